@@ -1,0 +1,36 @@
+# Every target that runs code first makes sure .venv exists and holds the project.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint format clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)  ## play CUBED in the terminal against the random bot
+	$(BIN)/cubegames play cubed
+
+test: $(STAMP)  ## lint, type-check and run the whole test suite
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)  ## speed figures, written to benchmarks/README.md's tables on stdout
+	$(BIN)/python benchmarks/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/mypy
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests benchmarks scripts
+	$(BIN)/ruff check --fix src tests benchmarks scripts
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,55 @@
+"""Bots by name: `bot("random", seed=1)`; parameters follow a colon, `name:key=value,...`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cubegames.bots.base import Bot
+from cubegames.bots.random import RandomBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split `"mcts:iterations=2000,c=1.4"` into a name and parameters.
+
+    >>> parse_spec("mcts:iterations=2000,c=1.4")
+    ('mcts', {'iterations': 2000, 'c': 1.4})
+    """
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"bot {spec!r}: parameters are written key=value")
+        params[key.strip()] = _value(value.strip())
+    return name, params
+
+
+def bot(spec: str, seed: int = 0) -> Bot:
+    """A bot by name with parameters.
+
+    >>> bot("random", seed=1)
+    <bot random>
+    >>> bot("wizard")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'wizard'; choose from random
+    """
+    name, params = parse_spec(spec)
+    cls = BOTS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    return cls(seed, **params)
+
+
+__all__ = ["BOTS", "Bot", "bot", "parse_spec"]

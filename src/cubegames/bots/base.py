@@ -1,0 +1,26 @@
+"""What every bot is: something that picks a move for the seat to move."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from cubegames.core.game import Move, State
+
+
+class Bot(ABC):
+    """A player program. `choose` decides from what the seat to move may see."""
+
+    name: ClassVar[str]
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        if params:
+            raise ValueError(f"bot {self.name!r} takes no parameter {sorted(params)[0]!r}")
+        self.seed = seed
+
+    @abstractmethod
+    def choose(self, state: State[Any]) -> Move:
+        """The move to play in `state` for `state.to_move`."""
+
+    def __repr__(self) -> str:
+        return f"<bot {self.name}>"

@@ -1,0 +1,29 @@
+"""The random bot: a uniform choice among the legal moves, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cubegames.bots.base import Bot
+from cubegames.core.game import Move, State
+
+
+class RandomBot(Bot):
+    """Plays any legal move, each equally likely.
+
+    The legal moves depend only on what the mover sees (its own hand, the table, the bag's
+    size), so taking them from the state reveals nothing hidden.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Any]) -> Move:
+        moves = state.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        return moves[self.rng.randrange(len(moves))]

@@ -1,0 +1,139 @@
+"""The protocol every game follows: a `Game` (rules plus options) makes `State`s.
+
+Rules are pure: nothing here does I/O, prints, or touches global random state.
+Chance comes from the seed given to `Game.new_state` and from the position itself.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from cubegames.core.errors import IllegalMove
+
+JSON = dict[str, Any]
+
+
+class Move(ABC):
+    """A move is a small hashable value; `str(move)` is its notation."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+M = TypeVar("M", bound=Move)
+
+
+class State(ABC, Generic[M]):
+    """A position of a game, with everything needed to continue it."""
+
+    game: Game[Any]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.to_move is None
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every legal move, in a fixed order."""
+
+    @abstractmethod
+    def refusal(self, move: M) -> str | None:
+        """Why `move` is illegal here, or None if it is legal. The game must not be over."""
+
+    @abstractmethod
+    def _apply(self, move: M) -> None:
+        """Play a move already known to be legal."""
+
+    def play(self, move: M | str, *, seat: int | None = None) -> None:
+        """Play `move` (a move or its notation) for the seat to move.
+
+        Raises `IllegalMove` with the reason, leaving the state untouched, when the move
+        cannot be read or breaks the rules; `seat`, if given, must be the seat to move.
+        """
+        parsed: M = self.game.parse_move(move) if isinstance(move, str) else move
+        if self.to_move is None:
+            raise IllegalMove("the game is over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalMove(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        reason = self.refusal(parsed)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._apply(parsed)
+
+    def is_legal(self, move: M | str) -> bool:
+        """True when `move` could be played now."""
+        if self.to_move is None:
+            return False
+        try:
+            parsed: M = self.game.parse_move(move) if isinstance(move, str) else move
+        except IllegalMove:
+            return False
+        return self.refusal(parsed) is None
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """One score per seat, in the game's own scoring."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over; [] before (and for a lost solo game)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def view(self, seat: int) -> JSON:
+        """A JSON-able dict of everything `seat` may see, and nothing more."""
+
+    @abstractmethod
+    def to_dict(self) -> JSON:
+        """A JSON-able dict of the whole state, hidden parts included."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} to_move={self.to_move}>"
+
+
+class Game(ABC, Generic[M]):
+    """A game's rules with one set of options; it makes, reads and checks states."""
+
+    id: ClassVar[str]
+    #: option names `make` accepts for this game
+    option_names: ClassVar[tuple[str, ...]]
+
+    players: int
+
+    @property
+    @abstractmethod
+    def options(self) -> JSON:
+        """The options as written in position files."""
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State[M]:
+        """A game set up and dealt; the same seed always gives the same game."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State[M]:
+        """Read a state written by `State.to_dict`; ValueError names a bad field."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move's notation; `IllegalMove` says what is wrong with it."""
+
+    @abstractmethod
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> State[M]:
+        """A full state consistent with `view` (what `seat` sees), hidden parts sampled."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.options}>"

@@ -1,0 +1,300 @@
+"""The CUBED game: options, setting up, reading positions and moves."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cubegames.core import chance
+from cubegames.core.game import JSON, Game
+from cubegames.core.hexgrid import STEP, in_range, label, pack
+from cubegames.games.cubed.edition import Edition, load_edition
+from cubegames.games.cubed.frontier import Frontier, rebuild
+from cubegames.games.cubed.notation import CubedMove, parse
+from cubegames.games.cubed.pieces import Piece, canonical
+from cubegames.games.cubed.placement import SLOT
+from cubegames.games.cubed.state import BAG_EMPTY, BLOCKED, EMPTIED, STALLED, STUCK, CubedState
+
+VARIANTS = ("bridging", "void", "draw3")
+ENDINGS = (EMPTIED, BLOCKED, STALLED, STUCK, BAG_EMPTY)
+MAX_ROUNDS = 10
+
+
+class Cubed(Game[CubedMove]):
+    """CUBED with one set of options.
+
+    >>> game = Cubed(players=2, edition="en", rounds=1)
+    >>> state = game.new_state(seed=3)
+    >>> len(state.hands[0]), len(state.bag)
+    (25, 12)
+    """
+
+    id: ClassVar[str] = "cubed"
+    option_names: ClassVar[tuple[str, ...]] = (
+        "players",
+        "edition",
+        "variants",
+        "rounds",
+        "strict_colors",
+    )
+
+    def __init__(
+        self,
+        players: int = 2,
+        edition: str = "en",
+        variants: Sequence[str] = (),
+        rounds: int | None = None,
+        strict_colors: bool = True,
+    ) -> None:
+        if not isinstance(edition, str):
+            raise ValueError("edition must be an edition id (en, ja) or a .toml file")
+        self.edition: Edition = load_edition(edition)
+        self.edition_name = edition
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if players not in self.edition.hand_size or (players == 1 and not self.edition.solo):
+            counts = sorted(self.edition.hand_size)
+            raise ValueError(
+                f"the {self.edition.id} edition plays {counts[0]} to {counts[-1]} players, "
+                f"not {players}"
+            )
+        self.players = players
+        if isinstance(variants, str) or not isinstance(variants, Sequence):
+            raise ValueError("variants must be a list of names, e.g. ['bridging']")
+        for v in variants:
+            if v not in VARIANTS:
+                raise ValueError(f"unknown variant {v!r}; choose from {', '.join(VARIANTS)}")
+        if len(set(variants)) != len(variants):
+            raise ValueError("a variant is named twice")
+        if players == 1:
+            odd = [v for v in variants if v != "bridging"]
+            if odd:
+                raise ValueError(f"the {odd[0]} variant needs other players; solo has none")
+        self.variants: tuple[str, ...] = tuple(variants)
+        if rounds is None:
+            rounds = 1 if players == 1 else 3
+        if isinstance(rounds, bool) or not isinstance(rounds, int):
+            raise ValueError("rounds must be a whole number")
+        if players == 1 and rounds != 1:
+            raise ValueError("solo play is a single game: rounds must be 1")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise ValueError(f"rounds must be from 1 to {MAX_ROUNDS}")
+        self.rounds = rounds
+        if not isinstance(strict_colors, bool):
+            raise ValueError("strict_colors must be true or false")
+        self.strict_colors = strict_colors
+        self.frontier = Frontier(self.edition)
+
+    @property
+    def options(self) -> JSON:
+        out: JSON = {
+            "players": self.players,
+            "edition": self.edition_name,
+            "variants": list(self.variants),
+            "rounds": self.rounds,
+        }
+        if not self.strict_colors:
+            out["strict_colors"] = False
+        return out
+
+    def new_state(self, seed: int = 0) -> CubedState:
+        state = CubedState(self)
+        state.deal(chance.seeded(seed))
+        return state
+
+    def parse_move(self, text: str) -> CubedMove:
+        return parse(text, self.edition.letters)
+
+    # -- reading positions ---------------------------------------------------------------
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> CubedState:
+        return _Reader(self, data).state()
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> CubedState:
+        """A full state that `seat` cannot tell from the real one: hidden pieces re-dealt.
+
+        The pieces `seat` cannot see are the box minus the table, its own hand and the
+        pieces set aside; they are shuffled into the other hands, the bag and (if another
+        seat is choosing from a draw3 draw) that draw.
+        """
+        data = {k: v for k, v in view.items() if k not in ("seat", "hand_sizes")}
+        sizes = view["hand_sizes"]
+        ed = self.edition
+        seen: Counter[Piece] = Counter()
+        for entry in view["table"]:
+            seen[canonical(ed.read_piece(entry["slots"], "table"))] += 1
+        for text in [*view["hands"][seat], *view.get("aside", [])]:
+            seen[canonical(ed.read_piece(text, "hand"))] += 1
+        turn = dict(view["turn"])
+        drawn_count = turn["drawn"] if isinstance(turn.get("drawn"), int) else 0
+        if isinstance(turn.get("drawn"), list):
+            for text in turn["drawn"]:
+                seen[canonical(ed.read_piece(text, "drawn"))] += 1
+        pool: list[Piece] = []
+        for piece in ed.pieces:
+            key = canonical(piece)
+            if seen[key]:
+                seen[key] -= 1
+            else:
+                pool.append(piece)
+        need = sum(s for i, s in enumerate(sizes) if i != seat) + view["bag"] + drawn_count
+        if len(pool) < need:
+            raise ValueError("this position holds more pieces than the box, so it cannot be re-dealt")
+        rng.shuffle(pool)
+        hands: list[list[str]] = []
+        for i, size in enumerate(sizes):
+            if i == seat:
+                hands.append(list(view["hands"][seat]))
+            else:
+                hands.append([ed.text(p) for p in pool[:size]])
+                del pool[:size]
+        if drawn_count:
+            turn["drawn"] = [ed.text(p) for p in pool[:drawn_count]]
+            del pool[:drawn_count]
+        data["hands"] = hands
+        data["turn"] = turn
+        data["bag"] = [ed.text(p) for p in pool[: view["bag"]]]
+        return self.state_from_dict(data)
+
+
+class _Reader:
+    """Validates a position dict field by field; errors name the field."""
+
+    def __init__(self, game: Cubed, data: Mapping[str, Any]) -> None:
+        self.game = game
+        self.ed = game.edition
+        if not isinstance(data, Mapping):
+            raise ValueError("a position must be a JSON object")
+        self.data = data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise ValueError(f'field "{key}" is missing')
+            return default
+        value = self.data[key]
+        if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+            raise ValueError(f'field "{key}" has the wrong type')
+        return value
+
+    def piece(self, value: Any, where: str) -> Piece:
+        if not isinstance(value, str):
+            raise ValueError(f"{where}: a piece is a string of three colour letters")
+        return self.ed.read_piece(value, where)
+
+    def pieces(self, value: Any, where: str) -> list[Piece]:
+        if not isinstance(value, list):
+            raise ValueError(f"{where}: must be a list of pieces")
+        return [self.piece(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{where}: must be a whole number of at least {low}")
+        if high is not None and value > high:
+            raise ValueError(f"{where}: must be at most {high}")
+        return value
+
+    def state(self) -> CubedState:
+        game, ed = self.game, self.ed
+        players = game.players
+        if self.get("game", str) != "cubed":
+            raise ValueError('field "game": this position is not a CUBED game')
+        if self.get("options", dict, game.options) != game.options:
+            raise ValueError('field "options": they differ from the game reading the position')
+        state = CubedState(game)
+
+        table: dict[int, Piece] = {}
+        for i, entry in enumerate(self.get("table", list)):
+            where = f"table[{i}]"
+            if not isinstance(entry, dict) or set(entry) != {"cell", "slots"}:
+                raise ValueError(f'{where}: must be {{"cell": [q, r], "slots": "GPY"}}')
+            cell = entry["cell"]
+            if (
+                not isinstance(cell, list)
+                or len(cell) != 2
+                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cell)
+            ):
+                raise ValueError(f"{where}.cell: must be two whole numbers [q, r]")
+            if not in_range(*cell):
+                raise ValueError(f"{where}.cell: {cell[0]},{cell[1]} is too far from 0,0")
+            packed = pack(*cell)
+            if packed in table:
+                raise ValueError(f"{where}.cell: two pieces on {cell[0]},{cell[1]}")
+            table[packed] = self.piece(entry["slots"], f"{where}.slots")
+        for cell, piece in table.items():
+            for d in range(6):
+                other = table.get(cell + STEP[d])
+                if other is not None and ed.black in (piece[SLOT[d]], other[SLOT[(d + 3) % 6]]):
+                    raise ValueError(
+                        f"table: a black side touches a piece between {label(cell)} "
+                        f"and {label(cell + STEP[d])}"
+                    )
+
+        hands = self.get("hands", list)
+        if len(hands) != players:
+            raise ValueError(f'field "hands": needs {players} hands, one per seat')
+        state.hands = [self.pieces(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        state.bag = self.pieces(self.get("bag", list), "bag")
+        state.aside = self.pieces(self.get("aside", list, []), "aside")
+
+        turn = self.get("turn", dict)
+        extra = set(turn) - {"drew", "bonus", "give", "drawn", "draws"}
+        if extra:
+            raise ValueError(f"turn: unknown field {sorted(extra)[0]!r}")
+        for flag in ("drew", "bonus", "give"):
+            value = turn.get(flag, False)
+            if not isinstance(value, bool):
+                raise ValueError(f"turn.{flag}: must be true or false")
+            setattr(state, flag, value)
+        state.drawn = self.pieces(turn.get("drawn", []), "turn.drawn")
+        state.draws = self.count(turn.get("draws", 0), "turn.draws", 0, 2)
+
+        state.round = self.count(self.get("round", int), 'field "round"', 1, game.rounds)
+        totals = self.get("totals", list)
+        if len(totals) != players:
+            raise ValueError(f'field "totals": needs {players} numbers')
+        state.totals = [self.count(t, f"totals[{i}]") for i, t in enumerate(totals)]
+        state.idle = self.count(self.get("idle", int, 0), 'field "idle"', 0, players - 1)
+        state.starter = self.count(self.get("starter", int, 0), 'field "starter"', 0, players - 1)
+        past = self.get("past_rounds", list, [])
+        if len(past) != state.round - 1 and not (len(past) == state.round and "end" in self.data):
+            raise ValueError('field "past_rounds": needs one entry per finished round')
+        state.past_rounds = [dict(r) for r in past]
+        end = self.get("end", (str, type(None)), None)
+        if end is not None and end not in ENDINGS:
+            raise ValueError(f'field "end": unknown ending {end!r}')
+        state.end = end
+
+        to_move = self.data.get("to_move", ...)
+        if to_move is ...:
+            raise ValueError('field "to_move" is missing')
+        if to_move is None:
+            if end is None:
+                raise ValueError('field "to_move": null only once the game has ended ("end")')
+        else:
+            self.count(to_move, 'field "to_move"', 0, players - 1)
+            if end is not None:
+                raise ValueError('field "end": given, but a seat is still to move')
+            if not state.hands[to_move] and not state.drawn:
+                raise ValueError(f"hands[{to_move}]: empty, so the round should have ended")
+        state._to_move = to_move
+        if sum([state.give, state.bonus, bool(state.drawn)]) > 1:
+            raise ValueError("turn: only one of give, bonus and drawn can be pending")
+
+        box = Counter(ed.kind(p) for p in ed.pieces)
+        held = Counter(
+            ed.kind(p)
+            for p in [*table.values(), *state.bag, *state.aside, *state.drawn]
+            + [p for h in state.hands for p in h]
+        )
+        for kind, n in held.items():
+            if n > box[kind]:
+                raise ValueError(
+                    f"the position has {n} {kind.value} pieces; the {ed.id} box holds {box[kind]}"
+                )
+        state.table = {}
+        state.front, state.playable = rebuild(game.frontier, table)
+        state.table = table
+        return state

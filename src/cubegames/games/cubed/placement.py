@@ -1,0 +1,159 @@
+"""The placement rules exactly as the spec states them, with the reason for a refusal.
+
+This module reads the table directly and knows nothing of the incremental frontier in
+`frontier.py`. It is what `play()` consults to explain a refusal, and, through
+`plain_placements`, the deliberately plain reference generator that the fast one is
+tested against move for move.
+
+Slots: a placed piece shows diamonds top (edges 1, 2), left (edges 3, 4) and right
+(edges 5, 0), so the diamond behind edge `d` is `SLOT[d] = ((d - 1) % 6) // 2`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import Enum
+
+from cubegames.core.hexgrid import ORIGIN, STEP, label
+from cubegames.games.cubed.edition import Edition
+from cubegames.games.cubed.pieces import Piece, canonical, mirror, rotations
+
+SLOT: tuple[int, ...] = tuple(((d - 1) % 6) // 2 for d in range(6))
+SLOT_NAMES = ("top", "left", "right")
+#: the two edges behind each slot
+SLOT_EDGES: tuple[tuple[int, int], ...] = ((1, 2), (3, 4), (5, 0))
+
+
+class Contact(Enum):
+    """What happens where two diamonds meet."""
+
+    MATCH = "match"
+    MISMATCH = "mismatch"
+    BLACK = "black"
+
+
+def contact(mine: int, theirs: int, mine_blocking: bool, theirs_blocking: bool, ed: Edition) -> Contact:
+    """Judge my diamond `mine` against a neighbour's diamond `theirs`.
+
+    Black may touch nothing. Equal colours match. White matches any colour, but only
+    between two pieces that are not blocking pieces.
+    """
+    if mine == ed.black or theirs == ed.black:
+        return Contact.BLACK
+    if mine == theirs:
+        return Contact.MATCH
+    if mine_blocking or theirs_blocking:
+        return Contact.MISMATCH
+    if ed.wild is not None and ed.wild in (mine, theirs):
+        return Contact.MATCH
+    return Contact.MISMATCH
+
+
+def hand_refusal(hand: Iterable[Piece], placed: Piece, ed: Edition) -> str | None:
+    """Why the placed colours are no rotation of a piece in `hand`, or None."""
+    keys = {canonical(p) for p in hand}
+    if canonical(placed) in keys:
+        return None
+    text = ed.text(placed)
+    flipped = canonical(mirror(placed))
+    if flipped in keys:
+        return (
+            f"a piece cannot be flipped: {text} is the mirror image of "
+            f"{ed.text(flipped)} in your hand"
+        )
+    return f"no piece in your hand shows {text} in some rotation"
+
+
+def placement_refusal(
+    table: Mapping[int, Piece], placed: Piece, cell: int, *, strict: bool, ed: Edition
+) -> str | None:
+    """Why laying `placed` (top, left, right) on `cell` breaks the table rules, or None.
+
+    The hand is not consulted here: see `hand_refusal`.
+    """
+    where = label(cell)
+    if cell in table:
+        return f"cell {where} is already taken"
+    blocking = ed.black in placed
+    n = len(table)
+    if blocking and n < 3:
+        return f"a blocking piece may be played only once 3 pieces are on the table (now {n})"
+    if n == 0:
+        return None if cell == ORIGIN else "the first piece goes on 0,0"
+
+    contacts: list[tuple[int, int, int, int, Contact]] = []  # edge, neighbour, mine, theirs
+    for d in range(6):
+        other = cell + STEP[d]
+        piece = table.get(other)
+        if piece is None:
+            continue
+        mine = placed[SLOT[d]]
+        theirs = piece[SLOT[(d + 3) % 6]]
+        judged = contact(mine, theirs, blocking, ed.black in piece, ed)
+        contacts.append((d, other, mine, theirs, judged))
+    for _, other, _, theirs, judged in contacts:
+        if judged is Contact.BLACK and theirs == ed.black:
+            return f"cell {where} is dead: it touches a black side at {label(other)}"
+    for _, other, _, _, judged in contacts:
+        if judged is Contact.BLACK:
+            return f"contact with a black side at {label(other)}"
+
+    touches = len(contacts)
+    if n == 1 and touches == 0:
+        return f"cell {where} does not touch the piece on the table"
+    if n >= 2 and touches < 2:
+        said = "no piece" if touches == 0 else "only 1 piece"
+        return f"cell {where} touches {said}; from the third piece on, a piece must touch 2"
+
+    if blocking:
+        # Every contact here is the coloured diamond's: a black one was refused above.
+        if touches != 2:
+            return "the coloured diamond of a blocking piece must touch two pieces"
+        for _, other, mine, theirs, _ in contacts:
+            if mine != theirs:
+                return (
+                    f"a blocking piece's colour must match exactly: its {ed.letter(mine)} "
+                    f"meets {ed.letter(theirs)} at {label(other)}"
+                )
+        return None
+
+    matches = sum(1 for c in contacts if c[4] is Contact.MATCH)
+    if strict or n == 1:
+        if matches < touches:
+            d, other, mine, theirs, _ = next(c for c in contacts if c[4] is not Contact.MATCH)
+            return (
+                f"only {matches} of {touches} contacts match: your {SLOT_NAMES[SLOT[d]]} "
+                f"{ed.letter(mine)} meets {ed.letter(theirs)} at {label(other)}"
+            )
+    elif matches < 2:
+        return f"only {matches} of {touches} contacts match; at least 2 must"
+    return None
+
+
+def candidate_cells(table: Mapping[int, Piece]) -> set[int]:
+    """Every empty cell next to the table (or the origin, on an empty table)."""
+    if not table:
+        return {ORIGIN}
+    return {cell + step for cell in table for step in STEP} - set(table)
+
+
+def plain_placements(
+    table: Mapping[int, Piece], hand: Iterable[Piece], *, strict: bool, ed: Edition
+) -> list[tuple[Piece, int]]:
+    """Every legal placement, found the slow and obvious way: try everything.
+
+    The reference the fast generator in `frontier.py` must agree with.
+    """
+    out = []
+    seen: set[Piece] = set()
+    cells = candidate_cells(table)
+    for piece in hand:
+        key = canonical(piece)
+        if key in seen:
+            continue
+        seen.add(key)
+        for rot in rotations(key):
+            for cell in cells:
+                if placement_refusal(table, rot, cell, strict=strict, ed=ed) is None:
+                    out.append((rot, cell))
+    return out

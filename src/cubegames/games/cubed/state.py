@@ -1,0 +1,467 @@
+"""A CUBED position and the turn rules: drawing, passing, variants, rounds, solo play."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from cubegames.core import chance
+from cubegames.core.game import JSON, State
+from cubegames.core.hexgrid import ORIGIN, pack, unpack
+from cubegames.games.cubed.edition import Edition
+from cubegames.games.cubed.frontier import Edges, add_piece, fast_placements, rebuild
+from cubegames.games.cubed.notation import (
+    CubedMove,
+    Draw,
+    Draw3,
+    Give,
+    Keep,
+    Pass,
+    Place,
+    Skip,
+    least_rotation,
+)
+from cubegames.games.cubed.pieces import Piece, PieceKind, canonical, rotations
+from cubegames.games.cubed.placement import hand_refusal, placement_refusal
+
+if TYPE_CHECKING:
+    from cubegames.games.cubed.game import Cubed
+
+#: how a round (or a solo game) ended
+EMPTIED = "emptied"  # a player laid or gave away their last piece
+BLOCKED = "blocked"  # no playable cell is left on the table
+STALLED = "stalled"  # every player in a row ended a turn without placing
+STUCK = "stuck"  # solo: nothing fits after two draws
+BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
+
+
+class CubedState(State[CubedMove]):
+    """A CUBED position. Build one with `Cubed.new_state` or `Cubed.state_from_dict`."""
+
+    game: Cubed
+
+    def __init__(self, game: Cubed) -> None:
+        self.game = game
+        self.ed: Edition = game.edition
+        self.table: dict[int, Piece] = {}
+        self.hands: list[list[Piece]] = [[] for _ in range(game.players)]
+        self.bag: list[Piece] = []
+        self._to_move: int | None = 0
+        # the turn in progress
+        self.drew = False
+        self.bonus = False
+        self.give = False
+        self.drawn: list[Piece] = []
+        self.draws = 0
+        # the match
+        self.round = 1
+        self.totals = [0] * game.players
+        self.idle = 0
+        self.starter = 0
+        self.past_rounds: list[JSON] = []
+        self.aside: list[Piece] = []
+        self.end: str | None = None
+        # derived: the incremental frontier
+        self.front: dict[int, Edges] = {}
+        self.playable: set[int] = {ORIGIN}
+
+    # -- the public surface ------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def solo(self) -> bool:
+        return self.game.players == 1
+
+    def placements(self) -> list[tuple[Piece, int]]:
+        """Every legal placement for the seat to move, as (rotation, packed cell)."""
+        if self._to_move is None or self.give or self.drawn:
+            return []
+        return fast_placements(
+            self.game.frontier,
+            self.front,
+            self.playable,
+            len(self.table),
+            self.hands[self._to_move],
+            strict=self.game.strict_colors,
+        )
+
+    def legal_moves(self) -> list[CubedMove]:
+        seat = self._to_move
+        if seat is None:
+            return []
+        ed = self.ed
+        if self.drawn:
+            seen: dict[str, CubedMove] = {}
+            for piece in self.drawn:
+                keep = Keep(ed.text(piece))
+                seen.setdefault(keep.piece, keep)
+            return list(seen.values())
+        if self.give:
+            gives = {
+                Give(ed.text(p), to)
+                for p in self.hands[seat]
+                for to in range(self.game.players)
+                if to != seat
+            }
+            return [*sorted(gives, key=lambda g: (g.piece, g.to)), Skip()]
+        found = self.placements()
+        moves: list[CubedMove] = []
+        for rot, cell in sorted(found, key=lambda pc: (ed.text(pc[0]), unpack(pc[1]))):
+            q, r = unpack(cell)
+            moves.append(Place(ed.text(rot), q, r))
+        if self.solo:
+            if not found:
+                moves.append(Draw())
+            return moves
+        if self.bonus:
+            moves.append(Pass())
+            return moves
+        if not self.drew and self.bag:
+            moves.append(Draw())
+            if "draw3" in self.game.variants:
+                moves.extend(Draw3(k) for k in range(1, min(3, len(self.bag)) + 1))
+        if self.drew or not self.bag:
+            moves.append(Pass())
+        return moves
+
+    def refusal(self, move: CubedMove) -> str | None:
+        seat = self._to_move
+        assert seat is not None
+        ed = self.ed
+        hand = self.hands[seat]
+        if self.drawn:
+            if not isinstance(move, Keep):
+                return "you drew for draw3: choose the piece to keep (keep:...)"
+            if all(least_rotation(ed.text(p)) != move.piece for p in self.drawn):
+                return f"{move.piece} is not among the pieces you drew"
+            return None
+        if self.give:
+            if isinstance(move, Skip):
+                return None
+            if not isinstance(move, Give):
+                return "you filled a void: give a piece (give:...>seat) or skip"
+            if not 0 <= move.to < self.game.players:
+                return f"there is no seat {move.to}"
+            if move.to == seat:
+                return "you cannot give a piece to yourself"
+            if self._find(hand, move.piece) is None:
+                return f"{move.piece} is not in your hand"
+            return None
+        if isinstance(move, Place):
+            try:
+                placed = (ed.index[move.slots[0]], ed.index[move.slots[1]], ed.index[move.slots[2]])
+                cell = pack(move.q, move.r)
+            except (KeyError, IndexError):
+                return f"{move} names colours this edition does not have"
+            reason = hand_refusal(hand, placed, ed)
+            if reason is None:
+                reason = placement_refusal(
+                    self.table, placed, cell, strict=self.game.strict_colors, ed=ed
+                )
+            return reason
+        if isinstance(move, (Keep, Give, Skip)):
+            word = {Keep: "nothing to keep", Give: "nothing to give", Skip: "nothing to skip"}
+            return f"there is {word[type(move)]} now"
+        if self.solo:
+            if isinstance(move, Draw):
+                if self.placements():
+                    return "in solo play you may draw only when no piece fits"
+                return None
+            return "there is no passing or draw3 in solo play"
+        if self.bonus:
+            if isinstance(move, Pass):
+                return None
+            return "you bridged a gap: place one more piece or pass"
+        if isinstance(move, Draw):
+            if self.drew:
+                return "you have already drawn this turn"
+            if not self.bag:
+                return "the bag is empty"
+            return None
+        if isinstance(move, Draw3):
+            if "draw3" not in self.game.variants:
+                return "draw3 is not in play (it is a variant)"
+            if self.drew:
+                return "draw3 replaces the whole turn; you have already drawn"
+            if not 1 <= move.k <= 3:
+                return "draw3 draws 1, 2 or 3 pieces"
+            if move.k > len(self.bag):
+                return f"the bag holds only {len(self.bag)} piece(s)"
+            return None
+        if isinstance(move, Pass):
+            if not self.drew and self.bag:
+                return "you may pass only after drawing, or when the bag is empty"
+            return None
+        return f"{move} is not a CUBED move"
+
+    def scores(self) -> list[float]:
+        if self.solo:
+            return [float(sum(self.ed.piece_points(p) for p in self.hands[0]))]
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        if self._to_move is not None:
+            return []
+        if self.solo:
+            return [0] if self.end == EMPTIED else []
+        best = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def clone(self) -> CubedState:
+        other = CubedState.__new__(CubedState)
+        other.game = self.game
+        other.ed = self.ed
+        other.table = dict(self.table)
+        other.hands = [list(h) for h in self.hands]
+        other.bag = list(self.bag)
+        other._to_move = self._to_move
+        other.drew = self.drew
+        other.bonus = self.bonus
+        other.give = self.give
+        other.drawn = list(self.drawn)
+        other.draws = self.draws
+        other.round = self.round
+        other.totals = list(self.totals)
+        other.idle = self.idle
+        other.starter = self.starter
+        other.past_rounds = [dict(r) for r in self.past_rounds]
+        other.aside = list(self.aside)
+        other.end = self.end
+        other.front = dict(self.front)
+        other.playable = set(self.playable)
+        return other
+
+    def to_dict(self) -> JSON:
+        text = self.ed.text
+        turn: JSON = {"drew": self.drew, "bonus": self.bonus}
+        if self.give:
+            turn["give"] = True
+        if self.drawn:
+            turn["drawn"] = [text(p) for p in self.drawn]
+        if self.draws:
+            turn["draws"] = self.draws
+        out: JSON = {
+            "game": "cubed",
+            "options": self.game.options,
+            "table": [
+                {"cell": list(unpack(cell)), "slots": text(piece)}
+                for cell, piece in self.table.items()
+            ],
+            "hands": [[text(p) for p in hand] for hand in self.hands],
+            "bag": [text(p) for p in self.bag],
+            "to_move": self._to_move,
+            "turn": turn,
+            "round": self.round,
+            "totals": list(self.totals),
+        }
+        if self.idle:
+            out["idle"] = self.idle
+        if self.starter:
+            out["starter"] = self.starter
+        if self.past_rounds:
+            out["past_rounds"] = [dict(r) for r in self.past_rounds]
+        if self.aside:
+            out["aside"] = [text(p) for p in self.aside]
+        if self.end is not None:
+            out["end"] = self.end
+        return out
+
+    def view(self, seat: int) -> JSON:
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"there is no seat {seat}")
+        out = self.to_dict()
+        out["seat"] = seat
+        out["hand_sizes"] = [len(h) for h in self.hands]
+        out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]
+        out["bag"] = len(self.bag)
+        if self.drawn and self._to_move != seat:
+            out["turn"]["drawn"] = len(self.drawn)
+        return out
+
+    # -- applying moves ----------------------------------------------------------------
+
+    def _apply(self, move: CubedMove) -> None:
+        seat = self._to_move
+        assert seat is not None
+        ed = self.ed
+        if isinstance(move, Place):
+            placed = (ed.index[move.slots[0]], ed.index[move.slots[1]], ed.index[move.slots[2]])
+            self._place(placed, pack(move.q, move.r))
+        elif isinstance(move, Draw):
+            self._draw_one()
+        elif isinstance(move, Pass):
+            self._end_turn(placed=self.bonus)
+        elif isinstance(move, Draw3):
+            self.drawn = self.bag[: move.k]
+            del self.bag[: move.k]
+        elif isinstance(move, Keep):
+            self._keep(move.piece)
+        elif isinstance(move, Give):
+            hand = self.hands[seat]
+            index = self._find(hand, move.piece)
+            assert index is not None
+            self.hands[move.to].append(hand.pop(index))
+            self.give = False
+            if not hand:
+                self._end_round(EMPTIED, seat)
+            else:
+                self._end_turn(placed=True)
+        elif isinstance(move, Skip):
+            self.give = False
+            self._end_turn(placed=True)
+        if self.solo and self._to_move is not None:
+            self._check_solo()
+
+    def apply_placement(self, placed: Piece, cell: int) -> None:
+        """Lay a placement taken from `placements()`, skipping the checks (for playouts)."""
+        self._place(placed, cell)
+        if self.solo and self._to_move is not None:
+            self._check_solo()
+
+    def _place(self, placed: Piece, cell: int) -> None:
+        seat = self._to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        key = canonical(placed)
+        for i, piece in enumerate(hand):
+            if canonical(piece) == key:
+                del hand[i]
+                break
+        info = self.game.frontier.info(self.front.get(cell, (-1,) * 6))
+        add_piece(self.game.frontier, self.front, self.playable, self.table, placed, cell)
+        self.draws = 0
+        if not hand:
+            self._end_round(EMPTIED, seat)
+            return
+        if not self.playable:
+            self._end_round(BLOCKED, None)
+            return
+        variants = self.game.variants
+        if "bridging" in variants and not self.bonus and info.arcs >= 2:
+            self.bonus = True
+            return
+        if "void" in variants and info.touches == 6:
+            self.give = True
+            return
+        self._end_turn(placed=True)
+
+    def _draw_one(self) -> None:
+        seat = self._to_move
+        assert seat is not None
+        self.hands[seat].append(self.bag.pop(0))
+        self.drew = True
+        self.draws += 1
+
+    def _keep(self, piece: str) -> None:
+        seat = self._to_move
+        assert seat is not None
+        index = next(i for i, p in enumerate(self.drawn) if least_rotation(self.ed.text(p)) == piece)
+        self.hands[seat].append(self.drawn.pop(index))
+        # The rest go back into the bag and are mixed in at random places.
+        rng = chance.from_position(self.to_dict(), "draw3 return")
+        for returned in self.drawn:
+            self.bag.insert(rng.randint(0, len(self.bag)), returned)
+        self.drawn = []
+        self._end_turn(placed=False)
+
+    def _check_solo(self) -> None:
+        if self.placements():
+            return
+        if not self.bag:
+            self._finish(BAG_EMPTY)
+        elif self.draws >= 2:
+            self._finish(STUCK)
+
+    def _end_turn(self, *, placed: bool) -> None:
+        seat = self._to_move
+        assert seat is not None
+        self.idle = 0 if placed else self.idle + 1
+        self.drew = self.bonus = self.give = False
+        self.draws = 0
+        if self.idle >= self.game.players:
+            self._end_round(STALLED, None)
+            return
+        self._to_move = (seat + 1) % self.game.players
+
+    def _finish(self, reason: str) -> None:
+        self._to_move = None
+        self.end = reason
+        self.drew = self.bonus = self.give = False
+        self.drawn = []
+
+    def _end_round(self, reason: str, winner: int | None) -> None:
+        if self.solo:
+            self._finish(reason)
+            return
+        points = [
+            0 if seat == winner else sum(self.ed.piece_points(p) for p in hand)
+            for seat, hand in enumerate(self.hands)
+        ]
+        self.past_rounds.append({"scores": points, "end": reason, "winner": winner})
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        self.idle = 0
+        if self.round >= self.game.rounds:
+            self._finish(reason)
+            return
+        players = self.game.players
+        if winner is None:
+            low = min(points)
+            order = [(self.starter + 1 + i) % players for i in range(players)]
+            winner = next(s for s in order if points[s] == low)
+        self._finish(reason)  # clear the turn before hashing the position
+        rng = chance.from_position(self.to_dict(), f"deal round {self.round + 1}")
+        self.end = None
+        self.round += 1
+        self.starter = winner
+        self.deal(rng)
+        self._to_move = winner
+
+    # -- setting up ----------------------------------------------------------------------
+
+    def deal(self, rng: random.Random) -> None:
+        """Clear the table and deal a fresh round from the whole box."""
+        pieces = list(self.ed.pieces)
+        rng.shuffle(pieces)
+        size = self.ed.hand_size[self.game.players]
+        self.table = {}
+        self.front, self.playable = rebuild(self.game.frontier, self.table)
+        self.hands = [pieces[i * size : (i + 1) * size] for i in range(self.game.players)]
+        self.bag = pieces[self.game.players * size :]
+        self.aside = []
+        if self.solo:
+            self._solo_setup(rng)
+
+    def _solo_setup(self, rng: random.Random) -> None:
+        """Solo: at most 3 blocking pieces in hand, then a starting piece on 0,0."""
+        ed = self.ed
+        hand = self.hands[0]
+
+        def is_blocking(p: Piece) -> bool:
+            return ed.kind(p) is PieceKind.BLOCKING
+
+        while sum(map(is_blocking, hand)) > 3:
+            extra = [i for i, p in enumerate(hand) if is_blocking(p)][3:]
+            returned = [hand[i] for i in extra]
+            for i in reversed(extra):
+                del hand[i]
+            for piece in returned:
+                self.bag.insert(rng.randint(0, len(self.bag)), piece)
+            hand.extend(self.bag[: len(returned)])
+            del self.bag[: len(returned)]
+        while True:
+            start = self.bag.pop(0)
+            if not is_blocking(start):
+                break
+            self.aside.append(start)
+        placed = rng.choice(rotations(start))
+        add_piece(self.game.frontier, self.front, self.playable, self.table, placed, ORIGIN)
+
+    def _find(self, hand: list[Piece], text: str) -> int | None:
+        """Index of the piece spelled `text` (in any rotation) in `hand`."""
+        for i, piece in enumerate(hand):
+            if least_rotation(self.ed.text(piece)) == text:
+                return i
+        return None
