@@ -26,4 +26,5 @@ class RandomBot(Bot):
         moves = state.legal_moves()
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        return moves[self.rng.randrange(len(moves))]
+        move: Move = moves[self.rng.randrange(len(moves))]
+        return move

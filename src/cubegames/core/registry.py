@@ -41,10 +41,10 @@ def make(game_id: str, **options: Any) -> Game[Any]:
     >>> game = make("cubed", players=3, variants=("bridging",))
     >>> game.players
     3
-    >>> make("cubed", colour="red")
+    >>> make("cubed", colour="red")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: cubed has no option 'colour'; it takes players, edition, variants, rounds, strict_colors
+    ValueError: cubed has no option 'colour'; it takes players, edition, variants, ...
     """
     cls = game_class(game_id)
     unknown = sorted(set(options) - set(cls.option_names))

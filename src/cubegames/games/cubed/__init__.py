@@ -25,6 +25,7 @@ from cubegames.games.cubed.state import CubedState
 GAME_CLASS = Cubed
 
 __all__ = [
+    "EXAMPLE_OPTIONS",
     "GAME_CLASS",
     "VARIANTS",
     "Cubed",
@@ -40,4 +41,15 @@ __all__ = [
     "Place",
     "Skip",
     "load_edition",
+]
+
+#: option sets worth exercising: the shared conformance test plays each of them
+EXAMPLE_OPTIONS: list[dict[str, object]] = [
+    {"players": 2, "rounds": 1},
+    {"players": 4, "rounds": 1},
+    {"players": 3, "edition": "ja", "rounds": 1},
+    {"players": 2, "variants": ["bridging", "void", "draw3"], "rounds": 3},
+    {"players": 3, "variants": ["draw3"], "rounds": 1, "strict_colors": False},
+    {"players": 1},
+    {"players": 1, "edition": "ja", "variants": ["bridging"]},
 ]

@@ -96,7 +96,7 @@ def _need(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
         raise EditionError(f"{where}: missing field {key!r}")
     value = data[key]
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
         raise EditionError(f"{where}: field {key!r} must be a {kind.__name__}")
     return value
 

@@ -192,7 +192,7 @@ def fast_placements(
         if blocking and n >= 3 and info.block is not None:
             slot, colour = info.block
             if colour in blocking:
-                rot = (black, black, black)
-                rot = rot[:slot] + (colour,) + rot[slot + 1 :]
-                out.append(((rot[0], rot[1], rot[2]), cell))
+                colours = [black, black, black]
+                colours[slot] = colour
+                out.append(((colours[0], colours[1], colours[2]), cell))
     return out

@@ -141,7 +141,9 @@ class Cubed(Game[CubedMove]):
                 pool.append(piece)
         need = sum(s for i, s in enumerate(sizes) if i != seat) + view["bag"] + drawn_count
         if len(pool) < need:
-            raise ValueError("this position holds more pieces than the box, so it cannot be re-dealt")
+            raise ValueError(
+                "this position holds more pieces than the box, so it cannot be re-dealt"
+            )
         rng.shuffle(pool)
         hands: list[list[str]] = []
         for i, size in enumerate(sizes):
@@ -175,7 +177,7 @@ class _Reader:
                 raise ValueError(f'field "{key}" is missing')
             return default
         value = self.data[key]
-        if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
             raise ValueError(f'field "{key}" has the wrong type')
         return value
 

@@ -32,7 +32,9 @@ class Contact(Enum):
     BLACK = "black"
 
 
-def contact(mine: int, theirs: int, mine_blocking: bool, theirs_blocking: bool, ed: Edition) -> Contact:
+def contact(
+    mine: int, theirs: int, mine_blocking: bool, theirs_blocking: bool, ed: Edition
+) -> Contact:
     """Judge my diamond `mine` against a neighbour's diamond `theirs`.
 
     Black may touch nothing. Equal colours match. White matches any colour, but only

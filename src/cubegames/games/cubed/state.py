@@ -358,7 +358,8 @@ class CubedState(State[CubedMove]):
     def _keep(self, piece: str) -> None:
         seat = self._to_move
         assert seat is not None
-        index = next(i for i, p in enumerate(self.drawn) if least_rotation(self.ed.text(p)) == piece)
+        index = self._find(self.drawn, piece)
+        assert index is not None
         self.hands[seat].append(self.drawn.pop(index))
         # The rest go back into the bag and are mixed in at random places.
         rng = chance.from_position(self.to_dict(), "draw3 return")

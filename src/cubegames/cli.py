@@ -1,0 +1,187 @@
+"""The `cubegames` command: thin, it parses, calls and prints.
+
+Bad arguments or files give one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+import cubegames
+from cubegames.core.game import State
+from cubegames.core.registry import game_class, game_from_dict
+
+
+class UsageFailure(click.UsageError):
+    """A usage error shown as one line."""
+
+
+def fail(message: str) -> NoReturn:
+    raise UsageFailure(message)
+
+
+def read_position(path: str) -> State[Any]:
+    """A state from a position file, or a one-line usage error."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+    except UnicodeDecodeError:
+        fail(f"{path}: not a text file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+    try:
+        game = game_from_dict(data)
+        return game.state_from_dict(data)
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+
+
+def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
+    """`key=value` pairs as game options, read the way the game reads them."""
+    try:
+        cls = game_class(game_id)
+    except ValueError as exc:
+        fail(str(exc))
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            fail(f"--option {pair!r}: write it as key=value")
+        if key not in cls.option_names:
+            fail(f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}")
+        options[key] = _option_value(key, value)
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def _option_value(key: str, text: str) -> Any:
+    if key == "variants":
+        return [v for v in text.split(",") if v]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(cubegames.__version__, prog_name="cubegames")
+def cli() -> None:
+    """Tabletop games built around cubes: play them, check positions, pit bots."""
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(cubegames.GAMES))
+@click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats.")
+@click.option(
+    "--seat",
+    "-s",
+    "seats",
+    multiple=True,
+    type=click.IntRange(0, 19),
+    help="A seat played at this keyboard (repeat for hot-seat play; default: seat 0).",
+)
+@click.option(
+    "--bot",
+    "-b",
+    "bots",
+    multiple=True,
+    metavar="NAME",
+    help="Bot for the other seats, in seat order; the last one fills the rest (default: random).",
+)
+@click.option(
+    "--option",
+    "-o",
+    "pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.",
+)
+@click.option("--seed", type=int, default=None, help="Seed for the deal (default: random).")
+def play(
+    game: str,
+    players: int | None,
+    seats: tuple[int, ...],
+    bots: tuple[str, ...],
+    pairs: tuple[str, ...],
+    seed: int | None,
+) -> None:
+    """Play GAME in the terminal, against bots or people at the same keyboard."""
+    from cubegames.terminal import TerminalGame
+
+    options = parse_options(game, pairs, players)
+    try:
+        built = cubegames.make(game, **options)
+    except ValueError as exc:
+        fail(str(exc))
+    humans = set(seats) or {0}
+    for seat in humans:
+        if seat >= built.players:
+            fail(f"--seat {seat}: this game has seats 0 to {built.players - 1}")
+    try:
+        names = list(bots) or ["random"]
+        for name in names:
+            cubegames.bot(name)
+    except ValueError as exc:
+        fail(f"--bot: {exc}")
+    TerminalGame(built, humans, names, seed).run()
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION.json")
+def moves(position: str) -> None:
+    """List the legal moves of a saved position, one a line."""
+    state = read_position(position)
+    for move in state.legal_moves():
+        click.echo(str(move))
+
+
+@cli.command()
+@click.argument("position", metavar="POSITION.json")
+@click.argument("move")
+def check(position: str, move: str) -> None:
+    """Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1)."""
+    state = read_position(position)
+    try:
+        state.clone().play(move)
+    except cubegames.IllegalMove as exc:
+        click.echo(str(exc))
+        sys.exit(1)
+    click.echo("legal")
+
+
+@cli.command(name="games")
+def list_games() -> None:
+    """List the games and the options each one takes."""
+    for game_id in cubegames.GAMES:
+        cls = game_class(game_id)
+        click.echo(f"{game_id}: options {', '.join(cls.option_names) or '(none)'}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: errors become one line on stderr and exit status 2."""
+    try:
+        cli.main(args=argv, prog_name="cubegames", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        click.echo(f"cubegames: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

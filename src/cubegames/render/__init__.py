@@ -1,0 +1,1 @@
+"""Drawing games for people: the terminal (rich) now, SVG for the web later."""

@@ -1,0 +1,136 @@
+"""CUBED in the terminal: the table as a hex grid of little cubes, the hand, the scores.
+
+Each piece takes two text rows, drawn like an isometric cube: its top diamond above, its
+left and right diamonds below, each as a coloured block with the colour's letter:
+
+      [T ]          cell (q, r) starts at column 6q + 3r, row 2r
+     [L][R]
+
+Empty cells where a piece may go show their coordinates; dead cells show a cross.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from cubegames.core.game import Game, Move
+from cubegames.core.hexgrid import pack, unpack
+from cubegames.games.cubed.frontier import rebuild
+from cubegames.games.cubed.game import Cubed
+from cubegames.games.cubed.notation import Place
+from cubegames.render.terminal import on_colour
+
+Cell = list[tuple[str, Style | None]]
+
+
+def _piece_styles(game: Cubed, slots: str) -> list[Style]:
+    ed = game.edition
+    return [on_colour(ed.colours[ed.index[ch]].rgb) for ch in slots]
+
+
+def piece_text(game: Cubed, letters: str) -> Text:
+    """A piece as three coloured letters, e.g. for a hand."""
+    text = Text()
+    for ch, style in zip(letters, _piece_styles(game, letters), strict=True):
+        text.append(f" {ch} ", style)
+    return text
+
+
+def board(game: Cubed, view: Mapping[str, Any], legal: Sequence[Move] = ()) -> Text:
+    """The table with playable and dead cells marked."""
+    ed = game.edition
+    table = {pack(*e["cell"]): e["slots"] for e in view["table"]}
+    pieces = {cell: ed.read_piece(slots, "table") for cell, slots in table.items()}
+    front, playable = rebuild(game.frontier, pieces)
+    targets = {pack(m.q, m.r) for m in legal if isinstance(m, Place)}
+    dead_cells = {c for c, edges in front.items() if game.frontier.info(edges).dead}
+    cells = set(table) | playable | dead_cells
+    coords = [unpack(c) for c in cells]
+    xs = [6 * q + 3 * r for q, r in coords]
+    ys = [2 * r for _, r in coords]
+    x0, y0 = min(xs), min(ys)
+    width, height = max(xs) - x0 + 6, max(ys) - y0 + 2
+    grid: list[list[tuple[str, Style | None]]] = [[(" ", None)] * width for _ in range(height)]
+
+    def put(x: int, y: int, text: str, style: Style | None) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= x + i < width:
+                grid[y][x + i] = (ch, style)
+
+    dim = Style(color="grey50")
+    hot = Style(color="bright_green", bold=True)
+    dead = Style(color="red")
+    for cell in cells:
+        q, r = unpack(cell)
+        x, y = 6 * q + 3 * r - x0, 2 * r - y0
+        if cell in table:
+            top, left, right = _piece_styles(game, table[cell])
+            t, lt, rt = table[cell]
+            put(x + 1, y, f" {t}  ", top)
+            put(x, y + 1, f" {lt} ", left)
+            put(x + 3, y + 1, f" {rt} ", right)
+        elif cell in playable:
+            put(x, y, f"{q},{r}".center(6), hot if cell in targets else dim)
+            put(x, y + 1, "  ·   ", hot if cell in targets else dim)
+        else:
+            put(x, y, "  ×   ", dead)
+    out = Text()
+    for y, row in enumerate(grid):
+        line = Text()
+        for ch, style in row:
+            line.append(ch, style or "")
+        out.append_text(line)
+        if y < height - 1:
+            out.append("\n")
+    return out
+
+
+def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
+    assert isinstance(game, Cubed)
+    seat = view["seat"]
+    ed = game.edition
+    to_move = view["to_move"]
+    head = Text(f"CUBED · {ed.name}", style="bold")
+    if game.players > 1:
+        head.append(f" · round {view['round']} of {game.rounds}")
+    head.append(f" · bag: {view['bag']}")
+    if game.variants:
+        head.append(f" · variants: {', '.join(game.variants)}")
+    parts: list[RenderableType] = [head, Text(), board(game, view, legal), Text()]
+
+    seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    seats.add_column("seat")
+    seats.add_column("pieces", justify="right")
+    seats.add_column("total" if game.players > 1 else "points in hand", justify="right")
+    for s, size in enumerate(view["hand_sizes"]):
+        mark = "▶ " if s == to_move else "  "
+        you = " (you)" if s == seat else ""
+        total = (
+            view["totals"][s]
+            if game.players > 1
+            else sum(ed.piece_points(ed.read_piece(p, "hand")) for p in view["hands"][seat])
+        )
+        seats.add_row(f"{mark}{s}{you}", str(size), str(total))
+    parts.append(seats)
+
+    hand = view["hands"][seat]
+    parts += [Text(), Text(f"Your hand ({len(hand)} pieces):", style="bold")]
+    parts.append(Columns([piece_text(game, letters) for letters in hand], padding=(0, 1)))
+    drawn = view["turn"].get("drawn")
+    if isinstance(drawn, list) and to_move == seat:
+        pick = Text("Drawn for draw3, keep one: ", style="bold")
+        for letters in drawn:
+            pick.append_text(piece_text(game, letters))
+            pick.append(" ")
+        parts.append(pick)
+    if view.get("past_rounds"):
+        for i, past in enumerate(view["past_rounds"], 1):
+            parts.append(Text(f"Round {i}: {past['scores']} ({past['end']})", style="grey50"))
+    return Group(*parts)

@@ -1,0 +1,56 @@
+"""Every registered game, with each of its example option sets, keeps the shared contract."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+import cubegames
+from tests.conformance import check_clone, playout
+
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for game_id in cubegames.GAMES:
+        module = importlib.import_module(f"cubegames.games.{game_id}")
+        for options in module.EXAMPLE_OPTIONS:
+            out.append((game_id, options))
+    return out
+
+
+CASES = cases()
+IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, o in CASES]
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_deep_playout(game_id: str, options: dict[str, Any]) -> None:
+    """One game checked at every step."""
+    playout(game_id, options, seed=1, deep=True)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize("seed", range(2, 8))
+def test_playouts(game_id: str, options: dict[str, Any], seed: int) -> None:
+    """More games, each checked at a sample of steps."""
+    playout(game_id, options, seed=seed, deep=False)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_clone_is_independent(game_id: str, options: dict[str, Any]) -> None:
+    check_clone(game_id, options, seed=3)
+
+
+def test_every_game_has_example_options() -> None:
+    for game_id in cubegames.GAMES:
+        module = importlib.import_module(f"cubegames.games.{game_id}")
+        assert module.EXAMPLE_OPTIONS, game_id
+
+
+def test_unknown_game_and_option() -> None:
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        cubegames.make("chess")
+    for game_id in cubegames.GAMES:
+        with pytest.raises(ValueError, match="has no option 'bogus'"):
+            cubegames.make(game_id, bogus=1)
