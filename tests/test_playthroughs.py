@@ -36,6 +36,6 @@ def test_replay_notices_a_changed_file() -> None:
     text = (DATA / "cubed-0.txt").read_text()
     lines = text.splitlines()
     first_move = next(i for i, line in enumerate(lines) if line.startswith("seat"))
-    seat, count, move, scores = lines[first_move].split(" | ")
+    seat, _count, move, scores = lines[first_move].split(" | ")
     lines[first_move] = " | ".join([seat, "999 legal", move, scores])
     assert any("999 legal recorded" in p for p in replay("\n".join(lines)))
