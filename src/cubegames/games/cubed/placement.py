@@ -108,9 +108,8 @@ def placement_refusal(
         return f"cell {where} touches {said}; from the third piece on, a piece must touch 2"
 
     if blocking:
-        # Every contact here is the coloured diamond's: a black one was refused above.
-        if touches != 2:
-            return "the coloured diamond of a blocking piece must touch two pieces"
+        # Black touches nothing and a piece touches two, so both contacts are the coloured
+        # diamond's two edges: it only remains to match them exactly.
         for _, other, mine, theirs, _ in contacts:
             if mine != theirs:
                 return (

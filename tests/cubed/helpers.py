@@ -1,0 +1,52 @@
+"""Hand-built CUBED positions for rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import cubegames
+from cubegames.games.cubed import CubedState
+
+
+def position(
+    table: Sequence[tuple[tuple[int, int], str]] = (),
+    hands: Sequence[Sequence[str]] = (("GGG",), ("PPP",)),
+    bag: Sequence[str] = ("YYY",),
+    *,
+    to_move: int = 0,
+    turn: dict[str, Any] | None = None,
+    **options: Any,
+) -> CubedState:
+    """A position with `table` as ((q, r), "TLR") pairs, in the order laid."""
+    options = {"players": len(hands), "rounds": 1, **options}
+    game = cubegames.make("cubed", **options)
+    data = {
+        "game": "cubed",
+        "options": game.options,
+        "table": [{"cell": list(cell), "slots": slots} for cell, slots in table],
+        "hands": [list(h) for h in hands],
+        "bag": list(bag),
+        "to_move": to_move,
+        "turn": turn or {"drew": False, "bonus": False},
+        "round": 1,
+        "totals": [0] * len(hands),
+    }
+    state = game.state_from_dict(data)
+    assert isinstance(state, CubedState)
+    return state
+
+
+def placements(state: CubedState) -> list[str]:
+    return [str(m) for m in state.legal_moves() if "@" in str(m)]
+
+
+def refusal(state: CubedState, move: str) -> str:
+    """The reason `move` is refused (asserting it is refused and nothing changed)."""
+    before = state.to_dict()
+    try:
+        state.play(move)
+    except cubegames.IllegalMove as exc:
+        assert state.to_dict() == before
+        return str(exc)
+    raise AssertionError(f"{move} was accepted")
