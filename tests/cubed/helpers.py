@@ -16,6 +16,7 @@ def position(
     *,
     to_move: int = 0,
     turn: dict[str, Any] | None = None,
+    fields: dict[str, Any] | None = None,
     **options: Any,
 ) -> CubedState:
     """A position with `table` as ((q, r), "TLR") pairs, in the order laid."""
@@ -31,6 +32,7 @@ def position(
         "turn": turn or {"drew": False, "bonus": False},
         "round": 1,
         "totals": [0] * len(hands),
+        **(fields or {}),
     }
     state = game.state_from_dict(data)
     assert isinstance(state, CubedState)

@@ -83,9 +83,7 @@ def test_second_piece_touches_the_first_and_matches() -> None:
     state = position([((0, 0), "GGG")], [["PPP", "GPY"], ["LLL"]])
     assert refusal(state, "GPY@2,0") == "cell 2,0 does not touch the piece on the table"
     # GPY's left diamond is P; at 1,0 the left faces the origin's right (G)
-    assert refusal(state, "GPY@1,0") == (
-        "only 0 of 1 contacts match: your left P meets G at 0,0"
-    )
+    assert refusal(state, "GPY@1,0") == ("only 0 of 1 contacts match: your left P meets G at 0,0")
     assert "PYG@1,0" not in placements(state)
     assert "YGP@1,0" in placements(state)
 

@@ -1,0 +1,187 @@
+"""Turns, the end of a round, scoring and matches (spec §5, §6, §11)."""
+
+from __future__ import annotations
+
+import pytest
+
+import cubegames
+from cubegames.games.cubed import CubedState
+from tests.cubed.helpers import placements, position, refusal
+
+# Only 1,0 is playable here; a blocking piece there closes the table.
+CLOSING = [
+    ((0, 0), "BBB"),
+    ((0, 1), "BBB"),
+    ((-1, 1), "BBB"),
+    ((-1, 0), "KKB"),
+    ((-1, 2), "BKK"),
+]
+
+
+def moves(state: CubedState) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def test_a_turn_starts_with_place_or_draw() -> None:
+    state = position([((0, 0), "GGG")], [["GGG", "PPP"], ["LLL"]], bag=["YYY", "BBB"])
+    assert moves(state)[-1] == "draw"
+    assert "pass" not in moves(state)
+    assert refusal(state, "pass") == "you may pass only after drawing, or when the bag is empty"
+
+
+def test_draw_then_place_or_pass_and_only_once() -> None:
+    state = position([((0, 0), "GGG")], [["GGG"], ["LLL"]], bag=["YYY", "BBB"])
+    assert "GGG@1,0" in placements(state)  # drawing is allowed even when a piece fits
+    state.play("draw")
+    assert state.to_dict()["hands"][0] == ["GGG", "YYY"]
+    assert state.to_dict()["bag"] == ["BBB"]
+    assert state.to_move == 0
+    assert moves(state)[-1] == "pass"
+    assert "draw" not in moves(state)
+    assert refusal(state, "draw") == "you have already drawn this turn"
+    state.play("pass")
+    assert state.to_move == 1
+
+
+def test_empty_bag_allows_pass_and_refuses_draw() -> None:
+    state = position([((0, 0), "GGG")], [["PPP"], ["LLL"]], bag=[])
+    assert moves(state) == ["pass"]
+    assert refusal(state, "draw") == "the bag is empty"
+
+
+def test_out_of_turn_and_after_the_end() -> None:
+    state = position([], [["GGG"], ["PPP"]])
+    with pytest.raises(cubegames.IllegalMove, match="it is seat 0's turn, not seat 1's"):
+        state.play("GGG@0,0", seat=1)
+    state.play("GGG@0,0", seat=0)  # the last piece: the round and the game end
+    assert state.is_over
+    with pytest.raises(cubegames.IllegalMove, match="the game is over"):
+        state.play("pass")
+
+
+def test_emptying_the_hand_wins_and_others_score_their_pieces() -> None:
+    hand = ["GPL", "GGP", "GGG", "KKG", "GPW"]  # single, double, triple, blocking, wild
+    state = position([], [["GGG"], hand])
+    state.play("GGG@0,0")
+    assert state.is_over
+    assert state.to_dict()["end"] == "emptied"
+    assert state.scores() == [0, 1 + 2 + 3 + 5 + 10]
+    assert state.winners() == [0]
+    assert state.to_dict()["past_rounds"] == [{"scores": [0, 21], "end": "emptied", "winner": 0}]
+
+
+def test_closing_the_table_ends_the_round() -> None:
+    state = position(CLOSING, [["KKB", "GGG"], ["PPP", "LNY"]], bag=["YYY"])
+    assert placements(state) == ["KBK@1,0"]
+    state.play("KBK@1,0")
+    assert state.is_over
+    assert state.to_dict()["end"] == "blocked"
+    assert state.scores() == [3, 4]
+    assert state.winners() == [0]
+
+
+def test_a_full_round_of_turns_without_placing_ends_the_round() -> None:
+    state = position([((0, 0), "GGG")], [["PPP"], ["LLL", "KKG"]], bag=[])
+    state.play("pass")
+    assert not state.is_over
+    assert state.to_dict()["idle"] == 1
+    state.play("pass")
+    assert state.is_over
+    assert state.to_dict()["end"] == "stalled"
+    assert state.scores() == [3, 8]
+
+
+def test_a_placement_resets_the_count_of_idle_turns() -> None:
+    state = position([((0, 0), "GGG")], [["PPP"], ["GGG", "LLL"]], bag=[])
+    state.play("pass")
+    state.play("GGG@1,0")
+    assert "idle" not in state.to_dict()
+    state.play("pass")
+    assert not state.is_over
+
+
+def test_round_winner_starts_the_next_round() -> None:
+    state = position([], [["PPP"], ["GGG"]], to_move=1, rounds=3)
+    state.play("GGG@0,0")
+    assert not state.is_over
+    data = state.to_dict()
+    assert data["round"] == 2
+    assert data["to_move"] == 1
+    assert data["starter"] == 1
+    assert data["totals"] == [3, 0]
+    assert data["table"] == []
+    assert [len(h) for h in data["hands"]] == [25, 25]
+    assert len(data["bag"]) == 62 - 50
+
+
+@pytest.mark.parametrize(
+    ("hands", "starter", "expected"),
+    [
+        ([["GGG"], ["PPP", "LLL"], ["YYY", "LLL"]], 0, 0),  # the lowest scorer
+        ([["PPP", "LLL"], ["GGG"], ["YYY"]], 1, 2),  # tie of 1 and 2: first after 1 is 2
+        ([["GGG"], ["PPP", "LLL"], ["YYY"]], 2, 0),  # tie of 0 and 2: first after 2 is 0
+        ([["GGG"], ["PPP"], ["YYY"]], 0, 1),  # three-way tie: first after 0 is 1
+    ],
+)
+def test_without_a_winner_the_lowest_scorer_starts(
+    hands: list[list[str]], starter: int, expected: int
+) -> None:
+    table = [((0, 0), "BBB")]
+    fields = {"starter": starter, "idle": 2}
+    state = position(table, hands, bag=[], to_move=(starter + 2) % 3, rounds=3, fields=fields)
+    state.play("pass")
+    assert state.to_dict()["past_rounds"][0]["end"] == "stalled"
+    assert state.to_move == expected
+    assert state.to_dict().get("starter", 0) == expected
+
+
+def test_lowest_total_after_the_last_round_wins_and_ties_share() -> None:
+    fields = {"round": 3, "totals": [10, 7], "past_rounds": [{}, {}]}
+    state = position([], [["GGG", "GPW"], ["PPP"]], to_move=1, rounds=3, fields=fields)
+    state.play("PPP@0,0")
+    assert state.is_over
+    assert state.scores() == [23, 7]
+    assert state.winners() == [1]
+    fields = {"round": 3, "totals": [10, 20], "past_rounds": [{}, {}]}
+    state = position([], [["GGG"], ["PPP", "BBG", "KKB"]], to_move=0, rounds=3, fields=fields)
+    state.play("GGG@0,0")
+    assert state.scores() == [10, 20 + 3 + 2 + 5]
+    tie = {"round": 3, "totals": [10, 0], "past_rounds": [{}, {}]}
+    state = position([], [["GGG"], ["PPP", "LLL", "BBB", "GGP"]], rounds=3, fields=tie)
+    state.play("GGG@0,0")
+    assert state.scores() == [10, 11]
+    tie = {"round": 3, "totals": [11, 0], "past_rounds": [{}, {}]}
+    state = position([], [["GGG"], ["PPP", "LLL", "BBB", "GGP"]], rounds=3, fields=tie)
+    state.play("GGG@0,0")
+    assert state.winners() == [0, 1]
+
+
+def test_a_quick_game_is_one_round() -> None:
+    state = position([], [["GGG"], ["PPP"]], rounds=1)
+    state.play("GGG@0,0")
+    assert state.is_over
+
+
+def test_seat_zero_starts_and_hands_follow_the_player_count() -> None:
+    for edition, sizes in {
+        "en": {2: 25, 3: 18, 4: 13, 5: 11, 6: 9},
+        "ja": {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7},
+    }.items():
+        for players, size in sizes.items():
+            state = cubegames.make("cubed", players=players, edition=edition).new_state(seed=1)
+            assert state.to_move == 0
+            data = state.to_dict()
+            assert [len(h) for h in data["hands"]] == [size] * players
+            total = 62 if edition == "en" else 88
+            assert len(data["bag"]) == total - size * players
+
+
+def test_no_moves_after_the_round_ended_and_views_hide_hands() -> None:
+    state = cubegames.make("cubed", players=3).new_state(seed=2)
+    view = state.view(1)
+    assert view["hands"][0] is None and view["hands"][2] is None
+    assert view["hands"][1] == state.to_dict()["hands"][1]
+    assert view["bag"] == len(state.to_dict()["bag"])
+    assert view["hand_sizes"] == [18, 18, 18]
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.view(3)
