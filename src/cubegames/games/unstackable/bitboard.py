@@ -1,0 +1,246 @@
+"""Bitboards for the 4×4×4 box: a set of cells is one 64-bit integer.
+
+Cell `(x, y, z)`, each 0..3, is bit `i = x + 4*y + 16*z`; `z = 0` lies on the bag. Each layer
+is 16 bits and each row 4, so a layer drawn from above reads:
+
+    z = 0 (on the bag)         z = 1                    z = 3 (top)
+    y=3 | 12 13 14 15 |        | 28 29 30 31 |          | 60 61 62 63 |
+    y=2 |  8  9 10 11 |        | 24 25 26 27 |    ...   | 56 57 58 59 |
+    y=1 |  4  5  6  7 |        | 20 21 22 23 |          | 52 53 54 55 |
+    y=0 |  0  1  2  3 |        | 16 17 18 19 |          | 48 49 50 51 |
+         x=0      x=3
+
+A step of +x is a shift left by 1, +y by 4, +z by 16. Before shifting, `step` drops the
+cells on the face the step would leave through, so nothing wraps onto the next row or layer.
+Everything here works on whole boards at once: no function loops over the 64 cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from enum import Enum
+
+FULL = (1 << 64) - 1
+#: the cells with x = 0, x = 3, y = 0, y = 3
+X_LOW = 0x1111_1111_1111_1111
+X_HIGH = 0x8888_8888_8888_8888
+Y_LOW = 0x000F_000F_000F_000F
+Y_HIGH = 0xF000_F000_F000_F000
+#: the layers z = 0 (the floor, on the bag) .. z = 3 (the top)
+LAYERS = tuple(0xFFFF << (16 * z) for z in range(4))
+FLOOR = LAYERS[0]
+TOP = LAYERS[3]
+
+
+class Direction(Enum):
+    """The six face directions, each with its shift and the cells a step cannot leave."""
+
+    EAST = (1, X_HIGH)  # +x
+    WEST = (-1, X_LOW)  # -x
+    NORTH = (4, Y_HIGH)  # +y
+    SOUTH = (-4, Y_LOW)  # -y
+    UP = (16, TOP)  # +z
+    DOWN = (-16, FLOOR)  # -z
+
+    @property
+    def opposite(self) -> Direction:
+        """The direction back.
+
+        >>> Direction.UP.opposite
+        <Direction.DOWN: (-16, 65535)>
+        """
+        return _OPPOSITE[self]
+
+
+_OPPOSITE = {
+    Direction.EAST: Direction.WEST,
+    Direction.WEST: Direction.EAST,
+    Direction.NORTH: Direction.SOUTH,
+    Direction.SOUTH: Direction.NORTH,
+    Direction.UP: Direction.DOWN,
+    Direction.DOWN: Direction.UP,
+}
+SIDES = (Direction.EAST, Direction.WEST, Direction.NORTH, Direction.SOUTH)
+
+
+def index(x: int, y: int, z: int) -> int:
+    """The bit of cell `(x, y, z)`.
+
+    >>> index(1, 2, 3)
+    57
+    """
+    return x + 4 * y + 16 * z
+
+
+def coords(i: int) -> tuple[int, int, int]:
+    """The cell `(x, y, z)` of bit `i`.
+
+    >>> coords(57)
+    (1, 2, 3)
+    """
+    return i & 3, (i >> 2) & 3, i >> 4
+
+
+def in_box(x: int, y: int, z: int) -> bool:
+    """True for a cell inside the 4×4×4 box."""
+    return 0 <= x < 4 and 0 <= y < 4 and 0 <= z < 4
+
+
+def step(board: int, direction: Direction) -> int:
+    """The cells reached by moving every cell of `board` one step; steps out of the box vanish.
+
+    >>> step(1 << index(3, 0, 0), Direction.EAST)  # off the east face: gone
+    0
+    >>> coords(step(1 << index(3, 0, 0), Direction.NORTH).bit_length() - 1)
+    (3, 1, 0)
+    """
+    shift, edge = direction.value
+    kept = board & ~edge
+    return (kept << shift) & FULL if shift > 0 else kept >> -shift
+
+
+def side_neighbours(board: int) -> int:
+    """Cells face-adjacent to `board` in the same layer (±x, ±y).
+
+    >>> side_neighbours(1 << index(0, 0, 0)) == (1 << index(1, 0, 0)) | (1 << index(0, 1, 0))
+    True
+    """
+    out = 0
+    for direction in SIDES:
+        out |= step(board, direction)
+    return out
+
+
+def covered(occupied: int, direction: Direction) -> int:
+    """Cells whose neighbour in `direction` is occupied (that face touches another cube)."""
+    return step(occupied, direction.opposite)
+
+
+def exposed_faces(occupied: int, *, bag_exposed: bool) -> tuple[int, ...]:
+    """For each direction, the cubes whose face that way is exposed.
+
+    A face is exposed when the cell beyond it is empty or outside the box, except the bottom
+    face of a cube on the bag, which counts only when `bag_exposed` is true.
+    """
+    out = []
+    for direction in Direction:
+        faces = occupied & ~covered(occupied, direction)
+        if direction is Direction.DOWN and not bag_exposed:
+            faces &= ~FLOOR
+        out.append(faces)
+    return tuple(out)
+
+
+def tally(boards: Sequence[int]) -> list[int]:
+    """Count, per cell, how many of `boards` hold it: the counts' binary digits, lowest first.
+
+    A bit-sliced adder: each board is added to the running count with a ripple carry.
+
+    >>> tally([0b11, 0b10, 0b10])  # cell 0 is in 1 board, cell 1 in 3
+    [3, 2]
+    """
+    digits: list[int] = []
+    for board in boards:
+        carry = board
+        for k, digit in enumerate(digits):
+            digits[k] = digit ^ carry
+            carry &= digit
+            if not carry:
+                break
+        if carry:
+            digits.append(carry)
+    return digits
+
+
+def at_least(digits: Sequence[int], k: int) -> int:
+    """Cells whose count (binary `digits` from `tally`) is at least `k`.
+
+    Compares each cell's count with `k` from the highest digit down, as a comparator circuit.
+
+    >>> at_least(tally([0b111, 0b110, 0b100]), 2)
+    6
+    """
+    if k <= 0:
+        return FULL
+    if k >= 1 << len(digits):
+        return 0
+    greater, equal = 0, FULL
+    for j in reversed(range(len(digits))):
+        if (k >> j) & 1:
+            equal &= digits[j]
+        else:
+            greater |= equal & digits[j]
+            equal &= ~digits[j]
+    return (greater | equal) & FULL
+
+
+def holding_up(occupied: int) -> int:
+    """Cubes with another cube directly on top of them."""
+    return occupied & covered(occupied, Direction.UP)
+
+
+def removable(occupied: int, *, bag_exposed: bool) -> int:
+    """Cubes that may be taken out: at least 3 of 6 faces exposed and nothing on top.
+
+    >>> full = FULL
+    >>> [coords(i) for i in cells(removable(full, bag_exposed=False))]
+    [(0, 0, 3), (3, 0, 3), (0, 3, 3), (3, 3, 3)]
+    """
+    enough = at_least(tally(exposed_faces(occupied, bag_exposed=bag_exposed)), 3)
+    return enough & ~holding_up(occupied)
+
+
+def floating(occupied: int) -> int:
+    """Cubes above the floor with no cube directly under them."""
+    return occupied & ~FLOOR & ~step(occupied, Direction.UP)
+
+
+def placements(occupied: int) -> int:
+    """Empty cells where a cube may be placed while stacking.
+
+    On the bag, a cell next to a cube on the bag (or any floor cell for the very first
+    cube); above it, a cell directly on top of a cube.
+
+    >>> placements(0) == FLOOR
+    True
+    >>> [coords(i) for i in cells(placements(1 << index(0, 0, 0)))]
+    [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    """
+    if not occupied:
+        return FLOOR
+    on_bag = side_neighbours(occupied & FLOOR) & FLOOR
+    return (on_bag | step(occupied, Direction.UP)) & ~occupied & FULL
+
+
+def flood(seed: int, within: int) -> int:
+    """The cells of `within` joined to `seed` face to face in the same layer.
+
+    Grows the seed one step in each side direction until it stops growing.
+
+    >>> row = 0b1011  # x = 0, 1 and 3 on the floor
+    >>> flood(1, row) == 0b11
+    True
+    """
+    grown = seed & within
+    while True:
+        bigger = (grown | side_neighbours(grown)) & within
+        if bigger == grown:
+            return grown
+        grown = bigger
+
+
+def cells(board: int) -> Iterator[int]:
+    """The bits set in `board`, lowest first (visits only the set bits).
+
+    >>> list(cells(0b1010))
+    [1, 3]
+    """
+    while board:
+        low = board & -board
+        yield low.bit_length() - 1
+        board ^= low
+
+
+def count(board: int) -> int:
+    """How many cells `board` holds."""
+    return board.bit_count()

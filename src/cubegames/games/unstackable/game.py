@@ -1,0 +1,280 @@
+"""The Unstackable game: its option, setting up, and reading positions and moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cubegames.core.game import JSON, Game
+from cubegames.games.unstackable import bitboard as bb
+from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
+from cubegames.games.unstackable.notation import UnstackableMove, parse
+from cubegames.games.unstackable.state import Stage, UnstackableState, cell_text
+
+
+class Unstackable(Game[UnstackableMove]):
+    """Unstackable for two players.
+
+    `bag_counts_as_exposed` makes the bottom face of a cube on the bag count as exposed
+    when judging whether it may be removed (off by default). Options are written to
+    position files only when they differ from their defaults.
+
+    >>> Unstackable().options
+    {}
+    >>> Unstackable(bag_counts_as_exposed=True).options
+    {'bag_counts_as_exposed': True}
+    >>> Unstackable(players=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: unstackable is a game for exactly 2 players, not 3
+    """
+
+    id: ClassVar[str] = "unstackable"
+    option_names: ClassVar[tuple[str, ...]] = ("players", "bag_counts_as_exposed")
+
+    def __init__(self, players: int = 2, bag_counts_as_exposed: bool = False) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if players != 2:
+            raise ValueError(f"unstackable is a game for exactly 2 players, not {players}")
+        if not isinstance(bag_counts_as_exposed, bool):
+            raise ValueError("bag_counts_as_exposed must be true or false")
+        self.players = 2
+        self.bag_counts_as_exposed = bag_counts_as_exposed
+        self.box: Box = load_box()
+
+    @property
+    def options(self) -> JSON:
+        out: JSON = {}
+        if self.bag_counts_as_exposed:
+            out["bag_counts_as_exposed"] = True
+        return out
+
+    def new_state(self, seed: int = 0) -> UnstackableState:
+        """The bare bag with every cube in the supply; seat 0 starts.
+
+        There is no chance in this game, so every seed gives the same start.
+        """
+        return UnstackableState(self)
+
+    def parse_move(self, text: str) -> UnstackableMove:
+        return parse(text)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> UnstackableState:
+        return _Reader(self, data).state()
+
+    def determinize(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> UnstackableState:
+        """Nothing is hidden, so the view is the position itself (without its `seat`)."""
+        return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
+
+
+def _whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{where}: must be a whole number of at least {low}")
+    if high is not None and value > high:
+        raise ValueError(f"{where}: must be at most {high}")
+    return value
+
+
+def _seat(value: Any, where: str, *, nullable: bool) -> int | None:
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or value not in (0, 1):
+        return_kind = "0, 1 or null" if nullable else "0 or 1"
+        raise ValueError(f"{where}: must be a seat, {return_kind}")
+    seat: int = value
+    return seat
+
+
+def _remover(starter: int, removal: int) -> int:
+    """The seat making removal number `removal` (from 0): turns of two, `starter` first."""
+    return starter if (removal // 2) % 2 == 0 else 1 - starter
+
+
+class _Reader:
+    """Validates a position dict field by field; each error names the field."""
+
+    FIELDS = ("game", "options", "stage", "to_move", "grid", "supply", "turn", "piles", "last_red")
+
+    def __init__(self, game: Unstackable, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise ValueError("a position must be a JSON object")
+        self.game = game
+        self.box = game.box
+        self.data = data
+
+    def field(self, key: str) -> Any:
+        if key not in self.data:
+            raise ValueError(f'field "{key}" is missing')
+        return self.data[key]
+
+    def state(self) -> UnstackableState:
+        game, data = self.game, self.data
+        if self.field("game") != game.id:
+            raise ValueError('field "game": this position is not an Unstackable game')
+        if data.get("options", {}) != game.options:
+            raise ValueError('field "options": they differ from the game reading the position')
+        extra = sorted(set(data) - set(self.FIELDS))
+        if extra:
+            raise ValueError(f'field "{extra[0]}": not a field of an Unstackable position')
+        state = UnstackableState(game)
+        stage = self.field("stage")
+        if stage not in ("stack", "unstack"):
+            raise ValueError('field "stage": must be "stack" or "unstack"')
+        state.stage = Stage(stage)
+        self.grid(state)
+        state.last_red = _seat(self.field("last_red"), 'field "last_red"', nullable=True)
+        state.piles = self.piles()
+        if state.stage is Stage.STACK:
+            self.stacking(state)
+        else:
+            self.unstacking(state)
+        return state
+
+    def grid(self, state: UnstackableState) -> None:
+        grid = self.field("grid")
+        if not isinstance(grid, str) or len(grid) != 64:
+            raise ValueError('field "grid": must be text of 64 letters, one per cell')
+        for i, letter in enumerate(grid):
+            if letter != "." and letter not in LETTERS:
+                raise ValueError(
+                    f'field "grid": {letter!r} on {cell_text(*bb.coords(i))} '
+                    f"(index {i}) is not Y, R, K or ."
+                )
+        for i, letter in enumerate(grid):
+            if letter != ".":
+                state.boards[Colour(letter)] |= 1 << i
+        for colour in Colour:
+            board = state.boards[colour]
+            state.occupied |= board
+            held = bb.count(board)
+            if held > self.box.count[colour]:
+                name = self.box.colour_names[colour]
+                raise ValueError(
+                    f'field "grid": {held} {name} cubes, but the box holds only '
+                    f"{self.box.count[colour]}"
+                )
+        afloat = bb.floating(state.occupied)
+        if afloat:
+            cell = cell_text(*bb.coords(next(bb.cells(afloat))))
+            raise ValueError(f'field "grid": the cube on {cell} floats, with no cube under it')
+
+    def piles(self) -> list[list[str]]:
+        piles = self.field("piles")
+        shape = ValueError('field "piles": must be [[pile 1, pile 2], [pile 1, pile 2]]')
+        if not isinstance(piles, list) or len(piles) != 2:
+            raise shape
+        out: list[list[str]] = []
+        for seat, pair in enumerate(piles):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise shape
+            for k, pile in enumerate(pair):
+                if not isinstance(pile, str) or any(ch not in LETTERS for ch in pile):
+                    raise ValueError(f"piles[{seat}][{k}]: must be text of Y, R and K letters")
+            out.append(list(pair))
+        return out
+
+    def supply(self) -> dict[Colour, int]:
+        supply = self.field("supply")
+        if not isinstance(supply, dict) or set(supply) != set(LETTERS):
+            raise ValueError('field "supply": must give the cubes left of Y, R and K')
+        return {c: _whole(supply[c.value], f"supply.{c.value}") for c in Colour}
+
+    def turn(self, keys: set[str]) -> dict[str, Any]:
+        turn = self.field("turn")
+        if not isinstance(turn, dict) or set(turn) != keys:
+            fields = " and ".join(f'"{k}"' for k in sorted(keys))
+            raise ValueError(f'field "turn": in this stage it has exactly the fields {fields}')
+        return turn
+
+    def stacking(self, state: UnstackableState) -> None:
+        box, names = self.box, self.box.colour_names
+        if any(state.piles[s][k] for s in (0, 1) for k in (0, 1)):
+            raise ValueError('field "piles": nothing is removed while the cube is being built')
+        state.supply = self.supply()
+        for colour in Colour:
+            on_grid = bb.count(state.boards[colour])
+            if state.supply[colour] != box.count[colour] - on_grid:
+                raise ValueError(
+                    f"supply.{colour.value}: {state.supply[colour]} {names[colour]} cubes, but "
+                    f"the box minus the grid leaves {box.count[colour] - on_grid}"
+                )
+        if state.supply[Colour.YELLOW] == 0 and state.supply[Colour.RED] == 0:
+            raise ValueError(
+                'field "supply": only black is left, so the cube should have been filled '
+                'and stage "unstack" begun'
+            )
+        floor = state.occupied & bb.FLOOR
+        if floor and bb.flood(floor & -floor, floor) != floor:
+            raise ValueError('field "grid": the cubes on the bag are not all joined face to face')
+        has_red = state.boards[Colour.RED] != 0
+        if has_red and state.last_red is None:
+            raise ValueError('field "last_red": red cubes are stacked, so someone stacked last')
+        if not has_red and state.last_red is not None:
+            raise ValueError('field "last_red": no red cube is stacked yet, so it must be null')
+        to_move = _seat(self.field("to_move"), 'field "to_move"', nullable=False)
+        state._to_move = to_move
+        turn = self.turn({"colour", "placed"})
+        colour = turn["colour"]
+        if colour is not None and (not isinstance(colour, str) or colour not in LETTERS):
+            raise ValueError('turn.colour: must be "Y", "R", "K" or null')
+        placed = _whole(turn["placed"], "turn.placed")
+        if colour is None:
+            if placed:
+                raise ValueError("turn.placed: must be 0 while the turn has no colour yet")
+            return
+        chosen = Colour(colour)
+        if placed == 0:
+            raise ValueError("turn.colour: the colour is chosen by the turn's first cube")
+        if placed >= box.per_turn[chosen] or state.supply[chosen] == 0:
+            raise ValueError(f"turn.placed: a {names[chosen]} turn would have ended already")
+        if placed > bb.count(state.boards[chosen]):
+            raise ValueError(f"turn.placed: more {names[chosen]} cubes than the grid holds")
+        if chosen is Colour.RED and state.last_red != to_move:
+            raise ValueError('field "last_red": the seat to move has just stacked a red cube')
+        state.colour = chosen
+        state.placed = placed
+
+    def unstacking(self, state: UnstackableState) -> None:
+        box, names = self.box, self.box.colour_names
+        state.supply = self.supply()
+        if any(state.supply.values()):
+            raise ValueError('field "supply": every cube is stacked by now, so it must be empty')
+        for colour in Colour:
+            held = bb.count(state.boards[colour]) + sum(
+                pile.count(colour.value) for pair in state.piles for pile in pair
+            )
+            if held != box.count[colour]:
+                raise ValueError(
+                    f'field "piles": with the grid they make {held} {names[colour]} cubes; '
+                    f"the box holds {box.count[colour]}"
+                )
+        if state.last_red is None:
+            raise ValueError('field "last_red": after stacking, someone stacked the last red')
+        starter = 1 - state.last_red
+        removals = 64 - bb.count(state.occupied)
+        expected = [[0, 0], [0, 0]]
+        for n in range(removals):
+            expected[_remover(starter, n)][n % 2] += 1
+        for seat in (0, 1):
+            for k in (0, 1):
+                if len(state.piles[seat][k]) != expected[seat][k]:
+                    raise ValueError(
+                        f"piles[{seat}][{k}]: after {removals} removals, with seat {starter} "
+                        f"going first, it holds {expected[seat][k]} cubes, "
+                        f"not {len(state.piles[seat][k])}"
+                    )
+        mover = None if removals == 64 else _remover(starter, removals)
+        to_move = _seat(self.field("to_move"), 'field "to_move"', nullable=True)
+        if to_move != mover:
+            said = "null (the game is over)" if mover is None else f"seat {mover}"
+            raise ValueError(f'field "to_move": must be {said} after {removals} removals')
+        state._to_move = to_move
+        turn = self.turn({"removed"})
+        removed = _whole(turn["removed"], "turn.removed", 0, 1)
+        if removed != removals % 2:
+            raise ValueError(f"turn.removed: after {removals} removals it must be {removals % 2}")
+        state.removed = removed

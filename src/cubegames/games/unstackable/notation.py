@@ -1,0 +1,93 @@
+"""Unstackable moves and their notation. One move is one cube.
+
+| move                                   | text      |
+|----------------------------------------|-----------|
+| stack a cube of a colour on a cell     | `K@1,0,2` |
+| unstack (remove) the cube on a cell    | `1,0,2`   |
+
+Colours are `Y` (yellow), `R` (red) and `K` (black); coordinates are `x,y,z`, each 0..3,
+with `z = 0` on the bag. Coordinates outside the box still parse, so that the rules can say
+why such a move is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cubegames.core.errors import IllegalMove
+from cubegames.core.game import Move
+from cubegames.games.unstackable.box import LETTERS, Colour
+
+
+class UnstackableMove(Move):
+    """Any Unstackable move."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stack(UnstackableMove):
+    """Place one cube of `colour` on cell `(x, y, z)` (stage 1).
+
+    >>> str(Stack(Colour.BLACK, 1, 0, 2))
+    'K@1,0,2'
+    """
+
+    colour: Colour
+    x: int
+    y: int
+    z: int
+
+    def __str__(self) -> str:
+        return f"{self.colour.value}@{self.x},{self.y},{self.z}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unstack(UnstackableMove):
+    """Take the cube on cell `(x, y, z)` out of the cube (stage 2).
+
+    >>> str(Unstack(3, 3, 3))
+    '3,3,3'
+    """
+
+    x: int
+    y: int
+    z: int
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y},{self.z}"
+
+
+_CELL = r"(-?\d{1,3}),(-?\d{1,3}),(-?\d{1,3})"
+_STACK = re.compile(r"([A-Za-z])@" + _CELL)
+_UNSTACK = re.compile(_CELL)
+
+FORMS = "K@x,y,z to stack a cube (colour Y, R or K), x,y,z to remove one"
+
+
+def parse(text: str) -> UnstackableMove:
+    """Read a move from its notation (spaces around the parts are allowed).
+
+    >>> parse("r@0, 1, 0")
+    Stack(colour=Colour.RED, x=0, y=1, z=0)
+    >>> parse("3,0,3")
+    Unstack(x=3, y=0, z=3)
+    >>> parse("G@0,0,0")
+    Traceback (most recent call last):
+    ...
+    cubegames.core.errors.IllegalMove: 'G' is not a cube colour: use Y, R or K
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is text: {FORMS}")
+    compact = "".join(text.split())
+    if m := _STACK.fullmatch(compact):
+        letter = m[1].upper()
+        if letter not in LETTERS:
+            raise IllegalMove(
+                f"{m[1]!r} is not a cube colour: use {', '.join(LETTERS[:-1])} or {LETTERS[-1]}"
+            )
+        return Stack(Colour(letter), int(m[2]), int(m[3]), int(m[4]))
+    if m := _UNSTACK.fullmatch(compact):
+        return Unstack(int(m[1]), int(m[2]), int(m[3]))
+    raise IllegalMove(f"cannot read {text!r}: {FORMS}")

@@ -1,0 +1,305 @@
+"""An Unstackable position and its rules: stacking turns, the fill, unstacking, scoring.
+
+The turn is kept in two small fields, written to position files as `turn`:
+
+- stage 1 (`"stack"`): `{"colour": null | "Y" | "R" | "K", "placed": n}`. The colour is
+  null at the start of a turn and is fixed by the turn's first cube; `placed` counts the
+  cubes placed so far this turn. A turn ends by itself once it has placed its colour's
+  number of cubes (or the supply of that colour is empty), so there is no "end turn" move.
+- stage 2 (`"unstack"`): `{"removed": 0 | 1}`, the cubes already removed this turn. The
+  next removal goes to pile 1 when it is 0, to pile 2 when it is 1.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from cubegames.core.game import JSON, State
+from cubegames.games.unstackable import bitboard as bb
+from cubegames.games.unstackable.box import Box, Colour
+from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
+
+if TYPE_CHECKING:
+    from cubegames.games.unstackable.game import Unstackable
+
+
+class Stage(StrEnum):
+    """The two stages of the game."""
+
+    STACK = "stack"
+    UNSTACK = "unstack"
+
+
+#: how a face count reads in a refusal
+_COUNT_WORDS = ("no", "only 1", "only 2")
+
+
+def cell_text(x: int, y: int, z: int) -> str:
+    """A cell as written in notation.
+
+    >>> cell_text(0, 3, 1)
+    '0,3,1'
+    """
+    return f"{x},{y},{z}"
+
+
+class UnstackableState(State[UnstackableMove]):
+    """An Unstackable position. Build one with `Unstackable.new_state` or `state_from_dict`.
+
+    >>> import cubegames
+    >>> state = cubegames.make("unstackable").new_state()
+    >>> state.play("R@1,1,0"); state.play("R@1,2,0")
+    >>> state.to_move, state.supply[Colour.RED]
+    (1, 14)
+    """
+
+    game: Unstackable
+
+    def __init__(self, game: Unstackable) -> None:
+        self.game = game
+        self.box: Box = game.box
+        #: one bitboard per colour; their union is `occupied`
+        self.boards: dict[Colour, int] = dict.fromkeys(Colour, 0)
+        self.occupied = 0
+        self.stage = Stage.STACK
+        self._to_move: int | None = 0
+        self.supply: dict[Colour, int] = dict(self.box.count)
+        self.colour: Colour | None = None
+        self.placed = 0
+        self.removed = 0
+        #: per seat, pile 1 and pile 2 as colour letters in removal order
+        self.piles: list[list[str]] = [["", ""], ["", ""]]
+        self.last_red: int | None = None
+
+    # -- the public surface ------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def colour_at(self, i: int) -> Colour | None:
+        """The colour of the cube on cell `i`, or None for an empty cell."""
+        for colour, board in self.boards.items():
+            if board >> i & 1:
+                return colour
+        return None
+
+    def grid(self) -> str:
+        """The 64-letter grid of position files (`.` for an empty cell)."""
+        letters = ["."] * 64
+        for colour, board in self.boards.items():
+            for i in bb.cells(board):
+                letters[i] = colour.value
+        return "".join(letters)
+
+    def targets(self) -> int:
+        """Stage 1: the empty cells a cube may go to now, as a bitboard."""
+        return bb.placements(self.occupied)
+
+    def removable(self) -> int:
+        """Stage 2: the cubes that may be removed now, as a bitboard."""
+        return bb.removable(self.occupied, bag_exposed=self.game.bag_counts_as_exposed)
+
+    def stackable_colours(self) -> list[Colour]:
+        """Stage 1: the colours the mover may place now."""
+        if self.colour is not None:
+            return [self.colour]
+        return [c for c in Colour if self.supply[c] > 0]
+
+    def legal_moves(self) -> list[UnstackableMove]:
+        """Every legal move: stacking by colour (Y, R, K) then cell; unstacking by cell.
+
+        >>> import cubegames
+        >>> moves = cubegames.make("unstackable").new_state().legal_moves()
+        >>> len(moves), str(moves[0]), str(moves[-1])
+        (48, 'Y@0,0,0', 'K@3,3,0')
+        """
+        if self._to_move is None:
+            return []
+        if self.stage is Stage.STACK:
+            targets = [bb.coords(i) for i in bb.cells(self.targets())]
+            return [Stack(c, *xyz) for c in self.stackable_colours() for xyz in targets]
+        return [Unstack(*bb.coords(i)) for i in bb.cells(self.removable())]
+
+    def refusal(self, move: UnstackableMove) -> str | None:
+        if isinstance(move, Stack):
+            return self._stack_refusal(move)
+        if isinstance(move, Unstack):
+            return self._unstack_refusal(move)
+        return f"{move} is not an Unstackable move"
+
+    def _stack_refusal(self, move: Stack) -> str | None:
+        if self.stage is not Stage.STACK:
+            return "the cube is built; now remove cubes, written x,y,z"
+        x, y, z = move.x, move.y, move.z
+        where = cell_text(x, y, z)
+        if not bb.in_box(x, y, z):
+            return f"{where} is outside the 4×4×4 box (each coordinate is 0 to 3)"
+        names = self.box.colour_names
+        if self.colour is not None and move.colour is not self.colour:
+            left = min(self.box.per_turn[self.colour], self.supply[self.colour] + self.placed)
+            left -= self.placed
+            return (
+                f"this turn is {names[self.colour]}: place {left} more {names[self.colour]} "
+                f"cube{'s' if left > 1 else ''} before the turn ends, not {names[move.colour]}"
+            )
+        if self.supply[move.colour] == 0:
+            return f"there are no {names[move.colour]} cubes left in the supply"
+        i = bb.index(x, y, z)
+        here = self.colour_at(i)
+        if here is not None:
+            return f"{where} is already taken by a {names[here]} cube"
+        if z > 0 and not self.occupied >> (i - 16) & 1:
+            return f"a cube on {where} would float: there is no cube under it on {x},{y},{z - 1}"
+        if z == 0 and self.occupied & bb.FLOOR and not bb.side_neighbours(1 << i) & self.occupied:
+            return f"{where} is not next to the cubes on the bag"
+        return None
+
+    def _unstack_refusal(self, move: Unstack) -> str | None:
+        if self.stage is not Stage.UNSTACK:
+            return "the cube is still being built; place cubes, written K@x,y,z"
+        x, y, z = move.x, move.y, move.z
+        where = cell_text(x, y, z)
+        if not bb.in_box(x, y, z):
+            return f"{where} is outside the 4×4×4 box (each coordinate is 0 to 3)"
+        i = bb.index(x, y, z)
+        if not self.occupied >> i & 1:
+            return f"there is no cube on {where}"
+        if bb.holding_up(self.occupied) >> i & 1:
+            return (
+                f"the cube on {where} holds up the cube on {x},{y},{z + 1}; "
+                "it cannot be pulled out from under it"
+            )
+        faces = bb.exposed_faces(self.occupied, bag_exposed=self.game.bag_counts_as_exposed)
+        exposed = sum(board >> i & 1 for board in faces)
+        if exposed < 3:
+            return (
+                f"the cube on {where} has {_COUNT_WORDS[exposed]} of its 6 faces exposed; "
+                "it needs at least 3"
+            )
+        return None
+
+    def scores(self) -> list[float]:
+        """Points so far, from the cubes in each seat's two piles."""
+        return [
+            float(self.box.pile_points(0, first) + self.box.pile_points(1, second))
+            for first, second in self.piles
+        ]
+
+    def winners(self) -> list[int]:
+        """The seats with the most points once the game is over (both on a draw)."""
+        if self._to_move is not None:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def clone(self) -> UnstackableState:
+        other = UnstackableState.__new__(UnstackableState)
+        other.game = self.game
+        other.box = self.box
+        other.boards = dict(self.boards)
+        other.occupied = self.occupied
+        other.stage = self.stage
+        other._to_move = self._to_move
+        other.supply = dict(self.supply)
+        other.colour = self.colour
+        other.placed = self.placed
+        other.removed = self.removed
+        other.piles = [list(p) for p in self.piles]
+        other.last_red = self.last_red
+        return other
+
+    def to_dict(self) -> JSON:
+        """The whole position, in the format of `shared/api.md`.
+
+        >>> import cubegames
+        >>> state = cubegames.make("unstackable").new_state()
+        >>> state.play("R@0,0,0")
+        >>> data = state.to_dict()
+        >>> data["grid"][:2], data["turn"], data["last_red"]
+        ('R.', {'colour': 'R', 'placed': 1}, 0)
+        """
+        turn: JSON
+        if self.stage is Stage.STACK:
+            colour = None if self.colour is None else self.colour.value
+            turn = {"colour": colour, "placed": self.placed}
+        else:
+            turn = {"removed": self.removed}
+        return {
+            "game": self.game.id,
+            "options": self.game.options,
+            "stage": self.stage.value,
+            "to_move": self._to_move,
+            "grid": self.grid(),
+            "supply": {c.value: self.supply[c] for c in Colour},
+            "turn": turn,
+            "piles": [list(p) for p in self.piles],
+            "last_red": self.last_red,
+        }
+
+    def view(self, seat: int) -> JSON:
+        """Everything is open in this game: the whole position, plus the viewer's seat."""
+        if seat not in (0, 1):
+            raise ValueError(f"there is no seat {seat}")
+        out = self.to_dict()
+        out["seat"] = seat
+        return out
+
+    # -- applying moves ----------------------------------------------------------------
+
+    def _apply(self, move: UnstackableMove) -> None:
+        if isinstance(move, Stack):
+            self._stack(move)
+        elif isinstance(move, Unstack):
+            self._unstack(move)
+
+    def _stack(self, move: Stack) -> None:
+        seat = self._to_move
+        assert seat is not None
+        colour = move.colour
+        bit = 1 << bb.index(move.x, move.y, move.z)
+        self.boards[colour] |= bit
+        self.occupied |= bit
+        self.supply[colour] -= 1
+        self.colour = colour
+        self.placed += 1
+        if colour is Colour.RED:
+            self.last_red = seat
+        if self.placed < self.box.per_turn[colour] and self.supply[colour] > 0:
+            return
+        self.colour = None
+        self.placed = 0
+        if self.supply[Colour.YELLOW] == 0 and self.supply[Colour.RED] == 0:
+            self._fill()
+        else:
+            self._to_move = 1 - seat
+
+    def _fill(self) -> None:
+        """Only black is left: fill every empty cell with black and start unstacking."""
+        empty = bb.FULL & ~self.occupied
+        assert bb.count(empty) == self.supply[Colour.BLACK]
+        self.boards[Colour.BLACK] |= empty
+        self.occupied = bb.FULL
+        self.supply[Colour.BLACK] = 0
+        self.stage = Stage.UNSTACK
+        self.removed = 0
+        # Whoever stacked the last red cube goes second.
+        assert self.last_red is not None
+        self._to_move = 1 - self.last_red
+
+    def _unstack(self, move: Unstack) -> None:
+        seat = self._to_move
+        assert seat is not None
+        i = bb.index(move.x, move.y, move.z)
+        colour = self.colour_at(i)
+        assert colour is not None
+        self.boards[colour] &= ~(1 << i)
+        self.occupied &= ~(1 << i)
+        self.piles[seat][self.removed] += colour.value
+        if self.removed == 0:
+            self.removed = 1
+            return
+        self.removed = 0
+        self._to_move = None if not self.occupied else 1 - seat
