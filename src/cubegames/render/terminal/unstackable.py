@@ -1,0 +1,128 @@
+"""Unstackable in the terminal: the four layers side by side, the supply, the piles, the score.
+
+Each layer is a 4×4 grid seen from above, `y = 3` on top so that `(0, 0)` sits bottom left;
+a cube is its letter on its colour, an empty cell a dot:
+
+     z=0 (bag)          z=1              z=2              z=3
+     0  1  2  3         0  1  2  3       ...
+  3  .  .  .  .      3  .  .  .  .
+  2  .  K  .  .      2  .  .  .  .
+  1  .  R  K  .      1  .  R  .  .
+  0  R  K  +  .      0  .  .  .  .
+
+Cells where the mover may act now are marked: `+` on an empty cell a cube may go to,
+brackets `[K]` around a cube that may be removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from cubegames.core.game import Game, Move
+from cubegames.games.unstackable import Colour, Stack, Unstack, Unstackable
+from cubegames.games.unstackable.box import Box
+from cubegames.render.terminal import on_colour
+
+_DIM = Style(color="grey50")
+_HOT = Style(color="bright_green", bold=True)
+_LAYER_NAMES = ("z=0 (bag)", "z=1", "z=2", "z=3")
+
+
+def _marked(legal: Sequence[Move]) -> set[tuple[int, int, int]]:
+    return {(m.x, m.y, m.z) for m in legal if isinstance(m, (Stack, Unstack))}
+
+
+def cube_text(box: Box, letters: str) -> Text:
+    """Cubes as coloured letters, e.g. a pile."""
+    out = Text()
+    for letter in letters:
+        out.append(f" {letter} ", on_colour(box.rgb[Colour(letter)]))
+    return out
+
+
+def layer(box: Box, grid: str, z: int, marked: set[tuple[int, int, int]]) -> Text:
+    """One layer of the grid as text, with its column and row numbers."""
+    out = Text(f"{_LAYER_NAMES[z]:^15}\n", style="bold")
+    out.append("   " + "".join(f" {x} " for x in range(4)) + "\n", _DIM)
+    for y in reversed(range(4)):
+        out.append(f"{y}  ", _DIM)
+        for x in range(4):
+            letter = grid[x + 4 * y + 16 * z]
+            hot = (x, y, z) in marked
+            if letter == ".":
+                out.append(" + " if hot else " · ", _HOT if hot else _DIM)
+            else:
+                style = on_colour(box.rgb[Colour(letter)])
+                out.append(f"[{letter}]" if hot else f" {letter} ", style)
+        if y:
+            out.append("\n")
+    return out
+
+
+def board(box: Box, view: Mapping[str, Any], legal: Sequence[Move] = ()) -> Table:
+    """The four layers side by side."""
+    marked = _marked(legal)
+    table = Table.grid(padding=(0, 3))
+    for _ in range(4):
+        table.add_column()
+    table.add_row(*(layer(box, view["grid"], z, marked) for z in range(4)))
+    return table
+
+
+def _turn_text(box: Box, view: Mapping[str, Any]) -> str:
+    to_move, turn = view["to_move"], view["turn"]
+    if to_move is None:
+        return "the game is over"
+    if view["stage"] == "stack":
+        if turn["colour"] is None:
+            return f"seat {to_move} to choose a colour and stack"
+        colour = Colour(turn["colour"])
+        return (
+            f"seat {to_move} stacking {box.colour_names[colour]}, "
+            f"{turn['placed']} of {box.per_turn[colour]} placed"
+        )
+    pile = 1 + turn["removed"]
+    return f"seat {to_move} to remove a cube for pile {pile}"
+
+
+def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
+    """The whole table as `view["seat"]` sees it (everything is open in this game)."""
+    assert isinstance(game, Unstackable)
+    box = game.box
+    stage = "stage 1: stacking" if view["stage"] == "stack" else "stage 2: unstacking"
+    head = Text("Unstackable", style="bold")
+    head.append(f" · {stage} · {_turn_text(box, view)}")
+    if game.bag_counts_as_exposed:
+        head.append(" · the bag counts as exposed")
+    parts: list[RenderableType] = [head, Text(), board(box, view, legal), Text()]
+
+    supply = Text("Supply: ", style="bold")
+    for colour in Colour:
+        supply.append_text(cube_text(box, colour.value))
+        supply.append(f" ×{view['supply'][colour.value]}  ")
+    parts.append(supply)
+
+    seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    seats.add_column("seat")
+    seats.add_column("pile 1")
+    seats.add_column("pile 2")
+    seats.add_column("points", justify="right")
+    for seat, (first, second) in enumerate(view["piles"]):
+        mark = "▶ " if seat == view["to_move"] else "  "
+        you = " (you)" if seat == view.get("seat") else ""
+        red = " (last red)" if seat == view["last_red"] else ""
+        points = box.pile_points(0, first) + box.pile_points(1, second)
+        seats.add_row(
+            f"{mark}{seat}{you}{red}",
+            cube_text(box, first) if first else Text("—", _DIM),
+            cube_text(box, second) if second else Text("—", _DIM),
+            str(points),
+        )
+    parts += [Text(), seats]
+    return Group(*parts)
