@@ -81,7 +81,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("game", type=click.Choice(cubegames.GAMES))
+@click.argument("game")
 @click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats.")
 @click.option(
     "--seat",
@@ -116,7 +116,10 @@ def play(
     pairs: tuple[str, ...],
     seed: int | None,
 ) -> None:
-    """Play GAME in the terminal, against bots or people at the same keyboard."""
+    """Play GAME in the terminal, against bots or people at the same keyboard.
+
+    GAME is one of the ids listed by `cubegames games`.
+    """
     from cubegames.terminal import TerminalGame
 
     options = parse_options(game, pairs, players)

@@ -296,7 +296,14 @@ class _Reader:
                 raise ValueError(
                     f"the position has {n} {kind.value} pieces; the {ed.id} box holds {box[kind]}"
                 )
-        state.table = {}
         state.front, state.playable = rebuild(game.frontier, table)
         state.table = table
+        if to_move is not None:
+            if not state.playable:
+                raise ValueError("table: no cell is playable, so the round should have ended")
+            if game.players == 1 and not state.placements():
+                if not state.bag:
+                    raise ValueError("nothing fits and the bag is empty: the game is already lost")
+                if state.draws >= 2:
+                    raise ValueError("nothing fits after two draws: the game is already lost")
         return state

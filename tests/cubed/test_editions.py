@@ -1,0 +1,108 @@
+"""Edition data files: the two editions' boxes, and bad files refused naming the field."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import cubegames
+from cubegames.games.cubed import EditionError, load_edition
+from cubegames.games.cubed.pieces import PieceKind, canonical, mirror
+
+EN = load_edition("en")
+JA = load_edition("ja")
+
+
+def test_english_box() -> None:
+    counts = Counter(EN.kind(p) for p in EN.pieces)
+    assert counts == {
+        PieceKind.SINGLE: 20,
+        PieceKind.DOUBLE: 24,
+        PieceKind.TRIPLE: 6,
+        PieceKind.BLOCKING: 6,
+        PieceKind.WILD: 6,
+    }
+    assert len({canonical(p) for p in EN.pieces}) == 62  # every piece differs
+    assert EN.letters == "GPLNYBWK"
+    for piece in EN.pieces:
+        kind = EN.kind(piece)
+        if kind is PieceKind.SINGLE:  # ascending colour order, counter-clockwise
+            assert list(piece) == sorted(piece)
+        if kind is PieceKind.DOUBLE:
+            c, _, d = piece
+            assert d not in (c, (c + 3) % 6)
+        if kind is PieceKind.WILD:
+            assert piece == (piece[0], (piece[0] + 1) % 6, EN.wild)
+    assert EN.points == {
+        PieceKind.SINGLE: 1,
+        PieceKind.DOUBLE: 2,
+        PieceKind.TRIPLE: 3,
+        PieceKind.BLOCKING: 5,
+        PieceKind.WILD: 10,
+    }
+
+
+def test_japanese_box() -> None:
+    counts = Counter(JA.kind(p) for p in JA.pieces)
+    assert counts == {
+        PieceKind.SINGLE: 40,
+        PieceKind.DOUBLE: 30,
+        PieceKind.TRIPLE: 6,
+        PieceKind.BLOCKING: 12,
+    }
+    assert JA.wild is None
+    assert JA.letters == "ACOLEHK"
+    singles = {canonical(p) for p in JA.pieces if JA.kind(p) is PieceKind.SINGLE}
+    assert all(canonical(mirror(p)) in singles for p in singles)  # both mirror orders
+    blocking = Counter(canonical(p) for p in JA.pieces if JA.kind(p) is PieceKind.BLOCKING)
+    assert set(blocking.values()) == {2}
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    return str(path)
+
+
+GOOD = (Path(cubegames.__file__).parent / "games/cubed/editions/en.toml").read_text()
+
+
+def test_a_designer_can_load_a_changed_copy(tmp_path: Path) -> None:
+    changed = GOOD.replace("wild = 10", "wild = 4")
+    game = cubegames.make("cubed", edition=write(tmp_path, changed))
+    assert game.edition.points[PieceKind.WILD] == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("wild = 10", ""), "points: missing field 'wild'"),
+        (('G = { name = "green"', 'G = { nom = "green"'), "colours.G: missing field 'name'"),
+        (('"GGP",', '"GGG",'), r"pieces.double\[0\]: 'GGG' is a triple, not a double"),
+        (('"GGP",', '"GXP",'), r"pieces.double\[0\]: 'GXP' uses unknown colour 'X'"),
+        (("2 = 25", "2 = 40"), "hand_size.2: 2 hands of 40 need more than the 62 pieces"),
+        (("[pieces]", "[pieces]\nquintuple = []"), "pieces.quintuple: unknown kind of piece"),
+        (("id = ", "id = 3 #"), "field 'id' must be a str"),
+        (("[colours]", "[colours"), "not valid TOML"),
+    ],
+)
+def test_bad_edition_files_name_the_field(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(EditionError, match=message):
+        load_edition(write(tmp_path, GOOD.replace(old, new, 1)))
+
+
+def test_unknown_editions_and_files() -> None:
+    with pytest.raises(EditionError, match="unknown edition 'fr'"):
+        load_edition("fr")
+    with pytest.raises(EditionError, match=r"cannot read edition file /nope\.toml"):
+        load_edition("/nope.toml")
+    with pytest.raises(ValueError, match="the ja edition plays 1 to 11 players, not 12"):
+        cubegames.make("cubed", edition="ja", players=12)
+    with pytest.raises(ValueError, match="the en edition plays 1 to 6 players, not 7"):
+        cubegames.make("cubed", players=7)

@@ -1,0 +1,122 @@
+"""Position files: exact round-trips, and bad input refused with the field named."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cubegames
+
+API_EXAMPLE: dict[str, Any] = {
+    "game": "cubed",
+    "options": {"players": 2, "edition": "en", "variants": [], "rounds": 1},
+    "table": [{"cell": [0, 0], "slots": "GPY"}, {"cell": [1, 0], "slots": "YGB"}],
+    "hands": [["GGY", "KKB"], ["LNY"]],
+    "bag": ["PPP"],
+    "to_move": 0,
+    "turn": {"drew": False, "bonus": False},
+    "round": 1,
+    "totals": [0, 0],
+}
+
+
+def game() -> Any:
+    return cubegames.make("cubed", players=2, edition="en", rounds=1)
+
+
+def test_the_api_example_round_trips_exactly() -> None:
+    state = game().state_from_dict(API_EXAMPLE)
+    assert state.to_dict() == API_EXAMPLE
+    assert cubegames.game_from_dict(API_EXAMPLE).state_from_dict(API_EXAMPLE).to_dict() == (
+        API_EXAMPLE
+    )
+
+
+def broken(**changes: Any) -> dict[str, Any]:
+    data = copy.deepcopy(API_EXAMPLE)
+    for key, value in changes.items():
+        if value is None and key != "to_move":
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (broken(table=None), 'field "table" is missing'),
+        (broken(table=[{"cell": [0, 0]}]), r"table\[0\]: must be"),
+        (broken(table=[{"cell": [0], "slots": "GPY"}]), r"table\[0\].cell: must be two"),
+        (broken(table=[{"cell": [999, 0], "slots": "GPY"}]), "too far from 0,0"),
+        (
+            broken(table=[{"cell": [0, 0], "slots": "GPY"}, {"cell": [0, 0], "slots": "GGY"}]),
+            r"table\[1\].cell: two pieces on 0,0",
+        ),
+        (broken(table=[{"cell": [0, 0], "slots": "GXY"}]), r"table\[0\].slots: 'GXY' is not"),
+        (broken(table=[{"cell": [0, 0], "slots": "GKY"}]), "is no kind of CUBED piece"),
+        (
+            broken(table=[{"cell": [0, 0], "slots": "BKK"}, {"cell": [1, 0], "slots": "GGG"}]),
+            "a black side touches a piece between 0,0 and 1,0",
+        ),
+        (broken(hands=[["GGY"]]), 'field "hands": needs 2 hands'),
+        (broken(hands=[["GGY"], "LNY"]), r"hands\[1\]: must be a list"),
+        (broken(bag=["PPP"] * 7), "the position has 7 triple pieces; the en box holds 6"),
+        (broken(to_move=5), 'field "to_move": must be at most 1'),
+        (broken(to_move=None), "null only once the game has ended"),
+        (broken(turn={"drew": "no", "bonus": False}), "turn.drew: must be true or false"),
+        (broken(turn={"drew": False, "bonus": False, "extra": 1}), "unknown field 'extra'"),
+        (broken(round=0), 'field "round": must be a whole number of at least 1'),
+        (broken(totals=[0]), 'field "totals": needs 2 numbers'),
+        (broken(game="chess"), "not a CUBED game"),
+        (broken(options={"players": 3}), 'field "options": they differ'),
+        (broken(hands=[[], ["LNY"]]), r"hands\[0\]: empty, so the round should have ended"),
+        (broken(end="sleepy", to_move=None), "unknown ending 'sleepy'"),
+    ],
+)
+def test_bad_positions_are_refused_naming_the_field(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        game().state_from_dict(data)
+
+
+def test_a_closed_table_must_have_ended() -> None:
+    data = broken(
+        table=[
+            {"cell": [0, 0], "slots": "BBB"},
+            {"cell": [0, 1], "slots": "BBB"},
+            {"cell": [-1, 1], "slots": "BBB"},
+            {"cell": [-1, 0], "slots": "KKB"},
+            {"cell": [-1, 2], "slots": "BKK"},
+            {"cell": [1, 0], "slots": "KBK"},
+        ]
+    )
+    with pytest.raises(ValueError, match="no cell is playable"):
+        game().state_from_dict(data)
+
+
+def test_positions_reach_the_cli_loader_through_game_from_dict() -> None:
+    with pytest.raises(ValueError, match='field "game"'):
+        cubegames.game_from_dict({"table": []})
+    with pytest.raises(ValueError, match="unknown game 'go'"):
+        cubegames.game_from_dict({"game": "go"})
+    with pytest.raises(ValueError, match="a position must be a JSON object"):
+        cubegames.game_from_dict([1, 2])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80), players=st.integers(2, 4))
+def test_to_dict_round_trips_anywhere(seed: int, steps: int, players: int) -> None:
+    g = cubegames.make("cubed", players=players, variants=["bridging", "void", "draw3"])
+    state = g.new_state(seed=seed)
+    bot = cubegames.bot("random", seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.play(bot.choose(state))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert g.state_from_dict(data).to_dict() == data

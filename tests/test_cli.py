@@ -1,0 +1,112 @@
+"""The command line: real subprocesses, as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cubed.test_positions import API_EXAMPLE
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cubegames", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> Path:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(API_EXAMPLE))
+    return path
+
+
+def test_moves_lists_the_legal_moves(position: Path) -> None:
+    done = run("moves", str(position))
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["GGY@1,-1", "draw"]
+
+
+def test_check_says_legal_or_why_not(position: Path) -> None:
+    done = run("check", str(position), "GGY@1,-1")
+    assert (done.returncode, done.stdout.strip()) == (0, "legal")
+    done = run("check", str(position), "pass")
+    assert done.returncode == 1
+    assert done.stdout.strip() == "you may pass only after drawing, or when the bag is empty"
+    done = run("check", str(position), "YGG@1,-1")
+    assert done.returncode == 1
+    assert done.stdout.strip() == "only 1 of 2 contacts match: your right G meets Y at 1,0"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("moves", "/no/such/file.json"), "cannot read /no/such/file.json"),
+        (("play", "chess"), "unknown game 'chess'; choose from cubed"),
+        (("play", "cubed", "--players", "9"), "the en edition plays 1 to 6 players, not 9"),
+        (("play", "cubed", "-o", "flavour=mint"), "cubed has no option 'flavour'"),
+        (("play", "cubed", "-o", "rounds"), "write it as key=value"),
+        (("play", "cubed", "--bot", "wizard"), "--bot: unknown bot 'wizard'"),
+        (("play", "cubed", "--seat", "3"), "--seat 3: this game has seats 0 to 1"),
+        (("play", "cubed", "--frobnicate"), "No such option '--frobnicate'"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert message in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+def test_bad_position_files(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    done = run("moves", str(garbage))
+    assert done.returncode == 2
+    assert "not valid JSON" in done.stderr
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
+    done = run("check", str(wrong), "draw")
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("the position has 9 triple pieces; the en box holds 6")
+
+
+def test_help_everywhere() -> None:
+    for args in [(), ("play",), ("moves",), ("check",), ("games",)]:
+        done = run(*args, "--help")
+        assert done.returncode == 0
+        assert "Usage:" in done.stdout
+
+
+def test_a_full_game_against_the_bot_by_typing_numbers() -> None:
+    # the human always picks the first listed move; the game must reach its end
+    done = run("play", "cubed", "-o", "rounds=1", "--seed", "4", stdin="1\n" * 400)
+    assert done.returncode == 0, done.stderr
+    assert "Game over." in done.stdout
+    assert "Seat 1 (random) plays" in done.stdout
+
+
+def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:
+    done = run("play", "cubed", "--seed", "4", stdin="pass\nGGG@5,5\n99\nquit\n")
+    assert "Not allowed: you may pass only after drawing" in done.stdout
+    assert "There is no move 99" in done.stdout
+    assert "Game left unfinished." in done.stdout
+    assert done.returncode == 0
+
+
+def test_hot_seat_asks_each_player_to_take_the_keyboard() -> None:
+    done = run(
+        "play", "cubed", "--seat", "0", "--seat", "1", "--seed", "2", stdin="\n1\n\n1\nquit\n"
+    )
+    assert "Seat 0, your turn" in done.stdout
+    assert "Seat 1, your turn" in done.stdout
