@@ -1,0 +1,242 @@
+"""The CUBES game: options, setting up, reading positions and moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cubegames.core import chance
+from cubegames.core.game import JSON, Game
+from cubegames.games.cubes import splitmix
+from cubegames.games.cubes.edition import DICE, Edition, load_edition
+from cubegames.games.cubes.notation import CubesMove, parse
+from cubegames.games.cubes.outcome import Outcome, SetResult
+from cubegames.games.cubes.state import CubesState
+
+MAX_SETS = 10
+
+
+class Cubes(Game[CubesMove]):
+    """CUBES with one set of options.
+
+    >>> game = Cubes(players=7)
+    >>> state = game.new_state(seed=3)
+    >>> state.chips[0], state.pot  # 200 // 7 = 28 each, 4 left over, then antes of 5
+    (23, 39)
+    """
+
+    id: ClassVar[str] = "cubes"
+    option_names: ClassVar[tuple[str, ...]] = ("players", "sets", "edition")
+
+    def __init__(self, players: int = 2, sets: int = 3, edition: str = "standard") -> None:
+        if not isinstance(edition, str):
+            raise ValueError("edition must be an edition id (standard) or a .toml file")
+        self.edition: Edition = load_edition(edition)
+        self.edition_name = edition
+        ed = self.edition
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if not ed.min_players <= players <= ed.max_players:
+            raise ValueError(
+                f"CUBES plays {ed.min_players} to {ed.max_players} players, not {players}"
+            )
+        self.players = players
+        if isinstance(sets, bool) or not isinstance(sets, int):
+            raise ValueError("sets must be a whole number")
+        if not 1 <= sets <= MAX_SETS:
+            raise ValueError(f"sets must be from 1 to {MAX_SETS}")
+        self.sets = sets
+
+    @property
+    def options(self) -> JSON:
+        return {"players": self.players, "sets": self.sets, "edition": self.edition_name}
+
+    def new_state(self, seed: int = 0) -> CubesState:
+        state = CubesState(self)
+        # the seed picks the generator's starting point; from then on the position carries it
+        state.rng = chance.seeded(seed).getrandbits(64)
+        state.deal()
+        return state
+
+    def parse_move(self, text: str) -> CubesMove:
+        return parse(text)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> CubesState:
+        return _Reader(self, data).state()
+
+    def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> CubesState:
+        """The seen position with a fresh generator: nobody can see the dice to come."""
+        data = {k: v for k, v in view.items() if k != "seat"}
+        data["rng"] = splitmix.to_text(rng.getrandbits(64))
+        return self.state_from_dict(data)
+
+
+class _Reader:
+    """Validates a position dict field by field; errors name the field."""
+
+    def __init__(self, game: Cubes, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise ValueError("a position must be a JSON object")
+        self.game = game
+        self.ed = game.edition
+        self.data = data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise ValueError(f'field "{key}" is missing')
+            return default
+        value = self.data[key]
+        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
+            raise ValueError(f'field "{key}" has the wrong type')
+        return value
+
+    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{where}: must be a whole number of at least {low}")
+        if high is not None and value > high:
+            raise ValueError(f"{where}: must be at most {high}")
+        return value
+
+    def seat(self, value: Any, where: str) -> int:
+        return self.count(value, where, 0, self.game.players - 1)
+
+    def per_seat(self, key: str) -> list[int]:
+        values = self.get(key, list)
+        players = self.game.players
+        if len(values) != players:
+            raise ValueError(f'field "{key}": needs {players} numbers, one per seat')
+        return [self.count(v, f"{key}[{i}]") for i, v in enumerate(values)]
+
+    def state(self) -> CubesState:
+        game, ed = self.game, self.ed
+        players = game.players
+        if self.get("game", str) != "cubes":
+            raise ValueError('field "game": this position is not a CUBES game')
+        if self.get("options", dict, game.options) != game.options:
+            raise ValueError('field "options": they differ from the game reading the position')
+        if self.get("faces", list) != ed.faces:
+            raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')
+        state = CubesState(game)
+        state.chips = self.per_seat("chips")
+        state.pot = self.count(self.get("pot", int), 'field "pot"')
+        in_play = ed.in_play(players)
+        held = sum(state.chips) + state.pot
+        if held != in_play:
+            raise ValueError(
+                f'field "chips": the chips and the pot hold {held} points, but a set of '
+                f"{players} players has {in_play} in play"
+            )
+        state.set_number = self.count(self.get("set", int), 'field "set"', 1, game.sets)
+        state.totals = self.per_seat("totals")
+        try:
+            state.rng = splitmix.from_text(self.get("rng", str))
+        except ValueError as exc:
+            raise ValueError(f'field "rng": {exc}') from None
+        state.past_sets = self.past_sets(in_play)
+        sums = [sum(p.scores[s] for p in state.past_sets) for s in range(players)]
+        if sums != state.totals:
+            raise ValueError('field "totals": they are not the sums of "past_sets"')
+        state.last = self.last()
+
+        if "to_move" not in self.data:
+            raise ValueError('field "to_move" is missing')
+        to_move = self.data["to_move"]
+        finished = len(state.past_sets)
+        if to_move is None:
+            if finished != game.sets or state.set_number != game.sets:
+                raise ValueError(f'field "to_move": null only once all {game.sets} sets are played')
+        else:
+            self.seat(to_move, 'field "to_move"')
+            if finished != state.set_number - 1:
+                raise ValueError(
+                    f'field "past_sets": set {state.set_number} is being played, so '
+                    f"{state.set_number - 1} sets should be finished, not {finished}"
+                )
+        state._to_move = to_move
+        self.check_last(state)
+        return state
+
+    def past_sets(self, in_play: int) -> list[SetResult]:
+        out = []
+        for i, entry in enumerate(self.get("past_sets", list, [])):
+            where = f"past_sets[{i}]"
+            if not isinstance(entry, dict) or set(entry) != {"scores", "bust"}:
+                raise ValueError(f'{where}: must be {{"scores": [...], "bust": seat}}')
+            scores = entry["scores"]
+            if not isinstance(scores, list) or len(scores) != self.game.players:
+                raise ValueError(f"{where}.scores: needs one number per seat")
+            values = tuple(self.count(v, f"{where}.scores[{j}]") for j, v in enumerate(scores))
+            bust = self.seat(entry["bust"], f"{where}.bust")
+            if values[bust] != 0:
+                raise ValueError(f"{where}.scores[{bust}]: the seat that could not pay scores 0")
+            if sum(values) > in_play:
+                raise ValueError(f"{where}.scores: more than the {in_play} points in play")
+            out.append(SetResult(values, bust))
+        return out
+
+    def last(self) -> Outcome | None:
+        roll = self.get("last_roll", str, None)
+        last = self.get("last", dict, None)
+        if roll is None and last is None:
+            return None
+        if roll is None or last is None:
+            raise ValueError('fields "last_roll" and "last": give both or neither')
+        faces = tuple(roll.split())
+        if len(faces) != DICE:
+            raise ValueError(f'field "last_roll": needs {DICE} faces, one per die')
+        for i, (face, die) in enumerate(zip(faces, self.ed.dice, strict=True), 1):
+            if face not in die.faces:
+                raise ValueError(f'field "last_roll": die {i} has no face {face!r}')
+        if set(last) != {"seat", "pot", "changes", "bust"}:
+            raise ValueError('field "last": must hold seat, pot, changes and bust')
+        seat = self.seat(last["seat"], "last.seat")
+        pot = self.count(last["pot"], "last.pot")
+        changes = last["changes"]
+        if not isinstance(changes, list) or len(changes) != self.game.players:
+            raise ValueError("last.changes: needs one number per seat")
+        for j, c in enumerate(changes):
+            if isinstance(c, bool) or not isinstance(c, int):
+                raise ValueError(f"last.changes[{j}]: must be a whole number")
+        bust = None if last["bust"] is None else self.seat(last["bust"], "last.bust")
+        return Outcome(seat, faces, pot, tuple(changes), bust)
+
+    def check_last(self, state: CubesState) -> None:
+        """The last roll must agree with the position it led to."""
+        last = state.last
+        to_move = state.to_move
+        if last is None:
+            if to_move is None:
+                raise ValueError('field "last": a finished game ends with a roll')
+            return
+        players = self.game.players
+        if last.bust is None:
+            if to_move is None:
+                raise ValueError(
+                    'field "last.bust": a finished game ends with a seat unable to pay'
+                )
+            if to_move != (last.seat + 1) % players:
+                raise ValueError(
+                    f'field "to_move": after seat {last.seat} rolled, seat '
+                    f"{(last.seat + 1) % players} rolls next"
+                )
+            if state.pot != last.pot - sum(last.changes):
+                raise ValueError('field "pot": it does not follow from "last"')
+            return
+        if not state.past_sets or state.past_sets[-1].bust != last.bust:
+            raise ValueError('field "past_sets": the last set must end with "last.bust"')
+        if to_move is not None:
+            opener = state.opener(state.set_number)
+            if to_move != opener:
+                raise ValueError(
+                    f'field "to_move": set {state.set_number} opens with seat {opener}'
+                )
+            fresh = CubesState(self.game)
+            fresh.set_number = state.set_number
+            fresh.deal()
+            if state.chips != fresh.chips or state.pot != fresh.pot:
+                raise ValueError(
+                    f'field "chips": set {state.set_number} has just been dealt, so each seat '
+                    f"holds {fresh.chips[0]} and the pot {fresh.pot}"
+                )

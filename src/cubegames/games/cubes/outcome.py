@@ -1,0 +1,109 @@
+"""What a roll did, as data for position files and as words for people.
+
+`Outcome` is the record a position keeps of its last roll (fields `"last_roll"` and
+`"last"`); `describe` turns it into a sentence for any front end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cubegames.games.cubes.dice import Row, number, tally
+from cubegames.games.cubes.edition import Edition
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One roll: who rolled, the faces, the pot before it, each seat's gain (negative: paid),
+    and the seat that could not pay in full (ending the set), if any."""
+
+    seat: int
+    faces: tuple[str, ...]
+    pot: int
+    changes: tuple[int, ...]
+    bust: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetResult:
+    """A finished set: each seat's score, and the seat whose failure to pay ended it."""
+
+    scores: tuple[int, ...]
+    bust: int
+
+
+def _who(seat: int, you: int | None) -> str:
+    return "you" if seat == you else f"seat {seat}"
+
+
+def _verb(seat: int, you: int | None, plain: str, third: str) -> str:
+    return f"{_who(seat, you)} {plain if seat == you else third}"
+
+
+def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
+    """The roll in words; `you` names the seat reading it.
+
+    >>> from cubegames.games.cubes.edition import load_edition
+    >>> ed = load_edition("standard")
+    >>> faces = ("C", "5", ".", "4", ".", ".")
+    >>> describe(Outcome(0, faces, 20, (18, -5), None), ed, you=0)
+    'CUBES and 1 or 2 numbers (5 + 4 = 9): each opponent pays 5, then you take 2×9 = 18.'
+    >>> describe(Outcome(1, (".",) * 6, 3, (0, -1), 1), ed)
+    'All blank: seat 1 owes 2 but has only 1, puts it in and scores 0 for the set.'
+    """
+    t = tally(out.faces)
+    row = t.row
+    roller = out.seat
+    numbers = [str(number(f)) for f in out.faces if number(f) is not None]
+    head = row.title[0].upper() + row.title[1:]
+    if len(numbers) > 1:
+        head += f" ({' + '.join(numbers)} = {t.total})"
+    parts: list[str] = []
+    pot = out.pot
+    players = len(out.changes)
+    if row in (Row.CUBES_FEW, Row.CUBES_MANY, Row.CUBES_ONLY):
+        order = [(roller + k) % players for k in range(1, players)]
+        if out.bust is not None and out.bust != roller:
+            paid = order[: order.index(out.bust)]
+            if paid:
+                parts.append(f"{', '.join(_who(s, you) for s in paid)} pay {edition.opponent_pays}")
+            left = -out.changes[out.bust]
+            parts.append(
+                f"{_verb(out.bust, you, 'owe', 'owes')} {edition.opponent_pays} but "
+                f"{'have' if out.bust == you else 'has'} only {left}, "
+                f"{'put' if out.bust == you else 'puts'} it in and "
+                f"{'score' if out.bust == you else 'scores'} 0 for the set"
+            )
+            return f"{head}: {', then '.join(parts)}."
+        parts.append(f"each opponent pays {edition.opponent_pays}")
+        pot += edition.opponent_pays * (players - 1)
+    change = out.changes[roller]
+    if row in (Row.NUMBERS, Row.CUBES_FEW):
+        claim = t.total if row is Row.NUMBERS else edition.multiplier * t.total
+        named = str(claim) if row is Row.NUMBERS else f"{edition.multiplier}×{t.total} = {claim}"
+        if pot >= claim:
+            parts.append(f"{_verb(roller, you, 'take', 'takes')} {named}")
+        else:
+            short = claim - pot
+            text = f"the pot holds only {pot}, so {_verb(roller, you, 'owe', 'owes')} {short}"
+            if out.bust == roller:
+                text += _broke(roller, you, -change)
+            else:
+                text += f" to bring it to {claim}"
+            parts.append(text)
+    elif row is Row.CUBES_MANY:
+        parts.append(f"{_verb(roller, you, 'take', 'takes')} the whole pot ({change})")
+    elif row is Row.BLANK:
+        text = f"{_verb(roller, you, 'owe', 'owes')} {edition.blank_pays}"
+        if out.bust == roller:
+            text += _broke(roller, you, -change)
+        else:
+            text = f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}"
+        parts.append(text)
+    return f"{head}: {', then '.join(parts)}."
+
+
+def _broke(seat: int, you: int | None, left: int) -> str:
+    if seat == you:
+        return f" but have only {left}, put it in and score 0 for the set"
+    return f" but has only {left}, puts it in and scores 0 for the set"
