@@ -106,3 +106,19 @@ def test_perft_counts_match_the_plain_generator() -> None:
         state.play(move)
     assert isinstance(state, CubedState)
     assert [perft(state, d) for d in (1, 2)] == [plain_perft(state, d) for d in (1, 2)]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_lean_rollouts_play_the_same_games_on_both_generators(players: int) -> None:
+    import random
+
+    from cubegames.games.cubed.rollout import playout
+
+    game = cubegames.make("cubed", players=players, variants=["bridging"], rounds=1)
+    for seed in range(8):
+        fast, plain = game.new_state(seed=seed), game.new_state(seed=seed)
+        assert isinstance(fast, CubedState) and isinstance(plain, CubedState)
+        playout(fast, random.Random(seed))
+        playout(plain, random.Random(seed), plain=True)
+        assert fast.is_over
+        assert fast.to_dict() == plain.to_dict()

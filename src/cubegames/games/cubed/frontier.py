@@ -186,13 +186,13 @@ def fast_placements(
                     out.append((rot, cell))
         else:
             a0, a1, a2 = info.accept
-            for rot, b0, b1, b2 in normal:
-                if b0 & a0 and b1 & a1 and b2 & a2:
-                    out.append((rot, cell))
+            out.extend(
+                [(rot, cell) for rot, b0, b1, b2 in normal if b0 & a0 and b1 & a1 and b2 & a2]
+            )
         if blocking and n >= 3 and info.block is not None:
             slot, colour = info.block
             if colour in blocking:
-                colours = [black, black, black]
-                colours[slot] = colour
-                out.append(((colours[0], colours[1], colours[2]), cell))
+                placed = [black, black, black]
+                placed[slot] = colour
+                out.append(((placed[0], placed[1], placed[2]), cell))
     return out

@@ -112,13 +112,16 @@ class CubedState(State[CubedMove]):
         for rot, cell in sorted(found, key=lambda pc: (ed.text(pc[0]), unpack(pc[1]))):
             q, r = unpack(cell)
             moves.append(Place(ed.text(rot), q, r))
+        moves.extend(self.other_moves(can_place=bool(found)))
+        return moves
+
+    def other_moves(self, *, can_place: bool) -> list[CubedMove]:
+        """The legal moves that are not placements (outside a draw3 or give step)."""
         if self.solo:
-            if not found:
-                moves.append(Draw())
-            return moves
+            return [] if can_place else [Draw()]
         if self.bonus:
-            moves.append(Pass())
-            return moves
+            return [Pass()]
+        moves: list[CubedMove] = []
         if not self.drew and self.bag:
             moves.append(Draw())
             if "draw3" in self.game.variants:
