@@ -11,7 +11,7 @@ the second to pile 2, which score differently.
 ['K@1,0,0', 'K@0,1,0', 'K@0,0,1']
 """
 
-from cubegames.games.unstackable.box import Box, BoxError, Colour, load_box
+from cubegames.games.unstackable.box import Box, BoxError, Colour, load_box, parse_box
 from cubegames.games.unstackable.game import Unstackable
 from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
 from cubegames.games.unstackable.state import Stage, UnstackableState
@@ -31,6 +31,7 @@ __all__ = [
     "UnstackableMove",
     "UnstackableState",
     "load_box",
+    "parse_box",
 ]
 
 #: option sets worth exercising: the shared conformance test plays each of them

@@ -264,7 +264,7 @@ class _Reader:
                 if len(state.piles[seat][k]) != expected[seat][k]:
                     raise ValueError(
                         f"piles[{seat}][{k}]: after {removals} removals, with seat {starter} "
-                        f"going first, it holds {expected[seat][k]} cubes, "
+                        f"going first, it should hold {expected[seat][k]} cubes, "
                         f"not {len(state.piles[seat][k])}"
                     )
         mover = None if removals == 64 else _remover(starter, removals)
