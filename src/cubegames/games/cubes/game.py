@@ -149,6 +149,8 @@ class _Reader:
                 raise ValueError(f'field "to_move": null only once all {game.sets} sets are played')
         else:
             self.seat(to_move, 'field "to_move"')
+            if finished == game.sets:
+                raise ValueError(f'field "to_move": all {game.sets} sets are played, so null')
             if finished != state.set_number - 1:
                 raise ValueError(
                     f'field "past_sets": set {state.set_number} is being played, so '

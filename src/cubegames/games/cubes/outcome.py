@@ -66,7 +66,9 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
         if out.bust is not None and out.bust != roller:
             paid = order[: order.index(out.bust)]
             if paid:
-                parts.append(f"{', '.join(_who(s, you) for s in paid)} pay {edition.opponent_pays}")
+                verb = "pays" if len(paid) == 1 and paid[0] != you else "pay"
+                names = _names([_who(s, you) for s in paid])
+                parts.append(f"{names} {verb} {edition.opponent_pays}")
             left = -out.changes[out.bust]
             parts.append(
                 f"{_verb(out.bust, you, 'owe', 'owes')} {edition.opponent_pays} but "
@@ -85,7 +87,8 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
             parts.append(f"{_verb(roller, you, 'take', 'takes')} {named}")
         else:
             short = claim - pot
-            text = f"the pot holds only {pot}, so {_verb(roller, you, 'owe', 'owes')} {short}"
+            held = "the pot is empty" if pot == 0 else f"the pot holds only {pot}"
+            text = f"{held}, so {_verb(roller, you, 'owe', 'owes')} {short}"
             if out.bust == roller:
                 text += _broke(roller, you, -change)
             else:
@@ -101,6 +104,10 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
             text = f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}"
         parts.append(text)
     return f"{head}: {', then '.join(parts)}."
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _broke(seat: int, you: int | None, left: int) -> str:

@@ -1,0 +1,137 @@
+"""CUBES in the terminal: the last roll as six coloured dice, what it did, the pot, every
+seat's points and the score pad. Drawn only from `view(seat)`.
+
+`odds_table(game)` draws the exact odds of each kind of roll (for `cubegames odds cubes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cubegames.core.game import Game, Move
+from cubegames.games.cubes.dice import BLANK, WORD, Row
+from cubegames.games.cubes.game import Cubes
+from cubegames.games.cubes.odds import odds
+from cubegames.games.cubes.outcome import Outcome, describe
+from cubegames.render.terminal import on_colour
+
+
+def dice_text(game: Cubes, faces: Sequence[str]) -> Text:
+    """A roll as six coloured dice, each showing its face (`CUBES`, a number or `·`)."""
+    out = Text()
+    for die, face in zip(game.edition.dice, faces, strict=True):
+        # a dot, not a space, so a blank die still reads as a die without colour
+        label = "CUBES" if face == WORD else "·" if face == BLANK else face
+        out.append(f" {label:^5} ", on_colour(die.rgb))
+        out.append(" ")
+    return out
+
+
+def _outcome(game: Cubes, view: Mapping[str, Any]) -> Outcome | None:
+    last = view.get("last")
+    if last is None:
+        return None
+    return Outcome(
+        last["seat"],
+        tuple(view["last_roll"].split()),
+        last["pot"],
+        tuple(last["changes"]),
+        last["bust"],
+    )
+
+
+def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
+    """The table as `view["seat"]` sees it."""
+    assert isinstance(game, Cubes)
+    ed = game.edition
+    seat = view["seat"]
+    to_move = view["to_move"]
+    past = view.get("past_sets", [])
+    head = Text("CUBES", style="bold")
+    head.append(f" · set {view['set']} of {game.sets} · pot ")
+    head.append(str(view["pot"]), style="bold")
+    in_play = sum(view["chips"]) + view["pot"]
+    if in_play < ed.box_points:
+        head.append(f" · {in_play} of the box's {ed.box_points} points in play", style="grey50")
+    parts: list[RenderableType] = [head, Text()]
+
+    out = _outcome(game, view)
+    if out is None:
+        parts.append(Text("No roll yet.", style="grey50"))
+    else:
+        who = "You" if out.seat == seat else f"Seat {out.seat}"
+        parts.append(Text(f"{who} rolled  {' '.join(out.faces)}", style="bold"))
+        parts.append(dice_text(game, out.faces))
+        parts.append(Text(describe(out, ed, you=seat)))
+        if out.bust is not None:
+            ended = len(past)
+            scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(past[-1]["scores"]))
+            parts.append(Text(f"Set {ended} is over. Scores {scores}.", style="bold yellow"))
+    parts.append(Text())
+
+    seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    seats.add_column("seat")
+    seats.add_column("points", justify="right")
+    for k in range(1, len(past) + 1):
+        seats.add_column(f"set {k}", justify="right")
+    seats.add_column("total", justify="right")
+    for s, points in enumerate(view["chips"]):
+        mark = "▶ " if s == to_move else "  "
+        you = " (you)" if s == seat else ""
+        row = [f"{mark}{s}{you}", str(points)]
+        row += [str(p["scores"][s]) for p in past]
+        row.append(str(view["totals"][s]))
+        seats.add_row(*row, style="bold" if s == seat else None)
+    parts.append(seats)
+    if to_move is None:
+        best = max(view["totals"])
+        won = [s for s, t in enumerate(view["totals"]) if t == best]
+        names = " and ".join("you" if s == seat else f"seat {s}" for s in won)
+        parts += [Text(), Text(f"Game over: {names} won with {best}.", style="bold green")]
+    elif to_move == seat and legal:
+        parts += [Text(), Text("Your roll: type roll.", style="bold")]
+    return Group(*parts)
+
+
+_RULES = {
+    Row.NUMBERS: "roller takes s (pot short: takes nothing, pays the difference)",
+    Row.CUBES_FEW: "opponents pay {opp}, roller takes {mult}s the same way",
+    Row.CUBES_MANY: "opponents pay {opp}, roller takes the whole pot",
+    Row.CUBES_ONLY: "opponents pay {opp}",
+    Row.BLANK: "roller pays {blank}",
+}
+
+
+def odds_table(game: Cubes) -> Table:
+    """The exact odds of each row of the rules' table, from every roll of the game's dice."""
+    ed = game.edition
+    rows = odds(ed)
+    total = rows[0].total
+    table = Table(
+        title=f"CUBES · exact odds over all {total} rolls ({ed.name})",
+        caption="s: the sum of the numbers showing · mean claim: the average amount the "
+        "roller claims from the pot on such a roll",
+    )
+    table.add_column("roll")
+    table.add_column("what happens")
+    table.add_column("rolls", justify="right")
+    table.add_column("probability", justify="right")
+    table.add_column("≈", justify="right")
+    table.add_column("mean claim", justify="right")
+    for r in rows:
+        rule = _RULES[r.row].format(opp=ed.opponent_pays, mult=ed.multiplier, blank=ed.blank_pays)
+        claim = "" if r.mean_claim is None else f"{float(r.mean_claim):.2f}"
+        table.add_row(
+            r.row.title,
+            rule,
+            str(r.ways),
+            str(r.probability),
+            f"{float(r.probability):.2%}",
+            claim,
+        )
+    return table

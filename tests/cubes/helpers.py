@@ -1,0 +1,57 @@
+"""Hand-built CUBES positions for rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import cubegames
+from cubegames.games.cubes import CubesState
+
+#: forced rolls of the standard dice, one of each row of the rules' table
+NUMBERS_9 = "roll . 2 3 . . 4"  # numbers only, 2 + 3 + 4 = 9
+FEW_9 = "roll C 5 4 . . ."  # CUBES and two numbers, 5 + 4 = 9
+FEW_6 = "roll 6 C C . . ."  # CUBES and one number, 6
+MANY = "roll 1 C 3 . . 4"  # CUBES and three numbers
+WORD_ONLY = "roll C C . . . ."  # only CUBES
+BLANK = "roll . . . . . ."  # all blank
+
+
+def position(
+    chips: Sequence[int],
+    pot: int,
+    *,
+    to_move: int = 0,
+    sets: int = 3,
+    set_number: int = 1,
+    past_sets: Sequence[tuple[Sequence[int], int]] = (),
+    fields: dict[str, Any] | None = None,
+) -> CubesState:
+    """A position with these points and pot; `past_sets` as (scores, bust) pairs."""
+    game = cubegames.make("cubes", players=len(chips), sets=sets)
+    data = game.new_state(seed=0).to_dict()
+    totals = [sum(scores[s] for scores, _ in past_sets) for s in range(len(chips))]
+    data.update(
+        chips=list(chips),
+        pot=pot,
+        to_move=to_move,
+        set=set_number,
+        totals=totals,
+        **(fields or {}),
+    )
+    if past_sets:
+        data["past_sets"] = [{"scores": list(s), "bust": b} for s, b in past_sets]
+    state = game.state_from_dict(data)
+    assert isinstance(state, CubesState)
+    return state
+
+
+def refusal(state: CubesState, move: str) -> str:
+    """The reason `move` is refused (asserting it is refused and nothing changed)."""
+    before = state.to_dict()
+    try:
+        state.play(move)
+    except cubegames.IllegalMove as exc:
+        assert state.to_dict() == before
+        return str(exc)
+    raise AssertionError(f"{move} was accepted")

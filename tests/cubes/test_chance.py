@@ -1,0 +1,65 @@
+"""Seeded chance: the generator lives in the position and deals fair dice."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import cubegames
+from cubegames.games.cubes import splitmix
+
+
+def rolls(seed: int, count: int, players: int = 2) -> list[str]:
+    state = cubegames.make("cubes", players=players, sets=10).new_state(seed=seed)
+    out = []
+    for _ in range(count):
+        if state.is_over:
+            break
+        state.play("roll")
+        out.append(state.to_dict()["last_roll"])
+    return out
+
+
+def test_splitmix64_reference_outputs() -> None:
+    # first outputs of SplitMix64 seeded with 1234567 (Rosetta Code, "Splitmix64")
+    state, outputs = 1234567, []
+    for _ in range(3):
+        state, out = splitmix.step(state)
+        outputs.append(out)
+    assert outputs == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+
+
+def test_same_seed_same_rolls_and_different_seeds_differ() -> None:
+    assert rolls(3, 60) == rolls(3, 60)
+    assert rolls(3, 60) != rolls(4, 60)
+
+
+def test_a_forced_roll_advances_the_generator_like_a_drawn_one() -> None:
+    game = cubegames.make("cubes", players=3)
+    drawn, forced = game.new_state(seed=8), game.new_state(seed=8)
+    drawn.play("roll")
+    forced.play("roll . . . . . .")
+    assert drawn.to_dict()["rng"] == forced.to_dict()["rng"]
+
+
+def test_every_face_comes_up_about_equally_often() -> None:
+    game = cubegames.make("cubes")
+    state = game.new_state(seed=21)
+    n = 6000
+    counts: list[Counter[str]] = [Counter() for _ in range(6)]
+    for _ in range(n):
+        for die, face in enumerate(state.roll_dice()):
+            counts[die][face] += 1
+    for die, faces in enumerate(game.edition.faces):
+        assert set(counts[die]) == set(faces)
+        for face in set(faces):
+            expected = n * faces.count(face) / len(faces)
+            assert abs(counts[die][face] - expected) < 0.1 * expected, (die, face)
+
+
+@pytest.mark.parametrize("bad", ["", "0" * 15, "g" * 16, "0" * 17, "ABCDEF0123456789"])
+def test_text_form_of_the_generator(bad: str) -> None:
+    assert splitmix.from_text(splitmix.to_text(2**64 - 1)) == 2**64 - 1
+    with pytest.raises(ValueError, match="16 lowercase hex digits"):
+        splitmix.from_text(bad)
