@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from cubegames.bots.base import Bot
+from cubegames.bots.greedy import GreedyBot
+from cubegames.bots.mcts import MctsBot
 from cubegames.bots.random import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
 
 def _value(text: str) -> Any:
@@ -43,7 +45,7 @@ def bot(spec: str, seed: int = 0) -> Bot:
     >>> bot("wizard")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'wizard'; choose from random
+    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts
     """
     name, params = parse_spec(spec)
     cls = BOTS.get(name)

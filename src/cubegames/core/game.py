@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cubegames.core.errors import IllegalMove
@@ -134,6 +134,37 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> State[M]:
         """A full state consistent with `view` (what `seat` sees), hidden parts sampled."""
+
+    # -- hooks for search bots: generic defaults that a game may override ------------------
+
+    def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], State[M]]:
+        """A function drawing determinizations of `view`; games override it to do the
+        set-up work once instead of once per sample."""
+        return lambda rng: self.determinize(view, seat, rng)
+
+    def rollout(self, state: State[M], rng: random.Random) -> None:
+        """Play on with uniformly random legal moves up to the search horizon (here: the
+        end of the game). Games override this with a leaner path or a better policy."""
+        while state.to_move is not None:
+            moves = state.legal_moves()
+            state._apply(moves[rng.randrange(len(moves))])
+
+    def rewards(self, state: State[M]) -> list[float]:
+        """Search rewards in [0, 1], one per seat, where a rollout stopped.
+
+        Default: at the end of the game a win is worth 1 (shared on a tie); before it every
+        seat gets an equal share.
+        """
+        players = self.players
+        if state.to_move is not None:
+            return [1.0 / players] * players
+        won = state.winners()
+        return [1.0 / len(won) if s in won else 0.0 for s in range(players)]
+
+    def greedy_move(self, state: State[M], rng: random.Random) -> M | None:
+        """This game's one-ply heuristic move for the seat to move, or None if it has none
+        (the greedy bot then falls back on a generic one-ply search of `rewards`)."""
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.options}>"

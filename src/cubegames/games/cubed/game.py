@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cubegames.core import chance
-from cubegames.core.game import JSON, Game
+from cubegames.core.game import JSON, Game, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
+from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
@@ -86,6 +87,7 @@ class Cubed(Game[CubedMove]):
             raise ValueError("strict_colors must be true or false")
         self.strict_colors = strict_colors
         self.frontier = Frontier(self.edition)
+        self.ai_points = ai.points_table(self)
 
     @property
     def options(self) -> JSON:
@@ -106,6 +108,23 @@ class Cubed(Game[CubedMove]):
 
     def parse_move(self, text: str) -> CubedMove:
         return parse(text, self.edition.letters)
+
+    # -- search hooks (see cubegames.games.cubed.ai) --------------------------------------
+
+    def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], CubedState]:
+        return ai.sampler(self, view, seat)
+
+    def rollout(self, state: State[CubedMove], rng: random.Random) -> None:
+        assert isinstance(state, CubedState)
+        ai.rollout(state, rng)
+
+    def rewards(self, state: State[CubedMove]) -> list[float]:
+        assert isinstance(state, CubedState)
+        return ai.rewards(state)
+
+    def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
+        assert isinstance(state, CubedState)
+        return ai.greedy_move(state, rng)
 
     # -- reading positions ---------------------------------------------------------------
 

@@ -1,0 +1,132 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration deals the hidden parts afresh, consistently with what the bot's seat has
+seen (`Game.sampler` over `state.view(seat)`: it never looks at the real hands), walks one
+shared tree of moves with UCB counted over the iterations in which a move was available,
+adds one node, finishes with the game's rollout (`Game.rollout`, a lean path with a light
+policy up to its horizon) and backs up the game's rewards (`Game.rewards`) to every seat
+that moved: each node is scored for the player who made its move, so any number of
+players works.
+
+Budget: `iterations=N` (deterministic for a seed) or `seconds=S` (wall clock).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from cubegames.bots.base import Bot
+from cubegames.core.game import Move, State
+
+
+class _Node:
+    __slots__ = ("avail", "children", "move", "player", "total", "visits")
+
+    def __init__(self, move: Move | None, player: int) -> None:
+        self.move = move
+        self.player = player
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class MctsBot(Bot):
+    """ISMCTS with a budget of iterations or seconds; `c` is the UCB exploration weight."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        **params: Any,
+    ) -> None:
+        super().__init__(seed, **params)
+        if iterations is not None and seconds is not None:
+            raise ValueError("bot 'mcts': give iterations or seconds, not both")
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError("bot 'mcts': iterations must be a whole number of at least 1")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError("bot 'mcts': seconds must be a positive number")
+        if not isinstance(c, int | float) or c < 0:
+            raise ValueError("bot 'mcts': c must be a number of at least 0")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = float(c)
+        self.rng = random.Random(seed)
+        #: iterations run for the last choice (for benchmarks and curious people)
+        self.last_iterations = 0
+
+    def choose(self, state: State[Any]) -> Move:
+        seat = state.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is no move to choose")
+        game = state.game
+        sample = game.sampler(state.view(seat), seat)
+        rng = self.rng
+        first: list[Move] = sample(rng).legal_moves()
+        if len(first) == 1:
+            self.last_iterations = 0
+            return first[0]
+        root = _Node(None, seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and done > 0:
+                    break
+            elif done >= (self.iterations or 0):
+                break
+            self._iterate(root, sample(rng), rng)
+            done += 1
+        self.last_iterations = done
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        assert best.move is not None
+        return best.move
+
+    def _iterate(self, root: _Node, state: State[Any], rng: random.Random) -> None:
+        game = state.game
+        node = root
+        path = [root]
+        c = self.c
+        while (player := state.to_move) is not None:
+            moves = state.legal_moves()
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            for m in moves:
+                child = children.get(m)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                node = children[move] = _Node(move, player)
+                state._apply(move)
+                path.append(node)
+                break
+            best_score = -1.0
+            best: _Node | None = None
+            for m in moves:
+                child = children[m]
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score, best = score, child
+            assert best is not None and best.move is not None
+            node = best
+            state._apply(best.move)
+            path.append(node)
+        game.rollout(state, rng)
+        rewards = game.rewards(state)
+        root.visits += 1
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += rewards[visited.player]

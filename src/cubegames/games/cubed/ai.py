@@ -1,0 +1,187 @@
+"""What search bots need from CUBED: fast sampling of hidden pieces, a lean rollout with a
+light policy, rewards at the end of a round, and the greedy one-ply heuristic.
+
+All of it is pure rules code; the bots in `cubegames.bots` reach it through the hooks of
+`cubegames.core.game.Game`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cubegames.games.cubed.frontier import add_piece, fast_placements
+from cubegames.games.cubed.notation import CubedMove, Draw, Give, Keep, Place, Skip
+from cubegames.games.cubed.pieces import Piece, canonical
+from cubegames.games.cubed.state import CubedState
+
+if TYPE_CHECKING:
+    from cubegames.games.cubed.game import Cubed
+
+#: in rollouts, how often a player lays its most valuable piece rather than any piece
+GREED = 0.75
+
+
+def points_table(game: Cubed) -> Callable[[Piece], int]:
+    """Points of a piece in hand, cached per rotation."""
+    cache: dict[Piece, int] = {}
+    ed = game.edition
+
+    def points(piece: Piece) -> int:
+        found = cache.get(piece)
+        if found is None:
+            found = cache[piece] = ed.piece_points(piece)
+        return found
+
+    return points
+
+
+def sampler(
+    game: Cubed, view: Mapping[str, Any], seat: int
+) -> Callable[[random.Random], CubedState]:
+    """Determinizations of `view`: one full state built once, hidden pieces re-dealt per call.
+
+    The hidden pieces (other hands, the bag, another seat's draw3 draw) are shuffled and
+    dealt back into the same places in the same numbers: every consistent deal is equally
+    likely.
+    """
+    template = game.determinize(view, seat, random.Random(0))
+    others = [s for s in range(game.players) if s != seat]
+    sizes = [len(template.hands[s]) for s in others]
+    hidden_drawn = len(template.drawn) if template.to_move != seat else 0
+    pool = [p for s in others for p in template.hands[s]] + template.bag
+    if hidden_drawn:
+        pool += template.drawn
+
+    def sample(rng: random.Random) -> CubedState:
+        state = template.clone()
+        pieces = list(pool)
+        rng.shuffle(pieces)
+        at = 0
+        for s, size in zip(others, sizes, strict=True):
+            state.hands[s] = pieces[at : at + size]
+            at += size
+        if hidden_drawn:
+            state.drawn = pieces[at : at + hidden_drawn]
+            at += hidden_drawn
+        state.bag = pieces[at:]
+        return state
+
+    return sample
+
+
+def rollout(state: CubedState, rng: random.Random) -> None:
+    """Play on to the end of the current round (or game) with a light policy: lay a piece
+    whenever one fits, usually the most valuable one; draw when nothing fits."""
+    points = state.game.ai_points
+    start = state.round
+    while state.to_move is not None and state.round == start:
+        if state.drawn or state.give:
+            moves = state.legal_moves()
+            state._apply(moves[rng.randrange(len(moves))])
+            continue
+        found = state.placements()
+        if found:
+            if rng.random() < GREED:
+                best = max(points(rot) for rot, _ in found)
+                found = [f for f in found if points(f[0]) == best]
+            state.apply_placement(*found[rng.randrange(len(found))])
+            continue
+        others = state.other_moves(can_place=False)
+        draw = next((m for m in others if isinstance(m, Draw)), None)
+        state._apply(draw if draw is not None else others[0])
+
+
+def rewards(state: CubedState) -> list[float]:
+    """Rewards in [0, 1] per seat once a round (or the game) has ended.
+
+    Multi-player: 0.8 for the lowest total (shared on a tie) plus up to 0.2 for how far
+    below the worst total a seat is. Solo: 1 for a win, else up to 0.5 for few points left.
+    """
+    game = state.game
+    if game.players == 1:
+        if state.winners() == [0]:
+            return [1.0]
+        left = state.scores()[0]
+        return [0.5 * max(0.0, 1.0 - left / 60.0)]
+    if not state.past_rounds:
+        return [1.0 / game.players] * game.players
+    totals = state.totals
+    low, high = min(totals), max(totals)
+    winners = [s for s, t in enumerate(totals) if t == low]
+    spread = high - low
+    return [
+        (0.8 / len(winners) if s in winners else 0.0)
+        + (0.2 * (high - t) / spread if spread else 0.0)
+        for s, t in enumerate(totals)
+    ]
+
+
+def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
+    """The greedy bot's choice (see the README): shed valuable pieces, keep own options,
+    close cells for others; draw only when nothing fits."""
+    seat = state.to_move
+    assert seat is not None
+    game = state.game
+    points = game.ai_points
+    ed = game.edition
+    hand = state.hands[seat]
+    if state.drawn:  # draw3: keep the piece that fits most places, then the cheapest
+        fits = {
+            canonical(rot)
+            for rot, _ in fast_placements(
+                game.frontier,
+                state.front,
+                state.playable,
+                len(state.table),
+                state.drawn,
+                strict=game.strict_colors,
+            )
+        }
+        keep = min(state.drawn, key=lambda p: (canonical(p) not in fits, points(p)))
+        return Keep(ed.text(keep))
+    if state.give:  # hand the most valuable piece to whoever is closest to going out
+        if not hand:
+            return Skip()
+        piece = max(hand, key=points)
+        target = min(
+            (s for s in range(game.players) if s != seat), key=lambda s: len(state.hands[s])
+        )
+        return Give(ed.text(piece), target)
+    found = state.placements()
+    if not found:
+        others = state.other_moves(can_place=False)
+        return next((m for m in others if isinstance(m, Draw)), others[0])
+    best_value = None
+    best: list[tuple[Piece, int]] = []
+    for rot, cell in found:
+        value = _value(state, hand, rot, cell, points)
+        if best_value is None or value > best_value:
+            best_value, best = value, [(rot, cell)]
+        elif value == best_value:
+            best.append((rot, cell))
+    rot, cell = sorted(best)[rng.randrange(len(best))]
+    q, r = divmod(cell, 256)
+    return Place(ed.text(rot), q - 128, r - 128)
+
+
+def _value(
+    state: CubedState, hand: list[Piece], rot: Piece, cell: int, points: Callable[[Piece], int]
+) -> float:
+    """10 per point shed, +1 per placement left for my remaining hand, -0.5 per playable
+    cell left for the others."""
+    game = state.game
+    front = dict(state.front)
+    playable = set(state.playable)
+    table = dict(state.table)
+    add_piece(game.frontier, front, playable, table, rot, cell)
+    rest = list(hand)
+    key = canonical(rot)
+    rest.pop(next(i for i, p in enumerate(rest) if canonical(p) == key))
+    if not rest:
+        return 1e9  # going out wins the round
+    mine = fast_placements(
+        game.frontier, front, playable, len(table), rest, strict=game.strict_colors
+    )
+    return 10.0 * points(rot) + len(mine) - 0.5 * len(playable)
