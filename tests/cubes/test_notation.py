@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cubegames
-from cubegames.games.cubes import Roll
+from cubegames.games.cubes import CubesState, Roll
 from tests.cubes.helpers import position, refusal
 
 
@@ -52,6 +52,13 @@ def test_a_forced_face_must_be_on_its_die() -> None:
     assert "die 1 has no face 2" in refusal(state, "roll 2 . . . . .")
     assert not state.is_legal("roll 7 . . . . .")
     assert state.is_legal("roll 6 5 4 1 2 3")
+    assert "6 faces" in refusal_of(state, Roll(("C",)))
+
+
+def refusal_of(state: CubesState, move: Roll) -> str:
+    with pytest.raises(cubegames.IllegalMove) as info:
+        state.play(move)
+    return str(info.value)
 
 
 def test_nothing_can_be_played_once_the_game_is_over() -> None:

@@ -69,13 +69,8 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
                 verb = "pays" if len(paid) == 1 and paid[0] != you else "pay"
                 names = _names([_who(s, you) for s in paid])
                 parts.append(f"{names} {verb} {edition.opponent_pays}")
-            left = -out.changes[out.bust]
-            parts.append(
-                f"{_verb(out.bust, you, 'owe', 'owes')} {edition.opponent_pays} but "
-                f"{'have' if out.bust == you else 'has'} only {left}, "
-                f"{'put' if out.bust == you else 'puts'} it in and "
-                f"{'score' if out.bust == you else 'scores'} 0 for the set"
-            )
+            owes = f"{_verb(out.bust, you, 'owe', 'owes')} {edition.opponent_pays}"
+            parts.append(owes + _broke(out.bust, you, -out.changes[out.bust]))
             return f"{head}: {', then '.join(parts)}."
         parts.append(f"each opponent pays {edition.opponent_pays}")
         pot += edition.opponent_pays * (players - 1)
@@ -97,12 +92,11 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
     elif row is Row.CUBES_MANY:
         parts.append(f"{_verb(roller, you, 'take', 'takes')} the whole pot ({change})")
     elif row is Row.BLANK:
-        text = f"{_verb(roller, you, 'owe', 'owes')} {edition.blank_pays}"
         if out.bust == roller:
-            text += _broke(roller, you, -change)
+            owes = f"{_verb(roller, you, 'owe', 'owes')} {edition.blank_pays}"
+            parts.append(owes + _broke(roller, you, -change))
         else:
-            text = f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}"
-        parts.append(text)
+            parts.append(f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}")
     return f"{head}: {', then '.join(parts)}."
 
 

@@ -59,6 +59,8 @@ class CubesState(State[CubesMove]):
         if not isinstance(move, Roll):
             return f"{move} is not a CUBES move; the only move is roll"
         if move.faces is not None:
+            if len(move.faces) != len(self.ed.dice):
+                return f"a forced roll names {len(self.ed.dice)} faces, one per die"
             for i, (face, die) in enumerate(zip(move.faces, self.ed.dice, strict=True), 1):
                 if face not in die.faces:
                     return f"die {i} has no face {face} (its faces are {' '.join(die.faces)})"
