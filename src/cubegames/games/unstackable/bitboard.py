@@ -182,8 +182,7 @@ def holding_up(occupied: int) -> int:
 def removable(occupied: int, *, bag_exposed: bool) -> int:
     """Cubes that may be taken out: at least 3 of 6 faces exposed and nothing on top.
 
-    >>> full = FULL
-    >>> [coords(i) for i in cells(removable(full, bag_exposed=False))]
+    >>> [coords(i) for i in cells(removable(FULL, bag_exposed=False))]  # the full cube
     [(0, 0, 3), (3, 0, 3), (0, 3, 3), (3, 3, 3)]
     """
     enough = at_least(tally(exposed_faces(occupied, bag_exposed=bag_exposed)), 3)

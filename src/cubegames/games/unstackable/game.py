@@ -46,6 +46,7 @@ class Unstackable(Game[UnstackableMove]):
 
     @property
     def options(self) -> JSON:
+        """The options that differ from their defaults (so the default game writes {})."""
         out: JSON = {}
         if self.bag_counts_as_exposed:
             out["bag_counts_as_exposed"] = True
@@ -59,9 +60,13 @@ class Unstackable(Game[UnstackableMove]):
         return UnstackableState(self)
 
     def parse_move(self, text: str) -> UnstackableMove:
+        """Read `K@x,y,z` (stack) or `x,y,z` (remove); see `notation`."""
         return parse(text)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> UnstackableState:
+        """Read a position file, checking that it is one the rules could reach: no floating
+        cube, no more cubes than the box, supply and piles that add up, and a turn, seat to
+        move and last red that fit the stage. A `ValueError` names the first bad field."""
         return _Reader(self, data).state()
 
     def determinize(

@@ -32,7 +32,7 @@ class Stage(StrEnum):
 
 
 #: how a face count reads in a refusal
-_COUNT_WORDS = ("no", "only 1", "only 2")
+_COUNT_WORDS = ("none", "only 1", "only 2")
 
 
 def cell_text(x: int, y: int, z: int) -> str:
@@ -76,6 +76,7 @@ class UnstackableState(State[UnstackableMove]):
 
     @property
     def to_move(self) -> int | None:
+        """The seat to move (the same seat for every cube of its turn); None once over."""
         return self._to_move
 
     def colour_at(self, i: int) -> Colour | None:
@@ -123,6 +124,12 @@ class UnstackableState(State[UnstackableMove]):
         return [Unstack(*bb.coords(i)) for i in bb.cells(self.removable())]
 
     def refusal(self, move: UnstackableMove) -> str | None:
+        """Why `move` cannot be played now, or None.
+
+        A turn's cube count is enforced by the turn itself: it ends on its own after the
+        colour's count, and until then a cube of another colour is refused with how many
+        cubes of the turn's colour are still due.
+        """
         if isinstance(move, Stack):
             return self._stack_refusal(move)
         if isinstance(move, Unstack):
@@ -196,6 +203,7 @@ class UnstackableState(State[UnstackableMove]):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     def clone(self) -> UnstackableState:
+        """An independent copy (the boards are integers, so copying is cheap)."""
         other = UnstackableState.__new__(UnstackableState)
         other.game = self.game
         other.box = self.box
