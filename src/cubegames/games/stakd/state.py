@@ -118,7 +118,8 @@ class StakdState(State[Place]):
             need = self.ed.new_layer_after
             if top >= 1 and size < need and self._can_lay_on_top(seat):
                 return (
-                    f"layer {z} cannot start yet: layer {top} holds {size} pieces "
+                    f"layer {z} cannot start yet: layer {top} holds {size} "
+                    f"piece{'' if size == 1 else 's'} "
                     f"({need} needed) and you can still lay on it"
                 )
             if piece is BOMBER:
