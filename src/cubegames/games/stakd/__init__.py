@@ -37,6 +37,7 @@ __all__ = [
 EXAMPLE_OPTIONS: list[dict[str, object]] = [
     {"players": 2},
     {"players": 3},
-    {"players": 5, "points_to_win": 2},
+    {"players": 5},
     {"players": 1},
+    {"players": 8, "points_to_win": 2},
 ]
