@@ -36,7 +36,7 @@ def test_same_seed_same_rolls_and_different_seeds_differ() -> None:
 
 
 def test_a_forced_roll_advances_the_generator_like_a_drawn_one() -> None:
-    game = cubegames.make("cubes", players=3)
+    game = cubegames.make("cubes", players=3, referee=True)
     drawn, forced = game.new_state(seed=8), game.new_state(seed=8)
     drawn.play("roll")
     forced.play("roll . . . . . .")

@@ -91,7 +91,7 @@ def test_a_designers_file(tmp_path: Path) -> None:
     body = text.read_text("utf-8").replace("opponent = 5 ", "opponent = 3 ")
     path = tmp_path / "mine.toml"
     path.write_text(body)
-    game = cubegames.make("cubes", players=3, edition=str(path))
+    game = cubegames.make("cubes", players=3, edition=str(path), referee=True)
     assert game.edition.opponent_pays == 3
     state = game.new_state(seed=1)
     state.play("roll C C . . . .")

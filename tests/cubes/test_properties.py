@@ -18,7 +18,7 @@ rolls = st.lists(st.tuples(*[st.sampled_from(faces) for faces in FACES]), max_si
 def test_points_in_play_are_conserved(
     players: int, sets: int, sequence: list[tuple[str, ...]]
 ) -> None:
-    game = cubegames.make("cubes", players=players, sets=sets)
+    game = cubegames.make("cubes", players=players, sets=sets, referee=True)
     state = game.new_state(seed=0)
     in_play = 200 if players >= 5 else 20 * players
     totals = list(state.totals)

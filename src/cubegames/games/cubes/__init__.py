@@ -4,7 +4,18 @@ The only move is `roll`; the dice decide what it does. Chance comes from the see
 `new_state` and then from a SplitMix64 generator whose state the position carries, so a
 saved position continues exactly as the live game would have.
 
-Position fields (`to_dict`), besides `"game"` and `"options"` (`players`, `sets`, `edition`):
+Options: `players` (2–10, default 2), `sets` (1–10, default 3), `edition` (`standard` or a
+.toml file) and `referee` (default false).
+
+Refereeing real dice: with `referee=true` the faces of a roll may be typed, as in
+`roll 1 C . 6 . 3` (a *forced* roll, checked face by face against the dice), for a game
+played with real dice at a table, or for analysis and tests; a plain `roll` still rolls with
+the position's generator. Without it the game rolls its own dice and refuses a typed roll,
+so nobody can choose their dice. `legal_moves()` is `[Roll()]` either way: in a refereed
+game it stands for "a roll, whose faces the referee may type".
+
+Position fields (`to_dict`), besides `"game"` and `"options"` (`players`, `sets`, `edition`,
+and `"referee": true` only in a refereed game):
 
 - `"faces"`: the six dice in roll order, each the list of its six faces as text: `"C"` the
   word CUBES, `"."` a blank, a number as its digits, e.g. `["C", "1", "6", ".", ".", "."]`.
@@ -27,8 +38,15 @@ Position fields (`to_dict`), besides `"game"` and `"options"` (`players`, `sets`
 [Roll(faces=None)]
 >>> state.chips, state.pot
 ([15, 15], 10)
->>> state.play("roll . . . . . .")  # a forced all-blank roll: the roller pays 2
->>> state.chips, state.pot, state.to_move
+>>> state.play("roll . . . . . .")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cubegames.core.errors.IllegalMove: this game rolls its own dice; ... (option referee=true)
+>>> refereed = cubegames.make("cubes", players=2, referee=True).new_state(seed=7)
+>>> refereed.legal_moves()
+[Roll(faces=None)]
+>>> refereed.play("roll . . . . . .")  # the real dice all show blanks: the roller pays 2
+>>> refereed.chips, refereed.pot, refereed.to_move
 ([13, 15], 12, 1)
 """
 
@@ -65,4 +83,5 @@ EXAMPLE_OPTIONS: list[dict[str, object]] = [
     {"players": 4},
     {"players": 7},
     {"players": 10, "sets": 1},
+    {"players": 3, "referee": True},
 ]

@@ -20,6 +20,10 @@ MAX_SETS = 10
 class Cubes(Game[CubesMove]):
     """CUBES with one set of options.
 
+    `referee=True` makes a refereed game, in which the faces of a roll may be typed
+    (`roll 1 C . 6 . 3`): for dice thrown at a real table, or for analysis and tests.
+    Without it the game rolls its own dice and refuses a typed roll.
+
     >>> game = Cubes(players=7)
     >>> state = game.new_state(seed=3)
     >>> state.chips[0], state.pot  # 200 // 7 = 28 each, 4 left over, then antes of 5
@@ -27,9 +31,15 @@ class Cubes(Game[CubesMove]):
     """
 
     id: ClassVar[str] = "cubes"
-    option_names: ClassVar[tuple[str, ...]] = ("players", "sets", "edition")
+    option_names: ClassVar[tuple[str, ...]] = ("players", "sets", "edition", "referee")
 
-    def __init__(self, players: int = 2, sets: int = 3, edition: str = "standard") -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        sets: int = 3,
+        edition: str = "standard",
+        referee: bool = False,
+    ) -> None:
         if not isinstance(edition, str):
             raise ValueError("edition must be an edition id (standard) or a .toml file")
         self.edition: Edition = load_edition(edition)
@@ -47,10 +57,18 @@ class Cubes(Game[CubesMove]):
         if not 1 <= sets <= MAX_SETS:
             raise ValueError(f"sets must be from 1 to {MAX_SETS}")
         self.sets = sets
+        if not isinstance(referee, bool):
+            raise ValueError("referee must be true or false")
+        #: forced rolls (`roll 1 C . 6 . 3`) are accepted only in a refereed game
+        self.referee = referee
 
     @property
     def options(self) -> JSON:
-        return {"players": self.players, "sets": self.sets, "edition": self.edition_name}
+        out: JSON = {"players": self.players, "sets": self.sets, "edition": self.edition_name}
+        if self.referee:
+            # written only when set, so every position of an ordinary game reads as before
+            out["referee"] = True
+        return out
 
     def new_state(self, seed: int = 0) -> CubesState:
         state = CubesState(self)

@@ -6,11 +6,14 @@ example `roll 1 C . 6 . 3`; the position keeps it in `"last_roll"`. (The rules' 
 example, `1 C . 4 . 3`, has the right form but is no roll of the standard dice: die 4
 shows 1 or 6.)
 
-The same text is also accepted as a move: a *forced* roll, whose outcome is given rather
-than drawn. It is how a referee records dice thrown at a real table, and how tests and
-analysis set up an exact outcome. It is legal when every face is a face of its die, and
-the position's generator still advances, so later rolls are the same as after a drawn roll.
-`legal_moves()` lists only the plain `roll`.
+The same text also reads as a move: a *forced* roll, whose outcome is given rather than
+drawn. Only a refereed game (option `referee=true`) plays it: that is how a referee records
+dice thrown at a real table, and how tests and analysis set up an exact outcome. There it
+is legal when every face is a face of its die, and the position's generator still advances,
+so later rolls are the same as after a drawn roll. An ordinary game rolls its own dice and
+refuses it, so nobody can choose their dice against a bot. Either way `legal_moves()` lists
+only the plain `roll`; in a refereed game it stands for "a roll, whose faces the referee may
+type".
 """
 
 from __future__ import annotations

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from cubegames.games.cubes.game import Cubes
 
 
+#: why an ordinary game refuses a forced roll
+NOT_REFEREED = (
+    "this game rolls its own dice; typing the faces of a roll is for refereeing real dice "
+    "(option referee=true)"
+)
+
+
 class _SetOver(Exception):
     """Raised inside a roll when a seat cannot pay in full: nothing more is paid."""
 
@@ -23,10 +30,10 @@ class CubesState(State[CubesMove]):
     """A CUBES position. Build one with `Cubes.new_state` or `Cubes.state_from_dict`.
 
     >>> import cubegames
-    >>> state = cubegames.make("cubes", players=3).new_state(seed=1)
+    >>> state = cubegames.make("cubes", players=3, referee=True).new_state(seed=1)
     >>> state.chips, state.pot
     ([15, 15, 15], 15)
-    >>> state.play("roll 1 C . 6 . 3")  # forced: CUBES and three numbers
+    >>> state.play("roll 1 C . 6 . 3")  # typed by the referee: CUBES and three numbers
     >>> state.chips, state.pot, state.to_move
     ([40, 10, 10], 0, 1)
     """
@@ -53,12 +60,24 @@ class CubesState(State[CubesMove]):
         return self._to_move
 
     def legal_moves(self) -> list[CubesMove]:
+        """`[Roll()]` until the game is over, then `[]`.
+
+        A plain `roll` draws its faces from the position's generator, and in an ordinary
+        game it is the only move `play` accepts: a forced roll (`roll 1 C . 6 . 3`) is
+        refused. In a refereed game (option `referee=true`) the list is the same, but there
+        `roll` stands for "a roll, whose faces the referee may type": a forced roll whose
+        faces are on their dice is accepted as the outcome of that roll. It is not listed
+        as a move of its own, since which faces come up is the dice's choice, not the
+        player's.
+        """
         return [] if self._to_move is None else [Roll()]
 
     def refusal(self, move: CubesMove) -> str | None:
         if not isinstance(move, Roll):
             return f"{move} is not a CUBES move; the only move is roll"
         if move.faces is not None:
+            if not self.game.referee:
+                return NOT_REFEREED
             if len(move.faces) != len(self.ed.dice):
                 return f"a forced roll names {len(self.ed.dice)} faces, one per die"
             for i, (face, die) in enumerate(zip(move.faces, self.ed.dice, strict=True), 1):

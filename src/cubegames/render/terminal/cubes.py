@@ -94,7 +94,10 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
         names = " and ".join("you" if s == seat else f"seat {s}" for s in won)
         parts += [Text(), Text(f"Game over: {names} won with {best}.", style="bold green")]
     elif to_move == seat and legal:
-        parts += [Text(), Text("Your roll: type roll.", style="bold")]
+        ask = "Your roll: type roll."
+        if game.referee:
+            ask = "Your roll: type roll, or what the real dice show, e.g. roll 1 C . 6 . 3."
+        parts += [Text(), Text(ask, style="bold")]
     return Group(*parts)
 
 
