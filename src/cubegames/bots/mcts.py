@@ -23,7 +23,7 @@ from cubegames.core.game import Move, State
 
 
 class _Node:
-    __slots__ = ("avail", "children", "move", "player", "total", "visits")
+    __slots__ = ("allowed", "avail", "children", "move", "player", "total", "visits")
 
     def __init__(self, move: Move | None, player: int) -> None:
         self.move = move
@@ -32,6 +32,8 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+        #: at the root, the moves the game asks the search to consider (None: all)
+        self.allowed: set[Move] | None = None
 
 
 class MctsBot(Bot):
@@ -72,11 +74,13 @@ class MctsBot(Bot):
         game = state.game
         sample = game.sampler(state.view(seat), seat)
         rng = self.rng
-        first: list[Move] = sample(rng).legal_moves()
-        if len(first) == 1:
+        first = sample(rng)
+        allowed: list[Move] = game.root_moves(first)
+        if len(allowed) == 1:
             self.last_iterations = 0
-            return first[0]
+            return allowed[0]
         root = _Node(None, seat)
+        root.allowed = set(allowed)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -99,6 +103,8 @@ class MctsBot(Bot):
         c = self.c
         while (player := state.to_move) is not None:
             moves = state.legal_moves()
+            if node.allowed is not None:
+                moves = [m for m in moves if m in node.allowed]
             children = node.children
             untried = [m for m in moves if m not in children]
             for m in moves:

@@ -161,6 +161,11 @@ class Game(ABC, Generic[M]):
         won = state.winners()
         return [1.0 / len(won) if s in won else 0.0 for s in range(players)]
 
+    def root_moves(self, state: State[M]) -> list[M]:
+        """The moves a search bot considers at its root: by default every legal move; a
+        game may prune to its most promising ones so the budget is spent where it matters."""
+        return state.legal_moves()
+
     def greedy_move(self, state: State[M], rng: random.Random) -> M | None:
         """This game's one-ply heuristic move for the seat to move, or None if it has none
         (the greedy bot then falls back on a generic one-ply search of `rewards`)."""

@@ -166,6 +166,31 @@ def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
     return Place(ed.text(rot), q - 128, r - 128)
 
 
+#: how many placements, best first by the greedy value, a search considers at its root
+ROOT_WIDTH = 10
+
+
+def root_moves(state: CubedState) -> list[CubedMove]:
+    """The legal moves worth searching: the best `ROOT_WIDTH` placements by the greedy
+    value, and every move that is not a placement (drawing can be right even when a piece
+    fits)."""
+    seat = state.to_move
+    if seat is None or state.drawn or state.give:
+        return state.legal_moves()
+    found = state.placements()
+    if len(found) <= ROOT_WIDTH:
+        return state.legal_moves()
+    points = state.game.ai_points
+    hand = state.hands[seat]
+    ranked = sorted(found, key=lambda pc: (-_value(state, hand, pc[0], pc[1], points), pc))
+    ed = state.ed
+    moves: list[CubedMove] = []
+    for rot, cell in ranked[:ROOT_WIDTH]:
+        q, r = divmod(cell, 256)
+        moves.append(Place(ed.text(rot), q - 128, r - 128))
+    return moves + state.other_moves(can_place=True)
+
+
 def _value(
     state: CubedState, hand: list[Piece], rot: Piece, cell: int, points: Callable[[Piece], int]
 ) -> float:

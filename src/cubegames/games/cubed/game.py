@@ -122,6 +122,10 @@ class Cubed(Game[CubedMove]):
         assert isinstance(state, CubedState)
         return ai.rewards(state)
 
+    def root_moves(self, state: State[CubedMove]) -> list[CubedMove]:
+        assert isinstance(state, CubedState)
+        return ai.root_moves(state)
+
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)
         return ai.greedy_move(state, rng)
