@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import cubegames
 from tests.cubed.test_positions import API_EXAMPLE
 
 
@@ -88,12 +89,28 @@ def test_help_everywhere() -> None:
         assert "Usage:" in done.stdout
 
 
-def test_a_full_game_against_the_bot_by_typing_numbers() -> None:
+@pytest.mark.parametrize("game", cubegames.GAMES)
+def test_a_full_game_against_the_bot_by_typing_numbers(game: str) -> None:
     # the human always picks the first listed move; the game must reach its end
-    done = run("play", "cubed", "-o", "rounds=1", "--seed", "4", stdin="1\n" * 400)
+    done = run("play", game, "--seed", "4", stdin="1\n" * 3000)
     assert done.returncode == 0, done.stderr
     assert "Game over." in done.stdout
     assert "Seat 1 (random) plays" in done.stdout
+
+
+def test_odds_of_cubes() -> None:
+    done = run("odds", "cubes")
+    assert done.returncode == 0
+    assert "931/2916" in done.stdout  # numbers only
+    assert "1/64" in done.stdout  # all blank
+    done = run("odds", "cubed")
+    assert done.returncode == 2
+    assert "has none to list" in done.stderr
+
+
+def test_cubes_says_what_each_roll_meant() -> None:
+    done = run("play", "cubes", "--players", "3", "--seed", "2", stdin="roll\nquit\n")
+    assert "Numbers only (1 + 5 + 1 + 2 + 4 = 13): you take 13." in done.stdout
 
 
 def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:

@@ -163,6 +163,27 @@ def check(position: str, move: str) -> None:
     click.echo("legal")
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+def odds(game: str, pairs: tuple[str, ...]) -> None:
+    """Exact odds of a game's chance events (CUBES: every outcome of a roll of six dice)."""
+    from rich.console import Console
+
+    if game != "cubes":
+        fail(f"odds are for games of pure chance; {game!r} has none to list (try cubes)")
+    options = parse_options(game, pairs, None)
+    try:
+        built = cubegames.make(game, **options)
+    except ValueError as exc:
+        fail(str(exc))
+    from cubegames.games.cubes import Cubes
+    from cubegames.render.terminal.cubes import odds_table
+
+    assert isinstance(built, Cubes)
+    Console(highlight=False).print(odds_table(built))
+
+
 @cli.command(name="games")
 def list_games() -> None:
     """List the games and the options each one takes."""

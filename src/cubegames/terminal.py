@@ -13,7 +13,7 @@ from rich.text import Text
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.game import Game, State
-from cubegames.render.terminal import draw
+from cubegames.render.terminal import draw, tell
 
 HELP = """Type a move in notation, or the number of a move in the list.
   ?        list the legal moves        help   this text
@@ -55,6 +55,7 @@ class TerminalGame:
                 move = self.bots[seat].choose(state)
                 state.play(move)
                 out.print(f"Seat {seat} ({self.bot_names[seat]}) plays [bold]{move}[/]")
+                self._tell(state)
                 continue
             if len(self.humans) > 1 and last_human != seat:
                 out.print(f"\n[bold]Seat {seat}[/], your turn. Others look away; press Enter.")
@@ -109,7 +110,14 @@ class TerminalGame:
                 out.print(f"[red]Not allowed:[/] {refusal}")
                 continue
             out.print(f"Seat {seat} plays [bold]{text}[/]")
+            self._tell(state)
             return True
+
+    def _tell(self, state: State[Any]) -> None:
+        """Say what the last move did, when the game has more to say than its notation."""
+        said = tell(self.game, state.view(min(self.humans)))
+        if said:
+            self.console.print(f"  {said}")
 
     def _list(self, moves: Sequence[Any]) -> None:
         cells = [Text(f"{i:>3} {m}") for i, m in enumerate(moves, 1)]

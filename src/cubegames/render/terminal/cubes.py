@@ -138,3 +138,10 @@ def odds_table(game: Cubes) -> Table:
             claim,
         )
     return table
+
+
+def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
+    """The last roll in words, for the seat whose view this is (None before any roll)."""
+    assert isinstance(game, Cubes)
+    out = _outcome(game, view)
+    return None if out is None else describe(out, game.edition, you=view.get("seat"))
