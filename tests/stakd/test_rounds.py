@@ -137,3 +137,65 @@ def test_solo_random_games_end() -> None:
         state.play(bot.choose(state))
     assert state.to_dict()["out"] == [0]
     assert state.winners() == ([0] if not any(state.to_dict()["hands"][0].values()) else [])
+
+
+def test_out_of_turn_and_after_the_end() -> None:
+    state = position(TWO_BASES, hands=[{"DUO": 1}, {"DUO": 1}])
+    with pytest.raises(cubegames.IllegalMove, match="it is seat 0's turn, not seat 1's"):
+        state.play("DUO@1:0,0+1,0", seat=1)
+    assert state.to_move == 0
+
+
+#: a whole solo game that lays all 39 pieces (found by a seeded greedy search): with the
+#: assumed shapes, solo play can be won
+SOLO_WIN = [
+    "BASE@0:0,0+0,1+0,2+1,0+1,1+1,2",
+    "BASE@0:0,-2+0,-1+1,-2+1,-1+2,-2+2,-1",
+    "QUAD@1:0,-1+0,0+1,-1+1,0",
+    "TRIO@1:0,-2+1,-2+2,-2",
+    "DUO@1:1,1+1,2",
+    "UNI@1:0,1",
+    "UNI@1:2,-1",
+    "BOMBER@1:0,2",
+    "TRIO@2:0,-1+1,-1+2,-1",
+    "QUAD@2:0,0+0,1+1,0+1,1",
+    "DUO@2:1,-2+2,-2",
+    "UNI@2:1,2",
+    "UNI@2:0,-2",
+    "DUO@3:1,0+1,1",
+    "DUO@3:1,-1+2,-1",
+    "UNI@3:2,-2",
+    "TRIO@3:0,-2+0,-1+0,0",
+    "UNI@3:0,1",
+    "QUAD@4:0,-1+0,0+1,-1+1,0",
+    "DUO@4:0,1+1,1",
+    "UNI@4:2,-1",
+    "UNI@4:0,-2",
+    "QUAD@5:0,0+0,1+1,0+1,1",
+    "TRIO@5:0,-1+1,-1+2,-1",
+    "TRIO@6:1,-1+1,0+1,1",
+    "DUO@6:0,-1+0,0",
+    "UNI@6:0,1",
+    "UNI@6:2,-1",
+    "TRIO@7:0,-1+0,0+0,1",
+    "DUO@7:1,-1+1,0",
+    "UNI@7:1,1",
+    "DUO@8:1,0+1,1",
+    "DUO@8:0,-1+0,0",
+    "UNI@8:0,1",
+    "UNI@8:1,-1",
+    "DUO@9:1,-1+1,0",
+    "UNI@9:0,-1",
+    "UNI@9:1,1",
+    "UNI@10:1,0",
+]
+
+
+def test_a_whole_solo_game_can_be_won() -> None:
+    state = cubegames.make("stakd", players=1).new_state()
+    for i, move in enumerate(SOLO_WIN):
+        assert not state.is_over, f"ended before move {i}"
+        state.play(move)
+    assert state.is_over
+    assert state.winners() == [0]
+    assert state.scores() == [39.0]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from cubegames.core.game import JSON, Game
+from cubegames.core.game import JSON, Game, State
+from cubegames.games.stakd import ai
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
 from cubegames.games.stakd.position import read_position
@@ -86,3 +87,20 @@ class Stakd(Game[Place]):
         if not isinstance(view, Mapping):
             raise ValueError("a view must be a JSON object")
         return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
+
+    # -- hooks for search bots (see `ai`) ------------------------------------------------
+
+    def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], StakdState]:
+        return ai.sampler(self, view, seat)
+
+    def rollout(self, state: State[Place], rng: random.Random) -> None:
+        assert isinstance(state, StakdState)
+        ai.rollout(state, rng)
+
+    def rewards(self, state: State[Place]) -> list[float]:
+        assert isinstance(state, StakdState)
+        return ai.rewards(state)
+
+    def greedy_move(self, state: State[Place], rng: random.Random) -> Place:
+        assert isinstance(state, StakdState)
+        return ai.greedy_move(state, rng)

@@ -1,5 +1,20 @@
 """Reading a STAKD position file (`to_dict`) back, field by field; errors name the field.
 
+The file, beyond `game` and `options` (`players`, `edition`, `points_to_win`):
+
+    pieces          this round's stack in the order laid, each
+                    {"type": "DUO", "owner": 0, "z": 1, "nodes": [[0, 0], [1, 0]]}
+                    (nodes sorted by x, then y)
+    hands           per seat, the count of each type still held, all six types named
+    out             seats out for the rest of this round, sorted
+    layer           the current layer: the highest one started (0 until then)
+    to_move         the seat to move, which always has a legal move; null once it is over
+    points          points per seat in the match (solo: 1 once won)
+    round           the round being played (the last one, once the match is over)
+    round_winners   the seat that won each finished round, in order
+
+When the match ends the last round's stack stays in `pieces` and every seat is `out`.
+
 The pieces are replayed in the order laid through the same placement rules as play, so a
 position that breaks them (overlapping or overhanging pieces, a piece on a terminated one,
 a closed layer reopened, ...) is refused with the index of the first bad piece. What a
