@@ -33,6 +33,11 @@ def roundtrip(state: State[Any]) -> None:
 
 def check_views(state: State[Any], rng: random.Random) -> None:
     game = state.game
+    public = state.public_view()
+    json.dumps(public)
+    for seat in range(game.players):
+        other = game.determinize(state.view(seat), seat, rng)
+        assert other.public_view() == public, "a spectator's view depends on hidden parts"
     for seat in range(game.players):
         view = state.view(seat)
         json.dumps(view)

@@ -192,6 +192,26 @@ def list_games() -> None:
         click.echo(f"{game_id}: options {', '.join(cls.option_names) or '(none)'}")
 
 
+#: modules that add their own commands (`register(cli)`); each is optional while it is built
+COMMAND_MODULES = ("cubegames.server.cli", "cubegames.sim.cli", "cubegames.rl.cli")
+
+
+def _register_commands() -> None:
+    import importlib
+
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                continue  # that part of the project is not there yet
+            raise
+        module.register(cli)
+
+
+_register_commands()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: errors become one line on stderr and exit status 2."""
     try:

@@ -97,6 +97,13 @@ class State(ABC, Generic[M]):
     def view(self, seat: int) -> JSON:
         """A JSON-able dict of everything `seat` may see, and nothing more."""
 
+    def public_view(self) -> JSON:
+        """What a spectator may see: `view(0)` with `"seat": None`, which is right for a game
+        with no hidden parts; games with hidden hands override it."""
+        out = self.view(0)
+        out["seat"] = None
+        return out
+
     @abstractmethod
     def to_dict(self) -> JSON:
         """A JSON-able dict of the whole state, hidden parts included."""

@@ -284,6 +284,14 @@ class CubedState(State[CubedMove]):
             out["turn"]["drawn"] = len(self.drawn)
         return out
 
+    def public_view(self) -> JSON:
+        out = self.view(0)
+        out["seat"] = None
+        out["hands"] = [None] * self.game.players
+        if self.drawn:
+            out["turn"]["drawn"] = len(self.drawn)
+        return out
+
     # -- applying moves ----------------------------------------------------------------
 
     def _apply(self, move: CubedMove) -> None:
