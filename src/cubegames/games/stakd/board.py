@@ -103,16 +103,6 @@ class Board:
         """True when a BOMBER lies on piece `index`."""
         return bool(self.carries[index] & BOMBER.bit)
 
-    def supports(self, z: int, nodes: Iterable[int]) -> list[int]:
-        """Indexes of the pieces on layer `z - 1` under `nodes`, in order of first contact."""
-        below = self.layers[z - 1]
-        out: list[int] = []
-        for n in nodes:
-            s = below.get(n)
-            if s is not None and s not in out:
-                out.append(s)
-        return out
-
     # -- the rules, with reasons -------------------------------------------------------
 
     def base_problem(self, nodes: tuple[int, ...]) -> str | None:

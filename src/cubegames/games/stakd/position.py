@@ -18,8 +18,8 @@ When the match ends the last round's stack stays in `pieces` and every seat is `
 The pieces are replayed in the order laid through the same placement rules as play, so a
 position that breaks them (overlapping or overhanging pieces, a piece on a terminated one,
 a closed layer reopened, ...) is refused with the index of the first bad piece. What a
-file cannot show (the hands at each earlier turn) is not checked: a new layer's first
-piece is checked only for not being a BOMBER.
+file cannot show (the turn order, the hands at each earlier turn) is not checked: a new
+layer's first piece is checked only for not being a BOMBER, not for its timing.
 
 A hand may hold fewer pieces than the box gives (a puzzle may set some aside), never more.
 """
