@@ -16,6 +16,7 @@ play: $(STAMP)  ## play CUBED in the terminal against the random bot
 	$(BIN)/cubegames play cubed
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
+	scripts/ensure-chromium.sh
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
