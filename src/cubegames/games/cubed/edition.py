@@ -7,14 +7,12 @@ a bad one fails with a message that names the field.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from cubegames.core.data import need, read_data_file
 from cubegames.games.cubed.pieces import Piece, PieceKind, classify
 
 
@@ -93,12 +91,7 @@ class Edition:
 
 
 def _need(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise EditionError(f"{where}: missing field {key!r}")
-    value = data[key]
-    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-        raise EditionError(f"{where}: field {key!r} must be a {kind.__name__}")
-    return value
+    return need(data, key, kind, where, EditionError)
 
 
 def _colour_table(data: dict[str, Any], key: str, where: str, *, one: bool) -> list[Colour]:
@@ -223,21 +216,5 @@ BUILT_IN = ("en", "ja")
 @cache
 def load_edition(name: str) -> Edition:
     """A built-in edition by id (`en`, `ja`), or an edition file by path (`*.toml`)."""
-    if name in BUILT_IN:
-        where = f"editions/{name}.toml"
-        text = resources.files("cubegames.games.cubed").joinpath(where).read_text("utf-8")
-    elif name.endswith(".toml"):
-        where = name
-        try:
-            text = Path(name).read_text("utf-8")
-        except OSError as exc:
-            raise EditionError(f"cannot read edition file {name}: {exc.strerror}") from None
-    else:
-        raise EditionError(
-            f"unknown edition {name!r}; choose from {', '.join(BUILT_IN)} or give a .toml file"
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise EditionError(f"{where}: not valid TOML ({exc})") from None
+    data, where = read_data_file("cubegames.games.cubed", name, BUILT_IN, EditionError)
     return parse_edition(data, where)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cubegames.core import chance
+from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.games.cubed import ai
@@ -184,25 +185,13 @@ class Cubed(Game[CubedMove]):
         return self.state_from_dict(data)
 
 
-class _Reader:
+class _Reader(FieldReader):
     """Validates a position dict field by field; errors name the field."""
 
     def __init__(self, game: Cubed, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
         self.game = game
         self.ed = game.edition
-        if not isinstance(data, Mapping):
-            raise ValueError("a position must be a JSON object")
-        self.data = data
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.data:
-            if default is ...:
-                raise ValueError(f'field "{key}" is missing')
-            return default
-        value = self.data[key]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise ValueError(f'field "{key}" has the wrong type')
-        return value
 
     def piece(self, value: Any, where: str) -> Piece:
         if not isinstance(value, str):
@@ -213,13 +202,6 @@ class _Reader:
         if not isinstance(value, list):
             raise ValueError(f"{where}: must be a list of pieces")
         return [self.piece(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{where}: must be a whole number of at least {low}")
-        if high is not None and value > high:
-            raise ValueError(f"{where}: must be at most {high}")
-        return value
 
     def state(self) -> CubedState:
         game, ed = self.game, self.ed

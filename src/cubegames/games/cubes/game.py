@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cubegames.core import chance
+from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
 from cubegames.games.cubes import splitmix
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
@@ -90,32 +91,13 @@ class Cubes(Game[CubesMove]):
         return self.state_from_dict(data)
 
 
-class _Reader:
+class _Reader(FieldReader):
     """Validates a position dict field by field; errors name the field."""
 
     def __init__(self, game: Cubes, data: Mapping[str, Any]) -> None:
-        if not isinstance(data, Mapping):
-            raise ValueError("a position must be a JSON object")
+        super().__init__(data)
         self.game = game
         self.ed = game.edition
-        self.data = data
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in self.data:
-            if default is ...:
-                raise ValueError(f'field "{key}" is missing')
-            return default
-        value = self.data[key]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise ValueError(f'field "{key}" has the wrong type')
-        return value
-
-    def count(self, value: Any, where: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{where}: must be a whole number of at least {low}")
-        if high is not None and value > high:
-            raise ValueError(f"{where}: must be at most {high}")
-        return value
 
     def seat(self, value: Any, where: str) -> int:
         return self.count(value, where, 0, self.game.players - 1)

@@ -13,13 +13,12 @@ a bad one fails with an `EditionError` that names the field.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from cubegames.core.data import need as read_field
+from cubegames.core.data import read_data_file
 from cubegames.games.stakd.pieces import TYPES, Node, PieceType, connected, offsets, turnings
 
 #: the drawing has a colour for each of 8 seats, and the rules were written for up to 8
@@ -80,12 +79,7 @@ def parse_edition(data: dict[str, Any], where: str) -> Edition:
     """Validate a parsed edition file; `where` names it in error messages."""
 
     def need(table: dict[str, Any], key: str, kind: type, here: str) -> Any:
-        if key not in table:
-            raise EditionError(f"{here}: missing field {key!r}")
-        value = table[key]
-        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            raise EditionError(f"{here}: field {key!r} must be a {kind.__name__}")
-        return value
+        return read_field(table, key, kind, here, EditionError)
 
     ident = need(data, "id", str, where)
     name = need(data, "name", str, where)
@@ -148,21 +142,5 @@ BUILT_IN = ("standard",)
 @cache
 def load_edition(name: str) -> Edition:
     """A built-in edition by id (`standard`), or an edition file by path (`*.toml`)."""
-    if name in BUILT_IN:
-        where = f"editions/{name}.toml"
-        text = resources.files("cubegames.games.stakd").joinpath(where).read_text("utf-8")
-    elif name.endswith(".toml"):
-        where = name
-        try:
-            text = Path(name).read_text("utf-8")
-        except OSError as exc:
-            raise EditionError(f"cannot read edition file {name}: {exc.strerror}") from None
-    else:
-        raise EditionError(
-            f"unknown edition {name!r}; choose from {', '.join(BUILT_IN)} or give a .toml file"
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise EditionError(f"{where}: not valid TOML ({exc})") from None
+    data, where = read_data_file("cubegames.games.stakd", name, BUILT_IN, EditionError)
     return parse_edition(data, where)
