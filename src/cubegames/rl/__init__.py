@@ -1,0 +1,88 @@
+"""Learning environments for the four games: action encodings, observations, PettingZoo
+and Gymnasium environments, and the games' symmetries.
+
+Layers, each usable alone (the games never import this package):
+
+- `encoding`: `codec(game)`, a fixed-size integer encoding of one game's moves for one set of
+  options, with `encode(move, view)`, `decode(index, view)` and `mask(moves, view)`;
+- `observation`: `observer(game)`, float32 tensors for one seat built from `view(seat)` alone;
+- `symmetry`: `symmetries(game)`, the maps of positions and moves that keep the rules
+  (pure Python, no numpy: search code may import it cheaply);
+- `pz`: `env(game_id, **options)`, a PettingZoo AEC environment (agents `player_0`, ...);
+- `gym`: `single_agent(game_id, opponents=..., seat=..., **options)`, a Gymnasium
+  environment for one learner with bots in the other seats.
+
+Nothing heavy is imported until it is used: `import cubegames.rl` loads neither gymnasium
+nor pettingzoo.
+
+>>> import cubegames
+>>> from cubegames.rl import codec, observer
+>>> game = cubegames.make("unstackable")
+>>> codec(game).size, observer(game).shape
+(256, (348,))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cubegames.core.game import Game
+    from cubegames.rl.encoding import ActionCodec
+    from cubegames.rl.gym import SingleAgentEnv
+    from cubegames.rl.observation import Observer
+    from cubegames.rl.pz import CubegamesAEC
+    from cubegames.rl.symmetry import Symmetry
+
+__all__ = ["codec", "env", "observer", "single_agent", "symmetries"]
+
+
+def codec(game: Game[Any], **settings: Any) -> ActionCodec:
+    """The action codec of `game` (see `cubegames.rl.encoding`)."""
+    from cubegames.rl.encoding import codec as make_codec
+
+    return make_codec(game, **settings)
+
+
+def observer(game: Game[Any], **settings: Any) -> Observer:
+    """The observer of `game` (see `cubegames.rl.observation`)."""
+    from cubegames.rl.observation import observer as make_observer
+
+    return make_observer(game, **settings)
+
+
+def symmetries(game: Game[Any]) -> list[Symmetry]:
+    """The symmetries of `game`, identity first (see `cubegames.rl.symmetry`)."""
+    from cubegames.rl.symmetry import symmetries as find
+
+    return find(game)
+
+
+def env(game_id: str, **options: Any) -> CubegamesAEC:
+    """A PettingZoo AEC environment for `game_id`; see `cubegames.rl.pz.CubegamesAEC`.
+
+    >>> aec = env("cubed", players=3, rounds=1)
+    >>> aec.possible_agents
+    ['player_0', 'player_1', 'player_2']
+    """
+    from cubegames.rl.pz import CubegamesAEC
+
+    return CubegamesAEC(game_id, **options)
+
+
+def single_agent(
+    game_id: str,
+    opponents: tuple[str, ...] | list[str] = ("random",),
+    seat: int = 0,
+    **options: Any,
+) -> SingleAgentEnv:
+    """A Gymnasium environment: the learner plays `seat`, bots named by `opponents` play the
+    other seats in seat order (the last name fills the rest); see `cubegames.rl.gym`.
+
+    >>> solo = single_agent("cubed", players=1)
+    >>> int(solo.action_space.n)
+    219416
+    """
+    from cubegames.rl.gym import SingleAgentEnv
+
+    return SingleAgentEnv(game_id, opponents=opponents, seat=seat, **options)
