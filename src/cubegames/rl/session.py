@@ -1,0 +1,137 @@
+"""One game in progress seen through a codec and an observer: what both environments share.
+
+A `Session` holds the state and answers, for a seat, its observation (from `view(seat)`),
+its action mask (its legal moves while it is to move, else all zeros) and, at the end, its
+reward. Masks are worked out once per position.
+
+Rewards come only at the end of the game (every step before gives 0):
+
+- `"win"` (default): a winner gets 1, shared equally on a tie (two winners get 0.5 each),
+  everyone else 0; a lost solo game is 0. Over seats this adds up to 1 whenever someone wins.
+- `"shaped"`: the game's own search rewards (`game.rewards(state)`, in [0, 1]), which also
+  grade a loss, e.g. solo CUBED gives up to 0.5 for few points left in hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import cubegames
+from cubegames.core.game import Game, Move, State
+from cubegames.rl.encoding import ActionCodec, codec
+from cubegames.rl.observation import Observer, observer
+
+REWARDS = ("win", "shaped")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for the seat to move."""
+
+
+def win_shares(state: State[Any]) -> list[float]:
+    """1 for a winner, shared on a tie, 0 otherwise (all 0 while the game goes on).
+
+    >>> import cubegames
+    >>> state = cubegames.make("unstackable").new_state()
+    >>> win_shares(state)
+    [0.0, 0.0]
+    """
+    players = state.game.players
+    won = state.winners()
+    return [1.0 / len(won) if s in won else 0.0 for s in range(players)]
+
+
+def draw_text(state: State[Any], seat: int | None) -> str:
+    """The terminal drawing of `state` as `seat` sees it (None: a spectator), as plain text."""
+    import io
+
+    from rich.console import Console
+
+    from cubegames.render.terminal import draw
+
+    view = state.public_view() if seat is None else state.view(seat)
+    legal = state.legal_moves() if seat is not None and state.to_move == seat else []
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None, force_terminal=False).print(
+        draw(state.game, view, legal)
+    )
+    return out.getvalue()
+
+
+class Session:
+    """A game, its codec and observer, and the state being played."""
+
+    def __init__(
+        self, game_id: str, *, reward: str = "win", radius: int | str | None = None, **options: Any
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward_mode = reward
+        self.game: Game[Any] = cubegames.make(game_id, **options)
+        settings = {} if radius is None else {"radius": radius}
+        if settings and game_id != "cubed":
+            raise ValueError("radius is a setting of the CUBED window only")
+        self.codec: ActionCodec = codec(self.game, **settings)
+        self.observer: Observer = observer(self.game, **settings)
+        self.state: State[Any] = self.game.new_state(0)
+        self._mask: npt.NDArray[np.int8] | None = None
+
+    def reset(self, seed: int) -> None:
+        """Deal a new game from `seed`."""
+        self.state = self.game.new_state(seed)
+        self._mask = None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None once the game is over."""
+        return self.state.to_move
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """A fresh int8 mask of `seat`'s legal actions (all 0 unless it is to move)."""
+        if seat != self.state.to_move:
+            return np.zeros(self.codec.size, dtype=np.int8)
+        if self._mask is None:
+            self._mask = self.codec.mask(self.state.legal_moves(), self.state.view(seat))
+        return self._mask.copy()
+
+    def observe(self, seat: int) -> npt.NDArray[np.float32]:
+        """`seat`'s observation, from `view(seat)` alone."""
+        return self.observer.observe(self.state.view(seat))
+
+    def move_of(self, action: Any) -> Move | None:
+        """The legal move of `action` for the seat to move, or None if it is not legal."""
+        seat = self.state.to_move
+        if seat is None:
+            return None
+        try:
+            index = self.codec.check_index(action)
+        except (ValueError, TypeError):
+            return None
+        if not self.mask(seat)[index]:
+            return None
+        return self.codec.decode(index, self.state.view(seat))
+
+    def play(self, action: Any) -> Move:
+        """Play `action` for the seat to move; `IllegalAction` (nothing changes) if illegal."""
+        move = self.move_of(action)
+        if move is None:
+            raise IllegalAction(
+                f"action {action!r} is not legal for seat {self.state.to_move} here "
+                f"(legal: {int(self.mask(self.state.to_move or 0).sum())} actions)"
+            )
+        self.play_move(move)
+        return move
+
+    def play_move(self, move: Move) -> None:
+        """Play a move already known to be legal (a bot's choice)."""
+        self.state.play(move)
+        self._mask = None
+
+    def rewards(self) -> list[float]:
+        """The end-of-game reward of every seat (see the module docstring)."""
+        if self.reward_mode == "shaped":
+            return [float(r) for r in self.game.rewards(self.state)]
+        return win_shares(self.state)
