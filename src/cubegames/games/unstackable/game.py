@@ -6,8 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cubegames.core.game import JSON, Game
+from cubegames.core.game import JSON, Game, State
 from cubegames.games.unstackable import bitboard as bb
+from cubegames.games.unstackable import search
 from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
 from cubegames.games.unstackable.notation import UnstackableMove, parse
 from cubegames.games.unstackable.state import Stage, UnstackableState, cell_text
@@ -74,6 +75,31 @@ class Unstackable(Game[UnstackableMove]):
     ) -> UnstackableState:
         """Nothing is hidden, so the view is the position itself (without its `seat`)."""
         return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
+
+    # -- search hooks (see cubegames.games.unstackable.search) ---------------------------
+
+    def greedy_move(self, state: State[UnstackableMove], rng: random.Random) -> UnstackableMove:
+        """The greedy heuristic: the best immediate pile value, handing over little.
+
+        Stage 2: remove the cube worth most in the pile it goes to (pile 1: yellow 5, red
+        3, black 0; pile 2: black 1, the others 0). Ties go to the removal that bares the
+        fewest pile-1 points, that is the yellow and red cubes it makes removable for the
+        next pile-1 pick (the opponent's, once this turn's second cube is out); remaining
+        ties are broken by `rng`.
+
+        Stage 1 has no points to take, so the heuristic buries value: it stacks the colour
+        worth most in pile 1 that it may (yellow while there is any, then red; a turn's
+        colour once the turn has one) on the lowest cell it may, nearest the middle of the
+        footprint (fewest box walls), since the top corners and edges are what stage 2
+        lays bare first. Remaining ties are broken by `rng`.
+
+        >>> import cubegames, random
+        >>> game = cubegames.make("unstackable")
+        >>> str(game.greedy_move(game.new_state(), random.Random(1)))
+        'Y@2,1,0'
+        """
+        assert isinstance(state, UnstackableState)
+        return search.greedy_move(state, rng)
 
 
 def _whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int:

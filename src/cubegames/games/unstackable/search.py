@@ -1,0 +1,548 @@
+"""What search needs from Unstackable: the stage-2 solver and the greedy heuristic.
+
+Pure rules code: no I/O, no global state, and the clock is read only when a deadline is
+given. The `alphabeta` bot in `cubegames.bots` is a thin shell around `Solver`, and
+`Unstackable.greedy_move` calls `greedy_move` here.
+
+A stage-2 position is three bitboards, one per colour (`Position`). Whose removal it is and
+which pile it goes to follow from the number of cubes left: removal `n` (from 0; `n = 64 -
+cubes left`) goes to pile 1 when `n` is even and to pile 2 when it is odd, and the seat
+changes after every odd removal. So the *future* of a position (what the two players can
+still score from it) depends on the cubes left alone, not on the piles or the seats: that is
+what the transposition table is keyed on, and a value solved once holds in every game that
+reaches the same cubes.
+
+Values are *future point differences* for the player making the next removal: the points
+that player will still score minus the points the other will still score, with best play
+by both. A ply is one removal. The side to move changes only after the second removal of a
+turn, so the negamax negates only there:
+
+    after a pile-1 removal (the same player removes again):  value = gain + value(child)
+    after a pile-2 removal (the other player's turn begins):  value = gain - value(child)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cubegames.games.unstackable import bitboard as bb
+from cubegames.games.unstackable.box import Box, Colour
+from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
+from cubegames.games.unstackable.state import Stage, UnstackableState
+
+#: beyond any reachable point difference (64 cubes score at most 5 each)
+INFINITY = 1000
+
+# -- symmetries of the 4×4 footprint ------------------------------------------------------
+
+#: a 16-bit layer mask times this repeats it over the 12 layers of a key (3 boards × 4)
+_REPEAT = sum(1 << (16 * layer) for layer in range(12))
+_FLIP_X1 = 0x5555 * _REPEAT  # swap x = 0 ↔ 1 and 2 ↔ 3
+_FLIP_X2 = 0x3333 * _REPEAT  # swap the pairs (0, 1) ↔ (2, 3)
+_FLIP_Y1 = 0x0F0F * _REPEAT  # swap rows y = 0 ↔ 1 and 2 ↔ 3
+_FLIP_Y2 = 0x00FF * _REPEAT  # swap the row pairs
+_TRANS1 = 0x0A0A * _REPEAT  # transpose each 2×2 block: cells 1, 3, 9, 11 ↔ 3 further on
+_TRANS2 = 0x00CC * _REPEAT  # swap the off-diagonal 2×2 blocks: cells 2, 3, 6, 7 ↔ 6 further
+
+
+def flip_x(key: int) -> int:
+    """Mirror every layer of `key` in x (x → 3 - x).
+
+    >>> flip_x(1 << bb.index(0, 1, 2)) == 1 << bb.index(3, 1, 2)
+    True
+    """
+    key = ((key >> 1) & _FLIP_X1) | ((key & _FLIP_X1) << 1)
+    return ((key >> 2) & _FLIP_X2) | ((key & _FLIP_X2) << 2)
+
+
+def flip_y(key: int) -> int:
+    """Mirror every layer of `key` in y (y → 3 - y).
+
+    >>> flip_y(1 << bb.index(0, 1, 2)) == 1 << bb.index(0, 2, 2)
+    True
+    """
+    key = ((key >> 4) & _FLIP_Y1) | ((key & _FLIP_Y1) << 4)
+    return ((key >> 8) & _FLIP_Y2) | ((key & _FLIP_Y2) << 8)
+
+
+def transpose(key: int) -> int:
+    """Swap x and y in every layer of `key` (two delta swaps).
+
+    >>> transpose(1 << bb.index(1, 3, 0)) == 1 << bb.index(3, 1, 0)
+    True
+    """
+    t = (key ^ (key >> 3)) & _TRANS1
+    key ^= t ^ (t << 3)
+    t = (key ^ (key >> 6)) & _TRANS2
+    return key ^ t ^ (t << 6)
+
+
+def images(key: int) -> tuple[int, ...]:
+    """The 8 images of `key` under the symmetries of the footprint (z is kept).
+
+    In the order: identity, flip x, flip y, both flips, then each of those followed by a
+    transpose. The box, gravity and the removal rule look the same after any of them, so
+    symmetric positions have equal values.
+
+    >>> len(set(images(1 << bb.index(0, 1, 0))))
+    8
+    """
+    fx = flip_x(key)
+    fy = flip_y(key)
+    fxy = flip_y(fx)
+    return (key, fx, fy, fxy, transpose(key), transpose(fx), transpose(fy), transpose(fxy))
+
+
+def _cell_maps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    forward = [tuple(images(1 << i)[k].bit_length() - 1 for i in range(64)) for k in range(8)]
+    backward = []
+    for cells in forward:
+        inverse = [0] * 64
+        for i, j in enumerate(cells):
+            inverse[j] = i
+        backward.append(tuple(inverse))
+    return tuple(forward), tuple(backward)
+
+
+#: `CELL_TO[k][i]`: the cell that symmetry `k` (of `images`) takes cell `i` to;
+#: `CELL_FROM[k]` takes it back
+CELL_TO, CELL_FROM = _cell_maps()
+
+
+def canonical(key: int) -> tuple[int, int]:
+    """The least of the 8 images of `key`, and which symmetry gives it.
+
+    >>> canonical(1 << bb.index(0, 0, 3))[0] == canonical(1 << bb.index(3, 3, 3))[0]
+    True
+    """
+    best, which = key, 0
+    for k, image in enumerate(images(key)):
+        if image < best:
+            best, which = image, k
+    return best, which
+
+
+# -- positions and moves ------------------------------------------------------------------
+
+
+class Position(NamedTuple):
+    """The cubes left in stage 2, one bitboard per colour.
+
+    >>> p = Position(yellow=0, red=1 << 16, black=1)
+    >>> p.left, p.pile, p.colour_at(16), p.without(16).left
+    (2, 0, Colour.RED, 1)
+    """
+
+    yellow: int
+    red: int
+    black: int
+
+    @classmethod
+    def of(cls, state: UnstackableState) -> Position:
+        """The cubes left in `state`."""
+        boards = state.boards
+        return cls(boards[Colour.YELLOW], boards[Colour.RED], boards[Colour.BLACK])
+
+    @property
+    def occupied(self) -> int:
+        """Every cube left."""
+        return self.yellow | self.red | self.black
+
+    @property
+    def left(self) -> int:
+        """How many cubes are left."""
+        return self.occupied.bit_count()
+
+    @property
+    def pile(self) -> int:
+        """The pile the next removal goes to: 0 for pile 1, 1 for pile 2."""
+        return (64 - self.left) & 1
+
+    def colour_at(self, cell: int) -> Colour | None:
+        """The colour of the cube on `cell`, or None when it is empty."""
+        bit = 1 << cell
+        if self.yellow & bit:
+            return Colour.YELLOW
+        if self.red & bit:
+            return Colour.RED
+        return Colour.BLACK if self.black & bit else None
+
+    def without(self, cell: int) -> Position:
+        """The position once the cube on `cell` is taken out (the search's make; positions
+        are immutable integers, so unmake is keeping the old one)."""
+        keep = ~(1 << cell)
+        return Position(self.yellow & keep, self.red & keep, self.black & keep)
+
+
+def removable(occupied: int, *, bag_exposed: bool = False) -> int:
+    """The cubes of `occupied` that may be removed: nothing on top, at least 3 of 6 faces
+    exposed. The same set as `bitboard.removable`, in fewer operations.
+
+    A cube with nothing on top has its top face exposed, and in any position the rules can
+    reach no cube above the bag has an empty cell under it. What is left to count are the
+    four side faces: at least 2 of them, or for a cube on the bag whose bottom face counts
+    as exposed (`bag_exposed`), at least 1.
+
+    >>> [bb.coords(i) for i in bb.cells(removable(bb.FULL))]
+    [(0, 0, 3), (3, 0, 3), (0, 3, 3), (3, 3, 3)]
+    """
+    occ = occupied
+    east = bb.X_HIGH | ~(occ >> 1)
+    west = bb.X_LOW | ~(occ << 1)
+    north = bb.Y_HIGH | ~(occ >> 4)
+    south = bb.Y_LOW | ~(occ << 4)
+    two = (east & west) | (north & south) | ((east | west) & (north | south))
+    if bag_exposed:
+        two |= bb.FLOOR & (east | west | north | south)
+    return occ & ~(occ >> 16) & two
+
+
+def gains(box: Box) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Points of a yellow, red and black cube removed to pile 1, and to pile 2.
+
+    >>> from cubegames.games.unstackable.box import load_box
+    >>> gains(load_box())
+    ((5, 3, 0), (0, 0, 1))
+    """
+    first, second = box.points
+    return (
+        (first[Colour.YELLOW], first[Colour.RED], first[Colour.BLACK]),
+        (second[Colour.YELLOW], second[Colour.RED], second[Colour.BLACK]),
+    )
+
+
+# -- the solver ---------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """Counters of the searches of a solver (reset with `Solver.clear`)."""
+
+    nodes: int = 0
+    probes: int = 0
+    hits: int = 0
+
+    @property
+    def hit_rate(self) -> float:
+        """The share of table probes that found an entry for their position."""
+        return self.hits / self.probes if self.probes else 0.0
+
+
+class Result(NamedTuple):
+    """What a search found at its root."""
+
+    cell: int  #: the cube to remove, as its bit index
+    value: int  #: future point difference for the player removing it (exact if `exact`)
+    depth: int  #: plies searched
+    exact: bool  #: True when searched to the end of the game
+
+
+class Timeout(Exception):
+    """A search ran past its deadline."""
+
+
+#: how often (in nodes) a search with a deadline reads the clock
+_CLOCK_EVERY = 1024
+
+
+class Solver:
+    """Negamax alpha-beta over single removals, with a transposition table that lives as
+    long as the solver, so an endgame solved for one move is not solved again for the next.
+
+    Table entries are `(lower bound, upper bound, plies searched, best cell)`; an entry
+    searched as many plies as there are cubes left is exact for good. Moves are tried in
+    the order: the table's best cell, then by immediate pile value (yellow, red, black for
+    pile 1; black first for pile 2), then by cell. Beyond a search's horizon a position is
+    worth 0, so a depth-limited value is the point difference over the plies searched.
+
+    `symmetry` keys the table on the least of a position's 8 images under the footprint's
+    symmetries (mirrored and rotated positions share an entry) for positions with at least
+    `symmetry_from` cubes left. It is off by default: on positions from real games the
+    colours almost never repeat under a symmetry, and the images cost more than the nodes
+    they save (see benchmarks/alphabeta.py). `max_entries` bounds the table: past it, only
+    the exact entries are kept, and if even they are too many the table is cleared.
+
+    >>> import cubegames
+    >>> solver = Solver(cubegames.make("unstackable").box)
+    >>> tower = Position(yellow=0, red=1 << bb.index(0, 0, 1), black=1 << bb.index(0, 0, 0))
+    >>> solver.solve(tower)  # the red to pile 1 (3 points), then the black to pile 2 (1)
+    4
+    >>> bb.coords(solver.search(tower).cell)
+    (0, 0, 1)
+    """
+
+    def __init__(
+        self,
+        box: Box,
+        *,
+        bag_exposed: bool = False,
+        symmetry: bool = False,
+        symmetry_from: int = 20,
+        max_entries: int = 2_000_000,
+    ) -> None:
+        self.bag_exposed = bag_exposed
+        self.symmetry = symmetry
+        self.symmetry_from = symmetry_from
+        self.max_entries = max_entries
+        self.gain = gains(box)
+        # per pile: -1 (the table's move), then colours by falling gain (0 Y, 1 R, 2 K;
+        # sorting is stable, so ties keep that order)
+        self._order = tuple(
+            (-1, *sorted(range(3), key=points.__getitem__, reverse=True)) for points in self.gain
+        )
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.stats = Stats()
+        self._deadline: float | None = None
+
+    def clear(self) -> None:
+        """Forget every table entry and reset the counters."""
+        self.table.clear()
+        self.stats = Stats()
+
+    def solve(self, position: Position, deadline: float | None = None) -> int:
+        """The exact future point difference for the player making the next removal.
+
+        Raises `Timeout` if `deadline` (a `time.perf_counter()` reading) passes first.
+        """
+        if position.left == 0:
+            return 0
+        return self._root(position, position.left, deadline).value
+
+    def search(
+        self, position: Position, depth: int | None = None, deadline: float | None = None
+    ) -> Result:
+        """The best removal and its value, by iterative deepening.
+
+        `depth` caps the plies (None: to the end of the game, an exact solve). The depths
+        tried end turns (1 then 3, 5, ... when the next removal is a turn's second; else 2,
+        4, ...) up to half the cubes left, then the cap itself: past half, a depth-limited
+        search costs about as much as the exact one. When `deadline` passes, the last
+        search that finished is returned; the first always finishes, so there is a move.
+        """
+        left = position.left
+        if left == 0:
+            raise ValueError("no cube is left to remove")
+        limit = left if depth is None else min(depth, left)
+        if limit < 1:
+            raise ValueError("depth must be at least 1")
+        known = self._exact_entry(position)
+        if known is not None:
+            return known
+        steps = []
+        d = 2 - position.pile
+        while d < limit and d <= left // 2:
+            steps.append(d)
+            d += 2
+        steps.append(limit)
+        found: Result | None = None
+        for d in steps:
+            try:
+                found = self._root(position, d, deadline if found is not None else None)
+            except Timeout:
+                break
+        assert found is not None
+        return found
+
+    # -- inside -------------------------------------------------------------------------
+
+    def _key(self, y: int, r: int, k: int, left: int) -> tuple[int, int]:
+        key = k | r << 64 | y << 128
+        if self.symmetry and left >= self.symmetry_from:
+            return canonical(key)
+        return key, 0
+
+    def _exact_entry(self, position: Position) -> Result | None:
+        y, r, k = position
+        left = position.left
+        key, which = self._key(y, r, k, left)
+        entry = self.table.get(key)
+        if entry is None or entry[2] < left or entry[0] != entry[1] or entry[3] < 0:
+            return None
+        return Result(CELL_FROM[which][entry[3]], entry[0], left, True)
+
+    def _root(self, position: Position, depth: int, deadline: float | None) -> Result:
+        y, r, k = position
+        left = position.left
+        depth = min(depth, left)
+        key, which = self._key(y, r, k, left)
+        entry = self.table.get(key)
+        if entry is not None and (entry[2] != depth or entry[0] != entry[1]):
+            del self.table[key]  # so that this search stores its root and its best cell
+        self._deadline = deadline
+        try:
+            value = self._search(y, r, k, left, depth, -INFINITY, INFINITY)
+        finally:
+            self._deadline = None
+        entry = self.table[key]
+        if len(self.table) > self.max_entries:
+            self._trim()
+        return Result(CELL_FROM[which][entry[3]], value, depth, depth >= left)
+
+    def _trim(self) -> None:
+        """Keep only the exact entries (a key's bit count is its cubes left)."""
+        self.table = {
+            key: entry
+            for key, entry in self.table.items()
+            if entry[0] == entry[1] and entry[2] >= key.bit_count()
+        }
+        if len(self.table) > self.max_entries // 2:
+            self.table = {}
+
+    def _search(self, y: int, r: int, k: int, left: int, depth: int, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta; `depth` is at most `left` (equal in an exact solve)."""
+        stats = self.stats
+        stats.nodes += 1
+        deadline = self._deadline
+        if (
+            deadline is not None
+            and stats.nodes % _CLOCK_EVERY == 0
+            and time.perf_counter() > deadline
+        ):
+            raise Timeout
+        key = k | r << 64 | y << 128
+        which = 0
+        if self.symmetry and left >= self.symmetry_from:
+            key, which = canonical(key)
+        table = self.table
+        stats.probes += 1
+        entry = table.get(key)
+        tt_cell = -1
+        if entry is not None:
+            stats.hits += 1
+            low, high, done, tt_cell = entry
+            if done >= depth:
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+            if which:
+                tt_cell = CELL_FROM[which][tt_cell]
+
+        pile = (64 - left) & 1
+        gain = self.gain[pile]
+        free = removable(y | r | k, bag_exposed=self.bag_exposed)
+        boards = (y & free, r & free, k & free)
+        child_depth = depth - 1
+        child_left = left - 1
+        alpha0 = alpha
+        best = -INFINITY
+        best_cell = -1
+        for colour in self._order[pile]:
+            if colour < 0:  # the table's move first
+                if tt_cell < 0:
+                    continue
+                bit = 1 << tt_cell
+                board = bit
+                colour = 0 if y & bit else 1 if r & bit else 2
+                points = gain[colour]
+            else:
+                board = boards[colour]
+                if tt_cell >= 0:
+                    board &= ~(1 << tt_cell)
+                points = gain[colour]
+            while board:
+                bit = board & -board
+                board ^= bit
+                if child_depth == 0:
+                    value = points
+                elif pile == 0:  # the same player removes again
+                    value = points + self._search(
+                        y & ~bit,
+                        r & ~bit,
+                        k & ~bit,
+                        child_left,
+                        child_depth,
+                        alpha - points,
+                        beta - points,
+                    )
+                else:  # the other player's turn begins
+                    value = points - self._search(
+                        y & ~bit,
+                        r & ~bit,
+                        k & ~bit,
+                        child_left,
+                        child_depth,
+                        points - beta,
+                        points - alpha,
+                    )
+                if value > best:
+                    best, best_cell = value, bit.bit_length() - 1
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            if alpha >= beta:
+                break
+
+        if best <= alpha0:
+            low, high = -INFINITY, best
+        elif best >= beta:
+            low, high = best, INFINITY
+        else:
+            low = high = best
+        if entry is not None:
+            if entry[2] > depth:
+                return best  # the table already knows more of this position
+            if entry[2] == depth and max(low, entry[0]) <= min(high, entry[1]):
+                # the same depth searched before with another window: keep both bounds
+                low, high = max(low, entry[0]), min(high, entry[1])
+        table[key] = (low, high, depth, CELL_TO[which][best_cell] if which else best_cell)
+        return best
+
+
+# -- the greedy heuristic -----------------------------------------------------------------
+
+
+def greedy_move(state: UnstackableState, rng: random.Random) -> UnstackableMove:
+    """The greedy player's move (see `Unstackable.greedy_move` for the heuristic)."""
+    if state.to_move is None:
+        raise ValueError("the game is over: there is no move to choose")
+    if state.stage is Stage.UNSTACK:
+        return _greedy_unstack(state, rng)
+    return _greedy_stack(state, rng)
+
+
+def _greedy_unstack(state: UnstackableState, rng: random.Random) -> Unstack:
+    position = Position.of(state)
+    occupied = position.occupied
+    bag = state.game.bag_counts_as_exposed
+    gain = gains(state.box)
+    pile = state.removed
+    free = removable(occupied, bag_exposed=bag)
+    best: list[int] = []
+    best_key: tuple[int, int] | None = None
+    for cell in bb.cells(free):
+        colour = position.colour_at(cell)
+        assert colour is not None
+        points = gain[pile][(Colour.YELLOW, Colour.RED, Colour.BLACK).index(colour)]
+        bared = removable(occupied & ~(1 << cell), bag_exposed=bag) & ~free
+        handed = gain[0][0] * bb.count(bared & position.yellow)
+        handed += gain[0][1] * bb.count(bared & position.red)
+        handed += gain[0][2] * bb.count(bared & position.black)
+        key = (points, -handed)
+        if best_key is None or key > best_key:
+            best_key, best = key, [cell]
+        elif key == best_key:
+            best.append(cell)
+    return Unstack(*bb.coords(best[rng.randrange(len(best))]))
+
+
+def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack:
+    colours = state.stackable_colours()
+    pile1 = state.box.points[0]
+    colour = max(colours, key=lambda c: (pile1[c], -list(Colour).index(c)))
+    cells = list(bb.cells(state.targets()))
+
+    def rank(cell: int) -> tuple[int, int]:
+        x, y, z = bb.coords(cell)
+        walls = (x in (0, 3)) + (y in (0, 3))
+        return z, walls
+
+    low = min(rank(c) for c in cells)
+    best = [c for c in cells if rank(c) == low]
+    return Stack(colour, *bb.coords(best[rng.randrange(len(best))]))
