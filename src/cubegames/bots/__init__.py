@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from cubegames.bots.alphabeta import AlphaBetaBot
 from cubegames.bots.base import Bot
 from cubegames.bots.greedy import GreedyBot
 from cubegames.bots.mcts import MctsBot
 from cubegames.bots.random import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+    "alphabeta": AlphaBetaBot,
+}
 
 
 def _value(text: str) -> Any:
@@ -45,7 +51,7 @@ def bot(spec: str, seed: int = 0) -> Bot:
     >>> bot("wizard")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts
+    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta
     """
     name, params = parse_spec(spec)
     cls = BOTS.get(name)
