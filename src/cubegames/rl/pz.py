@@ -16,7 +16,8 @@
   game ends by itself.
 - Chance: `reset(seed=s)` deals the game from a generator seeded with `s`; `reset()`
   without a seed continues that generator (first use: fresh entropy).
-- `render()` with `render_mode="ansi"` returns the terminal drawing of the public view.
+- `render()` with `render_mode="ansi"` returns the terminal drawing of what the seat to
+  move sees.
 
 Options are the game's (`players`, `edition`, `variants`, ...) plus `reward`, `illegal`,
 `render_mode` and, for CUBED, the window `radius`.
@@ -153,7 +154,10 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return draw_text(self.session.state, None)
+        # the terminal drawings are made for a seat (CUBED's needs a hand to show), so this
+        # draws what the seat to move sees (seat 0 once the game is over)
+        state = self.session.state
+        return draw_text(state, state.to_move or 0)
 
     def close(self) -> None:
         """Nothing to release."""
