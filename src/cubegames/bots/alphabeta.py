@@ -104,6 +104,7 @@ class AlphaBetaBot(Bot):
         return found
 
     def choose(self, state: State[Any]) -> Move:
+        """The move for the seat to move, worked out from that seat's view of `state`."""
         seat = state.to_move
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
