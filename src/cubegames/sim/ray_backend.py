@@ -1,0 +1,62 @@
+"""Play matches as tasks on a Ray cluster (`cubegames simulate --backend ray`).
+
+Ray is imported only here, and only when this backend is used. Each task plays a small
+chunk of matches with the same `play_match` the local processes use, so a game's record is
+the same wherever it is played.
+
+Which cluster: if this process has already called `ray.init` (a notebook, a test), that
+connection is used as it is; otherwise `ray.init(address=...)` connects to the given
+cluster (`auto` finds one started with `ray start` on this machine), or, with no address,
+starts a local instance with `cpus` CPUs which is shut down again at the end. Every node
+must be able to import the same version of `cubegames`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from cubegames.sim.play import Match
+from cubegames.sim.runner import Indexed, play_indexed
+
+
+class RayUnavailable(RuntimeError):
+    """Ray is not installed in this environment."""
+
+
+def _play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
+    return [play_indexed(item) for item in items]
+
+
+def play_on_ray(
+    matches: Sequence[Match], *, address: str | None = None, cpus: int = 1
+) -> Iterator[Indexed]:
+    """Play every match on Ray and yield `(i, record)` as each chunk of tasks finishes."""
+    try:
+        import ray
+    except ImportError:
+        raise RayUnavailable("the ray backend needs Ray: pip install 'cubegames[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR}
+        if address is None:
+            options["num_cpus"] = max(1, cpus)
+        ray.init(address=address, **options)
+        started = True
+    try:
+        # small chunks keep every CPU of a big cluster busy and the progress bar moving
+        size = max(1, min(16, len(matches) // 64))
+        items = list(enumerate(matches))
+        task = ray.remote(num_cpus=1)(_play_chunk)
+        pending = [task.remote(items[i : i + size]) for i in range(0, len(items), size)]
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield from ray.get(done[0])
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,235 @@
+"""Simulation results on disk, written in batches so that an interrupted run can resume.
+
+Two layouts, chosen by the name given to `--out`:
+
+- `NAME.parquet` (or `.pq`) is a **directory** of Parquet part files, `part-00000.parquet`,
+  `part-00001.parquet`, ... Each batch of finished games becomes a new part, written under a
+  hidden temporary name and then renamed, so a part is either whole or absent. When a run
+  completes, its parts are merged into one, sorted by job and seed. pandas, pyarrow, polars
+  and DuckDB all read such a directory as one table (`pandas.read_parquet("NAME.parquet")`).
+- `NAME.csv` is one CSV file with a header, appended a batch at a time; a line cut short by
+  an interruption is dropped when the file is read or resumed. On completion it is rewritten
+  sorted by job and seed.
+
+Rows describe their own job (the `job`, `game`, `options`, `lineup`, `rotate` and `run_seed`
+columns, see `cubegames.sim.job`), so no side file is needed to resume or to report. Rows
+are never edited; should a game's row appear twice (only possible when a merge was cut
+short), reading keeps the first.
+"""
+
+# pandas and pyarrow ship no type information; they are typed as Any here.
+# mypy: disable-error-code="import-untyped"
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+PARQUET_SUFFIXES = (".parquet", ".pq")
+CSV_SUFFIXES = (".csv",)
+#: columns read as text from CSV (everything else is inferred)
+_TEXT = ("job", "game", "options", "lineup", "winners")
+
+
+class StoreError(ValueError):
+    """A results file that cannot be used; the message names the file and the problem."""
+
+
+class Store:
+    """One results file (CSV) or directory (Parquet). Open it with `Store(path)`."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        suffix = self.path.suffix.lower()
+        if suffix in PARQUET_SUFFIXES:
+            self.kind = "parquet"
+            if self.path.exists() and not self.path.is_dir():
+                raise StoreError(
+                    f"{self.path} is a file; results in Parquet are a directory of parts "
+                    "written by cubegames simulate"
+                )
+        elif suffix in CSV_SUFFIXES:
+            self.kind = "csv"
+            if self.path.is_dir():
+                raise StoreError(f"{self.path} is a directory, not a CSV file")
+        else:
+            raise StoreError(f"{self.path}: give a name ending in .parquet or .csv")
+        self._header: list[str] | None = None  # the CSV's columns, once known
+
+    def exists(self) -> bool:
+        """True when the file or directory is there (it may still hold no rows)."""
+        return self.path.exists()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def read(self) -> pd.DataFrame:
+        """Every row, one per game, in the order stored (duplicates dropped)."""
+        import pandas as pd
+
+        if not self.path.exists():
+            raise StoreError(f"{self.path}: no such file")
+        frames = [self._read_csv()] if self.kind == "csv" else self._read_parts()
+        frames = [f for f in frames if len(f)]
+        if not frames:
+            return pd.DataFrame({c: [] for c in ("job", "seed")})
+        df = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+        if "job" not in df.columns or "seed" not in df.columns:
+            raise StoreError(f"{self.path}: not results written by cubegames simulate")
+        return df.drop_duplicates(["job", "seed"], keep="first").reset_index(drop=True)
+
+    def _parts(self) -> list[Path]:
+        return sorted(self.path.glob("part-*.parquet")) if self.path.is_dir() else []
+
+    def _read_parts(self) -> list[pd.DataFrame]:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        frames = []
+        for part in self._parts():
+            try:
+                frames.append(pq.read_table(part).to_pandas())
+            except (OSError, pa.ArrowInvalid) as exc:
+                raise StoreError(f"{part}: not a readable Parquet file ({exc})") from None
+        return frames
+
+    def _complete_text(self) -> str:
+        """The CSV's text up to its last complete line."""
+        try:
+            text = self.path.read_text("utf-8")
+        except UnicodeDecodeError:
+            raise StoreError(f"{self.path}: not a text file") from None
+        end = text.rfind("\n")
+        return text[: end + 1] if end >= 0 else ""
+
+    def _read_csv(self) -> pd.DataFrame:
+        import pandas as pd
+
+        text = self._complete_text()
+        if not text.strip():
+            return pd.DataFrame()
+        header = text.split("\n", 1)[0].split(",")
+        text_columns = {c: str for c in header if c in _TEXT or c.startswith("bot_")}
+        try:
+            df = pd.read_csv(io.StringIO(text), dtype=text_columns, keep_default_na=False)
+        except (pd.errors.ParserError, ValueError) as exc:
+            raise StoreError(f"{self.path}: not a results CSV ({exc})") from None
+        return df
+
+    def jobs(self) -> dict[str, dict[str, Any]]:
+        """The jobs whose rows the store holds: id to (game, options, lineup, rotate, seed)."""
+        if not self.exists():
+            return {}
+        df = self.read()
+        if not len(df):
+            return {}
+        first = df.drop_duplicates("job")
+        return {
+            str(r.job): {
+                "game": r.game,
+                "options": r.options,
+                "lineup": r.lineup,
+                "rotate": bool(r.rotate),
+                "seed": int(r.run_seed),
+            }
+            for r in first.itertuples()
+        }
+
+    def done_seeds(self, job_id: str) -> set[int]:
+        """The seeds of the games of `job_id` already stored."""
+        if not self.exists():
+            return set()
+        df = self.read()
+        if not len(df):
+            return set()
+        return {int(s) for s in df.loc[df["job"] == job_id, "seed"]}
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def append(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Add a batch of rows: a new part file, or lines at the end of the CSV."""
+        if not rows:
+            return
+        import pandas as pd
+
+        df = pd.DataFrame(list(rows))
+        if self.kind == "parquet":
+            self.path.mkdir(parents=True, exist_ok=True)
+            parts = self._parts()
+            number = int(parts[-1].stem.split("-")[1]) + 1 if parts else 0
+            self._write_parquet(df, self.path / f"part-{number:05d}.parquet")
+            return
+        if self._header is None:
+            self._repair()
+            if self.path.exists() and self.path.stat().st_size:
+                self._header = self._complete_text().split("\n", 1)[0].split(",")
+        if self._header is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            df.to_csv(self.path, index=False)
+            self._header = [str(c) for c in df.columns]
+            return
+        extra = sorted(set(df.columns) - set(self._header))
+        if extra:
+            raise StoreError(
+                f"{self.path}: these rows have columns the file lacks ({', '.join(extra)}); "
+                "a CSV holds one kind of run: use .parquet for a sweep"
+            )
+        df.reindex(columns=self._header).to_csv(self.path, mode="a", header=False, index=False)
+
+    def _repair(self) -> None:
+        """Cut a line left unfinished by an interruption off the end of the CSV."""
+        if not self.path.exists():
+            return
+        with open(self.path, "rb+") as f:
+            data = f.read()
+            if data and not data.endswith(b"\n"):
+                f.truncate(data.rfind(b"\n") + 1)
+
+    @staticmethod
+    def _write_parquet(df: pd.DataFrame, target: Path) -> None:
+        temp = target.with_name(f".{target.name}.tmp")
+        df.to_parquet(temp, index=False)
+        os.replace(temp, target)
+
+    def compact(self) -> None:
+        """Merge everything into one sorted file (Parquet: one part; CSV: rewritten)."""
+        if not self.exists():
+            return
+        df = self.read()
+        if not len(df):
+            return
+        df = df.sort_values(["job", "seed"], kind="stable").reset_index(drop=True)
+        if self.kind == "parquet":
+            old = self._parts()
+            number = int(old[-1].stem.split("-")[1]) + 1 if old else 0
+            self._write_parquet(df, self.path / f"part-{number:05d}.parquet")
+            for part in old:
+                part.unlink()
+            return
+        temp = self.path.with_name(f".{self.path.name}.tmp")
+        df.to_csv(temp, index=False)
+        os.replace(temp, self.path)
+        self._header = [str(c) for c in df.columns]
+
+
+def read_results(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
+    """The rows of one or more results files, as one table."""
+    import pandas as pd
+
+    frames = []
+    for path in paths:
+        frame = Store(path).read()
+        if not len(frame):
+            raise StoreError(f"{path}: holds no games yet")
+        frames.append(frame)
+    if not frames:
+        raise StoreError("give at least one results file")
+    if len(frames) == 1:
+        return frames[0]
+    df = pd.concat(frames, ignore_index=True)
+    return df.drop_duplicates(["job", "seed"], keep="first").reset_index(drop=True)
