@@ -1,0 +1,407 @@
+"""The numbers behind a report: win rates by seat and bot with 95% intervals, scores, lengths.
+
+Results are grouped into *settings*, one per job (game, options, bots, seed); a file from
+`cubegames sweep`, or several files given to `cubegames report`, holds several. Each
+setting's numbers are kept raw (for the plots) and as formatted tables (shared by the HTML
+page and the terminal, so both always show the same figures).
+
+A win counts 1, a k-way shared win 1/k for each winner; a seat's or a bot's win rate is its
+share of the games it played. The intervals are 95% Wilson score intervals for rates and
+normal-approximation intervals for means.
+"""
+
+# pandas and pyarrow ship no type information; they are typed as Any here.
+# mypy: disable-error-code="import-untyped"
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cubegames.sim.stats import mean_interval, wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A win rate: `wins` (shares of wins) out of `n` games, with its 95% interval."""
+
+    label: str
+    wins: float
+    n: int
+
+    @property
+    def rate(self) -> float:
+        """The observed rate (0 when there are no games)."""
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval."""
+        return wilson(self.wins, self.n)
+
+    def text(self) -> str:
+        """`52.1% (49.0–55.2%)`."""
+        low, high = self.interval
+        return f"{self.rate:.1%} ({low:.1%}–{high:.1%})"
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A sample of numbers: mean with its 95% interval, median and 10th–90th percentiles."""
+
+    mean: float
+    low: float
+    high: float
+    median: float
+    p10: float
+    p90: float
+    n: int
+
+    @classmethod
+    def of(cls, values: pd.Series[Any]) -> Spread:
+        """The spread of a column."""
+        data = [float(v) for v in values.dropna()]
+        mean, low, high = mean_interval(data)
+        q = values.dropna().astype(float).quantile([0.1, 0.5, 0.9]) if data else None
+        if q is None:
+            return cls(mean, low, high, float("nan"), float("nan"), float("nan"), 0)
+        return cls(mean, low, high, float(q[0.5]), float(q[0.1]), float(q[0.9]), len(data))
+
+    def text(self, digits: int = 1) -> str:
+        """`41.2 (40.6–41.8)`."""
+        return f"{self.mean:.{digits}f} ({self.low:.{digits}f}–{self.high:.{digits}f})"
+
+
+@dataclass
+class Table:
+    """A table of formatted cells, drawn the same in HTML and in the terminal."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    note: str = ""
+    #: the part of a setting's report it belongs to: "wins", "length" or "game"
+    topic: str = "game"
+
+
+@dataclass
+class Setting:
+    """One job's games and what they show."""
+
+    job: str
+    label: str
+    description: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    df: pd.DataFrame
+    seats: list[Rate] = field(default_factory=list)
+    bots: list[Rate] = field(default_factory=list)
+    bot_seats: dict[str, list[Rate]] = field(default_factory=dict)
+    turns: Spread | None = None
+    moves: Spread | None = None
+    headline: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    #: game-specific raw numbers for the plots (see `cubegames.sim.extras`)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.df)
+
+    @property
+    def distinct_bots(self) -> list[str]:
+        """The bots of the lineup, each once, in lineup order."""
+        return list(dict.fromkeys(str(self.df["lineup"].iloc[0]).split(",")))
+
+    def seat_frame(self) -> pd.DataFrame:
+        """One row per seat per game: seat, bot, win share, score (and every column with a
+        `_s<seat>` suffix under its bare name)."""
+        import pandas as pd
+
+        per_seat = sorted({c.rsplit("_s", 1)[0] for c in self.df.columns if _seat_suffix(c)})
+        frames = []
+        for s in range(self.players):
+            part = pd.DataFrame(
+                {
+                    "seed": self.df["seed"],
+                    "seat": s,
+                    "bot": self.df[f"bot_{s}"],
+                    "win": self.df[f"win_{s}"],
+                    "score": self.df[f"score_{s}"],
+                }
+            )
+            for name in per_seat:
+                column = f"{name}_s{s}"
+                if column in self.df.columns:
+                    part[name] = self.df[column]
+            frames.append(part)
+        return pd.concat(frames, ignore_index=True)
+
+
+def _seat_suffix(column: str) -> bool:
+    head, sep, tail = column.rpartition("_s")
+    return bool(sep and head and tail.isdigit())
+
+
+def settings(df: pd.DataFrame) -> list[Setting]:
+    """Split results into settings (one per job, in the order first met) and analyse each."""
+    from cubegames.sim.extras import add_extras
+
+    jobs = list(dict.fromkeys(df["job"]))
+    firsts = {j: df.loc[df["job"] == j].iloc[0] for j in jobs}
+    varying = _varying(firsts)
+    out = []
+    for j in jobs:
+        rows = df.loc[df["job"] == j].sort_values("seed").reset_index(drop=True)
+        rows = rows.dropna(axis=1, how="all")
+        first = firsts[j]
+        options = json.loads(first["options"])
+        setting = Setting(
+            job=j,
+            label=_label(first, options, varying)
+            if len(jobs) > 1
+            else f"{first['game']}: {first['lineup']}",
+            description=_describe(first, options),
+            game=str(first["game"]),
+            options=options,
+            players=int(first["players"]),
+            df=rows,
+        )
+        _analyse(setting)
+        add_extras(setting)
+        out.append(setting)
+    return out
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _describe(first: pd.Series[Any], options: dict[str, Any]) -> str:
+    opts = ", ".join(f"{k}={_text(v)}" for k, v in options.items())
+    seats = "rotating" if bool(first["rotate"]) else "fixed"
+    return (
+        f"{first['game']} ({opts}); bots {first['lineup']} ({seats} seats); "
+        f"seeds from {int(first['run_seed'])}"
+    )
+
+
+def _varying(firsts: dict[str, pd.Series[Any]]) -> list[str]:
+    """What differs between the jobs: option names, and `game`/`bots`/`seed` if they do."""
+    keys: list[str] = []
+    opts = [json.loads(f["options"]) for f in firsts.values()]
+    if len({str(f["game"]) for f in firsts.values()}) > 1:
+        keys.append("game")
+    for key in dict.fromkeys(k for o in opts for k in o):
+        if len({json.dumps(o.get(key)) for o in opts}) > 1:
+            keys.append(key)
+    if len({str(f["lineup"]) for f in firsts.values()}) > 1:
+        keys.append("bots")
+    if len({int(f["run_seed"]) for f in firsts.values()}) > 1:
+        keys.append("seed")
+    if len({bool(f["rotate"]) for f in firsts.values()}) > 1:
+        keys.append("rotate")
+    return keys
+
+
+def _label(first: pd.Series[Any], options: dict[str, Any], varying: list[str]) -> str:
+    parts = []
+    for key in varying:
+        if key == "game":
+            parts.append(str(first["game"]))
+        elif key == "bots":
+            parts.append(str(first["lineup"]))
+        elif key == "seed":
+            parts.append(f"seed {int(first['run_seed'])}")
+        elif key == "rotate":
+            parts.append("rotating" if bool(first["rotate"]) else "fixed seats")
+        else:
+            parts.append(f"{key}={_text(options.get(key))}")
+    return " · ".join(parts) or "(same options)"
+
+
+def _analyse(setting: Setting) -> None:
+    df = setting.df
+    n = len(df)
+    players = setting.players
+    setting.seats = [Rate(f"seat {s}", float(df[f"win_{s}"].sum()), n) for s in range(players)]
+    seats = setting.seat_frame()
+    setting.bots = [
+        Rate(bot, float(group["win"].sum()), len(group))
+        for bot, group in sorted(seats.groupby("bot", sort=False), key=lambda g: _order(setting, g))
+    ]
+    setting.bot_seats = {
+        rate.label: [
+            Rate(f"seat {s}", float(g["win"].sum()), len(g))
+            for s in range(players)
+            for g in [seats[(seats["bot"] == rate.label) & (seats["seat"] == s)]]
+        ]
+        for rate in setting.bots
+    }
+    setting.turns = Spread.of(df["turns"])
+    setting.moves = Spread.of(df["moves"])
+    setting.headline = _headline(setting)
+    setting.tables.extend(_tables(setting, seats))
+
+
+def _order(setting: Setting, group: tuple[Any, Any]) -> int:
+    order = setting.distinct_bots
+    return order.index(group[0]) if group[0] in order else len(order)
+
+
+def fair(players: int) -> float | None:
+    """A seat's fair share of the wins (None in solo play, where there is nobody to share
+    with)."""
+    return 1 / players if players > 1 else None
+
+
+def _headline(setting: Setting) -> list[str]:
+    lines = []
+    share = fair(setting.players)
+    if share is None:
+        won = setting.seats[0]
+        return [f"The solo player won {won.text()} of {won.n:,} games."]
+    if len(setting.bots) > 1:
+        ranked = sorted(setting.bots, key=lambda r: -r.rate)
+        best, rest = ranked[0], ranked[1:]
+        others = "; ".join(f"{r.label} {r.text()}" for r in rest)
+        lead = best.rate - rest[0].rate
+        low, high = best.interval
+        verdict = (
+            "clearly ahead"
+            if low > share
+            else "not clearly better than a fair share"
+            if low <= share <= high
+            else "behind"
+        )
+        lines.append(
+            f"{best.label} wins most: {best.text()} of the games it sat in, against "
+            f"{others} (a fair share is {share:.1%}); it leads the next by "
+            f"{lead * 100:.1f} percentage points and is {verdict}."
+        )
+    first = setting.seats[0]
+    low, high = first.interval
+    diff = first.rate - share
+    if low > share or high < share:
+        word = "advantage" if diff > 0 else "disadvantage"
+        lines.append(
+            f"Seat 0 wins {first.text()} against a fair share of {share:.1%}: a first-seat "
+            f"{word} of {abs(diff):.1%}."
+        )
+    else:
+        lines.append(
+            f"Seat 0 wins {first.text()} against a fair share of {share:.1%}: no clear "
+            "first-seat advantage at this sample size."
+        )
+    return lines
+
+
+def _tables(setting: Setting, seats: pd.DataFrame) -> list[Table]:
+    share = fair(setting.players)
+    fair_text = "—" if share is None else f"{share:.1%}"
+    tables = [
+        Table(
+            "Win rate by seat",
+            ["seat", "games", "wins", "win rate (95% CI)", "fair share", "difference"],
+            [
+                [
+                    str(s),
+                    f"{r.n:,}",
+                    f"{r.wins:,.1f}",
+                    r.text(),
+                    fair_text,
+                    "—" if share is None else f"{r.rate - share:+.1%}",
+                ]
+                for s, r in enumerate(setting.seats)
+            ],
+            "A shared win counts 1/k for each of the k winners.",
+            topic="wins",
+        )
+    ]
+    if len(setting.bots) > 1:
+        columns = ["bot", "seat-games", "win rate (95% CI)"]
+        columns += [f"in seat {s}" for s in range(setting.players)]
+        rows = []
+        for r in setting.bots:
+            by_seat = setting.bot_seats[r.label]
+            rows.append(
+                [r.label, f"{r.n:,}", r.text()]
+                + [f"{b.text()} n={b.n:,}" if b.n else "—" for b in by_seat]
+            )
+        tables.append(
+            Table(
+                "Win rate by bot",
+                columns,
+                rows,
+                "Seat-games: the seats a bot filled, summed over games.",
+                topic="wins",
+            )
+        )
+    score_rows = []
+    for label, group in [(f"seat {s}", seats[seats["seat"] == s]) for s in range(setting.players)]:
+        score_rows.append([label, Spread.of(group["score"]).text()])
+    if len(setting.bots) > 1:
+        for r in setting.bots:
+            score_rows.append(
+                [r.label, Spread.of(seats.loc[seats["bot"] == r.label, "score"]).text()]
+            )
+    note = "CUBED: lower is better." if setting.game == "cubed" else ""
+    tables.append(
+        Table("Mean score (95% CI)", ["who", "mean score"], score_rows, note, topic="length")
+    )
+    assert setting.turns is not None and setting.moves is not None
+    tables.append(
+        Table(
+            "Game length",
+            ["measure", "mean (95% CI)", "median", "10th–90th percentile"],
+            [
+                [name, s.text(), f"{s.median:g}", f"{s.p10:g}–{s.p90:g}"]
+                for name, s in (("turns", setting.turns), ("moves", setting.moves))
+            ],
+            "A turn is a run of consecutive moves by one seat.",
+            topic="length",
+        )
+    )
+    return tables
+
+
+def comparison(items: list[Setting]) -> Table:
+    """One line per setting: games, seat 0's win rate, the leading bot's, the length."""
+    rows = []
+    for s in items:
+        leader = ""
+        if len(s.bots) > 1:
+            first = s.bots[0]
+            leader = f"{first.label}: {first.text()}"
+        assert s.turns is not None
+        rows.append(
+            [
+                s.label,
+                f"{s.games:,}",
+                s.seats[0].text(),
+                leader or "—",
+                s.turns.text(),
+                Spread.of(s.df["score_0"]).text(),
+            ]
+        )
+    return Table(
+        "Settings side by side",
+        [
+            "setting",
+            "games",
+            "seat 0 wins",
+            "first bot of the lineup wins",
+            "turns",
+            "seat 0 score",
+        ],
+        rows,
+        "Settings share their seeds, so each deals the same games where the options allow.",
+    )

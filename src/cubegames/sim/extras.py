@@ -1,0 +1,255 @@
+"""Game-specific sections of a report, from the columns of `cubegames.sim.summaries`.
+
+- CUBED: the pieces left in hand by kind, against the points chart of the edition, and how
+  often a player holding a kind at the end still won.
+- CUBES: the exact odds of each row of the rules' table (counted by the engine over all
+  6^6 rolls) beside the share of the simulated rolls that fell in it; set lengths; which
+  position after the set's opener wins and goes bust.
+- STAKD: pieces left in hand and laid in the last round, by type.
+- Unstackable: the colours in the piles.
+"""
+
+# pandas and pyarrow ship no type information; they are typed as Any here.
+# mypy: disable-error-code="import-untyped"
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import cubegames
+from cubegames.sim.analysis import Rate, Setting, Spread, Table, fair
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def add_extras(setting: Setting) -> None:
+    """Add the game's own tables (and raw numbers for its plots) to `setting`."""
+    handler = {"cubed": _cubed, "cubes": _cubes, "stakd": _stakd, "unstackable": _unstackable}
+    extra = handler.get(setting.game)
+    if extra is not None:
+        extra(setting)
+
+
+def _cubed(setting: Setting) -> None:
+    from cubegames.games.cubed import Cubed
+
+    game = cubegames.make("cubed", **setting.options)
+    assert isinstance(game, Cubed)
+    edition = game.edition
+    seats = setting.seat_frame()
+    kinds = [k for k in edition.points if f"left_{k.value}" in seats.columns]
+    if not kinds:
+        return
+    rows = []
+    raw = []
+    total_points = sum(seats[f"left_{k.value}"].mean() * edition.points[k] for k in kinds)
+    for kind in kinds:
+        left = seats[f"left_{kind.value}"]
+        points = edition.points[kind]
+        holding = seats[left > 0]
+        free = seats[left == 0]
+        held = Rate("holding", float(holding["win"].sum()), len(holding))
+        clear = Rate("not holding", float(free["win"].sum()), len(free))
+        mean_points = float(left.mean()) * points
+        raw.append(
+            {
+                "kind": kind.value,
+                "points": points,
+                "box": edition.kind_counts.get(kind, 0),
+                "left": float(left.mean()),
+                "points_left": mean_points,
+                "held": held,
+                "clear": clear,
+            }
+        )
+        rows.append(
+            [
+                kind.value,
+                str(points),
+                str(edition.kind_counts.get(kind, 0)),
+                f"{left.mean():.2f}",
+                f"{mean_points:.2f}",
+                f"{mean_points / total_points:.0%}" if total_points else "—",
+                f"{(left > 0).mean():.1%}",
+                held.text() if held.n else "—",
+                clear.text() if clear.n else "—",
+            ]
+        )
+    setting.extras["leftovers"] = raw
+    setting.tables.append(
+        Table(
+            f"Pieces left in hand against the points chart ({edition.name})",
+            [
+                "kind",
+                "points",
+                "in box",
+                "left per player",
+                "points per player",
+                "share of points",
+                "held by",
+                "wins when held",
+                "wins when not",
+            ],
+            rows,
+            "Counted at the end of the game (in a match of several rounds, its last round); "
+            "'held by': the share of players holding at least one. A kind whose holders "
+            "still win about as often as the others costs less than its points suggest.",
+        )
+    )
+    ends = [c for c in setting.df.columns if c.startswith("end_")]
+    rounds = float(setting.df["rounds"].sum()) if "rounds" in setting.df.columns else 0.0
+    if ends and rounds:
+        setting.tables.append(
+            Table(
+                "How rounds ended",
+                ["ending", "rounds", "share"],
+                [
+                    [
+                        c[4:].replace("_", " "),
+                        f"{int(setting.df[c].sum()):,}",
+                        f"{setting.df[c].sum() / rounds:.1%}",
+                    ]
+                    for c in ends
+                    if setting.df[c].sum()
+                ],
+            )
+        )
+
+
+def _cubes(setting: Setting) -> None:
+    from cubegames.games.cubes import Cubes
+    from cubegames.games.cubes.odds import odds
+
+    game = cubegames.make("cubes", **setting.options)
+    assert isinstance(game, Cubes)
+    df = setting.df
+    total = int(df["rolls"].sum())
+    rows = []
+    raw = []
+    for row in odds(game.edition):
+        column = "rolls_" + row.row.value.replace("-", "_")
+        seen = int(df[column].sum()) if column in df.columns else 0
+        observed = Rate(row.row.value, seen, total)
+        low, high = observed.interval
+        exact = float(row.probability)
+        raw.append({"key": row.row.value, "exact": exact, "observed": observed})
+        rows.append(
+            [
+                row.row.title,
+                str(row.probability),
+                f"{exact:.2%}",
+                f"{seen:,}",
+                observed.text(),
+                "yes" if low <= exact <= high else "NO",
+            ]
+        )
+    setting.extras["odds"] = raw
+    setting.tables.append(
+        Table(
+            f"CUBES: exact odds beside the simulated rolls ({total:,} rolls)",
+            [
+                "roll",
+                "exact probability",
+                "≈",
+                "rolls seen",
+                "share seen (95% CI)",
+                "exact inside CI",
+            ],
+            rows,
+            "Exact odds: the engine counts all 6^6 rolls of the edition's dice. About 1 row "
+            "in 20 may fall outside its 95% interval by chance alone.",
+        )
+    )
+    sets = int(setting.options.get("sets", 1))
+    lengths = [c for c in (f"set{k}_rolls" for k in range(1, sets + 1)) if c in df.columns]
+    if lengths:
+        import pandas as pd
+
+        pooled: pd.Series[Any] = pd.concat([df[c] for c in lengths], ignore_index=True)
+        setting.extras["set_lengths"] = pooled
+        rows = [["all sets", Spread.of(pooled).text(), f"{pooled.median():g}"]]
+        rows += [
+            [f"set {c[3:-6]}", Spread.of(df[c]).text(), f"{df[c].median():g}"] for c in lengths
+        ]
+        setting.tables.append(
+            Table("CUBES: set length in rolls", ["set", "mean (95% CI)", "median"], rows)
+        )
+    players = setting.players
+    share = fair(players)
+    n_sets = len(df) * sets
+    position = []
+    rows = []
+    for j in range(players):
+        if f"setwin_rel{j}" not in df.columns:
+            return
+        wins = Rate(f"opener + {j}", float(df[f"setwin_rel{j}"].sum()), n_sets)
+        busts = Rate(f"opener + {j}", float(df[f"bust_rel{j}"].sum()), n_sets)
+        position.append(wins)
+        name = "the opener" if j == 0 else f"{j} after the opener"
+        rows.append([name, wins.text(), busts.text(), f"{share:.1%}" if share else "—"])
+    setting.extras["set_positions"] = position
+    setting.tables.append(
+        Table(
+            "CUBES: seat advantage within a set (by position after the set's opener)",
+            ["position", "set wins (95% CI)", "went bust (95% CI)", "fair share"],
+            rows,
+            "Every set counts once; a tie for the best score shares the set.",
+        )
+    )
+
+
+def _by_type(setting: Setting, prefix: str) -> list[str]:
+    return sorted(
+        {c[len(prefix) :].rsplit("_s", 1)[0] for c in setting.df.columns if c.startswith(prefix)}
+    )
+
+
+def _stakd(setting: Setting) -> None:
+    seats = setting.seat_frame()
+    types = [t for t in _by_type(setting, "left_") if f"left_{t}" in seats.columns]
+    if not types:
+        return
+    rows = []
+    for t in types:
+        laid = setting.df.get(f"laid_{t}")
+        rows.append(
+            [
+                t,
+                f"{seats[f'left_{t}'].mean():.2f}",
+                "—" if laid is None else f"{laid.mean():.2f}",
+            ]
+        )
+    setting.extras["stakd_left"] = {t: float(seats[f"left_{t}"].mean()) for t in types}
+    setting.tables.append(
+        Table(
+            "STAKD: pieces by type",
+            ["type", "left in hand per player at the end", "in the last round's stack per game"],
+            rows,
+        )
+    )
+
+
+def _unstackable(setting: Setting) -> None:
+    seats = setting.seat_frame()
+    names = [c for c in seats.columns if c.startswith("pile")]
+    if not names:
+        return
+    winners = seats[seats["win"] > 0]
+    losers = seats[seats["win"] == 0]
+    rows = [
+        [
+            name.replace("_", " "),
+            f"{seats[name].mean():.2f}",
+            f"{winners[name].mean():.2f}" if len(winners) else "—",
+            f"{losers[name].mean():.2f}" if len(losers) else "—",
+        ]
+        for name in names
+    ]
+    setting.tables.append(
+        Table(
+            "Unstackable: cubes in the piles per player",
+            ["pile and colour", "all players", "winners", "others"],
+            rows,
+        )
+    )

@@ -1,0 +1,295 @@
+"""The report's plots, drawn with matplotlib (Agg, no display needed) as PNG bytes.
+
+Figures are built with `matplotlib.figure.Figure` directly rather than through `pyplot`, so
+nothing global is touched and no window is ever opened.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cubegames.sim.analysis import Rate, Setting, fair
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+#: a calm palette that stays readable in grey
+COLOURS = ["#1c7ed6", "#f08c00", "#2f9e44", "#c2255c", "#7048e8", "#0c8599", "#5c940d"]
+WIDE = (8.0, 3.6)
+#: short names for the rows of the CUBES table, to fit under a bar
+ROW_LABELS = {
+    "numbers": "numbers\nonly",
+    "cubes-few": "CUBES +\n1–2 numbers",
+    "cubes-many": "CUBES +\n3+ numbers",
+    "cubes-only": "only\nCUBES",
+    "blank": "all\nblank",
+}
+
+
+def _figure(size: tuple[float, float] = WIDE, cols: int = 1) -> tuple[Figure, list[Axes]]:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=size, layout="constrained")
+    axes = fig.subplots(1, cols, squeeze=False)[0]
+    for ax in axes:
+        ax.spines[["top", "right"]].set_visible(False)
+        ax.grid(axis="y", color="#dee2e6", linewidth=0.6)
+        ax.set_axisbelow(True)
+    return fig, list(axes)
+
+
+def png(fig: Figure) -> bytes:
+    """The figure as PNG bytes."""
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=100)
+    return out.getvalue()
+
+
+def _errors(rates: Sequence[Rate]) -> list[list[float]]:
+    lows = [r.rate - r.interval[0] for r in rates]
+    highs = [r.interval[1] - r.rate for r in rates]
+    return [lows, highs]
+
+
+def _percent(ax: Axes) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def seats(setting: Setting) -> bytes:
+    """Win rate of each seat with its 95% interval, against the fair share."""
+    fig, (ax,) = _figure((max(4.0, 1.1 * setting.players + 2), 3.4))
+    rates = setting.seats
+    xs = range(len(rates))
+    ax.bar(xs, [r.rate for r in rates], color=COLOURS[0], width=0.6)
+    ax.errorbar(
+        xs, [r.rate for r in rates], yerr=_errors(rates), fmt="none", ecolor="#212529", capsize=5
+    )
+    share = fair(setting.players)
+    if share is not None:
+        ax.axhline(
+            share, color="#e03131", linestyle="--", linewidth=1, label=f"fair share {share:.0%}"
+        )
+        ax.legend(frameon=False, loc="upper right")
+    ax.set_xticks(list(xs), [f"seat {s}" for s in xs])
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, min(1.0, max(r.interval[1] for r in rates) * 1.25 + 0.02))
+    _percent(ax)
+    ax.set_title("Win rate by seat (95% CI)")
+    return png(fig)
+
+
+def bot_seats(setting: Setting) -> bytes:
+    """Each bot's win rate in each seat, with 95% intervals."""
+    bots = setting.bots
+    players = setting.players
+    fig, (ax,) = _figure((max(5.0, 1.4 * players + 3), 3.6))
+    width = 0.8 / len(bots)
+    top = 0.0
+    for b, rate in enumerate(bots):
+        per_seat = setting.bot_seats[rate.label]
+        xs = [s + (b - (len(bots) - 1) / 2) * width for s in range(players)]
+        present = [(x, r) for x, r in zip(xs, per_seat, strict=True) if r.n]
+        if not present:
+            continue
+        px, pr = zip(*present, strict=True)
+        ax.bar(
+            px,
+            [r.rate for r in pr],
+            width=width * 0.92,
+            color=COLOURS[b % len(COLOURS)],
+            label=rate.label,
+        )
+        ax.errorbar(
+            px, [r.rate for r in pr], yerr=_errors(pr), fmt="none", ecolor="#212529", capsize=3
+        )
+        top = max(top, *(r.interval[1] for r in pr))
+    share = fair(players)
+    if share is not None:
+        ax.axhline(share, color="#e03131", linestyle="--", linewidth=1)
+    ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    ax.set_ylim(0, min(1.0, top * 1.2 + 0.02))
+    _percent(ax)
+    ax.set_ylabel("win rate")
+    ax.legend(
+        frameon=False,
+        fontsize="small",
+        ncols=min(5, len(bots)),
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.1),
+    )
+    ax.set_title("Each bot's win rate by seat (95% CI; dashed: fair share)")
+    return png(fig)
+
+
+def _bins(values: Any) -> Any:
+    import numpy as np
+
+    low, high = float(np.min(values)), float(np.max(values))
+    if float(high).is_integer() and float(low).is_integer() and high - low <= 60:
+        return np.arange(low - 0.5, high + 1.5, 1.0)
+    return np.linspace(low, high if high > low else low + 1, 31)
+
+
+def distributions(setting: Setting) -> bytes:
+    """Scores (per bot, or per seat when one bot fills every seat) and game length."""
+    fig, (left, right) = _figure(WIDE, cols=2)
+    frame = setting.seat_frame()
+    key = "bot" if len(setting.bots) > 1 else "seat"
+    groups = [
+        (str(k) if key == "bot" else f"seat {k}", g["score"])
+        for k, g in frame.groupby(key, sort=False)
+    ]
+    bins = _bins(frame["score"])
+    for i, (label, values) in enumerate(groups):
+        left.hist(
+            values,
+            bins=bins,
+            histtype="step",
+            linewidth=1.6,
+            color=COLOURS[i % len(COLOURS)],
+            label=label,
+            density=True,
+        )
+    left.set_xlabel("score" + (" (lower is better)" if setting.game == "cubed" else ""))
+    left.set_ylabel("share of games")
+    left.legend(frameon=False, fontsize="small")
+    left.set_title("Scores")
+    turns = setting.df["turns"]
+    right.hist(turns, bins=_bins(turns), color=COLOURS[2], alpha=0.85)
+    assert setting.turns is not None
+    right.axvline(
+        setting.turns.mean,
+        color="#212529",
+        linestyle="--",
+        linewidth=1,
+        label=f"mean {setting.turns.mean:.1f}",
+    )
+    right.set_xlabel("turns")
+    right.set_ylabel("games")
+    right.legend(frameon=False, fontsize="small")
+    right.set_title("Game length")
+    return png(fig)
+
+
+def leftovers(setting: Setting) -> bytes:
+    """CUBED: pieces and points left per player by kind, beside the kind's points."""
+    raw = setting.extras["leftovers"]
+    fig, (left, right) = _figure(WIDE, cols=2)
+    names = [f"{r['kind']}\n({r['points']} pt)" for r in raw]
+    xs = range(len(raw))
+    left.bar(xs, [r["left"] for r in raw], color=COLOURS[0])
+    left.set_xticks(list(xs), names, fontsize="small")
+    left.set_ylabel("pieces per player")
+    left.set_title("Left in hand at the end")
+    held = [r["held"] for r in raw]
+    clear = [r["clear"] for r in raw]
+    width = 0.38
+    for offset, rates, colour, label in (
+        (-width / 2, held, COLOURS[3], "holding one"),
+        (width / 2, clear, COLOURS[2], "holding none"),
+    ):
+        present = [(x + offset, r) for x, r in zip(xs, rates, strict=True) if r.n]
+        if not present:
+            continue
+        px, pr = zip(*present, strict=True)
+        right.bar(px, [r.rate for r in pr], width=width * 0.95, color=colour, label=label)
+        right.errorbar(
+            px, [r.rate for r in pr], yerr=_errors(pr), fmt="none", ecolor="#212529", capsize=3
+        )
+    right.set_xticks(list(xs), names, fontsize="small")
+    right.set_ylim(0, 1)
+    _percent(right)
+    right.set_ylabel("win rate")
+    right.legend(frameon=False, fontsize="small")
+    right.set_title("Win rate of players holding each kind")
+    return png(fig)
+
+
+def odds(setting: Setting) -> bytes:
+    """CUBES: exact odds of each row beside the simulated share, and set lengths."""
+    raw = setting.extras["odds"]
+    fig, (left, right) = _figure(WIDE, cols=2)
+    xs = range(len(raw))
+    width = 0.38
+    left.bar(
+        [x - width / 2 for x in xs],
+        [r["exact"] for r in raw],
+        width=width,
+        color="#495057",
+        label="exact",
+    )
+    seen = [r["observed"] for r in raw]
+    left.bar(
+        [x + width / 2 for x in xs],
+        [r.rate for r in seen],
+        width=width,
+        color=COLOURS[0],
+        label="simulated",
+    )
+    left.errorbar(
+        [x + width / 2 for x in xs],
+        [r.rate for r in seen],
+        yerr=_errors(seen),
+        fmt="none",
+        ecolor="#212529",
+        capsize=3,
+    )
+    left.set_xticks(list(xs), [ROW_LABELS.get(r["key"], r["key"]) for r in raw], fontsize="small")
+    _percent(left)
+    left.legend(frameon=False, fontsize="small")
+    left.set_title("Rows of the table: exact and simulated")
+    lengths = setting.extras.get("set_lengths")
+    if lengths is not None and len(lengths):
+        right.hist(lengths, bins=_bins(lengths), color=COLOURS[2], alpha=0.85)
+        right.set_xlabel("rolls in a set")
+        right.set_ylabel("sets")
+        right.set_title("Set length")
+    return png(fig)
+
+
+def comparison(items: Sequence[Setting]) -> bytes:
+    """Several settings side by side: seat 0's win rate (and the lead bot's) and length."""
+    fig, (left, right) = _figure((8.0, max(3.0, 0.45 * len(items) + 1.6)), cols=2)
+    ys = list(range(len(items)))[::-1]
+    labels = [s.label for s in items]
+    first = [s.seats[0] for s in items]
+    errs = _errors(first)
+    left.errorbar(
+        [r.rate for r in first], ys, xerr=errs, fmt="o", color=COLOURS[0], capsize=4, label="seat 0"
+    )
+    if all(len(s.bots) > 1 for s in items):
+        lead = [s.bots[0] for s in items]
+        left.errorbar(
+            [r.rate for r in lead],
+            [y - 0.2 for y in ys],
+            xerr=_errors(lead),
+            fmt="s",
+            color=COLOURS[1],
+            capsize=4,
+            label="first bot of the lineup",
+        )
+    shares = {fair(s.players) for s in items} - {None}
+    for share in shares:
+        assert share is not None
+        left.axvline(share, color="#e03131", linestyle="--", linewidth=1)
+    left.set_yticks(ys, labels, fontsize="small")
+    from matplotlib.ticker import PercentFormatter
+
+    left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    left.set_xlabel("win rate (95% CI)")
+    left.legend(frameon=False, fontsize="small")
+    left.grid(axis="x", color="#dee2e6", linewidth=0.6)
+    right.boxplot(
+        [s.df["turns"] for s in items][::-1], orientation="horizontal", widths=0.5, showfliers=False
+    )
+    right.set_yticks([y + 1 for y in range(len(items))], labels[::-1], fontsize="small")
+    right.set_xlabel("turns per game")
+    right.grid(axis="x", color="#dee2e6", linewidth=0.6)
+    right.set_title("Game length")
+    left.set_title("Who wins")
+    return png(fig)
