@@ -1,0 +1,495 @@
+"""The `simulate`, `report` and `sweep` commands (registered by `cubegames.cli`).
+
+Heavy libraries (pandas, matplotlib, Ray) are imported only when a command runs, so they
+cost nothing to the other commands.
+"""
+
+# pandas and pyarrow ship no type information; they are typed as Any here.
+# mypy: disable-error-code="import-untyped"
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from cubegames.sim.runner import BACKENDS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from cubegames.sim.analysis import Setting, Table
+    from cubegames.sim.store import Store
+    from cubegames.sim.sweep import Cell
+
+
+def _fail(message: str) -> NoReturn:
+    raise click.UsageError(message)
+
+
+def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
+    from cubegames.cli import parse_options
+
+    return parse_options(game, pairs, None)
+
+
+def _store(out: str | None) -> Store | None:
+    from cubegames.sim.store import Store, StoreError
+
+    if out is None:
+        return None
+    try:
+        return Store(out)
+    except StoreError as exc:
+        _fail(f"--out {exc}")
+
+
+def _check_backend(backend: str, address: str | None) -> None:
+    if address is not None and backend != "ray":
+        _fail("--address is for --backend ray")
+
+
+def _jobs(jobs: int | None) -> int:
+    return jobs if jobs is not None else max(1, os.cpu_count() or 1)
+
+
+def _console(quiet: bool) -> Any:
+    from rich.console import Console
+
+    # piped output has no width of its own: give it room for the widest table
+    width = None if sys.stdout.isatty() else 130
+    return None if quiet else Console(highlight=False, width=width)
+
+
+def _report(
+    df: pd.DataFrame,
+    sources: Sequence[str],
+    html: str | None,
+    quiet: bool,
+    extra: Callable[[Sequence[Setting]], list[Table]] | None = None,
+) -> None:
+    from pathlib import Path
+
+    from cubegames.sim.analysis import settings
+    from cubegames.sim.report import html_report, print_report
+
+    items = settings(df)
+    tables = extra(items) if extra is not None else []
+    console = _console(quiet)
+    if console is not None:
+        print_report(items, console, tables)
+    if html is not None:
+        try:
+            Path(html).write_text(html_report(items, sources, tables), "utf-8")
+        except OSError as exc:
+            _fail(f"--html: cannot write {html}: {exc.strerror}")
+        click.echo(f"wrote {html}", err=True)
+
+
+def _given(name: str) -> bool:
+    """True when the option `name` was given on the command line."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+_BACKEND_HELP = (
+    "Where the games run: processes on this machine, or tasks on a Ray cluster "
+    "(pip install 'cubegames[ray]')."
+)
+_ADDRESS_HELP = (
+    "Ray cluster to use, e.g. auto or ray://head:10001 (default: a local Ray instance "
+    "started for this run)."
+)
+
+
+def _common(func: Any) -> Any:
+    """The options `simulate` and `sweep` share."""
+    for decorator in reversed(
+        [
+            click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats."),
+            click.option(
+                "--option",
+                "-o",
+                "pairs",
+                multiple=True,
+                metavar="KEY=VALUE",
+                help="A game option, as for `cubegames play` (repeatable).",
+            ),
+            click.option(
+                "--rotate/--no-rotate",
+                default=True,
+                show_default=True,
+                help="Shift the bots one seat on every game, so that no bot keeps seat 0.",
+            ),
+            click.option(
+                "--seed",
+                type=int,
+                default=0,
+                show_default=True,
+                help="Seed of the first game; game i uses seed + i.",
+            ),
+            click.option(
+                "--jobs",
+                "-j",
+                type=click.IntRange(min=1),
+                help="Processes playing at once (default: one per CPU).",
+            ),
+            click.option(
+                "--backend",
+                type=click.Choice(BACKENDS),
+                default="processes",
+                show_default=True,
+                help=_BACKEND_HELP,
+            ),
+            click.option("--address", metavar="ADDR", help=_ADDRESS_HELP),
+            click.option(
+                "--html",
+                metavar="FILE.html",
+                help="Also write the report, with plots, to this page.",
+            ),
+            click.option("--quiet", "-q", is_flag=True, help="No progress bar and no tables."),
+        ]
+    ):
+        func = decorator(func)
+    return func
+
+
+@click.command()
+@click.argument("game")
+@click.option(
+    "--bots",
+    "-b",
+    default="random",
+    show_default=True,
+    metavar="A,B,...",
+    help="Bots in seat order, e.g. greedy,random or mcts:iterations=500,greedy; with fewer "
+    "bots than seats the list repeats.",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Number of games.",
+)
+@_common
+@click.option(
+    "--out",
+    metavar="FILE",
+    help="Results file, one row per game: NAME.parquet (a directory of parts) or NAME.csv. "
+    "Running again with the same FILE resumes.",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1),
+    default=500,
+    show_default=True,
+    help="Games per batch written to --out (a batch is also written every 5 seconds).",
+)
+def simulate(
+    game: str,
+    bots: str,
+    games: int,
+    players: int | None,
+    pairs: tuple[str, ...],
+    rotate: bool,
+    seed: int,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    html: str | None,
+    quiet: bool,
+    out: str | None,
+    batch: int,
+) -> None:
+    """Play GAME many times between bots and record every game.
+
+    Each game is one row (seed, options, the bot in each seat, winners, scores, moves,
+    turns, the game's own counts such as CUBED's leftover pieces, and time). Game i uses
+    seed --seed + i, so a run is reproducible whatever the number of jobs or the backend.
+    An interrupted run (Ctrl-C) keeps the games it finished; the same command resumes it.
+
+    \b
+    Examples:
+      cubegames simulate cubed --bots greedy,random -n 1000 --html report.html
+      cubegames simulate cubed --bots mcts:iterations=200,greedy,random -p 3 \\
+          -o variants=bridging -o rounds=1 -n 500 --out bridging.parquet
+      cubegames simulate cubes -p 4 -n 20000 --out cubes.csv --jobs 2
+      cubegames simulate cubed -n 10000 --backend ray --address auto --out big.parquet
+    """
+    import pandas as pd
+
+    from cubegames.sim.job import make_job
+    from cubegames.sim.ray_backend import RayUnavailable
+    from cubegames.sim.simulate import simulate as run_job
+    from cubegames.sim.store import StoreError
+
+    _check_backend(backend, address)
+    options = _options(game, pairs)
+    try:
+        job = make_job(
+            game, bots.split(","), players=players, options=options, rotate=rotate, seed=seed
+        )
+    except ValueError as exc:
+        _fail(str(exc))
+    store = _store(out)
+    try:
+        outcome = run_job(
+            job,
+            games,
+            store,
+            jobs=_jobs(jobs),
+            backend=backend,
+            address=address,
+            progress=not quiet,
+            batch=batch,
+        )
+    except RayUnavailable as exc:
+        _fail(str(exc))
+    except StoreError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        if store is not None:
+            saved = len(store.done_seeds(job.id))
+            click.echo(
+                f"interrupted: {saved:,} of {games:,} games are in {store.path}; "
+                "run the same command again to finish",
+                err=True,
+            )
+        else:
+            click.echo("interrupted (nothing saved: give --out to keep the games)", err=True)
+        sys.exit(130)
+    if store is not None:
+        note = f" ({outcome.before:,} already there)" if outcome.before else ""
+        click.echo(f"played {outcome.played:,} games{note}; results in {store.path}", err=True)
+        df = store.read()
+        df = df[df["job"] == job.id]
+        df = df[df["seed"] < job.seed + games]
+        sources = [str(store.path)]
+    else:
+        df = pd.DataFrame(outcome.rows)
+        sources = ["this run"]
+    _report(df, sources, html, quiet)
+
+
+@click.command()
+@click.argument("results", nargs=-1, required=True, metavar="RESULTS...")
+@click.option("--html", metavar="FILE.html", help="Write the report, with plots, to this page.")
+@click.option("--quiet", "-q", is_flag=True, help="No tables in the terminal.")
+def report(results: tuple[str, ...], html: str | None, quiet: bool) -> None:
+    """Summarise simulation results: who wins, and by how much.
+
+    Shows each seat's and each bot's win rate with 95% intervals, the seat advantage,
+    scores and game length, and the game's own figures (CUBED: leftover pieces against the
+    points chart; CUBES: exact odds beside the simulated rolls). When the results hold
+    several settings (a sweep, or several files) they are compared side by side.
+
+    \b
+    Examples:
+      cubegames report results.parquet
+      cubegames report results.parquet --html report.html
+      cubegames report plain.parquet bridging.parquet --html compare.html
+    """
+    from cubegames.sim.store import StoreError, read_results
+
+    try:
+        df = read_results(results)
+    except StoreError as exc:
+        _fail(str(exc))
+    _report(df, list(results), html, quiet)
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option(
+    "--config",
+    "-c",
+    metavar="FILE",
+    help="Sweep settings in TOML (or JSON): game, bots, players, options, grid, precision, "
+    "max_games, batch, seed, metric. Flags given on the command line win.",
+)
+@click.option(
+    "--bots",
+    "-b",
+    "lineups",
+    multiple=True,
+    metavar="A,B,...",
+    help="A lineup of bots; repeat to compare lineups (default: random).",
+)
+@click.option(
+    "--grid",
+    "-g",
+    multiple=True,
+    metavar="KEY=V1,V2,...",
+    help="An option and its values to sweep, e.g. -g variants=,bridging,draw3 (an empty item "
+    "is no variant; + joins variants) or -g strict_colors=true,false.",
+)
+@_common
+@click.option(
+    "--precision",
+    type=click.FloatRange(min=0, min_open=True, max=0.5),
+    help="Stop a cell once the 95% interval of its measure is this narrow either side "
+    "[default: 0.03].",
+)
+@click.option(
+    "--max-games",
+    type=click.IntRange(min=1),
+    help="At most this many games a cell [default: 2000].",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1),
+    help="Games a cell plays between two checks [default: 100].",
+)
+@click.option(
+    "--metric",
+    type=click.Choice(["auto", "seat", "bot"]),
+    help="What must be precise: the win rate of seat 0, or of the lineup's first bot "
+    "[default: auto, the bot when the lineup has two different bots].",
+)
+@click.option(
+    "--out",
+    metavar="FILE.parquet",
+    help="Results of every cell (a directory of parts); running again resumes.",
+)
+def sweep(
+    game: str | None,
+    config: str | None,
+    lineups: tuple[str, ...],
+    grid: tuple[str, ...],
+    players: int | None,
+    pairs: tuple[str, ...],
+    rotate: bool,
+    seed: int,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    html: str | None,
+    quiet: bool,
+    precision: float | None,
+    max_games: int | None,
+    batch: int | None,
+    metric: str | None,
+    out: str | None,
+) -> None:
+    """Play a grid of option sets and bot lineups, each until its answer is precise.
+
+    Every cell (one combination of the grid's values and one lineup) plays --batch games
+    at a time and stops once the 95% Wilson interval of its measure is within --precision
+    either side, or at --max-games. All cells share their seeds. One report covers them all.
+
+    \b
+    Examples:
+      cubegames sweep cubed -o rounds=1 -g variants=,bridging,draw3 -b greedy,random \\
+          --html variants.html
+      cubegames sweep cubed -o rounds=1 -g strict_colors=true,false -b random -p 3 \\
+          --precision 0.02 --max-games 5000 --out strict.parquet --html strict.html
+      cubegames sweep --config sweep.toml --html sweep.html
+    """
+    import pandas as pd
+
+    from cubegames.sim.ray_backend import RayUnavailable
+    from cubegames.sim.store import StoreError
+    from cubegames.sim.sweep import grid_values, make_cells, read_config
+    from cubegames.sim.sweep import sweep as run_sweep
+
+    _check_backend(backend, address)
+    settings: dict[str, Any] = {}
+    if config is not None:
+        try:
+            settings = read_config(config)
+        except ValueError as exc:
+            _fail(str(exc))
+    game = game or settings.get("game")
+    if not game:
+        _fail("give a GAME, or a --config file that names one")
+    options = dict(settings.get("options", {}))
+    options.update(_options(game, pairs))
+    values: dict[str, list[Any]] = dict(settings.get("grid", {}))
+    for flag in grid:
+        key, eq, text = flag.partition("=")
+        if not eq or not key:
+            _fail(f"--grid {flag!r}: write it as key=value1,value2,...")
+        _options(game, (f"{key}={text}",))  # checks that the game has this option
+        values[key] = grid_values(key, text)
+    lines = list(lineups) or list(settings.get("bots", [])) or ["random"]
+    store = _store(out)
+    if store is not None and store.kind != "parquet":
+        _fail("--out: a sweep writes Parquet; give a name ending in .parquet")
+    try:
+        cells = make_cells(
+            game,
+            [line.split(",") for line in lines],
+            values,
+            options=options,
+            players=players if players is not None else settings.get("players"),
+            rotate=rotate if _given("rotate") else bool(settings.get("rotate", rotate)),
+            seed=seed if _given("seed") else int(settings.get("seed", seed)),
+        )
+    except ValueError as exc:
+        _fail(str(exc))
+    try:
+        done = run_sweep(
+            cells,
+            store,
+            precision=precision or float(settings.get("precision", 0.03)),
+            max_games=max_games or int(settings.get("max_games", 2000)),
+            batch=batch or int(settings.get("batch", 100)),
+            metric=metric or str(settings.get("metric", "auto")),
+            jobs=_jobs(jobs),
+            backend=backend,
+            address=address,
+            progress=not quiet,
+        )
+    except (RayUnavailable, StoreError, ValueError) as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        where = f"the games played are in {store.path}; " if store is not None else ""
+        click.echo(f"interrupted: {where}run the same command again to go on", err=True)
+        sys.exit(130)
+    df = pd.DataFrame([row for cell in done for _, row in sorted(cell.rows.items())])
+    sources = [str(store.path)] if store is not None else ["this sweep"]
+    _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)])
+
+
+def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
+    from cubegames.sim.analysis import Table
+    from cubegames.sim.stats import wilson
+
+    labels = {item.job: item.label for item in items}
+    rows = []
+    for cell in cells:
+        wins, n = cell.measure(cell.checked)
+        low, high = wilson(wins, n)
+        what = "seat 0" if cell.metric == "seat" else cell.job.lineup[0]
+        stop = (
+            f"precise after {cell.checked:,}"
+            if cell.stopped == "precise"
+            else f"cap of {cell.checked:,}"
+        )
+        rows.append(
+            [
+                labels.get(cell.job.id, str(cell.job)),
+                f"{what} wins",
+                f"{wins / n:.1%} ({low:.1%}–{high:.1%})" if n else "—",
+                f"±{(high - low) / 2:.3f}",
+                stop,
+            ]
+        )
+    return Table(
+        "Sweep: where each cell stopped",
+        ["cell", "measure", "rate (95% CI)", "half-width", "stopped"],
+        rows,
+        "A cell stops at the first check where its interval is narrow enough, or at the cap.",
+    )
+
+
+def register(cli: click.Group) -> None:
+    """Add `simulate`, `report` and `sweep` to the `cubegames` command."""
+    cli.add_command(simulate)
+    cli.add_command(report)
+    cli.add_command(sweep)
