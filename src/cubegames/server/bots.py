@@ -1,0 +1,116 @@
+"""Bots playing their seats on the server.
+
+When a bot's seat is to move, its room gets one task that asks the bot for a move in a
+worker thread (a search may take seconds; the event loop keeps serving pages meanwhile),
+waits a moment so people can follow, then plays the move through the room like any other:
+checked by the engine, committed, then sent to every page. The task loops while bots are
+to move and ends when a person is to move or the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+import cubegames
+from cubegames.bots.base import Bot
+from cubegames.core.errors import IllegalMove
+from cubegames.server.protocol import error
+from cubegames.server.rooms import Refused, Room
+
+log = logging.getLogger("cubegames.server")
+
+
+class BotRunner:
+    """Runs the bot seats of every room; `delay` is the least time a bot move takes, in
+    seconds, so a person sees one move after the other."""
+
+    def __init__(
+        self, executor: Executor, delay: float, on_idle: Callable[[Room], None] | None = None
+    ) -> None:
+        self.executor = executor
+        self.delay = delay
+        self.on_idle = on_idle
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.bots: dict[str, dict[int, Bot]] = {}
+
+    def attach(self, room: Room) -> None:
+        """Make the room's bots and have the room wake the runner after each move."""
+        bots: dict[int, Bot] = {}
+        for seat in room.seats:
+            if seat.kind != "bot" or seat.bot is None:
+                continue
+            try:
+                bots[seat.seat] = cubegames.bot(seat.bot, seed=room.info.seed + seat.seat)
+            except ValueError as exc:
+                room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"
+        self.bots[room.id] = bots
+        room.on_move = self.wake
+
+    def busy(self, room: Room) -> bool:
+        """Whether a bot of this room is thinking or about to move."""
+        task = self.tasks.get(room.id)
+        return task is not None and not task.done()
+
+    def wake(self, room: Room) -> None:
+        """Start the room's bot task if a bot is to move and none is running."""
+        seat = room.state.to_move
+        if seat is None or seat not in self.bots.get(room.id, {}) or self.busy(room):
+            return
+        self.tasks[room.id] = asyncio.create_task(self._run(room), name=f"bots {room.id}")
+
+    async def _run(self, room: Room) -> None:
+        loop = asyncio.get_running_loop()
+        bots = self.bots[room.id]
+        try:
+            while True:
+                async with room.lock:
+                    seat = room.state.to_move
+                    if seat is None or seat not in bots:
+                        return
+                    snapshot = room.state.clone()
+                    ply = room.ply
+                started = loop.time()
+                try:
+                    move = await loop.run_in_executor(self.executor, bots[seat].choose, snapshot)
+                except Exception as exc:
+                    log.exception("game %s: the bot of seat %d failed", room.id, seat)
+                    await self._fail(room, f"the bot of seat {seat} failed: {exc}")
+                    return
+                rest = self.delay - (loop.time() - started)
+                if rest > 0:
+                    await asyncio.sleep(rest)
+                async with room.lock:
+                    if room.ply != ply or room.state.to_move != seat:
+                        continue  # the game changed while the bot thought: think again
+                    trial = room.state.clone()
+                    try:
+                        trial.play(move, seat=seat)
+                    except IllegalMove as exc:
+                        await self._fail(room, f"the bot of seat {seat} tried {move}: {exc}")
+                        return
+                    try:
+                        await room.commit(trial, seat, str(move))
+                    except Refused as exc:
+                        await self._fail(room, str(exc))
+                        return
+        finally:
+            if self.tasks.get(room.id) is asyncio.current_task():
+                del self.tasks[room.id]
+                if self.on_idle is not None:
+                    self.on_idle(room)
+
+    async def _fail(self, room: Room, message: str) -> None:
+        room.trouble = message
+        await room.tell_all(error(message, "bot"))
+
+    async def stop(self) -> None:
+        """Cancel every bot task (a search already running in a thread finishes there
+        and is thrown away)."""
+        tasks = [t for t in self.tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.tasks.clear()

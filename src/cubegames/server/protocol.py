@@ -1,0 +1,200 @@
+"""What travels between the page and the server: websocket messages, request bodies and
+the record file, as pydantic models, with the limits that keep garbage out.
+
+Websocket, page to server (text frames holding one JSON object, at most
+`MAX_MESSAGE` bytes):
+
+- `{"type": "move", "move": "GPY@1,-1", "ply": 12}`: play a move for the connection's
+  seat; `ply`, if given, is the number of moves the page had seen, so a stale click is
+  refused instead of landing on a position its player never saw;
+- `{"type": "ping"}`: answered by `{"type": "pong"}`.
+
+Server to page:
+
+- `{"type": "hello", "seat": s | null, "game": {...}, "info": {...}}` once, on connecting;
+- `{"type": "state", "ply": n, "seat": s | null, "view": ..., "legal": [...], "svg": ...,
+  ...}` on connecting and after every move: all of it made from `view(seat)` (or the
+  public view for a spectator), the legal moves only for the seat to move;
+- `{"type": "presence", "online": [seats]}` when a seat's page connects or leaves;
+- `{"type": "error", "message": "...", "code": "..."}` for anything refused; the message
+  names the problem (for an illegal move it is the engine's own reason). Nothing changes.
+
+A connection is in one of the states of `Connection`: a spectator may only ping; a seat
+may also move; a closed connection receives nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+#: the largest websocket message the server reads, in bytes (a move is a few dozen)
+MAX_MESSAGE = 2048
+#: the largest record file accepted for loading, in bytes
+MAX_RECORD = 1_000_000
+#: the most moves a record may hold
+MAX_MOVES = 20_000
+#: the longest move text
+MAX_MOVE = 200
+#: seeds are kept in a signed 64-bit column
+MAX_SEED = 2**63 - 1
+#: what identifies a record file
+RECORD_FORMAT = "cubegames-record"
+RECORD_VERSION = 1
+
+
+class Connection(Enum):
+    """Where a websocket connection stands."""
+
+    SPECTATOR = "spectator"
+    SEATED = "seated"
+    CLOSED = "closed"
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take; the text says what is wrong with it."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class MoveMessage(_Message):
+    """Play a move for this connection's seat."""
+
+    type: Literal["move"]
+    move: Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]
+    ply: Annotated[int, Field(ge=0)] | None = None
+
+
+class PingMessage(_Message):
+    """Are you there?"""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[MoveMessage | PingMessage, Field(discriminator="type")]
+_CLIENT = TypeAdapter(ClientMessage)
+TYPES = ("move", "ping")
+
+
+def describe_error(exc: ValidationError) -> str:
+    """The first problem pydantic found, as `field: what is wrong`."""
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"] if part not in TYPES)
+    message = str(first["msg"])
+    if first["type"] == "extra_forbidden":
+        message = "is not a field of this message"
+    return f"{where}: {message}" if where else message
+
+
+def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
+    """A page's message, or `ProtocolError` naming what is wrong with it."""
+    if raw is None:
+        raise ProtocolError("empty message")
+    if isinstance(raw, bytes):
+        raise ProtocolError("binary frames are not read: send text holding a JSON object")
+    size = len(raw.encode("utf-8"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"message too long: {size} bytes, at most {MAX_MESSAGE}")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError('a message is a JSON object with a "type"')
+    kind = data.get("type")
+    if kind is None:
+        raise ProtocolError('a message needs a "type" (one of: move, ping)')
+    if kind not in TYPES:
+        raise ProtocolError(f"unknown message type {kind!r}; expected one of: move, ping")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        raise ProtocolError(f"{kind} message: {describe_error(exc)}") from None
+
+
+def error(message: str, code: str = "bad-message") -> dict[str, Any]:
+    """The error message sent back for anything refused."""
+    return {"type": "error", "message": message, "code": code}
+
+
+# -- request bodies ---------------------------------------------------------------------
+
+
+class SeatSpec(BaseModel):
+    """Who sits in a seat: a person (`human`, playing through the seat's link) or a bot by
+    name with parameters (`bot: "mcts:seconds=1"`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
+    name: Annotated[str, Field(max_length=40)] | None = None
+
+
+class CreateGame(BaseModel):
+    """A new game: which one, its options, who sits where, and optionally its seed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Annotated[str, Field(max_length=32)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=20)]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+
+
+class RecordSeat(BaseModel):
+    """A seat as written in a record file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
+    name: Annotated[str, Field(max_length=40)] | None = None
+
+
+class Record(BaseModel):
+    """A game record file: enough to replay the game move by move through the engine.
+
+    `result` is informative; when present it must agree with the replay.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["cubegames-record"]
+    version: Literal[1]
+    game: Annotated[str, Field(max_length=32)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seats: Annotated[list[RecordSeat], Field(min_length=1, max_length=20)]
+    moves: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]],
+        Field(max_length=MAX_MOVES),
+    ]
+    result: dict[str, Any] | None = None
+    created: str | None = None
+    finished: str | None = None
+    id: str | None = None
+
+
+def read_record(raw: bytes) -> Record:
+    """A record from the bytes of a file, or `ProtocolError` naming the problem."""
+    if len(raw) > MAX_RECORD:
+        raise ProtocolError(f"the file is too large: {len(raw)} bytes, at most {MAX_RECORD}")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        where = (
+            f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        )
+        raise ProtocolError(f"this is not a JSON file{where}") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise ProtocolError(f'this is not a game record (no "format": "{RECORD_FORMAT}")')
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        raise ProtocolError(f"bad record: {describe_error(exc)}") from None

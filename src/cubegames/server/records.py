@@ -1,0 +1,117 @@
+"""Game record files: writing a stored game out, and reading one back in.
+
+A record is JSON:
+
+```json
+{"format": "cubegames-record", "version": 1, "id": "Xa3k_9Qp",
+ "game": "cubed", "options": {"players": 2, "edition": "en", "variants": [], "rounds": 1},
+ "seed": 7,
+ "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
+ "moves": ["draw", "GPY@0,0", "..."],
+ "result": {"scores": [3.0, 0.0], "winners": [1]},
+ "created": "2025-01-01T12:00:00Z", "finished": "2025-01-01T12:20:00Z"}
+```
+
+The seed and the moves fix the whole game, hidden parts included, so a record of a game
+still being played would tell its hidden hands: the app hands one out only once the game
+is over, or to someone holding the links of all its human seats.
+
+Loading replays every move through the engine; the first move that does not replay, an
+option the web app does not take, or a result that disagrees with the moves is refused
+with a reason. A loaded game is a new game (new links); an unfinished one can be played on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cubegames
+from cubegames.core.errors import IllegalMove
+from cubegames.server.catalog import build
+from cubegames.server.protocol import RECORD_FORMAT, RECORD_VERSION, ProtocolError, Record
+from cubegames.server.rooms import result_of
+from cubegames.server.storage import GameInfo, NewSeat, iso
+
+
+def to_record(info: GameInfo) -> dict[str, Any]:
+    """The record file of a stored game."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "seed": info.seed,
+        "seats": [
+            {k: v for k, v in (("kind", s.kind), ("bot", s.bot), ("name", s.name)) if v is not None}
+            for s in info.seats
+        ],
+        "moves": [m.move for m in info.moves],
+        "result": info.result,
+        "created": iso(info.created_at),
+        "finished": iso(info.finished_at),
+    }
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A record checked and replayed: what the database needs to store it as a new game."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[NewSeat]
+    moves: list[tuple[int, str]]
+    result: dict[str, Any] | None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Results compare with numbers as numbers (a file may write 3 for 3.0)."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def load_record(record: Record) -> Loaded:
+    """Check a record and replay it through the engine; ProtocolError says what is wrong."""
+    try:
+        game = build(record.game, record.options)
+    except ValueError as exc:
+        raise ProtocolError(f"bad record: {exc}") from None
+    if len(record.seats) != game.players:
+        raise ProtocolError(
+            f"bad record: this {record.game} game has {game.players} seats, "
+            f"the record lists {len(record.seats)}"
+        )
+    seats: list[NewSeat] = []
+    for i, seat in enumerate(record.seats):
+        if seat.kind == "bot":
+            if seat.bot is None:
+                raise ProtocolError(f"bad record: seats.{i}: a bot seat needs its bot's name")
+            try:
+                cubegames.bot(seat.bot)
+            except ValueError as exc:
+                raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
+        seats.append(NewSeat(seat.kind, seat.bot if seat.kind == "bot" else None, seat.name))
+    state = game.new_state(seed=record.seed)
+    moves: list[tuple[int, str]] = []
+    for n, text in enumerate(record.moves, 1):
+        seat_no = state.to_move
+        if seat_no is None:
+            raise ProtocolError(f"move {n} ({text}): the game was already over")
+        try:
+            move = game.parse_move(text)
+            state.play(move)
+        except IllegalMove as exc:
+            raise ProtocolError(f"move {n} ({text}) is refused: {exc}") from None
+        moves.append((seat_no, str(move)))
+    result = result_of(state) if state.is_over else None
+    if record.result is not None and not _same(record.result, result):
+        said = "an unfinished game" if result is None else f"{result}"
+        raise ProtocolError(
+            f"the record's result {record.result} does not match its moves, which give {said}"
+        )
+    return Loaded(record.game, game.options, record.seed, seats, moves, result)

@@ -1,0 +1,334 @@
+"""Live games: each game being watched or played has a `Room` holding its state (rebuilt
+from the stored moves), the pages connected to it, and its bots.
+
+A move goes: lock the room → check seat, turn and the engine's rules on a copy of the
+state → commit it to the database → only then swap the copy in and send every page its
+own new view. A refused move changes nothing; a page that cannot be reached is dropped,
+but the move it missed is already saved. One lock per room serialises moves, so two
+clicks, two pages or a page and a bot can never both play move 12.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import WebSocket
+
+from cubegames.core.errors import IllegalMove
+from cubegames.core.game import Game, State
+from cubegames.core.registry import make
+from cubegames.render import web
+from cubegames.server.protocol import Connection, error
+from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store
+
+log = logging.getLogger("cubegames.server")
+
+#: seconds a page gets to take one message before it is dropped
+SEND_TIMEOUT = 5.0
+#: log entries sent with each state (the newest ones)
+LOG_LENGTH = 400
+
+
+class Refused(Exception):
+    """A move or request the room turns down; `str()` is the reason, `code` its kind."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class RoomError(Exception):
+    """A stored game that cannot be rebuilt (its moves no longer replay)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move in the room's history: its number, seat and notation, and what it did as
+    anyone may know it (CUBES tells what a roll did; None for other games)."""
+
+    ply: int
+    seat: int
+    move: str
+    note: str | None
+
+
+def result_of(state: State[Any]) -> dict[str, Any]:
+    """The end of a game: each seat's score and the winners."""
+    return {"scores": state.scores(), "winners": state.winners()}
+
+
+def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[Any], list[Played]]:
+    """The game of `info` rebuilt through the engine, move by move, up to move `upto`
+    (all of them by default). RoomError names the first move that no longer replays."""
+    try:
+        game = make(info.game, **info.options)
+    except (ValueError, TypeError) as exc:
+        raise RoomError(f"game {info.id} cannot be set up: {exc}") from None
+    state = game.new_state(seed=info.seed)
+    played: list[Played] = []
+    tells = web.tells(game)
+    for m in info.moves[:upto] if upto is not None else info.moves:
+        try:
+            state.play(m.move, seat=m.seat)
+        except IllegalMove as exc:
+            raise RoomError(
+                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
+            ) from None
+        note = web.tell(game, state.public_view()) if tells else None
+        played.append(Played(m.ply, m.seat, m.move, note))
+    return game, state, played
+
+
+class Peer:
+    """One connected page: its websocket, its seat (None: a spectator) and its state."""
+
+    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Send one message; False (and the peer closed) if the page cannot take it."""
+        if self.state is Connection.CLOSED:
+            return False
+        try:
+            async with self._lock:
+                await asyncio.wait_for(self.socket.send_json(message), SEND_TIMEOUT)
+        except Exception:  # a gone page may fail in many ways; the move is saved anyway
+            self.state = Connection.CLOSED
+            return False
+        return True
+
+
+class Room:
+    """One live game."""
+
+    def __init__(
+        self,
+        info: GameInfo,
+        game: Game[Any],
+        state: State[Any],
+        played: list[Played],
+        store: Store,
+    ) -> None:
+        self.id = info.id
+        self.info = info
+        self.game = game
+        self.state = state
+        self.played = played
+        self.store = store
+        self.seats: tuple[SeatInfo, ...] = info.seats
+        self.lock = asyncio.Lock()
+        self.peers: set[Peer] = set()
+        #: set by the bot runner: called after every move so bots can answer
+        self.on_move: Callable[[Room], None] | None = None
+        self.trouble: str | None = None
+        self._words: dict[int | None, list[str]] = {}
+        self._tells = web.tells(game)
+
+    @property
+    def ply(self) -> int:
+        """Moves played so far."""
+        return len(self.played)
+
+    @property
+    def bot_seats(self) -> set[int]:
+        """Seats played by bots."""
+        return {s.seat for s in self.seats if s.kind == BOT}
+
+    def online(self) -> list[int]:
+        """Seats with at least one page connected."""
+        return sorted({p.seat for p in self.peers if p.seat is not None})
+
+    # -- what a page is sent ----------------------------------------------------------------
+
+    def hello(self, seat: int | None) -> dict[str, Any]:
+        """The first message of a connection: who it is, and the game's fixed facts."""
+        return {
+            "type": "hello",
+            "game_id": self.id,
+            "game": self.game.id,
+            "options": self.game.options,
+            "players": self.game.players,
+            "seat": seat,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in self.seats
+            ],
+            "info": web.info(self.game),
+        }
+
+    def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
+        said = self._words.setdefault(viewer, [])
+        for p in self.played[len(said) :]:
+            said.append(web.words(self.game, p.move, p.seat, viewer))
+        start = max(0, len(self.played) - LOG_LENGTH)
+        return [
+            {"ply": p.ply, "seat": p.seat, "text": said[i], "note": p.note}
+            for i, p in enumerate(self.played[start:], start)
+        ]
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """Everything a seat's page shows, made from `view(seat)` alone (the public view
+        for a spectator); legal moves only go to the seat to move."""
+        state = self.state
+        view = state.public_view() if seat is None else state.view(seat)
+        legal = state.legal_moves() if seat is not None and state.to_move == seat else []
+        log_entries = self.log_for(seat)
+        said = web.tell(self.game, view) if self._tells else None
+        if said is None and log_entries:
+            said = log_entries[-1]["text"]
+        return {
+            "type": "state",
+            "game_id": self.id,
+            "ply": self.ply,
+            "seat": seat,
+            "to_move": state.to_move,
+            "over": state.is_over,
+            "view": view,
+            "legal": [str(m) for m in legal],
+            "svg": web.draw(self.game, view, legal),
+            "said": said,
+            "log": log_entries,
+            "result": result_of(state) if state.is_over else None,
+            "online": self.online(),
+            "trouble": self.trouble,
+        }
+
+    async def broadcast(self) -> None:
+        """Send every page its own new state; drop pages that cannot take it."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        peers = list(self.peers)
+        for peer in peers:
+            if peer.seat not in cache:
+                cache[peer.seat] = self.state_message(peer.seat)
+        sent = await asyncio.gather(*(peer.send(cache[peer.seat]) for peer in peers))
+        for peer, ok in zip(peers, sent, strict=True):
+            if not ok:
+                self.peers.discard(peer)
+
+    async def tell_all(self, message: dict[str, Any]) -> None:
+        """Send the same message to every page."""
+        await asyncio.gather(*(peer.send(message) for peer in list(self.peers)))
+
+    # -- moves ------------------------------------------------------------------------------
+
+    async def play(self, seat: int, text: str, ply: int | None = None) -> None:
+        """Play `text` for `seat`, as a page asked; Refused says why not."""
+        async with self.lock:
+            state = self.state
+            if ply is not None and ply != self.ply:
+                raise Refused(
+                    f"the game has moved on: your page showed move {ply}, it is now at move "
+                    f"{self.ply}; look again and retry",
+                    "stale",
+                )
+            if state.to_move is None:
+                raise Refused("the game is over", "over")
+            if seat in self.bot_seats:
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+            if seat != state.to_move:
+                raise Refused(f"it is not your turn: seat {state.to_move} is to move", "turn")
+            trial = state.clone()
+            try:
+                move = self.game.parse_move(text)
+                trial.play(move, seat=seat)
+            except IllegalMove as exc:
+                raise Refused(str(exc), "illegal") from None
+            await self.commit(trial, seat, str(move))
+        if self.on_move is not None:
+            self.on_move(self)
+
+    async def commit(self, trial: State[Any], seat: int, move: str) -> None:
+        """Save the move that led to `trial`, then make `trial` the room's state and tell
+        everyone. Call with the lock held. If saving fails nothing changes."""
+        ply = self.ply + 1
+        result = result_of(trial) if trial.is_over else None
+        try:
+            await asyncio.to_thread(self.store.add_move, self.id, ply, seat, move, result)
+        except Exception as exc:
+            log.exception("game %s: move %d could not be saved", self.id, ply)
+            raise Refused(
+                f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
+            ) from None
+        note = web.tell(self.game, trial.public_view()) if self._tells else None
+        self.state = trial
+        self.played.append(Played(ply, seat, move, note))
+        await self.broadcast()
+
+    # -- pages coming and going ---------------------------------------------------------
+
+    def join(self, peer: Peer) -> None:
+        """A page connected."""
+        self.peers.add(peer)
+
+    def leave(self, peer: Peer) -> None:
+        """A page went away."""
+        peer.state = Connection.CLOSED
+        self.peers.discard(peer)
+
+    async def presence(self) -> None:
+        """Tell every page which seats are online."""
+        await self.tell_all({"type": "presence", "online": self.online()})
+
+
+class Rooms:
+    """The live rooms, made on demand from the database and let go when nobody is in
+    them and no bot is thinking."""
+
+    def __init__(self, store: Store, setup: Callable[[Room], None]) -> None:
+        self.store = store
+        self.setup = setup
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, game_id: str) -> Room | None:
+        """The room of a game (rebuilt from its moves if needed), or None if there is no
+        such game. RoomError if it no longer replays."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            info = await asyncio.to_thread(self.store.load, game_id)
+            if info is None:
+                return None
+            game, state, played = await asyncio.to_thread(replay, info)
+            room = Room(info, game, state, played, self.store)
+            self.setup(room)
+            self.rooms[game_id] = room
+            return room
+
+    def release(self, room: Room, busy: bool) -> None:
+        """Forget an empty room (it is rebuilt from the database when needed again)."""
+        if not room.peers and not busy and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+
+async def close_quietly(socket: WebSocket, code: int, message: str | None = None) -> None:
+    """Send a last error (if any) and close, ignoring a page that is already gone."""
+    with contextlib.suppress(Exception):
+        if message is not None:
+            await socket.send_json(error(message, "closed"))
+        await socket.close(code)
+
+
+__all__ = [
+    "Peer",
+    "Played",
+    "Refused",
+    "Room",
+    "RoomError",
+    "Rooms",
+    "close_quietly",
+    "replay",
+    "result_of",
+]

@@ -1,0 +1,286 @@
+// The start page (pick a game, its options and who sits where; the list of games; loading
+// a record) and the router that sends /play/ID and /replay/ID to their screens.
+
+import { api, copy, h, playLink, remember, remembered, TITLES, when } from "./util.js";
+import { playPage } from "./play.js";
+import { replayPage } from "./replay.js";
+
+const app = document.getElementById("app");
+
+function route() {
+  const path = location.pathname;
+  let match = /^\/play\/([^/]+)\/?$/.exec(path);
+  if (match) return playPage(app, decodeURIComponent(match[1]));
+  match = /^\/replay\/([^/]+)\/?$/.exec(path);
+  if (match) return replayPage(app, decodeURIComponent(match[1]));
+  return startPage(app);
+}
+
+// -- the start page ------------------------------------------------------------------------
+
+const HERE = "here";
+const ONLINE = "online";
+const CUSTOM = "custom";
+
+async function startPage(root) {
+  document.title = "cubegames";
+  let menu;
+  try {
+    menu = await api("/api/catalog");
+  } catch (err) {
+    root.replaceChildren(h("p", { class: "error" }, `The server cannot be reached: ${err.message}`));
+    return;
+  }
+  const games = Object.fromEntries(menu.games.map((g) => [g.id, g]));
+  const form = { game: menu.games[0].id, options: {}, seats: [] };
+
+  const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" });
+  const optionsBox = h("fieldset", { class: "options" });
+  const seatsBox = h("fieldset", { class: "seats-form" });
+  const seedInput = h("input", { type: "number", min: "0", name: "seed", placeholder: "random" });
+  const message = h("p", { class: "error", role: "alert" });
+  const after = h("div", { class: "after-create" });
+  const startButton = h("button", { class: "primary big", type: "submit" }, "Start the game");
+
+  for (const game of menu.games) {
+    const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
+    input.checked = game.id === form.game;
+    input.addEventListener("change", () => {
+      form.game = game.id;
+      form.options = {};
+      drawOptions();
+    });
+    picker.append(
+      h("label", { class: "game-card", for: `game-${game.id}` }, input,
+        h("span", { class: "game-title" }, game.title),
+        h("span", { class: "game-pitch" }, game.pitch)),
+    );
+  }
+
+  function playersOf() {
+    const spec = games[form.game].options.find((o) => o.name === "players");
+    const chosen = form.options.players;
+    return chosen !== undefined && chosen !== null ? chosen : spec ? spec.default : 2;
+  }
+
+  function drawOptions() {
+    const game = games[form.game];
+    optionsBox.replaceChildren(h("legend", {}, `${game.title} options`));
+    for (const option of game.options) {
+      const fixed = (option.kind === "int" && option.low === option.high) ||
+        (option.kind === "choice" && option.choices.length < 2);
+      if (fixed) continue;
+      const id = `opt-${option.name}`;
+      const current = form.options[option.name] ?? option.default;
+      let field;
+      if (option.kind === "int") {
+        field = h("input", { type: "number", id, min: option.low, max: option.high,
+          value: current ?? "", placeholder: option.help || "" });
+        field.addEventListener("input", () => {
+          form.options[option.name] = field.value === "" ? null : Number(field.value);
+          if (option.name === "players") drawSeats();
+        });
+      } else if (option.kind === "bool") {
+        field = h("input", { type: "checkbox", id });
+        field.checked = Boolean(current);
+        field.addEventListener("change", () => { form.options[option.name] = field.checked; });
+      } else if (option.kind === "choice") {
+        field = h("select", { id }, option.choices.map(([value, label]) =>
+          h("option", { value, selected: value === current }, label)));
+        field.addEventListener("change", () => { form.options[option.name] = field.value; });
+      } else {
+        const chosen = new Set(current || []);
+        field = h("div", { class: "multi", id, role: "group" }, option.choices.map(([value, label]) => {
+          const box = h("input", { type: "checkbox", value, id: `${id}-${value}` });
+          box.checked = chosen.has(value);
+          box.addEventListener("change", () => {
+            box.checked ? chosen.add(value) : chosen.delete(value);
+            form.options[option.name] = [...chosen];
+          });
+          return h("label", { class: "check", for: `${id}-${value}` }, box, label);
+        }));
+      }
+      const help = option.help && option.kind !== "int" ? h("small", {}, option.help) : null;
+      optionsBox.append(h("div", { class: `field field-${option.kind}` },
+        h("label", { for: id }, option.label), field, help));
+    }
+    drawSeats();
+  }
+
+  function drawSeats() {
+    const players = Math.max(1, Math.min(20, Number(playersOf()) || 1));
+    while (form.seats.length < players) {
+      form.seats.push({ who: form.seats.length === 0 ? HERE : menu.bots[0].spec, name: "", custom: "" });
+    }
+    form.seats.length = players;
+    seatsBox.replaceChildren(h("legend", {}, "Who plays"));
+    form.seats.forEach((seat, i) => {
+      const choice = h("select", { id: `seat-${i}`, "aria-label": `Who plays seat ${i}` },
+        h("option", { value: HERE }, "A person at this screen"),
+        h("option", { value: ONLINE }, "A person elsewhere (gets a link)"),
+        menu.bots.map((b) => h("option", { value: b.spec }, b.label)),
+        h("option", { value: CUSTOM }, "Another bot, by name…"));
+      choice.value = seat.who;
+      const custom = h("input", { type: "text", placeholder: `e.g. mcts:iterations=500 (${menu.bot_names.join(", ")})`,
+        value: seat.custom, "aria-label": `Bot for seat ${i}`, hidden: seat.who !== CUSTOM });
+      const name = h("input", { type: "text", maxlength: "40", placeholder: "name (optional)",
+        value: seat.name, "aria-label": `Name for seat ${i}` });
+      choice.addEventListener("change", () => {
+        seat.who = choice.value;
+        custom.hidden = seat.who !== CUSTOM;
+      });
+      custom.addEventListener("input", () => { seat.custom = custom.value.trim(); });
+      name.addEventListener("input", () => { seat.name = name.value.trim(); });
+      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, `Seat ${i}`),
+        choice, custom, name));
+    });
+    const here = form.seats.filter((s) => s.who === HERE).length;
+    if (here > 1) {
+      seatsBox.append(h("p", { class: "hint" },
+        "Several people at this screen: the game asks you to pass the device between turns."));
+    }
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    message.textContent = "";
+    const seats = form.seats.map((s) => {
+      if (s.who === HERE || s.who === ONLINE) return { kind: "human", name: s.name || null };
+      return { kind: "bot", bot: s.who === CUSTOM ? s.custom || "random" : s.who, name: s.name || null };
+    });
+    const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
+    const body = { game: form.game, options, seats };
+    if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    startButton.disabled = true;
+    try {
+      const made = await api("/api/games", { json: body });
+      const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
+      const here = form.seats.map((s, i) => (s.who === HERE ? i : null)).filter((i) => i !== null);
+      remember(made.id, { game: made.game, tokens, here, created: new Date().toISOString() });
+      const online = form.seats.map((s, i) => (s.who === ONLINE ? i : null)).filter((i) => i !== null);
+      const mine = playLink(made.id, here.map((i) => tokens[i]));
+      if (!online.length) {
+        location.href = mine;
+        return;
+      }
+      after.replaceChildren(invitePanel(made, online, tokens, mine));
+      after.scrollIntoView({ behavior: "smooth" });
+    } catch (err) {
+      message.textContent = err.message;
+    } finally {
+      startButton.disabled = false;
+    }
+  }
+
+  const newGame = h("form", { class: "new-game card", onsubmit: start },
+    h("h1", {}, "Play a game"),
+    picker, optionsBox, seatsBox,
+    h("details", { class: "more" }, h("summary", {}, "Deal"),
+      h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (the same seed deals the same game)"),
+        Object.assign(seedInput, { id: "seed" }))),
+    h("div", { class: "actions" }, startButton), message, after);
+
+  root.replaceChildren(newGame, gamesSection(), loadSection());
+  drawOptions();
+}
+
+function invitePanel(made, online, tokens, mine) {
+  const rows = online.map((seat) => {
+    const link = playLink(made.id, [tokens[seat]]);
+    const button = h("button", { type: "button" }, "Copy");
+    button.addEventListener("click", async () => {
+      button.textContent = (await copy(link)) ? "Copied" : "Copy by hand";
+    });
+    return h("li", {}, h("span", { class: "who" }, `Seat ${seat}`),
+      h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": `Link for seat ${seat}` }),
+      button);
+  });
+  const watch = playLink(made.id);
+  return h("section", { class: "invite" },
+    h("h2", {}, "Send each friend their link"),
+    h("p", {}, "A link opens its seat and nobody else's: send it only to the person playing that seat."),
+    h("ul", { class: "links" }, rows),
+    h("p", {}, "Anyone can watch with ", h("a", { href: watch }, watch), "."),
+    h("a", { class: "button primary big", href: mine }, "Go to the game"));
+}
+
+function gamesSection() {
+  const section = h("section", { class: "card games" }, h("h2", {}, "Games"));
+  const tabs = h("div", { class: "tabs", role: "tablist" });
+  const list = h("ul", { class: "game-list" });
+  const mine = remembered();
+  const show = async (status, button) => {
+    for (const b of tabs.children) b.setAttribute("aria-selected", String(b === button));
+    list.replaceChildren(h("li", { class: "muted" }, "Loading…"));
+    try {
+      const found = await api(`/api/games?status=${status}&limit=40`);
+      list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id])) :
+        [h("li", { class: "muted" }, status === "playing" ? "No game in progress." : "No finished game yet.")]));
+    } catch (err) {
+      list.replaceChildren(h("li", { class: "error" }, err.message));
+    }
+  };
+  for (const [status, label] of [["playing", "In progress"], ["finished", "Finished"]]) {
+    const button = h("button", { type: "button", role: "tab", class: "tab" }, label);
+    button.addEventListener("click", () => show(status, button));
+    tabs.append(button);
+  }
+  section.append(tabs, list);
+  show("playing", tabs.children[0]);
+  return section;
+}
+
+function gameLine(g, mine) {
+  const who = g.seats.map((s) => (s.kind === "bot" ? `${s.bot} bot` : s.name || `seat ${s.seat}`)).join(" · ");
+  const links = [];
+  if (g.status === "finished") {
+    links.push(h("a", { href: `/replay/${g.id}` }, "Replay"));
+    links.push(h("a", { href: `/api/games/${g.id}/record`, download: "" }, "Record"));
+  } else {
+    const tokens = mine && mine.tokens ? (mine.here && mine.here.length ? mine.here : Object.keys(mine.tokens))
+      .map((s) => mine.tokens[s]).filter(Boolean) : [];
+    if (tokens.length) links.push(h("a", { href: playLink(g.id, tokens) }, "Continue"));
+    links.push(h("a", { href: playLink(g.id) }, "Watch"));
+  }
+  let result = "";
+  if (g.result) {
+    const won = g.result.winners.map((s) => `seat ${s}`).join(" and ");
+    result = won ? ` · won by ${won}` : " · nobody won";
+  }
+  return h("li", {}, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
+    h("span", { class: "muted" }, ` ${who} · ${g.moves} moves · ${when(g.created)}${result}`),
+    h("span", { class: "line-links" }, links));
+}
+
+function loadSection() {
+  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+  const message = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "submit" }, "Load");
+  const form = h("form", { class: "card load" },
+    h("h2", {}, "Load a record"),
+    h("p", {}, "A record file (saved from a game) is replayed move by move; a finished game opens " +
+      "in the replay viewer, an unfinished one can be played on."),
+    h("div", { class: "row" }, h("label", { for: "record-file", class: "sr-only" }, "Record file"), input, button),
+    message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const file = input.files && input.files[0];
+    if (!file) {
+      message.textContent = "Choose a record file first.";
+      return;
+    }
+    try {
+      const made = await api("/api/records", { method: "POST", body: await file.text(),
+        headers: { "Content-Type": "application/json" } });
+      const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
+      remember(made.id, { game: made.game, tokens, here: Object.keys(tokens).map(Number) });
+      location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id, Object.values(tokens));
+    } catch (err) {
+      message.textContent = err.message;
+    }
+  });
+  return form;
+}
+
+route();

@@ -1,0 +1,115 @@
+// Small helpers shared by every screen: building elements, talking to the server,
+// remembering the links of the games made in this browser.
+
+/** An element: h("button", {class: "x", onclick: f}, "text", child, ...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(el.dataset, value);
+    } else if (value === true) {
+      el.setAttribute(key, "");
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** JSON from the server; a refusal becomes an Error carrying the server's reason. */
+export async function api(path, options = {}) {
+  const init = { ...options, headers: { ...(options.headers || {}) } };
+  if (options.json !== undefined) {
+    init.method = init.method || "POST";
+    init.body = JSON.stringify(options.json);
+    init.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const reason = data && data.detail ? data.detail : `the server said ${response.status}`;
+    throw new Error(typeof reason === "string" ? reason : JSON.stringify(reason));
+  }
+  return data;
+}
+
+export const TITLES = { cubed: "CUBED", unstackable: "Unstackable", stakd: "STAKD", cubes: "CUBES" };
+
+const KEY = "cubegames.games";
+
+/** Games made or joined in this browser: id -> {game, tokens: {seat: token}, here: [seats]}. */
+export function remembered() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function remember(id, entry) {
+  const all = remembered();
+  all[id] = { ...(all[id] || {}), ...entry };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // private browsing: links still work, they are just not listed
+  }
+}
+
+/** Seat tokens in the page's address: /play/ID#t=TOKEN,TOKEN */
+export function tokensInHash() {
+  const match = /(?:^#|&)t=([^&]*)/.exec(location.hash);
+  return match ? match[1].split(",").filter(Boolean).map(decodeURIComponent) : [];
+}
+
+export function playLink(id, tokens = []) {
+  const base = `${location.origin}/play/${encodeURIComponent(id)}`;
+  return tokens.length ? `${base}#t=${tokens.map(encodeURIComponent).join(",")}` : base;
+}
+
+export function seatLabel(seat, seats) {
+  const info = seats && seats[seat];
+  const name = info && info.name ? ` · ${info.name}` : "";
+  const bot = info && info.kind === "bot" ? ` · ${info.bot} bot` : "";
+  return `Seat ${seat}${name}${bot}`;
+}
+
+export function when(iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Copy text, with a fallback for pages not served over https. */
+export async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h("textarea", {}, text);
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand("copy");
+    area.remove();
+    return done;
+  }
+}
+
+/** Parse an SVG string into a live element. */
+export function svgElement(markup) {
+  const holder = document.createElement("div");
+  holder.innerHTML = markup;
+  return holder.firstElementChild;
+}
