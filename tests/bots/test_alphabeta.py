@@ -234,8 +234,9 @@ def test_stage_1_moves_are_legal(seed: int) -> None:
 
 def test_other_games_are_refused() -> None:
     state = cubegames.make("cubed").new_state(seed=1)
-    with pytest.raises(ValueError, match="alphabeta plays unstackable only"):
+    with pytest.raises(ValueError, match="alphabeta plays unstackable only, not cubed"):
         cubegames.bot("alphabeta").choose(state)
+    assert AlphaBetaBot.games == ("unstackable",)
 
 
 def test_a_finished_game_has_no_move() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, State
@@ -55,6 +55,8 @@ class AlphaBetaBot(Bot):
     """
 
     name = "alphabeta"
+    #: the games it plays, for a caller to check before seating it (others raise in `choose`)
+    games: ClassVar[tuple[str, ...]] = ("unstackable",)
 
     def __init__(
         self,
@@ -110,7 +112,7 @@ class AlphaBetaBot(Bot):
             raise ValueError("the game is over: there is no move to choose")
         game = state.game
         if not isinstance(game, Unstackable):
-            raise ValueError(f"alphabeta plays unstackable only, not {game.id}")
+            raise ValueError(f"alphabeta plays {', '.join(self.games)} only, not {game.id}")
         seen = game.determinize(state.view(seat), seat, self.rng)
         if seen.stage is Stage.STACK:
             return game.greedy_move(seen, self.rng)
