@@ -56,6 +56,7 @@ def test_check_says_legal_or_why_not(position: Path) -> None:
         (("play", "cubed", "-o", "flavour=mint"), "cubed has no option 'flavour'"),
         (("play", "cubed", "-o", "rounds"), "write it as key=value"),
         (("play", "cubed", "--bot", "wizard"), "--bot: unknown bot 'wizard'"),
+        (("play", "cubed", "--bot", "alphabeta"), "bot 'alphabeta' plays unstackable only"),
         (("play", "cubed", "--seat", "3"), "--seat 3: this game has seats 0 to 1"),
         (("play", "cubed", "--frobnicate"), "No such option '--frobnicate'"),
     ],

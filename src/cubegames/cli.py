@@ -134,7 +134,7 @@ def play(
     try:
         names = list(bots) or ["random"]
         for name in names:
-            cubegames.bot(name)
+            cubegames.bot(name, game=game)
     except ValueError as exc:
         fail(f"--bot: {exc}")
     TerminalGame(built, humans, names, seed).run()

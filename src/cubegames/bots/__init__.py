@@ -43,8 +43,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
-def bot(spec: str, seed: int = 0) -> Bot:
-    """A bot by name with parameters.
+def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
+    """A bot by name with parameters; with `game`, also check that it plays that game.
 
     >>> bot("random", seed=1)
     <bot random>
@@ -52,11 +52,17 @@ def bot(spec: str, seed: int = 0) -> Bot:
     Traceback (most recent call last):
     ...
     ValueError: unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta
+    >>> bot("alphabeta", game="cubed")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'alphabeta' plays unstackable only, not cubed
     """
     name, params = parse_spec(spec)
     cls = BOTS.get(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    if game is not None and cls.games is not None and game not in cls.games:
+        raise ValueError(f"bot {name!r} plays {', '.join(cls.games)} only, not {game}")
     return cls(seed, **params)
 
 

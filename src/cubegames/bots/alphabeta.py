@@ -56,7 +56,7 @@ class AlphaBetaBot(Bot):
 
     name = "alphabeta"
     #: the games it plays, for a caller to check before seating it (others raise in `choose`)
-    games: ClassVar[tuple[str, ...]] = ("unstackable",)
+    games: ClassVar[tuple[str, ...] | None] = ("unstackable",)
 
     def __init__(
         self,
@@ -112,7 +112,7 @@ class AlphaBetaBot(Bot):
             raise ValueError("the game is over: there is no move to choose")
         game = state.game
         if not isinstance(game, Unstackable):
-            raise ValueError(f"alphabeta plays {', '.join(self.games)} only, not {game.id}")
+            raise ValueError(f"alphabeta plays {', '.join(self.games or ())} only, not {game.id}")
         seen = game.determinize(state.view(seat), seat, self.rng)
         if seen.stage is Stage.STACK:
             return game.greedy_move(seen, self.rng)

@@ -12,6 +12,8 @@ class Bot(ABC):
     """A player program. `choose` decides from what the seat to move may see."""
 
     name: ClassVar[str]
+    #: the game ids this bot can play; None means every game
+    games: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:
