@@ -73,7 +73,14 @@ class Spread:
 
     def text(self, digits: int = 1) -> str:
         """`41.2 (40.6–41.8)`."""
-        return f"{self.mean:.{digits}f} ({self.low:.{digits}f}–{self.high:.{digits}f})"
+        mean, low, high = (_number(v, digits) for v in (self.mean, self.low, self.high))
+        return f"{mean} ({low}–{high})"
+
+
+def _number(value: float, digits: int) -> str:
+    """`value` to `digits` places, never written as -0.0."""
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
 
 
 @dataclass
@@ -223,8 +230,8 @@ def _label(first: pd.Series[Any], options: dict[str, Any], varying: list[str]) -
             parts.append(f"seed {int(first['run_seed'])}")
         elif key == "rotate":
             parts.append("rotating" if bool(first["rotate"]) else "fixed seats")
-        else:
-            parts.append(f"{key}={_text(options.get(key))}")
+        elif key in options:
+            parts.append(f"{key}={_text(options[key])}")
     return " · ".join(parts) or "(same options)"
 
 
@@ -392,6 +399,7 @@ def comparison(items: list[Setting]) -> Table:
                 Spread.of(s.df["score_0"]).text(),
             ]
         )
+    same_deals = len({(s.game, int(s.df["run_seed"].iloc[0])) for s in items}) == 1
     return Table(
         "Settings side by side",
         [
@@ -403,5 +411,7 @@ def comparison(items: list[Setting]) -> Table:
             "seat 0 score",
         ],
         rows,
-        "Settings share their seeds, so each deals the same games where the options allow.",
+        "Settings share their seeds, so each deals the same games where the options allow."
+        if same_deals
+        else "",
     )

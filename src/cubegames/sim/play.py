@@ -44,7 +44,10 @@ def play_match(match: Match) -> dict[str, Any]:
     game = cubegames.make(match.game, **match.options)
     if len(match.bots) != game.players:
         raise ValueError(f"{len(match.bots)} bots for {game.players} seats")
-    bots = [cubegames.bot(spec, seed=match.bot_seed(s)) for s, spec in enumerate(match.bots)]
+    bots = [
+        cubegames.bot(spec, seed=match.bot_seed(s), game=match.game)
+        for s, spec in enumerate(match.bots)
+    ]
     summary = summary_for(game)
     watch = summary.observe if summary.per_move else None
     state = game.new_state(seed=match.seed)

@@ -49,8 +49,9 @@ def png(fig: Figure) -> bytes:
 
 
 def _errors(rates: Sequence[Rate]) -> list[list[float]]:
-    lows = [r.rate - r.interval[0] for r in rates]
-    highs = [r.interval[1] - r.rate for r in rates]
+    # clipped at 0: at a rate of 0 or 1 the interval's end may differ by a rounding error
+    lows = [max(0.0, r.rate - r.interval[0]) for r in rates]
+    highs = [max(0.0, r.interval[1] - r.rate) for r in rates]
     return [lows, highs]
 
 

@@ -102,14 +102,6 @@ def title(items: Sequence[Setting]) -> str:
     return f"{' and '.join(games)}: {what}{total:,} games"
 
 
-def comparison_table(items: Sequence[Setting]) -> Table:
-    """The side-by-side table, with a note on shared seeds when the settings share them."""
-    table = analysis.comparison(list(items))
-    if len({int(s.df["run_seed"].iloc[0]) for s in items}) > 1:
-        table.note = ""
-    return table
-
-
 def html_report(
     items: Sequence[Setting], sources: Sequence[str], extra: Sequence[Table] = ()
 ) -> str:
@@ -131,7 +123,7 @@ def html_report(
     if len(items) > 1:
         parts.append("<h2 id='comparison'>Comparison</h2>")
         parts.append(_image(plots.comparison(items), "settings compared"))
-        parts.append(_table_html(comparison_table(items)))
+        parts.append(_table_html(analysis.comparison(list(items))))
     for i, s in enumerate(items, 1):
         parts.append(f"<h2 id='setting-{i}'>{html.escape(s.label)}</h2>")
         parts.append(f"<p class='meta'>{html.escape(s.description)} · {s.games:,} games</p>")
@@ -168,7 +160,7 @@ def print_report(items: Sequence[Setting], console: Console, extra: Sequence[Tab
     for table in extra:
         console.print(_rich_table(table))
     if len(items) > 1:
-        console.print(_rich_table(comparison_table(items)))
+        console.print(_rich_table(analysis.comparison(list(items))))
     for s in items:
         console.rule(s.label)
         console.print(s.description, style="dim", highlight=False)

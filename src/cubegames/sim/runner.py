@@ -105,7 +105,8 @@ def play_all(
             return
         context = multiprocessing.get_context("spawn")
         with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
-            chunk = max(1, min(16, len(matches) // (jobs * 8) or 1))
+            # small chunks: a slow game at the end keeps one process busy while the others wait
+            chunk = max(1, min(8, len(matches) // (jobs * 16)))
             results = pool.imap_unordered(play_indexed, enumerate(matches), chunksize=chunk)
             yield from _counted(results, bar, task)
 

@@ -7,17 +7,23 @@
 (5, 5)
 """
 
+# pandas ships no type information; it is typed as Any here.
+# mypy: disable-error-code="import-untyped"
+
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cubegames.sim.job import Job
 from cubegames.sim.play import Match
 from cubegames.sim.runner import play_all
-from cubegames.sim.store import Store, StoreError
+from cubegames.sim.store import Store, StoreError, jobs_in, seeds_of
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: write a batch once this many games are waiting, or once this many seconds have passed
 BATCH = 500
@@ -48,10 +54,14 @@ class Outcome:
         return len(self.seeds)
 
 
-def check_store(store: Store, jobs: Sequence[Job]) -> None:
-    """Refuse a results file that holds rows of any job but `jobs`."""
+def stored_rows(store: Store, jobs: Sequence[Job]) -> pd.DataFrame | None:
+    """The rows `store` holds (None when it holds nothing yet), refusing a store that holds
+    rows of any job but `jobs` (`JobMismatch`)."""
+    if not store.exists():
+        return None
+    df = store.read()
     known = {job.id for job in jobs}
-    for job_id, held in store.jobs().items():
+    for job_id, held in jobs_in(df).items():
         if job_id not in known:
             lineup = held["lineup"]
             turn = "rotating" if held["rotate"] else "fixed"
@@ -60,6 +70,7 @@ def check_store(store: Store, jobs: Sequence[Job]) -> None:
                 f"bots {lineup}, {turn} seats, seed {held['seed']}); "
                 "give another --out or remove it to start afresh"
             )
+    return df
 
 
 def play_rows(
@@ -130,8 +141,8 @@ def simulate(
     outcome = Outcome(job)
     done: set[int] = set()
     if store is not None:
-        check_store(store, [job])
-        done = store.done_seeds(job.id)
+        held = stored_rows(store, [job])
+        done = set() if held is None else seeds_of(held, job.id)
         outcome.before = len(done)
     todo = [(job, job.match(i)) for i in range(n) if job.seed + i not in done]
     label = job.game if not done else f"{job.game} (resuming: {len(done):,} stored)"

@@ -121,33 +121,9 @@ class Store:
             raise StoreError(f"{self.path}: not a results CSV ({exc})") from None
         return df
 
-    def jobs(self) -> dict[str, dict[str, Any]]:
-        """The jobs whose rows the store holds: id to (game, options, lineup, rotate, seed)."""
-        if not self.exists():
-            return {}
-        df = self.read()
-        if not len(df):
-            return {}
-        first = df.drop_duplicates("job")
-        return {
-            str(r.job): {
-                "game": r.game,
-                "options": r.options,
-                "lineup": r.lineup,
-                "rotate": bool(r.rotate),
-                "seed": int(r.run_seed),
-            }
-            for r in first.itertuples()
-        }
-
     def done_seeds(self, job_id: str) -> set[int]:
         """The seeds of the games of `job_id` already stored."""
-        if not self.exists():
-            return set()
-        df = self.read()
-        if not len(df):
-            return set()
-        return {int(s) for s in df.loc[df["job"] == job_id, "seed"]}
+        return seeds_of(self.read(), job_id) if self.exists() else set()
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -215,6 +191,29 @@ class Store:
         df.to_csv(temp, index=False)
         os.replace(temp, self.path)
         self._header = [str(c) for c in df.columns]
+
+
+def jobs_in(df: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """The jobs whose rows `df` holds: id to game, options, lineup, rotate and first seed."""
+    if not len(df):
+        return {}
+    return {
+        str(r.job): {
+            "game": r.game,
+            "options": r.options,
+            "lineup": r.lineup,
+            "rotate": bool(r.rotate),
+            "seed": int(r.run_seed),
+        }
+        for r in df.drop_duplicates("job").itertuples()
+    }
+
+
+def seeds_of(df: pd.DataFrame, job_id: str) -> set[int]:
+    """The seeds of the rows of `job_id` in `df`."""
+    if not len(df):
+        return set()
+    return {int(s) for s in df.loc[df["job"] == job_id, "seed"]}
 
 
 def read_results(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:

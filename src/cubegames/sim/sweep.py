@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from cubegames.sim.job import Job, make_job
-from cubegames.sim.simulate import check_store, play_rows
+from cubegames.sim.simulate import play_rows, stored_rows
 from cubegames.sim.stats import half_width
 from cubegames.sim.store import Store
 
@@ -182,13 +182,11 @@ def sweep(
     if precision <= 0 or max_games < 1 or batch < 1:
         raise ValueError("precision, max_games and batch must be positive")
     state = [Cell(job, _metric(job, metric)) for job in cells]
-    if store is not None:
-        check_store(store, cells)
-        if store.exists():
-            df = store.read()
-            for cell in state:
-                for row in df.loc[df["job"] == cell.job.id].to_dict("records"):
-                    cell.rows[int(row["seed"])] = row
+    held = stored_rows(store, cells) if store is not None else None
+    if held is not None:
+        for cell in state:
+            for row in held.loc[held["job"] == cell.job.id].to_dict("records"):
+                cell.rows[int(row["seed"])] = row
     owner = {cell.job.id: cell for cell in state}
     active = list(state)
     while active:
