@@ -9,8 +9,31 @@ from __future__ import annotations
 
 import errno
 import socket
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:  # the web stack loads only when `serve` runs, not for every command
+    from fastapi import FastAPI
+
+#: the largest websocket frame the server takes (the app itself reads at most 2 KB)
+WS_MAX_SIZE = 64 * 1024
+
+
+def run(app: FastAPI, host: str, port: int) -> None:
+    """Serve `app` with uvicorn until interrupted (Ctrl-C)."""
+    import uvicorn
+
+    # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
+    # websockets library has deprecated
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_SIZE,
+    )
 
 
 def _can_listen(host: str, port: int) -> str | None:
@@ -48,7 +71,6 @@ def register(cli: click.Group) -> None:
     )
     def serve(host: str, port: int, db: str | None) -> None:
         """Serve the web app: play every game in a browser, with friends or bots."""
-        import uvicorn
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -76,4 +98,4 @@ def register(cli: click.Group) -> None:
         where = f"[{host}]" if ":" in host else host
         click.echo(f"cubegames: open http://{where}:{port}/ in a browser (Ctrl-C stops)")
         click.echo(f"cubegames: games are kept in {shown}")
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+        run(app, host, port)

@@ -81,10 +81,12 @@ _CLIENT = TypeAdapter(ClientMessage)
 TYPES = ("move", "ping")
 
 
-def describe_error(exc: ValidationError) -> str:
-    """The first problem pydantic found, as `field: what is wrong`."""
+def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
+    """The first problem pydantic found, as `field: what is wrong`; `tagged` drops the
+    message type that a tagged union puts first in the field's path."""
     first = exc.errors()[0]
-    where = ".".join(str(part) for part in first["loc"] if part not in TYPES)
+    loc = first["loc"][1:] if tagged else first["loc"]
+    where = ".".join(str(part) for part in loc)
     message = str(first["msg"])
     if first["type"] == "extra_forbidden":
         message = "is not a field of this message"
@@ -114,7 +116,7 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:
-        raise ProtocolError(f"{kind} message: {describe_error(exc)}") from None
+        raise ProtocolError(f"{kind} message: {describe_error(exc, tagged=True)}") from None
 
 
 def error(message: str, code: str = "bad-message") -> dict[str, Any]:

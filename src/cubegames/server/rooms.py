@@ -98,8 +98,8 @@ class Peer:
         if self.state is Connection.CLOSED:
             return False
         try:
-            async with self._lock:
-                await asyncio.wait_for(self.socket.send_json(message), SEND_TIMEOUT)
+            async with self._lock, asyncio.timeout(SEND_TIMEOUT):
+                await self.socket.send_json(message)
         except Exception:  # a gone page may fail in many ways; the move is saved anyway
             self.state = Connection.CLOSED
             return False

@@ -1,0 +1,132 @@
+"""Fixtures for the web app: an app over a temporary SQLite file and its test client; for
+the browser tests, a real server per test worker and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from cubegames.server.app import create_app
+from tests.server.helpers import TestClient
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite file for one test."""
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def app(db_url: str) -> FastAPI:
+    """The app over `db_url`, with bots that answer at once."""
+    return create_app(db_url, bot_delay=0)
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    """A test client with the app started (and stopped after the test)."""
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+# -- the browser tests ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Playwright drives Debian's Chromium (no browser download is possible here)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install the Debian chromium package")
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+SERVE = """
+import sys
+from cubegames.server.app import create_app
+from cubegames.server.cli import run
+run(create_app(sys.argv[1], bot_delay=0.1), "127.0.0.1", int(sys.argv[2]))
+"""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, one per test worker (so `pytest -n`
+    runs stay apart), over its own SQLite file; yields its base URL."""
+    db = tmp_path_factory.mktemp("server") / "games.sqlite3"
+    for _attempt in range(3):
+        port = _free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
+        )
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                if httpx.get(f"{url}/api/catalog", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        if process.poll() is None:
+            break
+    else:
+        output = process.stdout.read().decode() if process.stdout else ""
+        raise RuntimeError(f"the server did not start:\n{output}")
+    yield url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stdout:
+        process.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(server: str) -> str:
+    """The server under test, for Playwright's relative URLs. Defined here also because
+    pytest-playwright's own fallback `base_url` is a method fixture, which pytest 9
+    deprecates with a warning (an error under this project's settings)."""
+    return server
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where the browser tests leave pictures of each board (git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

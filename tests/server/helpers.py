@@ -1,0 +1,134 @@
+"""Helpers for talking to the app in tests: making games and reading websocket messages
+with a time limit (the test client's own `receive` waits forever, which would turn a bug
+into a hung test run)."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+
+with warnings.catch_warnings():
+    # Starlette warns, once on import, that its test client would rather run on `httpx2`;
+    # the project pins `httpx`, which the test client still supports.
+    warnings.filterwarnings(
+        "ignore", message="Using `httpx` with `starlette.testclient`", category=UserWarning
+    )
+    from fastapi.testclient import TestClient
+    from starlette.testclient import WebSocketTestSession
+
+TIMEOUT = 15.0
+
+
+def make_game(
+    client: TestClient,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    seed: int = 7,
+) -> dict[str, Any]:
+    """Make a game through the API; the answer, with each human seat's token."""
+    response = client.post(
+        "/api/games", json={"game": game, "options": options or {}, "seats": seats, "seed": seed}
+    )
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def token(made: dict[str, Any], seat: int) -> str:
+    """The token of a seat of a game just made."""
+    found: str = made["seats"][seat]["token"]
+    return found
+
+
+HUMAN = {"kind": "human"}
+
+
+def bot(spec: str = "greedy") -> dict[str, Any]:
+    """A bot seat."""
+    return {"kind": "bot", "bot": spec}
+
+
+class Socket:
+    """A websocket session with receives that give up after `TIMEOUT` seconds, and a
+    transcript of every raw message received."""
+
+    def __init__(self, session: WebSocketTestSession) -> None:
+        self.session = session
+        self.transcript: list[str] = []
+
+    def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next message (a dict); TimeoutError if none comes in time."""
+
+        async def wait() -> Any:
+            with anyio.fail_after(timeout):
+                # the test client has no receive with a time limit: read its stream directly
+                return await self.session._send_rx.receive()
+
+        message = self.session.portal.call(wait)
+        if message["type"] == "websocket.close":
+            return {"type": "closed", "code": message.get("code")}
+        text = message["text"]
+        self.transcript.append(text)
+        parsed: dict[str, Any] = json.loads(text)
+        return parsed
+
+    def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        """Receive until a message passes `test`; that message."""
+        while True:
+            message = self.receive(timeout)
+            if test(message):
+                return message
+
+    def transcript_until_pong(self, timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+        """Every message up to and including the next pong."""
+        heard = []
+        while True:
+            message = self.receive(timeout)
+            heard.append(message)
+            if message["type"] == "pong":
+                return heard
+
+    def state(self, ply: int | None = None) -> dict[str, Any]:
+        """The next state message (at move `ply`, if given)."""
+        return self.until(lambda m: m["type"] == "state" and (ply is None or m["ply"] == ply))
+
+    def error(self) -> dict[str, Any]:
+        """The next error message."""
+        return self.until(lambda m: m["type"] == "error")
+
+    def send(self, message: Any) -> None:
+        """Send a JSON message."""
+        self.session.send_json(message)
+
+    def send_text(self, text: str) -> None:
+        """Send a raw text frame."""
+        self.session.send_text(text)
+
+    def move(self, move: str, ply: int | None = None) -> None:
+        """Ask to play a move."""
+        message: dict[str, Any] = {"type": "move", "move": move}
+        if ply is not None:
+            message["ply"] = ply
+        self.send(message)
+
+    def opening(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The hello and the first state of a new connection."""
+        hello = self.until(lambda m: m["type"] == "hello")
+        return hello, self.state()
+
+
+def pieces_in(text: str, letters: str) -> set[str]:
+    """Every three-letter word made of colour `letters` in `text`, in its least rotation
+    (so the same piece however it is turned)."""
+    found = set()
+    for word in re.findall(rf"\b[{letters}]{{3}}\b", text):
+        found.add(min(word, word[1:] + word[:1], word[2:] + word[:2]))
+    return found

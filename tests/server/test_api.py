@@ -1,0 +1,233 @@
+"""The REST API: making games, listing them, records out and in, replays, restarts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.server.app import create_app
+from tests.server.helpers import HUMAN, Socket, TestClient, bot, make_game, token
+
+
+def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A record of a whole game between random bots, played here through the engine."""
+    options = {"players": 2, "sets": 1} if options is None else options
+    built = cubegames.make(game, **options)
+    state = built.new_state(seed=4)
+    players = [cubegames.bot("random", seed=s) for s in range(built.players)]
+    moves = []
+    while not state.is_over:
+        move = players[state.to_move].choose(state)
+        moves.append(str(move))
+        state.play(move)
+    return {
+        "format": "cubegames-record",
+        "version": 1,
+        "game": game,
+        "options": built.options,
+        "seed": 4,
+        "seats": [{"kind": "bot", "bot": "random"} for _ in range(built.players)],
+        "moves": moves,
+        "result": {"scores": state.scores(), "winners": state.winners()},
+    }
+
+
+def test_the_pages_and_the_catalog_are_served(client: TestClient) -> None:
+    for path in ("/", "/play/abc", "/replay/abc"):
+        page = client.get(path)
+        assert (
+            page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
+        )
+    for asset in ("app.js", "play.js", "replay.js", "util.js", "app.css", "games/cubed.js"):
+        assert client.get(f"/static/{asset}").status_code == 200
+    menu = client.get("/api/catalog").json()
+    assert [g["id"] for g in menu["games"]] == ["cubed", "unstackable", "stakd", "cubes"]
+    assert {b["spec"] for b in menu["bots"]} >= {"random", "greedy"}
+
+
+def test_making_a_game_gives_tokens_to_people_only(client: TestClient) -> None:
+    made = make_game(client, "cubed", [HUMAN, bot("random")], {"players": 2, "rounds": 1})
+    assert made["status"] == "playing"
+    assert "token" in made["seats"][0] and "token" not in made["seats"][1]
+    assert made["seats"][1]["bot"] == "random"
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"game": "chess", "seats": [HUMAN]}, "unknown game 'chess'"),
+        ({"game": "cubed", "options": {"colour": 1}, "seats": [HUMAN]}, "no option 'colour'"),
+        (
+            {"game": "cubed", "options": {"edition": "/etc/passwd"}, "seats": [HUMAN, HUMAN]},
+            "option edition: choose from en, ja",
+        ),
+        (
+            {"game": "cubed", "options": {"players": 7}, "seats": [HUMAN] * 7},
+            "the en edition plays 1 to 6 players, not 7",
+        ),
+        ({"game": "cubed", "seats": [HUMAN]}, "this game has 2 seats; 1 were given"),
+        ({"game": "unstackable", "seats": [HUMAN, bot("wizard")]}, "seats.1: unknown bot 'wizard'"),
+        ({"game": "cubes", "seats": [{"kind": "alien"}, HUMAN]}, "seats.0.kind"),
+        ({"game": "cubes", "seats": [HUMAN, HUMAN], "seed": -1}, "seed: Input should be"),
+    ],
+)
+def test_a_bad_game_is_refused_with_its_reason(
+    client: TestClient, body: dict[str, Any], reason: str
+) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 400
+    assert reason in answer.json()["detail"]
+
+
+def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> None:
+    first = make_game(client, "unstackable", [HUMAN, HUMAN])
+    second = make_game(client, "stakd", [HUMAN, bot()])
+    with client.websocket_connect(f"/ws/games/{first['id']}?token={token(first, 0)}") as s:
+        ws = Socket(s)
+        ws.opening()
+        ws.move("R@1,1,0")
+        ws.state(ply=1)
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed[:2]] == [second["id"], first["id"]]
+    assert listed[1]["moves"] == 1 and listed[1]["status"] == "playing"
+    assert client.get("/api/games?status=finished").json() == []
+    assert client.get("/api/games?status=lost").status_code == 400
+    detail = client.get(f"/api/games/{first['id']}").json()
+    assert detail["moves"] == [
+        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 1,1,0.", "move": "R@1,1,0"}
+    ]
+    assert client.get("/api/games/nothing").status_code == 404
+
+
+def test_games_survive_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        made = make_game(client, "cubed", [HUMAN, bot("greedy")], {"rounds": 1})
+        with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s:
+            ws = Socket(s)
+            _, first = ws.opening()
+            ws.move(first["legal"][0])
+            before = ws.state(ply=2)
+    with (
+        TestClient(create_app(db_url, bot_delay=0)) as client,
+        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s,
+    ):
+        ws = Socket(s)
+        _, after = ws.opening()
+        ws.move(after["legal"][-1])
+        ws.state(ply=3)
+    assert after["ply"] == 2
+    assert after["view"] == before["view"] and after["legal"] == before["legal"]
+
+
+def test_a_record_is_refused_while_it_would_reveal_hidden_hands(client: TestClient) -> None:
+    made = make_game(client, "cubed", [HUMAN, HUMAN, bot()], {"players": 3, "rounds": 1})
+    path = f"/api/games/{made['id']}/record"
+    assert client.get(path).status_code == 403
+    assert client.get(path, params={"token": token(made, 0)}).status_code == 403
+    assert client.get(path, params={"token": "forged"}).status_code == 403
+    both = client.get(path, params={"token": [token(made, 0), token(made, 1)]})
+    assert both.status_code == 200
+    assert both.headers["content-disposition"].startswith("attachment; filename=")
+    record = both.json()
+    assert record["format"] == "cubegames-record" and record["seed"] == 7
+    assert [s["kind"] for s in record["seats"]] == ["human", "human", "bot"]
+
+
+def test_a_record_round_trips(client: TestClient) -> None:
+    record = finished_record()
+    loaded = client.post("/api/records", content=json.dumps(record))
+    assert loaded.status_code == 201, loaded.text
+    made = loaded.json()
+    assert made["status"] == "finished"
+    back = client.get(f"/api/games/{made['id']}/record").json()
+    for key in ("format", "version", "game", "options", "seed", "seats", "moves", "result"):
+        assert back[key] == record[key], key
+    again = client.post("/api/records", content=json.dumps(back))
+    assert again.status_code == 201
+
+
+def test_an_unfinished_record_can_be_played_on(client: TestClient) -> None:
+    record = finished_record("unstackable", {})
+    record["moves"] = record["moves"][:5]
+    record["result"] = None
+    record["seats"] = [{"kind": "human"}, {"kind": "human"}]
+    made = client.post("/api/records", content=json.dumps(record)).json()
+    assert made["status"] == "playing"
+    state = cubegames.make("unstackable").new_state(seed=4)
+    for move in record["moves"]:
+        state.play(move)
+    seat = state.to_move
+    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, seat)}") as s:
+        ws = Socket(s)
+        _, first = ws.opening()
+        assert first["ply"] == 5 and first["view"] == state.view(seat)
+        ws.move(first["legal"][0])
+        ws.state(ply=6)
+
+
+def _bad(record: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return {**record, **changes}
+
+
+def test_a_bad_record_is_refused_with_a_clear_reason(client: TestClient) -> None:
+    good = finished_record()
+    moves = list(good["moves"])
+    cases: list[tuple[bytes, str]] = [
+        (b"{not json", "this is not a JSON file"),
+        (b'{"moves": []}', 'this is not a game record (no "format": "cubegames-record")'),
+        (json.dumps(_bad(good, version=2)).encode(), "bad record: version"),
+        (json.dumps(_bad(good, game="chess")).encode(), "unknown game 'chess'"),
+        (
+            json.dumps(_bad(good, options={**good["options"], "edition": "/etc/x.toml"})).encode(),
+            "option edition: choose from standard",
+        ),
+        (
+            json.dumps(_bad(good, seats=good["seats"][:1])).encode(),
+            "has 2 seats, the record lists 1",
+        ),
+        (
+            json.dumps(_bad(good, moves=[moves[0], "roll 1 C . 6 . 3"])).encode(),
+            "move 2 (roll 1 C . 6 . 3) is refused: this game rolls its own dice",
+        ),
+        (json.dumps(_bad(good, moves=[*moves, "roll"])).encode(), "the game was already over"),
+        (
+            json.dumps(_bad(good, result={"scores": [0, 0], "winners": [0, 1]})).encode(),
+            "does not match its moves",
+        ),
+    ]
+    for raw, reason in cases:
+        answer = client.post("/api/records", content=raw)
+        assert answer.status_code == 400, (reason, answer.text)
+        assert reason in answer.json()["detail"], answer.json()
+    huge = client.post("/api/records", content=b" " * 1_000_001)
+    assert huge.status_code == 413
+    assert client.get("/api/games").json() == []
+
+
+def test_replays_step_through_a_game(client: TestClient) -> None:
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    made = client.post("/api/records", content=json.dumps(record)).json()
+    path = f"/api/games/{made['id']}/replay"
+    start = client.get(path, params={"ply": 0}).json()
+    one = client.get(path, params={"ply": 1}).json()
+    end = client.get(path, params={"ply": 10_000}).json()
+    assert start["ply"] == 0 and start["total"] == len(record["moves"]) and start["said"] is None
+    assert one["said"].startswith("Seat 0 ") and one["svg"] != start["svg"]
+    assert end["ply"] == len(record["moves"]) and end["over"]
+    seat = client.get(path, params={"ply": 1, "seat": 1}).json()
+    assert 'class="hand-piece' in seat["svg"] and 'class="hand-piece' not in one["svg"]
+
+
+def test_a_seats_replay_of_a_game_in_play_needs_its_token(client: TestClient) -> None:
+    made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1})
+    path = f"/api/games/{made['id']}/replay"
+    assert client.get(path, params={"ply": 0}).status_code == 200
+    assert client.get(path, params={"ply": 0, "seat": 1}).status_code == 403
+    wrong = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 0)})
+    assert wrong.status_code == 403
+    right = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 1)})
+    assert right.status_code == 200 and 'class="hand-piece' in right.json()["svg"]
+    assert client.get(path, params={"seat": 5}).status_code == 400

@@ -1,0 +1,157 @@
+"""The SVG drawings: made from one seat's view, they point out exactly the legal moves,
+and every colour carries its letter."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.core.game import State
+from cubegames.render import svg, web
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def positions(game_id: str, options: dict[str, Any], plies: int = 80) -> Iterator[State[Any]]:
+    """Positions along a seeded random game, every few moves, and its end."""
+    state = cubegames.make(game_id, **options).new_state(seed=2)
+    rng = random.Random(1)
+    for ply in range(plies):
+        if ply % 7 == 0:
+            yield state.clone()
+        if state.is_over:
+            return
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    yield state
+
+
+def examples() -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    for game_id in cubegames.GAMES:
+        module = importlib.import_module(f"cubegames.games.{game_id}")
+        found += [(game_id, options) for options in module.EXAMPLE_OPTIONS[:3]]
+    return found
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def with_attr(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in el.attrib]
+
+
+@pytest.mark.parametrize(("game_id", "options"), examples())
+def test_every_seat_and_spectator_gets_a_well_formed_drawing(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    for state in positions(game_id, options):
+        for seat in [None, *range(state.game.players)]:
+            drawing = svg(state, seat)
+            root = parse(drawing)
+            assert root.tag == "{http://www.w3.org/2000/svg}svg"
+            assert f"cg-{game_id}" in root.attrib["class"]
+            view = state.public_view() if seat is None else state.view(seat)
+            legal = state.legal_moves() if seat is not None and seat == state.to_move else []
+            assert drawing == web.draw(state.game, view, legal)
+
+
+def test_cubed_shows_the_viewers_hand_and_where_its_pieces_go() -> None:
+    for state in positions("cubed", {"players": 3, "rounds": 1}):
+        if state.is_over:
+            continue
+        seat = state.to_move
+        root = parse(svg(state, seat))
+        hand = [el.attrib["data-piece"] for el in with_attr(root, "data-piece")]
+        assert hand == state.view(seat)["hands"][seat]
+        open_cells = {
+            el.attrib["data-cell"]
+            for el in with_attr(root, "data-cell")
+            if "open" in el.attrib.get("class", "").split()
+        }
+        places = {f"{m.q},{m.r}" for m in state.legal_moves() if hasattr(m, "slots")}
+        assert open_cells == places
+        # each seat sees its own hand only; a spectator sees none
+        for other in range(3):
+            drawn = [
+                el.attrib["data-piece"] for el in with_attr(parse(svg(state, other)), "data-piece")
+            ]
+            assert drawn == state.to_dict()["hands"][other]
+        assert not with_attr(parse(svg(state)), "data-hand")
+
+
+def test_every_cubed_diamond_carries_its_colours_letter() -> None:
+    game = cubegames.make("cubed", players=2, rounds=1)
+    ed = game.edition
+    rgb = {c.rgb: c.letter for c in ed.colours}
+    state = list(positions("cubed", {"players": 2, "rounds": 1}))[-2]
+    root = parse(svg(state, 0))
+    groups = list(root.iter("{http://www.w3.org/2000/svg}g"))
+    checked = 0
+    for group in groups:
+        diamonds = group.findall("s:polygon[@data-slot]", NS)
+        letters = group.findall("s:text", NS)
+        if len(diamonds) != 3:
+            continue
+        for diamond, letter in zip(diamonds, letters, strict=True):
+            assert rgb[diamond.attrib["fill"]] == letter.text
+            checked += 1
+    assert checked >= 3 * 25
+
+
+def test_unstackable_points_out_targets_then_removable_cubes() -> None:
+    for state in positions("unstackable", {}, plies=200):
+        if state.is_over:
+            continue
+        root = parse(svg(state, state.to_move))
+        legal = [str(m) for m in state.legal_moves()]
+        if "@" in legal[0]:
+            targets = {
+                el.attrib["data-cell"]
+                for el in with_attr(root, "data-cell")
+                if "target" in el.attrib.get("class", "")
+            }
+            assert targets == {m.split("@")[1] for m in legal}
+        else:
+            assert {el.attrib["data-move"] for el in with_attr(root, "data-move")} == set(legal)
+
+
+def test_stakd_marks_the_nodes_of_every_legal_placement() -> None:
+    for state in positions("stakd", {"players": 2}):
+        if state.is_over:
+            continue
+        root = parse(svg(state, state.to_move))
+        marked = {
+            (el.attrib["data-z"], el.attrib["data-node"])
+            for el in with_attr(root, "data-node")
+            if "open" in el.attrib.get("class", "").split()
+        }
+        wanted = {(str(m.z), f"{x},{y}") for m in state.legal_moves() for x, y in m.nodes}
+        assert marked == wanted
+
+
+def test_cubes_tells_each_roll_in_words() -> None:
+    state = cubegames.make("cubes", players=3).new_state(seed=5)
+    assert "No roll yet." in svg(state, 0)
+    state.play("roll")
+    said = web.tell(state.game, state.view(1))
+    assert said is not None and said[:60] in svg(state, 1)
+    assert web.words(state.game, "roll", 0, 1) == "Seat 0 rolled."
+
+
+def test_words_keep_secret_what_a_seat_may_not_know() -> None:
+    game = cubegames.make("cubed", players=3, variants=["draw3", "void"], rounds=1)
+    assert web.words(game, "keep:GPY", 1, 1) == "You kept GPY."
+    assert web.words(game, "keep:GPY", 1, 0) == "Seat 1 kept one of the drawn pieces."
+    assert web.words(game, "give:GPY>2", 1, 2) == "Seat 1 gave GPY to you."
+    assert web.words(game, "give:GPY>2", 1, 0) == "Seat 1 gave a piece to seat 2."
+    assert web.words(game, "give:GPY>2", 1, None) == "Seat 1 gave a piece to seat 2."
+    assert not web.visible(game, "keep:GPY", 1, 0) and web.visible(game, "keep:GPY", 1, 1)
+    assert web.visible(game, "GPY@1,0", 1, None)

@@ -1,0 +1,73 @@
+"""Live rooms: a move is saved before it is sent, and stored moves are replayed through the
+engine, never trusted."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
+from cubegames.server.storage import HUMAN, NewSeat, Store
+from tests.server.helpers import Socket, TestClient
+
+
+class GonePage:
+    """A page whose connection broke: every send fails."""
+
+    async def send_json(self, message: Any) -> None:
+        raise ConnectionResetError("the page went away")
+
+
+def _room(store: Store, game: str, options: dict[str, Any]) -> Room:
+    game_id, _tokens = store.create(game, options, 3, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    info = store.load(game_id)
+    assert info is not None
+    built, state, played = replay(info)
+    return Room(info, built, state, played, store)
+
+
+def test_a_page_that_cannot_be_reached_loses_no_move(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    room = _room(store, "cubes", {"players": 2})
+    gone = Peer(GonePage(), 1)  # stands in for a broken socket
+    room.join(gone)
+    asyncio.run(room.play(0, "roll"))
+    info = store.load(room.id)
+    assert info is not None and [m.move for m in info.moves] == ["roll"]
+    assert room.ply == 1 and gone not in room.peers
+
+
+def test_a_refused_move_is_not_saved(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    room = _room(store, "unstackable", {})
+    with pytest.raises(Refused) as refused:
+        asyncio.run(room.play(0, "K@0,0,3"))
+    assert refused.value.code == "illegal"
+    info = store.load(room.id)
+    assert info is not None and info.moves == () and room.ply == 0
+
+
+def test_stored_moves_are_replayed_through_the_engine(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    # a row written behind the app's back, breaking the rules (a floating cube)
+    store.add_move(game_id, 1, 0, "K@2,2,2", None)
+    info = store.load(game_id)
+    assert info is not None
+    with pytest.raises(RoomError, match=r"move 1 \(K@2,2,2\) .* no longer replays"):
+        replay(info)
+
+
+def test_a_game_that_no_longer_replays_is_told_not_shown(client: TestClient) -> None:
+    store: Store = client.app.state.store
+    game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    store.add_move(game_id, 1, 0, "K@2,2,2", None)
+    with client.websocket_connect(f"/ws/games/{game_id}") as session:
+        ws = Socket(session)
+        said = ws.receive()
+        closed = ws.receive()
+    assert said["type"] == "error" and "no longer replays" in said["message"]
+    assert closed == {"type": "closed", "code": 4500}
