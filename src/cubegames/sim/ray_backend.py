@@ -29,27 +29,41 @@ def _play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
     return [play_indexed(item) for item in items]
 
 
-def play_on_ray(
-    matches: Sequence[Match], *, address: str | None = None, cpus: int = 1
-) -> Iterator[Indexed]:
-    """Play every match on Ray and yield `(i, record)` as each chunk of tasks finishes."""
-    try:
-        import ray
-    except ImportError:
-        raise RayUnavailable("the ray backend needs Ray: pip install 'cubegames[ray]'") from None
-    started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR}
-        if address is None:
-            options["num_cpus"] = max(1, cpus)
-        ray.init(address=address, **options)
-        started = True
-    try:
+class RaySession:
+    """A connection to Ray for one or more batches of matches; `close` leaves it.
+
+    Connects on creation: to this process's Ray if it has one (left running at the end),
+    else with `ray.init(address=...)`, or a new local instance with `cpus` CPUs when there
+    is no address (both shut down by `close`).
+    """
+
+    def __init__(self, *, address: str | None = None, cpus: int = 1) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise RayUnavailable(
+                "the ray backend needs Ray: pip install 'cubegames[ray]'"
+            ) from None
+        self.ray = ray
+        self.started = False
+        if not ray.is_initialized():
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "logging_level": logging.ERROR,
+            }
+            if address is None:
+                options["num_cpus"] = max(1, cpus)
+            ray.init(address=address, **options)
+            self.started = True
+        self.task = ray.remote(num_cpus=1)(_play_chunk)
+
+    def play(self, matches: Sequence[Match]) -> Iterator[Indexed]:
+        """Play every match and yield `(i, record)` as each chunk of tasks finishes."""
+        ray = self.ray
         # small chunks keep every CPU of a big cluster busy and the progress bar moving
         size = max(1, min(16, len(matches) // 64))
         items = list(enumerate(matches))
-        task = ray.remote(num_cpus=1)(_play_chunk)
-        pending = [task.remote(items[i : i + size]) for i in range(0, len(items), size)]
+        pending = [self.task.remote(items[i : i + size]) for i in range(0, len(items), size)]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
@@ -57,6 +71,9 @@ def play_on_ray(
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
-    finally:
-        if started:
-            ray.shutdown()
+
+    def close(self) -> None:
+        """Shut Ray down if this session started it."""
+        if self.started:
+            self.ray.shutdown()
+            self.started = False

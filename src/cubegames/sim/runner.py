@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import (
@@ -29,6 +29,11 @@ from rich.progress import (
 )
 
 from cubegames.sim.play import Match, play_match
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
+    from cubegames.sim.ray_backend import RaySession
 
 #: the backends `run` and `play_all` know
 BACKENDS = ("processes", "ray")
@@ -64,51 +69,70 @@ def run(
     `jobs` processes play at once (1: in this process). Each record is a function of its
     match alone, so the set of records is the same whatever `jobs` or `backend` is.
     """
-    for _, record in play_all(
-        matches,
-        jobs=jobs,
-        progress=progress,
-        description=description,
-        backend=backend,
-        address=address,
-    ):
-        yield record
+    with Runner(jobs=jobs, backend=backend, address=address) as runner:
+        for _, record in runner.play(matches, progress=progress, description=description):
+            yield record
 
 
-def play_all(
-    matches: Sequence[Match],
-    *,
-    jobs: int = 1,
-    progress: bool = False,
-    description: str = "games",
-    backend: str = "processes",
-    address: str | None = None,
-) -> Iterator[Indexed]:
-    """Like `run`, but yield `(i, record)` where `i` is the match's index in `matches`.
+class Runner:
+    """Plays batches of matches on one backend, keeping its worker processes (or its Ray
+    connection) from one batch to the next; use it as a context manager.
 
     For Ray, `address` names the cluster (None: this process's Ray if it has one, else a
-    new local instance with `jobs` CPUs).
+    new local instance with `jobs` CPUs), see `cubegames.sim.ray_backend`.
     """
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
-    with _progress(progress) as bar:
-        task = bar.add_task(description, total=len(matches), rate="")
-        if not matches:
-            return
-        if backend == "ray":
-            from cubegames.sim.ray_backend import play_on_ray
 
-            yield from _counted(play_on_ray(matches, address=address, cpus=jobs), bar, task)
-            return
-        if jobs <= 1:
-            yield from _counted(map(play_indexed, enumerate(matches)), bar, task)
-            return
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
-            # small chunks: a slow game at the end keeps one process busy while the others wait
-            chunk = max(1, min(8, len(matches) // (jobs * 16)))
-            results = pool.imap_unordered(play_indexed, enumerate(matches), chunksize=chunk)
-            yield from _counted(results, bar, task)
+    def __init__(
+        self, *, jobs: int = 1, backend: str = "processes", address: str | None = None
+    ) -> None:
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
+        self.jobs = jobs
+        self.backend = backend
+        self.address = address
+        self._pool: Pool | None = None
+        self._ray: RaySession | None = None
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker processes (or leave Ray), if any were started."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+        if self._ray is not None:
+            self._ray.close()
+            self._ray = None
+
+    def play(
+        self, matches: Sequence[Match], *, progress: bool = False, description: str = "games"
+    ) -> Iterator[Indexed]:
+        """Play `matches`, yielding `(i, record)` as each game finishes."""
+        with _progress(progress) as bar:
+            task = bar.add_task(description, total=len(matches), rate="")
+            if matches:
+                yield from _counted(self._results(matches), bar, task)
+
+    def _results(self, matches: Sequence[Match]) -> Iterator[Indexed]:
+        if self.backend == "ray":
+            if self._ray is None:
+                from cubegames.sim.ray_backend import RaySession
+
+                self._ray = RaySession(address=self.address, cpus=self.jobs)
+            return self._ray.play(matches)
+        if self.jobs <= 1:
+            return map(play_indexed, enumerate(matches))
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = context.Pool(self.jobs, initializer=_ignore_interrupts)
+        # small chunks: a slow game at the end keeps one process busy while the others wait
+        chunk = max(1, min(8, len(matches) // (self.jobs * 16)))
+        return self._pool.imap_unordered(play_indexed, enumerate(matches), chunksize=chunk)
 
 
 def play_indexed(item: tuple[int, Match]) -> Indexed:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cubegames.sim.job import Job
 from cubegames.sim.play import Match
-from cubegames.sim.runner import play_all
+from cubegames.sim.runner import Runner
 from cubegames.sim.store import Store, StoreError, jobs_in, seeds_of
 
 if TYPE_CHECKING:
@@ -76,17 +76,16 @@ def stored_rows(store: Store, jobs: Sequence[Job]) -> pd.DataFrame | None:
 def play_rows(
     matches: Sequence[tuple[Job, Match]],
     store: Store | None,
+    runner: Runner,
     *,
-    jobs: int = 1,
-    backend: str = "processes",
-    address: str | None = None,
     progress: bool = False,
     description: str = "games",
     batch: int = BATCH,
     flush_seconds: float = FLUSH_SECONDS,
     on_row: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play `(job, match)` pairs; write their rows to `store` in batches, or return them.
+    """Play `(job, match)` pairs with `runner`; write their rows to `store` in batches, or
+    return them.
 
     On an interruption (Ctrl-C, or any error) the rows of the games already finished are
     written before the exception goes on, so nothing finished is lost.
@@ -95,13 +94,8 @@ def play_rows(
     waiting: list[dict[str, Any]] = []
     last = time.monotonic()
     try:
-        for i, record in play_all(
-            [m for _, m in matches],
-            jobs=jobs,
-            progress=progress,
-            description=description,
-            backend=backend,
-            address=address,
+        for i, record in runner.play(
+            [m for _, m in matches], progress=progress, description=description
         ):
             row = matches[i][0].row(record)
             if on_row is not None:
@@ -146,18 +140,17 @@ def simulate(
         outcome.before = len(done)
     todo = [(job, job.match(i)) for i in range(n) if job.seed + i not in done]
     label = job.game if not done else f"{job.game} (resuming: {len(done):,} stored)"
-    outcome.rows = play_rows(
-        todo,
-        store,
-        jobs=jobs,
-        backend=backend,
-        address=address,
-        progress=progress,
-        description=label,
-        batch=batch,
-        flush_seconds=flush_seconds,
-        on_row=lambda row: outcome.seeds.append(row["seed"]),
-    )
+    with Runner(jobs=jobs, backend=backend, address=address) as runner:
+        outcome.rows = play_rows(
+            todo,
+            store,
+            runner,
+            progress=progress,
+            description=label,
+            batch=batch,
+            flush_seconds=flush_seconds,
+            on_row=lambda row: outcome.seeds.append(row["seed"]),
+        )
     outcome.rows.sort(key=lambda row: row["seed"])
     if store is not None and outcome.played:
         store.compact()

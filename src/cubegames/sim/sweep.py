@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from cubegames.sim.job import Job, make_job
+from cubegames.sim.runner import Runner
 from cubegames.sim.simulate import play_rows, stored_rows
 from cubegames.sim.stats import half_width
 from cubegames.sim.store import Store
@@ -189,32 +190,33 @@ def sweep(
                 cell.rows[int(row["seed"])] = row
     owner = {cell.job.id: cell for cell in state}
     active = list(state)
-    while active:
-        todo = []
-        for cell in active:
-            upto = min(cell.checked + batch, max_games)
-            todo += [
-                (cell.job, cell.job.match(i))
-                for i in range(upto)
-                if cell.job.seed + i not in cell.rows
-            ]
-        play_rows(
-            todo,
-            store,
-            jobs=jobs,
-            backend=backend,
-            address=address,
-            progress=progress,
-            description=f"sweep: {len(active)} of {len(state)} cells running",
-            on_row=lambda row: owner[row["job"]].rows.__setitem__(row["seed"], row),
-        )
-        for cell in active:
-            cell.checked = min(cell.checked + batch, max_games)
-            if cell.half_width(cell.checked) <= precision:
-                cell.stopped = "precise"
-            elif cell.checked >= max_games:
-                cell.stopped = "cap"
-        active = [cell for cell in active if not cell.stopped]
+    rounds = 0
+    with Runner(jobs=jobs, backend=backend, address=address) as runner:
+        while active:
+            rounds += 1
+            todo = []
+            for cell in active:
+                upto = min(cell.checked + batch, max_games)
+                todo += [
+                    (cell.job, cell.job.match(i))
+                    for i in range(upto)
+                    if cell.job.seed + i not in cell.rows
+                ]
+            play_rows(
+                todo,
+                store,
+                runner,
+                progress=progress,
+                description=f"sweep round {rounds}: {len(active)} of {len(state)} cells",
+                on_row=lambda row: owner[row["job"]].rows.__setitem__(row["seed"], row),
+            )
+            for cell in active:
+                cell.checked = min(cell.checked + batch, max_games)
+                if cell.half_width(cell.checked) <= precision:
+                    cell.stopped = "precise"
+                elif cell.checked >= max_games:
+                    cell.stopped = "cap"
+            active = [cell for cell in active if not cell.stopped]
     if store is not None and store.exists():
         store.compact()
     return state
