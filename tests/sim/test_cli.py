@@ -116,3 +116,14 @@ def test_every_command_explains_itself_with_examples(
     text = capsys.readouterr().out
     assert "Examples:" in text
     assert f"cubegames {command} " in text
+
+
+def test_a_bot_may_take_several_parameters_in_a_lineup(tmp_path: Path) -> None:
+    out = tmp_path / "mcts.csv"
+    lineup = "mcts:iterations=5,c=1.4,random"
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "cubes", "--bots", lineup, "-n", "2", "-j", "1", "-q", "--out", str(out)])
+    assert done.value.code == 0
+    rows = Store(out).read()
+    assert list(rows["bot_0"]) == ["mcts:iterations=5,c=1.4", "random"]
+    assert set(rows["lineup"]) == {lineup}

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cubegames.sim.job import split_lineup
 from cubegames.sim.stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class Setting:
     @property
     def distinct_bots(self) -> list[str]:
         """The bots of the lineup, each once, in lineup order."""
-        return list(dict.fromkeys(str(self.df["lineup"].iloc[0]).split(",")))
+        return list(dict.fromkeys(split_lineup(str(self.df["lineup"].iloc[0]))))
 
     def seat_frame(self) -> pd.DataFrame:
         """One row per seat per game: seat, bot, win share, score (and every column with a

@@ -210,8 +210,9 @@ def simulate(
 
     Each game is one row (seed, options, the bot in each seat, winners, scores, moves,
     turns, the game's own counts such as CUBED's leftover pieces, and time). Game i uses
-    seed --seed + i, so a run is reproducible whatever the number of jobs or the backend.
-    An interrupted run (Ctrl-C) keeps the games it finished; the same command resumes it.
+    seed --seed + i, so a run is reproducible whatever the number of jobs or the backend
+    (except with bots that think for a number of seconds, such as mcts:seconds=1). An
+    interrupted run (Ctrl-C) keeps the games it finished; the same command resumes it.
 
     \b
     Examples:
@@ -223,7 +224,7 @@ def simulate(
     """
     import pandas as pd
 
-    from cubegames.sim.job import make_job
+    from cubegames.sim.job import make_job, split_lineup
     from cubegames.sim.ray_backend import RayUnavailable
     from cubegames.sim.simulate import simulate as run_job
     from cubegames.sim.store import StoreError
@@ -232,7 +233,7 @@ def simulate(
     options = _options(game, pairs)
     try:
         job = make_job(
-            game, bots.split(","), players=players, options=options, rotate=rotate, seed=seed
+            game, split_lineup(bots), players=players, options=options, rotate=rotate, seed=seed
         )
     except ValueError as exc:
         _fail(str(exc))
@@ -392,6 +393,7 @@ def sweep(
     """
     import pandas as pd
 
+    from cubegames.sim.job import split_lineup
     from cubegames.sim.ray_backend import RayUnavailable
     from cubegames.sim.store import StoreError
     from cubegames.sim.sweep import grid_values, make_cells, read_config
@@ -423,7 +425,7 @@ def sweep(
     try:
         cells = make_cells(
             game,
-            [line.split(",") for line in lines],
+            [split_lineup(line) for line in lines],
             values,
             options=options,
             players=players if players is not None else settings.get("players"),

@@ -143,6 +143,22 @@ def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def split_lineup(text: str) -> list[str]:
+    """Bots written one after another, `greedy,random` or `mcts:iterations=200,c=1.4,greedy`:
+    a comma starts a new bot unless what follows is a parameter (`key=value`) of the last.
+
+    >>> split_lineup("mcts:iterations=200,c=1.4,greedy,random")
+    ['mcts:iterations=200,c=1.4', 'greedy', 'random']
+    """
+    out: list[str] = []
+    for piece in text.split(","):
+        if out and "=" in piece and ":" not in piece:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def make_job(
     game: str,
     bots: Sequence[str],
