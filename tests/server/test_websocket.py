@@ -23,6 +23,7 @@ def test_a_seat_gets_its_view_its_legal_moves_and_a_drawing(client: TestClient) 
         hello, first = ws.opening()
     assert hello["seat"] == 0 and hello["game"] == "cubed"
     assert hello["info"]["palette"]["G"]["name"] == "green"
+    assert any("Black sides touch nothing" in line for line in hello["rules"])
     assert first["view"] == state.view(0)
     assert first["legal"] == [str(m) for m in state.legal_moves()]
     assert first["svg"].startswith("<svg") and 'class="hand-piece' in first["svg"]

@@ -41,6 +41,7 @@ from cubegames.server.bots import BotRunner
 from cubegames.server.catalog import build, catalog
 from cubegames.server.protocol import (
     MAX_RECORD,
+    Connection,
     CreateGame,
     MoveMessage,
     ProtocolError,
@@ -396,7 +397,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             if not isinstance(parsed, MoveMessage):
                 await peer.send({"type": "pong"})
                 continue
-            if peer.seat is None:
+            if peer.state is Connection.SPECTATOR or peer.seat is None:
                 await peer.send(
                     error(
                         "a spectator cannot move: open the game with a seat's link to play",

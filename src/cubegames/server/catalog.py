@@ -38,6 +38,8 @@ class Entry:
     title: str
     pitch: str
     options: tuple[Option, ...] = field(default_factory=tuple)
+    #: the rules in a few lines, shown beside the table
+    rules: tuple[str, ...] = ()
 
 
 CATALOG: dict[str, Entry] = {
@@ -74,6 +76,15 @@ CATALOG: dict[str, Entry] = {
                 help="off: two matching sides are enough",
             ),
         ),
+        (
+            "Lay one piece a turn. From the third piece on it must touch at least two pieces, "
+            "and every side it touches must show the same colour (white matches any colour "
+            "except a blocking piece's).",
+            "Black sides touch nothing: the cells next to them are dead (×).",
+            "You may draw one piece instead, then lay or pass; with an empty bag you may pass.",
+            "Empty your hand to win the round. Pieces left in hand cost points: single 1, "
+            "double 2, triple 3, blocking 5, wild 10. The lowest total wins.",
+        ),
     ),
     "unstackable": Entry(
         "unstackable",
@@ -88,6 +99,15 @@ CATALOG: dict[str, Entry] = {
                 False,
             ),
         ),
+        (
+            "Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag "
+            "must touch another cube on the bag; a higher cube needs a cube right under it.",
+            "When only black is left, the rest of the box fills with black.",
+            "Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at "
+            "least 3 of its faces are free. Whoever stacked the last red cube goes second.",
+            "Your first cube each turn goes to pile 1 (yellow 5, red 3), the second to pile 2 "
+            "(black 1). Most points wins.",
+        ),
     ),
     "stakd": Entry(
         "stakd",
@@ -97,6 +117,16 @@ CATALOG: dict[str, Entry] = {
             Option("players", "Players", "int", 2, 1, 8, help="1 plays solo"),
             Option("points_to_win", "Points to win", "int", None, 1, 10, help="3, or 1 for solo"),
             Option("edition", "Edition", "choice", "standard", choices=(("standard", "STAKD"),)),
+        ),
+        (
+            "First everyone lays their bases (2×3) on layer 0, each touching the others.",
+            "Then lay one piece a turn on the current layer: every node rests on a piece "
+            "below, it touches a piece already on the layer, and no piece carries two pieces "
+            "of one type.",
+            "The BLUE BOMBER ends the piece under it: nothing more goes on that one.",
+            "A new layer may start once the current one holds 6 pieces, or when you cannot "
+            "lay on it. Whoever cannot lay at all is out for the round.",
+            "Whoever lays the last piece (not a bomber) wins the round and a point.",
         ),
     ),
     "cubes": Entry(
@@ -114,6 +144,15 @@ CATALOG: dict[str, Entry] = {
                 False,
                 help="for a table with its own dice, e.g. roll 1 C . 6 . 3",
             ),
+        ),
+        (
+            "Roll the six dice. Numbers only: take their sum from the pot.",
+            "CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.",
+            "CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. "
+            "Only CUBES: everyone else pays 5. All blank: pay 2.",
+            "If the pot holds too little, you take nothing and pay in the difference.",
+            "Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the "
+            "most points wins.",
         ),
     ),
 }
@@ -168,6 +207,12 @@ def _check(option: Option, value: Any) -> Any:
         if not isinstance(value, list) or any(v not in names for v in value):
             raise ValueError(f"{where}: a list of names from {', '.join(names)}")
     return value
+
+
+def rules(game_id: str) -> list[str]:
+    """The rules of a game in a few lines ([] for a game the catalog does not list)."""
+    entry = CATALOG.get(game_id)
+    return list(entry.rules) if entry is not None else []
 
 
 def build(game_id: str, options: dict[str, Any]) -> Game[Any]:

@@ -23,6 +23,7 @@ from cubegames.core.errors import IllegalMove
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
+from cubegames.server.catalog import rules
 from cubegames.server.protocol import Connection, error
 from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store
 
@@ -161,6 +162,7 @@ class Room:
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in self.seats
             ],
             "info": web.info(self.game),
+            "rules": rules(self.game.id),
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:

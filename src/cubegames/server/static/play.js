@@ -3,7 +3,7 @@
 // sends a seat is made from that seat's view; the page only shows it and turns clicks
 // into move texts, which the server checks with the engine.
 
-import { copy, h, playLink, remember, remembered, seatLabel, TITLES, tokensInHash } from "./util.js";
+import { copy, firstTime, h, playLink, remember, remembered, seatLabel, TITLES, tokensInHash } from "./util.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
@@ -122,6 +122,7 @@ class PlayPage {
       h("button", { type: "submit" }, "Play"));
     this.log = h("ol", { class: "log" });
     this.extras = h("div", { class: "extras" });
+    this.rules = h("details", { class: "rules" }, h("summary", {}, "How to play"));
     this.overlay = h("div", { class: "overlay", hidden: true });
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, "← All games"), this.title, this.conn),
@@ -133,6 +134,7 @@ class PlayPage {
           h("details", { class: "moves", open: true },
             h("summary", {}, "Your moves"), this.legal, this.typed),
           h("details", { class: "history" }, h("summary", {}, "Moves so far"), this.log),
+          this.rules,
           this.extras)),
       this.overlay));
   }
@@ -174,6 +176,8 @@ class PlayPage {
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
+    this.rules.append(h("ul", {}, (hello.rules || []).map((line) => h("li", {}, line))));
+    this.rules.open = firstTime(`rules.${hello.game}`);
     const module = MODULES[hello.game];
     this.controller = module.create({
       board: this.board,

@@ -68,6 +68,19 @@ export function remember(id, entry) {
   }
 }
 
+/** True the first time this browser asks about `key` (e.g. the rules of a game it has not
+ * played yet), false afterwards. */
+export function firstTime(key) {
+  const name = `cubegames.seen.${key}`;
+  try {
+    if (localStorage.getItem(name)) return false;
+    localStorage.setItem(name, "1");
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 /** Seat tokens in the page's address: /play/ID#t=TOKEN,TOKEN */
 export function tokensInHash() {
   const match = /(?:^#|&)t=([^&]*)/.exec(location.hash);
