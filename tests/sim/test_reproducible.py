@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cubegames.cli import main
 from cubegames.sim.job import make_job
 from cubegames.sim.play import play_match
 from cubegames.sim.runner import run
@@ -67,27 +68,15 @@ def test_ray_gives_the_same_rows_as_local_processes(
     ray_cluster: Any, one_process: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     assert rows(backend="ray") == one_process
-    # and through the command line, into a file, using the Ray instance already running
+    # and from the command line of another process, which joins the same cluster by address
     out = tmp_path / "ray.parquet"
-    with pytest.raises(SystemExit) as done:
-        main(
-            [
-                "simulate",
-                "unstackable",
-                "--bots",
-                "greedy,random",
-                "--seed",
-                "11",
-                "-n",
-                str(GAMES),
-                "--backend",
-                "ray",
-                "--out",
-                str(out),
-                "--quiet",
-            ]
-        )
-    assert done.value.code == 0
+    address = ray_cluster.get_runtime_context().gcs_address
+    command = ["simulate", "unstackable", "--bots", "greedy,random", "--seed", "11"]
+    command += ["-n", str(GAMES), "--backend", "ray", "--address", address, "--out", str(out)]
+    done = subprocess.run(
+        [sys.executable, "-m", "cubegames", *command, "-q"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
     on_ray = frame_without_timing(Store(out).read())
     local = [r for r in one_process if r["game"] == "unstackable"]
     assert on_ray.to_dict("records") == local
