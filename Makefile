@@ -12,8 +12,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)  ## play CUBED in the terminal against the random bot
-	$(BIN)/cubegames play cubed
+play: $(STAMP)  ## the web app on http://127.0.0.1:8000 (embedded SQLite database)
+	$(BIN)/cubegames serve
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
