@@ -21,8 +21,9 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP)  ## speed figures, written to benchmarks/README.md's tables on stdout
+bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/alphabeta.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
