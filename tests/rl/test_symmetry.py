@@ -207,3 +207,15 @@ def test_map_actions_gives_the_mask_of_the_image(game_id: str, options: dict[str
             image = sym.apply_state(state)
             want = c.mask(image.legal_moves(), image.view(seat)).nonzero()[0].tolist()
             assert sorted(map_actions(c, sym, view, legal)) == want
+
+
+def test_bitboards_agree_with_the_search_kernel() -> None:
+    """The Unstackable search kernel has its own footprint symmetries (delta swaps); both
+    give every board the same 8 images."""
+    from cubegames.games.unstackable.search import images
+
+    syms = symmetries(cubegames.make("unstackable"))
+    rng = random.Random(0)
+    for _ in range(50):
+        board = rng.getrandbits(64)
+        assert sorted(s.apply_bitboard(board) for s in syms) == sorted(images(board))

@@ -73,7 +73,7 @@ def env(game_id: str, **options: Any) -> CubegamesAEC:
 def single_agent(
     game_id: str,
     opponents: tuple[str, ...] | list[str] = ("random",),
-    seat: int = 0,
+    seat: int | str = 0,
     **options: Any,
 ) -> SingleAgentEnv:
     """A Gymnasium environment: the learner plays `seat`, bots named by `opponents` play the

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 import cubegames
-from cubegames.core.game import Game, Move, State
+from cubegames.core.game import JSON, Game, Move, State
 from cubegames.rl.encoding import ActionCodec, codec
 from cubegames.rl.observation import Observer, observer
 
@@ -77,12 +77,27 @@ class Session:
         self.codec: ActionCodec = codec(self.game, **settings)
         self.observer: Observer = observer(self.game, **settings)
         self.state: State[Any] = self.game.new_state(0)
+        #: moves played since the deal, by every seat
+        self.moves = 0
         self._mask: npt.NDArray[np.int8] | None = None
+        self._views: dict[int, JSON] = {}
 
     def reset(self, seed: int) -> None:
         """Deal a new game from `seed`."""
         self.state = self.game.new_state(seed)
+        self.moves = 0
+        self._changed()
+
+    def _changed(self) -> None:
         self._mask = None
+        self._views = {}
+
+    def view(self, seat: int) -> JSON:
+        """`state.view(seat)`, worked out once per position (do not change it)."""
+        found = self._views.get(seat)
+        if found is None:
+            found = self._views[seat] = self.state.view(seat)
+        return found
 
     @property
     def to_move(self) -> int | None:
@@ -94,12 +109,12 @@ class Session:
         if seat != self.state.to_move:
             return np.zeros(self.codec.size, dtype=np.int8)
         if self._mask is None:
-            self._mask = self.codec.mask(self.state.legal_moves(), self.state.view(seat))
+            self._mask = self.codec.mask(self.state.legal_moves(), self.view(seat))
         return self._mask.copy()
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """`seat`'s observation, from `view(seat)` alone."""
-        return self.observer.observe(self.state.view(seat))
+        return self.observer.observe(self.view(seat))
 
     def move_of(self, action: Any) -> Move | None:
         """The legal move of `action` for the seat to move, or None if it is not legal."""
@@ -112,7 +127,7 @@ class Session:
             return None
         if not self.mask(seat)[index]:
             return None
-        return self.codec.decode(index, self.state.view(seat))
+        return self.codec.decode(index, self.view(seat))
 
     def play(self, action: Any) -> Move:
         """Play `action` for the seat to move; `IllegalAction` (nothing changes) if illegal."""
@@ -128,7 +143,8 @@ class Session:
     def play_move(self, move: Move) -> None:
         """Play a move already known to be legal (a bot's choice)."""
         self.state.play(move)
-        self._mask = None
+        self.moves += 1
+        self._changed()
 
     def rewards(self) -> list[float]:
         """The end-of-game reward of every seat (see the module docstring)."""
