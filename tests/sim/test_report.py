@@ -152,13 +152,19 @@ def test_report_command_writes_the_page_and_prints_the_tables(
 ) -> None:
     first = Store(tmp_path / "a.parquet")
     second = Store(tmp_path / "b.csv")
+    solo = Store(tmp_path / "solo.csv")
     simulate(make_job("cubes", ["random"], seed=1), 20, first)
     simulate(make_job("cubes", ["random"], players=3, seed=1), 20, second)
+    simulate(make_job("cubed", ["random"], players=1, seed=1), 10, solo)
     page = tmp_path / "r.html"
+    files = [str(store.path) for store in (first, second, solo)]
     with pytest.raises(SystemExit) as done:
-        main(["report", str(first.path), str(second.path), "--html", str(page)])
+        main(["report", *files, "--html", str(page)])
     assert done.value.code == 0
     out, err = capsys.readouterr()
     assert "Settings side by side" in out and "Win rate by seat" in out
     assert err.strip() == f"wrote {page}"
-    assert "<h2 id='comparison'>Comparison</h2>" in page.read_text()
+    text = page.read_text()
+    assert "<h2 id='comparison'>Comparison</h2>" in text
+    assert "The solo player won" in text
+    assert "cubed · edition=en · players=1" in text  # what differs between the settings

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cubegames.core.registry import game_class
 from cubegames.sim.job import split_lineup
 from cubegames.sim.stats import mean_interval, wilson
 
@@ -233,6 +234,8 @@ def _label(first: pd.Series[Any], options: dict[str, Any], varying: list[str]) -
             parts.append("rotating" if bool(first["rotate"]) else "fixed seats")
         elif key in options:
             parts.append(f"{key}={_text(options[key])}")
+        elif key in game_class(str(first["game"])).option_names:
+            parts.append(f"{key}=default")  # left out of the options when at its default
     return " · ".join(parts) or "(same options)"
 
 

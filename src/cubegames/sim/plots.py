@@ -7,6 +7,7 @@ nothing global is touched and no window is ever opened.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,11 +30,13 @@ ROW_LABELS = {
 }
 
 
-def _figure(size: tuple[float, float] = WIDE, cols: int = 1) -> tuple[Figure, list[Axes]]:
+def _figure(
+    size: tuple[float, float] = WIDE, cols: int = 1, *, sharey: bool = False
+) -> tuple[Figure, list[Axes]]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=size, layout="constrained")
-    axes = fig.subplots(1, cols, squeeze=False)[0]
+    axes = fig.subplots(1, cols, squeeze=False, sharey=sharey)[0]
     for ax in axes:
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(axis="y", color="#dee2e6", linewidth=0.6)
@@ -58,7 +61,7 @@ def _errors(rates: Sequence[Rate]) -> list[list[float]]:
 def _percent(ax: Axes) -> None:
     from matplotlib.ticker import PercentFormatter
 
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
 
 
 def seats(setting: Setting) -> bytes:
@@ -254,43 +257,49 @@ def odds(setting: Setting) -> bytes:
 
 
 def comparison(items: Sequence[Setting]) -> bytes:
-    """Several settings side by side: seat 0's win rate (and the lead bot's) and length."""
-    fig, (left, right) = _figure((8.0, max(3.0, 0.45 * len(items) + 1.6)), cols=2)
-    ys = list(range(len(items)))[::-1]
-    labels = [s.label for s in items]
-    first = [s.seats[0] for s in items]
-    errs = _errors(first)
-    left.errorbar(
-        [r.rate for r in first], ys, xerr=errs, fmt="o", color=COLOURS[0], capsize=4, label="seat 0"
-    )
-    if all(len(s.bots) > 1 for s in items):
-        lead = [s.bots[0] for s in items]
-        left.errorbar(
-            [r.rate for r in lead],
-            [y - 0.2 for y in ys],
-            xerr=_errors(lead),
-            fmt="s",
-            color=COLOURS[1],
-            capsize=4,
-            label="first bot of the lineup",
-        )
-    shares = {fair(s.players) for s in items} - {None}
-    for share in shares:
-        assert share is not None
-        left.axvline(share, color="#e03131", linestyle="--", linewidth=1)
-    left.set_yticks(ys, labels, fontsize="small")
+    """Several settings side by side: seat 0's win rate (and the first bot's), and length."""
     from matplotlib.ticker import PercentFormatter
 
-    left.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    left.set_xlabel("win rate (95% CI)")
-    left.legend(frameon=False, fontsize="small")
-    left.grid(axis="x", color="#dee2e6", linewidth=0.6)
+    labels = [textwrap.fill(s.label, 34) for s in items]
+    lines = sum(label.count("\n") + 1 for label in labels)
+    height = max(3.0, 0.3 * lines + 0.25 * len(items) + 1.4)
+    fig, (left, right) = _figure((9.0, height), cols=2, sharey=True)
+    ys = list(range(len(items)))[::-1]
+    both = all(len(s.bots) > 1 for s in items)
+    series = [("seat 0", [s.seats[0] for s in items], "o", 0.0)]
+    if both:
+        series.append(("first bot of the lineup", [s.bots[0] for s in items], "s", -0.2))
+    for i, (label, rates, marker, shift) in enumerate(series):
+        left.errorbar(
+            [r.rate for r in rates],
+            [y + shift for y in ys],
+            xerr=_errors(rates),
+            fmt=marker,
+            color=COLOURS[i],
+            capsize=4,
+            label=label,
+        )
+    for share in {fair(s.players) for s in items}:
+        if share is not None:
+            left.axvline(share, color="#e03131", linestyle="--", linewidth=1)
+    left.set_yticks(ys, labels, fontsize="small")
+    left.xaxis.set_major_formatter(PercentFormatter(1.0))
+    left.set_xlabel("win rate (95% CI; dashed: fair share)")
+    if both:
+        left.legend(frameon=False, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.2))
+    left.set_title("Seat 0 wins" if not both else "Who wins")
     right.boxplot(
-        [s.df["turns"] for s in items][::-1], orientation="horizontal", widths=0.5, showfliers=False
+        [s.df["turns"] for s in items],
+        positions=ys,
+        orientation="horizontal",
+        widths=0.5,
+        showfliers=False,
+        manage_ticks=False,
     )
-    right.set_yticks([y + 1 for y in range(len(items))], labels[::-1], fontsize="small")
+    right.tick_params(labelleft=False)
     right.set_xlabel("turns per game")
-    right.grid(axis="x", color="#dee2e6", linewidth=0.6)
     right.set_title("Game length")
-    left.set_title("Who wins")
+    for ax in (left, right):
+        ax.grid(axis="x", color="#dee2e6", linewidth=0.6)
+        ax.set_ylim(-0.7, len(items) - 0.3)
     return png(fig)

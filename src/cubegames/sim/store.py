@@ -5,11 +5,12 @@ Two layouts, chosen by the name given to `--out`:
 - `NAME.parquet` (or `.pq`) is a **directory** of Parquet part files, `part-00000.parquet`,
   `part-00001.parquet`, ... Each batch of finished games becomes a new part, written under a
   hidden temporary name and then renamed, so a part is either whole or absent. When a run
-  completes, its parts are merged into one, sorted by job and seed. pandas, pyarrow, polars
-  and DuckDB all read such a directory as one table (`pandas.read_parquet("NAME.parquet")`).
+  completes, its parts are merged into one, sorted by setting (game, options, bots) and
+  seed. pandas, pyarrow, polars and DuckDB all read such a directory as one table
+  (`pandas.read_parquet("NAME.parquet")`).
 - `NAME.csv` is one CSV file with a header, appended a batch at a time; a line cut short by
   an interruption is dropped when the file is read or resumed. On completion it is rewritten
-  sorted by job and seed.
+  in the same order.
 
 Rows describe their own job (the `job`, `game`, `options`, `lineup`, `rotate` and `run_seed`
 columns, see `cubegames.sim.job`), so no side file is needed to resume or to report. Rows
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CSV_SUFFIXES = (".csv",)
+#: the order of the rows of a merged file: by setting, then seed
+ORDER = ("game", "options", "lineup", "rotate", "run_seed", "job", "seed")
 #: columns read as text from CSV (everything else is inferred)
 _TEXT = ("job", "game", "options", "lineup", "winners")
 
@@ -179,7 +182,7 @@ class Store:
         df = self.read()
         if not len(df):
             return
-        df = df.sort_values(["job", "seed"], kind="stable").reset_index(drop=True)
+        df = df.sort_values(list(ORDER), kind="stable").reset_index(drop=True)
         if self.kind == "parquet":
             old = self._parts()
             number = int(old[-1].stem.split("-")[1]) + 1 if old else 0
