@@ -119,3 +119,12 @@ def test_bad_arguments() -> None:
         single_agent("unstackable", opponents="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="illegal"):
         single_agent("unstackable", illegal="ignore")
+
+
+def test_legal_actions_list_the_mask() -> None:
+    env = single_agent("unstackable")
+    _, info = env.reset(seed=0)
+    assert info["legal_actions"].dtype == np.int64
+    assert info["legal_actions"].tolist() == np.flatnonzero(info["action_mask"]).tolist()
+    legal = env.session.state.legal_moves()
+    assert [env.codec.decode(int(i)) for i in info["legal_actions"]] == legal

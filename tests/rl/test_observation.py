@@ -129,3 +129,15 @@ def test_stakd_planes_show_the_current_layer_and_the_one_below() -> None:
     assert planes[0, 0 - lo, 0 - lo] == 1  # a base below it
     assert planes[7 + 1, 0 - lo, 0 - lo] == 1  # ... which carries a DUO
     assert planes[24].sum() == 12
+
+
+def test_cubed_planes_follow_the_table_incrementally() -> None:
+    """The observer extends the frontier of the last table it saw; across seats, turns and
+    new rounds (a fresh table) that gives the planes a fresh observer gives."""
+    options = {"players": 3, "variants": ["bridging", "void"], "rounds": 3}
+    game = cubegames.make("cubed", **options)
+    warm = CubedObserver(game)
+    for state in positions("cubed", options, range(2)):
+        for seat in (state.to_move, 0):
+            view = state.view(seat)
+            assert np.array_equal(warm.planes(view), CubedObserver(game).planes(view))

@@ -63,6 +63,7 @@ def test_a_whole_game(game_id: str, options: dict[str, Any]) -> None:
         mask = c.mask(state.legal_moves(), view)
         assert np.array_equal(observation["action_mask"], mask)
         assert np.array_equal(info["action_mask"], mask)
+        assert info["legal_actions"].tolist() == [c.encode(m, view) for m in state.legal_moves()]
         assert np.array_equal(observation["observation"], obs.observe(view))
         for other in aec.agents:
             if other != agent:

@@ -6,6 +6,7 @@ The games' moves are real types (`Place`, `Stack`, ...); learning code wants int
     index = codec.encode(move, view)      # ActionEncodingError if the move has no index
     move = codec.decode(index, view)      # decode(encode(m)) == m for every legal m
     mask = codec.mask(state.legal_moves(), view)   # int8, shape (size,), 1 = legal
+    legal = codec.indexes(state.legal_moves(), view)   # the same as int64 indexes
 
 `view` is what the mover sees (`state.view(seat)`). Only STAKD reads it, because its actions
 name the layer *relative* to the current one; the other codecs accept and ignore it.
@@ -67,19 +68,26 @@ class ActionCodec(ABC):
         which are legal now.
         """
 
-    def mask(self, moves: Iterable[Move], view: View | None = None) -> npt.NDArray[np.int8]:
-        """A fresh int8 array of shape `(size,)`: 1 at the index of each of `moves`.
+    def indexes(self, moves: Iterable[Move], view: View | None = None) -> npt.NDArray[np.int64]:
+        """The indexes of `moves`, in their order, as a fresh int64 array.
 
-        Raises `ActionEncodingError` if a move has no index, or if two moves share one (the
+        Raises `ActionEncodingError` if a move has no index, or if two moves share one (a
         mask would then hold fewer ones than there are legal moves).
         """
-        out = np.zeros(self.size, dtype=np.int8)
-        count = 0
-        for move in moves:
-            out[self.encode(move, view)] = 1
-            count += 1
-        if int(out.sum()) != count:
+        out = np.array([self.encode(m, view) for m in moves], dtype=np.int64)
+        if len(np.unique(out)) != len(out):
             raise ActionEncodingError("two legal moves share an action index")
+        return out
+
+    def mask(self, moves: Iterable[Move], view: View | None = None) -> npt.NDArray[np.int8]:
+        """A fresh int8 array of shape `(size,)`: 1 at the index of each of `moves`, as
+        `indexes` finds them (and with its errors)."""
+        return self.mask_of(self.indexes(moves, view))
+
+    def mask_of(self, indexes: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+        """A fresh int8 mask with 1 at `indexes`."""
+        out = np.zeros(self.size, dtype=np.int8)
+        out[indexes] = 1
         return out
 
     def check_index(self, index: int) -> int:

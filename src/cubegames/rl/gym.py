@@ -12,7 +12,8 @@
   (`cubegames.rl.observation`; `env.unwrapped.observer.split(obs)` gives planes and vector).
 - Action: `Discrete(codec.size)` (`cubegames.rl.encoding`); the legal ones are
   `info["action_mask"]` (int8, also `env.action_masks()` as booleans, the name
-  sb3-contrib's maskable algorithms look for). At the end the mask is all zeros.
+  sb3-contrib's maskable algorithms look for), and `info["legal_actions"]` lists them as
+  int64 indexes. At the end the mask is all zeros and the list empty.
 - An illegal action (`illegal="lose"`, the default) ends the episode with reward
   `illegal_reward` (-1) and `info["illegal_action"] = True`; Gymnasium's checker and plain
   random exploration sample actions without a mask, so this must not raise.
@@ -95,7 +96,10 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         self._over = True
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.session.mask(self.seat)}
+        return {
+            "action_mask": self.session.mask(self.seat),
+            "legal_actions": self.session.legal(self.seat),
+        }
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (all False once the episode is over)."""
@@ -136,7 +140,11 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
             if self.illegal == "raise":
                 raise IllegalAction(f"action {action!r} is not legal now")
             self._over = True
-            info = {"action_mask": np.zeros(self.codec.size, dtype=np.int8), "illegal_action": True}
+            info = {
+                "action_mask": np.zeros(self.codec.size, dtype=np.int8),
+                "legal_actions": np.zeros(0, dtype=np.int64),
+                "illegal_action": True,
+            }
             return session.observe(self.seat), self.illegal_reward, True, False, info
         session.play_move(move)
         self._advance()

@@ -6,7 +6,9 @@
 - `observe(agent)` is `{"observation": float32 array, "action_mask": int8 array}`: the
   observer's flat features of `view(seat)` (`cubegames.rl.observation`) and the codec's
   mask (`cubegames.rl.encoding`), all zeros for a seat that is not to move. The mask is
-  also in `infos[agent]["action_mask"]` for the agent to move.
+  also in `infos[agent]["action_mask"]` for the agent to move, and the legal actions as
+  int64 indexes in `infos[agent]["legal_actions"]` (in the order of `legal_moves()`;
+  cheaper than `np.flatnonzero` of a CUBED mask of 219,416 entries).
 - Actions are `Discrete(codec.size)`. An illegal action raises `IllegalAction` (a
   `ValueError`) and changes nothing; `illegal="lose"` instead ends the game with reward -1
   for the offender and 0 for everyone else (its info says `"illegal_action": True`).
@@ -112,7 +114,10 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
         self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = {"action_mask": self.session.mask(seat)}
+        self.infos[self.agent_selection] = {
+            "action_mask": self.session.mask(seat),
+            "legal_actions": self.session.legal(seat),
+        }
 
     def observe(self, agent: str) -> Observation:
         seat = self.agent_name_mapping[agent]

@@ -2,7 +2,9 @@
 
 A `Session` holds the state and answers, for a seat, its observation (from `view(seat)`),
 its action mask (its legal moves while it is to move, else all zeros) and, at the end, its
-reward. Masks are worked out once per position.
+reward.
+
+Legal actions are worked out once per position, as indexes; masks are made from them.
 
 Rewards come only at the end of the game (every step before gives 0):
 
@@ -79,7 +81,7 @@ class Session:
         self.state: State[Any] = self.game.new_state(0)
         #: moves played since the deal, by every seat
         self.moves = 0
-        self._mask: npt.NDArray[np.int8] | None = None
+        self._legal: npt.NDArray[np.int64] | None = None
         self._views: dict[int, JSON] = {}
 
     def reset(self, seed: int) -> None:
@@ -89,7 +91,7 @@ class Session:
         self._changed()
 
     def _changed(self) -> None:
-        self._mask = None
+        self._legal = None
         self._views = {}
 
     def view(self, seat: int) -> JSON:
@@ -104,13 +106,18 @@ class Session:
         """The seat to move, None once the game is over."""
         return self.state.to_move
 
+    def legal(self, seat: int) -> npt.NDArray[np.int64]:
+        """A fresh int64 array of `seat`'s legal actions, in the order of `legal_moves()`
+        (empty unless it is to move)."""
+        if seat != self.state.to_move:
+            return np.zeros(0, dtype=np.int64)
+        if self._legal is None:
+            self._legal = self.codec.indexes(self.state.legal_moves(), self.view(seat))
+        return self._legal.copy()
+
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """A fresh int8 mask of `seat`'s legal actions (all 0 unless it is to move)."""
-        if seat != self.state.to_move:
-            return np.zeros(self.codec.size, dtype=np.int8)
-        if self._mask is None:
-            self._mask = self.codec.mask(self.state.legal_moves(), self.view(seat))
-        return self._mask.copy()
+        return self.codec.mask_of(self.legal(seat))
 
     def observe(self, seat: int) -> npt.NDArray[np.float32]:
         """`seat`'s observation, from `view(seat)` alone."""
@@ -125,7 +132,7 @@ class Session:
             index = self.codec.check_index(action)
         except (ValueError, TypeError):
             return None
-        if not self.mask(seat)[index]:
+        if index not in self.legal(seat):
             return None
         return self.codec.decode(index, self.view(seat))
 

@@ -74,9 +74,9 @@ from typing import Any
 import numpy as np
 
 from cubegames.core.game import Game, Move
-from cubegames.core.hexgrid import pack, unpack
+from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed import Cubed, Draw, Draw3, Give, Keep, Pass, Place, Skip
-from cubegames.games.cubed.frontier import rebuild
+from cubegames.games.cubed.frontier import Edges, add_piece
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import Piece
 from cubegames.rl.encoding import ActionCodec, ActionEncodingError, View
@@ -253,6 +253,7 @@ class Observer(BaseObserver):
         for q, r in window(self.radius):
             grid[r + self.radius, q + self.radius] = 1.0
         self._window = grid
+        self._last: tuple[list[tuple[int, Piece]], dict[int, Edges], set[int]] = ([], {}, set())
 
     def _counts(self, texts: list[str]) -> Array:
         out = np.zeros(len(self.pieces), dtype=np.float32)
@@ -261,11 +262,30 @@ class Observer(BaseObserver):
         out /= self.copies
         return out
 
+    def _frontier(self, table: list[tuple[int, Piece]]) -> tuple[dict[int, Edges], set[int]]:
+        """The frontier of a table given as (cell, piece) in the order laid.
+
+        Tables only grow during a round, and every seat observes the same table, so the
+        frontier of the last table seen is extended by the pieces laid since, when that
+        table is where this one began; otherwise it is built afresh.
+        """
+        laid, front, playable = self._last
+        if table[: len(laid)] != laid:
+            laid, front, playable = [], {}, set()
+        front, playable = dict(front), set(playable)
+        placed = dict(laid)
+        for cell, piece in table[len(laid) :]:
+            add_piece(self.game.frontier, front, playable, placed, piece, cell)
+        if not table:
+            playable = {ORIGIN}
+        self._last = (list(table), front, playable)
+        return front, playable
+
     def planes(self, view: View) -> Array:
         R, K = self.radius, self.colours
         ed = self.ed
         out = np.zeros(self.plane_shape, dtype=np.float32)
-        table: dict[int, Piece] = {}
+        table: list[tuple[int, Piece]] = []
         for entry in view["table"]:
             q, r = entry["cell"]
             if distance(q, r) > R:
@@ -274,11 +294,11 @@ class Observer(BaseObserver):
                 )
             slots = entry["slots"]
             piece: Piece = (ed.index[slots[0]], ed.index[slots[1]], ed.index[slots[2]])
-            table[pack(q, r)] = piece
+            table.append((pack(q, r), piece))
             for s in range(3):
                 out[s * K + piece[s], r + R, q + R] = 1.0
             out[3 * K, r + R, q + R] = 1.0
-        front, playable = rebuild(self.game.frontier, table)
+        front, playable = self._frontier(table)
         info = self.game.frontier.info
         for cell, edges in front.items():
             q, r = unpack(cell)

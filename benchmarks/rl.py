@@ -1,0 +1,123 @@
+"""Speed of the learning environments beside the raw engine, as a Markdown table.
+
+    .venv/bin/python benchmarks/rl.py [--games N]
+
+For each game, N seeded games of uniformly random legal moves are played three ways, all
+in this one run so that the ratios hold on any machine:
+
+- engine: `state.legal_moves()`, a random choice, `state.play(move)`; moves per second;
+- PettingZoo AEC (`cubegames.rl.env`): `last()` (observation and mask of the agent to
+  move), a random action of `info["legal_actions"]`, `step(action)`; agent steps per
+  second;
+- Gymnasium (`cubegames.rl.single_agent`, learner in seat 0, `random` bots elsewhere):
+  a random action of `info["legal_actions"]`, `step(action)`; learner steps per second,
+  and all moves per second (the bots' moves happen inside `step`).
+
+An environment step does what the engine's move does plus the observation (from
+`view(seat)`) and the mask (every legal move encoded), so the ratio is the price of the
+tensors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+import cubegames
+from cubegames.rl import env, single_agent
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("cubed", {"players": 2, "rounds": 1}),
+    ("cubed", {"players": 1}),
+    ("unstackable", {}),
+    ("stakd", {"players": 2}),
+    ("stakd", {"players": 1}),
+    ("cubes", {"players": 4}),
+]
+
+
+def engine_rate(game_id: str, options: dict[str, Any], games: int) -> float:
+    """Moves per second of random play through the public API."""
+    game = cubegames.make(game_id, **options)
+    moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def aec_rate(game_id: str, options: dict[str, Any], games: int) -> float:
+    """Agent steps per second of masked random play in the AEC environment."""
+    aec = env(game_id, **options)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        aec.reset(seed=seed)
+        for _ in aec.agent_iter():
+            _, _, terminated, _, info = aec.last()
+            if terminated:
+                aec.step(None)
+                continue
+            aec.step(int(rng.choice(info["legal_actions"])))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def gym_rate(game_id: str, options: dict[str, Any], games: int) -> tuple[float, float]:
+    """Learner steps and all moves per second in the Gymnasium wrapper against random bots."""
+    gym = single_agent(game_id, opponents=("random",), **options)
+    rng = np.random.default_rng(0)
+    steps = moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        _, info = gym.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            action = int(rng.choice(info["legal_actions"]))
+            _, _, terminated, _, info = gym.step(action)
+            steps += 1
+        moves += gym.session.moves
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, moves / elapsed
+
+
+def table(games: int) -> str:
+    rows = [
+        "| game | options | engine moves/s | AEC steps/s | AEC ÷ engine "
+        "| Gym learner steps/s | Gym all moves/s | Gym ÷ engine |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for game_id, options in GAMES:
+        raw = engine_rate(game_id, options, games)
+        aec = aec_rate(game_id, options, games)
+        steps, moves = gym_rate(game_id, options, games)
+        text = ", ".join(f"{k}={v}" for k, v in options.items()) or "default"
+        rows.append(
+            f"| {game_id} | {text} | {raw:,.0f} | {aec:,.0f} | {aec / raw:.2f} "
+            f"| {steps:,.0f} | {moves:,.0f} | {moves / raw:.2f} |"
+        )
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per figure")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games\n")
+    print("### Learning environments: random play, steps per second\n")
+    print(table(args.games))
+
+
+if __name__ == "__main__":
+    main()
