@@ -8,23 +8,18 @@ and plots, and the game's own section (CUBED leftovers against the points chart;
 odds beside the simulated rolls).
 """
 
-# pandas and pyarrow ship no type information; they are typed as Any here.
-# mypy: disable-error-code="import-untyped"
-
 from __future__ import annotations
 
 import base64
 import datetime
 import html
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cubegames.sim import analysis, plots
 from cubegames.sim.analysis import Setting, Table
 
 if TYPE_CHECKING:
-    import pandas as pd
     from rich.console import Console
 
 GAME_NAMES = {"cubed": "CUBED", "cubes": "CUBES", "stakd": "STAKD", "unstackable": "Unstackable"}
@@ -166,19 +161,3 @@ def print_report(items: Sequence[Setting], console: Console, extra: Sequence[Tab
         console.print(s.description, style="dim", highlight=False)
         for table in s.tables:
             console.print(_rich_table(table))
-
-
-def write_report(
-    df: pd.DataFrame,
-    *,
-    sources: Sequence[str],
-    html_path: str | Path | None = None,
-    console: Console | None = None,
-) -> list[Setting]:
-    """Analyse `df`; write the HTML page if asked and print the tables if given a console."""
-    items = analysis.settings(df)
-    if console is not None:
-        print_report(items, console)
-    if html_path is not None:
-        Path(html_path).write_text(html_report(items, sources), "utf-8")
-    return items
