@@ -57,6 +57,7 @@ def test_one_command_gives_results_and_a_report_with_plots(tmp_path: Path) -> No
         (("simulate", "chess"), "unknown game 'chess'; choose from cubed"),
         (("simulate", "cubed", "--bots", "greedy,wizard"), "unknown bot 'wizard'"),
         (("simulate", "cubed", "--bots", "mcts:depth=3"), "bot 'mcts' takes no parameter 'depth'"),
+        (("simulate", "cubed", "-b", "alphabeta"), "bot 'alphabeta' plays unstackable only"),
         (("simulate", "cubed", "-o", "flavour=mint"), "cubed has no option 'flavour'"),
         (("simulate", "cubed", "-o", "rounds"), "write it as key=value"),
         (("simulate", "cubed", "-o", "variants=teleport"), "unknown variant 'teleport'"),

@@ -192,7 +192,7 @@ def make_job(
     if not names or any(not b for b in names):
         raise ValueError("give at least one bot, e.g. --bots greedy,random")
     for name in names:
-        cubegames.bot(name)  # a bad name or parameter raises ValueError here
+        cubegames.bot(name, game=game)  # a bad name, parameter or game raises ValueError
     if players is not None:
         if "players" not in cls.option_names:
             raise ValueError(f"{game} has a fixed number of seats; leave out --players")
