@@ -168,3 +168,17 @@ def test_report_command_writes_the_page_and_prints_the_tables(
     assert "<h2 id='comparison'>Comparison</h2>" in text
     assert "The solo player won" in text
     assert "cubed · edition=en · players=1" in text  # what differs between the settings
+
+
+def test_a_first_seat_advantage_is_named_with_its_size() -> None:
+    # two players, three sets: seat 0 opens sets 1 and 3, and the opener wins sets more often
+    df = frame((make_job("cubes", ["random"], seed=0), 600))
+    (cubes,) = settings(df)
+    first = cubes.seats[0]
+    assert first.interval[0] > 0.5
+    assert cubes.headline[-1] == (
+        f"Seat 0 wins {first.text()} against a fair share of 50.0%: a first-seat advantage "
+        f"of {(first.rate - 0.5) * 100:.1f} percentage points."
+    )
+    opener = next(t for t in cubes.tables if t.title.startswith("CUBES: seat advantage"))
+    assert opener.rows[0][0] == "the opener"

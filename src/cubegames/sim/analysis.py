@@ -305,7 +305,7 @@ def _headline(setting: Setting) -> list[str]:
         word = "advantage" if diff > 0 else "disadvantage"
         lines.append(
             f"Seat 0 wins {first.text()} against a fair share of {share:.1%}: a first-seat "
-            f"{word} of {abs(diff):.1%}."
+            f"{word} of {abs(diff) * 100:.1f} percentage points."
         )
     else:
         lines.append(
