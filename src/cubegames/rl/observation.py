@@ -57,16 +57,30 @@ class Observer(ABC):
         return (int(np.prod(self.plane_shape)) + self.vector_size,)
 
     @abstractmethod
-    def planes(self, view: View) -> Array:
-        """Spatial features of `view`, float32, shape `plane_shape`, values in [0, 1]."""
+    def fill_planes(self, view: View, out: Array) -> None:
+        """Write the spatial features of `view` into `out`: zeros of shape `plane_shape`."""
 
     @abstractmethod
     def vector(self, view: View) -> Array:
         """Non-spatial features of `view`, float32, shape `(vector_size,)`, in [0, 1]."""
 
+    def planes(self, view: View) -> Array:
+        """Spatial features of `view`, float32, shape `plane_shape`, values in [0, 1]."""
+        out = np.zeros(self.plane_shape, dtype=np.float32)
+        self.fill_planes(view, out)
+        return out
+
     def observe(self, view: View) -> Array:
-        """Planes (flattened) then vector: one float32 array of shape `shape`."""
-        return np.concatenate([self.planes(view).ravel(), self.vector(view)])
+        """Planes (flattened) then vector: one float32 array of shape `shape`.
+
+        Written in place into one fresh array: large short-lived arrays are what a step
+        allocates most (see the speed note in `cubegames.rl.session`).
+        """
+        out = np.zeros(self.shape, dtype=np.float32)
+        cut = out.size - self.vector_size
+        self.fill_planes(view, out[:cut].reshape(self.plane_shape))
+        out[cut:] = self.vector(view)
+        return out
 
     def split(self, flat: Array) -> tuple[Array, Array]:
         """The planes and the vector of an `observe` result (views, not copies)."""

@@ -12,6 +12,12 @@ Rewards come only at the end of the game (every step before gives 0):
   everyone else 0; a lost solo game is 0. Over seats this adds up to 1 whenever someone wins.
 - `"shaped"`: the game's own search rewards (`game.rewards(state)`, in [0, 1]), which also
   grade a loss, e.g. solo CUBED gives up to 0.5 for few points left in hand.
+
+Speed note: a CUBED step makes a few fresh arrays of about 200 KB (the mask, the
+observation). With glibc's default malloc settings, freeing them can give the memory back
+to the system at every step and fault it in again at the next, which costs more than
+filling them: on the development machine an AEC `observe` of CUBED took 190 µs, and 46 µs
+with `MALLOC_TOP_PAD_=16777216` set in the environment of the training process.
 """
 
 from __future__ import annotations

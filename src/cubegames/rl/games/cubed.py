@@ -281,10 +281,9 @@ class Observer(BaseObserver):
         self._last = (list(table), front, playable)
         return front, playable
 
-    def planes(self, view: View) -> Array:
+    def fill_planes(self, view: View, out: Array) -> None:
         R, K = self.radius, self.colours
         ed = self.ed
-        out = np.zeros(self.plane_shape, dtype=np.float32)
         table: list[tuple[int, Piece]] = []
         for entry in view["table"]:
             q, r = entry["cell"]
@@ -309,7 +308,6 @@ class Observer(BaseObserver):
             if distance(q, r) <= R:
                 out[3 * K + 2, r + R, q + R] = 1.0
         out[3 * K + 3] = self._window
-        return out
 
     def vector(self, view: View) -> Array:
         players = self.game.players

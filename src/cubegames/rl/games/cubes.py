@@ -68,8 +68,8 @@ class Observer(BaseObserver):
         self.vector_size = 3 * self.game.players + 8
         self.in_play = float(self.game.edition.in_play(self.game.players))
 
-    def planes(self, view: View) -> Array:
-        return np.zeros(0, dtype=np.float32)
+    def fill_planes(self, view: View, out: Array) -> None:
+        """CUBES has no spatial features."""
 
     def vector(self, view: View) -> Array:
         game = self.game

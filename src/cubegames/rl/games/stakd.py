@@ -208,8 +208,7 @@ class Observer(BaseObserver):
         target = self.game.points_to_win
         self.max_rounds = float(players * (target - 1) + 1)
 
-    def planes(self, view: View) -> Array:
-        out = np.zeros(self.plane_shape, dtype=np.float32)
+    def fill_planes(self, view: View, out: Array) -> None:
         pieces = view["pieces"]
         layers, carries = _layers(pieces)
         top: int = view["layer"]
@@ -231,7 +230,6 @@ class Observer(BaseObserver):
         if layers:
             for x, y in layers[0]:
                 out[24, x - lo, y - lo] = 1.0
-        return out
 
     def vector(self, view: View) -> Array:
         game = self.game

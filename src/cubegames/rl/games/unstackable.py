@@ -110,8 +110,7 @@ class Observer(BaseObserver):
             sum(max(box.points[0][c], box.points[1][c]) * box.count[c] for c in COLOURS)
         )
 
-    def planes(self, view: View) -> Array:
-        out = np.zeros(self.plane_shape, dtype=np.float32)
+    def fill_planes(self, view: View, out: Array) -> None:
         found = boards(view["grid"])
         occupied = 0
         for k, colour in enumerate(COLOURS):
@@ -123,7 +122,6 @@ class Observer(BaseObserver):
             else:
                 bag = self.game.bag_counts_as_exposed
                 out[4] = _bits(bb.removable(occupied, bag_exposed=bag))
-        return out
 
     def vector(self, view: View) -> Array:
         out = np.zeros(self.vector_size, dtype=np.float32)
