@@ -17,22 +17,23 @@ play: $(STAMP)  ## the web app on http://127.0.0.1:8000 (embedded SQLite databas
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/alphabeta.py
+	$(BIN)/python benchmarks/rl.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts
-	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
+	$(BIN)/ruff format --check src tests benchmarks scripts examples
 	$(BIN)/mypy
 
 format: $(STAMP)
-	$(BIN)/ruff format src tests benchmarks scripts
-	$(BIN)/ruff check --fix src tests benchmarks scripts
+	$(BIN)/ruff format src tests benchmarks scripts examples
+	$(BIN)/ruff check --fix src tests benchmarks scripts examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

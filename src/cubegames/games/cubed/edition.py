@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from cubegames.core.data import need, read_data_file
@@ -50,7 +50,7 @@ class Edition:
     index: dict[str, int] = field(repr=False)
     kind_counts: dict[PieceKind, int] = field(repr=False)
 
-    @property
+    @cached_property
     def letters(self) -> str:
         """All colour letters, by index."""
         return "".join(c.letter for c in self.colours)

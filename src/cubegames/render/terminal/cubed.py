@@ -112,13 +112,17 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     for s, size in enumerate(view["hand_sizes"]):
         mark = "▶ " if s == to_move else "  "
         you = " (you)" if s == seat else ""
-        total = (
-            view["totals"][s]
-            if game.players > 1
-            else sum(ed.piece_points(ed.read_piece(p, "hand")) for p in view["hands"][seat])
-        )
-        seats.add_row(f"{mark}{s}{you}", str(size), str(total))
+        hand_of_s = view["hands"][s]
+        if game.players > 1:
+            total = str(view["totals"][s])
+        elif hand_of_s is None:  # a spectator does not see the solo player's hand
+            total = "?"
+        else:
+            total = str(sum(ed.piece_points(ed.read_piece(p, "hand")) for p in hand_of_s))
+        seats.add_row(f"{mark}{s}{you}", str(size), total)
     parts.append(seats)
+    if seat is None:  # a spectator's view: no hand to show
+        return Group(*parts)
 
     hand = view["hands"][seat]
     parts += [Text(), Text(f"Your hand ({len(hand)} pieces):", style="bold")]
