@@ -199,15 +199,10 @@ def _cubes(setting: Setting) -> None:
     )
 
 
-def _by_type(setting: Setting, prefix: str) -> list[str]:
-    return sorted(
-        {c[len(prefix) :].rsplit("_s", 1)[0] for c in setting.df.columns if c.startswith(prefix)}
-    )
-
-
 def _stakd(setting: Setting) -> None:
     seats = setting.seat_frame()
-    types = [t for t in _by_type(setting, "left_") if f"left_{t}" in seats.columns]
+    # in the order the position file lists them (the edition's)
+    types = [c[5:-3] for c in setting.df.columns if c.startswith("left_") and c.endswith("_s0")]
     if not types:
         return
     rows = []
@@ -220,7 +215,6 @@ def _stakd(setting: Setting) -> None:
                 "—" if laid is None else f"{laid.mean():.2f}",
             ]
         )
-    setting.extras["stakd_left"] = {t: float(seats[f"left_{t}"].mean()) for t in types}
     setting.tables.append(
         Table(
             "STAKD: pieces by type",
