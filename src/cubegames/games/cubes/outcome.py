@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from cubegames.games.cubes.dice import Row, number, tally
 from cubegames.games.cubes.edition import Edition
@@ -22,6 +24,21 @@ class Outcome:
     pot: int
     changes: tuple[int, ...]
     bust: int | None
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> Outcome | None:
+        """The last roll as a position or view records it (`"last"`, `"last_roll"`), or
+        None before the first roll."""
+        last = view.get("last")
+        if last is None:
+            return None
+        return cls(
+            last["seat"],
+            tuple(view["last_roll"].split()),
+            last["pot"],
+            tuple(last["changes"]),
+            last["bust"],
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,25 @@ from cubegames.games.stakd.board import Laid
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType, normal_form, pack
 from cubegames.games.stakd.state import StakdState
 
+Cell = tuple[int, int]
+
+
+def layers_of(view: Mapping[str, Any]) -> tuple[list[dict[Cell, int]], set[int]]:
+    """From a position or view: per layer, node -> index into `view["pieces"]`; and the
+    indexes of the pieces a BOMBER has terminated."""
+    layers: list[dict[Cell, int]] = []
+    terminated: set[int] = set()
+    for i, piece in enumerate(view["pieces"]):
+        z = piece["z"]
+        while len(layers) <= z:
+            layers.append({})
+        for x, y in piece["nodes"]:
+            layers[z][x, y] = i
+            if piece["type"] == "BOMBER" and z > 0 and (x, y) in layers[z - 1]:
+                terminated.add(layers[z - 1][x, y])
+    return layers, terminated
+
+
 BASE = PieceType.BASE
 
 

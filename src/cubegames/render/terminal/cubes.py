@@ -32,19 +32,6 @@ def dice_text(game: Cubes, faces: Sequence[str]) -> Text:
     return out
 
 
-def _outcome(game: Cubes, view: Mapping[str, Any]) -> Outcome | None:
-    last = view.get("last")
-    if last is None:
-        return None
-    return Outcome(
-        last["seat"],
-        tuple(view["last_roll"].split()),
-        last["pot"],
-        tuple(last["changes"]),
-        last["bust"],
-    )
-
-
 def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
     """The table as `view["seat"]` sees it."""
     assert isinstance(game, Cubes)
@@ -60,7 +47,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
         head.append(f" · {in_play} of the box's {ed.box_points} points in play", style="grey50")
     parts: list[RenderableType] = [head, Text()]
 
-    out = _outcome(game, view)
+    out = Outcome.from_view(view)
     if out is None:
         parts.append(Text("No roll yet.", style="grey50"))
     else:
@@ -143,5 +130,5 @@ def odds_table(game: Cubes) -> Table:
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """The last roll in words, for the seat whose view this is (None before any roll)."""
     assert isinstance(game, Cubes)
-    out = _outcome(game, view)
+    out = Outcome.from_view(view)
     return None if out is None else describe(out, game.edition, you=view.get("seat"))

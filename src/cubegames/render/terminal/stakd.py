@@ -27,6 +27,7 @@ from cubegames.core.game import Game, Move
 from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
+from cubegames.games.stakd.position import Cell, layers_of
 from cubegames.render.terminal import on_colour
 
 #: one colour per seat; blue is kept for the BLUE BOMBER
@@ -43,27 +44,10 @@ SEAT_COLOURS = (
 BOMBER_COLOUR = "#1f3fff"
 LETTER = {"BASE": "=", "UNI": "U", "DUO": "D", "TRIO": "T", "QUAD": "Q", "BOMBER": "*"}
 
-Cell = tuple[int, int]
-
 
 def seat_style(seat: int) -> Style:
     """The coloured background of a seat's pieces."""
     return on_colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
-
-
-def _layers(view: Mapping[str, Any]) -> tuple[list[dict[Cell, int]], set[int]]:
-    """Per layer, node -> index into `view["pieces"]`; and the terminated pieces' indexes."""
-    layers: list[dict[Cell, int]] = []
-    terminated: set[int] = set()
-    for i, piece in enumerate(view["pieces"]):
-        z = piece["z"]
-        while len(layers) <= z:
-            layers.append({})
-        for x, y in piece["nodes"]:
-            layers[z][x, y] = i
-            if piece["type"] == "BOMBER" and z > 0 and (x, y) in layers[z - 1]:
-                terminated.add(layers[z - 1][x, y])
-    return layers, terminated
 
 
 def layer_grid(
@@ -73,7 +57,7 @@ def layer_grid(
     targets: set[Cell],
 ) -> Text:
     """One layer as text, over the bounding box `(x0, y0, x1, y1)` of the whole stack."""
-    layers, terminated = _layers(view)
+    layers, terminated = layers_of(view)
     here = layers[z] if z < len(layers) else {}
     below = layers[z - 1] if 0 < z <= len(layers) else {}
     x0, y0, x1, y1 = box

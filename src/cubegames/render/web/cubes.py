@@ -28,19 +28,6 @@ STYLE = (
 )
 
 
-def _outcome(view: Mapping[str, Any]) -> Outcome | None:
-    last = view.get("last")
-    if last is None:
-        return None
-    return Outcome(
-        last["seat"],
-        tuple(view["last_roll"].split()),
-        last["pot"],
-        tuple(last["changes"]),
-        last["bust"],
-    )
-
-
 def face_label(face: str) -> str:
     """What a die shows: `CUBES`, a number, or nothing for a blank."""
     return "CUBES" if face == WORD else "" if face == BLANK else face
@@ -49,7 +36,7 @@ def face_label(face: str) -> str:
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """The last roll in words for the seat whose view this is (None before any roll)."""
     assert isinstance(game, Cubes)
-    out = _outcome(view)
+    out = Outcome.from_view(view)
     return None if out is None else describe(out, game.edition, you=view.get("seat"))
 
 
@@ -64,7 +51,7 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
     head = f"CUBES · set {view['set']} of {game.sets}"
     body = [text(width / 2, 14, head, size=15, weight="bold")]
 
-    out = _outcome(view)
+    out = Outcome.from_view(view)
     y = 40.0
     who = None if out is None else ("You" if out.seat == seat else f"Seat {out.seat}")
     caption = "No roll yet." if out is None else f"{who} rolled:"

@@ -20,6 +20,7 @@ from cubegames.core.game import Game, Move
 from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
+from cubegames.games.stakd.position import Cell, layers_of
 from cubegames.render.terminal.stakd import BOMBER_COLOUR, LETTER, SEAT_COLOURS
 from cubegames.render.web import capitalised, document, esc, fmt, ink, seat_name, text
 
@@ -46,27 +47,10 @@ STYLE = (
     "svg.cg-stakd text{pointer-events:none}"
 )
 
-Cell = tuple[int, int]
-
 
 def seat_colour(seat: int) -> str:
     """The colour of a seat's pieces."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _layers(view: Mapping[str, Any]) -> tuple[list[dict[Cell, int]], set[int]]:
-    """Per layer, node -> index into `view["pieces"]`; and the terminated pieces."""
-    layers: list[dict[Cell, int]] = []
-    terminated: set[int] = set()
-    for i, piece in enumerate(view["pieces"]):
-        z = piece["z"]
-        while len(layers) <= z:
-            layers.append({})
-        for x, y in piece["nodes"]:
-            layers[z][x, y] = i
-            if piece["type"] == "BOMBER" and z > 0 and (x, y) in layers[z - 1]:
-                terminated.add(layers[z - 1][x, y])
-    return layers, terminated
 
 
 def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> str:
@@ -75,7 +59,7 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
     seat = view["seat"]
     to_move = view["to_move"]
     places = [m for m in legal if isinstance(m, Place)]
-    layers, terminated = _layers(view)
+    layers, terminated = layers_of(view)
     top = view["layer"]
     cells: set[Cell] = {(x, y) for p in view["pieces"] for x, y in p["nodes"]}
     cells |= {node for m in places for node in m.nodes}
