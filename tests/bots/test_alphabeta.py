@@ -12,7 +12,7 @@ import cubegames
 from cubegames.bots.alphabeta import AlphaBetaBot
 from cubegames.games.unstackable import Stage, UnstackableState
 from cubegames.games.unstackable import bitboard as bb
-from cubegames.games.unstackable.search import Position, Solver, images, removable
+from cubegames.games.unstackable.search import Position, Solver, removable
 from tests.bots.helpers import margin, minimax, seeded, stacking
 from tests.unstackable.helpers import grid, unstacking
 
@@ -65,7 +65,7 @@ def test_every_way_of_searching_finds_the_same_values() -> None:
                 )
             key = position.black | position.red << 64 | position.yellow << 128
             mask = (1 << 64) - 1
-            for image in images(key):
+            for image in bb.images(key):
                 mirrored = Position(image >> 128, (image >> 64) & mask, image & mask)
                 assert mirrored.left == left
                 assert Solver(box).solve(mirrored) == value

@@ -6,8 +6,9 @@ Layers, each usable alone (the games never import this package):
 - `encoding`: `codec(game)`, a fixed-size integer encoding of one game's moves for one set of
   options, with `encode(move, view)`, `decode(index, view)` and `mask(moves, view)`;
 - `observation`: `observer(game)`, float32 tensors for one seat built from `view(seat)` alone;
-- `symmetry`: `symmetries(game)`, the maps of positions and moves that keep the rules
-  (pure Python, no numpy: search code may import it cheaply);
+- `symmetry`: `symmetries(game)`, the maps of positions and moves that keep the rules, and
+  `map_actions` for data augmentation (a re-export of `cubegames.symmetry`, which lives
+  beside the games: search code imports it from there, without this package);
 - `pz`: `env(game_id, **options)`, a PettingZoo AEC environment (agents `player_0`, ...);
 - `gym`: `single_agent(game_id, opponents=..., seat=..., **options)`, a Gymnasium
   environment for one learner with bots in the other seats.
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from cubegames.rl.gym import SingleAgentEnv
     from cubegames.rl.observation import Observer
     from cubegames.rl.pz import CubegamesAEC
-    from cubegames.rl.symmetry import Symmetry
+    from cubegames.symmetry import Symmetry
 
 __all__ = ["codec", "env", "observer", "single_agent", "symmetries"]
 
@@ -52,8 +53,8 @@ def observer(game: Game[Any], **settings: Any) -> Observer:
 
 
 def symmetries(game: Game[Any]) -> list[Symmetry]:
-    """The symmetries of `game`, identity first (see `cubegames.rl.symmetry`)."""
-    from cubegames.rl.symmetry import symmetries as find
+    """The symmetries of `game`, identity first (see `cubegames.symmetry`)."""
+    from cubegames.symmetry import symmetries as find
 
     return find(game)
 

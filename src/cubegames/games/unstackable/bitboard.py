@@ -12,7 +12,12 @@ is 16 bits and each row 4, so a layer drawn from above reads:
 
 A step of +x is a shift left by 1, +y by 4, +z by 16. Before shifting, `step` drops the
 cells on the face the step would leave through, so nothing wraps onto the next row or layer.
-Everything here works on whole boards at once: no function loops over the 64 cells.
+Everything here works on whole boards at once: no function loops over the 64 cells (only
+the cell tables of the footprint's symmetries are built cell by cell, once, at import).
+
+The 8 symmetries of the 4×4 footprint (x, y mirrored and turned, z kept) are defined here
+and nowhere else: the solver's transposition table (`search.Solver(symmetry=True)`) and the
+symmetry API (`cubegames.symmetry.square`) both use `image`, `images` and `CELL_TO`.
 """
 
 from __future__ import annotations
@@ -243,3 +248,118 @@ def cells(board: int) -> Iterator[int]:
 def count(board: int) -> int:
     """How many cells `board` holds."""
     return board.bit_count()
+
+
+# -- the symmetries of the 4×4 footprint -----------------------------------------------------
+#
+# Symmetry `k` (0..7) mirrors x if bit 0 of `k` is set, then mirrors y if bit 1 is, then
+# swaps x and y if bit 2 is: identity, flip x, flip y, both flips (a half turn), transpose,
+# then flip x, flip y and both flips each followed by the transpose (a quarter turn
+# clockwise, a quarter turn counter-clockwise, the anti-transpose). Each works on a *key* of
+# up to three boards side by side (board `j` in bits `64j` to `64j + 63`), moving every
+# layer of every board at once with delta swaps.
+
+#: the number of symmetries of the footprint
+SYMMETRIES = 8
+#: a 16-bit layer mask times this repeats it over the 12 layers of a key (3 boards × 4)
+_REPEAT = sum(1 << (16 * layer) for layer in range(12))
+_FLIP_X1 = 0x5555 * _REPEAT  # swap x = 0 ↔ 1 and 2 ↔ 3
+_FLIP_X2 = 0x3333 * _REPEAT  # swap the pairs (0, 1) ↔ (2, 3)
+_FLIP_Y1 = 0x0F0F * _REPEAT  # swap rows y = 0 ↔ 1 and 2 ↔ 3
+_FLIP_Y2 = 0x00FF * _REPEAT  # swap the row pairs
+_TRANS1 = 0x0A0A * _REPEAT  # transpose each 2×2 block: cells 1, 3, 9, 11 ↔ 3 further on
+_TRANS2 = 0x00CC * _REPEAT  # swap the off-diagonal 2×2 blocks: cells 2, 3, 6, 7 ↔ 6 further
+
+
+def flip_x(key: int) -> int:
+    """Mirror every layer of `key` in x (x → 3 - x).
+
+    >>> flip_x(1 << index(0, 1, 2)) == 1 << index(3, 1, 2)
+    True
+    """
+    key = ((key >> 1) & _FLIP_X1) | ((key & _FLIP_X1) << 1)
+    return ((key >> 2) & _FLIP_X2) | ((key & _FLIP_X2) << 2)
+
+
+def flip_y(key: int) -> int:
+    """Mirror every layer of `key` in y (y → 3 - y).
+
+    >>> flip_y(1 << index(0, 1, 2)) == 1 << index(0, 2, 2)
+    True
+    """
+    key = ((key >> 4) & _FLIP_Y1) | ((key & _FLIP_Y1) << 4)
+    return ((key >> 8) & _FLIP_Y2) | ((key & _FLIP_Y2) << 8)
+
+
+def transpose(key: int) -> int:
+    """Swap x and y in every layer of `key` (two delta swaps).
+
+    >>> transpose(1 << index(1, 3, 0)) == 1 << index(3, 1, 0)
+    True
+    """
+    t = (key ^ (key >> 3)) & _TRANS1
+    key ^= t ^ (t << 3)
+    t = (key ^ (key >> 6)) & _TRANS2
+    return key ^ t ^ (t << 6)
+
+
+def image(key: int, k: int) -> int:
+    """The image of `key` under symmetry `k` of the footprint (`images(key)[k]`).
+
+    >>> coords(image(1 << index(0, 1, 2), 6).bit_length() - 1)  # flip y, then transpose
+    (2, 0, 2)
+    """
+    if k & 1:
+        key = flip_x(key)
+    if k & 2:
+        key = flip_y(key)
+    if k & 4:
+        key = transpose(key)
+    return key
+
+
+def images(key: int) -> tuple[int, ...]:
+    """The 8 images of `key` under the symmetries of the footprint (z is kept), symmetry
+    `k` at index `k`.
+
+    The box, gravity and the rules of both stages look the same after any of them, so
+    symmetric positions have equal values.
+
+    >>> len(set(images(1 << index(0, 1, 0))))
+    8
+    """
+    fx = flip_x(key)
+    fy = flip_y(key)
+    fxy = flip_y(fx)
+    return (key, fx, fy, fxy, transpose(key), transpose(fx), transpose(fy), transpose(fxy))
+
+
+def least_image(key: int) -> tuple[int, int]:
+    """The least of the 8 images of `key`, and the first symmetry `k` that gives it.
+
+    >>> least_image(1 << index(0, 0, 3))[0] == least_image(1 << index(3, 3, 3))[0]
+    True
+    """
+    best, which = key, 0
+    for k, found in enumerate(images(key)):
+        if found < best:
+            best, which = found, k
+    return best, which
+
+
+def _cell_maps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    forward = [
+        tuple(image(1 << i, k).bit_length() - 1 for i in range(64)) for k in range(SYMMETRIES)
+    ]
+    backward = []
+    for cells_to in forward:
+        inverse = [0] * 64
+        for i, j in enumerate(cells_to):
+            inverse[j] = i
+        backward.append(tuple(inverse))
+    return tuple(forward), tuple(backward)
+
+
+#: `CELL_TO[k][i]`: the cell that symmetry `k` takes cell `i` to; `CELL_FROM[k]` takes it
+#: back (`CELL_FROM[k][CELL_TO[k][i]] == i`)
+CELL_TO, CELL_FROM = _cell_maps()

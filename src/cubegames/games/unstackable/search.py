@@ -29,101 +29,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cubegames.games.unstackable import bitboard as bb
+from cubegames.games.unstackable.bitboard import CELL_FROM, CELL_TO, least_image
 from cubegames.games.unstackable.box import Box, Colour
 from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
 from cubegames.games.unstackable.state import Stage, UnstackableState
 
 #: beyond any reachable point difference (64 cubes score at most 5 each)
 INFINITY = 1000
-
-# -- symmetries of the 4×4 footprint ------------------------------------------------------
-
-#: a 16-bit layer mask times this repeats it over the 12 layers of a key (3 boards × 4)
-_REPEAT = sum(1 << (16 * layer) for layer in range(12))
-_FLIP_X1 = 0x5555 * _REPEAT  # swap x = 0 ↔ 1 and 2 ↔ 3
-_FLIP_X2 = 0x3333 * _REPEAT  # swap the pairs (0, 1) ↔ (2, 3)
-_FLIP_Y1 = 0x0F0F * _REPEAT  # swap rows y = 0 ↔ 1 and 2 ↔ 3
-_FLIP_Y2 = 0x00FF * _REPEAT  # swap the row pairs
-_TRANS1 = 0x0A0A * _REPEAT  # transpose each 2×2 block: cells 1, 3, 9, 11 ↔ 3 further on
-_TRANS2 = 0x00CC * _REPEAT  # swap the off-diagonal 2×2 blocks: cells 2, 3, 6, 7 ↔ 6 further
-
-
-def flip_x(key: int) -> int:
-    """Mirror every layer of `key` in x (x → 3 - x).
-
-    >>> flip_x(1 << bb.index(0, 1, 2)) == 1 << bb.index(3, 1, 2)
-    True
-    """
-    key = ((key >> 1) & _FLIP_X1) | ((key & _FLIP_X1) << 1)
-    return ((key >> 2) & _FLIP_X2) | ((key & _FLIP_X2) << 2)
-
-
-def flip_y(key: int) -> int:
-    """Mirror every layer of `key` in y (y → 3 - y).
-
-    >>> flip_y(1 << bb.index(0, 1, 2)) == 1 << bb.index(0, 2, 2)
-    True
-    """
-    key = ((key >> 4) & _FLIP_Y1) | ((key & _FLIP_Y1) << 4)
-    return ((key >> 8) & _FLIP_Y2) | ((key & _FLIP_Y2) << 8)
-
-
-def transpose(key: int) -> int:
-    """Swap x and y in every layer of `key` (two delta swaps).
-
-    >>> transpose(1 << bb.index(1, 3, 0)) == 1 << bb.index(3, 1, 0)
-    True
-    """
-    t = (key ^ (key >> 3)) & _TRANS1
-    key ^= t ^ (t << 3)
-    t = (key ^ (key >> 6)) & _TRANS2
-    return key ^ t ^ (t << 6)
-
-
-def images(key: int) -> tuple[int, ...]:
-    """The 8 images of `key` under the symmetries of the footprint (z is kept).
-
-    In the order: identity, flip x, flip y, both flips, then each of those followed by a
-    transpose. The box, gravity and the removal rule look the same after any of them, so
-    symmetric positions have equal values.
-
-    >>> len(set(images(1 << bb.index(0, 1, 0))))
-    8
-    """
-    fx = flip_x(key)
-    fy = flip_y(key)
-    fxy = flip_y(fx)
-    return (key, fx, fy, fxy, transpose(key), transpose(fx), transpose(fy), transpose(fxy))
-
-
-def _cell_maps() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    forward = [tuple(images(1 << i)[k].bit_length() - 1 for i in range(64)) for k in range(8)]
-    backward = []
-    for cells in forward:
-        inverse = [0] * 64
-        for i, j in enumerate(cells):
-            inverse[j] = i
-        backward.append(tuple(inverse))
-    return tuple(forward), tuple(backward)
-
-
-#: `CELL_TO[k][i]`: the cell that symmetry `k` (of `images`) takes cell `i` to;
-#: `CELL_FROM[k]` takes it back
-CELL_TO, CELL_FROM = _cell_maps()
-
-
-def canonical(key: int) -> tuple[int, int]:
-    """The least of the 8 images of `key`, and which symmetry gives it.
-
-    >>> canonical(1 << bb.index(0, 0, 3))[0] == canonical(1 << bb.index(3, 3, 3))[0]
-    True
-    """
-    best, which = key, 0
-    for k, image in enumerate(images(key)):
-        if image < best:
-            best, which = image, k
-    return best, which
-
 
 # -- positions and moves ------------------------------------------------------------------
 
@@ -259,11 +171,13 @@ class Solver:
     worth 0, so a depth-limited value is the point difference over the plies searched.
 
     `symmetry` keys the table on the least of a position's 8 images under the footprint's
-    symmetries (mirrored and rotated positions share an entry) for positions with at least
-    `symmetry_from` cubes left. It is off by default: on positions from real games the
-    colours almost never repeat under a symmetry, and the images cost more than the nodes
-    they save (see benchmarks/alphabeta.py). `max_entries` bounds the table: past it, only
-    the exact entries are kept, and if even they are too many the table is cleared.
+    symmetries (mirrored and rotated positions share an entry; see `key`) for positions
+    with at least `symmetry_from` cubes left. The symmetries are `bitboard.images`, the
+    same maps `cubegames.symmetry` offers for Unstackable. It is off by default: on
+    positions from real games the colours almost never repeat under a symmetry, and the
+    images cost more than the nodes they save (see benchmarks/alphabeta.py). `max_entries`
+    bounds the table: past it, only the exact entries are kept, and if even they are too
+    many the table is cleared.
 
     >>> import cubegames
     >>> solver = Solver(cubegames.make("unstackable").box)
@@ -348,10 +262,28 @@ class Solver:
 
     # -- inside -------------------------------------------------------------------------
 
+    def key(self, position: Position) -> tuple[int, int]:
+        """The table key of `position`, and the footprint symmetry `k` (of `bitboard.images`)
+        that takes the position to the one the key stands for.
+
+        The key packs the boards as `black | red << 64 | yellow << 128`. With `symmetry` (and
+        at least `symmetry_from` cubes left) it is the least of the 8 images of that number,
+        `bitboard.least_image`, so mirrored and turned positions share one key; otherwise
+        `k` is 0 and the key is the position's own.
+
+        >>> import cubegames
+        >>> solver = Solver(cubegames.make("unstackable").box, symmetry=True, symmetry_from=0)
+        >>> corner = Position(yellow=0, red=0, black=1 << bb.index(3, 3, 0))
+        >>> solver.key(corner) == (1, 3)  # both flips take (3, 3) to (0, 0)
+        True
+        """
+        y, r, k = position
+        return self._key(y, r, k, position.left)
+
     def _key(self, y: int, r: int, k: int, left: int) -> tuple[int, int]:
         key = k | r << 64 | y << 128
         if self.symmetry and left >= self.symmetry_from:
-            return canonical(key)
+            return least_image(key)
         return key, 0
 
     def _exact_entry(self, position: Position) -> Result | None:
@@ -405,7 +337,7 @@ class Solver:
         key = k | r << 64 | y << 128
         which = 0
         if self.symmetry and left >= self.symmetry_from:
-            key, which = canonical(key)
+            key, which = least_image(key)
         table = self.table
         stats.probes += 1
         entry = table.get(key)

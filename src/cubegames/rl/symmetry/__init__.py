@@ -1,219 +1,34 @@
-"""Symmetries of the games, as an API for search, simulation and learning.
+"""The games' symmetries, for learning code: a re-export of `cubegames.symmetry`.
 
-A symmetry maps positions to positions and moves to moves so that the rules cannot tell the
-difference: the image of a position has exactly the images of its legal moves, and playing
-the images of the same moves leads to the images of the same positions, with the same
-scores. Two positions in one orbit have the same value, so a search may store one of them,
-a simulator may count them once, and learning code may train on every image of a sample.
-
-    syms = symmetries(game)                 # identity first; a group under `then`
-    image = sym.apply_position(position)    # a `to_dict()` or a `view(seat)`, transformed
-    moved = sym.apply_move(move, position)  # `position`: the one the move is played in
-    state2 = sym.apply_state(state)         # via to_dict / state_from_dict
-    sym.then(other), sym.inverse()          # composition and inverse
-
-- CUBED: the 3 turns by 120° about `0,0`, acting on the cells and slot colours of the
-  table; with a box closed under mirroring (JA) also the 3 mirrors, which mirror every piece
-  in hands and bag as well (6 in all).
-- Unstackable: the 8 symmetries of the 4×4 footprint (D4 on x, y; z fixed), acting on the
-  64-letter grid, on bitboards (`apply_bitboard`) and on the cells of moves.
-- STAKD: the 8 symmetries of the square lattice (D4), each followed by the translation that
-  puts the first base's least node back on `0,0`; mirrors only when every shape's mirror
-  image is one of its turns (true of the standard box).
-- CUBES: only the identity.
-
-Why only these for CUBED (the full argument is in `cubegames.rl.symmetry.cubed`): a turn by
-60° maps the slots top/left/right onto edges that straddle two slots, which would put a
-piece's High rim corners against Low ones, so it maps no position to a legal one; and a
-mirror image turns every piece over, which a flat-bottomed piece cannot do, so a mirror is
-a symmetry only of a box holding the mirror image of each of its pieces.
-
-For search and simulation code:
-
-- `canonical(game, position)` gives the symmetry that takes `position` to the least image
-  of its orbit (by `key`, JSON text by default) and that image: a transposition table keyed
-  by the canonical image stores each orbit once; a move found for the image maps back with
-  `sym.inverse().apply_move(move, image)`.
-- `orbit(game, position)` lists the distinct images, e.g. to deduplicate openings.
-- `cubegames.rl.symmetry.square.canonical_boards(boards)` does the same for Unstackable
-  bitboards without building dicts (for a bitboard search's table).
-
-A caveat for CUBED: chance after the deal (a new round's deal, draw3 pieces mixed back into
-the bag) is drawn from a hash of the position text, so the image of a position draws other
-pieces there. The rules and the odds are symmetric; this engine's particular draws are not.
-Everything up to such an event maps exactly (the tests check it with one-round games).
+Symmetries are a property of the rules, so they live beside the games in
+`cubegames.symmetry` (see there for the groups and why); this name is kept so that code
+written against `cubegames.rl.symmetry` keeps working. For data augmentation,
+`map_actions(codec(game), sym, view, indices)` carries a policy target's action indexes to
+the image of `view`.
 """
 
 from __future__ import annotations
 
-import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from cubegames.symmetry import (
+    Codec,
+    Identity,
+    Position,
+    Symmetry,
+    canonical,
+    map_actions,
+    orbit,
+    position_key,
+    symmetries,
+)
 
-from cubegames.core.game import JSON, Game, Move, State
-
-if TYPE_CHECKING:
-    from cubegames.rl.encoding import ActionCodec
-
-Position = Mapping[str, Any]
-
-
-class Symmetry(ABC):
-    """One symmetry of one game (with its options)."""
-
-    game: Game[Any]
-    #: a short description, e.g. "rotate 120°"
-    name: str
-
-    @abstractmethod
-    def apply_position(self, position: Position) -> JSON:
-        """The image of a position: a `to_dict()`, a `view(seat)` or a `public_view()`
-        (fields this symmetry does not touch are copied)."""
-
-    @abstractmethod
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        """The image of `move` played in `position` (only STAKD needs the position, for the
-        translation that re-anchors its first base)."""
-
-    @abstractmethod
-    def then(self, other: Symmetry) -> Symmetry:
-        """This symmetry followed by `other`."""
-
-    @abstractmethod
-    def inverse(self) -> Symmetry:
-        """The symmetry that undoes this one."""
-
-    @property
-    @abstractmethod
-    def key(self) -> tuple[Any, ...]:
-        """What identifies this symmetry among its game's."""
-
-    @property
-    def is_identity(self) -> bool:
-        """True for the symmetry that changes nothing."""
-        return self.then(self) == self  # in a group only the identity is its own square
-
-    def apply_state(self, state: State[Any]) -> State[Any]:
-        """The image of a state, read back through `state_from_dict`."""
-        return state.game.state_from_dict(self.apply_position(state.to_dict()))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Symmetry) and other.key == self.key
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.key))
-
-    def __repr__(self) -> str:
-        return f"<{self.game.id} symmetry {self.name}>"
-
-
-class Identity(Symmetry):
-    """The trivial symmetry, the only one of a game without others (CUBES)."""
-
-    name = "identity"
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def apply_position(self, position: Position) -> JSON:
-        out: JSON = json.loads(json.dumps(position))
-        return out
-
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        return move
-
-    def then(self, other: Symmetry) -> Symmetry:
-        return other
-
-    def inverse(self) -> Symmetry:
-        return self
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        return ()
-
-    @property
-    def is_identity(self) -> bool:
-        return True
-
-
-def symmetries(game: Game[Any]) -> list[Symmetry]:
-    """Every symmetry of `game` with its options, the identity first.
-
-    >>> import cubegames
-    >>> [s.name for s in symmetries(cubegames.make("cubed", players=2))]
-    ['identity', 'rotate 120°', 'rotate 240°']
-    >>> len(symmetries(cubegames.make("cubed", players=2, edition="ja")))
-    6
-    >>> len(symmetries(cubegames.make("unstackable"))), len(symmetries(cubegames.make("cubes")))
-    (8, 1)
-    """
-    if game.id == "cubed":
-        from cubegames.rl.symmetry.cubed import cubed_symmetries
-
-        return list(cubed_symmetries(game))
-    if game.id in ("unstackable", "stakd"):
-        from cubegames.rl.symmetry.square import square_symmetries
-
-        return list(square_symmetries(game))
-    return [Identity(game)]
-
-
-def position_key(position: Position) -> str:
-    """The default ordering key of positions: their JSON text with sorted keys."""
-    return json.dumps(position, sort_keys=True, separators=(",", ":"))
-
-
-def canonical(
-    game: Game[Any], position: Position, key: Callable[[JSON], Any] = position_key
-) -> tuple[Symmetry, JSON]:
-    """The symmetry taking `position` to the least image of its orbit, and that image.
-
-    Every position of one orbit gets the same image, so the image (or `key` of it) is a
-    transposition-table key shared by all symmetric positions.
-
-    >>> import cubegames
-    >>> game = cubegames.make("unstackable")
-    >>> a, b = game.new_state(), game.new_state()
-    >>> a.play("K@0,0,0"); b.play("K@3,3,0")
-    >>> canonical(game, a.to_dict())[1] == canonical(game, b.to_dict())[1]
-    True
-    """
-    best: tuple[Any, Symmetry, JSON] | None = None
-    for sym in symmetries(game):
-        image = sym.apply_position(position)
-        k = key(image)
-        if best is None or k < best[0]:
-            best = (k, sym, image)
-    assert best is not None
-    return best[1], best[2]
-
-
-def orbit(game: Game[Any], position: Position) -> list[JSON]:
-    """The distinct images of `position`, the position itself first.
-
-    >>> import cubegames
-    >>> game = cubegames.make("unstackable")
-    >>> state = game.new_state()
-    >>> state.play("K@0,0,0")
-    >>> len(orbit(game, state.to_dict()))  # a corner of the floor: 8 images, 4 distinct
-    4
-    """
-    seen: dict[str, JSON] = {}
-    for sym in symmetries(game):
-        image = sym.apply_position(position)
-        seen.setdefault(position_key(image), image)
-    return list(seen.values())
-
-
-def map_actions(
-    codec: ActionCodec, sym: Symmetry, view: Position, indices: Iterable[int]
-) -> list[int]:
-    """The action indexes, in the image of `view`, of the images of actions `indices`.
-
-    For data augmentation: a policy target over the legal actions of `view` becomes one over
-    the legal actions of `sym.apply_position(view)` (observe that view for the input).
-    """
-    image = sym.apply_position(view)
-    return [codec.encode(sym.apply_move(codec.decode(i, view), view), image) for i in indices]
+__all__ = [
+    "Codec",
+    "Identity",
+    "Position",
+    "Symmetry",
+    "canonical",
+    "map_actions",
+    "orbit",
+    "position_key",
+    "symmetries",
+]

@@ -1,231 +1,33 @@
-"""The 8 symmetries of the square (D4) for Unstackable's 4×4 footprint and STAKD's lattice.
-
-Each element is an integer matrix `(a, b, c, d)` acting as `(x, y) -> (a·x + b·y, c·x + d·y)`:
-the turns by 0°, 90°, 180°, 270° counter-clockwise and the four mirrors (across x = 0,
-y = 0 and the two diagonals).
-
-Unstackable turns the matrix about the centre of the 4×4 footprint (x, y in 0..3) and
-keeps z: every rule (a cube on the bag next to a cube on the bag, a cube on a cube, faces
-exposed, holding up) is about face neighbours, which D4 maps onto face neighbours, and the
-box is the same box after any of the eight. Nothing is chance, so images play out alike.
-
-STAKD applies the matrix to every node and then translates so that the first base's least
-node (least x, then least y) lies on `0,0` again, the one place the rules pin down. The other
-rules (bases touching bases, no overhang, contacts within a layer, types carried) are about
-lattice neighbours and node sets, which D4 and translations keep. Pieces are laid turned by
-90° but never mirrored, so a mirror is a symmetry only if every shape's mirror image is one
-of its turns; in the standard box every shape is a rectangle, so all eight exist.
-"""
+"""Unstackable's and STAKD's symmetries (D4): a re-export of `cubegames.symmetry.square`."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
-from functools import cache
-from typing import Any
-
-from cubegames.core.game import JSON, Game, Move
-from cubegames.games.stakd import Place, Stakd
-from cubegames.games.stakd.pieces import normal_form
-from cubegames.games.unstackable import Stack, Unstack, Unstackable
-from cubegames.games.unstackable import bitboard as bb
-from cubegames.rl.symmetry import Position, Symmetry
-
-Matrix = tuple[int, int, int, int]
-
-#: the group D4, identity first, the turns before the mirrors
-ELEMENTS: tuple[tuple[str, Matrix], ...] = (
-    ("identity", (1, 0, 0, 1)),
-    ("rotate 90°", (0, -1, 1, 0)),
-    ("rotate 180°", (-1, 0, 0, -1)),
-    ("rotate 270°", (0, 1, -1, 0)),
-    ("mirror x", (-1, 0, 0, 1)),
-    ("mirror y", (1, 0, 0, -1)),
-    ("transpose", (0, 1, 1, 0)),
-    ("anti-transpose", (0, -1, -1, 0)),
+from cubegames.symmetry.square import (
+    ELEMENTS,
+    FOOTPRINT,
+    NAMES,
+    Matrix,
+    SquareSymmetry,
+    StakdSymmetry,
+    UnstackableSymmetry,
+    canonical_boards,
+    cell_map,
+    mirrors_kept,
+    multiply,
+    square_symmetries,
 )
-NAMES = {m: name for name, m in ELEMENTS}
 
-
-def multiply(left: Matrix, right: Matrix) -> Matrix:
-    """The matrix product `left · right` (apply `right` first)."""
-    a, b, c, d = left
-    e, f, g, h = right
-    return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
-
-
-class SquareSymmetry(Symmetry):
-    """One element of D4 acting on a game; subclasses say how it acts on positions."""
-
-    def __init__(self, game: Game[Any], matrix: Matrix) -> None:
-        self.game = game
-        self.matrix = matrix
-        self.name = NAMES[matrix]
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        return self.matrix
-
-    def point(self, x: int, y: int) -> tuple[int, int]:
-        """The matrix applied to `(x, y)` (about the origin, before any translation)."""
-        a, b, c, d = self.matrix
-        return a * x + b * y, c * x + d * y
-
-    def then(self, other: Symmetry) -> Symmetry:
-        if not isinstance(other, SquareSymmetry) or type(other) is not type(self):
-            raise TypeError(f"cannot compose {self!r} with {other!r}")
-        return type(self)(self.game, multiply(other.matrix, self.matrix))
-
-    def inverse(self) -> Symmetry:
-        a, b, c, d = self.matrix
-        return type(self)(self.game, (a, c, b, d))  # orthogonal: the inverse is the transpose
-
-
-# -- Unstackable -----------------------------------------------------------------------------
-
-
-@cache
-def cell_map(matrix: Matrix) -> tuple[int, ...]:
-    """`cell_map(m)[i]`: the image of bit `i` (cell `x + 4y + 16z`) under `m`, about the
-    footprint's centre."""
-    a, b, c, d = matrix
-    out = []
-    for i in range(64):
-        x, y, z = bb.coords(i)
-        u, v = 2 * x - 3, 2 * y - 3  # coordinates doubled about the centre (1.5, 1.5)
-        out.append(bb.index((a * u + b * v + 3) // 2, (c * u + d * v + 3) // 2, z))
-    return tuple(out)
-
-
-@cache
-def _byte_tables(matrix: Matrix) -> tuple[tuple[int, ...], ...]:
-    """For each of the 8 bytes of a bitboard, the image of every value of that byte."""
-    image = cell_map(matrix)
-    tables = []
-    for j in range(8):
-        row = []
-        for value in range(256):
-            board = 0
-            for bit in range(8):
-                if value >> bit & 1:
-                    board |= 1 << image[8 * j + bit]
-            row.append(board)
-        tables.append(tuple(row))
-    return tuple(tables)
-
-
-class UnstackableSymmetry(SquareSymmetry):
-    """D4 on the 4×4 footprint of the Unstackable box, z unchanged."""
-
-    game: Unstackable
-
-    def cell(self, x: int, y: int, z: int) -> tuple[int, int, int]:
-        """The image of cell `(x, y, z)`.
-
-        >>> import cubegames
-        >>> UnstackableSymmetry(cubegames.make("unstackable"), (0, -1, 1, 0)).cell(0, 0, 2)
-        (3, 0, 2)
-        """
-        return bb.coords(cell_map(self.matrix)[bb.index(x, y, z)])
-
-    def apply_bitboard(self, board: int) -> int:
-        """The image of a bitboard (a set of cells as a 64-bit int), 8 table lookups."""
-        tables = _byte_tables(self.matrix)
-        out = 0
-        for j in range(8):
-            out |= tables[j][board >> (8 * j) & 0xFF]
-        return out
-
-    def apply_position(self, position: Position) -> JSON:
-        out: JSON = copy.deepcopy(dict(position))
-        image = cell_map(self.matrix)
-        grid = ["."] * 64
-        for i, letter in enumerate(position["grid"]):
-            grid[image[i]] = letter
-        out["grid"] = "".join(grid)
-        return out
-
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        if isinstance(move, Stack) and bb.in_box(move.x, move.y, move.z):
-            return Stack(move.colour, *self.cell(move.x, move.y, move.z))
-        if isinstance(move, Unstack) and bb.in_box(move.x, move.y, move.z):
-            return Unstack(*self.cell(move.x, move.y, move.z))
-        return move
-
-
-def canonical_boards(
-    game: Unstackable, boards: Sequence[int]
-) -> tuple[tuple[int, ...], UnstackableSymmetry]:
-    """The least image (as a tuple) of a list of bitboards under the 8 symmetries, and the
-    symmetry that gives it; for a bitboard search's transposition table.
-
-    >>> import cubegames
-    >>> game = cubegames.make("unstackable")
-    >>> canonical_boards(game, [1 << 3])[0] == canonical_boards(game, [1 << 0])[0]
-    True
-    """
-    best: tuple[tuple[int, ...], UnstackableSymmetry] | None = None
-    for _, matrix in ELEMENTS:
-        sym = UnstackableSymmetry(game, matrix)
-        image = tuple(sym.apply_bitboard(b) for b in boards)
-        if best is None or image < best[0]:
-            best = (image, sym)
-    assert best is not None
-    return best
-
-
-# -- STAKD -----------------------------------------------------------------------------------
-
-
-class StakdSymmetry(SquareSymmetry):
-    """D4 on STAKD's lattice, then the translation that re-anchors the first base."""
-
-    game: Stakd
-
-    def _offset(self, first: Sequence[Sequence[int]]) -> tuple[int, int]:
-        """The translation that moves the least image of `first`'s nodes onto 0,0."""
-        x, y = min(self.point(n[0], n[1]) for n in first)
-        return -x, -y
-
-    def _nodes(self, nodes: Sequence[Sequence[int]], dx: int, dy: int) -> list[tuple[int, int]]:
-        moved = [self.point(n[0], n[1]) for n in nodes]
-        return sorted((x + dx, y + dy) for x, y in moved)
-
-    def apply_position(self, position: Position) -> JSON:
-        out: JSON = copy.deepcopy(dict(position))
-        pieces = position["pieces"]
-        if pieces:
-            dx, dy = self._offset(pieces[0]["nodes"])
-            for piece, original in zip(out["pieces"], pieces, strict=True):
-                piece["nodes"] = [list(n) for n in self._nodes(original["nodes"], dx, dy)]
-        return out
-
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        if not isinstance(move, Place):
-            return move
-        if position is None:
-            raise ValueError("a STAKD move's image depends on its position: pass the position")
-        pieces = position["pieces"]
-        # with nothing down yet, the move is the first base and anchors itself
-        dx, dy = self._offset(pieces[0]["nodes"] if pieces else move.nodes)
-        return Place(move.piece, move.z, tuple(self._nodes(move.nodes, dx, dy)))
-
-
-def mirrors_kept(game: Stakd) -> bool:
-    """True when every shape's mirror image is one of its turns (then mirrors are symmetries).
-
-    >>> import cubegames
-    >>> mirrors_kept(cubegames.make("stakd"))
-    True
-    """
-    turns = game.edition.turns
-    return all(normal_form((-x, y) for x, y in forms[0]) in forms for forms in turns.values())
-
-
-def square_symmetries(game: Game[Any]) -> list[SquareSymmetry]:
-    """The symmetries of an Unstackable or STAKD game, identity first."""
-    if isinstance(game, Unstackable):
-        return [UnstackableSymmetry(game, m) for _, m in ELEMENTS]
-    assert isinstance(game, Stakd)
-    elements = ELEMENTS if mirrors_kept(game) else ELEMENTS[:4]
-    return [StakdSymmetry(game, m) for _, m in elements]
+__all__ = [
+    "ELEMENTS",
+    "FOOTPRINT",
+    "NAMES",
+    "Matrix",
+    "SquareSymmetry",
+    "StakdSymmetry",
+    "UnstackableSymmetry",
+    "canonical_boards",
+    "cell_map",
+    "mirrors_kept",
+    "multiply",
+    "square_symmetries",
+]

@@ -1,4 +1,5 @@
-"""Symmetries: group laws, symmetric legal moves, equal values, canonical images."""
+"""The symmetry API (`cubegames.symmetry`): group laws, symmetric legal moves, equal values,
+canonical images."""
 
 from __future__ import annotations
 
@@ -11,12 +12,8 @@ import pytest
 import cubegames
 from cubegames.core.game import State
 from cubegames.core.perft import perft
-from cubegames.rl import codec
-from cubegames.rl.games.unstackable import boards
-from cubegames.rl.symmetry import canonical, map_actions, orbit, position_key, symmetries
-from cubegames.rl.symmetry.cubed import CubedSymmetry
-from cubegames.rl.symmetry.square import canonical_boards
-from tests.rl.helpers import positions
+from cubegames.symmetry import canonical, orbit, position_key, symmetries
+from tests.symmetry.helpers import positions
 
 #: option sets whose play the symmetries map exactly: CUBED's later chance (a new round's
 #: deal, draw3's returns) is drawn from a hash of the position text, so one round, no draw3
@@ -136,18 +133,6 @@ def test_symmetric_positions_have_equal_perft(
     assert len(counts) == 1 and counts.pop() == perft(state, depth) > 1
 
 
-def test_the_english_box_has_no_mirror() -> None:
-    """Mirroring turns every single over, and the EN box has each single in one order only:
-    the mirror image of a dealt hand holds pieces the box does not."""
-    game = cubegames.make("cubed", players=2, rounds=1)
-    state = game.new_state(seed=4)
-    texts = {game.edition.text(p) for p in game.edition.pieces}
-    spellings = {t[k:] + t[:k] for t in texts for k in range(3)}
-    mirrored = CubedSymmetry(game, 0, True).apply_position(state.to_dict())
-    assert any(p not in spellings for p in mirrored["hands"][0])
-    assert all(p in spellings for p in state.to_dict()["hands"][0])
-
-
 def test_canonical_images_and_orbits() -> None:
     """Every image of a position has the same canonical image; orbit sizes divide 8."""
     game = cubegames.make("unstackable")
@@ -161,61 +146,3 @@ def test_canonical_images_and_orbits() -> None:
         for other in symmetries(game):
             assert canonical(game, other.apply_position(data))[1] == image
         assert 8 % len(orbit(game, data)) == 0
-
-
-def test_cubed_canonical_maps_moves_back() -> None:
-    """A move chosen in the canonical image maps back to a legal move of the position."""
-    game = cubegames.make("cubed", players=2, rounds=1)
-    for state in positions("cubed", {"players": 2, "rounds": 1}, range(1), every=6):
-        data = state.to_dict()
-        sym, image = canonical(game, data)
-        legal = {str(m) for m in state.legal_moves()}
-        for move in game.state_from_dict(image).legal_moves():
-            assert str(sym.inverse().apply_move(move, image)) in legal
-
-
-def test_unstackable_bitboards() -> None:
-    game = cubegames.make("unstackable")
-    syms = symmetries(game)
-    for state in positions("unstackable", {}, range(1), every=15):
-        data = state.to_dict()
-        for sym in syms:
-            found = boards(sym.apply_position(data)["grid"])
-            assert [sym.apply_bitboard(b) for b in boards(data["grid"]).values()] == list(
-                found.values()
-            )
-        least, sym = canonical_boards(game, list(boards(data["grid"]).values()))
-        assert least == min(
-            tuple(s.apply_bitboard(b) for b in boards(data["grid"]).values()) for s in syms
-        )
-        assert least == tuple(sym.apply_bitboard(b) for b in boards(data["grid"]).values())
-
-
-@pytest.mark.parametrize(
-    ("game_id", "options"),
-    [("cubed", {"players": 2, "rounds": 1}), ("unstackable", {}), ("stakd", {"players": 2})],
-)
-def test_map_actions_gives_the_mask_of_the_image(game_id: str, options: dict[str, Any]) -> None:
-    """For data augmentation: the images of the legal actions are the image's legal actions."""
-    game = cubegames.make(game_id, **options)
-    c = codec(game)
-    for state in positions(game_id, options, range(1), every=8):
-        seat = state.to_move
-        view = state.view(seat)
-        legal = [c.encode(m, view) for m in state.legal_moves()]
-        for sym in symmetries(game):
-            image = sym.apply_state(state)
-            want = c.mask(image.legal_moves(), image.view(seat)).nonzero()[0].tolist()
-            assert sorted(map_actions(c, sym, view, legal)) == want
-
-
-def test_bitboards_agree_with_the_search_kernel() -> None:
-    """The Unstackable search kernel has its own footprint symmetries (delta swaps); both
-    give every board the same 8 images."""
-    from cubegames.games.unstackable.search import images
-
-    syms = symmetries(cubegames.make("unstackable"))
-    rng = random.Random(0)
-    for _ in range(50):
-        board = rng.getrandbits(64)
-        assert sorted(s.apply_bitboard(board) for s in syms) == sorted(images(board))
