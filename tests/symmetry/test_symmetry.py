@@ -1,19 +1,27 @@
 """The symmetry API (`cubegames.symmetry`): group laws, symmetric legal moves, equal values,
-canonical images."""
+canonical images, and a package that stands on the games alone."""
 
 from __future__ import annotations
 
+import ast
 import itertools
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cubegames
+import cubegames.symmetry
 from cubegames.core.game import State
 from cubegames.core.perft import perft
 from cubegames.symmetry import canonical, orbit, position_key, symmetries
 from tests.symmetry.helpers import positions
+
+#: the packages `cubegames.symmetry` may import (and itself)
+LOWER = ("cubegames.core", "cubegames.games", "cubegames.symmetry")
 
 #: option sets whose play the symmetries map exactly: CUBED's later chance (a new round's
 #: deal, draw3's returns) is drawn from a hash of the position text, so one round, no draw3
@@ -146,3 +154,37 @@ def test_canonical_images_and_orbits() -> None:
         for other in symmetries(game):
             assert canonical(game, other.apply_position(data))[1] == image
         assert 8 % len(orbit(game, data)) == 0
+
+
+def test_the_package_stands_on_the_games_alone() -> None:
+    """`cubegames.symmetry` imports only `cubegames.core` and `cubegames.games` (the layering:
+    games ← symmetry ← bots, sim, rl), and using it loads nothing that `import cubegames`
+    had not loaded already from the layers above, nor numpy."""
+    package = Path(cubegames.symmetry.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.startswith("cubegames."):
+                    assert name.startswith(LOWER), f"{path.name} imports {name}"
+    code = """
+import sys
+import cubegames
+before = set(sys.modules)
+from cubegames.symmetry import canonical, symmetries
+for game_id in cubegames.GAMES:
+    game = cubegames.make(game_id)
+    canonical(game, game.new_state(seed=1).to_dict())
+print(" ".join(sorted(set(sys.modules) - before)))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    added = set(out.stdout.split())
+    assert "cubegames.symmetry.square" in added
+    assert not [
+        name for name in added if name.startswith("cubegames.") and not name.startswith(LOWER)
+    ]
+    assert not {"numpy", "gymnasium", "pettingzoo"} & {name.partition(".")[0] for name in added}
