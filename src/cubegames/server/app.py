@@ -66,6 +66,7 @@ from cubegames.server.storage import (
     GameInfo,
     NewSeat,
     Store,
+    Unstorable,
     default_url,
     iso,
 )
@@ -179,9 +180,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             else:
                 seats.append(NewSeat(HUMAN, None, seat.name or None))
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-        game_id, tokens = await asyncio.to_thread(
-            store.create, body.game, game.options, seed, seats
-        )
+        try:
+            game_id, tokens = await asyncio.to_thread(
+                store.create, body.game, game.options, seed, seats
+            )
+        except Unstorable as exc:
+            raise HTTPException(400, str(exc)) from None
         return _created(game_id, body.game, seats, tokens, PLAYING)
 
     def _created(
@@ -332,15 +336,18 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             loaded = await asyncio.to_thread(load_record, record)
         except ProtocolError as exc:
             raise HTTPException(400, str(exc)) from None
-        game_id, tokens = await asyncio.to_thread(
-            store.create,
-            loaded.game,
-            loaded.options,
-            loaded.seed,
-            loaded.seats,
-            loaded.moves,
-            loaded.result,
-        )
+        try:
+            game_id, tokens = await asyncio.to_thread(
+                store.create,
+                loaded.game,
+                loaded.options,
+                loaded.seed,
+                loaded.seats,
+                loaded.moves,
+                loaded.result,
+            )
+        except Unstorable as exc:
+            raise HTTPException(400, f"bad record: {exc}") from None
         status = FINISHED if loaded.result is not None else PLAYING
         return _created(game_id, loaded.game, loaded.seats, tokens, status)
 

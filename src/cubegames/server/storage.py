@@ -16,6 +16,14 @@ Tables:
 - `moves`: (game, ply), the seat that moved, the move's notation, the time.
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
+
+The same code runs on SQLite and PostgreSQL (`postgresql+psycopg://...`; the tests run
+both). Times come back as UTC whatever the database's time zone. Text PostgreSQL cannot
+hold (too long for its column, or with a NUL character) is refused up front with
+`Unstorable`, on every database alike.
+On PostgreSQL the tables are made under a lock, so servers starting together on an empty
+database do not trip over each other, and a game is loaded from one snapshot, so a move
+committed meanwhile cannot show in its moves but not in its status.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -51,6 +60,18 @@ PLAYING = "playing"
 FINISHED = "finished"
 HUMAN = "human"
 BOT = "bot"
+
+#: the longest text each free-text column takes (PostgreSQL enforces it, SQLite would not)
+BOT_LENGTH = 120
+NAME_LENGTH = 40
+MOVE_LENGTH = 200
+
+#: the PostgreSQL advisory lock held while the tables are made ("cubegame" as a number)
+SCHEMA_LOCK = int.from_bytes(b"cubegame", "big")
+
+
+class Unstorable(ValueError):
+    """Text the database cannot keep; `str()` names the field and why."""
 
 
 def default_url() -> str:
@@ -66,13 +87,41 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def utc(moment: datetime) -> datetime:
+    """A stored time in UTC: SQLite hands times back without their zone (they were
+    written in UTC), PostgreSQL in the zone of the connection."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return None if moment is None else utc(moment)
+
+
 def iso(moment: datetime | None) -> str | None:
-    """A time as ISO 8601 in UTC (SQLite hands times back without their zone)."""
+    """A time as ISO 8601 in UTC."""
     if moment is None:
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return utc(moment).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def storable(field: str, value: str | None, length: int) -> None:
+    """Unstorable if `value` cannot be kept, on every database alike: PostgreSQL refuses
+    text longer than its column and NUL characters (SQLite would take both), and no
+    database takes half of a surrogate pair (it is not UTF-8)."""
+    if value is None:
+        return
+    if len(value) > length:
+        raise Unstorable(f"{field}: at most {length} characters can be stored")
+    if "\x00" in value:
+        raise Unstorable(f"{field}: a NUL character (\\u0000) cannot be stored")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Unstorable(
+            f"{field}: a lone surrogate (half of a UTF-16 pair) cannot be stored"
+        ) from None
 
 
 def new_token() -> str:
@@ -99,7 +148,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # no result yet is SQL NULL, not the JSON text `null`
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 class SeatRow(Base):
@@ -110,8 +160,8 @@ class SeatRow(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(8))
-    bot: Mapped[str | None] = mapped_column(String(120))
-    name: Mapped[str | None] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(BOT_LENGTH))
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     token_hash: Mapped[str] = mapped_column(String(64))
 
 
@@ -123,7 +173,7 @@ class MoveRow(Base):
     )
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
-    move: Mapped[str] = mapped_column(String(200))
+    move: Mapped[str] = mapped_column(String(MOVE_LENGTH))
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -194,15 +244,30 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _engine(url)
-        Base.metadata.create_all(self.engine)
+        postgres = self.engine.dialect.name == "postgresql"
+        with self.engine.begin() as connection:
+            if postgres:
+                # each server starting on an empty database would otherwise find no tables
+                # and make them, and all but the first would fail on a duplicate name
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            Base.metadata.create_all(connection)
+        # reads of several tables see one snapshot (SQLite's transactions always do;
+        # PostgreSQL's default, READ COMMITTED, takes a new one for each statement)
+        self._reader = (
+            self.engine.execution_options(
+                isolation_level="REPEATABLE READ", postgresql_readonly=True
+            )
+            if postgres
+            else self.engine
+        )
 
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
+    def _session(self, *, snapshot: bool = False) -> Iterator[Session]:
+        with Session(self._reader if snapshot else self.engine) as session, session.begin():
             yield session
 
     def create(
@@ -216,6 +281,11 @@ class Store:
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
         record); returns its id and one fresh token per seat."""
+        for i, seat in enumerate(seats):
+            storable(f"seats.{i}.bot", seat.bot, BOT_LENGTH)
+            storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
+        for ply, (_seat_no, move) in enumerate(moves, 1):
+            storable(f"moves.{ply}", move, MOVE_LENGTH)
         game_id = secrets.token_urlsafe(6)
         tokens = [new_token() for _ in seats]
         moment = now()
@@ -252,7 +322,7 @@ class Store:
 
     def load(self, game_id: str) -> GameInfo | None:
         """A stored game with its seats and moves, or None."""
-        with self._session() as session:
+        with self._session(snapshot=True) as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
@@ -268,11 +338,11 @@ class Store:
                 options=dict(row.options),
                 seed=row.seed,
                 status=row.status,
-                created_at=row.created_at,
-                finished_at=row.finished_at,
+                created_at=utc(row.created_at),
+                finished_at=_utc(row.finished_at),
                 result=row.result,
                 seats=tuple(_seat(s) for s in seats),
-                moves=tuple(MoveInfo(m.ply, m.seat, m.move, m.played_at) for m in moves),
+                moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
             )
 
     def seat_of(self, game_id: str, token: str) -> int | None:
@@ -292,8 +362,10 @@ class Store:
     ) -> None:
         """Commit move number `ply`; `result` given means the game is over with it.
 
-        Two writers of the same ply cannot both succeed: (game, ply) is the primary key.
+        Two writers of the same ply cannot both succeed: (game, ply) is the primary key, so
+        the second gets `sqlalchemy.exc.IntegrityError` and nothing of it is kept.
         """
+        storable("move", move, MOVE_LENGTH)
         with self._session() as session:
             session.add(MoveRow(game_id=game_id, ply=ply, seat=seat, move=move, played_at=now()))
             if result is not None:
@@ -305,7 +377,7 @@ class Store:
 
     def summaries(self, status: str | None = None, limit: int = 50) -> list[GameSummary]:
         """The latest games first, optionally only those with `status`."""
-        with self._session() as session:
+        with self._session(snapshot=True) as session:
             counts = (
                 select(MoveRow.game_id, func.count().label("n"))
                 .group_by(MoveRow.game_id)
@@ -333,8 +405,8 @@ class Store:
                     game=row.game,
                     options=dict(row.options),
                     status=row.status,
-                    created_at=row.created_at,
-                    finished_at=row.finished_at,
+                    created_at=utc(row.created_at),
+                    finished_at=_utc(row.finished_at),
                     result=row.result,
                     seats=tuple(seats[row.id]),
                     moves=int(n or 0),
