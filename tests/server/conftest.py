@@ -1,5 +1,6 @@
-"""Fixtures for the web app: an app over a temporary SQLite file and its test client; for
-the browser tests, a real server per test worker and Debian's Chromium."""
+"""Fixtures for the web app: an app over a fresh database (a temporary SQLite file, or a
+database on a throwaway PostgreSQL server for tests marked `helpers.BOTH`) and its test
+client; for the browser tests, a real server per test worker and Debian's Chromium."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import pytest
 from fastapi import FastAPI
 
 from cubegames.server.app import create_app
+from cubegames.server.storage import Store
+from tests.server import pg
 from tests.server.helpers import TestClient
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,10 +27,51 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[pg.Cluster]:
+    """A throwaway PostgreSQL server for this test process (each xdist worker has its own).
+    Skips the test, saying why, when PostgreSQL or psycopg is missing; with
+    CUBEGAMES_REQUIRE_POSTGRES=1 that is a failure instead."""
+    reason = pg.unavailable()
+    if reason is not None:
+        if os.environ.get(pg.REQUIRED) == "1":
+            pytest.fail(f"{pg.REQUIRED}=1, but {reason}")
+        pytest.skip(f"no PostgreSQL here: {reason}")
+    cluster = pg.Cluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh SQLite file for one test."""
-    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database a test runs on: `sqlite`, unless it is parametrized (`helpers.BOTH`)."""
+    chosen: str = getattr(request, "param", "sqlite")
+    return chosen
+
+
+@pytest.fixture
+def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh, empty database for one test: a SQLite file, or a new schema on the
+    PostgreSQL server (dropped after the test)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        return
+    assert backend == "postgresql", backend
+    cluster: pg.Cluster = request.getfixturevalue("postgres")
+    schema, url = cluster.fresh()
+    yield url
+    cluster.drop(schema)
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """The storage layer over `db_url` (its connections closed after the test)."""
+    opened = Store(db_url)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

@@ -4,13 +4,16 @@ into a hung test run)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import warnings
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import anyio
+import pytest
 
 with warnings.catch_warnings():
     # Starlette warns, once on import, that its test client would rather run on `httpx2`;
@@ -22,6 +25,20 @@ with warnings.catch_warnings():
     from starlette.testclient import WebSocketTestSession
 
 TIMEOUT = 15.0
+
+T = TypeVar("T")
+
+#: run a test (or with `pytestmark`, a module) on SQLite and on PostgreSQL: through the
+#: `backend` fixture, `db_url` and everything over it (`store`, `app`, `client`) follow
+BOTH = pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end on a new event loop in a thread of its own: `asyncio.run`
+    here would fail if this test process has a loop running already (pytest-playwright
+    keeps one for the browser tests)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def make_game(

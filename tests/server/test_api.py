@@ -1,4 +1,5 @@
-"""The REST API: making games, listing them, records out and in, replays, restarts."""
+"""The REST API: making games, listing them, records out and in, replays, restarts; on
+SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 
 import cubegames
 from cubegames.server.app import create_app
-from tests.server.helpers import HUMAN, Socket, TestClient, bot, make_game, token
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
+
+pytestmark = BOTH
 
 
 def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -204,6 +207,20 @@ def test_a_bad_record_is_refused_with_a_clear_reason(client: TestClient) -> None
         assert reason in answer.json()["detail"], answer.json()
     huge = client.post("/api/records", content=b" " * 1_000_001)
     assert huge.status_code == 413
+    assert client.get("/api/games").json() == []
+
+
+def test_text_a_database_cannot_hold_is_refused(client: TestClient) -> None:
+    # PostgreSQL refuses NUL in text (SQLite took it, and the app with it, before)
+    seats = [{"kind": "human", "name": "An\x00a"}, HUMAN]
+    made = client.post("/api/games", json={"game": "cubes", "seats": seats})
+    assert made.status_code == 400
+    assert made.json()["detail"] == "seats.0.name: a NUL character (\\u0000) cannot be stored"
+    record = finished_record()
+    record["seats"][1] = {"kind": "bot", "bot": "random", "name": "\x00"}
+    loaded = client.post("/api/records", content=json.dumps(record))
+    assert loaded.status_code == 400
+    assert loaded.json()["detail"].startswith("bad record: seats.1.name: a NUL character")
     assert client.get("/api/games").json() == []
 
 

@@ -1,17 +1,17 @@
 """Live rooms: a move is saved before it is sent, and stored moves are replayed through the
-engine, never trusted."""
+engine, never trusted; on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
-from tests.server.helpers import Socket, TestClient
+from tests.server.helpers import BOTH, Socket, TestClient, run
+
+pytestmark = BOTH
 
 
 class GonePage:
@@ -29,29 +29,26 @@ def _room(store: Store, game: str, options: dict[str, Any]) -> Room:
     return Room(info, built, state, played, store)
 
 
-def test_a_page_that_cannot_be_reached_loses_no_move(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
     room = _room(store, "cubes", {"players": 2})
     gone = Peer(GonePage(), 1)  # stands in for a broken socket
     room.join(gone)
-    asyncio.run(room.play(0, "roll"))
+    run(room.play(0, "roll"))
     info = store.load(room.id)
     assert info is not None and [m.move for m in info.moves] == ["roll"]
     assert room.ply == 1 and gone not in room.peers
 
 
-def test_a_refused_move_is_not_saved(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+def test_a_refused_move_is_not_saved(store: Store) -> None:
     room = _room(store, "unstackable", {})
     with pytest.raises(Refused) as refused:
-        asyncio.run(room.play(0, "K@0,0,3"))
+        run(room.play(0, "K@0,0,3"))
     assert refused.value.code == "illegal"
     info = store.load(room.id)
     assert info is not None and info.moves == () and room.ply == 0
 
 
-def test_stored_moves_are_replayed_through_the_engine(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+def test_stored_moves_are_replayed_through_the_engine(store: Store) -> None:
     game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     # a row written behind the app's back, breaking the rules (a floating cube)
     store.add_move(game_id, 1, 0, "K@2,2,2", None)

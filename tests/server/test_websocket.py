@@ -8,7 +8,7 @@ import pytest
 
 import cubegames
 from cubegames.server.protocol import MAX_MESSAGE
-from tests.server.helpers import HUMAN, Socket, TestClient, bot, make_game, token
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
 
 
 def stored_moves(client: TestClient, game_id: str) -> list[str]:
@@ -139,6 +139,7 @@ def test_out_of_turn_and_stale_moves_are_refused(client: TestClient) -> None:
     assert stored_moves(client, made["id"]) == ["K@0,0,0"]
 
 
+@BOTH
 def test_everyone_sees_a_move_as_it_happens(client: TestClient) -> None:
     made = make_game(client, "stakd", [HUMAN, HUMAN])
     with (
@@ -158,6 +159,7 @@ def test_everyone_sees_a_move_as_it_happens(client: TestClient) -> None:
     assert seen[0]["said"].startswith("You laid a BASE")
 
 
+@BOTH
 @pytest.mark.parametrize("game", ["cubed", "unstackable", "stakd", "cubes"])
 def test_a_bot_answers_on_the_server(client: TestClient, game: str) -> None:
     made = make_game(client, game, [HUMAN, bot("greedy")])
@@ -189,6 +191,7 @@ def test_the_server_stays_responsive_while_a_bot_thinks(client: TestClient) -> N
     assert answered_in < 0.5 < thought
 
 
+@BOTH
 def test_two_moves_at_once_are_played_one_after_the_other(client: TestClient) -> None:
     made = make_game(client, "cubes", [HUMAN, HUMAN])
     seat = token(made, 0)

@@ -1,0 +1,211 @@
+"""What only PostgreSQL can show: its column types, a server in another time zone, one
+snapshot per read, servers sharing one database, and `cubegames serve` on it.
+
+The rest of the storage and app tests run on PostgreSQL too (`helpers.BOTH`): test_storage,
+test_api (games with people and bots, a restart, records), test_rooms and the moving parts
+of test_websocket.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import BigInteger, DateTime, String, event, inspect, text
+from sqlalchemy.types import JSON
+
+from cubegames.server.app import create_app
+from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewSeat, Store
+from tests.server import pg
+from tests.server.helpers import HUMAN as HUMAN_SEAT
+from tests.server.helpers import Socket, TestClient, make_game, token
+
+TWO = [NewSeat(HUMAN), NewSeat(HUMAN)]
+
+
+@pytest.fixture
+def backend() -> str:
+    """Every test here runs on PostgreSQL (skipped, saying why, where there is none)."""
+    return "postgresql"
+
+
+def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
+    found = inspect(store.engine)
+    assert found.default_schema_name is not None
+    assert found.default_schema_name.startswith("test_")  # the test's own schema
+    assert set(found.get_table_names()) == {"games", "seats", "moves"}
+    columns = {
+        (table, c["name"]): c["type"]
+        for table in ("games", "seats", "moves")
+        for c in found.get_columns(table)
+    }
+    assert isinstance(columns["games", "options"], JSON)
+    assert isinstance(columns["games", "result"], JSON)
+    assert isinstance(columns["games", "seed"], BigInteger)
+    for when in (("games", "created_at"), ("games", "finished_at"), ("moves", "played_at")):
+        kind = columns[when]
+        assert isinstance(kind, DateTime) and kind.timezone, when
+    lengths = {key: t.length for key, t in columns.items() if isinstance(t, String)}
+    assert lengths["seats", "name"] == 40 and lengths["moves", "move"] == 200
+    keys = {t: found.get_pk_constraint(t)["constrained_columns"] for t in ("seats", "moves")}
+    assert keys == {"seats": ["game_id", "seat"], "moves": ["game_id", "ply"]}
+
+
+def test_times_come_back_in_utc_whatever_the_servers_zone(client: TestClient) -> None:
+    store: Store = client.app.state.store
+    made = make_game(client, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
+    with store.engine.connect() as connection:
+        zone = connection.execute(text("SHOW timezone")).scalar_one()
+        written = connection.execute(text("SELECT created_at::text FROM games")).scalar_one()
+    assert zone == pg.SERVER_TIMEZONE and written.endswith(("+12:45", "+13:45"))
+    info = store.load(made["id"])
+    assert info is not None and info.created_at.tzinfo is UTC
+    created = client.get(f"/api/games/{made['id']}").json()["created"]
+    assert created.endswith("Z")
+    moment = datetime.fromisoformat(created)
+    assert abs(moment - datetime.now(UTC)) < timedelta(minutes=1)
+    assert client.get("/api/games").json()[0]["created"] == created
+
+
+def test_a_game_is_read_from_one_snapshot(store: Store, db_url: str) -> None:
+    """A move that ends the game, committed between the reads of its row and of its
+    moves, shows in both or in neither (READ COMMITTED would show it in the moves only)."""
+    game_id, _ = store.create("cubes", {}, 1, TWO)
+    writer = Store(db_url)
+    wrote: list[bool] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def meanwhile(_c: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "FROM moves" in statement and not wrote:
+            wrote.append(True)
+            writer.add_move(game_id, 1, 0, "roll", {"scores": [1, 0], "winners": [0]})
+
+    try:
+        info = store.load(game_id)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", meanwhile)
+        writer.close()
+    assert wrote and info is not None
+    assert (info.status, len(info.moves)) == (PLAYING, 0)
+    now_info = store.load(game_id)
+    assert now_info is not None and (now_info.status, len(now_info.moves)) == (FINISHED, 1)
+
+
+def test_servers_starting_together_on_an_empty_database_all_start(db_url: str) -> None:
+    servers = 6
+    start = threading.Barrier(servers)
+    stores: list[Store] = []
+    failures: list[BaseException] = []
+
+    def open_store() -> None:
+        start.wait()
+        try:
+            stores.append(Store(db_url))
+        except Exception as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=open_store) for _ in range(servers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert failures == []
+        game_id, _ = stores[0].create("cubes", {}, 1, TWO)
+        assert all(s.load(game_id) is not None for s in stores)
+    finally:
+        for opened in stores:
+            opened.close()
+
+
+def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None:
+    """Each server serialises moves in its own memory; across servers the (game, ply) key
+    does: the slower one is told its move was not saved, and a reload shows the game."""
+    with (
+        TestClient(create_app(db_url, bot_delay=0)) as one,
+        TestClient(create_app(db_url, bot_delay=0)) as two,
+    ):
+        made = make_game(one, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
+        path = f"/ws/games/{made['id']}?token={token(made, 0)}"
+        with one.websocket_connect(path) as a:
+            first = Socket(a)
+            first.opening()
+            with two.websocket_connect(path) as b:
+                second = Socket(b)
+                _, seen = second.opening()
+                assert seen["ply"] == 0
+                first.move("roll", ply=0)
+                first.state(ply=1)
+                second.move("roll", ply=0)
+                refused = second.error()
+            assert refused["code"] == "storage" and "reload" in refused["message"]
+            with two.websocket_connect(path) as b:
+                _, reloaded = Socket(b).opening()
+            assert reloaded["ply"] == 1
+        moves = one.get(f"/api/games/{made['id']}").json()["moves"]
+        assert [m["ply"] for m in moves] == [1]
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "cubegames", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
+    )
+
+
+def test_serve_keeps_its_games_in_postgresql(db_url: str) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = _serve("--port", str(port), "--db", db_url)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while process.poll() is None:
+            try:
+                httpx.get(f"{base}/api/catalog", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        body = {"game": "cubed", "options": {"rounds": 1}, "seats": [{"kind": "human"}] * 2}
+        made = httpx.post(f"{base}/api/games", json=body, timeout=10)
+        assert made.status_code == 201, made.text
+        listed = httpx.get(f"{base}/api/games", timeout=10).json()
+        assert [g["id"] for g in listed] == [made.json()["id"]]
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=10)
+    assert "games are kept in postgresql+psycopg://" in out, (out, err)
+    again = Store(db_url)
+    try:
+        assert again.load(made.json()["id"]) is not None
+    finally:
+        again.close()
+
+
+def test_serve_says_in_one_line_why_a_postgresql_database_cannot_be_opened(
+    postgres: pg.Cluster,
+) -> None:
+    url = postgres.url(database="no_such_database")
+    done = subprocess.run(
+        [sys.executable, "-m", "cubegames", "serve", "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open the database" in lines[0], done.stderr
+    assert 'database "no_such_database" does not exist' in lines[0]
