@@ -17,6 +17,7 @@ play: $(STAMP)  ## the web app on http://127.0.0.1:8000 (embedded SQLite databas
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
+	scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
