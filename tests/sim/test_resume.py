@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -12,9 +13,10 @@ import pytest
 
 from cubegames.cli import main
 from cubegames.sim.job import make_job
+from cubegames.sim.play import play_match
 from cubegames.sim.simulate import JobMismatch, simulate
 from cubegames.sim.store import Store, StoreError
-from tests.sim.helpers import JOBS, frame_without_timing
+from tests.sim.helpers import JOBS, frame_without_timing, without_timing
 
 JOB = JOBS[1]  # CUBES, 4 players: quick games
 N = 30
@@ -140,3 +142,31 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path: 
     again = Store(tmp_path / "again.parquet")
     simulate(JOB, n, again)
     assert frame_without_timing(Store(out).read()).equals(frame_without_timing(again.read()))
+
+
+def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "broken.parquet"
+    command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
+    command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
+    workers = [
+        int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
+    assert run.returncode == 1
+    saved = len(Store(out).read())
+    assert err.splitlines()[-1] == (
+        "a worker process stopped unexpectedly (killed, or out of memory?): "
+        f"{saved:,} of 1,000,000 games are in {out}; run the same command again to finish"
+    )
+    # what was saved is whole and right: a sample of rows, each replayed on its own
+    rows = frame_without_timing(Store(out).read()).to_dict("records")
+    for row in rows[:: max(1, len(rows) // 5)]:
+        alone = JOB.row(play_match(JOB.match(row["seed"] - JOB.seed)))
+        assert without_timing([alone]) == [row]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -94,6 +95,9 @@ def _given(name: str) -> bool:
     source = click.get_current_context().get_parameter_source(name)
     return source is not None and source is not click.core.ParameterSource.DEFAULT
 
+
+#: what a run that lost a worker process says
+_BROKEN = "a worker process stopped unexpectedly (killed, or out of memory?)"
 
 _BACKEND_HELP = (
     "Where the games run: processes on this machine, or tasks on a Ray cluster "
@@ -253,17 +257,18 @@ def simulate(
         _fail(str(exc))
     except StoreError as exc:
         _fail(str(exc))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
         if store is not None:
             saved = len(store.done_seeds(job.id))
             click.echo(
-                f"interrupted: {saved:,} of {games:,} games are in {store.path}; "
+                f"{what}: {saved:,} of {games:,} games are in {store.path}; "
                 "run the same command again to finish",
                 err=True,
             )
         else:
-            click.echo("interrupted (nothing saved: give --out to keep the games)", err=True)
-        sys.exit(130)
+            click.echo(f"{what} (nothing saved: give --out to keep the games)", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
     if store is not None:
         note = f" ({outcome.before:,} already there)" if outcome.before else ""
         click.echo(f"played {outcome.played:,} games{note}; results in {store.path}", err=True)
@@ -449,10 +454,11 @@ def sweep(
         )
     except (RayUnavailable, StoreError, ValueError) as exc:
         _fail(str(exc))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
         where = f"the games played are in {store.path}; " if store is not None else ""
-        click.echo(f"interrupted: {where}run the same command again to go on", err=True)
-        sys.exit(130)
+        click.echo(f"{what}: {where}run the same command again to go on", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
     df = pd.DataFrame([row for cell in done for _, row in sorted(cell.rows.items())])
     sources = [str(store.path)] if store is not None else ["this sweep"]
     _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)])

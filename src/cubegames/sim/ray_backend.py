@@ -18,15 +18,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cubegames.sim.play import Match
-from cubegames.sim.runner import Indexed, play_indexed
+from cubegames.sim.runner import Indexed, play_chunk
 
 
 class RayUnavailable(RuntimeError):
     """Ray is not installed in this environment."""
-
-
-def _play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
-    return [play_indexed(item) for item in items]
 
 
 class RaySession:
@@ -55,7 +51,7 @@ class RaySession:
                 options["num_cpus"] = max(1, cpus)
             ray.init(address=address, **options)
             self.started = True
-        self.task = ray.remote(num_cpus=1)(_play_chunk)
+        self.task = ray.remote(num_cpus=1)(play_chunk)
 
     def play(self, matches: Sequence[Match]) -> Iterator[Indexed]:
         """Play every match and yield `(i, record)` as each chunk of tasks finishes."""

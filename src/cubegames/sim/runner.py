@@ -5,8 +5,11 @@ whatever the backend and the number of processes; only the order in which they a
 their `seconds` differ.
 
 - `processes` (the default): `jobs` worker processes of this machine (`jobs=1` plays in
-  this process). Workers are started with `spawn` and ignore Ctrl-C, which the parent
-  handles, so an interrupted run stops cleanly.
+  this process), a `concurrent.futures.ProcessPoolExecutor` fed small chunks of matches.
+  Workers are started with `spawn` and ignore Ctrl-C, which the parent handles, so an
+  interrupted run stops cleanly. Should a worker die (killed, out of memory), the run stops
+  with `BrokenProcessPool` instead of waiting for ever for the games it held, as a
+  `multiprocessing.Pool` would.
 - `ray`: tasks on a Ray cluster, see `cubegames.sim.ray_backend`.
 """
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -31,8 +35,6 @@ from rich.progress import (
 from cubegames.sim.play import Match, play_match
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
-
     from cubegames.sim.ray_backend import RaySession
 
 #: the backends `run` and `play_all` know
@@ -90,20 +92,25 @@ class Runner:
         self.jobs = jobs
         self.backend = backend
         self.address = address
-        self._pool: Pool | None = None
+        self._pool: ProcessPoolExecutor | None = None
         self._ray: RaySession | None = None
 
     def __enter__(self) -> Runner:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        self.close(abort=kind is not None)
 
-    def close(self) -> None:
-        """Stop the worker processes (or leave Ray), if any were started."""
+    def close(self, *, abort: bool = False) -> None:
+        """Stop the worker processes (or leave Ray), if any were started; `abort` stops
+        them at once, mid-game, rather than letting them finish the chunk in hand."""
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            if abort:
+                # ProcessPoolExecutor has no way to stop running work before Python 3.14
+                # (terminate_workers), so its processes are stopped one by one
+                for process in list(self._pool._processes.values()):
+                    process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         if self._ray is not None:
             self._ray.close()
@@ -127,18 +134,40 @@ class Runner:
             return self._ray.play(matches)
         if self.jobs <= 1:
             return map(play_indexed, enumerate(matches))
+        return self._pooled(matches)
+
+    def _pooled(self, matches: Sequence[Match]) -> Iterator[Indexed]:
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(self.jobs, initializer=_ignore_interrupts)
-        # small chunks: a slow game at the end keeps one process busy while the others wait
-        chunk = max(1, min(8, len(matches) // (self.jobs * 16)))
-        return self._pool.imap_unordered(play_indexed, enumerate(matches), chunksize=chunk)
+            self._pool = ProcessPoolExecutor(
+                self.jobs,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ignore_interrupts,
+            )
+        # small chunks: a slow game at the end keeps one process busy while the others wait;
+        # a few chunks per process in flight keep every process fed
+        size = max(1, min(8, len(matches) // (self.jobs * 16)))
+        items = list(enumerate(matches))
+        starts = iter(range(0, len(items), size))
+        pending: set[Future[list[Indexed]]] = set()
+        while True:
+            while len(pending) < 4 * self.jobs and (start := next(starts, None)) is not None:
+                pending.add(self._pool.submit(play_chunk, items[start : start + size]))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield from future.result()
 
 
 def play_indexed(item: tuple[int, Match]) -> Indexed:
     """Play one numbered match: `(i, match)` in, `(i, record)` out (the unit of work)."""
     i, match = item
     return i, play_match(match)
+
+
+def play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
+    """Play a few numbered matches (what a worker process or a Ray task is given)."""
+    return [play_indexed(item) for item in items]
 
 
 def _ignore_interrupts() -> None:
