@@ -7,6 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.cubed import CubedState
+from tests.helpers import refusal as refusal
 
 
 def position(
@@ -41,14 +42,3 @@ def position(
 
 def placements(state: CubedState) -> list[str]:
     return [str(m) for m in state.legal_moves() if "@" in str(m)]
-
-
-def refusal(state: CubedState, move: str) -> str:
-    """The reason `move` is refused (asserting it is refused and nothing changed)."""
-    before = state.to_dict()
-    try:
-        state.play(move)
-    except cubegames.IllegalMove as exc:
-        assert state.to_dict() == before
-        return str(exc)
-    raise AssertionError(f"{move} was accepted")

@@ -7,6 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.cubes import CubesState
+from tests.helpers import refusal as refusal
 
 #: forced rolls of the standard dice, one of each row of the rules' table (they need a
 #: refereed game: `referee=True`)
@@ -49,14 +50,3 @@ def position(
     state = game.state_from_dict(data)
     assert isinstance(state, CubesState)
     return state
-
-
-def refusal(state: CubesState, move: str) -> str:
-    """The reason `move` is refused (asserting it is refused and nothing changed)."""
-    before = state.to_dict()
-    try:
-        state.play(move)
-    except cubegames.IllegalMove as exc:
-        assert state.to_dict() == before
-        return str(exc)
-    raise AssertionError(f"{move} was accepted")

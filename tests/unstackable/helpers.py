@@ -7,6 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.unstackable import UnstackableState, load_box
+from tests.helpers import refusal as refusal
 
 Cell = tuple[int, int, int]
 BOX = load_box()
@@ -99,14 +100,3 @@ def full_cube(**options: Any) -> UnstackableState:
 
 def moves(state: UnstackableState) -> list[str]:
     return [str(m) for m in state.legal_moves()]
-
-
-def refusal(state: UnstackableState, move: str) -> str:
-    """The reason `move` is refused (asserting it is refused and nothing changed)."""
-    before = state.to_dict()
-    try:
-        state.play(move)
-    except cubegames.IllegalMove as exc:
-        assert state.to_dict() == before
-        return str(exc)
-    raise AssertionError(f"{move} was accepted")

@@ -1,0 +1,19 @@
+"""Helpers shared by the tests of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cubegames
+from cubegames.core.game import State
+
+
+def refusal(state: State[Any], move: str) -> str:
+    """The reason `move` is refused (asserting it is refused and nothing changed)."""
+    before = state.to_dict()
+    try:
+        state.play(move)
+    except cubegames.IllegalMove as exc:
+        assert state.to_dict() == before
+        return str(exc)
+    raise AssertionError(f"{move} was accepted")
