@@ -26,6 +26,7 @@ bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/alphabeta.py
 	$(BIN)/python benchmarks/rl.py
+	$(BIN)/python benchmarks/simulate.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
