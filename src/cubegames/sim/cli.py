@@ -286,7 +286,13 @@ def simulate(
 @click.argument("results", nargs=-1, required=True, metavar="RESULTS...")
 @click.option("--html", metavar="FILE.html", help="Write the report, with plots, to this page.")
 @click.option("--quiet", "-q", is_flag=True, help="No tables in the terminal.")
-def report(results: tuple[str, ...], html: str | None, quiet: bool) -> None:
+@click.option(
+    "--dedupe",
+    is_flag=True,
+    help="Count each game once: drop games whose final position repeats another game's of "
+    "the same job, up to the game's symmetries.",
+)
+def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool) -> None:
     """Summarise simulation results: who wins, and by how much.
 
     Shows each seat's and each bot's win rate with 95% intervals, the seat advantage,
@@ -306,6 +312,16 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool) -> None:
         df = read_results(results)
     except StoreError as exc:
         _fail(str(exc))
+    if dedupe:
+        if "final" not in df.columns:
+            _fail("these results have no final-position keys (recorded by an older version)")
+        before = len(df)
+        df = df.drop_duplicates(subset=["job", "final"]).reset_index(drop=True)
+        if not quiet:
+            click.echo(
+                f"{before - len(df)} of {before} games repeat another game's final position "
+                "up to symmetry and are counted once"
+            )
     _report(df, list(results), html, quiet)
 
 

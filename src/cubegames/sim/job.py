@@ -116,6 +116,7 @@ class Job:
             row[f"score_{s}"] = float(score)
         row["moves"] = int(record["moves"])
         row["turns"] = int(record["turns"])
+        row["final"] = str(record["final"])
         row.update(record["extras"])
         row["seconds"] = float(record["seconds"])
         return row

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import cubegames
+from cubegames.core.game import Game, State
 from cubegames.sim.summaries import summary_for
+from cubegames.symmetry import canonical, position_key
 
 
 @dataclass(frozen=True)
@@ -34,8 +37,10 @@ def play_match(match: Match) -> dict[str, Any]:
     `moves` (every move played), `turns` (runs of consecutive moves by one seat: a draw and
     the placement after it are one turn; a round opened by the seat that ended the last one
     continues its run, and in solo play the whole game is one run), `extras` (the game's own
-    columns, see `cubegames.sim.summaries`) and `seconds` (time spent playing). Everything
-    but `seconds` depends only on the match.
+    columns, see `cubegames.sim.summaries`), `final` (a digest of the final position's
+    canonical image under the game's symmetries: two games that end in symmetric positions
+    share it, which `cubegames report --dedupe` uses) and `seconds` (time spent playing).
+    Everything but `seconds` depends only on the match.
 
     >>> record = play_match(Match("cubes", ("random", "random"), seed=3))
     >>> record["moves"] == record["extras"]["rolls"], record["turns"] <= record["moves"]
@@ -73,5 +78,20 @@ def play_match(match: Match) -> dict[str, Any]:
         "moves": moves,
         "turns": turns,
         "extras": summary.finish(state),
+        "final": final_key(game, state),
         "seconds": seconds,
     }
+
+
+def final_key(game: Game[Any], state: State[Any]) -> str:
+    """A short digest of `state`'s least image under `game`'s symmetries.
+
+    >>> import cubegames
+    >>> game = cubegames.make("unstackable")
+    >>> a, b = game.new_state(), game.new_state()
+    >>> a.play("K@0,0,0"); b.play("K@3,3,0")
+    >>> final_key(game, a) == final_key(game, b)
+    True
+    """
+    image = canonical(game, state.to_dict())[1]
+    return hashlib.blake2b(position_key(image).encode(), digest_size=8).hexdigest()

@@ -37,7 +37,7 @@ CSV_SUFFIXES = (".csv",)
 #: the order of the rows of a merged file: by setting, then seed
 ORDER = ("game", "options", "lineup", "rotate", "run_seed", "job", "seed")
 #: columns read as text from CSV (everything else is inferred)
-_TEXT = ("job", "game", "options", "lineup", "winners")
+_TEXT = ("job", "game", "options", "lineup", "winners", "final")
 
 
 class StoreError(ValueError):
