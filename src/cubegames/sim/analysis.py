@@ -11,7 +11,6 @@ normal-approximation intervals for means.
 """
 
 # pandas and pyarrow ship no type information; they are typed as Any here.
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ cost nothing to the other commands.
 """
 
 # pandas and pyarrow ship no type information; they are typed as Any here.
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@
 """
 
 # pandas and pyarrow ship no type information; they are typed as Any here.
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@
 """
 
 # pandas ships no type information; it is typed as Any here.
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 

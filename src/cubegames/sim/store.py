@@ -19,7 +19,6 @@ short), reading keeps the first.
 """
 
 # pandas and pyarrow ship no type information; they are typed as Any here.
-# mypy: disable-error-code="import-untyped"
 
 from __future__ import annotations
 
