@@ -168,6 +168,7 @@ def test_two_browsers_play_one_game_online(page: Page, browser: Browser, server:
         expect(friend.locator(".said")).to_have_text("Seat 0 stacked a yellow cube on 0,0,0.")
         friend.click("button.swatch:has-text('red')")
         friend.click(".plan .target.fits >> nth=0")
+        friend.wait_for_function("() => window.cubegamesPage.current.ply === 2")
         friend.click(".plan .target.fits >> nth=0")
         expect(page.locator(".status")).to_have_text("Your turn.")
         expect(page.locator(".log li")).to_have_count(3)
@@ -177,6 +178,32 @@ def test_two_browsers_play_one_game_online(page: Page, browser: Browser, server:
     finally:
         friend_context.close()
         watcher_context.close()
+
+
+def test_a_quick_second_click_waits_for_the_first_moves_answer(page: Page, server: str) -> None:
+    """Two clicks before the server has answered the first: the second is not sent against
+    the old position (where it would be refused as stale); the board takes clicks again
+    once the answer is drawn."""
+    start(page, server, "unstackable", ["here", "here"])
+    page.click("button.swatch:has-text('red')")
+    busy = page.evaluate(
+        """() => {
+            const cell = document.querySelector('.iso .target.fits');
+            cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            const busy = document.querySelector('#board').classList.contains('busy');
+            document.querySelector('.iso .target.fits')
+                .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            return busy;
+        }"""
+    )
+    assert busy
+    page.wait_for_function("() => window.cubegamesPage.current.ply === 1")
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bbusy\b"))
+    page.wait_for_timeout(500)
+    expect(page.locator(".message")).to_have_text("")
+    assert ply(page) == 1
+    page.click(".iso .target.fits >> nth=0")
+    page.wait_for_function("() => window.cubegamesPage.current.ply === 2")
 
 
 def test_hot_seat_hides_each_hand_behind_a_pass_screen(

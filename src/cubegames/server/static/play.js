@@ -12,6 +12,7 @@ import * as cubes from "./games/cubes.js";
 const MODULES = { cubed, unstackable, stakd, cubes };
 const FATAL = new Set([4403, 4404, 4500]);
 const PING_EVERY = 25000;
+const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking clicks again
 
 /** A websocket to one game, as one seat (or a spectator), reconnecting when it drops. */
 class Link {
@@ -97,6 +98,7 @@ class PlayPage {
     this.hello = null;
     this.active = null;
     this.pending = null;
+    this.sending = null; // {ply, timer} while a move is on its way to the server
     this.shownPly = -1;
     this.controller = null;
     this.seatByToken = {};
@@ -167,6 +169,7 @@ class PlayPage {
       if (message.code === "closed") return; // the close handler says it
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (mine) this.tell(message.message, "error");
+      if (mine) this.sent();
       if (this.controller && this.controller.refused) this.controller.refused(message);
     }
   }
@@ -189,6 +192,7 @@ class PlayPage {
       seatName: (seat) => this.seatName(seat),
     });
     this.board.addEventListener("click", (event) => {
+      if (this.sending) return; // one move at a time: the next click waits for its answer
       if (this.controller.click && this.controller.click(event)) return;
       const target = event.target.closest("[data-move]");
       if (target) this.send(target.dataset.move);
@@ -307,6 +311,7 @@ class PlayPage {
   // -- drawing ----------------------------------------------------------------------------
 
   async draw(message) {
+    if (this.sending && message.ply > this.sending.ply) this.sent();
     if (message.ply !== this.shownPly) this.tell("", "");
     this.shownPly = message.ply;
     this.current = message;
@@ -424,10 +429,25 @@ class PlayPage {
       this.tell("You are watching this game: open it with a seat's link to play.", "error");
       return;
     }
+    if (this.sending) return;
     const ply = link.latest ? link.latest.ply : undefined;
     if (!link.send({ type: "move", move, ply })) {
       this.tell("Not connected: reconnecting, try again in a moment.", "error");
+      return;
     }
+    // Until the server answers (the next position, or a refusal) the board takes no more
+    // clicks: a quick second click would otherwise be made against the old position.
+    const timer = setTimeout(() => this.sent(), SEND_PATIENCE);
+    this.sending = { ply: ply === undefined ? -1 : ply, timer };
+    this.board.classList.add("busy");
+  }
+
+  /** The move in flight has been answered (or given up on): the board takes clicks again. */
+  sent() {
+    if (!this.sending) return;
+    clearTimeout(this.sending.timer);
+    this.sending = null;
+    this.board.classList.remove("busy");
   }
 
   typedMove(event) {
