@@ -22,30 +22,48 @@ OUT = Path(__file__).parent / "strength.md"
 #: (game, options, bot A, bot B): A's score against B is reported
 LADDER: list[tuple[str, dict[str, object], str, str]] = [
     ("cubed", {"players": 2, "rounds": 1}, "greedy", "random"),
-    # 400 iterations take about 1 s a move on the 2-core development machine; a fixed count
-    # (not seconds) keeps the result independent of how busy the machine is
+    ("unstackable", {}, "alphabeta", "greedy"),
+    # budgets are fixed iteration counts (not seconds), so the win rates do not depend on
+    # how busy the machine is: 400 iterations is about 0.3 s a move on the 2-core
+    # development machine, the default 1000 about 0.8 s
     ("cubed", {"players": 2, "rounds": 1}, "mcts:iterations=400", "greedy"),
+    ("cubed", {"players": 2, "rounds": 1}, "mcts", "greedy"),
 ]
+
+NOTES = """\
+A's seconds a move is bot A's own thinking time per move it chose, measured in the process
+that played the game: it depends on the machine and on what else it was doing, the win
+rates do not, as every bot here runs a fixed budget. `mcts` is the bot with its defaults,
+1000 iterations a move and exploration weight `c=0.35`: about 1 s a move here. That weight
+was chosen with this script: at 400 iterations against `greedy`, `c=0.35` scored 77.6%
+(73.3% – 81.4%) where `c=0.7` scored 69.9% (65.2% – 74.2%), 400 games each (2026-11-22).
+`alphabeta` runs with its defaults, depth 8 and exact solving of the last 24 cubes; it
+stacks like `greedy`, so its edge comes from the second stage. Each game's outcome depends
+only on its seed, so a pairing can be re-run, or split across runs, and give the same rows.
+"""
 
 
 def pairing(
     game: str, options: dict[str, object], a: str, b: str, games: int, jobs: int
-) -> tuple[float, int, float, float, float]:
+) -> tuple[float, float, float, float, float]:
+    """A's score against B over `games` seats-swapped games: (rate, low, high, A's seconds
+    a move, wall-clock seconds)."""
     matches = [
         Match(game, (a, b) if i % 2 == 0 else (b, a), seed=i, options=dict(options))
         for i in range(games)
     ]
-    score = 0.0
-    moves = 0
+    score = think = 0.0
+    choices = 0
     start = time.perf_counter()
     for record in run(matches, jobs=jobs, progress=True, description=f"{a} v {b}"):
         seat_a = 0 if record["seed"] % 2 == 0 else 1
         won = record["winners"]
         if seat_a in won:
             score += 1 / len(won)
-        moves += record["moves"]
+        think += record["think"][seat_a]
+        choices += record["choices"][seat_a]
     low, high = wilson(score, games)
-    return score / games, games, low, high, time.perf_counter() - start
+    return score / games, low, high, think / max(choices, 1), time.perf_counter() - start
 
 
 def main() -> None:
@@ -58,11 +76,12 @@ def main() -> None:
     for game, options, a, b in LADDER:
         if args.only and args.only not in a + b:
             continue
-        rate, n, low, high, seconds = pairing(game, options, a, b, args.games, args.jobs)
+        rate, low, high, per_move, seconds = pairing(game, options, a, b, args.games, args.jobs)
         opts = ", ".join(f"{k}={v}" for k, v in options.items())
+        setting = f"{game} ({opts})" if opts else game
         rows.append(
-            f"| {game} ({opts}) | `{a}` | `{b}` | {rate:.1%} | {low:.1%} – {high:.1%} | {n} "
-            f"| {seconds / 60:.0f} min |"
+            f"| {setting} | `{a}` | `{b}` | {rate:.1%} | {low:.1%} – {high:.1%} "
+            f"| {args.games} | {per_move:.3g} s | {seconds / 60:.1f} min |"
         )
         print(rows[-1], flush=True)
         write(rows, args.games, args.jobs)  # after each pairing: a long run keeps its rows
@@ -77,9 +96,10 @@ def write(rows: list[str], games: int, jobs: int) -> None:
         "The interval is the 95% Wilson score interval. Regenerate with\n\n"
         f"```\n.venv/bin/python benchmarks/strength.py --games {games} --jobs {jobs}\n```\n\n"
         f"Measured {today} on the 2-core development machine, Python "
-        f"{platform.python_version()}, {jobs} processes.\n\n"
-        "| game | bot A | bot B | A's score | 95% interval | games | time |\n"
-        "|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
+        f"{platform.python_version()}, {jobs} processes, seeds 0 to {games - 1}.\n\n"
+        "| game | bot A | bot B | A's score | 95% interval | games | A's seconds a move "
+        "| wall clock |\n"
+        "|---|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" + NOTES
     )
 
 

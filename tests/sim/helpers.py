@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from cubegames.sim.job import TIMING_COLUMNS, Job, make_job
+from cubegames.sim.job import Job, is_timing, make_job
 
 #: small jobs that cover every game, their own columns and both kinds of bot
 JOBS: list[Job] = [
@@ -24,11 +24,11 @@ JOBS: list[Job] = [
 
 def without_timing(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows sorted by job and seed, without the columns that measure time."""
-    out = [{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in rows]
+    out = [{k: v for k, v in row.items() if not is_timing(k)} for row in rows]
     return sorted(out, key=lambda row: (row["job"], row["seed"]))
 
 
 def frame_without_timing(df: pd.DataFrame) -> pd.DataFrame:
     """A results table sorted by job and seed, without timing, with a fresh index."""
-    df = df.drop(columns=[c for c in TIMING_COLUMNS if c in df.columns])
+    df = df.drop(columns=[c for c in df.columns if is_timing(c)])
     return df.sort_values(["job", "seed"]).reset_index(drop=True)

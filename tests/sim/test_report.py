@@ -182,3 +182,16 @@ def test_a_first_seat_advantage_is_named_with_its_size() -> None:
     )
     opener = next(t for t in cubes.tables if t.title.startswith("CUBES: seat advantage"))
     assert opener.rows[0][0] == "the opener"
+
+
+def test_each_bots_thinking_time_is_recorded_and_reported(duel: pd.DataFrame) -> None:
+    for row in duel.to_dict("records"):
+        assert row["think_0"] >= 0 and row["think_1"] >= 0
+        assert row["think_0"] + row["think_1"] <= row["seconds"]
+    (setting,) = settings(duel)
+    (table,) = [t for t in setting.tables if t.title == "Thinking time by bot"]
+    assert [r[0] for r in table.rows] == ["greedy", "random"]
+    greedy = pd.concat([duel.loc[duel[f"bot_{s}"] == "greedy", f"think_{s}"] for s in (0, 1)])
+    assert table.rows[0][1].startswith(f"{greedy.mean():.3f} (")
+    assert "Thinking time by bot" in terminal(duel)
+    assert "Thinking time" in html_report(settings(duel), ["duel.parquet"])

@@ -46,7 +46,7 @@ class MctsBot(Bot):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        c: float = 0.7,
+        c: float = 0.35,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)

@@ -144,6 +144,8 @@ class Setting:
                     "score": self.df[f"score_{s}"],
                 }
             )
+            if f"think_{s}" in self.df.columns:
+                part["think"] = self.df[f"think_{s}"]
             for name in per_seat:
                 column = f"{name}_s{s}"
                 if column in self.df.columns:
@@ -380,7 +382,26 @@ def _tables(setting: Setting, seats: pd.DataFrame) -> list[Table]:
             topic="length",
         )
     )
+    if "think" in seats.columns:
+        tables.append(_thinking(setting, seats))
     return tables
+
+
+def _thinking(setting: Setting, seats: pd.DataFrame) -> Table:
+    """Seconds each bot spent choosing moves, per game, and its share of all play time."""
+    total = float(setting.df["seconds"].sum()) or 1.0
+    rows = []
+    for bot in setting.distinct_bots:
+        spent = seats.loc[seats["bot"] == bot, "think"]
+        rows.append([bot, Spread.of(spent).text(3), f"{float(spent.sum()) / total:.0%}"])
+    return Table(
+        "Thinking time by bot",
+        ["bot", "seconds a game (95% CI)", "share of playing time"],
+        rows,
+        "Wall-clock time measured where each game was played; it depends on the machine "
+        "and on what else it was doing, unlike every other number here.",
+        topic="time",
+    )
 
 
 def comparison(items: list[Setting]) -> Table:

@@ -7,7 +7,7 @@ seed `seed + i`, and with rotation on its seats hold the lineup shifted by `i` (
 of the job and its seed alone, whichever process or machine plays it.
 
 A row (one per game) has these columns, then the game's own (`cubegames.sim.summaries`),
-then `seconds`:
+then the timing columns:
 
 - `job`: 12 hex digits naming the job (a hash of its description);
 - `game`, `options`: the game id, and its options as canonical JSON (every option,
@@ -20,8 +20,9 @@ then `seconds`:
   game); `win_<s>`: seat `s`'s share of the win (1, 1/k on a k-way tie, else 0);
 - `score_<s>`: seat `s`'s score, in the game's own scoring (CUBED: lower is better);
 - `moves`, `turns`: the moves played, and the runs of consecutive moves by one seat;
-- `seconds`: the time spent playing the game, the only column that differs between two
-  runs of the same job.
+- `seconds`: the time spent playing the game; `think_<s>`: the seconds seat `s`'s bot spent
+  choosing its moves. These timing columns are the only ones that differ between two runs
+  of the same job.
 
 >>> job = make_job("cubed", ["greedy", "random"], seed=10, options={"rounds": 1})
 >>> job.lineup, job.players
@@ -42,13 +43,20 @@ import cubegames
 from cubegames.core.registry import game_class
 from cubegames.sim.play import Match
 
-#: version of the row layout; part of every job's description
-FORMAT = 1
+#: version of the row layout; part of every job's description (2: per-seat `think_<s>`)
+FORMAT = 2
 
 #: columns every row has before its per-seat columns
 BASE_COLUMNS = ("job", "game", "options", "lineup", "rotate", "run_seed", "seed", "players")
 #: columns that measure time, not play: they differ between two runs of the same job
 TIMING_COLUMNS = ("seconds",)
+#: the per-seat timing columns are this prefix and the seat number
+THINK_PREFIX = "think_"
+
+
+def is_timing(column: str) -> bool:
+    """True for the columns that measure time (`seconds`, `think_<s>`), not play."""
+    return column in TIMING_COLUMNS or column.startswith(THINK_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,8 @@ class Job:
         row["final"] = str(record["final"])
         row.update(record["extras"])
         row["seconds"] = float(record["seconds"])
+        for s, spent in enumerate(record["think"]):
+            row[f"{THINK_PREFIX}{s}"] = float(spent)
         return row
 
     def __str__(self) -> str:

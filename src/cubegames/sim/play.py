@@ -39,8 +39,9 @@ def play_match(match: Match) -> dict[str, Any]:
     continues its run, and in solo play the whole game is one run), `extras` (the game's own
     columns, see `cubegames.sim.summaries`), `final` (a digest of the final position's
     canonical image under the game's symmetries: two games that end in symmetric positions
-    share it, which `cubegames report --dedupe` uses) and `seconds` (time spent playing).
-    Everything but `seconds` depends only on the match.
+    share it, which `cubegames report --dedupe` uses), `seconds` (time spent playing) and
+    `think` (per seat, the seconds its bot spent choosing moves; `choices` counts them).
+    Everything but `seconds` and `think` depends only on the match.
 
     >>> record = play_match(Match("cubes", ("random", "random"), seed=3))
     >>> record["moves"] == record["extras"]["rolls"], record["turns"] <= record["moves"]
@@ -58,9 +59,15 @@ def play_match(match: Match) -> dict[str, Any]:
     state = game.new_state(seed=match.seed)
     moves = turns = 0
     last = None
+    think = [0.0] * len(bots)
+    choices = [0] * len(bots)
     start = time.perf_counter()
     while (seat := state.to_move) is not None:
-        state.play(bots[seat].choose(state))
+        asked = time.perf_counter()
+        move = bots[seat].choose(state)
+        think[seat] += time.perf_counter() - asked
+        choices[seat] += 1
+        state.play(move)
         moves += 1
         if seat != last:
             turns += 1
@@ -80,6 +87,8 @@ def play_match(match: Match) -> dict[str, Any]:
         "extras": summary.finish(state),
         "final": final_key(game, state),
         "seconds": seconds,
+        "think": think,
+        "choices": choices,
     }
 
 

@@ -56,7 +56,12 @@ def _image(data: bytes, alt: str) -> str:
 
 
 #: the parts of a setting's report, in order, and their headings
-TOPICS = {"wins": "Who wins", "length": "Scores and game length", "game": "{game} in detail"}
+TOPICS = {
+    "wins": "Who wins",
+    "length": "Scores and game length",
+    "game": "{game} in detail",
+    "time": "Thinking time",
+}
 
 
 def _plots(setting: Setting) -> list[tuple[str, str, Callable[[Setting], bytes]]]:
