@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -78,10 +78,8 @@ def test_generators_agree_on_random_positions(
             state.clone().play(move)
 
 
-def plain_perft(state: CubedState, depth: int) -> int:
-    """Perft where placements come from the plain generator and are played as text."""
-    if depth == 0 or state.is_over:
-        return 1
+def plain_moves(state: CubedState) -> list[str]:
+    """The moves of `state` with placements from the plain generator, as text."""
     seat = state.to_move
     assert seat is not None
     moves = [str(m) for m in state.legal_moves() if "@" not in str(m)]
@@ -90,14 +88,12 @@ def plain_perft(state: CubedState, depth: int) -> int:
             state.table, state.hands[seat], strict=state.game.strict_colors, ed=state.ed
         ):
             moves.append(f"{state.ed.text(rot)}@{cell // 256 - 128},{cell % 256 - 128}")
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        child = state.clone()
-        child.play(move)
-        total += plain_perft(child, depth - 1)
-    return total
+    return moves
+
+
+def plain_perft(state: CubedState, depth: int) -> int:
+    """Perft where placements come from the plain generator and are played as text."""
+    return perft(state, depth, lambda s: plain_moves(cast(CubedState, s)))
 
 
 def test_perft_counts_match_the_plain_generator() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 import cubegames
 from cubegames.core.game import State
+from cubegames.core.perft import perft
 from tests.stakd.reference import reference_moves
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "perft" / "stakd.json").read_text())
@@ -33,17 +34,8 @@ def load(entry: dict[str, Any]) -> State[Any]:
 
 
 def plain_perft(state: State[Any], depth: int) -> int:
-    if depth == 0 or state.is_over:
-        return 1
-    moves = reference_moves(state.to_dict())
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for text in moves:
-        child = state.clone()
-        child.play(text)
-        total += plain_perft(child, depth - 1)
-    return total
+    """Perft with every move from the plain reference generator, played as text."""
+    return perft(state, depth, lambda s: reference_moves(s.to_dict()))
 
 
 @pytest.mark.parametrize("entry", DATA, ids=[e["name"] for e in DATA])

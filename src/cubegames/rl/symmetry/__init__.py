@@ -9,26 +9,5 @@ the image of `view`.
 
 from __future__ import annotations
 
-from cubegames.symmetry import (
-    Codec,
-    Identity,
-    Position,
-    Symmetry,
-    canonical,
-    map_actions,
-    orbit,
-    position_key,
-    symmetries,
-)
-
-__all__ = [
-    "Codec",
-    "Identity",
-    "Position",
-    "Symmetry",
-    "canonical",
-    "map_actions",
-    "orbit",
-    "position_key",
-    "symmetries",
-]
+from cubegames.symmetry import *  # noqa: F403  (the same public names)
+from cubegames.symmetry import __all__ as __all__
