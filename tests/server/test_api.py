@@ -4,6 +4,7 @@ SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -248,3 +249,38 @@ def test_a_seats_replay_of_a_game_in_play_needs_its_token(client: TestClient) ->
     right = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 1)})
     assert right.status_code == 200 and 'class="hand-piece' in right.json()["svg"]
     assert client.get(path, params={"seat": 5}).status_code == 400
+
+
+def test_bots_play_on_after_a_restart_with_nobody_watching(db_url: str) -> None:
+    """Games left unfinished when the server stopped: the bots resume on start, without a
+    page open. A game among bots finishes; a bot to move before a person makes its move
+    and then waits; a person to move is left alone."""
+    from cubegames.server.storage import NewSeat, Store
+
+    store = Store(db_url)
+    among_bots, _ = store.create(
+        "unstackable", {}, 3, [NewSeat("bot", "random"), NewSeat("bot", "greedy")]
+    )
+    bot_first, _ = store.create(
+        "cubed", {"rounds": 1}, 3, [NewSeat("bot", "greedy"), NewSeat("human")]
+    )
+    person_first, _ = store.create(
+        "cubed", {"rounds": 1}, 3, [NewSeat("human"), NewSeat("bot", "greedy")]
+    )
+    store.close()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            done = client.get(f"/api/games/{among_bots}").json()
+            waiting = client.get(f"/api/games/{bot_first}").json()
+            if done["status"] == "finished" and waiting["moves"]:
+                break
+            time.sleep(0.05)
+        assert done["status"] == "finished"
+        replayed = cubegames.make("unstackable").new_state(seed=3)
+        for move in done["moves"]:
+            replayed.play(move["move"])
+        assert replayed.is_over and done["result"]["winners"] == replayed.winners()
+        assert [m["seat"] for m in waiting["moves"]] == [0] * len(waiting["moves"])
+        assert waiting["status"] == "playing"
+        assert client.get(f"/api/games/{person_first}").json()["moves"] == []

@@ -74,6 +74,9 @@ from cubegames.server.storage import (
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("cubegames.server")
 
+#: at start, the bots of up to this many of the latest unfinished games resume playing
+RESUME_AT_START = 200
+
 #: websocket close codes (4000-4999 are the application's own)
 NO_GAME = 4404
 BAD_TOKEN = 4403
@@ -106,9 +109,29 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     rooms = Rooms(store, runner.attach)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
 
+    async def resume_bots() -> None:
+        """After a (re)start, let the bots of unfinished games play on, watched or not: a
+        game among bots finishes, and a bot to move in a game with people has its move
+        ready when they come back."""
+        playing = await asyncio.to_thread(store.summaries, PLAYING, RESUME_AT_START)
+        for summary in playing:
+            if not any(seat.kind == "bot" for seat in summary.seats):
+                continue
+            try:
+                room = await rooms.get(summary.id)
+            except RoomError as exc:
+                log.warning("game %s is not resumed: %s", summary.id, exc)
+                continue
+            if room is not None:
+                runner.wake(room)
+                rooms.release(room, runner.busy(room))
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        resuming = asyncio.create_task(resume_bots(), name="resume bots")
         yield
+        resuming.cancel()
+        await asyncio.gather(resuming, return_exceptions=True)
         await runner.stop()
         executor.shutdown(wait=False, cancel_futures=True)
         store.close()
