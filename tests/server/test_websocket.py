@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
 
 import cubegames
-from cubegames.server.protocol import MAX_MESSAGE
+from cubegames.server.protocol import BURST, MAX_MESSAGE
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
 
 
@@ -89,6 +90,27 @@ def test_garbage_gets_an_error_naming_the_problem_and_changes_nothing(
         assert ws.until(lambda m: m["type"] in ("pong", "state"))["type"] == "pong"
     assert expected in refused["message"], refused
     assert stored_moves(client, made["id"]) == []
+
+
+def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: TestClient) -> None:
+    made = make_game(client, "unstackable", [HUMAN, HUMAN])
+    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+        ws = Socket(session)
+        ws.opening()
+        for _ in range(3 * BURST):
+            ws.send({"type": "ping"})
+        heard = [ws.until(lambda m: m["type"] in ("pong", "error"))]
+        while heard[-1]["type"] != "error":
+            heard.append(ws.until(lambda m: m["type"] in ("pong", "error")))
+        time.sleep(1.5)  # long enough to earn a few messages back
+        ws.move("Y@0,0,0")
+        played = ws.state(ply=1)
+    told = [json.loads(t) for t in ws.transcript]
+    assert BURST <= len(heard) - 1 <= BURST + 2  # the burst's pongs, then the error
+    assert [m["code"] for m in told if m["type"] == "error"] == ["slow-down"]
+    assert "too many messages" in heard[-1]["message"]
+    assert played["log"][-1]["text"] == "You stacked a yellow cube on 0,0,0."
+    assert stored_moves(client, made["id"]) == ["Y@0,0,0"]
 
 
 def test_a_binary_frame_is_refused(client: TestClient) -> None:

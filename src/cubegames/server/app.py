@@ -40,11 +40,14 @@ from cubegames.render import web
 from cubegames.server.bots import BotRunner
 from cubegames.server.catalog import build, catalog
 from cubegames.server.protocol import (
+    BURST,
     MAX_RECORD,
+    RATE,
     Connection,
     CreateGame,
     MoveMessage,
     ProtocolError,
+    Throttle,
     error,
     parse_client,
     read_record,
@@ -109,12 +112,16 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     rooms = Rooms(store, runner.attach)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
 
+    stopping = asyncio.Event()
+
     async def resume_bots() -> None:
         """After a (re)start, let the bots of unfinished games play on, watched or not: a
         game among bots finishes, and a bot to move in a game with people has its move
         ready when they come back."""
         playing = await asyncio.to_thread(store.summaries, PLAYING, RESUME_AT_START)
         for summary in playing:
+            if stopping.is_set():
+                return
             if not any(seat.kind == "bot" for seat in summary.seats):
                 continue
             try:
@@ -128,9 +135,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        stopping.clear()
         resuming = asyncio.create_task(resume_bots(), name="resume bots")
         yield
-        resuming.cancel()
+        # not cancelled: a database call in a thread would run on after the store closed
+        stopping.set()
         await asyncio.gather(resuming, return_exceptions=True)
         await runner.stop()
         executor.shutdown(wait=False, cancel_futures=True)
@@ -414,10 +423,22 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                 await room.presence()
 
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
+        throttle = Throttle()
+        clock = asyncio.get_running_loop().time
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            if not throttle.allow(clock()):
+                if throttle.warn(clock()):
+                    await peer.send(
+                        error(
+                            f"too many messages: at most {RATE:g} a second (bursts of "
+                            f"{BURST}); the ones over the limit were not read",
+                            "slow-down",
+                        )
+                    )
+                continue
             raw = message.get("text")
             try:
                 parsed = parse_client(raw if raw is not None else message.get("bytes"))

@@ -20,7 +20,9 @@ Server to page:
   names the problem (for an illegal move it is the engine's own reason). Nothing changes.
 
 A connection is in one of the states of `Connection`: a spectator may only ping; a seat
-may also move; a closed connection receives nothing more.
+may also move; a closed connection receives nothing more. Each connection may send
+`RATE` messages a second on average, in bursts of up to `BURST` (`Throttle`); what comes
+faster is dropped unread, with one `slow-down` error a second to say so.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ MAX_MOVES = 20_000
 MAX_MOVE = 200
 #: seeds are kept in a signed 64-bit column
 MAX_SEED = 2**63 - 1
+#: messages a second a connection may send on average, and in one burst
+RATE = 10.0
+BURST = 30
 #: what identifies a record file
 RECORD_FORMAT = "cubegames-record"
 RECORD_VERSION = 1
@@ -117,6 +122,42 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:
         raise ProtocolError(f"{kind} message: {describe_error(exc, tagged=True)}") from None
+
+
+class Throttle:
+    """A token bucket: `allow(now)` is True for a message that keeps the connection within
+    `rate` messages a second on average, in bursts of up to `burst`. `now` is in seconds on
+    any clock that only goes forward.
+
+    >>> t = Throttle(rate=1, burst=2)
+    >>> [t.allow(0.0), t.allow(0.0), t.allow(0.0), t.allow(1.0)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last: float | None = None
+        #: when the connection was last told to slow down
+        self.warned: float | None = None
+
+    def allow(self, now: float) -> bool:
+        """Whether a message arriving at `now` may be read."""
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def warn(self, now: float) -> bool:
+        """Whether to tell the sender to slow down now (at most once a second)."""
+        if self.warned is not None and now - self.warned < 1:
+            return False
+        self.warned = now
+        return True
 
 
 def error(message: str, code: str = "bad-message") -> dict[str, Any]:
