@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint format clean
+.PHONY: play test bench strength lint format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/
 	$(BIN)/python benchmarks/alphabeta.py
 	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/simulate.py
+
+strength: $(STAMP)  ## the bots' strength ladder, benchmarks/strength.md (about 1.5 hours on 2 cores)
+	$(BIN)/python benchmarks/strength.py --games 400 --jobs 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
