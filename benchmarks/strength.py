@@ -34,7 +34,7 @@ NOTES = """\
 A's seconds a move is bot A's own thinking time per move it chose, measured in the process
 that played the game: it depends on the machine and on what else it was doing, the win
 rates do not, as every bot here runs a fixed budget. `mcts` is the bot with its defaults,
-1000 iterations a move and exploration weight `c=0.35`: about 1 s a move here. That weight
+1000 iterations a move and exploration weight `c=0.35`: under 1 s a move here. That weight
 was chosen with this script: at 400 iterations against `greedy`, `c=0.35` scored 77.6%
 (73.3% – 81.4%) where `c=0.7` scored 69.9% (65.2% – 74.2%), 400 games each (2026-11-22).
 `alphabeta` runs with its defaults, depth 8 and exact solving of the last 24 cubes; it
