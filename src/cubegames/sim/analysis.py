@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cubegames.core.registry import game_class
-from cubegames.sim.job import split_lineup
+from cubegames.sim.job import THINK_PREFIX, split_lineup
 from cubegames.sim.stats import mean_interval, wilson
 
 if TYPE_CHECKING:
@@ -144,8 +144,8 @@ class Setting:
                     "score": self.df[f"score_{s}"],
                 }
             )
-            if f"think_{s}" in self.df.columns:
-                part["think"] = self.df[f"think_{s}"]
+            if f"{THINK_PREFIX}{s}" in self.df.columns:
+                part["think"] = self.df[f"{THINK_PREFIX}{s}"]
             for name in per_seat:
                 column = f"{name}_s{s}"
                 if column in self.df.columns:
