@@ -192,7 +192,6 @@ class PlayPage {
       seatName: (seat) => this.seatName(seat),
     });
     this.board.addEventListener("click", (event) => {
-      if (this.sending) return; // one move at a time: the next click waits for its answer
       if (this.controller.click && this.controller.click(event)) return;
       const target = event.target.closest("[data-move]");
       if (target) this.send(target.dataset.move);
