@@ -77,11 +77,25 @@ def broken(**changes: Any) -> dict[str, Any]:
         (broken(options={"players": 3}), 'field "options": they differ'),
         (broken(hands=[[], ["LNY"]]), r"hands\[0\]: empty, so the round should have ended"),
         (broken(end="sleepy", to_move=None), "unknown ending 'sleepy'"),
+        (broken(stuck=2, idle=2), 'field "stuck": must be at most 1'),
+        (broken(stuck=1), 'field "stuck": a stuck turn is also a turn without a placement'),
+        (broken(idle=3), 'field "idle": must be at most 2'),
+        (broken(idle=2, bag=[]), 'field "idle": the bag is empty and every player in turn'),
     ],
 )
 def test_bad_positions_are_refused_naming_the_field(data: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         game().state_from_dict(data)
+
+
+def test_turn_counters_round_trip() -> None:
+    # idle may reach the number of players while the bag still holds pieces
+    for fields in ({"idle": 2}, {"idle": 1, "stuck": 1}, {"idle": 2, "stuck": 1}):
+        data = {**API_EXAMPLE, **fields}
+        assert game().state_from_dict(data).to_dict() == data
+    drew = {**API_EXAMPLE, "idle": 2, "bag": [], "turn": {"drew": True, "bonus": False}}
+    drew["hands"] = [["GGY", "KKB", "PPP"], ["LNY"]]  # drew the bag's last piece
+    assert game().state_from_dict(drew).to_dict() == drew
 
 
 def test_a_closed_table_must_have_ended() -> None:

@@ -80,15 +80,83 @@ def test_closing_the_table_ends_the_round() -> None:
     assert state.winners() == [0]
 
 
-def test_a_full_round_of_turns_without_placing_ends_the_round() -> None:
+def test_a_full_round_of_stuck_turns_ends_the_round() -> None:
+    # Nothing fits either hand and the bag cannot help: both turns are stuck (rule 3).
+    state = position([((0, 0), "GGG")], [["PPP"], ["LLL", "KKG"]], bag=["YYY", "NNN"])
+    state.play("draw")
+    state.play("pass")
+    assert not state.is_over
+    assert state.to_dict()["stuck"] == 1
+    assert state.to_dict()["idle"] == 1
+    state.play("draw")
+    state.play("pass")
+    assert state.is_over
+    assert state.to_dict()["end"] == "stalled"
+    assert state.scores() == [6, 11]
+
+
+def test_passing_with_an_empty_bag_and_nothing_that_fits_is_stuck() -> None:
     state = position([((0, 0), "GGG")], [["PPP"], ["LLL", "KKG"]], bag=[])
     state.play("pass")
     assert not state.is_over
-    assert state.to_dict()["idle"] == 1
+    assert state.to_dict()["stuck"] == 1
     state.play("pass")
     assert state.is_over
     assert state.to_dict()["end"] == "stalled"
     assert state.scores() == [3, 8]
+
+
+def test_a_chosen_pass_does_not_end_the_round() -> None:
+    # The game: seed 7, one placement, then both players draw and pass while
+    # holding dozens of placements. Choosing not to play is no stuck turn.
+    state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=7)
+    state.play("BBN@0,0")
+    for _ in range(3):
+        assert state.placements()
+        state.play("draw")
+        state.play("pass")
+    assert not state.is_over
+    assert "stuck" not in state.to_dict()
+    assert state.to_dict()["idle"] == 2  # counted up to the number of players
+
+
+def test_a_chosen_pass_breaks_a_run_of_stuck_turns() -> None:
+    # Seat 0 is stuck; seat 1 draws a piece that fits and passes anyway; seat 0 is stuck
+    # again: only one stuck turn in a row, so the round goes on.
+    state = position([((0, 0), "GGG")], [["PPP"], ["LLL"]], bag=["YYY", "GGY", "NNN", "BBB"])
+    state.play("draw")
+    state.play("pass")
+    assert state.to_dict()["stuck"] == 1
+    state.play("draw")  # GGY fits next to the table
+    assert state.placements()
+    state.play("pass")
+    assert "stuck" not in state.to_dict()
+    state.play("draw")
+    state.play("pass")
+    assert not state.is_over
+    assert state.to_dict()["stuck"] == 1
+
+
+def test_an_empty_bag_and_a_full_circle_without_placing_ends_the_round() -> None:
+    # Rule 4: seat 1 could play but passes; the bag is empty, so nothing can change
+    # unless somebody chooses to play, and the round ends.
+    state = position([((0, 0), "GGG")], [["PPP"], ["GGY", "LLL"]], bag=[])
+    state.play("pass")  # stuck
+    assert state.placements()
+    state.play("pass")  # chosen
+    assert state.is_over
+    assert state.to_dict()["end"] == "standstill"
+    assert state.scores() == [3, 5]
+
+
+def test_rule_four_counts_turns_since_before_the_bag_ran_out() -> None:
+    state = position([((0, 0), "GGG")], [["GGY"], ["PPP"]], bag=["LLL"])
+    state.play("draw")  # the last piece
+    state.play("pass")  # chosen: GGY fits
+    assert not state.is_over
+    state.play("pass")  # seat 1, stuck, with an empty bag
+    assert state.is_over
+    assert state.to_dict()["end"] == "standstill"
 
 
 def test_a_placement_resets_the_count_of_idle_turns() -> None:
@@ -127,7 +195,7 @@ def test_without_a_winner_the_lowest_scorer_starts(
     hands: list[list[str]], starter: int, expected: int
 ) -> None:
     table = [((0, 0), "BBB")]
-    fields = {"starter": starter, "idle": 2}
+    fields = {"starter": starter, "idle": 2, "stuck": 2}
     state = position(table, hands, bag=[], to_move=(starter + 2) % 3, rounds=3, fields=fields)
     state.play("pass")
     assert state.to_dict()["past_rounds"][0]["end"] == "stalled"

@@ -8,9 +8,9 @@ rules stay free of simulator code.
 
 - `cubed`: `left_<kind>_s<seat>`, the pieces of each kind (single, double, triple,
   blocking, wild) left in each hand when the game ended (in a match, its last round);
-  `rounds`; `end_<reason>`, how many rounds ended that way (emptied, blocked, stalled;
-  solo: stuck, bag_empty); `placed`, the pieces on the table at the end; `bag`, the pieces
-  left in the bag.
+  `rounds`; `end_<reason>`, how many rounds ended that way (emptied, blocked, stalled,
+  standstill; solo: stuck, bag_empty); `placed`, the pieces on the table at the end; `bag`,
+  the pieces left in the bag.
 - `cubes`: `rolls_<row>`, the rolls that fell in each row of the rules' table (numbers,
   cubes_few, cubes_many, cubes_only, blank); `rolls`; `set<k>_rolls`, the length of set k
   in rolls; `setwin_rel<j>`, the set wins (shared on a tie) of the seat `j` places after
@@ -75,7 +75,14 @@ class CubedSummary(Summary):
     def finish(self, state: State[Any]) -> dict[str, Value]:
         from cubegames.games.cubed import Cubed
         from cubegames.games.cubed.pieces import PieceKind
-        from cubegames.games.cubed.state import BAG_EMPTY, BLOCKED, EMPTIED, STALLED, STUCK
+        from cubegames.games.cubed.state import (
+            BAG_EMPTY,
+            BLOCKED,
+            EMPTIED,
+            STALLED,
+            STANDSTILL,
+            STUCK,
+        )
 
         game = self.game
         assert isinstance(game, Cubed)
@@ -91,7 +98,7 @@ class CubedSummary(Summary):
         past = data.get("past_rounds", [])
         reasons = Counter(r["end"] for r in past) if past else Counter([data.get("end")])
         out["rounds"] = max(len(past), 1)
-        for reason in (EMPTIED, BLOCKED, STALLED, STUCK, BAG_EMPTY):
+        for reason in (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY):
             out[f"end_{reason}"] = reasons.pop(reason, 0)
         if reasons:
             raise ValueError(

@@ -17,10 +17,18 @@ from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
 from cubegames.games.cubed.pieces import Piece, canonical
 from cubegames.games.cubed.placement import SLOT
-from cubegames.games.cubed.state import BAG_EMPTY, BLOCKED, EMPTIED, STALLED, STUCK, CubedState
+from cubegames.games.cubed.state import (
+    BAG_EMPTY,
+    BLOCKED,
+    EMPTIED,
+    STALLED,
+    STANDSTILL,
+    STUCK,
+    CubedState,
+)
 
 VARIANTS = ("bridging", "void", "draw3")
-ENDINGS = (EMPTIED, BLOCKED, STALLED, STUCK, BAG_EMPTY)
+ENDINGS = (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY)
 MAX_ROUNDS = 10
 
 
@@ -263,7 +271,10 @@ class _Reader(FieldReader):
         if len(totals) != players:
             raise ValueError(f'field "totals": needs {players} numbers')
         state.totals = [self.count(t, f"totals[{i}]") for i, t in enumerate(totals)]
-        state.idle = self.count(self.get("idle", int, 0), 'field "idle"', 0, players - 1)
+        state.idle = self.count(self.get("idle", int, 0), 'field "idle"', 0, players)
+        state.stuck = self.count(self.get("stuck", int, 0), 'field "stuck"', 0, players - 1)
+        if state.stuck > state.idle:
+            raise ValueError('field "stuck": a stuck turn is also a turn without a placement')
         state.starter = self.count(self.get("starter", int, 0), 'field "starter"', 0, players - 1)
         past = self.get("past_rounds", list, [])
         if len(past) != state.round - 1 and not (len(past) == state.round and "end" in self.data):
@@ -286,6 +297,11 @@ class _Reader(FieldReader):
                 raise ValueError('field "end": given, but a seat is still to move')
             if not state.hands[to_move] and not state.drawn:
                 raise ValueError(f"hands[{to_move}]: empty, so the round should have ended")
+            if state.idle >= players and not state.bag and not state.drew and not state.drawn:
+                raise ValueError(
+                    'field "idle": the bag is empty and every player in turn placed nothing, '
+                    "so the round should have ended"
+                )
         state._to_move = to_move
         if sum([state.give, state.bonus, bool(state.drawn)]) > 1:
             raise ValueError("turn: only one of give, bonus and drawn can be pending")

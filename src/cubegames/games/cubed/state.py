@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 #: how a round (or a solo game) ended
 EMPTIED = "emptied"  # a player laid or gave away their last piece
 BLOCKED = "blocked"  # no playable cell is left on the table
-STALLED = "stalled"  # every player in a row ended a turn without placing
+STALLED = "stalled"  # every player in a row could not play, even after drawing (rule 3)
+STANDSTILL = "standstill"  # the bag is empty and a full circle of turns placed nothing (rule 4)
 STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 
@@ -56,7 +57,8 @@ class CubedState(State[CubedMove]):
         # the match
         self.round = 1
         self.totals = [0] * game.players
-        self.idle = 0
+        self.idle = 0  # consecutive turns that ended without a placement (at most `players`)
+        self.stuck = 0  # consecutive stuck turns: no placement even after drawing
         self.starter = 0
         self.past_rounds: list[JSON] = []
         self.aside: list[Piece] = []
@@ -229,6 +231,7 @@ class CubedState(State[CubedMove]):
         other.round = self.round
         other.totals = list(self.totals)
         other.idle = self.idle
+        other.stuck = self.stuck
         other.starter = self.starter
         other.past_rounds = [dict(r) for r in self.past_rounds]
         other.aside = list(self.aside)
@@ -262,6 +265,8 @@ class CubedState(State[CubedMove]):
         }
         if self.idle:
             out["idle"] = self.idle
+        if self.stuck:
+            out["stuck"] = self.stuck
         if self.starter:
             out["starter"] = self.starter
         if self.past_rounds:
@@ -304,7 +309,12 @@ class CubedState(State[CubedMove]):
         elif isinstance(move, Draw):
             self._draw_one()
         elif isinstance(move, Pass):
-            self._end_turn(placed=self.bonus)
+            if self.bonus:
+                self._end_turn(placed=True)
+            else:
+                # A pass is only legal after a draw or with an empty bag, and a draw only
+                # adds placements, so nothing fitting now means nothing fitted at the start.
+                self._end_turn(placed=False, stuck=not self.placements())
         elif isinstance(move, Draw3):
             self.drawn = self.bag[: move.k]
             del self.bag[: move.k]
@@ -387,16 +397,23 @@ class CubedState(State[CubedMove]):
         elif self.draws >= 2:
             self._finish(STUCK)
 
-    def _end_turn(self, *, placed: bool) -> None:
+    def _end_turn(self, *, placed: bool, stuck: bool = False) -> None:
+        """End the turn of the seat to move; `stuck` when it could not place even after
+        drawing (a draw3 turn, or a pass while a piece fits, is never stuck)."""
         seat = self._to_move
         assert seat is not None
-        self.idle = 0 if placed else self.idle + 1
+        players = self.game.players
+        self.idle = 0 if placed else min(self.idle + 1, players)
+        self.stuck = self.stuck + 1 if stuck else 0
         self.drew = self.bonus = self.give = False
         self.draws = 0
-        if self.idle >= self.game.players:
+        if self.stuck >= players:
             self._end_round(STALLED, None)
             return
-        self._to_move = (seat + 1) % self.game.players
+        if self.idle >= players and not self.bag:
+            self._end_round(STANDSTILL, None)
+            return
+        self._to_move = (seat + 1) % players
 
     def _finish(self, reason: str) -> None:
         self._to_move = None
@@ -414,7 +431,7 @@ class CubedState(State[CubedMove]):
         ]
         self.past_rounds.append({"scores": points, "end": reason, "winner": winner})
         self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
-        self.idle = 0
+        self.idle = self.stuck = 0
         if self.round >= self.game.rounds:
             self._finish(reason)
             return
