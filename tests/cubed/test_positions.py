@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,6 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cubegames
+from cubegames.core.hexgrid import pack
+from cubegames.games.cubed import CubedState
+from cubegames.games.cubed.notation import Place
 
 API_EXAMPLE: dict[str, Any] = {
     "game": "cubed",
@@ -134,3 +140,75 @@ def test_to_dict_round_trips_anywhere(seed: int, steps: int, players: int) -> No
         state.play(bot.choose(state))
     data = json.loads(json.dumps(state.to_dict()))
     assert g.state_from_dict(data).to_dict() == data
+
+
+VARIANT_SETS = [
+    list(v) for n in range(4) for v in itertools.combinations(["bridging", "void", "draw3"], n)
+]
+
+
+def seeking_play(state: CubedState, rng: random.Random) -> Iterator[CubedState]:
+    """Play a random game to its end, yielding every position before each move.
+
+    Placements are chosen over other moves, and usually among those that fill a void or
+    bridge a gap, so that the rare steps of the variants (a bonus placement into a void)
+    come up: uniformly random play almost never reaches them.
+    """
+    info = state.game.frontier.info
+    while not state.is_over:
+        yield state
+        moves = state.legal_moves()
+        places = [m for m in moves if isinstance(m, Place)]
+        if not places or rng.random() < 0.1:
+            state.play(rng.choice(moves))
+            continue
+        seeks: dict[Place, tuple[bool, bool]] = {}
+        for m in places:
+            shape = info(state.front.get(pack(m.q, m.r), (-1,) * 6))
+            seeks[m] = (shape.touches == 6, shape.arcs >= 2)
+        best = max(seeks.values())
+        if rng.random() < 0.8:
+            places = [m for m in places if seeks[m] == best]
+        state.play(rng.choice(places))
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(1, 4),
+    edition=st.sampled_from(["en", "ja"]),
+    variants=st.sampled_from(VARIANT_SETS),
+    strict=st.booleans(),
+    rounds=st.integers(1, 2),
+)
+def test_every_position_of_legal_play_round_trips_and_greedy_moves(
+    seed: int, players: int, edition: str, variants: list[str], strict: bool, rounds: int
+) -> None:
+    if players == 1:
+        variants, rounds = [], 1  # solo is one game and refuses the multiplayer variants
+    g = cubegames.make(
+        "cubed",
+        players=players,
+        edition=edition,
+        variants=variants,
+        strict_colors=strict,
+        rounds=rounds,
+    )
+    greedy = cubegames.bot("greedy", seed=seed)
+    for state in seeking_play(g.new_state(seed=seed), random.Random(seed)):
+        data = json.loads(json.dumps(state.to_dict()))
+        assert g.state_from_dict(data).to_dict() == data
+        assert greedy.choose(state) in state.legal_moves()
+
+
+def test_seeking_play_reaches_a_bonus_placement_into_a_void() -> None:
+    # The property above covers the case the issue found only if its games reach it.
+    g = cubegames.make("cubed", players=2, variants=["bridging", "void"], strict_colors=False)
+    found = 0
+    for seed in range(30):
+        for state in seeking_play(g.new_state(seed=seed), random.Random(seed)):
+            if state.bonus and state.give:
+                found += 1
+                data = state.to_dict()
+                assert g.state_from_dict(data).to_dict() == data
+    assert found

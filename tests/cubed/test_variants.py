@@ -172,3 +172,56 @@ def test_all_three_variants_together_keep_the_contract() -> None:
             kinds.add(type(move).__name__)
             state.play(move)
     assert {"Place", "Draw", "Pass", "Draw3", "Keep"} <= kinds
+
+
+# Playing PGG on 0,0 touches 1,0 and 1,-1 on one side and -1,0 on the other: two arcs,
+# a bridge. Then 0,-1 is surrounded on all six sides, and the bonus placement LLP there
+# fills a void. Every piece is a different piece of the EN box.
+BRIDGE_THEN_VOID = [
+    ((1, 0), "LGP"),
+    ((1, -1), "NPL"),
+    ((-1, 0), "LNG"),
+    ((1, -2), "GLY"),
+    ((0, -2), "GLL"),
+    ((-1, -1), "NLL"),
+]
+
+
+def test_a_bonus_placement_that_fills_a_void_saves_and_loads() -> None:
+    hands = [["GGP", "LLP", "YYY", "PPP"], ["BBB"]]
+    state = position(BRIDGE_THEN_VOID, hands, bag=["NNN"], variants=["bridging", "void"])
+    state.play("PGG@0,0")
+    assert state.to_dict()["turn"] == {"drew": False, "bonus": True}
+    state.play("LLP@0,-1")
+    assert state.to_move == 0
+    assert state.to_dict()["turn"] == {"drew": False, "bonus": True, "give": True}
+    data = state.to_dict()
+    again = state.game.state_from_dict(data)
+    assert again.to_dict() == data
+    assert [str(m) for m in again.legal_moves()] == ["give:PPP>1", "give:YYY>1", "skip"]
+    # the bots see the position through a view and a round trip
+    for spec in ("greedy", "mcts:iterations=20"):
+        move = cubegames.bot(spec, seed=1).choose(state)
+        assert str(move) in ("give:PPP>1", "give:YYY>1", "skip")
+    state.play("give:YYY>1")
+    assert state.to_move == 1
+    assert state.to_dict()["turn"] == {"drew": False, "bonus": False}
+
+
+@pytest.mark.parametrize(
+    ("variants", "turn", "message"),
+    [
+        (["void"], {"drew": False, "bonus": True}, "turn.bonus: only with the bridging variant"),
+        (["bridging"], {"drew": False, "bonus": False, "give": True}, "turn.give: only with"),
+        (["draw3"], {"drew": False, "bonus": False, "drawn": ["NNN"]}, None),
+    ],
+)
+def test_pending_steps_need_their_variant(
+    variants: list[str], turn: dict[str, object], message: str | None
+) -> None:
+    hands = [["GGP", "LLP", "YYY"], ["BBB"]]
+    if message is None:
+        assert position(BRIDGE_THEN_VOID, hands, bag=[], variants=variants, turn=turn)
+        return
+    with pytest.raises(ValueError, match=message):
+        position(BRIDGE_THEN_VOID, hands, bag=[], variants=variants, turn=turn)

@@ -303,8 +303,13 @@ class _Reader(FieldReader):
                     "so the round should have ended"
                 )
         state._to_move = to_move
-        if sum([state.give, state.bonus, bool(state.drawn)]) > 1:
-            raise ValueError("turn: only one of give, bonus and drawn can be pending")
+        # A bonus placement from bridging may fill a void: then bonus (the turn's one bonus
+        # is spent) and give are both set. A draw3 draw excludes both.
+        if state.drawn and (state.give or state.bonus):
+            raise ValueError("turn: drawn cannot be pending together with give or bonus")
+        for flag, variant in (("bonus", "bridging"), ("give", "void"), ("drawn", "draw3")):
+            if getattr(state, flag) and variant not in game.variants:
+                raise ValueError(f"turn.{flag}: only with the {variant} variant")
 
         box = Counter(ed.kind(p) for p in ed.pieces)
         held = Counter(
