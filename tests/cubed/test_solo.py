@@ -30,12 +30,15 @@ def test_setup(seed: int) -> None:
     assert len(hand) + len(data["bag"]) + 1 + len(data.get("aside", [])) == 62
 
 
-def test_solo_is_one_game_without_most_variants() -> None:
+def test_solo_is_one_game_without_the_variants() -> None:
     assert cubegames.make("cubed", players=1).rounds == 1
     with pytest.raises(ValueError, match="rounds must be 1"):
         cubegames.make("cubed", players=1, rounds=3)
-    with pytest.raises(ValueError, match="needs other players"):
-        cubegames.make("cubed", players=1, variants=["void"])
+    for variant in ("bridging", "void", "draw3"):
+        with pytest.raises(ValueError, match=f"the {variant} variant needs other players"):
+            cubegames.make("cubed", players=1, variants=[variant])
+    with pytest.raises(ValueError, match="the bridging variant needs other players"):
+        cubegames.make("cubed", players=1, variants=["bridging", "void"])
 
 
 def solo(hand: list[str], bag: list[str], draws: int = 0) -> CubedState:

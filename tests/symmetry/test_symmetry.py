@@ -29,7 +29,7 @@ EXACT = [
     ("cubed", {"players": 2, "rounds": 1}),
     ("cubed", {"players": 3, "edition": "ja", "variants": ["bridging", "void"], "rounds": 1}),
     ("cubed", {"players": 1}),
-    ("cubed", {"players": 1, "edition": "ja", "variants": ["bridging"]}),
+    ("cubed", {"players": 1, "edition": "ja"}),
     ("cubed", {"players": 2, "rounds": 1, "strict_colors": False}),
     ("unstackable", {}),
     ("unstackable", {"bag_counts_as_exposed": True}),

@@ -51,5 +51,5 @@ EXAMPLE_OPTIONS: list[dict[str, object]] = [
     {"players": 2, "variants": ["bridging", "void", "draw3"], "rounds": 3},
     {"players": 3, "variants": ["draw3"], "rounds": 1, "strict_colors": False},
     {"players": 1},
-    {"players": 1, "edition": "ja", "variants": ["bridging"]},
+    {"players": 1, "edition": "ja"},
 ]

@@ -78,10 +78,8 @@ class Cubed(Game[CubedMove]):
                 raise ValueError(f"unknown variant {v!r}; choose from {', '.join(VARIANTS)}")
         if len(set(variants)) != len(variants):
             raise ValueError("a variant is named twice")
-        if players == 1:
-            odd = [v for v in variants if v != "bridging"]
-            if odd:
-                raise ValueError(f"the {odd[0]} variant needs other players; solo has none")
+        if players == 1 and variants:  # all three are multiplayer variants (spec §8)
+            raise ValueError(f"the {variants[0]} variant needs other players; solo has none")
         self.variants: tuple[str, ...] = tuple(variants)
         if rounds is None:
             rounds = 1 if players == 1 else 3
