@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import cubegames
@@ -38,6 +39,20 @@ def position(
     state = game.state_from_dict(data)
     assert isinstance(state, CubedState)
     return state
+
+
+#: a test box holding every piece four times (see the file): tables may repeat pieces
+WORKSHOP = str(Path(__file__).parent / "data" / "workshop.toml")
+
+
+def workshop(
+    table: Sequence[tuple[tuple[int, int], str]] = (),
+    hands: Sequence[Sequence[str]] = (("GGG",), ("PPP",)),
+    bag: Sequence[str] = ("YYY",),
+    **kwargs: Any,
+) -> CubedState:
+    """`position` with the workshop box instead of a real edition's."""
+    return position(table, hands, bag, edition=WORKSHOP, **kwargs)
 
 
 def placements(state: CubedState) -> list[str]:

@@ -1,4 +1,8 @@
-"""Placement rules (spec §3, §4, §10, §11), each from a hand-built position."""
+"""Placement rules (spec §3, §4, §10, §12), each from a hand-built position.
+
+The tables here repeat pieces (and the worked examples of §10 use mirror images of EN
+singles), so the positions use the workshop test box: EN colours, every piece four times.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ import pytest
 
 from cubegames.games.cubed import load_edition
 from cubegames.games.cubed.placement import SLOT, Contact, contact
-from tests.cubed.helpers import placements, position, refusal
+from tests.cubed.helpers import placements, refusal
+from tests.cubed.helpers import workshop as position
 
 EN = load_edition("en")
 G, P, L, N, Y, B, W, K = (EN.index[c] for c in "GPLNYBWK")

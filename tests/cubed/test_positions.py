@@ -17,11 +17,14 @@ import cubegames
 from cubegames.core.hexgrid import pack
 from cubegames.games.cubed import CubedState
 from cubegames.games.cubed.notation import Place
+from tests.cubed.helpers import WORKSHOP
 
+# The example of ../shared/api.md, but for one piece: there 1,0 holds YGB, the mirror
+# image of the EN single GYB, which the box does not hold (spec §11); here it is YBG.
 API_EXAMPLE: dict[str, Any] = {
     "game": "cubed",
     "options": {"players": 2, "edition": "en", "variants": [], "rounds": 1},
-    "table": [{"cell": [0, 0], "slots": "GPY"}, {"cell": [1, 0], "slots": "YGB"}],
+    "table": [{"cell": [0, 0], "slots": "GPY"}, {"cell": [1, 0], "slots": "YBG"}],
     "hands": [["GGY", "KKB"], ["LNY"]],
     "bag": ["PPP"],
     "to_move": 0,
@@ -72,7 +75,10 @@ def broken(**changes: Any) -> dict[str, Any]:
         ),
         (broken(hands=[["GGY"]]), 'field "hands": needs 2 hands'),
         (broken(hands=[["GGY"], "LNY"]), r"hands\[1\]: must be a list"),
-        (broken(bag=["PPP"] * 7), "the position has 7 triple pieces; the en box holds 6"),
+        (
+            broken(bag=["PPP", "PPP"]),
+            r"bag\[1\]: one PPP too many; the en box holds that piece once",
+        ),
         (broken(to_move=5), 'field "to_move": must be at most 1'),
         (broken(to_move=None), "null only once the game has ended"),
         (broken(turn={"drew": "no", "bonus": False}), "turn.drew: must be true or false"),
@@ -94,6 +100,53 @@ def test_bad_positions_are_refused_naming_the_field(data: dict[str, Any], messag
         game().state_from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # six copies of a piece the box holds once
+        ({"bag": ["PPP", "KKG", "KKG", "KKG", "KKG", "KKG", "KKG"]}, r"bag\[2\]: one KKG too many"),
+        # the same piece twice, in two rotations, in different places
+        ({"hands": [["GGY", "KKB"], ["LNY", "GYG"]]}, r"hands\[1\]\[1\]: one GYG too many"),
+        ({"aside": ["YGP"]}, r"aside\[0\]: one YGP too many; the en box holds that piece once"),
+        # a double the EN box lacks: neon pink is opposite green
+        ({"bag": ["GGN"]}, r"bag\[0\]: the en box has no piece GGN"),
+        ({"bag": ["GGW"]}, r"bag\[0\]: the en box has no piece GGW"),
+        # a mirrored single
+        (
+            {"hands": [["GGY", "KKB"], ["LYN"]]},
+            r"hands\[1\]\[0\]: LYN is the mirror image of a piece of the en box; pieces cannot",
+        ),
+        (
+            {"table": [{"cell": [0, 0], "slots": "GPY"}, {"cell": [1, 0], "slots": "YGB"}]},
+            r"table\[1\].slots: YGB is the mirror image",
+        ),
+    ],
+)
+def test_positions_hold_only_pieces_of_the_box(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        game().state_from_dict(broken(**changes))
+
+
+def test_the_box_check_counts_the_drawn_pieces_and_each_edition_its_own_box() -> None:
+    g = cubegames.make("cubed", players=2, variants=["draw3"], rounds=1)
+    data = broken(options=g.options, turn={"drew": False, "bonus": False, "drawn": ["PPP"]})
+    with pytest.raises(ValueError, match=r"turn.drawn\[0\]: one PPP too many"):
+        g.state_from_dict(data)
+    # The JA box holds every single in both mirror orders and each blocking piece twice.
+    ja = cubegames.make("cubed", players=2, edition="ja", rounds=1)
+    data = {
+        **broken(options=ja.options, table=[{"cell": [0, 0], "slots": "ACO"}]),
+        "hands": [["AOC", "KKA", "KKA"], ["LLL"]],
+        "bag": ["OOO"],
+    }
+    assert ja.state_from_dict(data).to_dict() == data
+    data["bag"] = ["AKK"]
+    with pytest.raises(
+        ValueError, match=r"bag\[0\]: one AKK too many; the ja box holds that piece 2 times"
+    ):
+        ja.state_from_dict(data)
+
+
 def test_turn_counters_round_trip() -> None:
     # idle may reach the number of players while the bag still holds pieces
     for fields in ({"idle": 2}, {"idle": 1, "stuck": 1}, {"idle": 2, "stuck": 1}):
@@ -105,7 +158,9 @@ def test_turn_counters_round_trip() -> None:
 
 
 def test_a_closed_table_must_have_ended() -> None:
+    workshop = cubegames.make("cubed", players=2, edition=WORKSHOP, rounds=1)
     data = broken(
+        options=workshop.options,
         table=[
             {"cell": [0, 0], "slots": "BBB"},
             {"cell": [0, 1], "slots": "BBB"},
@@ -113,10 +168,10 @@ def test_a_closed_table_must_have_ended() -> None:
             {"cell": [-1, 0], "slots": "KKB"},
             {"cell": [-1, 2], "slots": "BKK"},
             {"cell": [1, 0], "slots": "KBK"},
-        ]
+        ],
     )
     with pytest.raises(ValueError, match="no cell is playable"):
-        game().state_from_dict(data)
+        workshop.state_from_dict(data)
 
 
 def test_positions_reach_the_cli_loader_through_game_from_dict() -> None:

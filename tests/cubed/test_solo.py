@@ -47,14 +47,23 @@ def solo(hand: list[str], bag: list[str], draws: int = 0) -> CubedState:
 
 
 def test_only_placements_while_one_fits() -> None:
-    state = solo(["GGG", "PPP"], ["YYY"])
+    state = solo(["GGY", "PPP"], ["YYY"])
+    # the origin shows green all round: a rotation fits where its diamond facing the
+    # origin is green (left facing east or north-east, right facing west or north-west,
+    # top facing south-west or south-east)
     assert [str(m) for m in state.legal_moves()] == [
-        "GGG@-1,0",
-        "GGG@-1,1",
-        "GGG@0,-1",
-        "GGG@0,1",
-        "GGG@1,-1",
-        "GGG@1,0",
+        "GGY@-1,1",
+        "GGY@0,1",
+        "GGY@1,-1",
+        "GGY@1,0",
+        "GYG@-1,0",
+        "GYG@-1,1",
+        "GYG@0,-1",
+        "GYG@0,1",
+        "YGG@-1,0",
+        "YGG@0,-1",
+        "YGG@1,-1",
+        "YGG@1,0",
     ]
     assert refusal(state, "draw") == "in solo play you may draw only when no piece fits"
     assert refusal(state, "pass") == "there is no passing or draw3 in solo play"
@@ -90,8 +99,8 @@ def test_an_empty_bag_when_a_draw_is_due_loses() -> None:
 
 
 def test_emptying_the_hand_wins() -> None:
-    state = solo(["GGG"], ["BBB"])
-    state.play("GGG@1,0")
+    state = solo(["GGY"], ["BBB"])
+    state.play("GGY@1,0")
     assert state.is_over
     assert state.winners() == [0]
     assert state.scores() == [0]

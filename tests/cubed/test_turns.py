@@ -6,9 +6,10 @@ import pytest
 
 import cubegames
 from cubegames.games.cubed import CubedState
-from tests.cubed.helpers import placements, position, refusal
+from tests.cubed.helpers import placements, position, refusal, workshop
 
-# Only 1,0 is playable here; a blocking piece there closes the table.
+# Only 1,0 is playable here; a blocking piece there closes the table. (The table repeats
+# pieces, so it is laid from the workshop test box.)
 CLOSING = [
     ((0, 0), "BBB"),
     ((0, 1), "BBB"),
@@ -23,17 +24,17 @@ def moves(state: CubedState) -> list[str]:
 
 
 def test_a_turn_starts_with_place_or_draw() -> None:
-    state = position([((0, 0), "GGG")], [["GGG", "PPP"], ["LLL"]], bag=["YYY", "BBB"])
+    state = position([((0, 0), "GGG")], [["GGY", "PPP"], ["LLL"]], bag=["YYY", "BBB"])
     assert moves(state)[-1] == "draw"
     assert "pass" not in moves(state)
     assert refusal(state, "pass") == "you may pass only after drawing, or when the bag is empty"
 
 
 def test_draw_then_place_or_pass_and_only_once() -> None:
-    state = position([((0, 0), "GGG")], [["GGG"], ["LLL"]], bag=["YYY", "BBB"])
-    assert "GGG@1,0" in placements(state)  # drawing is allowed even when a piece fits
+    state = position([((0, 0), "GGG")], [["GGY"], ["LLL"]], bag=["YYY", "BBB"])
+    assert "GGY@1,0" in placements(state)  # drawing is allowed even when a piece fits
     state.play("draw")
-    assert state.to_dict()["hands"][0] == ["GGG", "YYY"]
+    assert state.to_dict()["hands"][0] == ["GGY", "YYY"]
     assert state.to_dict()["bag"] == ["BBB"]
     assert state.to_move == 0
     assert moves(state)[-1] == "pass"
@@ -61,8 +62,8 @@ def test_out_of_turn_and_after_the_end() -> None:
 
 def test_emptying_the_hand_wins_and_others_score_their_pieces() -> None:
     hand = ["GPL", "GGP", "GGG", "KKG", "GPW"]  # single, double, triple, blocking, wild
-    state = position([], [["GGG"], hand])
-    state.play("GGG@0,0")
+    state = position([], [["PPP"], hand])
+    state.play("PPP@0,0")
     assert state.is_over
     assert state.to_dict()["end"] == "emptied"
     assert state.scores() == [0, 1 + 2 + 3 + 5 + 10]
@@ -71,7 +72,7 @@ def test_emptying_the_hand_wins_and_others_score_their_pieces() -> None:
 
 
 def test_closing_the_table_ends_the_round() -> None:
-    state = position(CLOSING, [["KKB", "GGG"], ["PPP", "LNY"]], bag=["YYY"])
+    state = workshop(CLOSING, [["KKB", "GGG"], ["PPP", "LNY"]], bag=["YYY"])
     assert placements(state) == ["KBK@1,0"]
     state.play("KBK@1,0")
     assert state.is_over
@@ -160,9 +161,9 @@ def test_rule_four_counts_turns_since_before_the_bag_ran_out() -> None:
 
 
 def test_a_placement_resets_the_count_of_idle_turns() -> None:
-    state = position([((0, 0), "GGG")], [["PPP"], ["GGG", "LLL"]], bag=[])
+    state = position([((0, 0), "GGG")], [["PPP"], ["GGY", "LLL"]], bag=[])
     state.play("pass")
-    state.play("GGG@1,0")
+    state.play("GGY@1,0")
     assert "idle" not in state.to_dict()
     state.play("pass")
     assert not state.is_over
@@ -185,7 +186,7 @@ def test_round_winner_starts_the_next_round() -> None:
 @pytest.mark.parametrize(
     ("hands", "starter", "expected"),
     [
-        ([["GGG"], ["PPP", "LLL"], ["YYY", "LLL"]], 0, 0),  # the lowest scorer
+        ([["GGG"], ["PPP", "LLL"], ["YYY", "NNN"]], 0, 0),  # the lowest scorer
         ([["PPP", "LLL"], ["GGG"], ["YYY"]], 1, 2),  # tie of 1 and 2: first after 1 is 2
         ([["GGG"], ["PPP", "LLL"], ["YYY"]], 2, 0),  # tie of 0 and 2: first after 2 is 0
         ([["GGG"], ["PPP"], ["YYY"]], 0, 1),  # three-way tie: first after 0 is 1

@@ -8,25 +8,25 @@ import cubegames
 from tests.cubed.helpers import position, refusal
 
 # A ring of pieces around 0,0 at distance 2 from its east side to its west side: 0,0 then
-# touches 1,0 and -1,0, which face it with green, in two separate arcs. (The box holds only
-# six triples, so most pieces here are doubles.)
+# touches 1,0 and -1,0, which face it with green, in two separate arcs. (Positions hold
+# pieces of the EN box, each once: here doubles.)
 RING = [
     ((-1, 0), "PPG"),
     ((-1, -1), "LLN"),
     ((0, -2), "LLY"),
     ((1, -2), "NNB"),
     ((2, -2), "YYG"),
-    ((2, -1), "BBL"),
-    ((1, 0), "PGP"),
+    ((2, -1), "BBP"),
+    ((1, 0), "LGL"),
 ]
 # Six pieces around 0,0, each facing it with green: laying there fills a void.
 SURROUNDED = [
-    ((1, 0), "PGP"),
-    ((1, -1), "PGP"),
-    ((0, -1), "PPG"),
-    ((-1, 0), "PPG"),
-    ((-1, 1), "GPP"),
-    ((0, 1), "GPP"),
+    ((1, 0), "LGP"),
+    ((1, -1), "NGP"),
+    ((0, -1), "PYG"),
+    ((-1, 0), "PBG"),
+    ((-1, 1), "GLN"),
+    ((0, 1), "GLY"),
 ]
 
 
@@ -64,7 +64,7 @@ def test_one_arc_is_no_bridge() -> None:
 
 def test_filling_a_void_lets_you_give_a_piece() -> None:
     hands = [["GGG", "PPP", "LLL"], ["YYY"], ["BBB"]]
-    state = position(SURROUNDED, hands, variants=["void", "bridging"])
+    state = position(SURROUNDED, hands, bag=["NNN"], variants=["void", "bridging"])
     state.play("GGG@0,0")
     assert state.to_move == 0
     assert state.to_dict()["turn"]["give"] is True
@@ -85,7 +85,7 @@ def test_filling_a_void_lets_you_give_a_piece() -> None:
 
 
 def test_skip_gives_nothing() -> None:
-    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]], variants=["void"])
+    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]], bag=["NNN"], variants=["void"])
     state.play("GGG@0,0")
     state.play("skip")
     assert state.to_dict()["hands"] == [["PPP"], ["YYY"]]
@@ -93,7 +93,7 @@ def test_skip_gives_nothing() -> None:
 
 
 def test_giving_away_the_last_piece_empties_the_hand() -> None:
-    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]], variants=["void"])
+    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]], bag=["NNN"], variants=["void"])
     state.play("GGG@0,0")
     state.play("give:PPP>1")
     assert state.is_over
@@ -102,7 +102,7 @@ def test_giving_away_the_last_piece_empties_the_hand() -> None:
 
 
 def test_void_is_off_unless_chosen() -> None:
-    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]])
+    state = position(SURROUNDED, [["GGG", "PPP"], ["YYY"]], bag=["NNN"])
     state.play("GGG@0,0")
     assert state.to_move == 1
     assert refusal(state, "skip") == "there is nothing to skip now"

@@ -12,7 +12,7 @@ import cubegames
 from cubegames.games.stakd import PieceType
 from cubegames.rl import observer
 from cubegames.rl.games.cubed import Observer as CubedObserver
-from tests.cubed.helpers import position
+from tests.cubed.helpers import position, workshop
 from tests.rl.helpers import CASES, IDS, positions
 
 
@@ -69,7 +69,7 @@ def test_observations_change_with_the_position() -> None:
 
 def test_cubed_planes() -> None:
     """Slot colours, occupied, dead and playable cells of the rules' third worked example."""
-    state = position(
+    state = workshop(  # a test box: the worked example repeats BBB
         [((0, 0), "BBB"), ((0, 1), "BBB"), ((-1, 1), "BBB")],
         hands=[["KKB", "BBB"], ["GGG"]],
     )
@@ -94,12 +94,14 @@ def test_cubed_planes() -> None:
 
 
 def test_cubed_vector_reads_the_hand() -> None:
-    state = position(hands=[["GGG", "GPY", "PYG"], ["PPP"]])
+    # JA: the box holds each blocking piece twice, so two of them fill their count
+    state = position(hands=[["AAA", "KKA", "AKK"], ["CCC"]], bag=["OOO"], edition="ja")
     obs = CubedObserver(state.game, radius=2)
     vector = obs.vector(state.view(0))
     hand = dict(zip(obs.pieces, vector[: len(obs.pieces)].tolist(), strict=True))
-    assert hand["GGG"] == 1.0 and hand["GPY"] == 2.0 and hand["PPP"] == 0.0
-    sizes = vector[len(obs.pieces) : len(obs.pieces) + 2] * 62
+    assert hand["AAA"] == 1.0 and hand["AKK"] == 1.0 and hand["CKK"] == 0.0
+    assert hand["CCC"] == 0.0
+    sizes = vector[len(obs.pieces) : len(obs.pieces) + 2] * 88
     assert sizes.round().tolist() == [3.0, 1.0]  # the viewer first
 
 

@@ -15,7 +15,7 @@ from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
-from cubegames.games.cubed.pieces import Piece, canonical
+from cubegames.games.cubed.pieces import Piece, canonical, mirror
 from cubegames.games.cubed.placement import SLOT
 from cubegames.games.cubed.state import (
     BAG_EMPTY,
@@ -209,6 +209,29 @@ class _Reader(FieldReader):
             raise ValueError(f"{where}: must be a list of pieces")
         return [self.piece(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
+    def box_check(self, pieces: list[tuple[str, Piece]]) -> None:
+        """Every piece is a piece of the box, each at most as often as the box holds it
+        (a rotation is the same piece, a mirror image is not)."""
+        ed = self.ed
+        box = Counter(canonical(p) for p in ed.pieces)
+        left = Counter(box)
+        for where, piece in pieces:
+            key = canonical(piece)
+            text = ed.text(piece)
+            if not box[key]:
+                if box[canonical(mirror(piece))]:
+                    raise ValueError(
+                        f"{where}: {text} is the mirror image of a piece of the {ed.id} box; "
+                        "pieces cannot be flipped"
+                    )
+                raise ValueError(f"{where}: the {ed.id} box has no piece {text}")
+            if not left[key]:
+                times = "once" if box[key] == 1 else f"{box[key]} times"
+                raise ValueError(
+                    f"{where}: one {text} too many; the {ed.id} box holds that piece {times}"
+                )
+            left[key] -= 1
+
     def state(self) -> CubedState:
         game, ed = self.game, self.ed
         players = game.players
@@ -309,17 +332,13 @@ class _Reader(FieldReader):
             if getattr(state, flag) and variant not in game.variants:
                 raise ValueError(f"turn.{flag}: only with the {variant} variant")
 
-        box = Counter(ed.kind(p) for p in ed.pieces)
-        held = Counter(
-            ed.kind(p)
-            for p in [*table.values(), *state.bag, *state.aside, *state.drawn]
-            + [p for h in state.hands for p in h]
+        self.box_check(
+            [(f"table[{i}].slots", p) for i, p in enumerate(table.values())]
+            + [(f"hands[{s}][{i}]", p) for s, h in enumerate(state.hands) for i, p in enumerate(h)]
+            + [(f"bag[{i}]", p) for i, p in enumerate(state.bag)]
+            + [(f"aside[{i}]", p) for i, p in enumerate(state.aside)]
+            + [(f"turn.drawn[{i}]", p) for i, p in enumerate(state.drawn)]
         )
-        for kind, n in held.items():
-            if n > box[kind]:
-                raise ValueError(
-                    f"the position has {n} {kind.value} pieces; the {ed.id} box holds {box[kind]}"
-                )
         state.front, state.playable = rebuild(game.frontier, table)
         state.table = table
         if to_move is not None:
