@@ -11,6 +11,7 @@ import pytest
 from cubegames.games.cubed import load_edition
 from cubegames.games.cubed.placement import SLOT, Contact, contact
 from tests.cubed.helpers import placements, refusal
+from tests.cubed.helpers import position as en_position
 from tests.cubed.helpers import workshop as position
 
 EN = load_edition("en")
@@ -46,6 +47,14 @@ def test_contact_judgement() -> None:
 def test_worked_example_one_piece_on_the_table() -> None:
     state = position([((0, 0), "NLY")], [["YNB"], ["PPP"]])
     assert placements(state) == ["BYN@0,-1", "BYN@1,0", "YNB@0,1", "YNB@1,-1"]
+
+
+def test_worked_example_one_seen_in_a_mirror_holds_en_pieces() -> None:
+    # NLY and YNB are mirror images of EN singles. Mirrored left to right (q, r) becomes
+    # (-q - r, r) and top, left, right become top, right, left: the same position made of
+    # the EN box's LNY and NYB, and the same four placements, mirrored.
+    state = en_position([((0, 0), "NYL")], [["YBN"], ["PPP"]])
+    assert placements(state) == ["BNY@-1,0", "BNY@1,-1", "YBN@-1,1", "YBN@0,-1"]
 
 
 def test_worked_example_white_matches_any_colour() -> None:

@@ -126,6 +126,25 @@ def test_draw_three_keep_one() -> None:
     assert data["idle"] == 1  # a draw3 turn places nothing
 
 
+def test_a_draw_three_turn_is_never_stuck() -> None:
+    # Nothing fits either hand, nor anything in the bag. Seat 0 is stuck; seat 1's draw3
+    # turn is not, even though it places nothing, so the round goes on.
+    bag = ["YYY", "NNN", "BBB", "LLN", "PPN"]
+    state = position([((0, 0), "GGG")], [["PPP"], ["LLL"]], bag=bag, variants=["draw3"])
+    state.play("draw")
+    state.play("pass")
+    assert state.to_dict()["stuck"] == 1
+    state.play("draw3:2")
+    state.play("keep:NNN")
+    assert not state.is_over
+    assert "stuck" not in state.to_dict()
+    assert state.to_dict()["idle"] == 2
+    state.play("draw")
+    state.play("pass")
+    assert not state.is_over
+    assert state.to_dict()["stuck"] == 1
+
+
 def test_draw_three_refusals() -> None:
     state = position([((0, 0), "GGG")], [["PPP"], ["NNN"]], bag=["YYY"], variants=["draw3"])
     assert [str(m) for m in state.legal_moves()][-2:] == ["draw", "draw3:1"]
