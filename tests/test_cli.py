@@ -80,7 +80,8 @@ def test_bad_position_files(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
     done = run("check", str(wrong), "draw")
     assert done.returncode == 2
-    assert done.stderr.strip().endswith("the position has 9 triple pieces; the en box holds 6")
+    expected = "bag[1]: one PPP too many; the en box holds that piece once"
+    assert done.stderr.strip().endswith(expected)
 
 
 def test_help_everywhere() -> None:

@@ -96,14 +96,14 @@ def test_choices_depend_only_on_the_view(spec: str) -> None:
 
 
 def test_greedy_sheds_the_most_valuable_piece() -> None:
-    # GGG (triple, 3 points) and GGP (double, 2 points) both fit next to GGG
-    state = position([((0, 0), "GGG")], [["GGP", "GGG", "LNY"], ["PPP"]])
+    # GGG (triple, 3 points) and GGP (double, 2 points) both fit next to GGY's greens
+    state = position([((0, 0), "GGY")], [["GGP", "GGG", "LNY"], ["PPP"]])
     move = cubegames.bot("greedy", seed=1).choose(state)
     assert str(move).startswith("GGG@")
 
 
 def test_greedy_goes_out_when_it_can() -> None:
-    state = position([((0, 0), "GGG")], [["GGG"], ["PPP"]])
+    state = position([((0, 0), "GGY")], [["GGG"], ["PPP"]])
     assert str(cubegames.bot("greedy").choose(state)).startswith("GGG@")
 
 

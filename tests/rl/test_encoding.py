@@ -19,7 +19,7 @@ from cubegames.rl.games.cubed import Codec as CubedCodec
 from cubegames.rl.games.cubed import Observer as CubedObserver
 from cubegames.rl.games.cubed import distance, full_radius
 from cubegames.rl.games.stakd import bounds
-from tests.cubed.helpers import position
+from tests.cubed.helpers import workshop
 from tests.rl.helpers import CASES, IDS, positions
 
 
@@ -107,7 +107,8 @@ def test_cubed_refuses_what_it_cannot_encode() -> None:
 def test_a_placement_beyond_the_window_raises_instead_of_vanishing() -> None:
     """A legal move outside the window makes the mask raise, naming the radius to use; the
     observer refuses a table it cannot show."""
-    state = position([((0, 0), "GGG"), ((1, 0), "GGG")], hands=[["GGG", "GGG"], ["PPP"]])
+    # the workshop test box holds GGG four times
+    state = workshop([((0, 0), "GGG"), ((1, 0), "GGG")], hands=[["GGG", "GGG"], ["PPP"]])
     legal = state.legal_moves()
     assert {distance(m.q, m.r) for m in legal if isinstance(m, Place)} == {1}
     small = CubedCodec(state.game, radius=1)
