@@ -11,7 +11,7 @@ import pytest
 
 import cubegames
 from cubegames.server.app import create_app
-from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
 pytestmark = BOTH
 
@@ -89,7 +89,7 @@ def test_a_bad_game_is_refused_with_its_reason(
 def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> None:
     first = make_game(client, "unstackable", [HUMAN, HUMAN])
     second = make_game(client, "stakd", [HUMAN, bot()])
-    with client.websocket_connect(f"/ws/games/{first['id']}?token={token(first, 0)}") as s:
+    with connect(client, first["id"], token(first, 0)) as s:
         ws = Socket(s)
         ws.opening()
         ws.move("R@1,1,0")
@@ -109,14 +109,14 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
 def test_games_survive_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         made = make_game(client, "cubed", [HUMAN, bot("greedy")], {"rounds": 1})
-        with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s:
+        with connect(client, made["id"], token(made, 0)) as s:
             ws = Socket(s)
             _, first = ws.opening()
             ws.move(first["legal"][0])
             before = ws.state(ply=2)
     with (
         TestClient(create_app(db_url, bot_delay=0)) as client,
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s,
+        connect(client, made["id"], token(made, 0)) as s,
     ):
         ws = Socket(s)
         _, after = ws.opening()
@@ -164,7 +164,7 @@ def test_an_unfinished_record_can_be_played_on(client: TestClient) -> None:
     for move in record["moves"]:
         state.play(move)
     seat = state.to_move
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, seat)}") as s:
+    with connect(client, made["id"], token(made, seat)) as s:
         ws = Socket(s)
         _, first = ws.opening()
         assert first["ply"] == 5 and first["view"] == state.view(seat)

@@ -9,7 +9,7 @@ import pytest
 
 from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
-from tests.server.helpers import BOTH, Socket, TestClient, run
+from tests.server.helpers import BOTH, Socket, TestClient, connect, run
 
 pytestmark = BOTH
 
@@ -62,7 +62,7 @@ def test_a_game_that_no_longer_replays_is_told_not_shown(client: TestClient) -> 
     store: Store = client.app.state.store
     game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     store.add_move(game_id, 1, 0, "K@2,2,2", None)
-    with client.websocket_connect(f"/ws/games/{game_id}") as session:
+    with connect(client, game_id) as session:
         ws = Socket(session)
         said = ws.receive()
         closed = ws.receive()

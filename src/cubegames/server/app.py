@@ -16,7 +16,8 @@ REST, all JSON:
   spectator, or by a seat (once the game is over, or with that seat's token);
 - `POST /api/records`: load a record file; the answer is the new game and its tokens.
 
-Websocket `/ws/games/{id}?token=TOKEN` (no token: a spectator); messages in `protocol`.
+Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "auth",
+"token": ...}`, null for a spectator); messages in `protocol` and docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -40,9 +41,11 @@ from cubegames.render import web
 from cubegames.server.bots import BotRunner
 from cubegames.server.catalog import build, catalog
 from cubegames.server.protocol import (
+    AUTH_TIMEOUT,
     BURST,
     MAX_RECORD,
     RATE,
+    AuthMessage,
     Connection,
     CreateGame,
     MoveMessage,
@@ -84,6 +87,7 @@ RESUME_AT_START = 200
 NO_GAME = 4404
 BAD_TOKEN = 4403
 BROKEN_GAME = 4500
+NO_AUTH = 4401
 
 
 class NoCacheStatic(StaticFiles):
@@ -386,9 +390,31 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     # -- the websocket -------------------------------------------------------------------------
 
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """A page's live connection to a game: as a seat (with its token) or a spectator."""
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        """A page's live connection to a game: as a seat or a spectator, said by the first
+        message (`auth`); a token never travels in the address."""
+        if "token" in websocket.query_params:
+            await websocket.accept()
+            await close_quietly(
+                websocket,
+                BAD_TOKEN,
+                "a token never goes in the address: send it in the first message "
+                '({"type": "auth", "token": ...})',
+            )
+            return
         await websocket.accept()
+        try:
+            token = await _authenticate(websocket)
+        except (ProtocolError, TimeoutError) as exc:
+            reason = (
+                f"no auth message within {AUTH_TIMEOUT:g} seconds"
+                if isinstance(exc, TimeoutError)
+                else str(exc)
+            )
+            await close_quietly(websocket, NO_AUTH, reason)
+            return
+        except WebSocketDisconnect:
+            return
         seat = None
         if token is not None:
             seat = await asyncio.to_thread(store.seat_of, game_id, token)
@@ -402,7 +428,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             return
         if token is not None and seat is None:
             await close_quietly(
-                websocket, BAD_TOKEN, "this link's token does not open any seat of this game"
+                websocket, BAD_TOKEN, "this credential does not open any seat of this game"
             )
             rooms.release(room, runner.busy(room))
             return
@@ -421,6 +447,22 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             rooms.release(room, runner.busy(room))
             if room.peers:
                 await room.presence()
+
+    async def _authenticate(websocket: WebSocket) -> str | None:
+        """The credential of the connection's first message (None: a spectator);
+        ProtocolError if that message is not an `auth`, TimeoutError if none comes."""
+        async with asyncio.timeout(AUTH_TIMEOUT):
+            message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        parsed = parse_client(raw if raw is not None else message.get("bytes"))
+        if not isinstance(parsed, AuthMessage):
+            raise ProtocolError(
+                'the first message must be {"type": "auth", "token": ...} '
+                "(token null for a spectator)"
+            )
+        return parsed.token
 
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
         throttle = Throttle()
@@ -444,6 +486,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                 parsed = parse_client(raw if raw is not None else message.get("bytes"))
             except ProtocolError as exc:
                 await peer.send(error(str(exc)))
+                continue
+            if isinstance(parsed, AuthMessage):
+                await peer.send(error("this connection has already said who it is", "auth"))
                 continue
             if not isinstance(parsed, MoveMessage):
                 await peer.send({"type": "pong"})

@@ -10,9 +10,18 @@ import * as stakd from "./games/stakd.js";
 import * as cubes from "./games/cubes.js";
 
 const MODULES = { cubed, unstackable, stakd, cubes };
-const FATAL = new Set([4403, 4404, 4500]);
+const FATAL = new Set([4401, 4403, 4404, 4500]);
 const PING_EVERY = 25000;
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking clicks again
+
+/** A websocket to a game whose first message says who this page is: the seat's
+ * credential, or null for a spectator. A credential never goes in the address. */
+function openGameSocket(gameId, token) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+  ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: token || null })));
+  return ws;
+}
 
 /** A websocket to one game, as one seat (or a spectator), reconnecting when it drops. */
 class Link {
@@ -30,9 +39,7 @@ class Link {
   }
 
   open() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}${query}`);
+    const ws = openGameSocket(this.gameId, this.token);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
