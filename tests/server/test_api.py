@@ -130,13 +130,17 @@ def test_a_record_is_refused_while_it_would_reveal_hidden_hands(client: TestClie
     made = make_game(client, "cubed", [HUMAN, HUMAN, bot()], {"players": 3, "rounds": 1})
     path = f"/api/games/{made['id']}/record"
     assert client.get(path).status_code == 403
-    assert client.get(path, params={"token": token(made, 0)}).status_code == 403
-    assert client.get(path, params={"token": "forged"}).status_code == 403
-    both = client.get(path, params={"token": [token(made, 0), token(made, 1)]})
-    assert both.status_code == 200
-    assert both.headers["content-disposition"].startswith("attachment; filename=")
-    record = both.json()
-    assert record["format"] == "cubegames-record" and record["seed"] == 7
+    # a credential never goes in the address
+    assert client.get(path, params={"token": token(made, 0)}).status_code == 400
+    forged = client.get(path, headers={"Authorization": "Bearer forged"})
+    assert forged.status_code == 403
+    # a seat gets its own view of the game so far: no seed, no record to load
+    own = client.get(path, headers={"Authorization": f"Bearer {token(made, 0)}"})
+    assert own.status_code == 200
+    assert own.headers["content-disposition"].startswith("attachment; filename=")
+    record = own.json()
+    assert record["format"] == "cubegames-seat-view" and record["seat"] == 0
+    assert "seed" not in record
     assert [s["kind"] for s in record["seats"]] == ["human", "human", "bot"]
 
 
@@ -244,9 +248,13 @@ def test_a_seats_replay_of_a_game_in_play_needs_its_token(client: TestClient) ->
     path = f"/api/games/{made['id']}/replay"
     assert client.get(path, params={"ply": 0}).status_code == 200
     assert client.get(path, params={"ply": 0, "seat": 1}).status_code == 403
-    wrong = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 0)})
+    wrong = client.get(
+        path, params={"ply": 0, "seat": 1}, headers={"Authorization": f"Bearer {token(made, 0)}"}
+    )
     assert wrong.status_code == 403
-    right = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 1)})
+    right = client.get(
+        path, params={"ply": 0, "seat": 1}, headers={"Authorization": f"Bearer {token(made, 1)}"}
+    )
     assert right.status_code == 200 and 'class="hand-piece' in right.json()["svg"]
     assert client.get(path, params={"seat": 5}).status_code == 400
 

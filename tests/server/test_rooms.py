@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cubegames.server.protocol import Connection
 from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
 from tests.server.helpers import BOTH, Socket, TestClient, connect, run
@@ -31,12 +32,18 @@ def _room(store: Store, game: str, options: dict[str, Any]) -> Room:
 
 def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
     room = _room(store, "cubes", {"players": 2})
-    gone = Peer(GonePage(), 1)  # stands in for a broken socket
-    room.join(gone)
-    run(room.play(0, "roll"))
+
+    async def play() -> Peer:
+        gone = Peer(GonePage(), 1)  # stands in for a broken socket
+        room.join(gone)
+        await room.play(0, "roll")
+        await gone.flush()
+        return gone
+
+    gone = run(play())
     info = store.load(room.id)
     assert info is not None and [m.move for m in info.moves] == ["roll"]
-    assert room.ply == 1 and gone not in room.peers
+    assert room.ply == 1 and gone.state is Connection.CLOSED
 
 
 def test_a_refused_move_is_not_saved(store: Store) -> None:

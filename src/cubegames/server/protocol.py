@@ -50,8 +50,10 @@ MAX_RECORD = 1_000_000
 MAX_MOVES = 20_000
 #: the longest move text
 MAX_MOVE = 200
-#: seeds are kept in a signed 64-bit column
+#: seeds a person picks are kept in a signed 64-bit column
 MAX_SEED = 2**63 - 1
+#: the largest seed a record may hold (the server's own deals take 128 bits)
+MAX_DEAL = 2**256 - 1
 #: messages a second a connection may send on average, and in one burst
 RATE = 10.0
 BURST = 30
@@ -227,6 +229,17 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
     name: Annotated[str, Field(max_length=40)] | None = None
+    #: a person elsewhere: the answer holds a one-time invitation for the seat instead of
+    #: its credential
+    invite: bool = False
+
+
+class ClaimSeat(BaseModel):
+    """Take the seat of a one-time invitation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invite: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
 
 class CreateGame(BaseModel):
@@ -262,7 +275,7 @@ class Record(BaseModel):
     version: Literal[1]
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seed: Annotated[int, Field(ge=0, le=MAX_DEAL)]
     seats: Annotated[list[RecordSeat], Field(min_length=1, max_length=20)]
     moves: Annotated[
         list[Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]],
