@@ -14,9 +14,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cubegames.server.protocol import MAX_DEPTH, too_deep
 
 #: the page loads its scripts, styles and pictures from this server only, runs no inline
-#: script, and may not be framed by another site
+#: script, and may not be framed by another site (the drawings carry their own <style>,
+#: so inline styles are allowed; inline scripts never are)
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
