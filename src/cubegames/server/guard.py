@@ -1,11 +1,12 @@
 """The app's outer guard (an ASGI middleware): every HTTP answer gets the security headers,
 and a request body is read at most `max_body` bytes (413 beyond, without reading the rest)
-and, when it is JSON, nested at most `protocol.MAX_DEPTH` deep (400 beyond, before any JSON
-parser sees it).
+within `BODY_TIMEOUT` seconds (408 beyond) and, when it is JSON, nested at most
+`protocol.MAX_DEPTH` deep (400 beyond, before any JSON parser sees it).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -22,6 +23,8 @@ CSP = (
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
+#: seconds a client has to send a whole request body
+BODY_TIMEOUT = 30.0
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
@@ -61,19 +64,26 @@ class Guard:
             return
         body = bytearray()
         more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.max_body:
-                await _refuse(
-                    send_with_headers,
-                    413,
-                    f"the request is too large: at most {self.max_body} bytes",
-                )
-                return
+        try:
+            async with asyncio.timeout(BODY_TIMEOUT):
+                while more:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    body += message.get("body", b"")
+                    more = message.get("more_body", False)
+                    if len(body) > self.max_body:
+                        await _refuse(
+                            send_with_headers,
+                            413,
+                            f"the request is too large: at most {self.max_body} bytes",
+                        )
+                        return
+        except TimeoutError:
+            await _refuse(
+                send_with_headers, 408, f"the request body took over {BODY_TIMEOUT:g} seconds"
+            )
+            return
         if too_deep(bytes(body)):
             await _refuse(
                 send_with_headers, 400, f"the request nests too deep: at most {MAX_DEPTH} levels"
