@@ -63,6 +63,7 @@ from cubegames.server.protocol import (
     read_record,
 )
 from cubegames.server.records import load_record, to_record
+from cubegames.server.replays import Replays
 from cubegames.server.rooms import (
     Full,
     Peer,
@@ -71,7 +72,6 @@ from cubegames.server.rooms import (
     RoomError,
     Rooms,
     close_quietly,
-    replay,
 )
 from cubegames.server.storage import (
     FINISHED,
@@ -146,6 +146,7 @@ def create_app(
     executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
     runner = BotRunner(executor, bot_delay, limits=limits)
     rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms)
+    replays = Replays()
     created = RateLimit(limits.games_per_minute)
     sockets = Counter(limits.connections_per_client)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
@@ -192,6 +193,7 @@ def create_app(
     app.state.store = store
     app.state.rooms = rooms
     app.state.runner = runner
+    app.state.replays = replays
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -446,7 +448,7 @@ def create_app(
         total = len(info.moves)
         ply = min(ply, total)
         try:
-            game, state, played = await asyncio.to_thread(replay, info, ply)
+            game, state, played = await asyncio.to_thread(replays.at, info, ply)
         except RoomError as exc:
             raise HTTPException(409, str(exc)) from None
         view = state.public_view() if seat is None else state.view(seat)

@@ -189,3 +189,23 @@ def test_a_websocket_from_another_site_is_refused(client: TestClient) -> None:
     ) as session:
         session.send_json({"type": "auth", "token": None})
         assert session.receive_json()["type"] == "hello"
+
+
+def test_a_replay_is_computed_once_and_every_step_matches_the_engine(client: TestClient) -> None:
+    import cubegames
+    from cubegames.render import web
+
+    made = make_game(client, "unstackable", [bot("random"), bot("random")])
+    with connect(client, made["id"]) as session:
+        Socket(session).until(lambda m: m["type"] == "state" and m["over"], timeout=60)
+    detail = client.get(f"/api/games/{made['id']}").json()
+    total = len(detail["moves"])
+    assert total > 40, "the test needs a game longer than one cached stretch"
+    game = cubegames.make("unstackable", **detail["options"])
+    state = game.new_state(seed=7)
+    for ply in range(total + 1):
+        if ply:
+            state.play(detail["moves"][ply - 1]["move"])
+        step = client.get(f"/api/games/{made['id']}/replay", params={"ply": ply, "seat": 0})
+        assert step.json()["svg"] == web.draw(game, state.view(0), []), ply
+    assert client.app.state.replays.runs == 1  # type: ignore[attr-defined]
