@@ -578,7 +578,8 @@ def create_app(
             await peer.send(room.hello(seat))
             await peer.send(room.state_message(seat))
             await room.presence()
-            runner.wake(room)
+            if not expired(room.info, limits, room):
+                runner.wake(room)
             await _serve(room, peer, websocket)
         except WebSocketDisconnect:
             pass

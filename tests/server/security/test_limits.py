@@ -4,6 +4,7 @@ clear 429s, security headers and the websocket's Origin check."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ from cubegames.server.app import create_app
 from cubegames.server.limits import Limits
 from cubegames.server.storage import HUMAN, NewSeat, Store
 from tests.server.helpers import HUMAN as HUMAN_SEAT
-from tests.server.helpers import Socket, TestClient, bot, connect, make_game
+from tests.server.helpers import Socket, TestClient, bot, connect, make_game, token
 
 
 def refused(client: TestClient, game: str, spec: str) -> str:
@@ -209,3 +210,24 @@ def test_a_replay_is_computed_once_and_every_step_matches_the_engine(client: Tes
         step = client.get(f"/api/games/{made['id']}/replay", params={"ply": ply, "seat": 0})
         assert step.json()["svg"] == web.draw(game, state.view(0), []), ply
     assert client.app.state.replays.runs == 1  # type: ignore[attr-defined]
+
+
+def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) -> None:
+    store = Store(db_url)
+    among_bots, _ = store.create("cubes", {}, 1, [NewSeat("bot", "random")] * 2)
+    with_person, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat("bot", "random")])
+    store.close()
+    app = create_app(db_url, bot_delay=0, limits=Limits(expire_days=0))
+    with TestClient(app) as client:
+        made = make_game(client, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"], token(made, 0)) as session:
+            ws = Socket(session)
+            ws.opening()
+            ws.move("roll")
+            said = ws.error()
+        assert said["code"] == "abandoned" and "abandoned" in said["message"]
+        with connect(client, among_bots) as session:  # a watcher wakes no bot either
+            Socket(session).opening()
+            time.sleep(0.5)  # time for bots that answer at once to have moved, if they could
+        for game_id in (among_bots, with_person):
+            assert client.get(f"/api/games/{game_id}").json()["moves"] == []
