@@ -100,6 +100,7 @@ BAD_TOKEN = 4403
 BROKEN_GAME = 4500
 NO_AUTH = 4401
 TOO_MANY = 4429
+IDLE = 4408
 BAD_ORIGIN = 4003
 
 #: the bits of a deal the server makes
@@ -609,7 +610,15 @@ def create_app(
         throttle = Throttle()
         clock = asyncio.get_running_loop().time
         while True:
-            message = await websocket.receive()
+            try:
+                async with asyncio.timeout(limits.idle_seconds):
+                    message = await websocket.receive()
+            except TimeoutError:
+                # the page pings every 25 s: silence this long is a page gone quiet
+                await peer.send(error(f"no message for {limits.idle_seconds:g} seconds", "closed"))
+                await peer.flush()
+                await close_quietly(websocket, IDLE)
+                return
             if message["type"] == "websocket.disconnect":
                 return
             if not throttle.allow(clock()):

@@ -35,6 +35,8 @@ class Limits:
     connections_per_client: int = 16
     #: games live in memory at once on this server (watched, played or with a bot thinking)
     max_rooms: int = 500
+    #: seconds a websocket may stay silent (the page pings every 25 s) before it is closed
+    idle_seconds: float = 120.0
     #: an unfinished game with no move for this many days is abandoned: its bots are not
     #: resumed at start and nobody can move in it any more (it stays readable)
     expire_days: float = 30.0

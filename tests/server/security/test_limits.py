@@ -231,3 +231,14 @@ def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) ->
             time.sleep(0.5)  # time for bots that answer at once to have moved, if they could
         for game_id in (among_bots, with_person):
             assert client.get(f"/api/games/{game_id}").json()["moves"] == []
+
+
+def test_a_silent_websocket_is_closed() -> None:
+    with TestClient(capped(idle_seconds=0.5)) as client:
+        made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"]) as session:
+            ws = Socket(session)
+            ws.opening()
+            said = ws.until(lambda m: m["type"] == "error", timeout=5)
+            assert "no message for 0.5 seconds" in said["message"]
+            assert ws.until(lambda m: m["type"] == "closed", timeout=5)["code"] == 4408
