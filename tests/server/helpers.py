@@ -8,8 +8,9 @@ import asyncio
 import json
 import re
 import warnings
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import anyio
@@ -55,6 +56,17 @@ def make_game(
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()
     return made
+
+
+@contextmanager
+def connect(
+    client: TestClient, game_id: str, credential: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A websocket to a game that has said who it is in its first message (a seat's
+    credential, or None for a spectator), as the page does."""
+    with client.websocket_connect(f"/ws/games/{game_id}") as session:
+        session.send_json({"type": "auth", "token": credential})
+        yield session
 
 
 def token(made: dict[str, Any], seat: int) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 import cubegames
 from cubegames.server.app import create_app
-from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
 pytestmark = BOTH
 
@@ -89,7 +89,7 @@ def test_a_bad_game_is_refused_with_its_reason(
 def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> None:
     first = make_game(client, "unstackable", [HUMAN, HUMAN])
     second = make_game(client, "stakd", [HUMAN, bot()])
-    with client.websocket_connect(f"/ws/games/{first['id']}?token={token(first, 0)}") as s:
+    with connect(client, first["id"], token(first, 0)) as s:
         ws = Socket(s)
         ws.opening()
         ws.move("R@1,1,0")
@@ -109,14 +109,14 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
 def test_games_survive_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         made = make_game(client, "cubed", [HUMAN, bot("greedy")], {"rounds": 1})
-        with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s:
+        with connect(client, made["id"], token(made, 0)) as s:
             ws = Socket(s)
             _, first = ws.opening()
             ws.move(first["legal"][0])
             before = ws.state(ply=2)
     with (
         TestClient(create_app(db_url, bot_delay=0)) as client,
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as s,
+        connect(client, made["id"], token(made, 0)) as s,
     ):
         ws = Socket(s)
         _, after = ws.opening()
@@ -130,13 +130,17 @@ def test_a_record_is_refused_while_it_would_reveal_hidden_hands(client: TestClie
     made = make_game(client, "cubed", [HUMAN, HUMAN, bot()], {"players": 3, "rounds": 1})
     path = f"/api/games/{made['id']}/record"
     assert client.get(path).status_code == 403
-    assert client.get(path, params={"token": token(made, 0)}).status_code == 403
-    assert client.get(path, params={"token": "forged"}).status_code == 403
-    both = client.get(path, params={"token": [token(made, 0), token(made, 1)]})
-    assert both.status_code == 200
-    assert both.headers["content-disposition"].startswith("attachment; filename=")
-    record = both.json()
-    assert record["format"] == "cubegames-record" and record["seed"] == 7
+    # a credential never goes in the address
+    assert client.get(path, params={"token": token(made, 0)}).status_code == 400
+    forged = client.get(path, headers={"Authorization": "Bearer forged"})
+    assert forged.status_code == 403
+    # a seat gets its own view of the game so far: no seed, no record to load
+    own = client.get(path, headers={"Authorization": f"Bearer {token(made, 0)}"})
+    assert own.status_code == 200
+    assert own.headers["content-disposition"].startswith("attachment; filename=")
+    record = own.json()
+    assert record["format"] == "cubegames-seat-view" and record["seat"] == 0
+    assert "seed" not in record
     assert [s["kind"] for s in record["seats"]] == ["human", "human", "bot"]
 
 
@@ -164,7 +168,7 @@ def test_an_unfinished_record_can_be_played_on(client: TestClient) -> None:
     for move in record["moves"]:
         state.play(move)
     seat = state.to_move
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, seat)}") as s:
+    with connect(client, made["id"], token(made, seat)) as s:
         ws = Socket(s)
         _, first = ws.opening()
         assert first["ply"] == 5 and first["view"] == state.view(seat)
@@ -244,9 +248,13 @@ def test_a_seats_replay_of_a_game_in_play_needs_its_token(client: TestClient) ->
     path = f"/api/games/{made['id']}/replay"
     assert client.get(path, params={"ply": 0}).status_code == 200
     assert client.get(path, params={"ply": 0, "seat": 1}).status_code == 403
-    wrong = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 0)})
+    wrong = client.get(
+        path, params={"ply": 0, "seat": 1}, headers={"Authorization": f"Bearer {token(made, 0)}"}
+    )
     assert wrong.status_code == 403
-    right = client.get(path, params={"ply": 0, "seat": 1, "token": token(made, 1)})
+    right = client.get(
+        path, params={"ply": 0, "seat": 1}, headers={"Authorization": f"Bearer {token(made, 1)}"}
+    )
     assert right.status_code == 200 and 'class="hand-piece' in right.json()["svg"]
     assert client.get(path, params={"seat": 5}).status_code == 400
 

@@ -26,7 +26,7 @@ from cubegames.server.app import create_app
 from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewSeat, Store
 from tests.server import pg
 from tests.server.helpers import HUMAN as HUMAN_SEAT
-from tests.server.helpers import Socket, TestClient, make_game, token
+from tests.server.helpers import Socket, TestClient, connect, make_game, token
 
 TWO = [NewSeat(HUMAN), NewSeat(HUMAN)]
 
@@ -134,11 +134,11 @@ def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None
         TestClient(create_app(db_url, bot_delay=0)) as two,
     ):
         made = make_game(one, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
-        path = f"/ws/games/{made['id']}?token={token(made, 0)}"
-        with one.websocket_connect(path) as a:
+        seat = token(made, 0)
+        with connect(one, made["id"], seat) as a:
             first = Socket(a)
             first.opening()
-            with two.websocket_connect(path) as b:
+            with connect(two, made["id"], seat) as b:
                 second = Socket(b)
                 _, seen = second.opening()
                 assert seen["ply"] == 0
@@ -147,7 +147,7 @@ def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None
                 second.move("roll", ply=0)
                 refused = second.error()
             assert refused["code"] == "storage" and "reload" in refused["message"]
-            with two.websocket_connect(path) as b:
+            with connect(two, made["id"], seat) as b:
                 _, reloaded = Socket(b).opening()
             assert reloaded["ply"] == 1
         moves = one.get(f"/api/games/{made['id']}").json()["moves"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.cubed.notation import least_rotation
-from tests.server.helpers import HUMAN, Socket, TestClient, make_game, pieces_in, token
+from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, pieces_in, token
 
 LETTERS = "GPLNYBWK"
 
@@ -30,9 +30,9 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
     held: list[set[str]] = [set(), set()]
     table: set[str] = set()
     with (
-        client.websocket_connect(f"/ws/games/{game_id}?token={token(made, 0)}") as a,
-        client.websocket_connect(f"/ws/games/{game_id}?token={token(made, 1)}") as b,
-        client.websocket_connect(f"/ws/games/{game_id}") as c,
+        connect(client, game_id, token(made, 0)) as a,
+        connect(client, game_id, token(made, 1)) as b,
+        connect(client, game_id) as c,
     ):
         seats = [Socket(a), Socket(b)]
         watcher = Socket(c)
@@ -67,7 +67,7 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
 def test_the_game_listing_hides_what_a_spectator_may_not_read(client: TestClient) -> None:
     made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1, "variants": ["draw3"]})
     state = cubegames.make("cubed", players=2, rounds=1, variants=["draw3"]).new_state(seed=7)
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         ws.move("draw3:2")

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from cubegames.server.protocol import Connection
 from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
-from tests.server.helpers import BOTH, Socket, TestClient, run
+from tests.server.helpers import BOTH, Socket, TestClient, connect, run
 
 pytestmark = BOTH
 
@@ -31,12 +32,18 @@ def _room(store: Store, game: str, options: dict[str, Any]) -> Room:
 
 def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
     room = _room(store, "cubes", {"players": 2})
-    gone = Peer(GonePage(), 1)  # stands in for a broken socket
-    room.join(gone)
-    run(room.play(0, "roll"))
+
+    async def play() -> Peer:
+        gone = Peer(GonePage(), 1)  # stands in for a broken socket
+        room.join(gone)
+        await room.play(0, "roll")
+        await gone.flush()
+        return gone
+
+    gone = run(play())
     info = store.load(room.id)
     assert info is not None and [m.move for m in info.moves] == ["roll"]
-    assert room.ply == 1 and gone not in room.peers
+    assert room.ply == 1 and gone.state is Connection.CLOSED
 
 
 def test_a_refused_move_is_not_saved(store: Store) -> None:
@@ -62,7 +69,7 @@ def test_a_game_that_no_longer_replays_is_told_not_shown(client: TestClient) -> 
     store: Store = client.app.state.store
     game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     store.add_move(game_id, 1, 0, "K@2,2,2", None)
-    with client.websocket_connect(f"/ws/games/{game_id}") as session:
+    with connect(client, game_id) as session:
         ws = Socket(session)
         said = ws.receive()
         closed = ws.receive()

@@ -9,7 +9,7 @@ import pytest
 
 import cubegames
 from cubegames.server.protocol import BURST, MAX_MESSAGE
-from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, make_game, token
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
 
 def stored_moves(client: TestClient, game_id: str) -> list[str]:
@@ -19,7 +19,7 @@ def stored_moves(client: TestClient, game_id: str) -> list[str]:
 def test_a_seat_gets_its_view_its_legal_moves_and_a_drawing(client: TestClient) -> None:
     made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1})
     state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=7)
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         hello, first = ws.opening()
     assert hello["seat"] == 0 and hello["game"] == "cubed"
@@ -34,7 +34,7 @@ def test_a_seat_gets_its_view_its_legal_moves_and_a_drawing(client: TestClient) 
 def test_a_spectator_sees_the_public_view_and_cannot_move(client: TestClient) -> None:
     made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1})
     state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=7)
-    with client.websocket_connect(f"/ws/games/{made['id']}") as session:
+    with connect(client, made["id"]) as session:
         ws = Socket(session)
         hello, first = ws.opening()
         assert hello["seat"] is None
@@ -48,13 +48,13 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(client: TestClient) ->
 
 def test_a_wrong_token_or_game_is_told_and_closed(client: TestClient) -> None:
     made = make_game(client, "unstackable", [HUMAN, HUMAN])
-    with client.websocket_connect(f"/ws/games/{made['id']}?token=not-a-token") as session:
+    with connect(client, made["id"], "not-a-token") as session:
         ws = Socket(session)
         said = ws.receive()
         closed = ws.receive()
     assert said["type"] == "error" and "does not open any seat" in said["message"]
     assert closed == {"type": "closed", "code": 4403}
-    with client.websocket_connect("/ws/games/nope") as session:
+    with connect(client, "nope") as session:
         ws = Socket(session)
         said = ws.receive()
         closed = ws.receive()
@@ -81,7 +81,7 @@ def test_garbage_gets_an_error_naming_the_problem_and_changes_nothing(
     client: TestClient, raw: str, expected: str
 ) -> None:
     made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1})
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         ws.send_text(raw)
@@ -94,7 +94,7 @@ def test_garbage_gets_an_error_naming_the_problem_and_changes_nothing(
 
 def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: TestClient) -> None:
     made = make_game(client, "unstackable", [HUMAN, HUMAN])
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         for _ in range(3 * BURST):
@@ -115,7 +115,7 @@ def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: Test
 
 def test_a_binary_frame_is_refused(client: TestClient) -> None:
     made = make_game(client, "cubes", [HUMAN, HUMAN])
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         session.send_bytes(b'{"type": "move", "move": "roll"}')
@@ -129,7 +129,7 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing(client: Tes
     state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=7)
     with pytest.raises(cubegames.IllegalMove) as engine:
         state.clone().play("pass")
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         ws.move("pass")
@@ -144,8 +144,8 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing(client: Tes
 def test_out_of_turn_and_stale_moves_are_refused(client: TestClient) -> None:
     made = make_game(client, "unstackable", [HUMAN, HUMAN])
     with (
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as first,
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 1)}") as second,
+        connect(client, made["id"], token(made, 0)) as first,
+        connect(client, made["id"], token(made, 1)) as second,
     ):
         zero, one = Socket(first), Socket(second)
         zero.opening()
@@ -165,9 +165,9 @@ def test_out_of_turn_and_stale_moves_are_refused(client: TestClient) -> None:
 def test_everyone_sees_a_move_as_it_happens(client: TestClient) -> None:
     made = make_game(client, "stakd", [HUMAN, HUMAN])
     with (
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as a,
-        client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 1)}") as b,
-        client.websocket_connect(f"/ws/games/{made['id']}") as c,
+        connect(client, made["id"], token(made, 0)) as a,
+        connect(client, made["id"], token(made, 1)) as b,
+        connect(client, made["id"]) as c,
     ):
         mover, other, watcher = Socket(a), Socket(b), Socket(c)
         _, first = mover.opening()
@@ -185,7 +185,7 @@ def test_everyone_sees_a_move_as_it_happens(client: TestClient) -> None:
 @pytest.mark.parametrize("game", ["cubed", "unstackable", "stakd", "cubes"])
 def test_a_bot_answers_on_the_server(client: TestClient, game: str) -> None:
     made = make_game(client, game, [HUMAN, bot("greedy")])
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         _, first = ws.opening()
         ws.move(first["legal"][0])
@@ -199,7 +199,7 @@ def test_a_bot_answers_on_the_server(client: TestClient, game: str) -> None:
 
 def test_the_server_stays_responsive_while_a_bot_thinks(client: TestClient) -> None:
     made = make_game(client, "unstackable", [HUMAN, bot("mcts:seconds=1")])
-    with client.websocket_connect(f"/ws/games/{made['id']}?token={token(made, 0)}") as session:
+    with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
         ws.opening()
         ws.move("Y@0,0,0")
@@ -218,8 +218,8 @@ def test_two_moves_at_once_are_played_one_after_the_other(client: TestClient) ->
     made = make_game(client, "cubes", [HUMAN, HUMAN])
     seat = token(made, 0)
     with (
-        client.websocket_connect(f"/ws/games/{made['id']}?token={seat}") as a,
-        client.websocket_connect(f"/ws/games/{made['id']}?token={seat}") as b,
+        connect(client, made["id"], seat) as a,
+        connect(client, made["id"], seat) as b,
     ):
         pages = [Socket(a), Socket(b)]
         for page in pages:

@@ -16,19 +16,23 @@ REST, all JSON:
   spectator, or by a seat (once the game is over, or with that seat's token);
 - `POST /api/records`: load a record file; the answer is the new game and its tokens.
 
-Websocket `/ws/games/{id}?token=TOKEN` (no token: a spectator); messages in `protocol`.
+Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "auth",
+"token": ...}`, null for a spectator); messages in `protocol` and docs/protocol.md.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -39,10 +43,16 @@ import cubegames
 from cubegames.render import web
 from cubegames.server.bots import BotRunner
 from cubegames.server.catalog import build, catalog
+from cubegames.server.guard import Guard
+from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
+    AUTH_TIMEOUT,
     BURST,
     MAX_RECORD,
+    MAX_TOKEN,
     RATE,
+    AuthMessage,
+    ClaimSeat,
     Connection,
     CreateGame,
     MoveMessage,
@@ -53,25 +63,29 @@ from cubegames.server.protocol import (
     read_record,
 )
 from cubegames.server.records import load_record, to_record
+from cubegames.server.replays import Replays
 from cubegames.server.rooms import (
+    Full,
     Peer,
     Refused,
     Room,
     RoomError,
     Rooms,
     close_quietly,
-    replay,
 )
 from cubegames.server.storage import (
     FINISHED,
     HUMAN,
     PLAYING,
     GameInfo,
+    GameSummary,
     NewSeat,
     Store,
     Unstorable,
     default_url,
     iso,
+    new_token,
+    now,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -84,6 +98,13 @@ RESUME_AT_START = 200
 NO_GAME = 4404
 BAD_TOKEN = 4403
 BROKEN_GAME = 4500
+NO_AUTH = 4401
+TOO_MANY = 4429
+IDLE = 4408
+BAD_ORIGIN = 4003
+
+#: the bits of a deal the server makes
+SEED_BITS = 128
 
 
 class NoCacheStatic(StaticFiles):
@@ -96,20 +117,39 @@ class NoCacheStatic(StaticFiles):
         return response
 
 
-def _seats_json(info: GameInfo) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in info.seats]
+def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "bot": s.bot,
+            "name": s.name,
+            "invited": s.invited,
+            "reissued": s.reissued,
+        }
+        for s in info.seats
+    ]
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.5, limits: Limits | None = None
+) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
-    file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move.
+    file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
+    `limits` bounds what a client may spend (`limits.Limits`).
 
     The database is opened (and its tables made) here, so a bad URL fails at once.
     """
+    limits = limits or Limits()
     store = Store(db_url or default_url())
-    executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cubegames-bot")
-    runner = BotRunner(executor, bot_delay)
-    rooms = Rooms(store, runner.attach)
+    # a thread for every room that may be live: a slow bot thinks in its own thread and
+    # never waits behind another game's (each room has at most one bot thinking)
+    executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
+    runner = BotRunner(executor, bot_delay, limits=limits)
+    rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms)
+    replays = Replays()
+    created = RateLimit(limits.games_per_minute)
+    sockets = Counter(limits.connections_per_client)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
 
     stopping = asyncio.Event()
@@ -126,8 +166,12 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                 continue
             try:
                 room = await rooms.get(summary.id)
-            except RoomError as exc:
+            except (RoomError, Full) as exc:
                 log.warning("game %s is not resumed: %s", summary.id, exc)
+                continue
+            if room is not None and (room.trouble is not None or expired(room.info, limits)):
+                log.warning("game %s is not resumed: %s", summary.id, room.trouble or "abandoned")
+                rooms.release(room, busy=False)
                 continue
             if room is not None:
                 runner.wake(room)
@@ -146,9 +190,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
         store.close()
 
     app = FastAPI(title="cubegames", version=cubegames.__version__, lifespan=lifespan)
+    app.add_middleware(Guard, max_body=limits.max_body)
     app.state.store = store
     app.state.rooms = rooms
     app.state.runner = runner
+    app.state.replays = replays
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -175,14 +221,33 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             raise HTTPException(404, f"there is no game {game_id!r}")
         return info
 
-    async def seats_of(game_id: str, tokens: list[str]) -> set[int]:
-        found = set()
-        for token in tokens[:20]:
-            seat = await asyncio.to_thread(store.seat_of, game_id, token)
-            if seat is None:
-                raise HTTPException(403, "a token given does not open any seat of this game")
-            found.add(seat)
-        return found
+    async def credential_seat(request: Request, game_id: str) -> int | None:
+        """The seat the request's credential (`Authorization: Bearer ...`) opens, or None
+        without one; 403 for a credential that opens nothing, 400 for one in the address."""
+        if "token" in request.query_params:
+            raise HTTPException(
+                400, "a credential never goes in the address: send it as Authorization: Bearer"
+            )
+        token = bearer(request)
+        if token is None:
+            return None
+        seat = await asyncio.to_thread(store.seat_of, game_id, token)
+        if seat is None:
+            raise HTTPException(403, "this credential does not open any seat of this game")
+        return seat
+
+    def client_of(request: Request | WebSocket) -> str:
+        return request.client.host if request.client is not None else "unknown"
+
+    def rate_limited(request: Request) -> None:
+        wait = created.allow(client_of(request))
+        if wait is not None:
+            raise HTTPException(
+                429,
+                f"too many games made from your address: at most {limits.games_per_minute} "
+                "a minute; try again shortly",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
 
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
@@ -190,8 +255,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
         return catalog()
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
-        """Make a game; the answer holds the token of every human seat (shown only now)."""
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        """Make a game; the answer holds the host's credential, the credential of each
+        seat played here and the one-time invitation of each invited seat (shown only
+        now)."""
+        rate_limited(request)
         try:
             game = build(body.game, body.options)
         except ValueError as exc:
@@ -205,39 +273,88 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             if seat.kind == "bot":
                 spec = seat.bot or "random"
                 try:
-                    cubegames.bot(spec)
+                    check_bot(spec, body.game, limits)
                 except ValueError as exc:
                     raise HTTPException(400, f"seats.{i}: {exc}") from None
                 seats.append(NewSeat("bot", spec, seat.name or None))
             else:
-                seats.append(NewSeat(HUMAN, None, seat.name or None))
-        seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+                seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
+        if body.seed is not None and any(s.invited for s in seats):
+            raise HTTPException(
+                400,
+                "seed: a seed you pick is for games at one screen or among bots; a game "
+                "with an invited player gets a secret deal",
+            )
+        # 128 bits from the operating system: a seat's own hand cannot identify the deal
+        seed = body.seed if body.seed is not None else secrets.randbits(SEED_BITS)
+        host = new_token()
         try:
             game_id, tokens = await asyncio.to_thread(
-                store.create, body.game, game.options, seed, seats
+                store.create, body.game, game.options, seed, seats, (), None, host
             )
         except Unstorable as exc:
             raise HTTPException(400, str(exc)) from None
-        return _created(game_id, body.game, seats, tokens, PLAYING)
+        return _created(game_id, body.game, seats, tokens, PLAYING, host)
 
     def _created(
-        game_id: str, game: str, seats: list[NewSeat], tokens: list[str], status: str
+        game_id: str,
+        game: str,
+        seats: list[NewSeat],
+        tokens: list[str],
+        status: str,
+        host: str,
     ) -> dict[str, Any]:
+        def secret(s: NewSeat, t: str) -> dict[str, str]:
+            if s.kind != HUMAN:
+                return {}
+            return {"invite": t} if s.invited else {"token": t}
+
         return {
             "id": game_id,
             "game": game,
             "status": status,
+            "host": host,
             "seats": [
-                {
-                    "seat": i,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": s.name,
-                    **({"token": t} if s.kind == HUMAN else {}),
-                }
+                {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, **secret(s, t)}
                 for i, (s, t) in enumerate(zip(seats, tokens, strict=True))
             ],
         }
+
+    @app.post("/api/games/{game_id}/claim")
+    async def claim_seat(game_id: str, body: ClaimSeat) -> dict[str, Any]:
+        """Take the seat of a one-time invitation: the answer is the seat's own credential
+        (kept by this browser); the invitation is spent."""
+        await load(game_id)
+        claimed = await asyncio.to_thread(store.claim, game_id, body.invite)
+        if claimed is None:
+            raise HTTPException(
+                409,
+                "this invitation has already been used, or is not one of this game's: "
+                "if the seat is yours, ask the host to reissue it",
+            )
+        seat, credential = claimed
+        room = rooms.rooms.get(game_id)
+        if room is not None:
+            await room.seat_changed(seat, "claimed")
+        return {"id": game_id, "seat": seat, "token": credential}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/reissue")
+    async def reissue_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+        """The host gives a seat a new invitation (a player who lost their seat): the old
+        credential opens nothing more, and every page of the game is told."""
+        info = await load(game_id)
+        token = bearer(request)
+        if token is None or not await asyncio.to_thread(store.is_host, game_id, token):
+            raise HTTPException(403, "only the host of this game can reissue a seat")
+        if not 0 <= seat < len(info.seats) or info.seats[seat].kind != HUMAN:
+            raise HTTPException(400, f"seat {seat} is not a person's seat of this game")
+        if info.status == FINISHED:
+            raise HTTPException(409, "the game is over")
+        invite = await asyncio.to_thread(store.reissue, game_id, seat)
+        room = rooms.rooms.get(game_id)
+        if room is not None:
+            await room.seat_changed(seat, "reissued")
+        return {"id": game_id, "seat": seat, "invite": invite}
 
     @app.get("/api/games")
     async def list_games(
@@ -256,9 +373,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                 "finished": iso(g.finished_at),
                 "result": g.result,
                 "moves": g.moves,
-                "seats": [
-                    {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in g.seats
-                ],
+                "seats": _seats_json(g),
             }
             for g in found
         ]
@@ -295,48 +410,46 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
         }
 
     @app.get("/api/games/{game_id}/record")
-    async def download_record(
-        game_id: str, token: Annotated[list[str] | None, Query()] = None
-    ) -> JSONResponse:
-        """The game's record file. Before the game ends it would reveal hidden hands, so
-        then it needs the tokens of all the human seats (say, a hot-seat table)."""
+    async def download_record(game_id: str, request: Request) -> JSONResponse:
+        """The game's record file, seed and all, once the game is over. Before that a full
+        record would tell every hidden piece: a seat (by its credential) gets its own view
+        of the game so far instead, without the seed; anyone else is refused."""
+        seat = await credential_seat(request, game_id)
         info = await load(game_id)
-        if info.status != FINISHED:
-            humans = {s.seat for s in info.seats if s.kind == HUMAN}
-            if not humans <= await seats_of(game_id, token or []):
-                raise HTTPException(
-                    403,
-                    "the record tells every hidden piece, so it can be saved once the game is "
-                    "over, or from a page that holds every player's seat",
-                )
         filename = f"cubegames-{info.game}-{info.id}.json"
-        return JSONResponse(
-            to_record(info),
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-        )
+        headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+        if info.status == FINISHED:
+            return JSONResponse(to_record(info), headers=headers)
+        if seat is None:
+            raise HTTPException(
+                403,
+                "the record tells every hidden piece, so it can be saved once the game is "
+                "over; a seat may save its own view of it with its credential",
+            )
+        return JSONResponse(seat_record(info, build_trusted(info), seat), headers=headers)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_step(
         game_id: str,
+        request: Request,
         ply: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[int | None, Query(ge=0)] = None,
-        token: Annotated[str | None, Query()] = None,
     ) -> dict[str, Any]:
         """The table after move `ply`, seen by a spectator or by `seat` (a seat's view
-        needs the game over, or that seat's token)."""
+        needs the game over, or that seat's credential)."""
+        mine = await credential_seat(request, game_id)
         info = await load(game_id)
         if seat is not None:
             if seat >= len(info.seats):
                 raise HTTPException(400, f"there is no seat {seat}")
-            allowed = info.status == FINISHED or (
-                token is not None and await seats_of(game_id, [token]) == {seat}
-            )
-            if not allowed:
-                raise HTTPException(403, "a seat's view of a game in play needs that seat's link")
+            if info.status != FINISHED and mine != seat:
+                raise HTTPException(
+                    403, "a seat's view of a game in play needs that seat's credential"
+                )
         total = len(info.moves)
         ply = min(ply, total)
         try:
-            game, state, played = await asyncio.to_thread(replay, info, ply)
+            game, state, played = await asyncio.to_thread(replays.at, info, ply)
         except RoomError as exc:
             raise HTTPException(409, str(exc)) from None
         view = state.public_view() if seat is None else state.view(seat)
@@ -358,6 +471,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
     async def upload_record(request: Request) -> dict[str, Any]:
         """Load a record file (the request body): it is replayed through the engine and
         becomes a new game, with new links."""
+        rate_limited(request)
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
@@ -366,8 +480,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
         try:
             record = read_record(bytes(raw))
             loaded = await asyncio.to_thread(load_record, record)
+            for i, new_seat in enumerate(loaded.seats):
+                if new_seat.bot is not None:
+                    try:
+                        check_bot(new_seat.bot, loaded.game, limits)
+                    except ValueError as exc:
+                        raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
         except ProtocolError as exc:
             raise HTTPException(400, str(exc)) from None
+        host = new_token()
         try:
             game_id, tokens = await asyncio.to_thread(
                 store.create,
@@ -377,18 +498,61 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                 loaded.seats,
                 loaded.moves,
                 loaded.result,
+                host,
             )
         except Unstorable as exc:
             raise HTTPException(400, f"bad record: {exc}") from None
         status = FINISHED if loaded.result is not None else PLAYING
-        return _created(game_id, loaded.game, loaded.seats, tokens, status)
+        return _created(game_id, loaded.game, loaded.seats, tokens, status, host)
 
     # -- the websocket -------------------------------------------------------------------------
 
     @app.websocket("/ws/games/{game_id}")
-    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """A page's live connection to a game: as a seat (with its token) or a spectator."""
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        """A page's live connection to a game: as a seat or a spectator, said by the first
+        message (`auth`); a token never travels in the address."""
+        if not same_origin(websocket):
+            # a page of another site must not act with this browser's credentials
+            await websocket.close(BAD_ORIGIN)
+            return
+        who = client_of(websocket)
+        if not sockets.take(who):
+            await websocket.accept()
+            await close_quietly(
+                websocket,
+                TOO_MANY,
+                f"too many connections from your address: at most "
+                f"{limits.connections_per_client} at once",
+            )
+            return
+        try:
+            await _connection(websocket, game_id)
+        finally:
+            sockets.give(who)
+
+    async def _connection(websocket: WebSocket, game_id: str) -> None:
+        if "token" in websocket.query_params:
+            await websocket.accept()
+            await close_quietly(
+                websocket,
+                BAD_TOKEN,
+                "a token never goes in the address: send it in the first message "
+                '({"type": "auth", "token": ...})',
+            )
+            return
         await websocket.accept()
+        try:
+            token = await _authenticate(websocket)
+        except (ProtocolError, TimeoutError) as exc:
+            reason = (
+                f"no auth message within {AUTH_TIMEOUT:g} seconds"
+                if isinstance(exc, TimeoutError)
+                else str(exc)
+            )
+            await close_quietly(websocket, NO_AUTH, reason)
+            return
+        except WebSocketDisconnect:
+            return
         seat = None
         if token is not None:
             seat = await asyncio.to_thread(store.seat_of, game_id, token)
@@ -397,12 +561,15 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
         except RoomError as exc:
             await close_quietly(websocket, BROKEN_GAME, str(exc))
             return
+        except Full as exc:
+            await close_quietly(websocket, TOO_MANY, str(exc))
+            return
         if room is None:
             await close_quietly(websocket, NO_GAME, f"there is no game {game_id!r}")
             return
         if token is not None and seat is None:
             await close_quietly(
-                websocket, BAD_TOKEN, "this link's token does not open any seat of this game"
+                websocket, BAD_TOKEN, "this credential does not open any seat of this game"
             )
             rooms.release(room, runner.busy(room))
             return
@@ -412,7 +579,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             await peer.send(room.hello(seat))
             await peer.send(room.state_message(seat))
             await room.presence()
-            runner.wake(room)
+            if not expired(room.info, limits, room):
+                runner.wake(room)
             await _serve(room, peer, websocket)
         except WebSocketDisconnect:
             pass
@@ -422,11 +590,35 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             if room.peers:
                 await room.presence()
 
+    async def _authenticate(websocket: WebSocket) -> str | None:
+        """The credential of the connection's first message (None: a spectator);
+        ProtocolError if that message is not an `auth`, TimeoutError if none comes."""
+        async with asyncio.timeout(AUTH_TIMEOUT):
+            message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        raw = message.get("text")
+        parsed = parse_client(raw if raw is not None else message.get("bytes"))
+        if not isinstance(parsed, AuthMessage):
+            raise ProtocolError(
+                'the first message must be {"type": "auth", "token": ...} '
+                "(token null for a spectator)"
+            )
+        return parsed.token
+
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
         throttle = Throttle()
         clock = asyncio.get_running_loop().time
         while True:
-            message = await websocket.receive()
+            try:
+                async with asyncio.timeout(limits.idle_seconds):
+                    message = await websocket.receive()
+            except TimeoutError:
+                # the page pings every 25 s: silence this long is a page gone quiet
+                await peer.send(error(f"no message for {limits.idle_seconds:g} seconds", "closed"))
+                await peer.flush()
+                await close_quietly(websocket, IDLE)
+                return
             if message["type"] == "websocket.disconnect":
                 return
             if not throttle.allow(clock()):
@@ -445,6 +637,9 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
             except ProtocolError as exc:
                 await peer.send(error(str(exc)))
                 continue
+            if isinstance(parsed, AuthMessage):
+                await peer.send(error("this connection has already said who it is", "auth"))
+                continue
             if not isinstance(parsed, MoveMessage):
                 await peer.send({"type": "pong"})
                 continue
@@ -456,12 +651,72 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.5) -> FastAPI:
                     )
                 )
                 continue
+            if expired(room.info, limits, room):
+                await peer.send(
+                    error(
+                        f"this game was abandoned: no move for {limits.expire_days:g} days",
+                        "abandoned",
+                    )
+                )
+                continue
             try:
                 await room.play(peer.seat, parsed.move, parsed.ply)
             except Refused as exc:
                 await peer.send(error(str(exc), exc.code))
 
     return app
+
+
+def bearer(request: Request) -> str | None:
+    """The credential of `Authorization: Bearer ...`, or None."""
+    header = request.headers.get("authorization", "")
+    kind, _, value = header.partition(" ")
+    if kind.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()[:MAX_TOKEN]
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """Whether a websocket comes from a page of this server (or from no page at all: a
+    program sends no Origin)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
+def expired(info: GameInfo, limits: Limits, room: Room | None = None) -> bool:
+    """Whether an unfinished game has had no move for `limits.expire_days` (abandoned)."""
+    if room is not None:
+        over, last = room.state.is_over, room.last_active
+    else:
+        over = info.status == FINISHED
+        last = info.moves[-1].played_at if info.moves else info.created_at
+    return not over and now() - last > timedelta(days=limits.expire_days)
+
+
+def seat_record(info: GameInfo, game: Any, seat: int) -> dict[str, Any]:
+    """The record of an unfinished game as `seat` may know it: no seed, each move in
+    words (its notation only where `seat` may read it). It cannot be loaded back."""
+    return {
+        "format": "cubegames-seat-view",
+        "version": 1,
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "seat": seat,
+        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} for s in info.seats],
+        "moves": [
+            {
+                "seat": m.seat,
+                "text": web.words(game, m.move, m.seat, seat),
+                **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
+            }
+            for m in info.moves
+        ],
+        "created": iso(info.created_at),
+    }
 
 
 def build_trusted(info: GameInfo) -> Any:

@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
+from cubegames.server.limits import Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room
 
@@ -28,8 +29,13 @@ class BotRunner:
     seconds, so a person sees one move after the other."""
 
     def __init__(
-        self, executor: Executor, delay: float, on_idle: Callable[[Room], None] | None = None
+        self,
+        executor: Executor,
+        delay: float,
+        on_idle: Callable[[Room], None] | None = None,
+        limits: Limits | None = None,
     ) -> None:
+        self.limits = limits or Limits()
         self.executor = executor
         self.delay = delay
         self.on_idle = on_idle
@@ -37,12 +43,16 @@ class BotRunner:
         self.bots: dict[str, dict[int, Bot]] = {}
 
     def attach(self, room: Room) -> None:
-        """Make the room's bots and have the room wake the runner after each move."""
+        """Make the room's bots and have the room wake the runner after each move. A bot
+        the server would not accept today (a stored or loaded game from before a limit, or
+        one that does not play the game) is not made: the room says why, and its game
+        waits instead of hanging the server."""
         bots: dict[int, Bot] = {}
         for seat in room.seats:
             if seat.kind != "bot" or seat.bot is None:
                 continue
             try:
+                check_bot(seat.bot, room.game.id, self.limits)
                 bots[seat.seat] = cubegames.bot(seat.bot, seed=room.info.seed + seat.seat)
             except ValueError as exc:
                 room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"

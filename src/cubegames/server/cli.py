@@ -18,11 +18,23 @@ if TYPE_CHECKING:  # the web stack loads only when `serve` runs, not for every c
 
 #: the largest websocket frame the server takes (the app itself reads at most 2 KB)
 WS_MAX_SIZE = 64 * 1024
+#: the largest request head (request line and headers), in bytes
+MAX_HEAD = 16 * 1024
+#: seconds an idle keep-alive connection is kept
+KEEP_ALIVE = 5
+#: connections and requests served at once; beyond, uvicorn answers 503
+MAX_CONCURRENCY = 1000
 
 
 def run(app: FastAPI, host: str, port: int) -> None:
-    """Serve `app` with uvicorn until interrupted (Ctrl-C)."""
+    """Serve `app` with uvicorn until interrupted (Ctrl-C), with bounds on slow and
+    greedy clients: request heads must arrive within `slow.HEAD_TIMEOUT` seconds and be
+    at most `MAX_HEAD` bytes, idle keep-alive connections close after `KEEP_ALIVE`
+    seconds, websocket frames are at most `WS_MAX_SIZE` bytes and unanswered pings drop
+    a connection, and at most `MAX_CONCURRENCY` connections are served at once."""
     import uvicorn
+
+    from cubegames.server.slow import HeadTimeoutH11
 
     # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
     # websockets library has deprecated
@@ -31,8 +43,14 @@ def run(app: FastAPI, host: str, port: int) -> None:
         host=host,
         port=port,
         log_level="warning",
+        http=HeadTimeoutH11,
         ws="websockets-sansio",
         ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        timeout_keep_alive=KEEP_ALIVE,
+        h11_max_incomplete_event_size=MAX_HEAD,
+        limit_concurrency=MAX_CONCURRENCY,
     )
 
 

@@ -2,8 +2,11 @@
 the record file, as pydantic models, with the limits that keep garbage out.
 
 Websocket, page to server (text frames holding one JSON object, at most
-`MAX_MESSAGE` bytes):
+`MAX_MESSAGE` bytes, nested at most `MAX_DEPTH` deep):
 
+- `{"type": "auth", "token": "SEAT-CREDENTIAL"}` (or `"token": null` for a spectator):
+  the first message of every connection, within `AUTH_TIMEOUT` seconds; tokens never
+  travel in the address (see docs/protocol.md);
 - `{"type": "move", "move": "GPY@1,-1", "ply": 12}`: play a move for the connection's
   seat; `ply`, if given, is the number of moves the page had seen, so a stale click is
   refused instead of landing on a position its player never saw;
@@ -35,14 +38,22 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 #: the largest websocket message the server reads, in bytes (a move is a few dozen)
 MAX_MESSAGE = 2048
+#: the deepest nesting of arrays and objects read in any JSON the server parses
+MAX_DEPTH = 32
+#: seconds a new websocket connection has to send its `auth` message
+AUTH_TIMEOUT = 10.0
+#: the longest seat credential or invitation (they are 22 characters)
+MAX_TOKEN = 64
 #: the largest record file accepted for loading, in bytes
 MAX_RECORD = 1_000_000
 #: the most moves a record may hold
 MAX_MOVES = 20_000
 #: the longest move text
 MAX_MOVE = 200
-#: seeds are kept in a signed 64-bit column
+#: seeds a person picks are kept in a signed 64-bit column
 MAX_SEED = 2**63 - 1
+#: the largest seed a record may hold (the server's own deals take 128 bits)
+MAX_DEAL = 2**256 - 1
 #: messages a second a connection may send on average, and in one burst
 RATE = 10.0
 BURST = 30
@@ -81,9 +92,48 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[MoveMessage | PingMessage, Field(discriminator="type")]
+class AuthMessage(_Message):
+    """Who this connection is: a seat's credential, or None for a spectator. The first
+    message of every connection, and only that one."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)] | None = None
+
+
+ClientMessage = Annotated[MoveMessage | PingMessage | AuthMessage, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping")
+TYPES = ("move", "ping", "auth")
+
+
+def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON `text` nests arrays and objects more than `limit` deep (counted
+    outside strings, so it is checked before `json.loads`, whose recursion a deep enough
+    text would exhaust).
+
+    >>> too_deep("[[1]]", 2), too_deep("[[[1]]]", 2), too_deep('["[[[["]', 2)
+    (False, True, False)
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    depth = 0
+    in_string = False
+    escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False
 
 
 def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
@@ -98,7 +148,7 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
     return f"{where}: {message}" if where else message
 
 
-def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
+def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage | AuthMessage:
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")
@@ -107,6 +157,8 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
     size = len(raw.encode("utf-8"))
     if size > MAX_MESSAGE:
         raise ProtocolError(f"message too long: {size} bytes, at most {MAX_MESSAGE}")
+    if too_deep(raw):
+        raise ProtocolError(f"message nested too deep: at most {MAX_DEPTH} levels")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -115,9 +167,9 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage:
         raise ProtocolError('a message is a JSON object with a "type"')
     kind = data.get("type")
     if kind is None:
-        raise ProtocolError('a message needs a "type" (one of: move, ping)')
+        raise ProtocolError('a message needs a "type" (one of: move, ping, auth)')
     if kind not in TYPES:
-        raise ProtocolError(f"unknown message type {kind!r}; expected one of: move, ping")
+        raise ProtocolError(f"unknown message type {kind!r}; expected one of: move, ping, auth")
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:
@@ -177,6 +229,17 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
     name: Annotated[str, Field(max_length=40)] | None = None
+    #: a person elsewhere: the answer holds a one-time invitation for the seat instead of
+    #: its credential
+    invite: bool = False
+
+
+class ClaimSeat(BaseModel):
+    """Take the seat of a one-time invitation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    invite: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
 
 class CreateGame(BaseModel):
@@ -212,7 +275,7 @@ class Record(BaseModel):
     version: Literal[1]
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seed: Annotated[int, Field(ge=0, le=MAX_DEAL)]
     seats: Annotated[list[RecordSeat], Field(min_length=1, max_length=20)]
     moves: Annotated[
         list[Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]],
@@ -228,6 +291,8 @@ def read_record(raw: bytes) -> Record:
     """A record from the bytes of a file, or `ProtocolError` naming the problem."""
     if len(raw) > MAX_RECORD:
         raise ProtocolError(f"the file is too large: {len(raw)} bytes, at most {MAX_RECORD}")
+    if too_deep(raw):
+        raise ProtocolError(f"this file nests too deep: at most {MAX_DEPTH} levels")
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:

@@ -14,7 +14,7 @@ A record is JSON:
 
 The seed and the moves fix the whole game, hidden parts included, so a record of a game
 still being played would tell its hidden hands: the app hands one out only once the game
-is over, or to someone holding the links of all its human seats.
+is over (a seat may save its own view of an unfinished game, without the seed).
 
 Loading replays every move through the engine; the first move that does not replay, an
 option the web app does not take, or a result that disagrees with the moves is refused
@@ -93,7 +93,7 @@ def load_record(record: Record) -> Loaded:
                 raise ProtocolError(f"bad record: seats.{i}: a bot seat needs its bot's name")
             try:
                 cubegames.bot(seat.bot)
-            except ValueError as exc:
+            except (ValueError, TypeError) as exc:
                 raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
         seats.append(NewSeat(seat.kind, seat.bot if seat.kind == "bot" else None, seat.name))
     state = game.new_state(seed=record.seed)

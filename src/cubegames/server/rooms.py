@@ -25,12 +25,14 @@ from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
 from cubegames.server.protocol import Connection, error
-from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store
+from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store, now
 
 log = logging.getLogger("cubegames.server")
 
 #: seconds a page gets to take one message before it is dropped
 SEND_TIMEOUT = 5.0
+#: messages waiting for a page that is slow to read before it is dropped
+OUTBOX = 64
 #: log entries sent with each state (the newest ones)
 LOG_LENGTH = 400
 
@@ -45,6 +47,10 @@ class Refused(Exception):
 
 class RoomError(Exception):
     """A stored game that cannot be rebuilt (its moves no longer replay)."""
+
+
+class Full(Exception):
+    """The server holds as many live games as it may; `str()` says so."""
 
 
 @dataclass(frozen=True)
@@ -86,25 +92,62 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
 
 
 class Peer:
-    """One connected page: its websocket, its seat (None: a spectator) and its state."""
+    """One connected page: its websocket, its seat (None: a spectator) and its state.
+
+    Messages go through the peer's own outbox and writer task, so sending never waits on
+    the page: a page that stops reading cannot hold up a room (whose lock is held while
+    a move is told) nor the other pages. A page that falls `OUTBOX` messages behind, or
+    takes more than `SEND_TIMEOUT` seconds over one, is dropped."""
 
     def __init__(self, socket: WebSocket, seat: int | None) -> None:
         self.socket = socket
         self.seat = seat
         self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
-        self._lock = asyncio.Lock()
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
+        self._writer: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any]) -> bool:
-        """Send one message; False (and the peer closed) if the page cannot take it."""
+        """Queue one message (never waits); False (and the peer closed) if the page
+        cannot take it."""
         if self.state is Connection.CLOSED:
             return False
         try:
-            async with self._lock, asyncio.timeout(SEND_TIMEOUT):
-                await self.socket.send_json(message)
-        except Exception:  # a gone page may fail in many ways; the move is saved anyway
-            self.state = Connection.CLOSED
+            self._outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
             return False
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write(), name="page writer")
         return True
+
+    async def _write(self) -> None:
+        while True:
+            message = await self._outbox.get()
+            try:
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.socket.send_json(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a gone page may fail in many ways; the move is saved anyway
+                self.close()
+                return
+            finally:
+                self._outbox.task_done()
+
+    async def flush(self) -> None:
+        """Wait until every queued message went out (or the page was dropped)."""
+        while self._writer is not None and not self._writer.done():
+            if self._outbox.empty() and self._outbox._unfinished_tasks == 0:  # type: ignore[attr-defined]
+                return
+            await asyncio.sleep(0.01)
+
+    def close(self) -> None:
+        """Stop sending to this page (its socket is closed if it still can be)."""
+        if self.state is not Connection.CLOSED:
+            self.state = Connection.CLOSED
+        writer = self._writer
+        if writer is not None and not writer.done() and writer is not asyncio.current_task():
+            writer.cancel()
 
 
 class Room:
@@ -130,6 +173,8 @@ class Room:
         #: set by the bot runner: called after every move so bots can answer
         self.on_move: Callable[[Room], None] | None = None
         self.trouble: str | None = None
+        #: when the game last moved (or was made), for the expiry of abandoned games
+        self.last_active = info.moves[-1].played_at if info.moves else info.created_at
         self._words: dict[int | None, list[str]] = {}
         self._tells = web.tells(game)
 
@@ -212,7 +257,7 @@ class Room:
                 cache[peer.seat] = self.state_message(peer.seat)
         sent = await asyncio.gather(*(peer.send(cache[peer.seat]) for peer in peers))
         for peer, ok in zip(peers, sent, strict=True):
-            if not ok:
+            if not ok or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
 
     async def tell_all(self, message: dict[str, Any]) -> None:
@@ -260,6 +305,7 @@ class Room:
                 f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
             ) from None
         note = web.tell(self.game, trial.public_view()) if self._tells else None
+        self.last_active = now()
         self.state = trial
         self.played.append(Played(ply, seat, move, note))
         await self.broadcast()
@@ -272,8 +318,31 @@ class Room:
 
     def leave(self, peer: Peer) -> None:
         """A page went away."""
-        peer.state = Connection.CLOSED
+        peer.close()
         self.peers.discard(peer)
+
+    async def seat_changed(self, seat: int, how: str) -> None:
+        """Tell every page that `seat` was `claimed` by its invitation or `reissued` by the
+        host; on `reissued`, the pages that held the seat lose it (told why, then closed)."""
+        self.seats = tuple(
+            SeatInfo(
+                s.seat, s.kind, s.bot, s.name, how == "reissued", s.reissued + (how == "reissued")
+            )
+            if s.seat == seat
+            else s
+            for s in self.seats
+        )
+        await self.tell_all({"type": "seat", "seat": seat, "event": how})
+        if how != "reissued":
+            return
+        for peer in [p for p in self.peers if p.seat == seat]:
+            await peer.send(
+                error(f"the host reissued seat {seat}: this page no longer holds it", "reissued")
+            )
+            await peer.flush()
+            self.leave(peer)
+            with contextlib.suppress(Exception):
+                await peer.socket.close(4403)
 
     async def presence(self) -> None:
         """Tell every page which seats are online."""
@@ -284,15 +353,17 @@ class Rooms:
     """The live rooms, made on demand from the database and let go when nobody is in
     them and no bot is thinking."""
 
-    def __init__(self, store: Store, setup: Callable[[Room], None]) -> None:
+    def __init__(self, store: Store, setup: Callable[[Room], None], max_rooms: int = 500) -> None:
         self.store = store
         self.setup = setup
+        self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game (rebuilt from its moves if needed), or None if there is no
-        such game. RoomError if it no longer replays."""
+        such game. RoomError if it no longer replays, Full if the server holds as many
+        live games as it may."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
@@ -300,6 +371,8 @@ class Rooms:
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
+            if len(self.rooms) >= self.max_rooms:
+                raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
             info = await asyncio.to_thread(self.store.load, game_id)
             if info is None:
                 return None
@@ -324,6 +397,7 @@ async def close_quietly(socket: WebSocket, code: int, message: str | None = None
 
 
 __all__ = [
+    "Full",
     "Peer",
     "Played",
     "Refused",

@@ -8,11 +8,14 @@ that breaks the rules.
 Tables:
 
 - `games`: id (short random text, used in links), game (`cubed`...), options (JSON),
-  seed, status (`playing` or `finished`), created and finished times, result (JSON:
+  seed (a seed too large for its 64-bit column, as the server's 128-bit ones are, is kept
+  in decimal in `deal`), the SHA-256 of the host's credential (`host_hash`), status
+  (`playing` or `finished`), created and finished times, result (JSON:
   scores and winners, once finished);
 - `seats`: (game, seat), kind (`human` or `bot`), bot spec, an optional name, and the
-  SHA-256 of the seat's secret token (the token itself is shown once, when the game is
-  made, and lives only in its links);
+  SHA-256 of the seat's secret token (the token itself is shown once and is kept by the
+  browser that holds the seat); `invited` while that token is a one-time invitation not
+  yet claimed, and how many times the host has `reissued` the seat;
 - `moves`: (game, ply), the seat that moved, the move's notation, the time.
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
@@ -42,6 +45,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -49,8 +53,10 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -65,6 +71,9 @@ BOT = "bot"
 BOT_LENGTH = 120
 NAME_LENGTH = 40
 MOVE_LENGTH = 200
+
+#: the largest seed the `seed` column holds; larger ones go to `deal`, in decimal
+BIGINT_SEED = 2**63 - 1
 
 #: the PostgreSQL advisory lock held while the tables are made ("cubegame" as a number)
 SCHEMA_LOCK = int.from_bytes(b"cubegame", "big")
@@ -145,6 +154,8 @@ class GameRow(Base):
     game: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
+    deal: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -163,6 +174,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(BOT_LENGTH))
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     token_hash: Mapped[str] = mapped_column(String(64))
+    invited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
+    reissued: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class MoveRow(Base):
@@ -185,6 +198,10 @@ class SeatInfo:
     kind: str
     bot: str | None
     name: str | None
+    #: its invitation is not claimed yet
+    invited: bool = False
+    #: times the host reissued it
+    reissued: int = 0
 
 
 @dataclass(frozen=True)
@@ -235,6 +252,28 @@ class NewSeat:
     kind: str
     bot: str | None = None
     name: str | None = None
+    #: a person elsewhere: the seat's token is a one-time invitation
+    invited: bool = False
+
+
+#: columns added since the first release, made in an older database on start
+_ADDED = {
+    "games": {"deal": "VARCHAR(80)", "host_hash": "VARCHAR(64)"},
+    "seats": {
+        "invited": "BOOLEAN NOT NULL DEFAULT FALSE",
+        "reissued": "INTEGER NOT NULL DEFAULT 0",
+    },
+}
+
+
+def _upgrade(connection: Any) -> None:
+    """Add the columns an older database lacks."""
+    found = inspect(connection)
+    for table, columns in _ADDED.items():
+        have = {c["name"] for c in found.get_columns(table)}
+        for name, kind in columns.items():
+            if name not in have:
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
 
 class Store:
@@ -251,6 +290,7 @@ class Store:
                 # and make them, and all but the first would fail on a duplicate name
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             Base.metadata.create_all(connection)
+            _upgrade(connection)
         # reads of several tables see one snapshot (SQLite's transactions always do;
         # PostgreSQL's default, READ COMMITTED, takes a new one for each statement)
         self._reader = (
@@ -278,9 +318,11 @@ class Store:
         seats: Sequence[NewSeat],
         moves: Sequence[tuple[int, str]] = (),
         result: dict[str, Any] | None = None,
+        host: str | None = None,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
-        record); returns its id and one fresh token per seat."""
+        record), hosted by the holder of the credential `host`; returns its id and one
+        fresh token per seat (an invitation for an invited seat)."""
         for i, seat in enumerate(seats):
             storable(f"seats.{i}.bot", seat.bot, BOT_LENGTH)
             storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
@@ -295,7 +337,9 @@ class Store:
                     id=game_id,
                     game=game,
                     options=options,
-                    seed=seed,
+                    seed=seed if seed <= BIGINT_SEED else seed & BIGINT_SEED,
+                    deal=str(seed) if seed > BIGINT_SEED else None,
+                    host_hash=token_hash(host) if host is not None else None,
                     status=FINISHED if result is not None else PLAYING,
                     created_at=moment,
                     finished_at=moment if result is not None else None,
@@ -312,6 +356,8 @@ class Store:
                         bot=seat.bot,
                         name=seat.name,
                         token_hash=token_hash(token),
+                        invited=seat.invited,
+                        reissued=0,
                     )
                 )
             for ply, (seat_no, move) in enumerate(moves, 1):
@@ -336,7 +382,7 @@ class Store:
                 id=row.id,
                 game=row.game,
                 options=dict(row.options),
-                seed=row.seed,
+                seed=int(row.deal) if row.deal else row.seed,
                 status=row.status,
                 created_at=utc(row.created_at),
                 finished_at=_utc(row.finished_at),
@@ -345,17 +391,60 @@ class Store:
                 moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
             )
 
-    def seat_of(self, game_id: str, token: str) -> int | None:
-        """The seat that `token` opens in the game, or None."""
+    def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
+        """The seat that the credential `token` opens in the game, or None (with
+        `invited`, the seat whose unclaimed invitation `token` is)."""
         wanted = token_hash(token)
         with self._session() as session:
             hashes = session.execute(
-                select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.game_id == game_id)
+                select(SeatRow.seat, SeatRow.token_hash, SeatRow.invited).where(
+                    SeatRow.game_id == game_id
+                )
             ).all()
-        for seat, stored in hashes:
-            if hmac.compare_digest(stored, wanted):
+        for seat, stored, pending in hashes:
+            if hmac.compare_digest(stored, wanted) and bool(pending) == invited:
                 return int(seat)
         return None
+
+    def is_host(self, game_id: str, token: str) -> bool:
+        """Whether `token` is the credential of the game's host."""
+        with self._session() as session:
+            stored = session.scalar(select(GameRow.host_hash).where(GameRow.id == game_id))
+        return stored is not None and hmac.compare_digest(stored, token_hash(token))
+
+    def claim(self, game_id: str, invite: str) -> tuple[int, str] | None:
+        """Spend the invitation `invite`: its seat gets a fresh credential, returned with
+        the seat number; None if `invite` is no unclaimed invitation of this game. Two
+        browsers claiming at once cannot both win: the update names the old hash."""
+        seat = self.seat_of(game_id, invite, invited=True)
+        if seat is None:
+            return None
+        credential = new_token()
+        with self._session() as session:
+            done = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == token_hash(invite),
+                    SeatRow.invited.is_(True),
+                )
+                .values(token_hash=token_hash(credential), invited=False)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+        return seat, credential
+
+    def reissue(self, game_id: str, seat: int) -> str:
+        """A new invitation for `seat`: the credential that held it opens nothing more."""
+        invite = new_token()
+        with self._session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(token_hash=token_hash(invite), invited=True, reissued=SeatRow.reissued + 1)
+            )
+        return invite
 
     def add_move(
         self, game_id: str, ply: int, seat: int, move: str, result: dict[str, Any] | None
@@ -416,7 +505,7 @@ class Store:
 
 
 def _seat(row: SeatRow) -> SeatInfo:
-    return SeatInfo(row.seat, row.kind, row.bot, row.name)
+    return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.invited), row.reissued or 0)
 
 
 def _engine(url: str) -> Engine:

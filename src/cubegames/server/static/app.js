@@ -1,7 +1,7 @@
 // The start page (pick a game, its options and who sits where; the list of games; loading
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
-import { api, copy, h, playLink, remember, remembered, TITLES, when } from "./util.js";
+import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
 import { playPage } from "./play.js";
 import { replayPage } from "./replay.js";
 
@@ -145,7 +145,7 @@ async function startPage(root) {
     event.preventDefault();
     message.textContent = "";
     const seats = form.seats.map((s) => {
-      if (s.who === HERE || s.who === ONLINE) return { kind: "human", name: s.name || null };
+      if (s.who === HERE || s.who === ONLINE) return { kind: "human", name: s.name || null, invite: s.who === ONLINE };
       return { kind: "bot", bot: s.who === CUSTOM ? s.custom || "random" : s.who, name: s.name || null };
     });
     const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
@@ -155,15 +155,18 @@ async function startPage(root) {
     try {
       const made = await api("/api/games", { json: body });
       const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
+      const invites = Object.fromEntries(made.seats.filter((s) => s.invite).map((s) => [s.seat, s.invite]));
       const here = form.seats.map((s, i) => (s.who === HERE ? i : null)).filter((i) => i !== null);
-      remember(made.id, { game: made.game, tokens, here, created: new Date().toISOString() });
+      // this browser keeps its own seats' credentials and the host's; an invited seat's
+      // invitation is only for passing on (its claimer gets a credential of its own)
+      remember(made.id, { game: made.game, tokens, here, host: made.host, invites, created: new Date().toISOString() });
       const online = form.seats.map((s, i) => (s.who === ONLINE ? i : null)).filter((i) => i !== null);
-      const mine = playLink(made.id, here.map((i) => tokens[i]));
+      const mine = playLink(made.id);
       if (!online.length) {
         location.href = mine;
         return;
       }
-      after.replaceChildren(invitePanel(made, online, tokens, mine));
+      after.replaceChildren(invitePanel(made, online, invites, mine));
       after.scrollIntoView({ behavior: "smooth" });
     } catch (err) {
       message.textContent = err.message;
@@ -184,9 +187,9 @@ async function startPage(root) {
   drawOptions();
 }
 
-function invitePanel(made, online, tokens, mine) {
+function invitePanel(made, online, invites, mine) {
   const rows = online.map((seat) => {
-    const link = playLink(made.id, [tokens[seat]]);
+    const link = inviteLink(made.id, invites[seat]);
     const button = h("button", { type: "button" }, "Copy");
     button.addEventListener("click", async () => {
       button.textContent = (await copy(link)) ? "Copied" : "Copy by hand";
@@ -198,7 +201,8 @@ function invitePanel(made, online, tokens, mine) {
   const watch = playLink(made.id);
   return h("section", { class: "invite" },
     h("h2", {}, "Send each friend their link"),
-    h("p", {}, "A link opens its seat and nobody else's: send it only to the person playing that seat."),
+    h("p", {}, "A link opens its seat once, for the first browser that follows it: send it only to the " +
+      "person playing that seat. If they lose it, reissue the seat from the game's page."),
     h("ul", { class: "links" }, rows),
     h("p", {}, "Anyone can watch with ", h("a", { href: watch }, watch), "."),
     h("a", { class: "button primary big", href: mine }, "Go to the game"));
@@ -237,9 +241,8 @@ function gameLine(g, mine) {
     links.push(h("a", { href: `/replay/${g.id}` }, "Replay"));
     links.push(h("a", { href: `/api/games/${g.id}/record`, download: "" }, "Record"));
   } else {
-    const tokens = mine && mine.tokens ? (mine.here && mine.here.length ? mine.here : Object.keys(mine.tokens))
-      .map((s) => mine.tokens[s]).filter(Boolean) : [];
-    if (tokens.length) links.push(h("a", { href: playLink(g.id, tokens) }, "Continue"));
+    const tokens = mine && mine.tokens ? Object.values(mine.tokens).filter(Boolean) : [];
+    if (tokens.length) links.push(h("a", { href: playLink(g.id) }, "Continue"));
     links.push(h("a", { href: playLink(g.id) }, "Watch"));
   }
   let result = "";
@@ -275,7 +278,8 @@ function loadSection() {
         headers: { "Content-Type": "application/json" } });
       const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
       remember(made.id, { game: made.game, tokens, here: Object.keys(tokens).map(Number) });
-      location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id, Object.values(tokens));
+      remember(made.id, { host: made.host });
+      location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id);
     } catch (err) {
       message.textContent = err.message;
     }

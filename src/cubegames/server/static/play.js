@@ -3,16 +3,25 @@
 // sends a seat is made from that seat's view; the page only shows it and turns clicks
 // into move texts, which the server checks with the engine.
 
-import { copy, firstTime, h, playLink, remember, remembered, seatLabel, TITLES, tokensInHash } from "./util.js";
+import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, seatLabel, tokensInHash, withCredential } from "./util.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
 import * as cubes from "./games/cubes.js";
 
 const MODULES = { cubed, unstackable, stakd, cubes };
-const FATAL = new Set([4403, 4404, 4500]);
+const FATAL = new Set([4401, 4403, 4404, 4500]);
 const PING_EVERY = 25000;
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking clicks again
+
+/** A websocket to a game whose first message says who this page is: the seat's
+ * credential, or null for a spectator. A credential never goes in the address. */
+function openGameSocket(gameId, token) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+  ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: token || null })));
+  return ws;
+}
 
 /** A websocket to one game, as one seat (or a spectator), reconnecting when it drops. */
 class Link {
@@ -30,9 +39,7 @@ class Link {
   }
 
   open() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(this.gameId)}${query}`);
+    const ws = openGameSocket(this.gameId, this.token);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
@@ -86,10 +93,26 @@ export function grow(board) {
   svg.style.maxWidth = `${Math.round(natural * 1.5)}px`;
 }
 
-export function playPage(root, gameId) {
-  const tokens = tokensInHash();
+export async function playPage(root, gameId) {
+  const claimed = await claimInvite(gameId);
+  if (typeof claimed === "string") {
+    root.replaceChildren(spentInvitePage(gameId, claimed));
+    return;
+  }
+  const inHash = tokensInHash();
+  const tokens = inHash.length ? inHash : heldTokens(gameId);
   const page = new PlayPage(root, gameId, tokens);
   window.cubegamesPage = page; // for the curious, and for tests
+}
+
+/** What an invitation already used (or from another game) opens: a clear page. */
+function spentInvitePage(gameId, reason) {
+  return h("section", { class: "card notice" },
+    h("h1", {}, "This invitation cannot be used"),
+    h("p", {}, reason),
+    h("p", {}, "An invitation opens its seat once, for the first browser that follows it. " +
+      "If the seat is yours, ask the host to reissue it; they will send you a new link."),
+    h("p", {}, h("a", { href: playLink(gameId) }, "Watch the game"), " · ", h("a", { href: "/" }, "All games")));
 }
 
 class PlayPage {
@@ -364,14 +387,8 @@ class PlayPage {
       if (seat.seat === this.active) parts.push(h("strong", {}, " (you)"));
       else if (local.has(seat.seat)) parts.push(" (at this screen)");
       if (message.to_move === seat.seat && !message.over) parts.push(h("span", { class: "turn" }, " ◀ to move"));
-      const token = mine.tokens && mine.tokens[seat.seat];
-      if (seat.kind === "human" && token && !local.has(seat.seat)) {
-        const button = h("button", { type: "button", class: "small" }, "Copy link");
-        button.addEventListener("click", async () => {
-          button.textContent = (await copy(playLink(this.gameId, [token]))) ? "Copied" : "Copy failed";
-        });
-        parts.push(" ", button);
-      }
+      if (seat.kind === "human" && mine.host && !local.has(seat.seat)) parts.push(" ", this.reissueButton(seat.seat, mine));
+      if (seat.reissued) parts.push(h("small", {}, ` (reissued ${seat.reissued}×)`));
       return h("li", {}, parts);
     }));
   }
@@ -401,18 +418,36 @@ class PlayPage {
   drawExtras(message) {
     const parts = [];
     const mine = remembered()[this.gameId] || {};
-    const humans = this.hello.seats.filter((s) => s.kind === "human").map((s) => s.seat);
-    const held = humans.map((s) => this.seatByToken[s] || (mine.tokens || {})[s]);
     if (message.over) {
       parts.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, "Replay this game"));
       parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record`, download: "" }, "Save the record"));
-    } else if (held.every(Boolean)) {
-      const query = held.map((t) => `token=${encodeURIComponent(t)}`).join("&");
-      parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record?${query}`, download: "" },
-        "Save the record"));
     }
     parts.push(h("a", { class: "button", href: playLink(this.gameId) }, "Spectator link"));
     this.extras.replaceChildren(...parts);
+  }
+
+  /** The host's button for a seat: copy its invitation while unclaimed, or give it a new
+   * one (the old credential stops working; every page of the game is told). */
+  reissueButton(seat, mine) {
+    const invite = mine.invites && mine.invites[seat];
+    const button = h("button", { type: "button", class: "small" }, invite ? "Copy invitation" : "Reissue seat");
+    button.addEventListener("click", async () => {
+      let code = invite;
+      if (!code) {
+        if (!confirm(`Give seat ${seat} a new invitation? Whoever holds it now loses it.`)) return;
+        try {
+          const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/reissue`,
+            { method: "POST", headers: withCredential(mine.host) });
+          code = got.invite;
+          remember(this.gameId, { invites: { ...(mine.invites || {}), [seat]: code } });
+        } catch (err) {
+          this.tell(err.message, "error");
+          return;
+        }
+      }
+      button.textContent = (await copy(inviteLink(this.gameId, code))) ? "Copied" : "Copy failed";
+    });
+    return button;
   }
 
   tell(text, kind) {

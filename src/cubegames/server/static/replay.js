@@ -1,7 +1,7 @@
 // The replay viewer: step through a game move by move (buttons, slider, arrow keys), as a
 // spectator or, once the game is over, from any seat's side of the table.
 
-import { api, h, remembered, TITLES, when } from "./util.js";
+import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { grow } from "./play.js";
 
 export async function replayPage(root, gameId) {
@@ -42,12 +42,13 @@ export async function replayPage(root, gameId) {
     slider.value = String(ply);
     [...list.children].forEach((li, i) => li.classList.toggle("current", i + 1 === ply));
     const query = new URLSearchParams({ ply: String(ply) });
+    let headers = {};
     if (seat !== null) {
       query.set("seat", String(seat));
-      if (!over && mine.tokens && mine.tokens[seat]) query.set("token", mine.tokens[seat]);
+      if (!over && mine.tokens && mine.tokens[seat]) headers = withCredential(mine.tokens[seat]);
     }
     try {
-      const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`);
+      const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`, { headers });
       if (ask !== asked) return;
       board.innerHTML = step.svg;
       grow(board);

@@ -92,6 +92,44 @@ export function playLink(id, tokens = []) {
   return tokens.length ? `${base}#t=${tokens.map(encodeURIComponent).join(",")}` : base;
 }
 
+// -- seats and their credentials (kept in this browser's storage, never in an address) ----
+
+/** The header that shows a seat's credential to the server. */
+export function withCredential(token) {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The link that invites a person to a seat, once: /play/ID#invite=CODE. */
+export function inviteLink(id, invite) {
+  return `${location.origin}/play/${encodeURIComponent(id)}#invite=${encodeURIComponent(invite)}`;
+}
+
+/** The credentials this browser holds for a game: its seats played here (or all it holds). */
+export function heldTokens(id) {
+  const mine = remembered()[id];
+  if (!mine || !mine.tokens) return [];
+  const seats = mine.here && mine.here.length ? mine.here : Object.keys(mine.tokens);
+  return seats.map((s) => mine.tokens[s]).filter(Boolean);
+}
+
+/** If the address holds an invitation, claim its seat: the seat's own credential is kept
+ * in this browser, the invitation is spent and leaves the address. Resolves to null (no
+ * invitation), true (claimed), or the server's reason it was refused. */
+export async function claimInvite(id) {
+  const match = /(?:^#|&)invite=([^&]*)/.exec(location.hash);
+  if (!match) return null;
+  history.replaceState(null, "", `/play/${encodeURIComponent(id)}`);
+  try {
+    const got = await api(`/api/games/${encodeURIComponent(id)}/claim`, { json: { invite: decodeURIComponent(match[1]) } });
+    const known = remembered()[id] || {};
+    remember(id, { tokens: { ...(known.tokens || {}), [got.seat]: got.token },
+      here: [...new Set([...(known.here || []), got.seat])] });
+    return true;
+  } catch (err) {
+    return err.message;
+  }
+}
+
 export function seatLabel(seat, seats) {
   const info = seats && seats[seat];
   const name = info && info.name ? ` · ${info.name}` : "";

@@ -1,0 +1,117 @@
+"""The app's outer guard (an ASGI middleware): every HTTP answer gets the security headers,
+and a request body is read at most `max_body` bytes (413 beyond, without reading the rest)
+within `BODY_TIMEOUT` seconds (408 beyond) and, when it is JSON, nested at most
+`protocol.MAX_DEPTH` deep (400 beyond, before any JSON parser sees it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cubegames.server.protocol import MAX_DEPTH, too_deep
+
+#: the page loads its scripts, styles and pictures from this server only, runs no inline
+#: script, and may not be framed by another site (the drawings carry their own <style>,
+#: so inline styles are allowed; inline scripts never are)
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+#: seconds a client has to send a whole request body
+BODY_TIMEOUT = 30.0
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class Guard:
+    """Security headers and request-body limits around `app`."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in HEADERS if k not in have]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send_with_headers)
+            return
+        headers = dict(scope.get("headers", []))
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _refuse(
+                send_with_headers, 413, f"the request is too large: at most {self.max_body} bytes"
+            )
+            return
+        body = bytearray()
+        more = True
+        try:
+            async with asyncio.timeout(BODY_TIMEOUT):
+                while more:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return
+                    body += message.get("body", b"")
+                    more = message.get("more_body", False)
+                    if len(body) > self.max_body:
+                        await _refuse(
+                            send_with_headers,
+                            413,
+                            f"the request is too large: at most {self.max_body} bytes",
+                        )
+                        return
+        except TimeoutError:
+            await _refuse(
+                send_with_headers, 408, f"the request body took over {BODY_TIMEOUT:g} seconds"
+            )
+            return
+        if too_deep(bytes(body)):
+            await _refuse(
+                send_with_headers, 400, f"the request nests too deep: at most {MAX_DEPTH} levels"
+            )
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send_with_headers)
+
+
+async def _refuse(send: Any, status: int, detail: str) -> None:
+    payload = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,244 @@
+"""Hostile settings and greedy clients: bot settings, request sizes and nesting, caps with
+clear 429s, security headers and the websocket's Origin check."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
+from cubegames.server.storage import HUMAN, NewSeat, Store
+from tests.server.helpers import HUMAN as HUMAN_SEAT
+from tests.server.helpers import Socket, TestClient, bot, connect, make_game, token
+
+
+def refused(client: TestClient, game: str, spec: str) -> str:
+    response = client.post(
+        "/api/games", json={"game": game, "seats": [HUMAN_SEAT, bot(spec)], "options": {}}
+    )
+    assert response.status_code == 400, response.text
+    detail: str = response.json()["detail"]
+    return detail
+
+
+@pytest.mark.parametrize(
+    ("game", "spec", "reason"),
+    [
+        ("cubed", "mcts:seconds=nan", "finite"),
+        ("cubed", "mcts:seconds=inf", "finite"),
+        ("cubed", "mcts:c=nan", "finite"),
+        ("cubed", "mcts:seconds=3600", "seconds is at most 5"),
+        ("cubed", "mcts:iterations=100000000", "iterations is at most 20000"),
+        ("unstackable", "alphabeta:depth=60", "depth is at most 10"),
+        ("unstackable", "alphabeta:seconds=1e9", "seconds is at most 5"),
+        ("cubed", "alphabeta", "plays unstackable only"),
+        ("cubed", "random:seed=5", "give no seed"),
+        ("cubed", "random:colour=5", "takes no parameter"),
+    ],
+)
+def test_a_hostile_bot_is_refused_at_creation(
+    client: TestClient, game: str, spec: str, reason: str
+) -> None:
+    assert reason in refused(client, game, spec)
+
+
+def test_a_hostile_bot_in_a_record_is_refused(client: TestClient) -> None:
+    record = {
+        "format": "cubegames-record",
+        "version": 1,
+        "game": "cubed",
+        "options": {},
+        "seed": 3,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "alphabeta"}],
+        "moves": [],
+    }
+    answer = client.post("/api/records", content=json.dumps(record))
+    assert answer.status_code == 400 and "plays unstackable only" in answer.json()["detail"]
+    record["seats"][1]["bot"] = "random:seed=5"  # type: ignore[index]
+    answer = client.post("/api/records", content=json.dumps(record))
+    assert answer.status_code == 400 and "seed" in answer.json()["detail"]
+
+
+def test_a_stored_bot_that_cannot_play_does_not_hang_the_server_after_a_restart(
+    db_url: str,
+) -> None:
+    """A game stored before the checks (alphabeta in CUBED searched for ever): on start it
+    is not resumed, its page says why, and another bot game still finishes."""
+    store = Store(db_url)
+    stuck, _ = store.create("cubed", {}, 1, [NewSeat("bot", "alphabeta"), NewSeat(HUMAN)])
+    fine, _ = store.create("cubes", {"sets": 1}, 1, [NewSeat("bot", "random")] * 2)
+    store.close()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        with connect(client, fine) as session:
+            Socket(session).until(lambda m: m["type"] == "state" and m["over"], timeout=60)
+        with connect(client, stuck) as session:
+            _, state = Socket(session).opening()
+        assert state["ply"] == 0
+        assert "plays unstackable only" in state["trouble"]
+
+
+def test_a_large_body_is_refused_unread(client: TestClient) -> None:
+    big = b"x" * 2_000_000
+    answer = client.post("/api/records", content=big)
+    assert answer.status_code == 413 and "too large" in answer.json()["detail"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        for _ in range(40):
+            yield b"x" * 100_000
+
+    answer = client.post("/api/records", content=chunks())
+    assert answer.status_code == 413
+
+
+@pytest.mark.parametrize("path", ["/api/records", "/api/games"])
+def test_deep_json_is_a_clear_400(client: TestClient, path: str) -> None:
+    deep = "[" * 5000 + "]" * 5000
+    answer = client.post(path, content=deep, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and "nests too deep" in answer.json()["detail"]
+
+
+def test_deep_json_over_the_websocket_is_refused_and_the_connection_lives_on(
+    client: TestClient,
+) -> None:
+    made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+    with connect(client, made["id"]) as session:
+        ws = Socket(session)
+        ws.opening()
+        ws.send_text("[" * 2000)
+        said = ws.error()
+        assert "nested too deep" in said["message"]
+        ws.send({"type": "ping"})
+        assert ws.until(lambda m: m["type"] == "pong") == {"type": "pong"}
+
+
+def capped(**limits: Any) -> FastAPI:
+    return create_app("sqlite://", bot_delay=0, limits=Limits(**limits))
+
+
+def test_games_made_per_client_per_minute_are_capped() -> None:
+    with TestClient(capped(games_per_minute=3)) as client:
+        for _ in range(3):
+            make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        over = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN_SEAT] * 2})
+        assert over.status_code == 429 and "at most 3 a minute" in over.json()["detail"]
+        assert int(over.headers["retry-after"]) >= 1
+        assert client.post("/api/records", content=b"{}").status_code == 429
+
+
+def test_open_connections_per_client_are_capped() -> None:
+    with TestClient(capped(connections_per_client=2)) as client:
+        made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"]) as a, connect(client, made["id"]) as b:
+            Socket(a).opening()
+            Socket(b).opening()
+            with connect(client, made["id"]) as c:
+                ws = Socket(c)
+                said = ws.receive()
+                assert "too many connections" in said["message"]
+                assert ws.receive() == {"type": "closed", "code": 4429}
+        with connect(client, made["id"]) as again:  # closed ones no longer count
+            Socket(again).opening()
+
+
+def test_live_rooms_per_server_are_capped() -> None:
+    with TestClient(capped(max_rooms=1)) as client:
+        one = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        two = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, one["id"]) as a:
+            Socket(a).opening()
+            with connect(client, two["id"]) as b:
+                ws = Socket(b)
+                said = ws.receive()
+                assert "server is busy" in said["message"]
+                assert ws.receive() == {"type": "closed", "code": 4429}
+
+
+def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/play/x", "/static/app.js", "/api/catalog"):
+        headers = client.get(path).headers
+        csp = headers["content-security-policy"]
+        assert (
+            "script-src 'self'" in csp
+            and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+        )
+        assert "frame-ancestors 'none'" in csp
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_websocket_from_another_site_is_refused(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(
+            f"/ws/games/{made['id']}", headers={"Origin": "https://evil.example"}
+        ) as session,
+    ):
+        session.send_json({"type": "auth", "token": None})
+        session.receive_json()
+    with client.websocket_connect(
+        f"/ws/games/{made['id']}", headers={"Origin": "http://testserver"}
+    ) as session:
+        session.send_json({"type": "auth", "token": None})
+        assert session.receive_json()["type"] == "hello"
+
+
+def test_a_replay_is_computed_once_and_every_step_matches_the_engine(client: TestClient) -> None:
+    import cubegames
+    from cubegames.render import web
+
+    made = make_game(client, "unstackable", [bot("random"), bot("random")])
+    with connect(client, made["id"]) as session:
+        Socket(session).until(lambda m: m["type"] == "state" and m["over"], timeout=60)
+    detail = client.get(f"/api/games/{made['id']}").json()
+    total = len(detail["moves"])
+    assert total > 40, "the test needs a game longer than one cached stretch"
+    game = cubegames.make("unstackable", **detail["options"])
+    state = game.new_state(seed=7)
+    for ply in range(total + 1):
+        if ply:
+            state.play(detail["moves"][ply - 1]["move"])
+        step = client.get(f"/api/games/{made['id']}/replay", params={"ply": ply, "seat": 0})
+        assert step.json()["svg"] == web.draw(game, state.view(0), []), ply
+    assert client.app.state.replays.runs == 1  # type: ignore[attr-defined]
+
+
+def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) -> None:
+    store = Store(db_url)
+    among_bots, _ = store.create("cubes", {}, 1, [NewSeat("bot", "random")] * 2)
+    with_person, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat("bot", "random")])
+    store.close()
+    app = create_app(db_url, bot_delay=0, limits=Limits(expire_days=0))
+    with TestClient(app) as client:
+        made = make_game(client, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"], token(made, 0)) as session:
+            ws = Socket(session)
+            ws.opening()
+            ws.move("roll")
+            said = ws.error()
+        assert said["code"] == "abandoned" and "abandoned" in said["message"]
+        with connect(client, among_bots) as session:  # a watcher wakes no bot either
+            Socket(session).opening()
+            time.sleep(0.5)  # time for bots that answer at once to have moved, if they could
+        for game_id in (among_bots, with_person):
+            assert client.get(f"/api/games/{game_id}").json()["moves"] == []
+
+
+def test_a_silent_websocket_is_closed() -> None:
+    with TestClient(capped(idle_seconds=0.5)) as client:
+        made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"]) as session:
+            ws = Socket(session)
+            ws.opening()
+            said = ws.until(lambda m: m["type"] == "error", timeout=5)
+            assert "no message for 0.5 seconds" in said["message"]
+            assert ws.until(lambda m: m["type"] == "closed", timeout=5)["code"] == 4408

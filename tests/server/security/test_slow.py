@@ -1,0 +1,183 @@
+"""Slow and stuck clients: a real uvicorn (as `cubegames serve` runs it) on 127.0.0.1 tried
+with raw sockets, and a page that stops reading; and a slow bot that must not hold up the
+bots of other games."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
+from cubegames.server.rooms import Peer, Room, replay
+from cubegames.server.storage import HUMAN, NewSeat, Store
+from tests.server.helpers import Socket, TestClient, bot, connect, make_game, run
+
+SERVE = """
+import sys
+from cubegames.server import slow
+from cubegames.server.app import create_app
+from cubegames.server.cli import run
+slow.HeadTimeoutH11.head_timeout = 1.0
+run(create_app(sys.argv[1], bot_delay=0), "127.0.0.1", int(sys.argv[2]))
+"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """`cli.run` serving the app on a free loopback port (head timeout cut to 1 s)."""
+    db = tmp_path_factory.mktemp("slow") / "games.sqlite3"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).is_success:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not start")
+        yield "127.0.0.1", port
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closes `sock` within `seconds` (reading whatever it says)."""
+    sock.settimeout(seconds)
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            if sock.recv(4096) == b"":
+                return True
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return False
+
+
+def test_a_client_that_never_finishes_its_headers_is_closed(served: tuple[str, int]) -> None:
+    with socket.create_connection(served, timeout=5) as sock:
+        sock.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        assert closed_within(sock, 5.0)
+
+
+def test_a_client_that_trickles_its_headers_is_closed(served: tuple[str, int]) -> None:
+    with socket.create_connection(served, timeout=5) as sock:
+        sock.sendall(b"GET /api/catalog HTTP/1.1\r\n")
+        start = time.monotonic()
+        closed = False
+        for _ in range(30):  # a byte every 0.2 s keeps no idle timer from firing
+            try:
+                sock.sendall(b"X")
+            except OSError:
+                closed = True
+                break
+            time.sleep(0.2)
+            if time.monotonic() - start > 5:
+                break
+        assert closed or closed_within(sock, 1.0)
+
+
+def test_a_connection_that_sends_nothing_is_closed(served: tuple[str, int]) -> None:
+    with socket.create_connection(served, timeout=5) as sock:
+        assert closed_within(sock, 5.0)
+
+
+def test_an_oversized_head_is_refused(served: tuple[str, int]) -> None:
+    with socket.create_connection(served, timeout=5) as sock:
+        # 40 KB of headers, still unfinished: refused at once, not buffered until the end
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 40_000)
+        sock.settimeout(0.8)  # before the head timeout (1 s) could be what answers
+        answer = sock.recv(4096)
+    assert answer.startswith((b"HTTP/1.1 400", b"HTTP/1.1 431")), answer[:40]
+
+
+def test_a_normal_request_still_works(served: tuple[str, int]) -> None:
+    host, port = served
+    answer = httpx.get(f"http://{host}:{port}/api/catalog", timeout=5)
+    assert answer.status_code == 200
+
+
+class StuckPage:
+    """A page that stopped reading: a send never completes."""
+
+    async def send_json(self, message: Any) -> None:
+        await asyncio.Event().wait()
+
+
+class Page:
+    def __init__(self) -> None:
+        self.got: list[Any] = []
+
+    async def send_json(self, message: Any) -> None:
+        self.got.append(message)
+
+
+def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    game_id, _ = store.create("cubes", {"players": 2}, 3, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    info = store.load(game_id)
+    assert info is not None
+    built, state, played = replay(info)
+    room = Room(info, built, state, played, store)
+
+    async def play() -> list[Any]:
+        stuck, fine = Peer(StuckPage(), 1), Peer(page := Page(), 0)  # type: ignore[arg-type]
+        room.join(stuck)
+        room.join(fine)
+        # the move must not wait on the stuck page (today: up to its 5 s send timeout,
+        # under the room's lock)
+        await asyncio.wait_for(room.play(0, "roll"), 1.0)
+        await asyncio.wait_for(fine.flush(), 1.0)
+        stuck.close()
+        return page.got
+
+    got = run(play())
+    store.close()
+    assert [m["ply"] for m in got] == [1]
+
+
+def test_a_slow_bot_does_not_hold_up_other_games_bots(db_url: str) -> None:
+    """Three games whose bots think the longest allowed, then a quick game among bots:
+    the quick game finishes while they think (with a shared pool of two threads it would
+    wait for them)."""
+    limits = Limits(bot_seconds=4.0)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as client:
+        slow = [
+            make_game(client, "cubed", [bot("mcts:seconds=4"), bot("mcts:seconds=4")])
+            for _ in range(3)
+        ]
+        for made in slow:
+            with connect(client, made["id"]) as session:
+                Socket(session).opening()
+        quick = make_game(client, "unstackable", [bot("random"), bot("random")])
+        started = time.monotonic()
+        with connect(client, quick["id"]) as session:
+            Socket(session).until(lambda m: m["type"] == "state" and m["ply"] >= 3, timeout=3.5)
+        assert time.monotonic() - started < 3.5
