@@ -162,6 +162,19 @@ def test_the_wheel_carries_the_pages_where_rulebook_looks() -> None:
     assert rulebook.api() == (DOCS / "api.md").read_text("utf-8")
 
 
+def test_an_installed_wheel_reads_its_own_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a wheel's package folder holds docs/ beside the modules; rulebook prefers that copy
+    package = tmp_path / "cubegames"
+    (package / "docs" / "rules").mkdir(parents=True)
+    (package / "docs" / "api.md").write_text("# the packaged API page\n", "utf-8")
+    (package / "docs" / "rules" / "cubes.md").write_text("# packaged CUBES\n", "utf-8")
+    monkeypatch.setattr(rulebook.resources, "files", lambda name: package)
+    assert rulebook.text("cubes") == "# packaged CUBES\n"
+    assert rulebook.api() == "# the packaged API page\n"
+
+
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cubegames", *args], capture_output=True, text=True, timeout=120
