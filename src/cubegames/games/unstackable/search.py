@@ -468,13 +468,15 @@ def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack:
     colours = state.stackable_colours()
     pile1 = state.box.points[0]
     colour = max(colours, key=lambda c: (pile1[c], -list(Colour).index(c)))
-    cells = list(bb.cells(state.targets()))
+    cells = state.target_cells()
+    occupied = state.occupied
 
-    def rank(cell: int) -> tuple[int, int]:
-        x, y, z = bb.coords(cell)
-        walls = (x in (0, 3)) + (y in (0, 3))
-        return z, walls
+    def rank(cell: tuple[int, int, int]) -> tuple[int, int]:
+        x, y, z = cell
+        sides = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        held = sum(bb.in_box(a, b, z) and occupied >> bb.index(a, b, z) & 1 for a, b in sides)
+        return z, -held
 
     low = min(rank(c) for c in cells)
     best = [c for c in cells if rank(c) == low]
-    return Stack(colour, *bb.coords(best[rng.randrange(len(best))]))
+    return Stack(colour, *best[rng.randrange(len(best))])
