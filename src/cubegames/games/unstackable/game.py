@@ -101,6 +101,41 @@ class Unstackable(Game[UnstackableMove]):
 
     # -- search hooks (see cubegames.games.unstackable.search) ---------------------------
 
+    def endgame_solver(
+        self, *, compiled: bool = True, symmetry: bool = False
+    ) -> search.Solver | search.CompiledSolver:
+        """A stage-2 solver for these rules, whose table lives as long as it does.
+
+        `compiled` (the default) runs the search in the numba kernel (`kernel.py`), with a
+        bound on what each player can still score; `symmetry` keys the table on the least
+        of a position's 8 images, which only the Python `search.Solver` does (so it implies
+        the Python search). Pass the solver to `endgame_choice`.
+        """
+        bag = self.bag_counts_as_exposed
+        if compiled and not symmetry:
+            return search.CompiledSolver(self.box, bag_exposed=bag)
+        return search.Solver(self.box, bag_exposed=bag, symmetry=symmetry)
+
+    def endgame_choice(
+        self,
+        solver: search.Solver | search.CompiledSolver,
+        state: State[UnstackableMove],
+        depth: int | None = None,
+        deadline: float | None = None,
+    ) -> search.Choice:
+        """The removal `solver` (from `endgame_solver`) picks in a stage-2 `state`: to the
+        end of the game when `depth` is None, else `depth` plies by iterative deepening,
+        stopping at `deadline` (a `time.perf_counter()` reading) with the deepest search
+        that finished. The answer's `value` is the final point difference the mover can
+        expect (the points so far included), exact when `exact`.
+
+        >>> import cubegames
+        >>> type(cubegames.make("unstackable").endgame_solver()).__name__
+        'CompiledSolver'
+        """
+        assert isinstance(state, UnstackableState)
+        return search.choose(solver, state, depth, deadline)
+
     def greedy_move(self, state: State[UnstackableMove], rng: random.Random) -> UnstackableMove:
         """The greedy heuristic: the best immediate pile value, handing over little.
 
