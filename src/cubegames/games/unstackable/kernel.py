@@ -13,7 +13,8 @@ recursive function safely), with:
 
 - a transposition table in one `uint64` array of `2**bits` rows, each `occupied, yellow,
   red, packed` where `packed` holds the lower and upper bound, the plies searched and the
-  best cell; a row is replaced by any newer search of its slot;
+  best cell; rows go in buckets of two, the first kept for the deeper search, the second
+  for the latest, and a search of the same depth merges its bounds with the row's;
 - a bound on what each player can still score (`bounds`): the seats and piles of the
   coming removals follow from the cubes left alone, so each player scores at most the most
   valuable cubes left in their pile slots and at least the least valuable. When the two
@@ -267,10 +268,10 @@ def search_root(
             occ = y | r | k
             a, b, d = alpha[ply], beta[ply], depth[ply]
             tt_cell = -1
-            if True:
-                slot = _slot(table, occ, y, r)
-                slots[ply] = slot
-                stats[1] += 1
+            bucket = _slot(table, occ, y, r) & ~1
+            slots[ply] = bucket
+            stats[1] += 1
+            for slot in (bucket, bucket + 1):
                 if table[slot, 0] == occ and table[slot, 1] == y and table[slot, 2] == r:
                     stats[2] += 1
                     packed = table[slot, 3]
@@ -285,6 +286,7 @@ def search_root(
                             ret, have_ret = high, True
                         elif low == high:
                             ret, have_ret = low, True
+                    break
             if not have_ret and ply > 0 and use_bounds:
                 # what each side can still score bounds the value from both sides
                 least, most = bounds(y, r, k, d, gains, order)
@@ -356,8 +358,26 @@ def search_root(
             low = high = value
         if ply == 0:
             stats[4] = best_cell[0]
-        slot = slots[ply]
-        table[slot, 0] = y | r | k
+        # a bucket of two rows: the position's own row if there is one, else the first
+        # row unless it holds a deeper search, else the second
+        occ = y | r | k
+        bucket = slots[ply]
+        slot = bucket + 1
+        for row in (bucket, bucket + 1):
+            if table[row, 0] == occ and table[row, 1] == y and table[row, 2] == r:
+                slot = row
+                packed = table[row, 3]
+                if int(np.int64((packed >> U64(32)) & U64(0xFF))) == depth[ply]:
+                    # the same depth searched with another window: keep both bounds
+                    old_low = int(np.int64(packed & U64(0xFFFF))) - _OFFSET
+                    old_high = int(np.int64((packed >> U64(16)) & U64(0xFFFF))) - _OFFSET
+                    if max(low, old_low) <= min(high, old_high):
+                        low, high = max(low, old_low), min(high, old_high)
+                break
+        else:
+            if int(np.int64((table[bucket, 3] >> U64(32)) & U64(0xFF))) <= depth[ply]:
+                slot = bucket
+        table[slot, 0] = occ
         table[slot, 1] = y
         table[slot, 2] = r
         table[slot, 3] = (
