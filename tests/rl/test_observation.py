@@ -122,11 +122,21 @@ def test_unstackable_planes() -> None:
     game = cubegames.make("unstackable")
     obs = observer(game)
     state = game.new_state()
-    state.play("K@1,2,0")
+    state.play("K@0,0,0")
+    state.play("K@-1,0,0")
+    state.play("K@1,-1,0")  # now on 1,0,0, 0,1,0 and 1,1,0
     planes = obs.planes(state.view(0))
-    assert planes[2, 0, 2, 1] == 1 and planes[:3].sum() == 1
+    assert planes[2, 0, 1, 0] == 1 and planes[2, 0, 0, 1] == 1 and planes[:3].sum() == 3
     targets = {tuple(int(i) for i in t) for t in np.argwhere(planes[3])}
-    assert targets == {(0, 2, 0), (0, 2, 2), (0, 1, 1), (0, 3, 1), (1, 2, 1)}  # [z, y, x]
+    # [z, y, x]: beside the structure on the bag, and on top of each cube
+    assert targets == {(0, 0, 0), (0, 0, 2), (0, 1, 2), (0, 2, 0), (0, 2, 1)} | {
+        (1, 1, 0),
+        (1, 0, 1),
+        (1, 1, 1),
+    }
+    # and the cells before it, which shift it: -1,y,0 for y = 1 and x,-1,0 for x = 1
+    vector = obs.vector(state.view(1))
+    assert vector[28:36].tolist() == [0, 1, 0, 0, 0, 1, 0, 0]
 
 
 def test_stakd_planes_show_the_current_layer_and_the_one_below() -> None:

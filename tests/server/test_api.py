@@ -103,7 +103,7 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
     with connect(client, first["id"], token(first, 0)) as s:
         ws = Socket(s)
         ws.opening()
-        ws.move("R@1,1,0")
+        ws.move("R@0,0,0")
         ws.state(ply=1)
     listed = client.get("/api/games").json()
     assert [g["id"] for g in listed[:2]] == [second["id"], first["id"]]
@@ -112,7 +112,7 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
     assert client.get("/api/games?status=lost").status_code == 400
     detail = client.get(f"/api/games/{first['id']}").json()
     assert detail["moves"] == [
-        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 1,1,0.", "move": "R@1,1,0"}
+        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 0,0,0.", "move": "R@0,0,0"}
     ]
     assert client.get("/api/games/nothing").status_code == 404
 

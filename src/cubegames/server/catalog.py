@@ -98,10 +98,18 @@ CATALOG: dict[str, Entry] = {
                 "bool",
                 False,
             ),
+            Option(
+                "exact_counts",
+                "A turn places exactly its colour's count",
+                "bool",
+                True,
+                help="off: 1 up to the count, then end the turn",
+            ),
         ),
         (
             "Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag "
-            "must touch another cube on the bag; a higher cube needs a cube right under it.",
+            "must touch another cube on the bag; a higher cube needs a cube right under it. "
+            "The cube may grow any way while it stays at most 4 wide, deep and tall.",
             "When only black is left, the rest of the box fills with black.",
             "Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at "
             "least 3 of its faces are free. Whoever stacked the last red cube goes second.",

@@ -1,0 +1,1 @@
+"""Batched learning environments: N games stepped together in compiled code."""
