@@ -173,6 +173,16 @@ class Game(ABC, Generic[M]):
         game may prune to its most promising ones so the budget is spent where it matters."""
         return state.legal_moves()
 
+    def random_playout(self, state: State[M], rngs: list[random.Random]) -> list[int] | None:
+        """Play `state` to the end exactly as random bots would (seat `s` choosing
+        `rngs[s].randrange(len(legal_moves()))` at every move), leaving each generator where
+        its bot's would be; return the seat of each move played.
+
+        A game with a compiled path overrides this; None (the default) means it has none
+        and nothing was played, so the caller asks the bots move by move.
+        """
+        return None
+
     def greedy_move(self, state: State[M], rng: random.Random) -> M | None:
         """This game's one-ply heuristic move for the seat to move, or None if it has none
         (the greedy bot then falls back on a generic one-ply search of `rewards`)."""

@@ -32,7 +32,7 @@ applies the mirror if `m`, then the turn `k` times.
 
 from __future__ import annotations
 
-import copy
+import json
 from collections import Counter
 from typing import Any
 
@@ -102,7 +102,8 @@ class CubedSymmetry(Symmetry):
         return value  # a count or None: what the viewer cannot see stays unseen
 
     def apply_position(self, position: Position) -> JSON:
-        out: JSON = copy.deepcopy(dict(position))
+        # a JSON round trip copies a position several times faster than copy.deepcopy
+        out: JSON = json.loads(json.dumps({k: v for k, v in position.items() if k != "table"}))
         out["table"] = [
             {"cell": list(self.cell(*e["cell"])), "slots": self.slots(e["slots"])}
             for e in position["table"]

@@ -133,6 +133,14 @@ class Cubed(Game[CubedMove]):
         assert isinstance(state, CubedState)
         return ai.root_moves(state)
 
+    def random_playout(
+        self, state: State[CubedMove], rngs: list[random.Random]
+    ) -> list[int] | None:
+        assert isinstance(state, CubedState)
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        return fast.random_playout(state, rngs)
+
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)
         return ai.greedy_move(state, rng)

@@ -1,0 +1,502 @@
+"""The CUBED rules compiled with numba: the same placements and turns as `state.py`, on arrays.
+
+The Python rules (`state.py`, `frontier.py`, `placement.py`) are the reference and the
+readable spec; this kernel plays the same rules for the paths where speed matters (random
+simulations, the search bot's playouts, the batched learning environment) and is tested move
+for move against them (`tests/cubed/test_kernel.py`). `fast.py` moves positions between the
+two. Covered: two or more players, the strict colour rule, no variants; a round's end is
+handed back to Python, which scores it and deals the next round.
+
+Encodings
+---------
+A piece as placed is `code = top * 64 + left * 8 + right` (colour indexes below 8). A cell
+`(q, r)` is `(q + OFF) * W + (r + OFF)`, so sorting cells sorts them by `(q, r)` as the
+Python rules do. For every empty cell next to the table, `edges[cell * 6 + d]` is what
+touches it across edge `d`: -1, or the neighbour's facing colour plus `FLAG` (32) when the
+neighbour is a blocking piece; `touch` and `dead` count occupied and black edges.
+
+A game is a tuple of arrays `st = (meta, tab, edges, touch, dead, order, play, hands, hsize,
+bag)`; `meta` holds the small fields (`M_*` below). An edition is a tuple `ed = (acc, canon,
+rank, points, isblock, rots, nrots, info)` built by `fast.tables`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+Arr = npt.NDArray[Any]
+#: a game or an edition: a tuple of arrays (see the module's docstring)
+Arrays = tuple[Arr, ...]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(fn: F) -> F:
+    """Compile `fn` with numba in nopython mode, cached on disk after the first call."""
+    return cast(F, njit(cache=True)(fn))
+
+
+W = 128
+OFF = 64
+CELLS = W * W
+ORIGIN = OFF * W + OFF
+FLAG = 32
+#: neighbour steps in directions E, NE, NW, W, SW, SE (as in `core.hexgrid`)
+STEP = np.array([W, W - 1, -1, -W, -W + 1, 1], dtype=np.int64)
+#: the slot (0 top, 1 left, 2 right) behind each edge
+SLOT = np.array([2, 0, 0, 1, 1, 2], dtype=np.int64)
+#: the two edges of each slot
+SLOT_EDGES = np.array([[1, 2], [3, 4], [5, 0]], dtype=np.int64)
+
+MAX_TABLE = 128
+MAX_PLAY = 512
+MAX_HAND = 128
+MAX_BOX = 128
+MAX_MOVES = 8192
+
+# meta fields
+M_PLAYERS = 0
+M_TO_MOVE = 1
+M_DREW = 2
+M_IDLE = 3
+M_STUCK = 4
+M_DRAWS = 5
+M_NTAB = 6
+M_NPLAY = 7
+M_BAG_HEAD = 8
+M_BAG_END = 9
+M_END = 10
+M_WINNER = 11
+META = 12
+
+# round endings (`state.py`): 0 while the round goes on
+EMPTIED = 1
+BLOCKED = 2
+STALLED = 3
+STANDSTILL = 4
+
+# edition info fields
+I_BLACK = 0
+I_ORDINARY = 1
+
+
+def new_game(players: int) -> Arrays:
+    """Empty arrays for one game of `players` seats (an empty table, nothing dealt)."""
+    meta = np.zeros(META, dtype=np.int64)
+    meta[M_PLAYERS] = players
+    meta[M_END] = 0
+    meta[M_WINNER] = -1
+    tab = np.full(CELLS, -1, dtype=np.int16)
+    edges = np.full(CELLS * 6, -1, dtype=np.int8)
+    touch = np.zeros(CELLS, dtype=np.int8)
+    dead = np.zeros(CELLS, dtype=np.int8)
+    order = np.zeros(MAX_TABLE, dtype=np.int16)
+    play = np.zeros(MAX_PLAY, dtype=np.int16)
+    play[0] = ORIGIN
+    meta[M_NPLAY] = 1
+    hands = np.zeros((players, MAX_HAND), dtype=np.int16)
+    hsize = np.zeros(players, dtype=np.int64)
+    bag = np.zeros(MAX_BOX, dtype=np.int16)
+    return meta, tab, edges, touch, dead, order, play, hands, hsize, bag
+
+
+# -- the random generator of Python's `random.Random` (MT19937) ----------------------------
+
+
+@jit
+def mt_next(mt: Arr, pos: Arr, k: int) -> int:
+    """The next 32-bit output of generator `k` (rows of `mt`, index in `pos[k]`)."""
+    if pos[k] >= 624:
+        for i in range(624):
+            y = (mt[k, i] & 0x80000000) | (mt[k, (i + 1) % 624] & 0x7FFFFFFF)
+            v = mt[k, (i + 397) % 624] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[k, i] = v
+        pos[k] = 0
+    y = mt[k, pos[k]]
+    pos[k] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return int(y & 0xFFFFFFFF)
+
+
+@jit
+def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
+    """`random.Random.randrange(n)` for generator `k`, draw for draw."""
+    bits = 0
+    m = n
+    while m:
+        bits += 1
+        m >>= 1
+    while True:
+        r = mt_next(mt, pos, k) >> (32 - bits)
+        if r < n:
+            return r
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+@jit
+def colour(code: int, slot: int) -> int:
+    if slot == 0:
+        return code >> 6
+    if slot == 1:
+        return (code >> 3) & 7
+    return code & 7
+
+
+@jit
+def _play_add(meta: Arr, play: Arr, cell: int) -> None:
+    n = meta[M_NPLAY]
+    i = n
+    while i > 0 and play[i - 1] >= cell:
+        if play[i - 1] == cell:
+            return
+        i -= 1
+    for j in range(n, i, -1):
+        play[j] = play[j - 1]
+    play[i] = cell
+    meta[M_NPLAY] = n + 1
+
+
+@jit
+def _play_remove(meta: Arr, play: Arr, cell: int) -> None:
+    n = meta[M_NPLAY]
+    for i in range(n):
+        if play[i] == cell:
+            for j in range(i, n - 1):
+                play[j] = play[j + 1]
+            meta[M_NPLAY] = n - 1
+            return
+
+
+@jit
+def add_piece(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+    """Lay `code` on `cell` and bring the frontier up to date (`frontier.add_piece`)."""
+    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
+    isblock, info = ed[4], ed[7]
+    black = info[I_BLACK]
+    tab[cell] = code
+    n = meta[M_NTAB]
+    order[n] = cell
+    n += 1
+    meta[M_NTAB] = n
+    _play_remove(meta, play, cell)
+    flag = FLAG if isblock[code] else 0
+    need = 1 if n == 1 else 2
+    for d in range(6):
+        other = cell + STEP[d]
+        if tab[other] >= 0:
+            continue
+        c = colour(code, SLOT[d])
+        edges[other * 6 + (d + 3) % 6] = c | flag
+        touch[other] += 1
+        if c == black:
+            dead[other] += 1
+        if dead[other] or touch[other] < need:
+            _play_remove(meta, play, other)
+        else:
+            _play_add(meta, play, other)
+    if n == 2:
+        i = 0
+        while i < meta[M_NPLAY]:
+            if touch[play[i]] < 2:
+                _play_remove(meta, play, play[i])
+            else:
+                i += 1
+
+
+@jit
+def load_table(st: Arrays, ed: Arrays, cells: Arr, codes: Arr) -> None:
+    """Lay a table's pieces in the order they were laid."""
+    for i in range(cells.shape[0]):
+        add_piece(st, ed, codes[i], cells[i])
+
+
+@jit
+def clear_table(st: Arrays) -> None:
+    """An empty table: only the origin is playable."""
+    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
+    for i in range(meta[M_NTAB]):
+        cell = order[i]
+        tab[cell] = -1
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            touch[other] = 0
+            dead[other] = 0
+            for e in range(6):
+                edges[other * 6 + e] = -1
+    meta[M_NTAB] = 0
+    play[0] = ORIGIN
+    meta[M_NPLAY] = 1
+
+
+# -- placements --------------------------------------------------------------------------
+
+
+@jit
+def placements(
+    st: Arrays,
+    ed: Arrays,
+    seat: int,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> int:
+    """Every legal placement of `seat`, in the order of `legal_moves()` (by the text of the
+    rotation, then by cell); returns how many were written to `out_rot`, `out_cell`."""
+    meta, edges, touch, play, hands, hsize = st[0], st[2], st[3], st[6], st[7], st[8]
+    acc, canon, rank, isblock, rots, nrots, info = ed[0], ed[1], ed[2], ed[4], ed[5], ed[6], ed[7]
+    black = info[I_BLACK]
+    ordinary = info[I_ORDINARY]
+    ntab = meta[M_NTAB]
+    # the distinct rotations of the hand's pieces, by text
+    size = hsize[seat]
+    keys = np.empty(size, dtype=np.int64)
+    nkeys = 0
+    rot = np.empty(size * 3, dtype=np.int64)
+    nrot = 0
+    for i in range(size):
+        key = canon[hands[seat, i]]
+        seen = False
+        for j in range(nkeys):
+            if keys[j] == key:
+                seen = True
+                break
+        if seen:
+            continue
+        keys[nkeys] = key
+        nkeys += 1
+        for j in range(nrots[key]):
+            r = rots[key, j]
+            # insertion by rank
+            at = nrot
+            while at > 0 and rank[rot[at - 1]] > rank[r]:
+                rot[at] = rot[at - 1]
+                at -= 1
+            rot[at] = r
+            nrot += 1
+    # what each playable cell accepts
+    nplay = meta[M_NPLAY]
+    a0 = np.empty(nplay, dtype=np.int64)
+    a1 = np.empty(nplay, dtype=np.int64)
+    a2 = np.empty(nplay, dtype=np.int64)
+    bslot = np.empty(nplay, dtype=np.int64)
+    bcol = np.empty(nplay, dtype=np.int64)
+    for i in range(nplay):
+        base = play[i] * 6
+        e0, e1, e2 = edges[base], edges[base + 1], edges[base + 2]
+        e3, e4, e5 = edges[base + 3], edges[base + 4], edges[base + 5]
+        a0[i] = acc[e1 + 1] & acc[e2 + 1]
+        a1[i] = acc[e3 + 1] & acc[e4 + 1]
+        a2[i] = acc[e5 + 1] & acc[e0 + 1]
+        bslot[i] = -1
+        bcol[i] = -1
+        if touch[play[i]] == 2:
+            for s in range(3):
+                ea = edges[base + SLOT_EDGES[s, 0]]
+                eb = edges[base + SLOT_EDGES[s, 1]]
+                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
+                    bslot[i] = s
+                    bcol[i] = ea & 31
+    count = 0
+    for k in range(nrot):
+        r = rot[k]
+        if isblock[r]:
+            if ntab < 3:
+                continue
+            s = 0
+            while colour(r, s) == black:
+                s += 1
+            c = colour(r, s)
+            for i in range(nplay):
+                if bslot[i] == s and bcol[i] == c:
+                    out_rot[count] = r
+                    out_cell[count] = play[i]
+                    count += 1
+        else:
+            b0 = 1 << (r >> 6)
+            b1 = 1 << ((r >> 3) & 7)
+            b2 = 1 << (r & 7)
+            for i in range(nplay):
+                if b0 & a0[i] and b1 & a1[i] and b2 & a2[i]:
+                    out_rot[count] = r
+                    out_cell[count] = play[i]
+                    count += 1
+    return count
+
+
+# -- turns -------------------------------------------------------------------------------
+
+
+@jit
+def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
+    """`CubedState._end_turn`: count idle and stuck turns, end the round or pass the turn."""
+    meta = st[0]
+    players = meta[M_PLAYERS]
+    if placed:
+        meta[M_IDLE] = 0
+    else:
+        meta[M_IDLE] = min(meta[M_IDLE] + 1, players)
+    meta[M_STUCK] = meta[M_STUCK] + 1 if stuck else 0
+    meta[M_DREW] = 0
+    meta[M_DRAWS] = 0
+    if meta[M_STUCK] >= players:
+        meta[M_END] = STALLED
+        meta[M_WINNER] = -1
+        return
+    if meta[M_IDLE] >= players and meta[M_BAG_HEAD] >= meta[M_BAG_END]:
+        meta[M_END] = STANDSTILL
+        meta[M_WINNER] = -1
+        return
+    meta[M_TO_MOVE] = (meta[M_TO_MOVE] + 1) % players
+
+
+@jit
+def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+    """`CubedState._place` without variants: lay a piece of the mover's hand."""
+    meta, hands, hsize = st[0], st[7], st[8]
+    canon = ed[1]
+    seat = meta[M_TO_MOVE]
+    key = canon[code]
+    size = hsize[seat]
+    for i in range(size):
+        if canon[hands[seat, i]] == key:
+            for j in range(i, size - 1):
+                hands[seat, j] = hands[seat, j + 1]
+            hsize[seat] = size - 1
+            break
+    add_piece(st, ed, code, cell)
+    meta[M_DRAWS] = 0
+    if hsize[seat] == 0:
+        meta[M_END] = EMPTIED
+        meta[M_WINNER] = seat
+        return
+    if meta[M_NPLAY] == 0:
+        meta[M_END] = BLOCKED
+        meta[M_WINNER] = -1
+        return
+    end_turn(st, True, False)
+
+
+@jit
+def draw(st: Arrays) -> None:
+    """`CubedState._draw_one`: the first piece of the bag into the mover's hand."""
+    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    seat = meta[M_TO_MOVE]
+    hands[seat, hsize[seat]] = bag[meta[M_BAG_HEAD]]
+    hsize[seat] += 1
+    meta[M_BAG_HEAD] += 1
+    meta[M_DREW] = 1
+    meta[M_DRAWS] += 1
+
+
+@jit
+def can_draw(st: Arrays) -> bool:
+    """Whether the one other move is a draw (else it is a pass)."""
+    meta = st[0]
+    return bool(meta[M_DREW] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
+
+
+@jit
+def play_index(
+    st: Arrays,
+    ed: Arrays,
+    pick: int,
+    count: int,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """Play legal move number `pick` of `count` placements (in `out_*`) then the draw or the
+    pass, as `legal_moves()` lists them."""
+    if pick < count:
+        place(st, ed, out_rot[pick], out_cell[pick])
+    elif can_draw(st):
+        draw(st)
+    else:
+        # nothing fitting now means nothing fitted at the start of the turn either
+        end_turn(st, False, count == 0)
+
+
+@jit
+def play_round_random(
+    st: Arrays,
+    ed: Arrays,
+    mt: Arr,
+    pos: Arr,
+    log: Arr,
+) -> int:
+    """Play the round on as random bots would, seat `s` drawing from generator `s`: each
+    move is `randrange(len(legal_moves()))` of that seat's generator. Writes the seat of
+    each move into `log`; returns the number of moves (the round's end is in `meta`)."""
+    meta = st[0]
+    out_rot = np.empty(MAX_MOVES, dtype=np.int64)
+    out_cell = np.empty(MAX_MOVES, dtype=np.int64)
+    moves = 0
+    while meta[M_END] == 0:
+        seat = meta[M_TO_MOVE]
+        count = placements(st, ed, seat, out_rot, out_cell)
+        pick = randbelow(mt, pos, seat, count + 1)
+        log[moves] = seat
+        moves += 1
+        play_index(st, ed, pick, count, out_rot, out_cell)
+    return moves
+
+
+@jit
+def deal(st: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
+    """A fresh round from the whole box, shuffled with generator 0 (benchmarks only: the
+    rules deal in Python)."""
+    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    clear_table(st)
+    n = box.shape[0]
+    pieces = box.copy()
+    for i in range(n - 1, 0, -1):
+        j = randbelow(mt, pos, 0, i + 1)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    players = meta[M_PLAYERS]
+    at = 0
+    for s in range(players):
+        for i in range(hand_size):
+            hands[s, i] = pieces[at]
+            at += 1
+        hsize[s] = hand_size
+    nbag = n - at
+    for i in range(nbag):
+        bag[i] = pieces[at + i]
+    meta[M_BAG_HEAD] = 0
+    meta[M_BAG_END] = nbag
+    meta[M_TO_MOVE] = 0
+    meta[M_DREW] = 0
+    meta[M_IDLE] = 0
+    meta[M_STUCK] = 0
+    meta[M_DRAWS] = 0
+    meta[M_END] = 0
+    meta[M_WINNER] = -1
+
+
+@jit
+def random_games(
+    st: Arrays,
+    ed: Arrays,
+    box: Arr,
+    hand_size: int,
+    games: int,
+    mt: Arr,
+    pos: Arr,
+) -> int:
+    """Deal and play `games` one-round random games; returns the moves played (for the
+    benchmark, which times the kernel alone)."""
+    log = np.empty(4096, dtype=np.int8)
+    total = 0
+    for _ in range(games):
+        deal(st, box, hand_size, mt, pos)
+        total += play_round_random(st, ed, mt, pos, log)
+    return total
