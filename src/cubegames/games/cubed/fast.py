@@ -83,7 +83,6 @@ def _tables(ed: Edition) -> k.Arrays:
     isblock = np.zeros(512, dtype=np.int64)
     rots = np.zeros((512, 3), dtype=np.int64)
     nrots = np.zeros(512, dtype=np.int64)
-    valid: list[Piece] = []
     for value in range(512):
         piece = piece_of(value)
         canon[value] = code(canonical(piece))
@@ -94,11 +93,25 @@ def _tables(ed: Edition) -> k.Arrays:
             rots[value, j] = code(rot)
         if classify(piece, ed.ordinary, ed.wild, ed.black) is not None:
             points[value] = ed.piece_points(piece)
-            valid.append(piece)
-    for i, piece in enumerate(sorted(valid, key=ed.text)):
+    shown = sorted({rot for piece in ed.pieces for rot in rotations(piece)}, key=ed.text)
+    ranked = np.zeros(max(len(shown), 1), dtype=np.int64)
+    for i, piece in enumerate(shown):
         rank[code(piece)] = i
-    info = np.array([ed.black, ed.ordinary], dtype=np.int64)
-    return acc, canon, rank, points, isblock, rots, nrots, info
+        ranked[i] = code(piece)
+    words = (len(shown) + k.BITS - 1) // k.BITS
+    info = np.array([ed.black, ed.ordinary, words], dtype=np.int64)
+    shows = np.zeros((3, 256, k.RANK_WORDS), dtype=np.int64)
+    block_rank = np.full((3, 8), -1, dtype=np.int64)
+    for i, piece in enumerate(shown):
+        if ed.black in piece:
+            slot = next(s for s in range(3) if piece[s] != ed.black)
+            block_rank[slot, piece[slot]] = i
+            continue
+        for slot in range(3):
+            for mask in range(256):
+                if mask >> piece[slot] & 1:
+                    shows[slot, mask, i // k.BITS] |= 1 << (i % k.BITS)
+    return acc, canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank
 
 
 def supported(state: CubedState) -> bool:
@@ -109,6 +122,9 @@ def supported(state: CubedState) -> bool:
     if game.players < 2 or game.variants or not game.strict_colors:
         return False
     if len(ed.colours) > 8 or len(ed.pieces) > min(k.MAX_BOX, k.MAX_TABLE, k.MAX_HAND):
+        return False
+    # every rotation of the box has a bit in a set of ranks
+    if tables(ed)[8].shape[0] > k.MAX_RANKS:
         return False
     if state.drawn or state.give or state.bonus:
         return False
@@ -127,6 +143,7 @@ def encode(state: CubedState) -> k.Arrays:
     for seat, hand in enumerate(state.hands):
         hsize[seat] = len(hand)
         hands[seat, : len(hand)] = [code(p) for p in hand]
+    k.sync_hands(arrays, tables(game.edition))
     bag[: len(state.bag)] = [code(p) for p in state.bag]
     meta[k.M_BAG_HEAD] = 0
     meta[k.M_BAG_END] = len(state.bag)

@@ -16,8 +16,19 @@ touches it across edge `d`: -1, or the neighbour's facing colour plus `FLAG` (32
 neighbour is a blocking piece; `touch` and `dead` count occupied and black edges.
 
 A game is a tuple of arrays `st = (meta, tab, edges, touch, dead, order, play, hands, hsize,
-bag)`; `meta` holds the small fields (`M_*` below). An edition is a tuple `ed = (acc, canon,
-rank, points, isblock, rots, nrots, info)` built by `fast.tables`.
+bag, have, hbits, scratch)`; `meta` holds the small fields (`M_*` below), `have[seat, key]`
+counts the pieces of each least rotation in a hand and `hbits[seat]` marks, by text rank,
+the rotations those pieces can show (32 bits a word). An edition is a tuple `ed = (acc,
+canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank)` built by
+`fast.tables`; `ranked` lists the box's rotations by the text of their colours, which is the
+order of the moves, and `block_rank[slot, colour]` is the rank of the blocking rotation
+showing `colour` in `slot` (-1 if the box has none).
+
+Generating placements: `shows[slot, mask]` is the set of the box's rotations (by rank) whose
+colour in `slot` is in the colour set `mask`; a playable cell accepts a colour set per slot,
+so the hand's rotations that fit it are three table look-ups and'ed with `hbits`. Walking
+the ranks upwards, and the (sorted) playable cells for each, lists the placements in the
+order of `legal_moves()`.
 """
 
 from __future__ import annotations
@@ -40,6 +51,12 @@ def jit(fn: F) -> F:
     return cast(F, njit(cache=True)(fn))
 
 
+def inline(fn: F) -> F:
+    """`jit`, and inlined into its callers: a call passing a game's arrays costs a
+    reference count on each of them, which small helpers would pay on every move."""
+    return cast(F, njit(cache=True, inline="always")(fn))
+
+
 W = 128
 OFF = 64
 CELLS = W * W
@@ -57,6 +74,52 @@ MAX_PLAY = 512
 MAX_HAND = 128
 MAX_BOX = 128
 MAX_MOVES = 8192
+#: bits used in each word of a bit set (low enough that products never overflow int64)
+BITS = 32
+#: words of a set of rotations (by rank)
+RANK_WORDS = 8
+MAX_RANKS = BITS * RANK_WORDS
+#: scratch: per playable cell, the set of the hand's rotations that fit it
+SCRATCH = MAX_PLAY * RANK_WORDS
+#: bit index of a power of two below 2**32 by de Bruijn multiplication
+DEBRUIJN = 0x077CB531
+DEBRUIJN_INDEX = np.array(
+    [
+        0,
+        1,
+        28,
+        2,
+        29,
+        14,
+        24,
+        3,
+        30,
+        22,
+        20,
+        15,
+        25,
+        17,
+        4,
+        8,
+        31,
+        27,
+        13,
+        23,
+        21,
+        19,
+        16,
+        7,
+        26,
+        12,
+        18,
+        6,
+        11,
+        5,
+        10,
+        9,
+    ],
+    dtype=np.int64,
+)
 
 # meta fields
 M_PLAYERS = 0
@@ -82,6 +145,7 @@ STANDSTILL = 4
 # edition info fields
 I_BLACK = 0
 I_ORDINARY = 1
+I_RANK_WORDS = 2
 
 
 def new_game(players: int) -> Arrays:
@@ -101,13 +165,16 @@ def new_game(players: int) -> Arrays:
     hands = np.zeros((players, MAX_HAND), dtype=np.int16)
     hsize = np.zeros(players, dtype=np.int64)
     bag = np.zeros(MAX_BOX, dtype=np.int16)
-    return meta, tab, edges, touch, dead, order, play, hands, hsize, bag
+    have = np.zeros((players, 512), dtype=np.int16)
+    hbits = np.zeros((players, RANK_WORDS), dtype=np.int64)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    return meta, tab, edges, touch, dead, order, play, hands, hsize, bag, have, hbits, scratch
 
 
 # -- the random generator of Python's `random.Random` (MT19937) ----------------------------
 
 
-@jit
+@inline
 def mt_next(mt: Arr, pos: Arr, k: int) -> int:
     """The next 32-bit output of generator `k` (rows of `mt`, index in `pos[k]`)."""
     if pos[k] >= 624:
@@ -127,7 +194,7 @@ def mt_next(mt: Arr, pos: Arr, k: int) -> int:
     return int(y & 0xFFFFFFFF)
 
 
-@jit
+@inline
 def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
     """`random.Random.randrange(n)` for generator `k`, draw for draw."""
     bits = 0
@@ -144,7 +211,7 @@ def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
 # -- the table ---------------------------------------------------------------------------
 
 
-@jit
+@inline
 def colour(code: int, slot: int) -> int:
     if slot == 0:
         return code >> 6
@@ -153,7 +220,7 @@ def colour(code: int, slot: int) -> int:
     return code & 7
 
 
-@jit
+@inline
 def _play_add(meta: Arr, play: Arr, cell: int) -> None:
     n = meta[M_NPLAY]
     i = n
@@ -167,7 +234,7 @@ def _play_add(meta: Arr, play: Arr, cell: int) -> None:
     meta[M_NPLAY] = n + 1
 
 
-@jit
+@inline
 def _play_remove(meta: Arr, play: Arr, cell: int) -> None:
     n = meta[M_NPLAY]
     for i in range(n):
@@ -178,7 +245,7 @@ def _play_remove(meta: Arr, play: Arr, cell: int) -> None:
             return
 
 
-@jit
+@inline
 def add_piece(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
     """Lay `code` on `cell` and bring the frontier up to date (`frontier.add_piece`)."""
     meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
@@ -242,92 +309,100 @@ def clear_table(st: Arrays) -> None:
 # -- placements --------------------------------------------------------------------------
 
 
+@inline
+def hand_add(st: Arrays, ed: Arrays, seat: int, piece: int) -> None:
+    """Put `piece` at the end of `seat`'s hand."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    hands[seat, hsize[seat]] = piece
+    hsize[seat] += 1
+    key = canon[piece]
+    have[seat, key] += 1
+    if have[seat, key] == 1:
+        for j in range(nrots[key]):
+            r = rank[rots[key, j]]
+            hbits[seat, r // BITS] |= 1 << (r % BITS)
+
+
+@inline
+def hand_remove(st: Arrays, ed: Arrays, seat: int, key: int) -> None:
+    """Take the first piece whose least rotation is `key` out of `seat`'s hand."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    size = hsize[seat]
+    for i in range(size):
+        if canon[hands[seat, i]] == key:
+            for j in range(i, size - 1):
+                hands[seat, j] = hands[seat, j + 1]
+            hsize[seat] = size - 1
+            break
+    have[seat, key] -= 1
+    if have[seat, key] == 0:
+        for j in range(nrots[key]):
+            r = rank[rots[key, j]]
+            hbits[seat, r // BITS] &= ~(1 << (r % BITS))
+
+
 @jit
-def placements(
-    st: Arrays,
-    ed: Arrays,
-    seat: int,
-    out_rot: Arr,
-    out_cell: Arr,
-) -> int:
+def sync_hands(st: Arrays, ed: Arrays) -> None:
+    """Recount `have` and `hbits` from the hands (after writing them directly)."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    have[:] = 0
+    hbits[:] = 0
+    for seat in range(hsize.shape[0]):
+        size = hsize[seat]
+        hsize[seat] = 0
+        for i in range(size):
+            hand_add(st, ed, seat, hands[seat, i])
+
+
+@inline
+def lowest_bit(word: int) -> int:
+    """The index of the lowest set bit of a non-zero word below 2**32."""
+    low = word & -word
+    return int(DEBRUIJN_INDEX[((low * DEBRUIJN) & 0xFFFFFFFF) >> 27])
+
+
+@jit
+def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -> int:
     """Every legal placement of `seat`, in the order of `legal_moves()` (by the text of the
     rotation, then by cell); returns how many were written to `out_rot`, `out_cell`."""
-    meta, edges, touch, play, hands, hsize = st[0], st[2], st[3], st[6], st[7], st[8]
-    acc, canon, rank, isblock, rots, nrots, info = ed[0], ed[1], ed[2], ed[4], ed[5], ed[6], ed[7]
-    black = info[I_BLACK]
+    meta, edges, touch, play, hbits, fits = st[0], st[2], st[3], st[6], st[11], st[12]
+    acc, info, ranked, shows, block_rank = ed[0], ed[7], ed[8], ed[9], ed[10]
     ordinary = info[I_ORDINARY]
-    ntab = meta[M_NTAB]
-    # the distinct rotations of the hand's pieces, by text
-    size = hsize[seat]
-    keys = np.empty(size, dtype=np.int64)
-    nkeys = 0
-    rot = np.empty(size * 3, dtype=np.int64)
-    nrot = 0
-    for i in range(size):
-        key = canon[hands[seat, i]]
-        seen = False
-        for j in range(nkeys):
-            if keys[j] == key:
-                seen = True
-                break
-        if seen:
-            continue
-        keys[nkeys] = key
-        nkeys += 1
-        for j in range(nrots[key]):
-            r = rots[key, j]
-            # insertion by rank
-            at = nrot
-            while at > 0 and rank[rot[at - 1]] > rank[r]:
-                rot[at] = rot[at - 1]
-                at -= 1
-            rot[at] = r
-            nrot += 1
-    # what each playable cell accepts
+    words = info[I_RANK_WORDS]
+    blocking_ok = meta[M_NTAB] >= 3
     nplay = meta[M_NPLAY]
-    a0 = np.empty(nplay, dtype=np.int64)
-    a1 = np.empty(nplay, dtype=np.int64)
-    a2 = np.empty(nplay, dtype=np.int64)
-    bslot = np.empty(nplay, dtype=np.int64)
-    bcol = np.empty(nplay, dtype=np.int64)
+    # fits[i * RANK_WORDS + w]: the hand's rotations (by rank) that fit the i-th cell
     for i in range(nplay):
-        base = play[i] * 6
-        e0, e1, e2 = edges[base], edges[base + 1], edges[base + 2]
-        e3, e4, e5 = edges[base + 3], edges[base + 4], edges[base + 5]
-        a0[i] = acc[e1 + 1] & acc[e2 + 1]
-        a1[i] = acc[e3 + 1] & acc[e4 + 1]
-        a2[i] = acc[e5 + 1] & acc[e0 + 1]
-        bslot[i] = -1
-        bcol[i] = -1
-        if touch[play[i]] == 2:
-            for s in range(3):
-                ea = edges[base + SLOT_EDGES[s, 0]]
-                eb = edges[base + SLOT_EDGES[s, 1]]
+        cell = play[i]
+        base = cell * 6
+        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
+        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
+        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
+        row = i * RANK_WORDS
+        for w in range(words):
+            fits[row + w] = shows[0, m0, w] & shows[1, m1, w] & shows[2, m2, w] & hbits[seat, w]
+        if blocking_ok and touch[cell] == 2:
+            for slot in range(3):
+                ea = edges[base + SLOT_EDGES[slot, 0]]
+                eb = edges[base + SLOT_EDGES[slot, 1]]
                 if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
-                    bslot[i] = s
-                    bcol[i] = ea & 31
+                    r = block_rank[slot, ea & 31]
+                    if r >= 0:
+                        fits[row + r // BITS] |= hbits[seat, r // BITS] & (1 << (r % BITS))
     count = 0
-    for k in range(nrot):
-        r = rot[k]
-        if isblock[r]:
-            if ntab < 3:
-                continue
-            s = 0
-            while colour(r, s) == black:
-                s += 1
-            c = colour(r, s)
+    for w in range(words):
+        union = 0
+        for i in range(nplay):
+            union |= fits[i * RANK_WORDS + w]
+        while union:
+            bit = union & -union
+            union ^= bit
+            rot = ranked[w * BITS + lowest_bit(bit)]
             for i in range(nplay):
-                if bslot[i] == s and bcol[i] == c:
-                    out_rot[count] = r
-                    out_cell[count] = play[i]
-                    count += 1
-        else:
-            b0 = 1 << (r >> 6)
-            b1 = 1 << ((r >> 3) & 7)
-            b2 = 1 << (r & 7)
-            for i in range(nplay):
-                if b0 & a0[i] and b1 & a1[i] and b2 & a2[i]:
-                    out_rot[count] = r
+                if fits[i * RANK_WORDS + w] & bit:
+                    out_rot[count] = rot
                     out_cell[count] = play[i]
                     count += 1
     return count
@@ -336,7 +411,7 @@ def placements(
 # -- turns -------------------------------------------------------------------------------
 
 
-@jit
+@inline
 def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
     """`CubedState._end_turn`: count idle and stuck turns, end the round or pass the turn."""
     meta = st[0]
@@ -359,20 +434,12 @@ def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
     meta[M_TO_MOVE] = (meta[M_TO_MOVE] + 1) % players
 
 
-@jit
+@inline
 def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
     """`CubedState._place` without variants: lay a piece of the mover's hand."""
-    meta, hands, hsize = st[0], st[7], st[8]
-    canon = ed[1]
+    meta, hsize = st[0], st[8]
     seat = meta[M_TO_MOVE]
-    key = canon[code]
-    size = hsize[seat]
-    for i in range(size):
-        if canon[hands[seat, i]] == key:
-            for j in range(i, size - 1):
-                hands[seat, j] = hands[seat, j + 1]
-            hsize[seat] = size - 1
-            break
+    hand_remove(st, ed, seat, ed[1][code])
     add_piece(st, ed, code, cell)
     meta[M_DRAWS] = 0
     if hsize[seat] == 0:
@@ -386,26 +453,24 @@ def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
     end_turn(st, True, False)
 
 
-@jit
-def draw(st: Arrays) -> None:
+@inline
+def draw(st: Arrays, ed: Arrays) -> None:
     """`CubedState._draw_one`: the first piece of the bag into the mover's hand."""
-    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
-    seat = meta[M_TO_MOVE]
-    hands[seat, hsize[seat]] = bag[meta[M_BAG_HEAD]]
-    hsize[seat] += 1
+    meta, bag = st[0], st[9]
+    hand_add(st, ed, meta[M_TO_MOVE], bag[meta[M_BAG_HEAD]])
     meta[M_BAG_HEAD] += 1
     meta[M_DREW] = 1
     meta[M_DRAWS] += 1
 
 
-@jit
+@inline
 def can_draw(st: Arrays) -> bool:
     """Whether the one other move is a draw (else it is a pass)."""
     meta = st[0]
     return bool(meta[M_DREW] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
 
 
-@jit
+@inline
 def play_index(
     st: Arrays,
     ed: Arrays,
@@ -419,7 +484,7 @@ def play_index(
     if pick < count:
         place(st, ed, out_rot[pick], out_cell[pick])
     elif can_draw(st):
-        draw(st)
+        draw(st, ed)
     else:
         # nothing fitting now means nothing fitted at the start of the turn either
         end_turn(st, False, count == 0)
@@ -451,10 +516,10 @@ def play_round_random(
 
 
 @jit
-def deal(st: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
+def deal(st: Arrays, ed: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
     """A fresh round from the whole box, shuffled with generator 0 (benchmarks only: the
     rules deal in Python)."""
-    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
     clear_table(st)
     n = box.shape[0]
     pieces = box.copy()
@@ -463,11 +528,13 @@ def deal(st: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
         pieces[i], pieces[j] = pieces[j], pieces[i]
     players = meta[M_PLAYERS]
     at = 0
+    have[:] = 0
+    hbits[:] = 0
     for s in range(players):
-        for i in range(hand_size):
-            hands[s, i] = pieces[at]
+        hsize[s] = 0
+        for _ in range(hand_size):
+            hand_add(st, ed, s, pieces[at])
             at += 1
-        hsize[s] = hand_size
     nbag = n - at
     for i in range(nbag):
         bag[i] = pieces[at + i]
@@ -497,6 +564,6 @@ def random_games(
     log = np.empty(4096, dtype=np.int8)
     total = 0
     for _ in range(games):
-        deal(st, box, hand_size, mt, pos)
+        deal(st, ed, box, hand_size, mt, pos)
         total += play_round_random(st, ed, mt, pos, log)
     return total
