@@ -105,3 +105,36 @@ def test_rules_the_kernel_does_not_cover_are_left_to_python(options: dict[str, A
     before = state.to_dict()
     assert game.random_playout(state, [random.Random(s) for s in range(game.players)]) is None
     assert state.to_dict() == before
+
+
+def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
+    game = cubegames.make("cubed", players=3, rounds=1)
+    state = game.new_state(seed=4)
+    assert isinstance(state, CubedState)
+    bot = cubegames.bot("random", seed=4)
+    for _ in range(20):
+        state.play(bot.choose(state))
+    seat = state.to_move
+    assert seat is not None
+    template = fast.encode(state)
+    scratch = k.new_game(game.players)
+    rewards = np.zeros(game.players)
+    buffers = (np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64))
+    unseen = sorted([p for s in range(3) if s != seat for p in state.hands[s]] + state.bag)
+    deals = set()
+    for seed in range(5):
+        # root move: a pass or a draw, then no playout at all
+        args = (k.DRAW, 0, 0, seed, 0, 0.75, np.zeros(3), True, 3.0, rewards, *buffers)
+        k.playout(scratch, template, fast.tables(state.ed), seat, *args)
+        dealt = state.clone()
+        fast.decode_into(dealt, scratch)
+        assert dealt.table == state.table
+        assert dealt.hands[seat][:-1] == state.hands[seat]  # and it drew one more
+        assert [len(h) for h in dealt.hands] == [
+            len(h) + (s == seat) for s, h in enumerate(state.hands)
+        ]
+        others = [p for s in range(3) if s != seat for p in dealt.hands[s]]
+        assert sorted(others + dealt.bag + [dealt.hands[seat][-1]]) == sorted(unseen)
+        deals.add(tuple(others))
+        assert min(rewards) >= 0.0 and max(rewards) <= 1.0
+    assert len(deals) > 1  # the hidden pieces really are dealt afresh

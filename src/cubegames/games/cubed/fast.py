@@ -15,10 +15,12 @@ import random
 
 import numpy as np
 
+from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import pack, unpack
 from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
+from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
 
@@ -210,3 +212,68 @@ def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | 
     for rng, old, row, at in zip(rngs, saved, mt.tolist(), pos.tolist(), strict=True):
         rng.setstate((old[0], (*row, at), old[2]))
     return seats
+
+
+class KernelPlayouts(Playouts[CubedMove]):
+    """Playouts of a flat search, in the kernel (`kernel.playout`).
+
+    Built from one determinization of what the searching seat sees: each run deals the
+    hidden pieces (the other hands and the bag) afresh, so which determinization it starts
+    from does not matter. Root moves are placements, a draw or a pass.
+    """
+
+    #: moves of the light policy after the root move before the position is judged
+    HORIZON = 40
+    #: how often the policy lays its most valuable piece rather than any
+    GREED = 0.75
+    #: points of difference that count as a clear lead (see `kernel.evaluate`)
+    TEMPERATURE = 3.0
+
+    def __init__(self, state: CubedState, moves: list[CubedMove]) -> None:
+        seat = state.to_move
+        assert seat is not None
+        self.moves = moves
+        self.seat = seat
+        self.template = encode(state)
+        self.scratch = k.new_game(state.game.players)
+        self.tables = tables(state.ed)
+        self.totals = np.array(state.totals, dtype=np.float64)
+        self.last_round = state.round >= state.game.rounds
+        self.rewards = np.zeros(state.game.players, dtype=np.float64)
+        self.out_rot = np.empty(k.MAX_MOVES, dtype=np.int64)
+        self.out_cell = np.empty(k.MAX_MOVES, dtype=np.int64)
+        index = state.ed.index
+        self.roots: list[tuple[int, int, int]] = []
+        for move in moves:
+            if isinstance(move, Place):
+                piece = (index[move.slots[0]], index[move.slots[1]], index[move.slots[2]])
+                cell = (move.q + k.OFF) * k.W + (move.r + k.OFF)
+                self.roots.append((k.PLACE, code(piece), cell))
+            elif isinstance(move, Draw):
+                self.roots.append((k.DRAW, 0, 0))
+            else:
+                assert isinstance(move, Pass), move
+                self.roots.append((k.PASS, 0, 0))
+
+    def run(self, move: int, seed: int) -> list[float]:
+        kind, rot, cell = self.roots[move]
+        k.playout(
+            self.scratch,
+            self.template,
+            self.tables,
+            self.seat,
+            kind,
+            rot,
+            cell,
+            seed,
+            self.HORIZON,
+            self.GREED,
+            self.totals,
+            self.last_round,
+            self.TEMPERATURE,
+            self.rewards,
+            self.out_rot,
+            self.out_cell,
+        )
+        result: list[float] = self.rewards.tolist()
+        return result

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cubegames.core import chance
 from cubegames.core.data import FieldReader
-from cubegames.core.game import JSON, Game, State
+from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
@@ -132,6 +132,16 @@ class Cubed(Game[CubedMove]):
     def root_moves(self, state: State[CubedMove]) -> list[CubedMove]:
         assert isinstance(state, CubedState)
         return ai.root_moves(state)
+
+    def playouts(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> Playouts[CubedMove] | None:
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        state = self.determinize(view, seat, rng)
+        if not fast.supported(state):
+            return None
+        return fast.KernelPlayouts(state, ai.root_moves(state))
 
     def random_playout(
         self, state: State[CubedMove], rngs: list[random.Random]

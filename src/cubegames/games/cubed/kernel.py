@@ -567,3 +567,172 @@ def random_games(
         deal(st, ed, box, hand_size, mt, pos)
         total += play_round_random(st, ed, mt, pos, log)
     return total
+
+
+# -- playouts for a search bot ---------------------------------------------------------------
+
+#: root move kinds
+PLACE = 0
+DRAW = 1
+PASS = 2
+
+
+@inline
+def splitmix(state: Arr) -> int:
+    """The next 31 bits of a splitmix64 generator whose state is `state[0]`."""
+    state[0] = state[0] + np.uint64(0x9E3779B97F4A7C15)
+    z = state[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return int((z ^ (z >> np.uint64(31))) >> np.uint64(33))
+
+
+@jit
+def copy_game(dst: Arrays, src: Arrays) -> None:
+    """Make `dst` the same position as `src` (arrays of the same shapes), touching only the
+    cells around the two tables."""
+    clear_table(dst)
+    tab, edges, touch, dead, order = src[1], src[2], src[3], src[4], src[5]
+    for i in range(src[0][M_NTAB]):
+        cell = order[i]
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            dst[1][other] = tab[other]
+            dst[3][other] = touch[other]
+            dst[4][other] = dead[other]
+            for e in range(6):
+                dst[2][other * 6 + e] = edges[other * 6 + e]
+    dst[0][:] = src[0]
+    dst[5][:] = src[5]
+    dst[6][:] = src[6]
+    dst[8][:] = src[8]
+    dst[9][:] = src[9]
+    dst[11][:, :] = src[11]
+    dst[7][:, :] = src[7]
+    dst[10][:, :] = src[10]
+
+
+@jit
+def playout(
+    st: Arrays,
+    template: Arrays,
+    ed: Arrays,
+    seat: int,
+    kind: int,
+    rot: int,
+    cell: int,
+    seed: int,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """One playout of a flat search: the hidden pieces of `template` (other hands and the
+    bag, as `seat` cannot see them) dealt afresh, the root move (`kind`, `rot`, `cell`)
+    played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
+    points with probability `greed`, else any; draw only when nothing fits), and the
+    position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
+    the placements of a move."""
+    copy_game(st, template)
+    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    rng_state = np.array([seed], dtype=np.uint64)
+    players = meta[M_PLAYERS]
+    # deal the hidden pieces again, into the same places in the same numbers
+    pool = np.empty(MAX_BOX, dtype=np.int64)
+    n = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                pool[n] = hands[s, i]
+                n += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        pool[n] = bag[i]
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = splitmix(rng_state) % (i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    at = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                hands[s, i] = pool[at]
+                at += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        bag[i] = pool[at]
+        at += 1
+    sync_hands(st, ed)
+    if kind == PLACE:
+        place(st, ed, rot, cell)
+    elif kind == DRAW:
+        draw(st, ed)
+    else:
+        end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
+    points = ed[3]
+    moves = 0
+    while meta[M_END] == 0 and moves < horizon:
+        mover = meta[M_TO_MOVE]
+        count = placements(st, ed, mover, out_rot, out_cell)
+        moves += 1
+        if count == 0:
+            if can_draw(st):
+                draw(st, ed)
+            else:
+                end_turn(st, False, True)
+            continue
+        if (splitmix(rng_state) % 1000) < greed * 1000:
+            best = -1
+            ties = 0
+            pick = 0
+            for i in range(count):
+                value = points[out_rot[i]]
+                if value > best:
+                    best = value
+                    ties = 1
+                    pick = i
+                elif value == best:
+                    ties += 1
+                    if splitmix(rng_state) % ties == 0:
+                        pick = i
+        else:
+            pick = splitmix(rng_state) % count
+        place(st, ed, out_rot[pick], out_cell[pick])
+    evaluate(st, ed, totals, last_round, temperature, rewards)
+
+
+@jit
+def evaluate(
+    st: Arrays, ed: Arrays, totals: Arr, last_round: bool, temperature: float, rewards: Arr
+) -> None:
+    """Rewards in [0, 1] per seat. Each seat's outlook is its match total plus the points
+    in its hand (0 for the seat that went out). At the end of the last round they are
+    exact: 1 for the lowest outlook, shared on a tie, else 0. Otherwise a seat `temperature`
+    points ahead of the best other seat gets 1 / (1 + e^-1) and one level with it 1/2."""
+    meta, hands, hsize = st[0], st[7], st[8]
+    points = ed[3]
+    players = meta[M_PLAYERS]
+    outlook = np.empty(players, dtype=np.float64)
+    for s in range(players):
+        total = 0.0
+        if not (meta[M_END] == EMPTIED and meta[M_WINNER] == s):
+            for i in range(hsize[s]):
+                total += points[hands[s, i]]
+        outlook[s] = totals[s] + total
+    if meta[M_END] != 0 and last_round:
+        low = outlook.min()
+        winners = 0
+        for s in range(players):
+            if outlook[s] == low:
+                winners += 1
+        for s in range(players):
+            rewards[s] = 1.0 / winners if outlook[s] == low else 0.0
+        return
+    for s in range(players):
+        best_other = np.inf
+        for o in range(players):
+            if o != s and outlook[o] < best_other:
+                best_other = outlook[o]
+        rewards[s] = 1.0 / (1.0 + np.exp((outlook[s] - best_other) / temperature))
