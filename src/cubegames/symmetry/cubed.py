@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from cubegames.core.game import JSON, Game, Move
 from cubegames.games.cubed import Cubed, Give, Keep, Place
-from cubegames.games.cubed.pieces import canonical, mirror
+from cubegames.games.cubed.pieces import Piece, canonical, mirror
 from cubegames.symmetry import Position, Symmetry
 
 
@@ -149,7 +150,11 @@ def mirror_closed(game: Cubed) -> bool:
     >>> mirror_closed(cubegames.make("cubed", edition="ja"))
     True
     """
-    pieces = game.edition.pieces
+    return _mirror_closed(game.edition.pieces)
+
+
+@cache
+def _mirror_closed(pieces: tuple[Piece, ...]) -> bool:
     return Counter(canonical(p) for p in pieces) == Counter(canonical(mirror(p)) for p in pieces)
 
 

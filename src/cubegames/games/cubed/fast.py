@@ -16,7 +16,7 @@ import random
 import numpy as np
 
 from cubegames.core.game import Playouts
-from cubegames.core.hexgrid import pack, unpack
+from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
 from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
@@ -170,9 +170,10 @@ def decode_into(state: CubedState, arrays: k.Arrays, *, frontier: bool = True) -
         arrays[8],
         arrays[9],
     )
-    state.table = {
-        packed_cell(int(c)): piece_of(int(tab[c])) for c in order[: meta[k.M_NTAB]].tolist()
-    }
+    cells = order[: meta[k.M_NTAB]].astype(np.int64)
+    # kernel cell -> packed cell (`core.hexgrid.pack`), for the whole table at once
+    packed = (cells // k.W - k.OFF + OFFSET) * SPAN + (cells % k.W - k.OFF + OFFSET)
+    state.table = dict(zip(packed.tolist(), map(piece_of, tab[cells].tolist()), strict=True))
     state.hands = [[piece_of(v) for v in hands[s, : hsize[s]].tolist()] for s in range(len(hsize))]
     state.bag = [piece_of(v) for v in bag[meta[k.M_BAG_HEAD] : meta[k.M_BAG_END]].tolist()]
     state._to_move = int(meta[k.M_TO_MOVE])
