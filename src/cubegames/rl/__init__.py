@@ -97,7 +97,7 @@ def vector_env(
     """`num_envs` games of `game_id` stepped together; see `cubegames.rl.vector`.
 
     >>> envs = vector_env("cubed", 2, seed=1, players=2, rounds=1)
-    >>> type(envs).__module__, envs.single_action_space.n
+    >>> type(envs).__module__, int(envs.single_action_space.n)
     ('cubegames.rl.vector.cubed', 219416)
     """
     from cubegames.rl.vector import vector_env as make_vector_env

@@ -179,8 +179,10 @@ def mt_next(mt: Arr, pos: Arr, k: int) -> int:
     """The next 32-bit output of generator `k` (rows of `mt`, index in `pos[k]`)."""
     if pos[k] >= 624:
         for i in range(624):
-            y = (mt[k, i] & 0x80000000) | (mt[k, (i + 1) % 624] & 0x7FFFFFFF)
-            v = mt[k, (i + 397) % 624] ^ (y >> 1)
+            nxt = i + 1 if i < 623 else 0
+            far = i + 397 if i < 227 else i - 227
+            y = (mt[k, i] & 0x80000000) | (mt[k, nxt] & 0x7FFFFFFF)
+            v = mt[k, far] ^ (y >> 1)
             if y & 1:
                 v ^= 0x9908B0DF
             mt[k, i] = v
