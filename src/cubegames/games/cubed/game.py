@@ -94,7 +94,7 @@ class Cubed(Game[CubedMove]):
             raise ValueError("strict_colors must be true or false")
         self.strict_colors = strict_colors
         self.frontier = Frontier(self.edition)
-        self.ai_points = ai.points_table(self)
+        self.ai_points = ai.points_table(self.edition)
 
     @property
     def options(self) -> JSON:
@@ -119,7 +119,7 @@ class Cubed(Game[CubedMove]):
     # -- search hooks (see cubegames.games.cubed.ai) --------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], CubedState]:
-        return ai.sampler(self, view, seat)
+        return ai.sampler(self.determinize(view, seat, random.Random(0)), seat)
 
     def rollout(self, state: State[CubedMove], rng: random.Random) -> None:
         assert isinstance(state, CubedState)
