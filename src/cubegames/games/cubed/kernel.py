@@ -404,6 +404,8 @@ def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -
             rot = ranked[w * BITS + lowest_bit(bit)]
             for i in range(nplay):
                 if fits[i * RANK_WORDS + w] & bit:
+                    if count == out_rot.shape[0]:
+                        raise IndexError("more placements than the kernel's move buffer holds")
                     out_rot[count] = rot
                     out_cell[count] = play[i]
                     count += 1

@@ -245,11 +245,9 @@ def _random_moves(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, rng: Arr, 
 
 
 @jit
-def _show(
-    st: k.Arrays, ed: k.Arrays, tb: k.Arrays, obs: Arr, mask: Arr, listed: Arr, buf: Arr
-) -> int:
-    """Observation and mask for the seat to move (seat 0 against the random opponent);
-    returns the seat."""
+def _show(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, obs: Arr) -> int:
+    """The vector part of the observation of the seat to move (seat 0 against the random
+    opponent; the planes are kept up to date as pieces are laid); returns the seat."""
     consts = tb[7]
     seat = 0 if consts[C_RANDOM] else st[0][k.M_TO_MOVE]
     cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
@@ -266,7 +264,6 @@ def _reset(
     obs: Arr,
     window: Arr,
     rng: Arr,
-    buf: Arr,
 ) -> None:
     """Deal a new game (shuffled by `rng`) and draw its empty table."""
     meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
@@ -302,7 +299,6 @@ def _reset(
     meta[k.M_END] = 0
     meta[k.M_WINNER] = -1
     _playable_plane(st, obs, poff, (3 * colours + 2) * size, 1.0)
-    _ = buf
 
 
 @jit
@@ -324,8 +320,8 @@ def reset_all(
     """Deal every game afresh."""
     for i in range(obs.shape[0]):
         st = _env(batch, i)
-        _reset(st, ed, tb, box, obs[i], window, rngs[i], buf)
-        seat = _show(st, ed, tb, obs[i], masks[i], listed[i], buf)
+        _reset(st, ed, tb, box, obs[i], window, rngs[i])
+        seat = _show(st, ed, tb, obs[i])
         placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
         to_move[i] = seat
         ended[i] = False
@@ -363,8 +359,8 @@ def step_all(
         st = _env(batch, i)
         meta = st[0]
         if ended[i]:
-            _reset(st, ed, tb, box, obs[i], window, rngs[i], buf)
-            seat = _show(st, ed, tb, obs[i], masks[i], listed[i], buf)
+            _reset(st, ed, tb, box, obs[i], window, rngs[i])
+            seat = _show(st, ed, tb, obs[i])
             placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
             to_move[i] = seat
             ended[i] = False
@@ -390,7 +386,7 @@ def step_all(
             listed[i][listed.shape[1] - 1] = 0
             to_move[i] = -1
             continue
-        seat = _show(st, ed, tb, obs[i], masks[i], listed[i], buf)
+        seat = _show(st, ed, tb, obs[i])
         placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
         to_move[i] = seat
 
