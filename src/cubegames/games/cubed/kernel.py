@@ -79,8 +79,8 @@ BITS = 32
 #: words of a set of rotations (by rank)
 RANK_WORDS = 8
 MAX_RANKS = BITS * RANK_WORDS
-#: scratch: per playable cell, the set of the hand's rotations that fit it
-SCRATCH = MAX_PLAY * RANK_WORDS
+#: scratch: per playable cell, the set of the hand's rotations that fit it, then their union
+SCRATCH = (MAX_PLAY + 1) * RANK_WORDS
 #: bit index of a power of two below 2**32 by de Bruijn multiplication
 DEBRUIJN = 0x077CB531
 DEBRUIJN_INDEX = np.array(
@@ -375,7 +375,11 @@ def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -
     words = info[I_RANK_WORDS]
     blocking_ok = meta[M_NTAB] >= 3
     nplay = meta[M_NPLAY]
-    # fits[i * RANK_WORDS + w]: the hand's rotations (by rank) that fit the i-th cell
+    # fits[i * RANK_WORDS + w]: the hand's rotations (by rank) that fit the i-th cell; the
+    # row after the last cell's is their union
+    union_row = MAX_PLAY * RANK_WORDS
+    for w in range(words):
+        fits[union_row + w] = 0
     for i in range(nplay):
         cell = play[i]
         base = cell * 6
@@ -393,11 +397,11 @@ def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -
                     r = block_rank[slot, ea & 31]
                     if r >= 0:
                         fits[row + r // BITS] |= hbits[seat, r // BITS] & (1 << (r % BITS))
+        for w in range(words):
+            fits[union_row + w] |= fits[row + w]
     count = 0
     for w in range(words):
-        union = 0
-        for i in range(nplay):
-            union |= fits[i * RANK_WORDS + w]
+        union = fits[union_row + w]
         while union:
             bit = union & -union
             union ^= bit
