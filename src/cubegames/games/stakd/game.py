@@ -110,7 +110,7 @@ class Stakd(Game[Place]):
     # -- hooks for search bots (see `ai`) ------------------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], StakdState]:
-        return ai.sampler(self, view, seat)
+        return ai.sampler(self.determinize(view, seat, random.Random(0)))
 
     def rollout(self, state: State[Place], rng: random.Random) -> None:
         assert isinstance(state, StakdState)
