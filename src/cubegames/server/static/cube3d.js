@@ -49,6 +49,10 @@ export class Table3D {
     this.controls.minDistance = 4;
     this.controls.maxDistance = 60;
     this.controls.addEventListener("change", () => this.draw());
+    // until the player turns the view, it follows the table's size and shape
+    this.controls.addEventListener("start", () => { this.touched = true; });
+    this.touched = false;
+    this.bounds = null;
     this.ray = new THREE.Raycaster();
     this.ghost = null;
     this.solids = [];
@@ -80,6 +84,10 @@ export class Table3D {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    if (this.bounds && !this.touched) {
+      this.placed = false;
+      this.frame(this.bounds);
+    }
     this.draw();
   }
 
@@ -101,14 +109,21 @@ export class Table3D {
     this.renderer.render(this.scene, this.camera);
   }
 
-  /** Look at the box [x0, y0, z0, x1, y1, z1] (game cells) from the front corner. */
+  /** Look at the box [x0, y0, z0, x1, y1, z1] (game cells) from the front corner, far
+   * enough back that all of it is in sight whatever the screen's shape. */
   frame(bounds) {
+    this.bounds = bounds;
+    if (!this.touched) this.placed = false;
     const [x0, y0, z0, x1, y1, z1] = bounds;
-    const centre = this.at((x0 + x1) / 2 - 0.5, (y0 + y1) / 2 - 0.5, (z0 + z1) / 2 - 0.5);
-    const size = Math.max(x1 - x0, y1 - y0, (z1 - z0) * this.height, 3);
+    const centre = new THREE.Vector3((x0 + x1) / 2, ((z0 + z1) / 2) * this.height * 0.6, -(y0 + y1) / 2);
+    const radius = 0.5 * Math.hypot(x1 - x0, y1 - y0, (z1 - z0) * this.height);
     this.controls.target.copy(centre);
     if (!this.placed) {
-      this.camera.position.copy(centre).add(new THREE.Vector3(size * 1.3, size * 1.5, size * 1.9));
+      const vfov = (this.camera.fov * Math.PI) / 180;
+      const hfov = 2 * Math.atan(Math.tan(vfov / 2) * this.camera.aspect);
+      const distance = (radius * 1.08) / Math.sin(Math.min(vfov, hfov) / 2);
+      const towards = new THREE.Vector3(0.55, 0.9, 1).normalize().multiplyScalar(distance);
+      this.camera.position.copy(centre).add(towards);
       this.placed = true;
     }
     this.controls.update();
@@ -118,6 +133,10 @@ export class Table3D {
   /** Draw `cubes` ({x, y, z, rgb, data, fresh, mark}) on a floor covering `floor`
    * ([x0, y0, x1, y1], cells), with `marks` ({x, y, z}: free cells where a move may go). */
   show(cubes, floor, marks = []) {
+    this.group.traverse((o) => {
+      if (o.geometry) o.geometry.dispose();
+      if (o.material) o.material.dispose();
+    });
     this.group.clear();
     this.solids = [];
     const [fx0, fy0, fx1, fy1] = floor;
@@ -133,24 +152,31 @@ export class Table3D {
     const lineGeo = new THREE.BufferGeometry();
     lineGeo.setAttribute("position", new THREE.Float32BufferAttribute(lines, 3));
     this.group.add(new THREE.LineSegments(lineGeo, new THREE.LineBasicMaterial({ color: 0xc9b995 })));
-    const box = new THREE.BoxGeometry(0.96, 0.96 * this.height, 0.96);
-    const edges = new THREE.EdgesGeometry(box);
     for (const c of cubes) {
+      // a block covers w × d cells from (x, y): a whole STAKD piece is one block
+      const w = c.w || 1;
+      const d = c.d || 1;
+      const box = new THREE.BoxGeometry(w - 0.05, 0.96 * this.height, d - 0.05);
       const mesh = new THREE.Mesh(box, new THREE.MeshStandardMaterial({ color: c.rgb, roughness: 0.55 }));
-      mesh.position.copy(this.at(c.x, c.y, c.z));
+      mesh.position.set(c.x + w / 2, (c.z + 0.5) * this.height, -(c.y + d / 2));
       mesh.userData = { cell: [c.x, c.y, c.z], data: c.data };
-      const outline = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: c.mark ? 0x12b886 : 0x2b2b2b, linewidth: 1 }));
-      mesh.add(outline);
-      if (c.mark) mesh.scale.setScalar(1.0);
+      mesh.add(new THREE.LineSegments(new THREE.EdgesGeometry(box),
+        new THREE.LineBasicMaterial({ color: c.mark ? 0x0ca678 : 0x2b2b2b })));
+      if (c.mark) {
+        const ring = new THREE.Mesh(new THREE.BoxGeometry(w - 0.02, 0.98 * this.height, d - 0.02),
+          new THREE.MeshBasicMaterial({ color: 0x0ca678, wireframe: true }));
+        ring.raycast = () => {};
+        mesh.add(ring);
+      }
       this.group.add(mesh);
       this.solids.push(mesh);
       if (c.fresh) this.arrive(mesh);
     }
     for (const m of marks) {
-      const dot = new THREE.Mesh(new THREE.BoxGeometry(0.5, 0.04, 0.5),
-        new THREE.MeshBasicMaterial({ color: 0x2f9e44, transparent: true, opacity: 0.55 }));
+      const dot = new THREE.Mesh(new THREE.CylinderGeometry(0.17, 0.17, 0.03, 20),
+        new THREE.MeshBasicMaterial({ color: 0x51cf66 }));
       dot.position.copy(this.at(m.x, m.y, m.z));
-      dot.position.y -= 0.48 * this.height;
+      dot.position.y -= 0.5 * this.height - 0.02;
       dot.raycast = () => {};
       this.group.add(dot);
     }
@@ -213,15 +239,12 @@ export class Table3D {
     this.ray.setFromCamera(p, this.camera);
     const [hit] = this.ray.intersectObjects([...this.solids, this.floor].filter(Boolean), false);
     if (!hit) return { cell: null, cube: null };
-    if (hit.object.userData.floor) {
-      const x = Math.floor(hit.point.x);
-      const y = Math.floor(-hit.point.z);
-      return { cell: [x, y, 0], cube: null };
-    }
-    const [x, y, z] = hit.object.userData.cell;
-    const n = hit.face.normal; // in the cube's own frame (cubes are not rotated)
-    const step = [Math.round(n.x), Math.round(-n.z), Math.round(n.y)];
-    return { cell: [x + step[0], y + step[1], z + step[2]], cube: hit.object.userData, face: step };
+    // the cell just beyond the face that was hit: a step off the hit point along its normal
+    const normal = hit.face.normal.clone().transformDirection(hit.object.matrixWorld);
+    const spot = hit.point.clone().addScaledVector(normal, 0.02);
+    const cell = [Math.floor(spot.x), Math.floor(-spot.z), Math.floor(spot.y / this.height)];
+    if (hit.object.userData.floor) return { cell: [cell[0], cell[1], 0], cube: null };
+    return { cell, cube: hit.object.userData };
   }
 
   point(event) {

@@ -279,12 +279,22 @@ class PlayPage {
     this.drawExtras(message);
     this.said.textContent = "";
     await this.controller.render(message, prev && prev.seat === message.seat ? prev : null);
-    if (this.current === message) this.said.textContent = message.said || (message.last ? message.last.text : "");
+    if (this.current === message) this.said.textContent = this.saying(message);
     if (prev && prev.ply < message.ply && this.controller.roundOver && !message.over) {
       const round = this.controller.roundOver(prev, message);
       if (round) this.results(message, round);
     }
     if (message.over && (!prev || !prev.over)) this.results(message, null, prev);
+  }
+
+  /** The last move in words, seats named by their role. */
+  saying(message) {
+    const own = this.controller.describe && message.last ? this.controller.describe(message.last) : null;
+    return this.named(own || message.said || (message.last ? message.last.text : ""));
+  }
+
+  named(text) {
+    return (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => this.seatName(Number(n)));
   }
 
   drawBanner(message) {
@@ -344,7 +354,7 @@ class PlayPage {
 
   drawLog(message) {
     const entries = message.log || [];
-    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, e.text, e.note ? h("small", {}, ` ${e.note}`) : null)));
+    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, this.named(e.text), e.note ? h("small", {}, ` ${this.named(e.note)}`) : null)));
     this.log.scrollTop = this.log.scrollHeight;
   }
 

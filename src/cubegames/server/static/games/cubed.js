@@ -109,8 +109,8 @@ export function create(ctx) {
     const m = R * 1.6;
     const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
     const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-    const w = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * m, R * 12);
-    const hh = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * m, R * 8);
+    const w = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * m, R * 8);
+    const hh = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * m, R * 6);
     const box = [cx - w / 2, cy - hh / 2, w, hh];
     const last = state.last && state.last.move && state.last.move.includes("@") ? state.last.move.split("@")[1] : null;
     layer.replaceChildren();
@@ -244,6 +244,11 @@ export function create(ctx) {
       if (selected && mine[selected.index] !== selected.letters) selected = null;
       drawHand();
       draw();
+    },
+    describe(last) {
+      if (!last.move || !last.move.includes("@")) return null;
+      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      return `${who} laid a piece: it is ringed in orange.`;
     },
     seatLine(st, seat) {
       const size = st.view.hand_sizes[seat];

@@ -135,7 +135,11 @@ export function create(ctx) {
     const cubes = [];
     for (const p of state.view.pieces) {
       const isLast = lastPlayed && p.z === lastPlayed.z && p.nodes.some(([x, y]) => lastPlayed.nodes.includes(`${x},${y}`));
-      for (const [x, y] of p.nodes) cubes.push({ x, y, z: p.z, rgb: colourOf(p), fresh: fresh && isLast });
+      const xs = p.nodes.map((n) => n[0]);
+      const ys = p.nodes.map((n) => n[1]);
+      const x = Math.min(...xs);
+      const y = Math.min(...ys);
+      cubes.push({ x, y, z: p.z, w: Math.max(...xs) - x + 1, d: Math.max(...ys) - y + 1, rgb: colourOf(p), fresh: fresh && isLast });
     }
     const marks = [];
     for (const m of moves()) if (!type || m.type === type) for (const n of m.nodes) { const [x, y] = n.split(",").map(Number); marks.push({ x, y, z: m.z }); }
@@ -267,6 +271,12 @@ export function create(ctx) {
       if (!table3d || mode !== "3d") return null;
       const hit = table3d.hitAt(clientX, clientY);
       return hit.cell ? hit.cell.join(",") : null;
+    },
+    describe(last) {
+      const move = last.move && parse(last.move);
+      if (!move) return null;
+      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      return `${who} laid a ${info.names[move.type]} on layer ${move.z}.`;
     },
     seatLine(st, seat) {
       const hand = st.view.hands[seat];

@@ -125,7 +125,7 @@ export function create(ctx) {
     plans.replaceChildren();
     for (let z = 0; z < 4; z += 1) {
       const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img", "aria-label": `Layer ${z} from above` });
-      svg.append(label(w / 2, -12, z === 0 ? "Layer 0 · on the bag" : `Layer ${z}`, { class: "plan-title" }));
+      svg.append(label(w / 2, -12, z === 0 ? "Layer 0 (bag)" : `Layer ${z}`, { class: "plan-title" }));
       for (let y = y0; y <= y1; y += 1) {
         for (let x = x0; x <= x1; x += 1) {
           const cell = cellKey(x, y, z);
@@ -262,6 +262,14 @@ export function create(ctx) {
       if (!table3d || mode !== "3d") return null;
       const hit = table3d.hitAt(clientX, clientY);
       return hit.cell ? hit.cell.join(",") : null;
+    },
+    describe(last) {
+      if (!last.move) return null;
+      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      const stacked = /^(\w)@/.exec(last.move);
+      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube.`;
+      const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
+      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out.`;
     },
     seatLine(st, seat) {
       const piles = st.view.piles[seat];
