@@ -49,7 +49,11 @@ export function roleName(seat, seats, mine) {
   const info = seats && seats[seat];
   if (info && info.name) return info.name;
   if (mine && mine.length === 1 && mine[0] === seat) return "You";
-  if (info && info.kind === "bot") return `${info.bot.split(":")[0].replace(/^./, (c) => c.toUpperCase())} bot`;
+  if (info && info.kind === "bot") {
+    const name = `${info.bot.split(":")[0].replace(/^./, (c) => c.toUpperCase())} bot`;
+    const twins = (seats || []).filter((s) => s.kind === "bot" && !s.name && s.bot.split(":")[0] === info.bot.split(":")[0]);
+    return twins.length > 1 ? `${name} ${twins.indexOf(info) + 1}` : name;
+  }
   return `Player ${seat + 1}`;
 }
 

@@ -36,8 +36,9 @@ export async function replayPage(root, gameId) {
   const perspective = h("select", { "aria-label": "Seen by" },
     h("option", { value: "" }, "a spectator"),
     game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, roleName(s.seat, seats, [])) : null)));
+  const named = (text) => (text || "").replace(/\b[Ss]eat (\d+)\b/g, (_, n) => roleName(Number(n), seats, []));
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
-    h("li", { value: m.ply }, h("button", { type: "button", class: "link", onclick: () => go(m.ply) }, m.text))));
+    h("li", { value: m.ply }, h("button", { type: "button", class: "link", onclick: () => go(m.ply) }, named(m.text)))));
   const playButton = h("button", { type: "button", class: "icon-button", "aria-label": "Play" }, icon("play"));
 
   const controller = MODULES[game.game].create({
@@ -64,7 +65,8 @@ export async function replayPage(root, gameId) {
       const prev = shown && shown.seat === state.seat && shown.ply === state.ply - 1 ? shown : null;
       shown = state;
       await controller.render(state, prev);
-      said.textContent = ply === 0 ? "The start of the game." : step.said || (step.last ? step.last.text : "");
+      const own = controller.describe && step.last ? controller.describe(step.last) : null;
+      said.textContent = ply === 0 ? "The start of the game." : named(own || step.said || (step.last ? step.last.text : ""));
     } catch (err) {
       said.textContent = err.message;
     }

@@ -8,11 +8,13 @@ const TUMBLE_MS = 800;
 
 function die(info, face, x, y, size = 64) {
   const text = face === "C" ? "CUBES" : face === "." ? "" : face;
-  const g = s("g", { class: "die", transform: `translate(${x},${y})` },
+  // the outer group places the die; the inner one may tumble (a CSS transform of its own)
+  const body = s("g", { class: "die" },
     s("rect", { width: size, height: size, rx: 12, fill: info.rgb, class: "die-body" }),
-    s("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 9, fill: "none", class: "die-rim" }));
-  g.append(label(size / 2, size / 2, text, { class: "face", fill: info.ink, "font-size": text.length > 2 ? 13 : 30 }));
-  return g;
+    s("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 9, fill: "none", class: "die-rim" }),
+    label(size / 2, size / 2, text, { class: "face", fill: info.ink, "font-size": text.length > 2 ? 13 : 30 }),
+    s("title", {}, `${info.name} die: ${text || "blank"}`));
+  return s("g", { transform: `translate(${x},${y})` }, body);
 }
 
 export function create(ctx) {
@@ -28,7 +30,7 @@ export function create(ctx) {
     ctx.send("roll", button);
   });
   ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg));
-  ctx.strip.replaceChildren(h("div", { class: "cubes-strip" }, button, hint));
+  ctx.strip.replaceChildren(h("div", { class: "cubes-strip" }, ctx.send ? button : null, hint));
 
   function faces() {
     const roll = (state.view.last_roll || "").split(" ").filter(Boolean);
@@ -41,14 +43,14 @@ export function create(ctx) {
     dice.forEach((info, i) => {
       const x = 20 + (i % 6) * 72;
       const g = die(info, tumbling ? "?" : shown[i], x, 24);
-      if (tumbling) g.classList.add("tumbling");
+      if (tumbling) g.firstChild.classList.add("tumbling");
       svg.append(g);
     });
     const view = state.view;
     svg.append(label(230, 130, `Pot: ${view.pot} chip${view.pot === 1 ? "" : "s"}`, { class: "pot" }));
     svg.append(label(230, 160, `Set ${view.set} of ${ctx.info.sets}`, { class: "muted-text" }));
-    const last = view.last;
-    if (last && state.said) svg.append(label(230, 200, "", { class: "said-line" }));
+    const seats = view.chips.map((chips, seat) => `${ctx.seatName(seat)} ${chips}`).join("   ·   ");
+    svg.append(label(230, 205, `Chips: ${seats}`, { class: "muted-text" }));
   }
 
   function tumble() {
