@@ -153,8 +153,11 @@ class PlayPage {
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (!mine) return;
       const text = REFUSALS[message.code] || message.message;
+      // said where the move was made, or over the board (on a phone the side panel is
+      // below the fold)
       const anchor = this.sending && this.sending.anchor;
       if (anchor && anchor.isConnected) tip(anchor, text);
+      else if (this.sending) tip(this.board, text);
       this.tell(text, "error");
       this.sent();
       if (this.controller && this.controller.refused) this.controller.refused(message);

@@ -221,7 +221,8 @@ export function create(ctx) {
       tip(target, `It fits here turned ${k === 1 ? "once" : "twice"}: tap Turn, then the cell.`, "info");
       return;
     }
-    const reason = whyNot(q, r);
+    const strict = !ctx.hello.options || ctx.hello.options.strict_colors !== false;
+    const reason = strict ? whyNot(q, r) : null;
     if (reason) tip(target, reason);
     else ctx.send(`${letters()}@${cell}`, target); // let the rules say why
   });

@@ -289,7 +289,8 @@ export function create(ctx) {
       const b = next.view.round_winners.length;
       if (b <= a) return null;
       const winner = next.view.round_winners[b - 1];
-      return { round: b, scores: next.view.points, text: `${ctx.seatName(winner)} laid the last piece and wins the round.` };
+      const who = ctx.seatName(winner);
+      return { round: b, scores: next.view.points, text: `${who} laid the last piece and ${who === "You" ? "win" : "wins"} the round.` };
     },
     ending(st) {
       const top = Math.max(...st.view.points);
