@@ -82,6 +82,7 @@ export class Table3D {
     const w = this.holder.clientWidth || 300;
     const h = this.holder.clientHeight || 300;
     this.renderer.setSize(w, h, false);
+    this.settling = 30;
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     if (this.bounds && !this.touched) {
@@ -100,6 +101,11 @@ export class Table3D {
         this.draw();
       }
       if (this.controls.update()) this.draw();
+      else if (this.settling > 0) {
+        // draw a few frames after a change of size or scene, whatever came first
+        this.settling -= 1;
+        this.draw();
+      }
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -181,6 +187,7 @@ export class Table3D {
       this.group.add(dot);
     }
     this.ghost = null;
+    this.settling = 30;
     this.draw();
   }
 
