@@ -102,7 +102,10 @@ export function create(ctx) {
     const move = state.last && state.last.move;
     if (!move) return null;
     const m = /(-?\d+),(-?\d+),(-?\d+)$/.exec(move);
-    return m ? { cell: cellKey(m[1], m[2], m[3]), removed: !move.includes("@") } : null;
+    if (!m) return null;
+    // a cube stacked on x = -1 or y = -1 shifted the structure by one: it now sits on 0
+    const [x, y, z] = [m[1], m[2], m[3]].map(Number);
+    return { cell: cellKey(Math.max(x, 0), Math.max(y, 0), z), removed: !move.includes("@") };
   }
 
   function extent(cubes, cells) {
