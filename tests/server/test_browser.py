@@ -117,9 +117,9 @@ def current(page: Page) -> Any:
     return page.evaluate("() => window.cubegamesPage.current")
 
 
-def ready(page: Page) -> None:
+def ready(page: Page, rounds: list[str] | None = None) -> None:
     """Wait until the page shows a position where it is this seat's turn, or the end;
-    close a round's results screen on the way."""
+    close a round's results screen on the way (its text goes to `rounds`)."""
     page.wait_for_function(
         """() => { const p = window.cubegamesPage;
             if (!p || !p.current || p.sending) return false;
@@ -131,15 +131,22 @@ def ready(page: Page) -> None:
     )
     nxt = page.locator(".overlay:not([hidden]) button:has-text('Next round')")
     if nxt.count():
+        if rounds is not None:
+            rounds.append(page.locator(".overlay .results.round").inner_text())
         nxt.click()
-        ready(page)
+        ready(page, rounds)
 
 
-def play_out(page: Page, move: Callable[[Page, Any], None], turns: int | None = None) -> Any:
+def play_out(
+    page: Page,
+    move: Callable[[Page, Any], None],
+    turns: int | None = None,
+    rounds: list[str] | None = None,
+) -> Any:
     """Play this seat's turns with `move` until the game is over (or `turns` of them); the
-    last state."""
+    last state. The round results screens met on the way go to `rounds`."""
     for _ in range(turns or 400):
-        ready(page)
+        ready(page, rounds)
         state = current(page)
         if state["over"]:
             return state
@@ -319,14 +326,18 @@ def test_stakd_to_the_end_on_its_layers(
     desk: tuple[Page, Guard], browser: Browser, server: str
 ) -> None:
     page, guard = desk
-    start(page, server, "stakd", ["here", "random"], {"points_to_win": 1})
+    start(page, server, "stakd", ["here", "random"], {"points_to_win": 2})
     page.click("button.view-button:has-text('Layers')")
     play_out(page, stakd_move(False), turns=2)
     page.click("button.view-button:has-text('3-D')")
     shot(page, "stakd-desktop-play")
     page.click("button.view-button:has-text('Layers')")
-    play_out(page, stakd_move(False))
+    rounds: list[str] = []
+    end = play_out(page, stakd_move(False), rounds=rounds)
     finish(page, guard, "stakd", browser, server)
+    # a results screen after each round but the last: who won it and the points so far
+    assert len(rounds) == len(end["view"]["round_winners"]) - 1 >= 1, rounds
+    assert "Round 1 is over" in rounds[0] and "the round." in rounds[0]
 
 
 def test_cubes_to_the_end_by_touch_on_a_phone(
