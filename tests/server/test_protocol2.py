@@ -140,3 +140,26 @@ def test_the_remote_bot_refuses_to_start_without_a_credential() -> None:
         check=False,
     )
     assert run.returncode == 2 and "no credential" in run.stderr
+
+
+def test_a_kept_piece_stays_secret_in_the_last_move_and_every_patch(client: TestClient) -> None:
+    made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1, "variants": ["draw3"]})
+    with (
+        connect(client, made["id"], token(made, 0)) as one,
+        connect(client, made["id"], token(made, 1)) as two,
+    ):
+        mine, theirs = Socket(one), Socket(two)
+        mine.opening()
+        theirs.opening()
+        mine.move("draw3:3", 0)
+        drawn = mine.state(1)["view"]["turn"]["drawn"]
+        theirs.state(1)
+        keep = f"keep:{drawn[0]}"
+        mine.move(keep, 1)
+        assert mine.state(2)["last"]["move"] == keep
+        seen = theirs.state(2)
+    assert seen["last"]["move"] is None and seen["last"]["text"].endswith(
+        "kept one of the drawn pieces."
+    )
+    told = "\n".join(theirs.transcript)
+    assert not any(piece in told for piece in drawn), drawn
