@@ -259,7 +259,12 @@ export function create(ctx) {
     roundOver(prev, next) {
       const before = (prev.view.past_rounds || []).length;
       const after = (next.view.past_rounds || []).length;
-      return after > before ? { round: after, scores: next.view.past_rounds[after - 1].scores } : null;
+      if (after <= before) return null;
+      const scores = next.view.past_rounds[after - 1].scores;
+      const low = Math.min(...scores);
+      const best = scores.map((v, seat) => (v === low ? ctx.seatName(seat) : null)).filter(Boolean);
+      const text = low === 0 && best.length === 1 ? `${best[0]} laid every piece.` : `Fewest points left in hand: ${best.join(" and ")}.`;
+      return { round: after, scores, text };
     },
     ending(st) {
       const sizes = st.view.hand_sizes;
