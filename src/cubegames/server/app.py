@@ -13,8 +13,9 @@ REST, all JSON but the rules:
 - `GET /api/games/{id}`: one game: seats, status, result, its moves in words;
 - `GET /api/games/{id}/record`: the record file (a finished game, or with `?token=` for
   every human seat);
-- `GET /api/games/{id}/replay?ply=&seat=&token=`: the drawing after move `ply`, seen by a
-  spectator, or by a seat (once the game is over, or with that seat's token);
+- `GET /api/games/{id}/replay?ply=&seat=`: the table after move `ply` (its view, the last
+  move, and an SVG drawing for other programs), seen by a spectator, or by a seat (once
+  the game is over, or with that seat's credential);
 - `POST /api/records`: load a record file; the answer is the new game and its tokens.
 
 Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "auth",
@@ -74,6 +75,7 @@ from cubegames.server.rooms import (
     RoomError,
     Rooms,
     close_quietly,
+    result_of,
 )
 from cubegames.server.storage import (
     FINISHED,
@@ -392,7 +394,8 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game_detail(game_id: str) -> dict[str, Any]:
         """One game: its settings, seats, status and moves (in words a spectator may read;
-        the notation too once the game is over)."""
+        the notation too once the game is over), and the fixed facts its page draws with
+        (`info`, as in the websocket's `hello`)."""
         info = await load(game_id)
         game = build_trusted(info)
         over = info.status == FINISHED
@@ -418,6 +421,7 @@ def create_app(
             "seats": _seats_json(info),
             "moves": moves,
             "seed": info.seed if over else None,
+            "info": web.info(game),
         }
 
     @app.get("/api/games/{game_id}/record")
@@ -474,6 +478,17 @@ def create_app(
             "seat": seat,
             "to_move": state.to_move,
             "over": state.is_over,
+            "view": view,
+            "hints": web.hints(game, view),
+            "last": None
+            if last is None
+            else {
+                "ply": last.ply,
+                "seat": last.seat,
+                "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
+                "text": web.words(game, last.move, last.seat, seat),
+            },
+            "result": result_of(state) if state.is_over else None,
             "svg": web.draw(game, view, []),
             "said": said,
         }
@@ -481,7 +496,9 @@ def create_app(
     @app.post("/api/records", status_code=201)
     async def upload_record(request: Request) -> dict[str, Any]:
         """Load a record file (the request body): it is replayed through the engine and
-        becomes a new game, with new links."""
+        becomes a new game whose people's seats are all played at the uploader's screen
+        (the file tells every hand, so none of them may be passed to another person: the
+        game has no host, and no seat can be reissued as an invitation)."""
         rate_limited(request)
         raw = bytearray()
         async for chunk in request.stream():
@@ -514,7 +531,10 @@ def create_app(
         except Unstorable as exc:
             raise HTTPException(400, f"bad record: {exc}") from None
         status = FINISHED if loaded.result is not None else PLAYING
-        return _created(game_id, loaded.game, loaded.seats, tokens, status, host)
+        # Whoever holds a record file knows its deal: every hand and the bag. So a loaded
+        # game is played at the uploader's screen only; it has no host who could invite
+        # someone else into it (the host credential is kept by nobody).
+        return {**_created(game_id, loaded.game, loaded.seats, tokens, status, host), "host": None}
 
     # -- the websocket -------------------------------------------------------------------------
 
@@ -588,7 +608,7 @@ def create_app(
         room.join(peer)
         try:
             await peer.send(room.hello(seat))
-            await peer.send(room.state_message(seat))
+            await peer.send(peer.update(room.state_message(seat)))
             await room.presence()
             if not expired(room.info, limits, room):
                 runner.wake(room)

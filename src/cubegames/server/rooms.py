@@ -24,7 +24,7 @@ from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
-from cubegames.server.protocol import Connection, error
+from cubegames.server.protocol import PROTOCOL, Connection, diff, error
 from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store, now
 
 log = logging.getLogger("cubegames.server")
@@ -105,6 +105,24 @@ class Peer:
         self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
         self._writer: asyncio.Task[None] | None = None
+        #: the last state this page was sent (without its log): patches are made against it
+        self.shown: dict[str, Any] | None = None
+
+    def update(self, message: dict[str, Any]) -> dict[str, Any]:
+        """What to send this page so that it holds the state `message`: the whole of it
+        the first time, afterwards a `patch` of what changed and the log's new entries."""
+        doc = {k: v for k, v in message.items() if k not in ("type", "log")}
+        before, self.shown = self.shown, doc
+        if before is None:
+            return message
+        seen = before["ply"]
+        return {
+            "type": "patch",
+            "ply": doc["ply"],
+            "from": seen,
+            "ops": diff(before, doc),
+            "log": [entry for entry in message["log"] if entry["ply"] > seen],
+        }
 
     async def send(self, message: dict[str, Any]) -> bool:
         """Queue one message (never waits); False (and the peer closed) if the page
@@ -202,6 +220,7 @@ class Room:
             "game": self.game.id,
             "options": self.game.options,
             "players": self.game.players,
+            "protocol": PROTOCOL,
             "seat": seat,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in self.seats
@@ -221,9 +240,23 @@ class Room:
             for i, p in enumerate(self.played[start:], start)
         ]
 
+    def last_for(self, viewer: int | None) -> dict[str, Any] | None:
+        """The last move as `viewer` may know it: its number, seat, notation (None when
+        it is secret from `viewer`) and words."""
+        if not self.played:
+            return None
+        p = self.played[-1]
+        return {
+            "ply": p.ply,
+            "seat": p.seat,
+            "move": p.move if web.visible(self.game, p.move, p.seat, viewer) else None,
+            "text": self.log_for(viewer)[-1]["text"],
+        }
+
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat's page shows, made from `view(seat)` alone (the public view
-        for a spectator); legal moves only go to the seat to move."""
+        for a spectator); legal moves only go to the seat to move. No drawing: the page
+        draws the game from `view`, `legal`, `last` and `hints`."""
         state = self.state
         view = state.public_view() if seat is None else state.view(seat)
         legal = state.legal_moves() if seat is not None and state.to_move == seat else []
@@ -240,7 +273,8 @@ class Room:
             "over": state.is_over,
             "view": view,
             "legal": [str(m) for m in legal],
-            "svg": web.draw(self.game, view, legal),
+            "last": self.last_for(seat),
+            "hints": web.hints(self.game, view),
             "said": said,
             "log": log_entries,
             "result": result_of(state) if state.is_over else None,
@@ -255,7 +289,7 @@ class Room:
         for peer in peers:
             if peer.seat not in cache:
                 cache[peer.seat] = self.state_message(peer.seat)
-        sent = await asyncio.gather(*(peer.send(cache[peer.seat]) for peer in peers))
+        sent = await asyncio.gather(*(peer.send(peer.update(cache[peer.seat])) for peer in peers))
         for peer, ok in zip(peers, sent, strict=True):
             if not ok or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
