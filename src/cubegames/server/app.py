@@ -87,6 +87,7 @@ from cubegames.server.storage import (
     new_token,
     now,
 )
+from cubegames.server.writer import Writer
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("cubegames.server")
@@ -146,7 +147,8 @@ def create_app(
     # never waits behind another game's (each room has at most one bot thinking)
     executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
     runner = BotRunner(executor, bot_delay, limits=limits)
-    rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms)
+    writer = Writer(store)
+    rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms, writer=writer)
     replays = Replays()
     created = RateLimit(limits.games_per_minute)
     sockets = Counter(limits.connections_per_client)
@@ -187,6 +189,7 @@ def create_app(
         await asyncio.gather(resuming, return_exceptions=True)
         await runner.stop()
         executor.shutdown(wait=False, cancel_futures=True)
+        writer.close()
         store.close()
 
     app = FastAPI(title="cubegames", version=cubegames.__version__, lifespan=lifespan)
@@ -195,6 +198,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.runner = runner
     app.state.replays = replays
+    app.state.writer = writer
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -19,7 +19,7 @@ from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
 from cubegames.server.limits import Limits, check_bot
 from cubegames.server.protocol import error
-from cubegames.server.rooms import Refused, Room
+from cubegames.server.rooms import Refused, Room, Taken
 
 log = logging.getLogger("cubegames.server")
 
@@ -103,6 +103,9 @@ class BotRunner:
                         return
                     try:
                         await room.commit(trial, seat, str(move))
+                    except Taken:  # another server moved first: catch up, think again
+                        await room.catch_up()
+                        continue
                     except Refused as exc:
                         await self._fail(room, str(exc))
                         return

@@ -24,6 +24,9 @@ The same code runs on SQLite and PostgreSQL (`postgresql+psycopg://...`; the tes
 both). Times come back as UTC whatever the database's time zone. Text PostgreSQL cannot
 hold (too long for its column, or with a NUL character) is refused up front with
 `Unstorable`, on every database alike.
+A SQLite file is kept in write-ahead-log mode with `synchronous=FULL`: readers never wait
+for the writer, and a commit is on disk when it returns. Moves are written in batches
+(`add_moves`, one transaction for the moves of many games; see `writer`).
 On PostgreSQL the tables are made under a lock, so servers starting together on an empty
 database do not trip over each other, and a game is loaded from one snapshot, so a move
 committed meanwhile cannot show in its moves but not in its status.
@@ -35,7 +38,7 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,12 +56,13 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -243,6 +247,17 @@ class GameSummary:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
     moves: int
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to store: move number `ply` of a game, and the game's result if it ends it."""
+
+    game_id: str
+    ply: int
+    seat: int
+    move: str
+    result: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -454,15 +469,51 @@ class Store:
         Two writers of the same ply cannot both succeed: (game, ply) is the primary key, so
         the second gets `sqlalchemy.exc.IntegrityError` and nothing of it is kept.
         """
-        storable("move", move, MOVE_LENGTH)
-        with self._session() as session:
-            session.add(MoveRow(game_id=game_id, ply=ply, seat=seat, move=move, played_at=now()))
-            if result is not None:
-                row = session.get(GameRow, game_id)
-                assert row is not None
-                row.status = FINISHED
-                row.finished_at = now()
-                row.result = result
+        self.add_moves([NewMove(game_id, ply, seat, move, result)])
+
+    def add_moves(
+        self, moves: Sequence[NewMove], during: Callable[[Connection], None] | None = None
+    ) -> None:
+        """Commit several moves (of any games) in one transaction: all of them or none
+        (IntegrityError if any ply is taken already). `during(connection)` runs inside the
+        transaction just before it commits (the bus announces the moves there, so the
+        announcement goes out exactly when they are durable)."""
+        for m in moves:
+            storable("move", m.move, MOVE_LENGTH)
+        moment = now()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(MoveRow),
+                [
+                    {
+                        "game_id": m.game_id,
+                        "ply": m.ply,
+                        "seat": m.seat,
+                        "move": m.move,
+                        "played_at": moment,
+                    }
+                    for m in moves
+                ],
+            )
+            for m in moves:
+                if m.result is not None:
+                    connection.execute(
+                        update(GameRow)
+                        .where(GameRow.id == m.game_id)
+                        .values(status=FINISHED, finished_at=moment, result=m.result)
+                    )
+            if during is not None:
+                during(connection)
+
+    def moves_after(self, game_id: str, ply: int) -> list[MoveInfo]:
+        """The game's moves after move `ply`, in order (what another server added)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(MoveRow.ply, MoveRow.seat, MoveRow.move, MoveRow.played_at)
+                .where(MoveRow.game_id == game_id, MoveRow.ply > ply)
+                .order_by(MoveRow.ply)
+            ).all()
+        return [MoveInfo(r.ply, r.seat, r.move, utc(r.played_at)) for r in rows]
 
     def summaries(self, status: str | None = None, limit: int = 50) -> list[GameSummary]:
         """The latest games first, optionally only those with `status`."""
@@ -525,6 +576,12 @@ def _engine(url: str) -> Engine:
     def _pragmas(connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
+        if database not in ("", ":memory:"):
+            # write-ahead log: readers never wait for the writer, and a commit appends to
+            # the log instead of rewriting pages; FULL syncs the log at every commit, so a
+            # committed move survives a crash of the machine, not only of the process
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
     return engine
