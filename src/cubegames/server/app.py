@@ -23,8 +23,11 @@ Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "a
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import logging
 import math
+import os
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -47,10 +50,8 @@ from cubegames.server.guard import Guard
 from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
-    BURST,
     MAX_RECORD,
     MAX_TOKEN,
-    RATE,
     AuthMessage,
     ClaimSeat,
     Connection,
@@ -611,7 +612,7 @@ def create_app(
         return parsed.token
 
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
-        throttle = Throttle()
+        throttle = Throttle(limits.messages_per_second, limits.message_burst)
         clock = asyncio.get_running_loop().time
         while True:
             try:
@@ -629,8 +630,9 @@ def create_app(
                 if throttle.warn(clock()):
                     await peer.send(
                         error(
-                            f"too many messages: at most {RATE:g} a second (bursts of "
-                            f"{BURST}); the ones over the limit were not read",
+                            f"too many messages: at most {limits.messages_per_second:g} a second "
+                            f"(bursts of {limits.message_burst}); the ones over the limit "
+                            "were not read",
                             "slow-down",
                         )
                     )
@@ -669,6 +671,23 @@ def create_app(
                 await peer.send(error(str(exc), exc.code))
 
     return app
+
+
+#: how `cubegames serve --workers N` tells each worker process its settings
+DB_VARIABLE = "CUBEGAMES_DB"
+LIMITS_VARIABLE = "CUBEGAMES_LIMITS"
+
+
+def environment(db_url: str, limits: Limits) -> dict[str, str]:
+    """The environment variables `from_environment` reads back into this app."""
+    return {DB_VARIABLE: db_url, LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits))}
+
+
+def from_environment() -> FastAPI:
+    """The app of `environment(...)`: what each worker process of `cubegames serve
+    --workers N` runs (uvicorn calls it in every process)."""
+    limits = Limits(**json.loads(os.environ.get(LIMITS_VARIABLE, "{}")))
+    return create_app(os.environ[DB_VARIABLE], limits=limits)
 
 
 def bearer(request: Request) -> str | None:
@@ -728,4 +747,4 @@ def build_trusted(info: GameInfo) -> Any:
     return cubegames.make(info.game, **info.options)
 
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "environment", "from_environment"]
