@@ -23,6 +23,7 @@ Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -45,8 +46,10 @@ from fastapi.staticfiles import StaticFiles
 import cubegames
 from cubegames.render import web
 from cubegames.server.bots import BotRunner
+from cubegames.server.bus import make_bus
 from cubegames.server.catalog import build, catalog
 from cubegames.server.guard import Guard
+from cubegames.server.lease import make_leases
 from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
@@ -80,6 +83,7 @@ from cubegames.server.storage import (
     PLAYING,
     GameInfo,
     GameSummary,
+    MoveInfo,
     NewSeat,
     Store,
     Unstorable,
@@ -147,9 +151,13 @@ def create_app(
     # a thread for every room that may be live: a slow bot thinks in its own thread and
     # never waits behind another game's (each room has at most one bot thinking)
     executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
-    runner = BotRunner(executor, bot_delay, limits=limits)
-    writer = Writer(store)
-    rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms, writer=writer)
+    bus = make_bus(store)
+    leases = make_leases(store, limits.lease_seconds)
+    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
+    writer = Writer(store, bus.announce)
+    rooms = Rooms(
+        store, runner.attach, max_rooms=limits.max_rooms, writer=writer, teardown=runner.detach
+    )
     replays = Replays()
     created = RateLimit(limits.games_per_minute)
     sockets = Counter(limits.connections_per_client)
@@ -180,15 +188,79 @@ def create_app(
                 runner.wake(room)
                 rooms.release(room, runner.busy(room))
 
+    async def hear(event: dict[str, Any]) -> None:
+        """Another process saved a move or changed a seat of a game live here too."""
+        room = rooms.rooms.get(str(event.get("game")))
+        if room is None:
+            return
+        try:
+            if event.get("kind") == "move":
+                move = MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
+                async with room.lock:
+                    moved = await room.catch_up(move)
+                if moved and room.on_move is not None:
+                    room.on_move(room)
+            elif event.get("kind") == "seat" and event.get("how") in ("claimed", "reissued"):
+                await room.seat_changed(int(event["seat"]), str(event["how"]))
+        except (KeyError, TypeError, ValueError, RoomError) as exc:
+            log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
+
+    async def heard_nothing_for_a_while() -> None:
+        """The bus lost its connection for a moment: have every live room catch up."""
+        for room in list(rooms.rooms.values()):
+            async with room.lock:
+                with contextlib.suppress(RoomError):
+                    await room.catch_up()
+
+    async def keep_leases() -> None:
+        """Renew this process's bot leases; take over the games of processes that died."""
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), leases.seconds / 3)
+            if stopping.is_set():
+                return
+            try:
+                for game_id in await leases.renew():
+                    runner.cancel(game_id)
+                for game_id in await leases.orphans():
+                    await adopt(game_id)
+            except Exception:  # the database may be away for a moment: try again later
+                log.exception("the bot leases could not be renewed")
+
+    async def adopt(game_id: str) -> None:
+        """Let the bots of a game whose process died play on here."""
+        if not await leases.take(game_id):
+            return  # another process was quicker
+        try:
+            room = await rooms.get(game_id)
+        except (RoomError, Full) as exc:
+            log.warning("game %s is not taken over: %s", game_id, exc)
+            room = None
+        if room is None:
+            await leases.give(game_id)
+            return
+        async with room.lock:
+            await room.catch_up()
+        if not expired(room.info, limits, room):
+            runner.wake(room)
+        if not runner.busy(room):
+            await leases.give(game_id)
+        rooms.release(room, runner.busy(room))
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         stopping.clear()
+        bus.start(hear, heard_nothing_for_a_while)
         resuming = asyncio.create_task(resume_bots(), name="resume bots")
+        leasing = asyncio.create_task(keep_leases(), name="keep leases")
         yield
         # not cancelled: a database call in a thread would run on after the store closed
         stopping.set()
-        await asyncio.gather(resuming, return_exceptions=True)
+        await asyncio.gather(resuming, leasing, return_exceptions=True)
         await runner.stop()
+        bus.stop()
+        for room in list(rooms.rooms.values()):
+            await leases.give(room.id)  # the other processes may take these games at once
         executor.shutdown(wait=False, cancel_futures=True)
         writer.close()
         store.close()
@@ -200,6 +272,8 @@ def create_app(
     app.state.runner = runner
     app.state.replays = replays
     app.state.writer = writer
+    app.state.bus = bus
+    app.state.leases = leases
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -341,6 +415,9 @@ def create_app(
         room = rooms.rooms.get(game_id)
         if room is not None:
             await room.seat_changed(seat, "claimed")
+        await asyncio.to_thread(
+            bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "claimed"}
+        )
         return {"id": game_id, "seat": seat, "token": credential}
 
     @app.post("/api/games/{game_id}/seats/{seat}/reissue")
@@ -359,6 +436,9 @@ def create_app(
         room = rooms.rooms.get(game_id)
         if room is not None:
             await room.seat_changed(seat, "reissued")
+        await asyncio.to_thread(
+            bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "reissued"}
+        )
         return {"id": game_id, "seat": seat, "invite": invite}
 
     @app.get("/api/games")

@@ -48,6 +48,9 @@ class Limits:
     message_burst: int = 30
     #: connections and requests one server process serves at once; beyond, it answers 503
     max_connections: int = 1000
+    #: seconds a process's hold on a game's bots lasts unrenewed (PostgreSQL; `lease`):
+    #: after a process dies, its games' bots play on elsewhere within about this long
+    lease_seconds: float = 10.0
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);

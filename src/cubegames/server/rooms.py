@@ -416,9 +416,12 @@ class Rooms:
         setup: Callable[[Room], None],
         max_rooms: int = 500,
         writer: Writer | None = None,
+        teardown: Callable[[Room], None] | None = None,
     ) -> None:
         self.store = store
         self.writer = writer
+        #: called with each room let go
+        self.teardown = teardown
         self.setup = setup
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
@@ -450,6 +453,8 @@ class Rooms:
         """Forget an empty room (it is rebuilt from the database when needed again)."""
         if not room.peers and not busy and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if self.teardown is not None:
+                self.teardown(room)
 
 
 async def close_quietly(socket: WebSocket, code: int, message: str | None = None) -> None:

@@ -16,7 +16,8 @@ Tables:
   SHA-256 of the seat's secret token (the token itself is shown once and is kept by the
   browser that holds the seat); `invited` while that token is a one-time invitation not
   yet claimed, and how many times the host has `reissued` the seat;
-- `moves`: (game, ply), the seat that moved, the move's notation, the time.
+- `moves`: (game, ply), the seat that moved, the move's notation, the time;
+- `leases`: the server process that runs a game's bots, and until when (see `lease`).
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
 
@@ -50,6 +51,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Double,
     ForeignKey,
     Integer,
     String,
@@ -192,6 +194,19 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[str] = mapped_column(String(MOVE_LENGTH))
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Which server process runs a game's bots, until when (`lease`)."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(32))
+    #: seconds since the epoch (a number compares alike on every database)
+    expires: Mapped[float] = mapped_column(Double, index=True)
 
 
 @dataclass(frozen=True)
