@@ -5,8 +5,10 @@ on in another."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -155,3 +157,36 @@ def test_a_killed_processs_bot_games_play_on_in_another(db_url: str) -> None:
     finally:
         a.kill()
         b.stop()
+
+
+def test_serve_with_workers_runs_that_many_processes_on_one_address(db_url: str) -> None:
+    server = Served(db_url, "--workers", "2")
+    try:
+        deadline = time.monotonic() + 30
+        while len(_workers(server.process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(_workers(server.process.pid)) == 2
+        made = server.make_game("unstackable", [HUMAN, HUMAN])
+        # pages land on either process: each sees the other's moves
+        pages = [server.page(made["id"], seat["token"]) for seat in made["seats"]]
+        latest = [page.state(0) for page in pages]
+        for ply in range(6):
+            seat = latest[0]["to_move"]
+            pages[seat].move(latest[seat]["legal"][0], ply)
+            latest = [page.state(ply + 1) for page in pages]
+        for page in pages:
+            page.close()
+    finally:
+        server.stop()
+
+
+def _workers(pid: int) -> list[str]:
+    """The worker processes uvicorn started (not multiprocessing's resource tracker)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    found = []
+    for child in children:
+        with contextlib.suppress(OSError):
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                found.append(child)
+    return found
