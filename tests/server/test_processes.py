@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
 from cubegames.server.rooms import replay
 from cubegames.server.storage import Store
 from tests.server.helpers import Socket, TestClient, bot, connect, make_game
@@ -190,3 +191,35 @@ def _workers(pid: int) -> list[str]:
             if b"spawn_main" in command and b"resource_tracker" not in command:
                 found.append(child)
     return found
+
+
+def test_games_made_per_client_are_capped_over_every_process(db_url: str) -> None:
+    """The cap on games a client makes a minute is counted in the database: two servers
+    on it together allow it once, not once each."""
+    limits = Limits(games_per_minute=3)
+    apps = [create_app(db_url, bot_delay=0, limits=limits, workers=2) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as other:
+        make_game(one, "unstackable", [HUMAN, HUMAN])
+        make_game(other, "unstackable", [HUMAN, HUMAN])
+        make_game(one, "unstackable", [HUMAN, HUMAN])
+        for client in (other, one):
+            over = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN] * 2})
+            assert over.status_code == 429 and "at most 3 a minute" in over.json()["detail"]
+            assert 1 <= int(over.headers["retry-after"]) <= 60
+
+
+def test_each_of_n_workers_takes_its_share_of_the_in_memory_caps(db_url: str) -> None:
+    """Connections per client and live games are counted in each process: with 2 workers
+    each allows half, so the two together never exceed the cap."""
+    limits = Limits(connections_per_client=4, max_rooms=2)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits, workers=2)) as client:
+        made = [make_game(client, "unstackable", [HUMAN, HUMAN]) for _ in range(2)]
+        with connect(client, made[0]["id"]) as a, connect(client, made[0]["id"]) as b:
+            Socket(a).opening()
+            Socket(b).opening()
+            with connect(client, made[0]["id"]) as c:
+                assert "at most 4 at once" in Socket(c).receive()["message"]
+        with connect(client, made[0]["id"]) as a:
+            Socket(a).opening()
+            with connect(client, made[1]["id"]) as b:
+                assert "1 games are live" in Socket(b).receive()["message"]

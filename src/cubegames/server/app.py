@@ -47,6 +47,7 @@ import cubegames
 from cubegames.render import web
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import make_bus
+from cubegames.server.caps import SharedRate, share
 from cubegames.server.catalog import build, catalog
 from cubegames.server.guard import Guard
 from cubegames.server.lease import make_leases
@@ -138,29 +139,37 @@ def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.5, limits: Limits | None = None
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.5,
+    limits: Limits | None = None,
+    workers: int = 1,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
-    `limits` bounds what a client may spend (`limits.Limits`).
+    `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
+    processes serving the database (see `caps`).
 
     The database is opened (and its tables made) here, so a bad URL fails at once.
     """
     limits = limits or Limits()
     store = Store(db_url or default_url())
+    # this process's part of the caps counted in memory (the sum over processes holds)
+    max_rooms = share(limits.max_rooms, workers)
     # a thread for every room that may be live: a slow bot thinks in its own thread and
     # never waits behind another game's (each room has at most one bot thinking)
-    executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
+    executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
     runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
     writer = Writer(store, bus.announce)
-    rooms = Rooms(
-        store, runner.attach, max_rooms=limits.max_rooms, writer=writer, teardown=runner.detach
-    )
+    rooms = Rooms(store, runner.attach, max_rooms=max_rooms, writer=writer, teardown=runner.detach)
     replays = Replays()
-    created = RateLimit(limits.games_per_minute)
-    sockets = Counter(limits.connections_per_client)
+    # games made per client: in the database when other processes may share it
+    shared = store.engine.dialect.name == "postgresql"
+    created = SharedRate(store, limits.games_per_minute) if shared else None
+    created_here = RateLimit(limits.games_per_minute)
+    sockets = Counter(share(limits.connections_per_client, workers))
     runner.on_idle = lambda room: rooms.release(room, busy=False)
 
     stopping = asyncio.Event()
@@ -318,8 +327,12 @@ def create_app(
     def client_of(request: Request | WebSocket) -> str:
         return request.client.host if request.client is not None else "unknown"
 
-    def rate_limited(request: Request) -> None:
-        wait = created.allow(client_of(request))
+    async def rate_limited(request: Request) -> None:
+        who = client_of(request)
+        if created is not None:
+            wait = await asyncio.to_thread(created.allow, who)
+        else:
+            wait = created_here.allow(who)
         if wait is not None:
             raise HTTPException(
                 429,
@@ -338,7 +351,7 @@ def create_app(
         """Make a game; the answer holds the host's credential, the credential of each
         seat played here and the one-time invitation of each invited seat (shown only
         now)."""
-        rate_limited(request)
+        await rate_limited(request)
         try:
             game = build(body.game, body.options)
         except ValueError as exc:
@@ -556,7 +569,7 @@ def create_app(
     async def upload_record(request: Request) -> dict[str, Any]:
         """Load a record file (the request body): it is replayed through the engine and
         becomes a new game, with new links."""
-        rate_limited(request)
+        await rate_limited(request)
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
@@ -758,16 +771,24 @@ DB_VARIABLE = "CUBEGAMES_DB"
 LIMITS_VARIABLE = "CUBEGAMES_LIMITS"
 
 
-def environment(db_url: str, limits: Limits) -> dict[str, str]:
+WORKERS_VARIABLE = "CUBEGAMES_WORKERS"
+
+
+def environment(db_url: str, limits: Limits, workers: int) -> dict[str, str]:
     """The environment variables `from_environment` reads back into this app."""
-    return {DB_VARIABLE: db_url, LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits))}
+    return {
+        DB_VARIABLE: db_url,
+        LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits)),
+        WORKERS_VARIABLE: str(workers),
+    }
 
 
 def from_environment() -> FastAPI:
     """The app of `environment(...)`: what each worker process of `cubegames serve
     --workers N` runs (uvicorn calls it in every process)."""
     limits = Limits(**json.loads(os.environ.get(LIMITS_VARIABLE, "{}")))
-    return create_app(os.environ[DB_VARIABLE], limits=limits)
+    workers = int(os.environ.get(WORKERS_VARIABLE, "1"))
+    return create_app(os.environ[DB_VARIABLE], limits=limits, workers=workers)
 
 
 def bearer(request: Request) -> str | None:

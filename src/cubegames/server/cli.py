@@ -161,5 +161,5 @@ def register(cli: click.Group) -> None:
             run(app, host, port, limits)
             return
         click.echo(f"cubegames: {workers} server processes share the address")
-        os.environ.update(environment(url, limits))
+        os.environ.update(environment(url, limits, workers))
         run("cubegames.server.app:from_environment", host, port, limits, workers)

@@ -17,7 +17,9 @@ Tables:
   browser that holds the seat); `invited` while that token is a one-time invitation not
   yet claimed, and how many times the host has `reissued` the seat;
 - `moves`: (game, ply), the seat that moved, the move's notation, the time;
-- `leases`: the server process that runs a game's bots, and until when (see `lease`).
+- `leases`: the server process that runs a game's bots, and until when (see `lease`);
+- `creations`: the games each client (a hash of its address) made in the last minute
+  (see `caps`).
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
 
@@ -207,6 +209,19 @@ class LeaseRow(Base):
     owner: Mapped[str] = mapped_column(String(32))
     #: seconds since the epoch (a number compares alike on every database)
     expires: Mapped[float] = mapped_column(Double, index=True)
+
+
+class CreationRow(Base):
+    """A game made in the last minute, by whom (a hash of the address): the cap on games
+    per client per minute, shared by every process (`caps`). Rows older than the window
+    are deleted as new ones come, so no address is kept for long."""
+
+    __tablename__ = "creations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    #: seconds since the epoch
+    at: Mapped[float] = mapped_column(Double, index=True)
 
 
 @dataclass(frozen=True)
