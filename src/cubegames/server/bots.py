@@ -126,8 +126,10 @@ class BotRunner:
                     try:
                         await room.commit(trial, seat, str(move))
                         self.played += 1
-                    except Taken:  # another server moved first: catch up, think again
-                        await room.catch_up()
+                    except Taken as exc:  # another server moved first: catch up, think again
+                        if not await room.catch_up():
+                            await self._fail(room, f"{exc}, but it cannot be read")
+                            return
                         continue
                     except Refused as exc:
                         await self._fail(room, str(exc))

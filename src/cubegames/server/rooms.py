@@ -305,10 +305,11 @@ class Room:
                     raise Refused(str(exc), "illegal") from None
                 try:
                     await self.commit(trial, seat, str(move))
-                except Taken:
+                except Taken as exc:
                     # another server played this move number first: catch up with it and
                     # check the move again against the game as it now is
-                    await self.catch_up()
+                    if not await self.catch_up():
+                        raise Refused(f"{exc}, but it cannot be read; reload", "storage") from None
                     continue
             break
         if self.on_move is not None:
