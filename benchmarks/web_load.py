@@ -23,7 +23,9 @@ that picks a random legal move and makes a new game when one ends:
   time until the other seat sees it ("watcher");
 - `flat out`: M clients (200) with no thinking time: moves per second.
 
-For each phase the server processes' CPU time per move is measured from /proc: a ratio that
+Every client connects (and its game is made) before the clock starts; then `--warmup`
+seconds of play, then the measured window. For each phase the server processes' CPU time
+per move is measured from /proc: a ratio that
 holds on a busy machine where latencies and rates do not. Errors count refusals, lost
 connections and moves not acknowledged within 10 s. Clients run in `--client-procs`
 processes of their own. Prints the Markdown table for benchmarks/README.md.
@@ -33,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
 import multiprocessing
 import os
 import platform
@@ -159,7 +163,7 @@ async def _seat(
     sent: dict[int, tuple[int, float]],
     plan: Plan,
     tally: Tally,
-    window: tuple[float, float],
+    window: list[float],
     rng: random.Random,
 ) -> None:
     """One seat's client: read every message; when the seat is to move, think, then move."""
@@ -203,65 +207,97 @@ async def _seat(
         await ws.send(json.dumps({"type": "move", "move": move, "ply": ply}))
 
 
+class Start:
+    """The clients' common start: every table connected first, then the window opens."""
+
+    def __init__(self, tables: int) -> None:
+        self.waiting = tables
+        self.connected = asyncio.Event()
+        self.go = asyncio.Event()
+        #: [start, end) of the measured window (perf_counter), known once `go` is set
+        self.window = [math.inf, math.inf]
+        #: games being made and connected at once
+        self.opening = asyncio.Semaphore(64)
+
+    def one_connected(self) -> None:
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.connected.set()
+
+
 async def _table(
-    index: int, plan: Plan, tally: Tally, window: tuple[float, float], http: httpx.AsyncClient
+    index: int, plan: Plan, tally: Tally, start: Start, http: httpx.AsyncClient
 ) -> None:
     """Two seats of one game at a time, a new game when one ends, until the window ends."""
     rng = random.Random(plan.seed * 100_003 + index)
     game = GAMES[index % 2]
+    window = start.window
+    first = True
     while time.perf_counter() < window[1]:
+        sockets = []
         try:
-            answer = await http.post(
-                f"http://127.0.0.1:{plan.ports[0]}/api/games",
-                json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]},
-            )
-            answer.raise_for_status()
-            made = answer.json()
-            sent: dict[int, tuple[int, float]] = {}
-            sockets = []
-            for seat in (0, 1):
-                port = plan.ports[seat]
-                ws = await connect(
-                    f"ws://127.0.0.1:{port}/ws/games/{made['id']}",
-                    compression=None,
-                    max_size=2**22,
-                    open_timeout=30,
+            async with start.opening:
+                answer = await http.post(
+                    f"http://127.0.0.1:{plan.ports[0]}/api/games",
+                    json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]},
                 )
-                sockets.append(ws)
-                await ws.send(json.dumps({"type": "auth", "token": made["seats"][seat]["token"]}))
-            try:
-                await asyncio.gather(
-                    *(
-                        _seat(ws, seat, sent, plan, tally, window, rng)
-                        for seat, ws in enumerate(sockets)
+                answer.raise_for_status()
+                made = answer.json()
+                for seat in (0, 1):
+                    ws = await connect(
+                        f"ws://127.0.0.1:{plan.ports[seat]}/ws/games/{made['id']}",
+                        compression=None,
+                        max_size=2**22,
+                        open_timeout=60,
                     )
+                    sockets.append(ws)
+                    token = made["seats"][seat]["token"]
+                    await ws.send(json.dumps({"type": "auth", "token": token}))
+            if first:
+                first = False
+                start.one_connected()
+                await start.go.wait()
+            sent: dict[int, tuple[int, float]] = {}
+            await asyncio.gather(
+                *(
+                    _seat(ws, seat, sent, plan, tally, window, rng)
+                    for seat, ws in enumerate(sockets)
                 )
-            finally:
-                for ws in sockets:
-                    await ws.close()
+            )
         except Exception as exc:
             if time.perf_counter() < window[1]:
                 tally.errors[type(exc).__name__] += 1
                 await asyncio.sleep(1)
+        finally:
+            if first:  # never connected: do not hold the others back
+                first = False
+                start.one_connected()
+            for ws in sockets:
+                with contextlib.suppress(Exception):
+                    await ws.close()
 
 
-async def _clients(plan: Plan, start: float) -> Tally:
+async def _clients(plan: Plan, parent: Any) -> Tally:
     tally = Tally()
-    window = (start + plan.warmup, start + plan.warmup + plan.seconds)
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
-        tasks = []
-        for i in range(plan.tables):
-            tasks.append(asyncio.create_task(_table(i, plan, tally, window, http)))
-            await asyncio.sleep(min(0.01, plan.warmup / 2 / max(1, plan.tables)))
+    start = Start(plan.tables)
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        tasks = [
+            asyncio.create_task(_table(i, plan, tally, start, http)) for i in range(plan.tables)
+        ]
+        await start.connected.wait()
+        parent.send("connected")
+        opened: float = await asyncio.to_thread(parent.recv)
+        start.window[:] = [opened + plan.warmup, opened + plan.warmup + plan.seconds]
+        start.go.set()
         await asyncio.gather(*tasks)
     return tally
 
 
-def _client_process(plan: Plan, start: float, out: Any) -> None:
-    tally = asyncio.run(_clients(plan, start))
-    out.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors)))
-    out.close()
+def _client_process(plan: Plan, parent: Any) -> None:
+    tally = asyncio.run(_clients(plan, parent))
+    parent.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors)))
+    parent.close()
 
 
 def load(
@@ -273,22 +309,28 @@ def load(
     procs: int,
     servers: list[Server],
 ) -> dict[str, Any]:
-    """Run `clients` clients (2 a game) for `warmup` + `seconds`; the measured figures."""
+    """Connect `clients` clients (2 a game), then let them play for `warmup` + `seconds`;
+    the figures of the last `seconds`."""
     tables = clients // 2
-    start = time.perf_counter() + 1.0
     context = multiprocessing.get_context("spawn")
     running = []
     for i in range(procs):
         share = tables // procs + (i < tables % procs)
         plan = Plan(ports, share, think, warmup, seconds, seed=i)
-        mine, theirs = context.Pipe(duplex=False)
-        process = context.Process(target=_client_process, args=(plan, start, theirs))
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_client_process, args=(plan, theirs))
         process.start()
         running.append((process, mine))
-    while time.perf_counter() < start + warmup:
-        time.sleep(0.05)
+    for _process, mine in running:
+        if not mine.poll(300):
+            raise RuntimeError("the clients did not connect within 300 s")
+        assert mine.recv() == "connected"
+    opened = time.perf_counter() + 0.1
+    for _process, mine in running:
+        mine.send(opened)
+    time.sleep(max(0.0, opened + warmup - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers)
-    time.sleep(max(0.0, start + warmup + seconds - time.perf_counter()))
+    time.sleep(max(0.0, opened + warmup + seconds - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers) - cpu
     tally = Tally()
     for process, mine in running:
@@ -351,7 +393,9 @@ def main() -> None:
     parser.add_argument("--flat-clients", type=int, default=None, help="flat-out clients (200)")
     parser.add_argument("--seconds", type=float, default=None, help="paced window (60)")
     parser.add_argument("--flat-seconds", type=float, default=None, help="flat-out window (30)")
-    parser.add_argument("--warmup", type=float, default=None, help="seconds before measuring")
+    parser.add_argument(
+        "--warmup", type=float, default=None, help="seconds of play before measuring"
+    )
     parser.add_argument("--client-procs", type=int, default=2, help="client processes")
     parser.add_argument(
         "--setups", default="sqlite,postgres,postgres x2", help="comma-separated, of the three"

@@ -426,7 +426,8 @@ class Rooms:
         self.setup = setup
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        #: games being loaded: each is loaded once, and games load side by side
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game (rebuilt from its moves if needed), or None if there is no
@@ -435,20 +436,36 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        async with self._loading:
-            room = self.rooms.get(game_id)
-            if room is not None:
-                return room
-            if len(self.rooms) >= self.max_rooms:
-                raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
-            info = await asyncio.to_thread(self.store.load, game_id)
-            if info is None:
-                return None
-            game, state, played = await asyncio.to_thread(replay, info)
-            room = Room(info, game, state, played, self.store, self.writer)
-            self.setup(room)
-            self.rooms[game_id] = room
-            return room
+        loading = self._loading.get(game_id)
+        if loading is not None:  # another page asked first: share its load
+            return await asyncio.shield(loading)
+        if len(self.rooms) + len(self._loading) >= self.max_rooms:
+            raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
+        loading = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = loading
+        try:
+            room = await self._load(game_id)
+        except asyncio.CancelledError:
+            loading.cancel()
+            raise
+        except Exception as exc:
+            loading.set_exception(exc)
+            loading.exception()  # retrieved: a load nobody else waited for is not news
+            raise
+        finally:
+            del self._loading[game_id]
+        loading.set_result(room)
+        return room
+
+    async def _load(self, game_id: str) -> Room | None:
+        info = await asyncio.to_thread(self.store.load, game_id)
+        if info is None:
+            return None
+        game, state, played = await asyncio.to_thread(replay, info)
+        room = Room(info, game, state, played, self.store, self.writer)
+        self.setup(room)
+        self.rooms[game_id] = room
+        return room
 
     def release(self, room: Room, busy: bool) -> None:
         """Forget an empty room (it is rebuilt from the database when needed again)."""
