@@ -157,6 +157,27 @@ class Plan:
     seed: int
 
 
+def apply(held: Any, ops: list[list[Any]]) -> None:
+    """A patch's operations (docs/protocol.md) applied in place to the state the client
+    holds, as the page does: `=` sets, `-` removes, `~` splices a list."""
+    for op in ops:
+        kind, where = op[0], op[1]
+        if kind == "=" and not where:
+            held.clear()
+            held.update(op[2])
+            continue
+        parent = held
+        for step in where[:-1]:
+            parent = parent[step]
+        if kind == "=":
+            parent[where[-1]] = op[2]
+        elif kind == "-":
+            del parent[where[-1]]
+        elif kind == "~":
+            target = parent[where[-1]] if where else parent
+            target[op[2] : op[2] + op[3]] = op[4]
+
+
 async def _seat(
     ws: Any,
     seat: int,
@@ -168,6 +189,7 @@ async def _seat(
 ) -> None:
     """One seat's client: read every message; when the seat is to move, think, then move."""
     clock = time.perf_counter
+    held: dict[str, Any] | None = None
     while True:
         try:
             raw = await asyncio.wait_for(ws.recv(), ACK_TIMEOUT)
@@ -182,7 +204,12 @@ async def _seat(
             if arrived < window[1]:
                 tally.errors[f"error: {message.get('code')}"] += 1
             continue
-        if kind != "state":
+        if kind == "state":
+            held = message
+        elif kind == "patch" and held is not None:
+            apply(held, message["ops"])  # what changed since the last state (protocol 2)
+            message = held
+        else:
             continue
         ply = message["ply"]
         mover = sent.pop(ply * 2 + seat, None)
