@@ -16,6 +16,11 @@ in this one run so that the ratios hold on any machine:
 An environment step does what the engine's move does plus the observation (from
 `view(seat)`) and the mask (every legal move encoded), so the ratio is the price of the
 tensors. Each figure is the best of R runs (default 3).
+
+Batched environments (`cubegames.rl.vector_env`, N games a step, one process): steps per
+second summed over the N games, timing `step` alone (the random legal actions are drawn
+from the masks outside the timer), for the compiled environment and for the Python
+`SessionVectorEnv` of the same game in the same run.
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from typing import Any
 import numpy as np
 
 import cubegames
-from cubegames.rl import env, single_agent
+from cubegames.rl import env, single_agent, vector_env
+from cubegames.rl.vector import SessionVectorEnv
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("cubed", {"players": 2, "rounds": 1}),
@@ -117,10 +123,59 @@ def table(games: int, repeats: int) -> str:
     return "\n".join(rows)
 
 
+#: (game, options, games stepped together) for the batched environments
+VECTOR: list[tuple[str, dict[str, Any], int]] = [
+    ("cubed", {"players": 2, "rounds": 1}, 64),
+    ("unstackable", {}, 256),
+]
+
+
+def vector_rate(envs: Any, steps: int) -> float:
+    """Steps per second of `envs.step` over at least `steps` game steps (random legal
+    actions, drawn outside the timer)."""
+    _, info = envs.reset(seed=1)
+    rng = np.random.default_rng(0)
+    n = envs.num_envs
+    done = 0
+    spent = 0.0
+    while done < steps:
+        masks = info["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        start = time.perf_counter()
+        _, _, _, _, info = envs.step(actions)
+        spent += time.perf_counter() - start
+        done += n
+    return done / spent
+
+
+def vector_table(steps: int, repeats: int) -> str:
+    rows = [
+        "| game | options | games per step | opponent | compiled steps/s | Python steps/s "
+        "| compiled ÷ Python |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for game_id, options, n in VECTOR:
+        for opponent in ("self", "random"):
+            fast = vector_env(game_id, n, opponent=opponent, **options)
+            slow = SessionVectorEnv(game_id, n, opponent=opponent, **options)
+            fast.reset(seed=0)  # compile or load the kernel outside the timer
+            rate = best(repeats, vector_rate, fast, steps)
+            python = best(repeats, vector_rate, slow, max(steps // 50, n))
+            text = ", ".join(f"{k}={v}" for k, v in options.items()) or "default"
+            rows.append(
+                f"| {game_id} | {text} | {n} | {opponent} | {rate:,.0f} | {python:,.0f} "
+                f"| {rate / python:,.0f}× |"
+            )
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per figure")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (the best)")
+    parser.add_argument(
+        "--vector-steps", type=int, default=20000, help="game steps per batched figure"
+    )
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.games} games, "
@@ -128,6 +183,8 @@ def main() -> None:
     )
     print("### Learning environments: random play, steps per second\n")
     print(table(args.games, args.repeats))
+    print("\n### Batched environments: random play, steps per second on one core\n")
+    print(vector_table(args.vector_steps, args.repeats))
 
 
 if __name__ == "__main__":
