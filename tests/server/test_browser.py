@@ -365,8 +365,21 @@ def test_cubes_to_the_end_by_touch_on_a_phone(
         other.goto(page.url)
         expect(other.locator(".overlay .results.final")).to_be_visible()
         shot(other, "cubes-desktop-results")
+        assert other.locator(".results button.rematch").count() == 0  # a spectator hosts nothing
     finally:
         context.close()
+    # the host's rematch: the same game and seats, a new deal, played at this screen again
+    finished = page.url
+    page.tap(".results button.rematch")
+    page.wait_for_url(lambda url: url != finished and "/play/" in url)
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    again = current(page)
+    assert again["ply"] == 0 and again["view"]["game"] == "cubes"
+    assert page.evaluate("() => window.cubegamesPage.hello.seats.map((s) => s.kind)") == [
+        "human",
+        "bot",
+    ]
+    guard.check()
 
 
 @pytest.mark.parametrize("game", ["cubed", "unstackable", "stakd"])
