@@ -149,16 +149,16 @@ def test_a_time_budget_still_gives_a_legal_move() -> None:
     assert isinstance(bot, AlphaBetaBot)
     move = bot.choose(state)
     assert move in state.legal_moves()
-    assert bot.last is not None and bot.last.depth >= 2 and not bot.last_exact
+    assert bot.last_depth is not None and bot.last_depth >= 2 and not bot.last_exact
 
 
 def test_depth_limits_the_search_until_the_endgame() -> None:
     bot = cubegames.bot("alphabeta:depth=3,exact=10", seed=1)
     assert isinstance(bot, AlphaBetaBot)
     bot.choose(seeded(2, 30))
-    assert bot.last is not None and bot.last.depth == 3 and not bot.last_exact
+    assert bot.last_depth is not None and bot.last_depth == 3 and not bot.last_exact
     bot.choose(seeded(2, 10))
-    assert bot.last is not None and bot.last.depth == 10 and bot.last_exact
+    assert bot.last_depth is not None and bot.last_depth == 10 and bot.last_exact
 
 
 # -- parameters, the view, stage 1, other games -----------------------------------------------
@@ -176,6 +176,7 @@ def test_depth_limits_the_search_until_the_endgame() -> None:
         ("alphabeta:exact=65", "exact must be a whole number from 0 to 64"),
         ("alphabeta:exact=-1", "exact must be a whole number from 0 to 64"),
         ("alphabeta:symmetry=maybe", "symmetry must be true or false"),
+        ("alphabeta:compiled=maybe", "compiled must be true or false"),
         ("alphabeta:width=3", "takes no parameter 'width'"),
     ],
 )
@@ -190,7 +191,11 @@ def test_good_parameters() -> None:
     assert (bot.depth, bot.seconds, bot.exact, bot.symmetry) == (6, 1.5, 0, True)
     default = cubegames.bot("alphabeta")
     assert isinstance(default, AlphaBetaBot)
-    assert (default.depth, default.seconds, default.exact, default.symmetry) == (8, None, 24, False)
+    assert (default.depth, default.seconds, default.exact, default.symmetry) == (8, None, 32, False)
+    assert default.compiled
+    python = cubegames.bot("alphabeta:compiled=false")
+    assert isinstance(python, AlphaBetaBot)
+    assert (python.compiled, python.exact) == (False, 24)
     timed = cubegames.bot("alphabeta:seconds=2")
     assert isinstance(timed, AlphaBetaBot)
     assert timed.depth is None

@@ -36,17 +36,17 @@ def test_greedy_moves_are_legal_all_game_long(seed: int) -> None:
 
 def test_pile_1_takes_the_most_valuable_cube() -> None:
     # four lone cubes on the bag, all removable; 60 removed, so a turn begins (pile 1)
-    state = unstacking(grid({(0, 0, 0): "Y", (3, 3, 0): "R", (0, 3, 0): "K", (3, 0, 0): "K"}))
+    state = unstacking(grid({(0, 0, 0): "Y", (3, 3, 0): "R", (0, 2, 0): "K", (2, 0, 0): "K"}))
     assert state.removed == 0
     assert greedy(state) == "0,0,0"
     state.play("0,0,0")
-    assert greedy(state) in ("0,3,0", "3,0,0")  # pile 2: black is the only colour worth 1
+    assert greedy(state) in ("0,2,0", "2,0,0")  # pile 2: black is the only colour worth 1
     assert cubegames.bot("greedy", seed=1).choose(state) in state.legal_moves()
 
 
 def test_pile_1_takes_red_when_there_is_no_yellow() -> None:
-    state = unstacking(grid({(1, 1, 0): "R", (3, 3, 0): "K", (0, 3, 0): "K", (3, 0, 0): "K"}))
-    assert greedy(state) == "1,1,0"
+    state = unstacking(grid({(0, 0, 0): "R", (3, 3, 0): "K", (0, 2, 0): "K", (2, 0, 0): "K"}))
+    assert greedy(state) == "0,0,0"
 
 
 def test_the_value_comes_before_what_it_bares() -> None:
@@ -68,29 +68,30 @@ def test_ties_go_to_the_removal_that_bares_nothing(seed: int) -> None:
 
 
 def test_ties_are_broken_by_the_generator() -> None:
-    state = unstacking(grid({(0, 0, 0): "K", (3, 3, 0): "K", (0, 3, 0): "K", (3, 0, 0): "K"}))
+    state = unstacking(grid({(0, 0, 0): "K", (3, 3, 0): "K", (0, 2, 0): "K", (2, 0, 0): "K"}))
     assert len({greedy(state, seed) for seed in range(30)}) == 4
 
 
-def test_stacking_starts_with_yellow_in_the_middle_of_the_bag() -> None:
+def test_stacking_starts_with_yellow() -> None:
     state = cubegames.make("unstackable").new_state()
     assert isinstance(state, UnstackableState)
-    for seed in range(10):
-        move = greedy(state, seed)
-        assert move in ("Y@1,1,0", "Y@2,1,0", "Y@1,2,0", "Y@2,2,0")
+    assert {greedy(state, seed) for seed in range(5)} == {"Y@0,0,0"}
 
 
 def test_stacking_buries_red_once_yellow_is_gone() -> None:
-    state = stacking({(1, 1, 0): "Y", (2, 1, 0): "Y", (1, 2, 0): "Y"}, to_move=1)
-    assert greedy(state) == "R@2,2,0"  # the last middle cell of the bag
-    state.play("R@2,2,0")
-    # the turn goes on in red; the bag has no middle cell left, so the lowest edge cells
-    assert greedy(state).startswith("R@") and greedy(state).endswith(",0")
+    state = stacking({(0, 0, 0): "Y", (1, 0, 0): "Y", (0, 1, 0): "Y"}, to_move=1)
+    assert greedy(state) == "R@1,1,0"  # the one cell on the bag with two cubes beside it
+    state.play("R@1,1,0")
+    # the turn goes on in red: the bag still has room, and every cell there has one cube
+    # beside it, so any of them (a shift to x = -1 or y = -1 included)
+    moves = {greedy(state, seed) for seed in range(40)}
+    assert all(m.startswith("R@") and m.endswith(",0") for m in moves)
+    assert "R@-1,0,0" in moves or "R@0,-1,0" in moves
 
 
 def test_stacking_keeps_to_the_turn_colour() -> None:
     state = stacking({(1, 1, 0): "K", (2, 1, 0): "R"}, colour="K", placed=1, last_red=0)
-    assert greedy(state) == "K@1,2,0" or greedy(state) == "K@2,2,0"
+    assert greedy(state).startswith("K@") and greedy(state).endswith(",0")
 
 
 def test_greedy_play_stacks_every_yellow_and_red_before_black() -> None:

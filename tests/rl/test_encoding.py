@@ -12,7 +12,7 @@ import cubegames
 from cubegames.games.cubed import Draw, Draw3, Give, Keep, Pass, Place, Skip
 from cubegames.games.stakd import PieceType
 from cubegames.games.stakd import Place as StakdPlace
-from cubegames.games.unstackable import Colour, Stack, Unstack
+from cubegames.games.unstackable import Colour, End, Stack, Unstack
 from cubegames.rl import codec
 from cubegames.rl.encoding import ActionEncodingError
 from cubegames.rl.games.cubed import Codec as CubedCodec
@@ -65,7 +65,8 @@ def test_sizes_are_fixed_by_the_options() -> None:
     both = codec(make("cubed", players=2, variants=["draw3", "void"]))
     assert both.size == 1261 * 174 + 2 + 3 + 62 + 62 * 2 + 1
     assert codec(make("cubed", players=1), radius=3).size == 37 * 174 + 2
-    assert codec(make("unstackable")).size == 256
+    assert codec(make("unstackable")).size == 281
+    assert codec(make("unstackable", exact_counts=False)).size == 281
     assert codec(make("stakd", players=2)).size == 15 * 21 * 21
     assert codec(make("stakd", players=1)).size == 15 * 9 * 9
     assert codec(make("cubes", players=5)).size == 1
@@ -191,12 +192,17 @@ def test_stakd_layers_are_relative() -> None:
 def test_unstackable_layout() -> None:
     c = codec(cubegames.make("unstackable"))
     assert c.encode(Stack(Colour.YELLOW, 0, 0, 0)) == 0
-    assert c.encode(Stack(Colour.RED, 1, 2, 3)) == 64 + 1 + 8 + 48
-    assert c.encode(Stack(Colour.BLACK, 3, 3, 3)) == 191
-    assert c.encode(Unstack(0, 0, 0)) == 192
-    assert c.decode(255) == Unstack(3, 3, 3)
-    with pytest.raises(ActionEncodingError):
-        c.encode(Unstack(4, 0, 0))
+    assert c.encode(Stack(Colour.RED, 1, 2, 3)) == 72 + 1 + 8 + 48
+    assert c.encode(Stack(Colour.BLACK, 3, 3, 3)) == 144 + 63
+    assert c.encode(Stack(Colour.YELLOW, -1, 2, 0)) == 66  # before the structure, row 2
+    assert c.encode(Stack(Colour.BLACK, 3, -1, 0)) == 144 + 71
+    assert c.decode(215) == Stack(Colour.BLACK, 3, -1, 0)
+    assert c.encode(Unstack(0, 0, 0)) == 216
+    assert c.decode(279) == Unstack(3, 3, 3)
+    assert c.encode(End()) == 280 and c.decode(280) == End()
+    for move in (Unstack(4, 0, 0), Stack(Colour.RED, -1, 0, 1), Stack(Colour.RED, -2, 0, 0)):
+        with pytest.raises(ActionEncodingError):
+            c.encode(move)
 
 
 def test_cubes_has_one_action() -> None:

@@ -105,15 +105,38 @@ def test_cubed_vector_reads_the_hand() -> None:
     assert sizes.round().tolist() == [3.0, 1.0]  # the viewer first
 
 
+def test_cubed_vector_counts_stuck_turns() -> None:
+    # a round ends after a full circle of stuck turns (spec §6), so the count is observed
+    table = [((0, 0), "GPY")]
+    plain = position(table, fields={"idle": 1})
+    stuck = position(table, fields={"idle": 1, "stuck": 1})
+    obs = CubedObserver(plain.game, radius=2)
+    counts = len(obs.pieces) + 2  # after the hand and the two hand sizes
+    a, b = obs.vector(plain.view(0)), obs.vector(stuck.view(0))
+    assert a[counts + 4] == b[counts + 4] == 0.5  # turns without placing ÷ players
+    assert (a[counts + 5], b[counts + 5]) == (0.0, 0.5)  # stuck turns ÷ players
+    assert np.flatnonzero(a != b).tolist() == [counts + 5]
+
+
 def test_unstackable_planes() -> None:
     game = cubegames.make("unstackable")
     obs = observer(game)
     state = game.new_state()
-    state.play("K@1,2,0")
+    state.play("K@0,0,0")
+    state.play("K@-1,0,0")
+    state.play("K@1,-1,0")  # now on 1,0,0, 0,1,0 and 1,1,0
     planes = obs.planes(state.view(0))
-    assert planes[2, 0, 2, 1] == 1 and planes[:3].sum() == 1
+    assert planes[2, 0, 1, 0] == 1 and planes[2, 0, 0, 1] == 1 and planes[:3].sum() == 3
     targets = {tuple(int(i) for i in t) for t in np.argwhere(planes[3])}
-    assert targets == {(0, 2, 0), (0, 2, 2), (0, 1, 1), (0, 3, 1), (1, 2, 1)}  # [z, y, x]
+    # [z, y, x]: beside the structure on the bag, and on top of each cube
+    assert targets == {(0, 0, 0), (0, 0, 2), (0, 1, 2), (0, 2, 0), (0, 2, 1)} | {
+        (1, 1, 0),
+        (1, 0, 1),
+        (1, 1, 1),
+    }
+    # and the cells before it, which shift it: -1,y,0 for y = 1 and x,-1,0 for x = 1
+    vector = obs.vector(state.view(1))
+    assert vector[28:36].tolist() == [0, 1, 0, 0, 0, 1, 0, 0]
 
 
 def test_stakd_planes_show_the_current_layer_and_the_one_below() -> None:

@@ -52,6 +52,17 @@ def test_the_pages_and_the_catalog_are_served(client: TestClient) -> None:
     assert {b["spec"] for b in menu["bots"]} >= {"random", "greedy"}
 
 
+def test_the_start_page_offers_every_reading_option_of_stakd(client: TestClient) -> None:
+    menu = client.get("/api/catalog").json()
+    stakd = next(g for g in menu["games"] if g["id"] == "stakd")
+    option = next(o for o in stakd["options"] if o["name"] == "uni_opens_beside_bombers")
+    assert (option["kind"], option["default"]) == ("bool", False)
+    options = {"players": 2, "uni_opens_beside_bombers": True}
+    made = make_game(client, "stakd", [HUMAN, bot("random")], options)
+    detail = client.get(f"/api/games/{made['id']}").json()
+    assert detail["options"]["uni_opens_beside_bombers"] is True
+
+
 def test_making_a_game_gives_tokens_to_people_only(client: TestClient) -> None:
     made = make_game(client, "cubed", [HUMAN, bot("random")], {"players": 2, "rounds": 1})
     assert made["status"] == "playing"
@@ -92,7 +103,7 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
     with connect(client, first["id"], token(first, 0)) as s:
         ws = Socket(s)
         ws.opening()
-        ws.move("R@1,1,0")
+        ws.move("R@0,0,0")
         ws.state(ply=1)
     listed = client.get("/api/games").json()
     assert [g["id"] for g in listed[:2]] == [second["id"], first["id"]]
@@ -101,7 +112,7 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
     assert client.get("/api/games?status=lost").status_code == 400
     detail = client.get(f"/api/games/{first['id']}").json()
     assert detail["moves"] == [
-        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 1,1,0.", "move": "R@1,1,0"}
+        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 0,0,0.", "move": "R@0,0,0"}
     ]
     assert client.get("/api/games/nothing").status_code == 404
 

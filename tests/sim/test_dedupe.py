@@ -25,12 +25,14 @@ def test_symmetric_games_share_their_final_key(game_id: str, options: dict[str, 
         moves.append(move)
         state.play(move)
     turned = symmetries(game)[1]
-    twin = turned.apply_state(game.new_state(seed=4))
+    replay = game.new_state(seed=4)
+    twin = turned.apply_state(replay)
     played = []
     for move in moves:
-        image = turned.apply_move(move, twin.to_dict())
+        image = turned.apply_move(move, replay.to_dict())  # the position it is played in
         played.append(image)
         twin.play(image)
+        replay.play(move)
     assert twin.is_over
     assert played != moves  # a different game ...
     assert final_key(game, twin) == final_key(game, state)  # ... the same up to symmetry

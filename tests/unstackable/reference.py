@@ -26,22 +26,46 @@ def filled(grid: str, x: int, y: int, z: int) -> bool:
     return inside(x, y, z) and grid[x + 4 * y + 16 * z] != "."
 
 
+def small_enough(cells: list[Cell]) -> bool:
+    """True when the cells span at most 4 along x, y and z (wherever they are)."""
+    for axis in range(3):
+        values = [cell[axis] for cell in cells]
+        if max(values) - min(values) + 1 > 4:
+            return False
+    return True
+
+
 def placements(grid: str) -> list[Cell]:
-    """Cells where a cube may be stacked, in index order."""
-    anything = any(letter != "." for letter in grid)
+    """Cells where a cube may be stacked, by z, then y, then x (x or y may be -1)."""
+    cubes = [cell for cell in ALL_CELLS if filled(grid, *cell)]
+    if not cubes:
+        return [(0, 0, 0)]
     out = []
-    for x, y, z in ALL_CELLS:
-        if filled(grid, x, y, z):
-            continue
-        if not anything:
-            ok = z == 0
-        elif z == 0:
-            ok = any(filled(grid, x + dx, y + dy, 0) for dx, dy, _ in SIDES)
-        else:
-            ok = filled(grid, x, y, z - 1)
-        if ok:
-            out.append((x, y, z))
+    for z in range(-1, 6):
+        for y in range(-2, 6):
+            for x in range(-2, 6):
+                if filled(grid, x, y, z) or z < 0:
+                    continue
+                if z == 0:
+                    ok = any(filled(grid, x + dx, y + dy, 0) for dx, dy, _ in SIDES)
+                else:
+                    ok = filled(grid, x, y, z - 1)
+                if ok and small_enough([*cubes, (x, y, z)]):
+                    out.append((x, y, z))
     return out
+
+
+def place(grid: str, colour: str, x: int, y: int, z: int) -> str:
+    """The grid with a cube added, then moved so that its smallest x and y are 0."""
+    cubes = {cell: grid[cell[0] + 4 * cell[1] + 16 * cell[2]] for cell in ALL_CELLS}
+    cubes = {cell: letter for cell, letter in cubes.items() if letter != "."}
+    cubes[(x, y, z)] = colour
+    low_x = min(cx for cx, _, _ in cubes)
+    low_y = min(cy for _, cy, _ in cubes)
+    letters = ["."] * 64
+    for (cx, cy, cz), letter in cubes.items():
+        letters[(cx - low_x) + 4 * (cy - low_y) + 16 * cz] = letter
+    return "".join(letters)
 
 
 def exposed(grid: str, x: int, y: int, z: int, bag: bool) -> int:
@@ -79,7 +103,10 @@ def legal(pos: dict[str, Any]) -> list[str]:
         colour = pos["turn"]["colour"]
         colours = [colour] if colour else [c for c in "YRK" if pos["supply"][c] > 0]
         cells = placements(grid)
-        return [f"{c}@{x},{y},{z}" for c in colours for x, y, z in cells]
+        out = [f"{c}@{x},{y},{z}" for c in colours for x, y, z in cells]
+        if colour and pos["options"].get("exact_counts") is False:
+            out.append("end")
+        return out
     return [f"{x},{y},{z}" for x, y, z in removable(grid, bag_option(pos))]
 
 
@@ -87,16 +114,18 @@ def play(pos: dict[str, Any], move: str) -> dict[str, Any]:
     """The position after a legal move."""
     new = copy.deepcopy(pos)
     seat = new["to_move"]
+    if move == "end":
+        colour, placed = new["turn"]["colour"], 0
     if "@" in move:
         colour, cell = move.split("@")
         x, y, z = map(int, cell.split(","))
-        i = x + 4 * y + 16 * z
-        new["grid"] = new["grid"][:i] + colour + new["grid"][i + 1 :]
+        new["grid"] = place(new["grid"], colour, x, y, z)
         new["supply"][colour] -= 1
         placed = new["turn"]["placed"] + 1
         if colour == "R":
             new["last_red"] = seat
-        if placed < PER_TURN[colour] and new["supply"][colour] > 0:
+    if "@" in move or move == "end":
+        if 0 < placed < PER_TURN[colour] and new["supply"][colour] > 0:
             new["turn"] = {"colour": colour, "placed": placed}
         elif new["supply"]["Y"] == 0 and new["supply"]["R"] == 0:
             new["grid"] = new["grid"].replace(".", "K")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.games.unstackable import bitboard as bb
 from tests.unstackable.helpers import API_EXAMPLE, full_cube, load
 
 
@@ -18,6 +19,9 @@ def test_the_api_example_round_trips_exactly() -> None:
     assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(API_EXAMPLE, sort_keys=True)
     assert state.to_move == 1
     assert [str(m) for m in state.legal_moves()] == [
+        "K@0,-1,0",
+        "K@1,-1,0",
+        "K@-1,0,0",
         "K@2,0,0",
         "K@0,1,0",
         "K@1,1,0",
@@ -199,3 +203,50 @@ def test_a_non_object_is_refused() -> None:
     not_an_object: Any = []
     with pytest.raises(ValueError, match="must be a JSON object"):
         cubegames.make("unstackable").state_from_dict(not_an_object)
+
+
+def test_an_old_file_with_the_structure_off_the_corner_is_moved_into_it() -> None:
+    # Written when the box was fixed and the first cube could go on any floor cell.
+    supply = {"Y": 3, "R": 14, "K": 44}
+    old = changed(STAGE_1, grid="." * 6 + "RK" + "." * 12 + "..R." + "." * 40, supply=supply)
+    state = load(old)
+    assert state.grid() == "RK" + "." * 14 + "R" + "." * 47
+    assert state.to_dict()["supply"] == supply
+    assert "K@-1,0,0" in [str(m) for m in state.legal_moves()]
+    assert load(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_a_stage_2_position_no_play_reaches_is_refused() -> None:
+    # the top-centre cube taken first: it has only its top face exposed in the full cube
+    data = unstacking_after([bb.index(1, 1, 3)])
+    with pytest.raises(
+        ValueError,
+        match='field "grid": no legal play reaches this position: the cube gone from 1,1,3',
+    ):
+        load(data)
+    # the same cube taken once its neighbours are gone is fine
+    cells = [bb.index(x, y, 3) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+    assert load(unstacking_after(cells)).occupied.bit_count() == 60
+
+
+def unstacking_after(removed: list[int]) -> dict[str, Any]:
+    """A stage-2 position file with the black cubes `removed` gone, in that order."""
+    data = stage_2()
+    grid = ["K"] * 64
+    for cell in removed:
+        grid[cell] = "."
+    starter = 1 - data["last_red"]
+    piles = [["", ""], ["", ""]]
+    for n in range(len(removed)):
+        piles[starter if (n // 2) % 2 == 0 else 1 - starter][n % 2] += "K"
+    n = len(removed)
+    grid_text = "".join(grid)
+    letters = "YYY" + "R" * 16
+    grid_text = letters + grid_text[len(letters) :]
+    return changed(
+        data,
+        grid=grid_text,
+        piles=piles,
+        turn={"removed": n % 2},
+        to_move=starter if (n // 2) % 2 == 0 else 1 - starter,
+    )

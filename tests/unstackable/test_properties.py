@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cubegames
-from cubegames.games.unstackable import Colour, Stack, Unstack, UnstackableMove, UnstackableState
+from cubegames.games.unstackable import (
+    Colour,
+    End,
+    Stack,
+    Unstack,
+    UnstackableMove,
+    UnstackableState,
+)
 from tests.unstackable.helpers import unstacking
 
 CUBES = "Y" * 3 + "R" * 16 + "K" * 45
@@ -47,10 +54,11 @@ def test_a_removable_cube_exists_while_any_cube_remains(
 
 def legal_by_refusal(state: UnstackableState) -> list[str]:
     """Every move of the right kind over every cell, kept when the rules accept it."""
-    cells = [(x, y, z) for z in range(4) for y in range(4) for x in range(4)]
+    cells = [(x, y, z) for z in range(-1, 6) for y in range(-2, 6) for x in range(-2, 6)]
     tried: list[UnstackableMove]
     if state.to_dict()["stage"] == "stack":
         tried = [Stack(c, *cell) for c in Colour for cell in cells]
+        tried.append(End())
     else:
         tried = [Unstack(*cell) for cell in cells]
     return sorted(str(m) for m in tried if state.is_legal(m))
@@ -59,7 +67,9 @@ def legal_by_refusal(state: UnstackableState) -> list[str]:
 def test_the_move_list_and_the_refusals_agree() -> None:
     for seed in range(6):
         rng = random.Random(seed)
-        options = {"bag_counts_as_exposed": True} if seed % 2 else {}
+        options: dict[str, bool] = [{}, {"bag_counts_as_exposed": True}, {"exact_counts": False}][
+            seed % 3
+        ]
         state = cubegames.make("unstackable", **options).new_state()
         while not state.is_over:
             assert isinstance(state, UnstackableState)

@@ -30,10 +30,13 @@ def test_stacking_shows_layers_targets_and_supply() -> None:
     assert "stage 1: stacking" in lines[0]
     assert "seat 1 stacking black, 1 of 3 placed" in lines[0]
     assert all(name in lines[2] for name in ("z=0 (bag)", "z=1", "z=2", "z=3"))
-    # row y = 0: R and K on the bag, the next cell a target; above them targets on z=1
+    # row y = 0: a target before the structure (x = -1), R and K on the bag, the next cell
+    # a target; above them targets on z=1
     row = layer_row(lines, 0).split()
-    assert row[:5] == ["0", "R", "K", "+", "·"]
-    assert row[5:10] == ["0", "+", "+", "·", "·"]
+    assert row[:6] == ["0", "+", "R", "K", "+", "·"]
+    assert row[6:11] == ["0", "+", "+", "·", "·"]
+    # the row y = -1 before the structure: targets under R and K on the bag only
+    assert layer_row(lines, -1).split() == ["-1", "+", "+", "-1", "-1", "-1"]
     assert any("Y  ×3" in line and "R  ×15" in line and "K  ×44" in line for line in lines)
     assert any("1 (you)" in line for line in lines)
     assert any("0 (last red)" in line for line in lines)
@@ -58,3 +61,10 @@ def test_without_legal_moves_nothing_is_marked_and_the_end_is_said() -> None:
     data: dict[str, Any] = {**state.to_dict(), "options": {"bag_counts_as_exposed": True}}
     bagged = load(data)
     assert "the bag counts as exposed" in shown(bagged, 1)[0]
+
+
+def test_exact_counts_off_is_said() -> None:
+    data: dict[str, Any] = {**API_EXAMPLE, "options": {"exact_counts": False}}
+    state = load(data)
+    text = " ".join(shown(state, 1, state.legal_moves())[:3])
+    assert "1 of up to 3 placed" in text and "fewer cubes (end)" in text

@@ -1,14 +1,17 @@
 """The alpha-beta bot: Unstackable's second stage searched, and solved once it is small.
 
-The search itself is Unstackable's (`cubegames.games.unstackable.search.Solver`): negamax
-over single removals that negates only where a turn ends (a turn is two removals by the
-same player), a transposition table keyed on the cubes left, move ordering, iterative
-deepening under a time budget. This module only reads the position from the mover's view,
-picks the budget and turns the answer into a move.
+The search itself is Unstackable's, reached through the game's search hooks
+(`Unstackable.endgame_solver` and `endgame_choice`): negamax over single removals that
+negates only where a turn ends (a turn is two removals by the same player), a
+transposition table keyed on the cubes left, a bound on what each player can still score,
+move ordering, iterative deepening under a time budget, compiled with numba (the Python
+search with `compiled=false`). This module only reads the position from the mover's view,
+picks the budget and plays the answer.
 
 - Stage 2 (unstacking): iterative deepening to `depth` plies, stopping early when `seconds`
-  run out; at `exact` or fewer cubes left the search goes to the end of the game whatever
-  the depth (still within `seconds`), so the endgame is played perfectly. The bot keeps its
+  run out; at `exact` or fewer cubes left (default 32 compiled, 24 in Python) the search
+  goes to the end of the game whatever the depth (still within `seconds`), so the endgame
+  is played perfectly. The bot keeps its
   table between moves and games, so an endgame solved once costs nothing afterwards.
 - Stage 1 (stacking): the game's greedy heuristic (`Unstackable.greedy_move`: bury yellow,
   then red, low and in the middle). No search looks far enough to see what a stacking move
@@ -24,14 +27,14 @@ from typing import Any, ClassVar
 
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, State
-from cubegames.games.unstackable import Stage, Unstack, Unstackable
-from cubegames.games.unstackable import bitboard as bb
-from cubegames.games.unstackable.search import Position, Result, Solver, gains
+from cubegames.games.unstackable import Stage, Unstackable
 
 #: plies searched when neither `depth` nor `seconds` is given (four whole turns)
 DEFAULT_DEPTH = 8
-#: cubes left at which the search goes to the end by default (well under a second)
-DEFAULT_EXACT = 24
+#: cubes left at which the search goes to the end by default: the compiled search solves
+#: 32 cubes in about a second, the Python one 24
+DEFAULT_EXACT = 32
+PYTHON_EXACT = 24
 
 _TRUE = (True, 1, "true", "yes", "on")
 _FALSE = (False, 0, "false", "no", "off")
@@ -42,11 +45,12 @@ class AlphaBetaBot(Bot):
 
     Parameters (`alphabeta:depth=6,seconds=2`): `depth` plies (a whole number of at least
     1), `seconds` of thinking per move (positive), `exact` cubes left from which to solve
-    to the end (0 to 64; default 24), `symmetry` (true or false, default false) to share
-    table entries between mirrored positions. With neither `depth` nor `seconds` the depth
-    is 8; with `seconds` alone the depth has no cap. After each stage-2 choice
-    `last_value` holds the final point difference (mover minus opponent) the search
-    expects, exact when `last_exact`.
+    to the end (0 to 64; default 32, or 24 with the Python search), `symmetry` (true or
+    false, default false) to share table entries between mirrored positions (Python search
+    only), `compiled` (true or false, default true) for the numba search. With neither
+    `depth` nor `seconds` the depth is 8; with `seconds` alone the depth has no cap. After
+    each stage-2 choice `last_value` holds the final point difference (mover minus
+    opponent) the search expects, exact when `last_exact`.
 
     >>> AlphaBetaBot(depth=0)
     Traceback (most recent call last):
@@ -63,8 +67,9 @@ class AlphaBetaBot(Bot):
         seed: int = 0,
         depth: int | None = None,
         seconds: float | None = None,
-        exact: int = DEFAULT_EXACT,
+        exact: int | None = None,
         symmetry: bool | int | str = False,
+        compiled: bool | int | str = True,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -76,32 +81,38 @@ class AlphaBetaBot(Bot):
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
             raise ValueError("bot 'alphabeta': seconds must be a positive number")
+        flags = {}
+        for name, value in (("symmetry", symmetry), ("compiled", compiled)):
+            flag = value.lower() if isinstance(value, str) else value
+            if flag not in _TRUE and flag not in _FALSE:
+                raise ValueError(f"bot 'alphabeta': {name} must be true or false")
+            flags[name] = flag in _TRUE
+        self.symmetry = flags["symmetry"]
+        self.compiled = flags["compiled"] and not self.symmetry
+        if exact is None:
+            exact = DEFAULT_EXACT if self.compiled else PYTHON_EXACT
         if isinstance(exact, bool) or not isinstance(exact, int) or not 0 <= exact <= 64:
             raise ValueError("bot 'alphabeta': exact must be a whole number from 0 to 64")
-        flag = symmetry.lower() if isinstance(symmetry, str) else symmetry
-        if flag not in _TRUE and flag not in _FALSE:
-            raise ValueError("bot 'alphabeta': symmetry must be true or false")
         if depth is None and seconds is None:
             depth = DEFAULT_DEPTH
         self.depth = depth
         self.seconds = None if seconds is None else float(seconds)
         self.exact = exact
-        self.symmetry = flag in _TRUE
         self.rng = random.Random(seed)
-        self._solvers: dict[tuple[bool, tuple[tuple[int, ...], ...]], Solver] = {}
-        #: the last stage-2 search: its root result, the final point difference it expects
-        #: for the mover, and whether that is exact (for benchmarks, tests and the curious)
-        self.last: Result | None = None
+        self._solvers: dict[tuple[Any, ...], Any] = {}
+        #: the last stage-2 choice: the search's plies, the final point difference it
+        #: expects for the mover, and whether that is exact (for benchmarks, tests, the curious)
+        self.last_depth: int | None = None
         self.last_value: int | None = None
         self.last_exact = False
 
-    def solver(self, game: Unstackable) -> Solver:
-        """The bot's solver for `game`'s rules (its table is kept between moves)."""
-        key = (game.bag_counts_as_exposed, gains(game.box))
+    def solver(self, game: Unstackable) -> Any:
+        """The bot's stage-2 solver for `game`'s rules (its table is kept between moves)."""
+        key = (game.bag_counts_as_exposed, repr(game.box.points))
         found = self._solvers.get(key)
         if found is None:
-            found = self._solvers[key] = Solver(
-                game.box, bag_exposed=game.bag_counts_as_exposed, symmetry=self.symmetry
+            found = self._solvers[key] = game.endgame_solver(
+                compiled=self.compiled, symmetry=self.symmetry
             )
         return found
 
@@ -117,11 +128,9 @@ class AlphaBetaBot(Bot):
         if seen.stage is Stage.STACK:
             return game.greedy_move(seen, self.rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        position = Position.of(seen)
-        depth = None if position.left <= self.exact else self.depth
-        result = self.solver(game).search(position, depth, deadline)
-        scores = seen.scores()
-        self.last = result
-        self.last_value = result.value + int(scores[seat] - scores[1 - seat])
-        self.last_exact = result.exact
-        return Unstack(*bb.coords(result.cell))
+        depth = None if seen.occupied.bit_count() <= self.exact else self.depth
+        choice = game.endgame_choice(self.solver(game), seen, depth, deadline)
+        self.last_depth = choice.depth
+        self.last_value = choice.value
+        self.last_exact = choice.exact
+        return choice.move

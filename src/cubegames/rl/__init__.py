@@ -22,7 +22,7 @@ nor pettingzoo.
 >>> from cubegames.rl import codec, observer
 >>> game = cubegames.make("unstackable")
 >>> codec(game).size, observer(game).shape
-(256, (348,))
+(281, (356,))
 """
 
 from __future__ import annotations

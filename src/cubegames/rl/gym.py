@@ -50,7 +50,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
     >>> env = SingleAgentEnv("unstackable", opponents=("random",))
     >>> obs, info = env.reset(seed=3)
     >>> obs.shape, int(info["action_mask"].sum())
-    ((348,), 48)
+    ((356,), 3)
     """
 
     # gymnasium.make reads the render modes from the class, and Env declares `metadata` an

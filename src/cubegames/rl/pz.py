@@ -45,7 +45,7 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
     >>> aec = env("unstackable")
     >>> aec.reset(seed=1)
     >>> aec.agent_selection, int(aec.observe("player_0")["action_mask"].sum())
-    ('player_0', 48)
+    ('player_0', 3)
     """
 
     def __init__(

@@ -98,10 +98,18 @@ CATALOG: dict[str, Entry] = {
                 "bool",
                 False,
             ),
+            Option(
+                "exact_counts",
+                "A turn places exactly its colour's count",
+                "bool",
+                True,
+                help="off: 1 up to the count, then end the turn",
+            ),
         ),
         (
             "Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag "
-            "must touch another cube on the bag; a higher cube needs a cube right under it.",
+            "must touch another cube on the bag; a higher cube needs a cube right under it. "
+            "The cube may grow any way while it stays at most 4 wide, deep and tall.",
             "When only black is left, the rest of the box fills with black.",
             "Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at "
             "least 3 of its faces are free. Whoever stacked the last red cube goes second.",
@@ -117,6 +125,13 @@ CATALOG: dict[str, Entry] = {
             Option("players", "Players", "int", 2, 1, 8, help="1 plays solo"),
             Option("points_to_win", "Points to win", "int", None, 1, 10, help="3, or 1 for solo"),
             Option("edition", "Edition", "choice", "standard", choices=(("standard", "STAKD"),)),
+            Option(
+                "uni_opens_beside_bombers",
+                "A UNI may open a layer beside BOMBERs",
+                "bool",
+                False,
+                help="off: a UNI opens a layer only from a hand of nothing but UNIs",
+            ),
         ),
         (
             "First everyone lays their bases (2×3) on layer 0, each touching the others.",
@@ -125,7 +140,8 @@ CATALOG: dict[str, Entry] = {
             "of one type.",
             "The BLUE BOMBER ends the piece under it: nothing more goes on that one.",
             "A new layer may start once the current one holds 6 pieces, or when you cannot "
-            "lay on it. Whoever cannot lay at all is out for the round.",
+            "lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. "
+            "Whoever cannot lay at all is out for the round.",
             "Whoever lays the last piece (not a bomber) wins the round and a point.",
         ),
     ),

@@ -21,10 +21,13 @@ The groups
 - CUBED (`cubegames.symmetry.cubed`): the 3 turns by 120° about `0,0`, acting on the cells
   and slot colours of the table; with a box closed under mirroring (JA) also the 3 mirrors,
   which mirror every piece in hands and bag as well (D3, 6 in all).
-- Unstackable (`cubegames.symmetry.square`): the 8 symmetries of the 4×4 footprint (D4 on
+- Unstackable (`cubegames.symmetry.square`): the 8 symmetries of the footprint (D4 on
   x, y; z fixed), acting on the 64-letter grid, on bitboards (`apply_bitboard`) and on the
-  cells of moves. The cell maps are the game's own (`games.unstackable.bitboard.images` and
-  `CELL_TO`), the very maps its solver keys its transposition table with.
+  cells of moves. While stacking, the footprint is the structure's bounding rectangle in
+  the grid's corner (the size limit floats), so moves on `x = -1` or `y = -1` map too; in
+  stage 2 it is the whole 4×4, and the cell maps are the game's own
+  (`games.unstackable.bitboard.images` and `CELL_TO`), the very maps its solver keys its
+  transposition table with.
 - STAKD (`cubegames.symmetry.square`): the 8 symmetries of the square lattice (D4), each
   followed by the translation that puts the first base's least node back on `0,0`; mirrors
   only when every shape's mirror image is one of its turns (true of the standard box).
@@ -219,7 +222,7 @@ def canonical(
     >>> import cubegames
     >>> game = cubegames.make("unstackable")
     >>> a, b = game.new_state(), game.new_state()
-    >>> a.play("K@0,0,0"); b.play("K@3,3,0")
+    >>> a.play("K@0,0,0"); a.play("K@1,0,0"); b.play("K@0,0,0"); b.play("K@0,1,0")
     >>> canonical(game, a.to_dict())[1] == canonical(game, b.to_dict())[1]
     True
     """
@@ -239,8 +242,8 @@ def orbit(game: Game[Any], position: Position) -> list[JSON]:
     >>> import cubegames
     >>> game = cubegames.make("unstackable")
     >>> state = game.new_state()
-    >>> state.play("K@0,0,0")
-    >>> len(orbit(game, state.to_dict()))  # a corner of the floor: 8 images, 4 distinct
+    >>> state.play("K@0,0,0"); state.play("K@1,0,0"); state.play("K@0,0,1")
+    >>> len(orbit(game, state.to_dict()))  # 8 images: the tower on either end, 2 ways each
     4
     """
     seen: dict[str, JSON] = {}

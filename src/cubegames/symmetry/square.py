@@ -4,14 +4,18 @@ Each element is an integer matrix `(a, b, c, d)` acting as `(x, y) -> (a·x + b�
 the turns by 0°, 90°, 180°, 270° counter-clockwise and the four mirrors (across x = 0,
 y = 0 and the two diagonals).
 
-Unstackable turns the matrix about the centre of the 4×4 footprint (x, y in 0..3) and
-keeps z: every rule (a cube on the bag next to a cube on the bag, a cube on a cube, faces
-exposed, holding up) is about face neighbours, which D4 maps onto face neighbours, and the
-box is the same box after any of the eight. Nothing is chance, so images play out alike.
-The maps of cells and bitboards are not computed here: they are the game's own
-(`cubegames.games.unstackable.bitboard`: `image`, `images`, `CELL_TO`), the ones its solver
-keys the `alphabeta` transposition table with. `FOOTPRINT` names each matrix's number
-there, so a key from the solver and an image from this module are the same integers.
+Unstackable turns the matrix about the centre of the structure's footprint and keeps z:
+every rule (a cube on the bag next to a cube on the bag, a cube on a cube, the size limit,
+faces exposed, holding up) is about face neighbours and extents, which D4 keeps. While
+stacking, the structure is kept in the grid's corner and may be narrower than 4, so the
+footprint turned is its bounding rectangle (`w` × `h`, from `0,0`): the image is again in
+the corner, and a move on `x = -1` maps to one on `x = w` or `y = -1` (or back) as the
+rectangle turns. In stage 2 the footprint is the whole 4×4 of the built cube. Nothing is
+chance, so images play out alike. The stage-2 maps of cells and bitboards are not computed
+here: they are the game's own (`cubegames.games.unstackable.bitboard`: `image`, `images`,
+`CELL_TO`), the ones its solver keys the `alphabeta` transposition table with. `FOOTPRINT`
+names each matrix's number there, so a key from the solver and an image from this module
+are the same integers.
 
 STAKD applies the matrix to every node and then translates so that the first base's least
 node (least x, then least y) lies on `0,0` again, the one place the rules pin down. The other
@@ -113,7 +117,8 @@ def cell_map(matrix: Matrix) -> tuple[int, ...]:
 
 
 class UnstackableSymmetry(SquareSymmetry):
-    """D4 on the 4×4 footprint of the Unstackable box, z unchanged.
+    """D4 on the footprint of the Unstackable structure, z unchanged: the whole 4×4 in
+    stage 2 (`cell`, `apply_bitboard`), the structure's bounding rectangle while stacking.
 
     `footprint` is this symmetry's number `k` among the game's own maps (`bitboard.image`),
     the number the solver's transposition table reports for a key.
@@ -145,18 +150,62 @@ class UnstackableSymmetry(SquareSymmetry):
         """
         return bb.image(board, self.footprint)
 
+    def frame(self, position: Position) -> tuple[int, int]:
+        """The footprint this symmetry turns in `position`: 4 × 4 in stage 2, the bounding
+        rectangle of the structure while stacking (1 × 1 before the first cube)."""
+        if position["stage"] != "stack":
+            return 4, 4
+        occupied = 0
+        for i, letter in enumerate(position["grid"]):
+            if letter != ".":
+                occupied |= 1 << i
+        width, depth = bb.extent(occupied)
+        return max(width, 1), max(depth, 1)
+
+    def _mover(self, position: Position) -> tuple[int, int]:
+        """The translation that puts the image of the frame back in the corner."""
+        width, depth = self.frame(position)
+        corners = [self.point(x, y) for x in (0, width - 1) for y in (0, depth - 1)]
+        return -min(x for x, _ in corners), -min(y for _, y in corners)
+
+    def stack_cell(self, x: int, y: int, z: int, position: Position) -> tuple[int, int, int]:
+        """The image of cell `(x, y, z)` (`x` or `y` may be -1) of a stacking position.
+
+        >>> import cubegames
+        >>> game = cubegames.make("unstackable")
+        >>> state = game.new_state(); state.play("K@0,0,0"); state.play("K@1,0,0")
+        >>> UnstackableSymmetry(game, (-1, 0, 0, 1)).stack_cell(-1, 0, 0, state.to_dict())
+        (2, 0, 0)
+        """
+        dx, dy = self._mover(position)
+        px, py = self.point(x, y)
+        return px + dx, py + dy, z
+
     def apply_position(self, position: Position) -> JSON:
         out: JSON = copy.deepcopy(dict(position))
-        image = bb.CELL_TO[self.footprint]
-        grid = ["."] * 64
-        for i, letter in enumerate(position["grid"]):
-            grid[image[i]] = letter
+        if position["stage"] != "stack":
+            image = bb.CELL_TO[self.footprint]
+            grid = ["."] * 64
+            for i, letter in enumerate(position["grid"]):
+                grid[image[i]] = letter
+        else:
+            dx, dy = self._mover(position)
+            grid = ["."] * 64
+            for i, letter in enumerate(position["grid"]):
+                if letter != ".":
+                    x, y, z = bb.coords(i)
+                    px, py = self.point(x, y)
+                    grid[bb.index(px + dx, py + dy, z)] = letter
         out["grid"] = "".join(grid)
         return out
 
     def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        if isinstance(move, Stack) and bb.in_box(move.x, move.y, move.z):
-            return Stack(move.colour, *self.cell(move.x, move.y, move.z))
+        if isinstance(move, Stack):
+            if position is None:
+                raise ValueError(
+                    "a stacking move's image depends on its position: pass the position"
+                )
+            return Stack(move.colour, *self.stack_cell(move.x, move.y, move.z, position))
         if isinstance(move, Unstack) and bb.in_box(move.x, move.y, move.z):
             return Unstack(*self.cell(move.x, move.y, move.z))
         return move

@@ -8,12 +8,12 @@ the second to pile 2, which score differently.
 >>> state = cubegames.make("unstackable").new_state()
 >>> state.play("K@0,0,0")
 >>> [str(m) for m in state.legal_moves()]
-['K@1,0,0', 'K@0,1,0', 'K@0,0,1']
+['K@0,-1,0', 'K@-1,0,0', 'K@1,0,0', 'K@0,1,0', 'K@0,0,1']
 """
 
 from cubegames.games.unstackable.box import Box, BoxError, Colour, load_box, parse_box
 from cubegames.games.unstackable.game import Unstackable
-from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
+from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
 from cubegames.games.unstackable.state import Stage, UnstackableState
 
 GAME_CLASS = Unstackable
@@ -24,6 +24,7 @@ __all__ = [
     "Box",
     "BoxError",
     "Colour",
+    "End",
     "Stack",
     "Stage",
     "Unstack",
@@ -35,4 +36,8 @@ __all__ = [
 ]
 
 #: option sets worth exercising: the shared conformance test plays each of them
-EXAMPLE_OPTIONS: list[dict[str, object]] = [{}, {"bag_counts_as_exposed": True}]
+EXAMPLE_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"bag_counts_as_exposed": True},
+    {"exact_counts": False},
+]

@@ -202,18 +202,94 @@ def floating(occupied: int) -> int:
 def placements(occupied: int) -> int:
     """Empty cells where a cube may be placed while stacking.
 
-    On the bag, a cell next to a cube on the bag (or any floor cell for the very first
-    cube); above it, a cell directly on top of a cube.
+    On the bag, a cell next to a cube on the bag (for the very first cube, `0,0,0`);
+    above it, a cell directly on top of a cube. These are the cells of the grid; the
+    placements that shift the structure (`x = -1`, `y = -1`) are `edge_placements`.
 
-    >>> placements(0) == FLOOR
-    True
+    >>> placements(0)
+    1
     >>> [coords(i) for i in cells(placements(1 << index(0, 0, 0)))]
     [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
     """
     if not occupied:
-        return FLOOR
+        return 1  # the first cube goes on 0,0,0: the structure is kept in the corner
     on_bag = side_neighbours(occupied & FLOOR) & FLOOR
     return (on_bag | step(occupied, Direction.UP)) & ~occupied & FULL
+
+
+def columns(board: int) -> int:
+    """The x values `board` uses, as 4 bits (bit `x` set when some cell has that x).
+
+    >>> columns(1 << index(2, 3, 1) | 1 << index(0, 0, 0))
+    5
+    """
+    out = 0
+    for x in range(4):
+        if board & (X_LOW << x):
+            out |= 1 << x
+    return out
+
+
+def rows(board: int) -> int:
+    """The y values `board` uses, as 4 bits (bit `y` set when some cell has that y).
+
+    >>> rows(1 << index(2, 3, 1))
+    8
+    """
+    out = 0
+    for y in range(4):
+        if board & (Y_LOW << (4 * y)):
+            out |= 1 << y
+    return out
+
+
+def extent(board: int) -> tuple[int, int]:
+    """How wide (x) and deep (y) `board` is, from its smallest to its largest x and y.
+
+    >>> extent(1 << index(1, 0, 0) | 1 << index(2, 3, 0))
+    (2, 4)
+    >>> extent(0)
+    (0, 0)
+    """
+    xs, ys = columns(board), rows(board)
+    width = xs.bit_length() - (xs & -xs).bit_length() + 1 if xs else 0
+    depth = ys.bit_length() - (ys & -ys).bit_length() + 1 if ys else 0
+    return width, depth
+
+
+def to_corner(board: int, *others: int) -> tuple[int, ...]:
+    """`board` and `others` moved together so that `board`'s smallest x and y are 0.
+
+    >>> to_corner(1 << index(2, 3, 1)) == (1 << index(0, 0, 1),)
+    True
+    """
+    if not board:
+        return (board, *others)
+    dx = (columns(board) & -columns(board)).bit_length() - 1
+    dy = (rows(board) & -rows(board)).bit_length() - 1
+    shift = dx + 4 * dy
+    # each row keeps its cells: the board has no cell below x = dx or y = dy
+    return tuple(b >> shift for b in (board, *others))
+
+
+def edge_placements(occupied: int) -> tuple[int, int]:
+    """The placements just before the structure, which shift it by one: the rows `y` (as 4
+    bits) where a cube may go on `-1,y,0`, and the columns `x` where one may go on `x,-1,0`.
+
+    A cube may go there when the structure is in the corner (`to_corner`), the cell next to
+    it on the bag holds a cube, and the structure is narrower than 4 that way.
+
+    >>> edge_placements(1 << index(0, 0, 0) | 1 << index(0, 1, 0))
+    (3, 1)
+    >>> edge_placements(X_LOW & FLOOR)  # a whole row along y: 4 deep already
+    (15, 0)
+    """
+    if not occupied:
+        return 0, 0
+    floor = occupied & FLOOR
+    west = 0 if occupied & X_HIGH else rows(floor & X_LOW)
+    south = 0 if occupied & Y_HIGH else columns(floor & Y_LOW)
+    return west, south
 
 
 def flood(seed: int, within: int) -> int:

@@ -18,13 +18,16 @@ class Unstackable(Game[UnstackableMove]):
     """Unstackable for two players.
 
     `bag_counts_as_exposed` makes the bottom face of a cube on the bag count as exposed
-    when judging whether it may be removed (off by default). Options are written to
-    position files only when they differ from their defaults.
+    when judging whether it may be removed (off by default). `exact_counts` (on by default)
+    makes a stacking turn place exactly its colour's count (black 3, red 2, yellow 1, fewer
+    only when the supply runs short); off, a turn places 1 up to that many and `end` closes
+    it early. Options are written to position files only when they differ from their
+    defaults.
 
     >>> Unstackable().options
     {}
-    >>> Unstackable(bag_counts_as_exposed=True).options
-    {'bag_counts_as_exposed': True}
+    >>> Unstackable(bag_counts_as_exposed=True, exact_counts=False).options
+    {'bag_counts_as_exposed': True, 'exact_counts': False}
     >>> Unstackable(players=3)
     Traceback (most recent call last):
     ...
@@ -32,17 +35,22 @@ class Unstackable(Game[UnstackableMove]):
     """
 
     id: ClassVar[str] = "unstackable"
-    option_names: ClassVar[tuple[str, ...]] = ("players", "bag_counts_as_exposed")
+    option_names: ClassVar[tuple[str, ...]] = ("players", "bag_counts_as_exposed", "exact_counts")
 
-    def __init__(self, players: int = 2, bag_counts_as_exposed: bool = False) -> None:
+    def __init__(
+        self, players: int = 2, bag_counts_as_exposed: bool = False, exact_counts: bool = True
+    ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError("players must be a whole number")
         if players != 2:
             raise ValueError(f"unstackable is a game for exactly 2 players, not {players}")
         if not isinstance(bag_counts_as_exposed, bool):
             raise ValueError("bag_counts_as_exposed must be true or false")
+        if not isinstance(exact_counts, bool):
+            raise ValueError("exact_counts must be true or false")
         self.players = 2
         self.bag_counts_as_exposed = bag_counts_as_exposed
+        self.exact_counts = exact_counts
         self.box: Box = load_box()
 
     @property
@@ -51,6 +59,8 @@ class Unstackable(Game[UnstackableMove]):
         out: JSON = {}
         if self.bag_counts_as_exposed:
             out["bag_counts_as_exposed"] = True
+        if not self.exact_counts:
+            out["exact_counts"] = False
         return out
 
     def new_state(self, seed: int = 0) -> UnstackableState:
@@ -61,13 +71,26 @@ class Unstackable(Game[UnstackableMove]):
         return UnstackableState(self)
 
     def parse_move(self, text: str) -> UnstackableMove:
-        """Read `K@x,y,z` (stack) or `x,y,z` (remove); see `notation`."""
+        """Read `K@x,y,z` (stack), `end` or `x,y,z` (remove); see `notation`."""
         return parse(text)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> UnstackableState:
         """Read a position file, checking that it is one the rules could reach: no floating
-        cube, no more cubes than the box, supply and piles that add up, and a turn, seat to
-        move and last red that fit the stage. A `ValueError` names the first bad field."""
+        cube, no more cubes than the box, supply and piles that add up, a turn, seat to
+        move and last red that fit the stage, and in stage 2 cubes gone that legal removals
+        could have taken. A `ValueError` names the first bad field.
+
+        A stage-1 structure that is not in the corner of the grid (a file written before
+        the size limit floated, when the first cube could go anywhere on the bag) is moved
+        there: its smallest x and y become 0.
+
+        >>> import cubegames
+        >>> game = cubegames.make("unstackable")
+        >>> old = game.new_state().to_dict() | {"grid": "." * 5 + "K" + "." * 58}
+        >>> old["supply"] = {"Y": 3, "R": 16, "K": 44}
+        >>> game.state_from_dict(old).grid()[:2]
+        'K.'
+        """
         return _Reader(self, data).state()
 
     def determinize(
@@ -77,6 +100,41 @@ class Unstackable(Game[UnstackableMove]):
         return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
 
     # -- search hooks (see cubegames.games.unstackable.search) ---------------------------
+
+    def endgame_solver(
+        self, *, compiled: bool = True, symmetry: bool = False
+    ) -> search.Solver | search.CompiledSolver:
+        """A stage-2 solver for these rules, whose table lives as long as it does.
+
+        `compiled` (the default) runs the search in the numba kernel (`kernel.py`), with a
+        bound on what each player can still score; `symmetry` keys the table on the least
+        of a position's 8 images, which only the Python `search.Solver` does (so it implies
+        the Python search). Pass the solver to `endgame_choice`.
+        """
+        bag = self.bag_counts_as_exposed
+        if compiled and not symmetry:
+            return search.CompiledSolver(self.box, bag_exposed=bag)
+        return search.Solver(self.box, bag_exposed=bag, symmetry=symmetry)
+
+    def endgame_choice(
+        self,
+        solver: search.Solver | search.CompiledSolver,
+        state: State[UnstackableMove],
+        depth: int | None = None,
+        deadline: float | None = None,
+    ) -> search.Choice:
+        """The removal `solver` (from `endgame_solver`) picks in a stage-2 `state`: to the
+        end of the game when `depth` is None, else `depth` plies by iterative deepening,
+        stopping at `deadline` (a `time.perf_counter()` reading) with the deepest search
+        that finished. The answer's `value` is the final point difference the mover can
+        expect (the points so far included), exact when `exact`.
+
+        >>> import cubegames
+        >>> type(cubegames.make("unstackable").endgame_solver()).__name__
+        'CompiledSolver'
+        """
+        assert isinstance(state, UnstackableState)
+        return search.choose(solver, state, depth, deadline)
 
     def greedy_move(self, state: State[UnstackableMove], rng: random.Random) -> UnstackableMove:
         """The greedy heuristic: the best immediate pile value, handing over little.
@@ -89,14 +147,16 @@ class Unstackable(Game[UnstackableMove]):
 
         Stage 1 has no points to take, so the heuristic buries value: it stacks the colour
         worth most in pile 1 that it may (yellow while there is any, then red; a turn's
-        colour once the turn has one) on the lowest cell it may, nearest the middle of the
-        footprint (fewest box walls), since the top corners and edges are what stage 2
-        lays bare first. Remaining ties are broken by `rng`.
+        colour once the turn has one) on the lowest cell it may, among those the one with
+        the most cubes beside it in its layer, since the top corners and edges are what
+        stage 2 lays bare first (where the final cube's walls fall is open while the size
+        limit floats). Remaining ties are broken by `rng`. With `exact_counts = false` it
+        never ends a turn early.
 
         >>> import cubegames, random
         >>> game = cubegames.make("unstackable")
         >>> str(game.greedy_move(game.new_state(), random.Random(1)))
-        'Y@2,1,0'
+        'Y@0,0,0'
         """
         assert isinstance(state, UnstackableState)
         return search.greedy_move(state, rng)
@@ -178,6 +238,12 @@ class _Reader:
         for i, letter in enumerate(grid):
             if letter != ".":
                 state.boards[Colour(letter)] |= 1 << i
+        if state.stage is Stage.STACK:  # an old file's structure goes to the corner
+            occupied = 0
+            for board in state.boards.values():
+                occupied |= board
+            moved = bb.to_corner(occupied, *state.boards.values())[1:]
+            state.boards = dict(zip(state.boards, moved, strict=True))
         for colour in Colour:
             board = state.boards[colour]
             state.occupied |= board
@@ -269,6 +335,28 @@ class _Reader:
         state.colour = chosen
         state.placed = placed
 
+    def reachable(self, state: UnstackableState) -> None:
+        """Refuse cubes gone that no order of legal removals could have taken.
+
+        Whether a cube may be removed depends only on the cubes left, and a removal never
+        makes another cube harder to remove (faces only open up, nothing new sits on
+        anything). So it is enough to remove, from the full cube, any missing cube that
+        may go now, until none can: the position is reachable when every missing cube went.
+        """
+        bag = self.game.bag_counts_as_exposed
+        missing = bb.FULL & ~state.occupied
+        occupied = bb.FULL
+        while missing:
+            free = bb.removable(occupied, bag_exposed=bag) & missing
+            if not free:
+                cell = cell_text(*bb.coords(next(bb.cells(missing))))
+                raise ValueError(
+                    f'field "grid": no legal play reaches this position: the cube gone from {cell} '
+                    "could not have been removed while the cubes still around it were there"
+                )
+            occupied &= ~free
+            missing &= ~free
+
     def unstacking(self, state: UnstackableState) -> None:
         box, names = self.box, self.box.colour_names
         state.supply = self.supply()
@@ -298,6 +386,7 @@ class _Reader:
                         f"going first, it should hold {expected[seat][k]} cubes, "
                         f"not {len(state.piles[seat][k])}"
                     )
+        self.reachable(state)
         mover = None if removals == 64 else _remover(starter, removals)
         to_move = _seat(self.field("to_move"), 'field "to_move"', nullable=True)
         if to_move != mover:

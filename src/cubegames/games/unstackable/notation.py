@@ -3,11 +3,15 @@
 | move                                   | text      |
 |----------------------------------------|-----------|
 | stack a cube of a colour on a cell     | `K@1,0,2` |
+| end a stacking turn early              | `end`     |
 | unstack (remove) the cube on a cell    | `1,0,2`   |
 
-Colours are `Y` (yellow), `R` (red) and `K` (black); coordinates are `x,y,z`, each 0..3,
-with `z = 0` on the bag. Coordinates outside the box still parse, so that the rules can say
-why such a move is refused.
+Colours are `Y` (yellow), `R` (red) and `K` (black); coordinates are `x,y,z`, with `z = 0`
+on the bag. The structure is kept in the corner of the 4×4×4 grid, so cells are 0..3, except
+that a stacking move may name `x = -1` or `y = -1` (the column just before the structure,
+which then shifts by one). `end` is legal only with the option `exact_counts = false`.
+Coordinates outside the grid still parse, so that the rules can say why such a move is
+refused.
 """
 
 from __future__ import annotations
@@ -44,6 +48,19 @@ class Stack(UnstackableMove):
 
 
 @dataclass(frozen=True, slots=True)
+class End(UnstackableMove):
+    """End a stacking turn before it has placed its colour's count (option
+    `exact_counts = false`).
+
+    >>> str(End())
+    'end'
+    """
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
 class Unstack(UnstackableMove):
     """Take the cube on cell `(x, y, z)` out of the cube (stage 2).
 
@@ -63,7 +80,7 @@ _CELL = r"(-?\d{1,3}),(-?\d{1,3}),(-?\d{1,3})"
 _STACK = re.compile(r"([A-Za-z])@" + _CELL)
 _UNSTACK = re.compile(_CELL)
 
-FORMS = "K@x,y,z to stack a cube (colour Y, R or K), x,y,z to remove one"
+FORMS = "K@x,y,z to stack a cube (colour Y, R or K), end to end a turn, x,y,z to remove one"
 
 
 def parse(text: str) -> UnstackableMove:
@@ -81,6 +98,8 @@ def parse(text: str) -> UnstackableMove:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is text: {FORMS}")
     compact = "".join(text.split())
+    if compact.lower() == "end":
+        return End()
     if m := _STACK.fullmatch(compact):
         letter = m[1].upper()
         if letter not in LETTERS:

@@ -1,8 +1,10 @@
 """What search needs from Unstackable: the stage-2 solver and the greedy heuristic.
 
 Pure rules code: no I/O, no global state, and the clock is read only when a deadline is
-given. The `alphabeta` bot in `cubegames.bots` is a thin shell around `Solver`, and
-`Unstackable.greedy_move` calls `greedy_move` here.
+given. `Solver` is the readable reference search in Python; `CompiledSolver` runs the same
+search in the numba kernel of `kernel.py` (tested against it), with a bound on what each
+player can still score. The `alphabeta` bot in `cubegames.bots` reaches them only through
+`Unstackable.endgame_solver`, and `Unstackable.greedy_move` calls `greedy_move` here.
 
 A stage-2 position is three bitboards, one per colour (`Position`). Whose removal it is and
 which pile it goes to follow from the number of cubes left: removal `n` (from 0; `n = 64 -
@@ -427,6 +429,135 @@ class Solver:
         return best
 
 
+class Choice(NamedTuple):
+    """A solver's answer for a stage-2 state: the move, the final point difference it
+    expects for the mover (points so far included), and whether that is exact."""
+
+    move: Unstack
+    value: int
+    exact: bool
+    depth: int
+
+
+def choose(
+    solver: Solver | CompiledSolver,
+    state: UnstackableState,
+    depth: int | None = None,
+    deadline: float | None = None,
+) -> Choice:
+    """The solver's removal for the seat to move in a stage-2 `state` (see `search`)."""
+    seat = state.to_move
+    if seat is None or state.stage is not Stage.UNSTACK:
+        raise ValueError("the endgame solver chooses removals in stage 2 only")
+    result = solver.search(Position.of(state), depth, deadline)
+    scores = state.scores()
+    final = result.value + int(scores[seat] - scores[1 - seat])
+    return Choice(Unstack(*bb.coords(result.cell)), final, result.exact, result.depth)
+
+
+class CompiledSolver:
+    """`Solver`'s search in the compiled kernel (`kernel.search_root`): the same values
+    and the same kind of answer, many times faster, with a bound on what each player can
+    still score (`bounds`: 0 off, 1 close a node when the bounds meet, 2 also cut on them;
+    see `kernel`) and a fixed-size transposition table of `2**table_bits` rows (32 bytes
+    each) kept between searches. No symmetric keys.
+
+    >>> import cubegames
+    >>> solver = CompiledSolver(cubegames.make("unstackable").box, table_bits=10)
+    >>> tower = Position(yellow=0, red=1 << bb.index(0, 0, 1), black=1 << bb.index(0, 0, 0))
+    >>> solver.solve(tower)
+    4
+    """
+
+    def __init__(
+        self, box: Box, *, bag_exposed: bool = False, table_bits: int = 21, bounds: int = 1
+    ) -> None:
+        import numpy as np
+
+        from cubegames.games.unstackable import kernel
+
+        self._np = np
+        self._kernel = kernel
+        self.bag_exposed = bag_exposed
+        self.use_bounds = bounds
+        points = gains(box)
+        self.gains = np.array(points, dtype=np.int64)
+        self.order = np.array(
+            [sorted(range(3), key=lambda c: -row[c]) for row in points], dtype=np.int64
+        )
+        self.table = kernel.new_table(table_bits)
+        self._stats = np.zeros(5, dtype=np.int64)
+        self._clock = np.zeros(1, dtype=np.float64)
+        self.stats = Stats()
+
+    def clear(self) -> None:
+        """Forget every table entry and reset the counters."""
+        self.table[:] = 0
+        self.stats = Stats()
+
+    def _run(self, position: Position, depth: int, deadline: float | None) -> tuple[int, int]:
+        np = self._np
+        stats = self._stats
+        stats[:] = 0
+        self._clock[0] = 0.0 if deadline is None else deadline
+        value = self._kernel.search_root(
+            self.table,
+            np.uint64(position.yellow),
+            np.uint64(position.red),
+            np.uint64(position.black),
+            depth,
+            -INFINITY,
+            INFINITY,
+            self.gains,
+            self.order,
+            self.bag_exposed,
+            self.use_bounds,
+            stats,
+            self._clock,
+        )
+        self.stats.nodes += int(stats[0])
+        self.stats.probes += int(stats[1])
+        self.stats.hits += int(stats[2])
+        if stats[3]:
+            raise Timeout
+        return int(value), int(stats[4])
+
+    def solve(self, position: Position, deadline: float | None = None) -> int:
+        """The exact future point difference for the player making the next removal.
+
+        Raises `Timeout` if `deadline` (a `time.perf_counter()` reading) passes first.
+        """
+        if position.left == 0:
+            return 0
+        return self._run(position, position.left, deadline)[0]
+
+    def search(
+        self, position: Position, depth: int | None = None, deadline: float | None = None
+    ) -> Result:
+        """The best removal and its value by iterative deepening, as `Solver.search`."""
+        left = position.left
+        if left == 0:
+            raise ValueError("no cube is left to remove")
+        limit = left if depth is None else min(depth, left)
+        if limit < 1:
+            raise ValueError("depth must be at least 1")
+        steps = []
+        d = 2 - position.pile
+        while d < limit and d <= left // 2:
+            steps.append(d)
+            d += 2
+        steps.append(limit)
+        found: Result | None = None
+        for d in steps:
+            try:
+                value, cell = self._run(position, d, deadline if found is not None else None)
+            except Timeout:
+                break
+            found = Result(cell, value, d, d >= left)
+        assert found is not None
+        return found
+
+
 # -- the greedy heuristic -----------------------------------------------------------------
 
 
@@ -468,13 +599,15 @@ def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack:
     colours = state.stackable_colours()
     pile1 = state.box.points[0]
     colour = max(colours, key=lambda c: (pile1[c], -list(Colour).index(c)))
-    cells = list(bb.cells(state.targets()))
+    cells = state.target_cells()
+    occupied = state.occupied
 
-    def rank(cell: int) -> tuple[int, int]:
-        x, y, z = bb.coords(cell)
-        walls = (x in (0, 3)) + (y in (0, 3))
-        return z, walls
+    def rank(cell: tuple[int, int, int]) -> tuple[int, int]:
+        x, y, z = cell
+        sides = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        held = sum(bb.in_box(a, b, z) and occupied >> bb.index(a, b, z) & 1 for a, b in sides)
+        return z, -held
 
     low = min(rank(c) for c in cells)
     best = [c for c in cells if rank(c) == low]
-    return Stack(colour, *bb.coords(best[rng.randrange(len(best))]))
+    return Stack(colour, *best[rng.randrange(len(best))])

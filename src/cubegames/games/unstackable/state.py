@@ -5,9 +5,15 @@ The turn is kept in two small fields, written to position files as `turn`:
 - stage 1 (`"stack"`): `{"colour": null | "Y" | "R" | "K", "placed": n}`. The colour is
   null at the start of a turn and is fixed by the turn's first cube; `placed` counts the
   cubes placed so far this turn. A turn ends by itself once it has placed its colour's
-  number of cubes (or the supply of that colour is empty), so there is no "end turn" move.
+  number of cubes (or the supply of that colour is empty); with the option
+  `exact_counts = false` the move `end` may also end it after at least one cube.
 - stage 2 (`"unstack"`): `{"removed": 0 | 1}`, the cubes already removed this turn. The
   next removal goes to pile 1 when it is 0, to pile 2 when it is 1.
+
+The size limit floats: the structure may grow in any direction while it stays at most 4
+wide, deep and tall. It is kept in the corner of the 4×4×4 grid (smallest x and y are 0), so
+a placement on `x = -1` or `y = -1` shifts every cube by one; the grid of 64 cells holds
+every position.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING
 from cubegames.core.game import JSON, State
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.box import Box, Colour
-from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
+from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
 
 if TYPE_CHECKING:
     from cubegames.games.unstackable.game import Unstackable
@@ -49,7 +55,7 @@ class UnstackableState(State[UnstackableMove]):
 
     >>> import cubegames
     >>> state = cubegames.make("unstackable").new_state()
-    >>> state.play("R@1,1,0"); state.play("R@1,2,0")
+    >>> state.play("R@0,0,0"); state.play("R@0,1,0")
     >>> state.to_move, state.supply[Colour.RED]
     (1, 14)
     """
@@ -95,8 +101,37 @@ class UnstackableState(State[UnstackableMove]):
         return "".join(letters)
 
     def targets(self) -> int:
-        """Stage 1: the empty cells a cube may go to now, as a bitboard."""
+        """Stage 1: the empty cells of the grid a cube may go to now, as a bitboard (the
+        placements at `x = -1` or `y = -1` are in `target_cells`)."""
         return bb.placements(self.occupied)
+
+    def target_cells(self) -> list[tuple[int, int, int]]:
+        """Stage 1: every cell a cube may go to now, `x = -1` and `y = -1` included, in
+        reading order (by z, then y, then x).
+
+        >>> import cubegames
+        >>> state = cubegames.make("unstackable").new_state()
+        >>> state.target_cells()
+        [(0, 0, 0)]
+        >>> state.play("K@0,0,0")
+        >>> state.target_cells()
+        [(0, -1, 0), (-1, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)]
+        """
+        cells = [bb.coords(i) for i in bb.cells(self.targets())]
+        west, south = bb.edge_placements(self.occupied)
+        cells += [(-1, y, 0) for y in range(4) if west >> y & 1]
+        cells += [(x, -1, 0) for x in range(4) if south >> x & 1]
+        return sorted(cells, key=lambda c: (c[2], c[1], c[0]))
+
+    def may_end_turn(self) -> bool:
+        """Stage 1: True when `end` is legal now (option `exact_counts = false`, and the
+        turn has placed a cube)."""
+        return (
+            self.stage is Stage.STACK
+            and not self.game.exact_counts
+            and self.colour is not None
+            and self._to_move is not None
+        )
 
     def removable(self) -> int:
         """Stage 2: the cubes that may be removed now, as a bitboard."""
@@ -109,18 +144,24 @@ class UnstackableState(State[UnstackableMove]):
         return [c for c in Colour if self.supply[c] > 0]
 
     def legal_moves(self) -> list[UnstackableMove]:
-        """Every legal move: stacking by colour (Y, R, K) then cell; unstacking by cell.
+        """Every legal move: stacking by colour (Y, R, K) then cell (`target_cells`), then
+        `end` when it is legal; unstacking by cell.
 
         >>> import cubegames
         >>> moves = cubegames.make("unstackable").new_state().legal_moves()
-        >>> len(moves), str(moves[0]), str(moves[-1])
-        (48, 'Y@0,0,0', 'K@3,3,0')
+        >>> [str(m) for m in moves]
+        ['Y@0,0,0', 'R@0,0,0', 'K@0,0,0']
         """
         if self._to_move is None:
             return []
         if self.stage is Stage.STACK:
-            targets = [bb.coords(i) for i in bb.cells(self.targets())]
-            return [Stack(c, *xyz) for c in self.stackable_colours() for xyz in targets]
+            targets = self.target_cells()
+            out: list[UnstackableMove] = [
+                Stack(c, *xyz) for c in self.stackable_colours() for xyz in targets
+            ]
+            if self.may_end_turn():
+                out.append(End())
+            return out
         return [Unstack(*bb.coords(i)) for i in bb.cells(self.removable())]
 
     def refusal(self, move: UnstackableMove) -> str | None:
@@ -134,33 +175,71 @@ class UnstackableState(State[UnstackableMove]):
             return self._stack_refusal(move)
         if isinstance(move, Unstack):
             return self._unstack_refusal(move)
+        if isinstance(move, End):
+            return self._end_refusal()
         return f"{move} is not an Unstackable move"
+
+    def _end_refusal(self) -> str | None:
+        if self.stage is not Stage.STACK:
+            return "the cube is built; now remove cubes, written x,y,z"
+        if self.colour is None:
+            return "the turn has placed no cube yet: place at least one before ending it"
+        if self.game.exact_counts:
+            name = self.box.colour_names[self.colour]
+            return (
+                f"a {name} turn places exactly {self.box.per_turn[self.colour]} cubes "
+                "(the option exact_counts = false allows fewer)"
+            )
+        return None
 
     def _stack_refusal(self, move: Stack) -> str | None:
         if self.stage is not Stage.STACK:
             return "the cube is built; now remove cubes, written x,y,z"
         x, y, z = move.x, move.y, move.z
         where = cell_text(x, y, z)
-        if not bb.in_box(x, y, z):
-            return f"{where} is outside the 4×4×4 box (each coordinate is 0 to 3)"
         names = self.box.colour_names
         if self.colour is not None and move.colour is not self.colour:
             left = min(self.box.per_turn[self.colour], self.supply[self.colour] + self.placed)
             left -= self.placed
+            more = "or end the turn" if self.game.exact_counts is False else "before the turn ends"
             return (
                 f"this turn is {names[self.colour]}: place {left} more {names[self.colour]} "
-                f"cube{'s' if left > 1 else ''} before the turn ends, not {names[move.colour]}"
+                f"cube{'s' if left > 1 else ''} {more}, not {names[move.colour]}"
             )
         if self.supply[move.colour] == 0:
             return f"there are no {names[move.colour]} cubes left in the supply"
-        i = bb.index(x, y, z)
-        here = self.colour_at(i)
+        if not self.occupied:
+            if (x, y, z) != (0, 0, 0):
+                return "the first cube goes on 0,0,0 (the structure is kept in the corner)"
+            return None
+        if z < 0:
+            return f"{where} is under the bag"
+        width, depth = bb.extent(self.occupied)
+        height = 4
+        for what, low, size, limit in (("wide", x, width, "x"), ("deep", y, depth, "y")):
+            grown = max(size - 1, low) - min(0, low) + 1
+            if grown > 4:
+                return (
+                    f"a cube on {where} would make the structure {grown} {what} "
+                    f"(along {limit}); it is never more than 4 wide, deep or tall"
+                )
+        if z >= height:
+            return (
+                f"a cube on {where} would make the structure {z + 1} tall; "
+                "it is never more than 4 wide, deep or tall"
+            )
+        inside = bb.in_box(x, y, z)
+        i = bb.index(x, y, z) if inside else -1
+        here = self.colour_at(i) if inside else None
         if here is not None:
             return f"{where} is already taken by a {names[here]} cube"
-        if z > 0 and not self.occupied >> (i - 16) & 1:
+        if z > 0 and not (inside and self.occupied >> (i - 16) & 1):
             return f"a cube on {where} would float: there is no cube under it on {x},{y},{z - 1}"
-        if z == 0 and self.occupied & bb.FLOOR and not bb.side_neighbours(1 << i) & self.occupied:
-            return f"{where} is not next to the cubes on the bag"
+        if z == 0:
+            touching = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+            floor = self.occupied & bb.FLOOR
+            if not any(bb.in_box(a, b, 0) and floor >> bb.index(a, b, 0) & 1 for a, b in touching):
+                return f"{where} is not next to the cubes on the bag"
         return None
 
     def _unstack_refusal(self, move: Unstack) -> str | None:
@@ -262,12 +341,20 @@ class UnstackableState(State[UnstackableMove]):
             self._stack(move)
         elif isinstance(move, Unstack):
             self._unstack(move)
+        elif isinstance(move, End):
+            self._end_turn()
 
     def _stack(self, move: Stack) -> None:
         seat = self._to_move
         assert seat is not None
         colour = move.colour
-        bit = 1 << bb.index(move.x, move.y, move.z)
+        x, y = move.x, move.y
+        if x < 0 or y < 0:  # the structure shifts by one, to stay in the corner
+            shift = 1 if x < 0 else 4
+            self.boards = {c: board << shift for c, board in self.boards.items()}
+            self.occupied <<= shift
+            x, y = max(x, 0), max(y, 0)
+        bit = 1 << bb.index(x, y, move.z)
         self.boards[colour] |= bit
         self.occupied |= bit
         self.supply[colour] -= 1
@@ -277,6 +364,11 @@ class UnstackableState(State[UnstackableMove]):
             self.last_red = seat
         if self.placed < self.box.per_turn[colour] and self.supply[colour] > 0:
             return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self._to_move
+        assert seat is not None
         self.colour = None
         self.placed = 0
         if self.supply[Colour.YELLOW] == 0 and self.supply[Colour.RED] == 0:

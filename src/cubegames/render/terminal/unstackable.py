@@ -11,7 +11,9 @@ a cube is its letter on its colour, an empty cell a dot:
   0  R  K  +  .      0  .  .  .  .
 
 Cells where the mover may act now are marked: `+` on an empty cell a cube may go to,
-brackets `[K]` around a cube that may be removed.
+brackets `[K]` around a cube that may be removed. While stacking, each layer also has a
+column `x = -1` on the left and a row `y = -1` at the bottom: the structure may grow there
+too (it then shifts by one, staying in the grid's corner), so the bag shows `+` there.
 """
 
 from __future__ import annotations
@@ -46,21 +48,28 @@ def cube_text(box: Box, letters: str) -> Text:
     return out
 
 
-def layer(box: Box, grid: str, z: int, marked: set[tuple[int, int, int]]) -> Text:
-    """One layer of the grid as text, with its column and row numbers."""
-    out = Text(f"{_LAYER_NAMES[z]:^15}\n", style="bold")
-    out.append("   " + "".join(f" {x} " for x in range(4)) + "\n", _DIM)
-    for y in reversed(range(4)):
-        out.append(f"{y}  ", _DIM)
-        for x in range(4):
-            letter = grid[x + 4 * y + 16 * z]
+def layer(
+    box: Box, grid: str, z: int, marked: set[tuple[int, int, int]], edges: bool = False
+) -> Text:
+    """One layer of the grid as text, with its column and row numbers; with `edges`, also
+    the column `x = -1` and the row `y = -1` before the structure."""
+    low = -1 if edges else 0
+    out = Text(f"{_LAYER_NAMES[z]:^{15 + 3 * -low}}\n", style="bold")
+    out.append("   " + "".join(f"{x:>2} " for x in range(low, 4)) + "\n", _DIM)
+    for y in reversed(range(low, 4)):
+        out.append(f"{y:<3}", _DIM)
+        for x in range(low, 4):
             hot = (x, y, z) in marked
+            if x < 0 or y < 0:
+                out.append(" + " if hot else "   ", _HOT)
+                continue
+            letter = grid[x + 4 * y + 16 * z]
             if letter == ".":
                 out.append(" + " if hot else " · ", _HOT if hot else _DIM)
             else:
                 style = on_colour(box.rgb[Colour(letter)])
                 out.append(f"[{letter}]" if hot else f" {letter} ", style)
-        if y:
+        if y > low:
             out.append("\n")
     return out
 
@@ -68,10 +77,11 @@ def layer(box: Box, grid: str, z: int, marked: set[tuple[int, int, int]]) -> Tex
 def board(box: Box, view: Mapping[str, Any], legal: Sequence[Move] = ()) -> Table:
     """The four layers side by side."""
     marked = _marked(legal)
+    edges = view["stage"] == "stack"
     table = Table.grid(padding=(0, 3))
     for _ in range(4):
         table.add_column()
-    table.add_row(*(layer(box, view["grid"], z, marked) for z in range(4)))
+    table.add_row(*(layer(box, view["grid"], z, marked, edges) for z in range(4)))
     return table
 
 
@@ -83,9 +93,10 @@ def _turn_text(box: Box, view: Mapping[str, Any]) -> str:
         if turn["colour"] is None:
             return f"seat {to_move} to choose a colour and stack"
         colour = Colour(turn["colour"])
+        most = "of" if view["options"].get("exact_counts", True) else "of up to"
         return (
             f"seat {to_move} stacking {box.colour_names[colour]}, "
-            f"{turn['placed']} of {box.per_turn[colour]} placed"
+            f"{turn['placed']} {most} {box.per_turn[colour]} placed"
         )
     pile = 1 + turn["removed"]
     return f"seat {to_move} to remove a cube for pile {pile}"
@@ -100,6 +111,8 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     head.append(f" · {stage} · {_turn_text(box, view)}")
     if game.bag_counts_as_exposed:
         head.append(" · the bag counts as exposed")
+    if not game.exact_counts:
+        head.append(" · a turn may place fewer cubes (end)")
     parts: list[RenderableType] = [head, Text(), board(box, view, legal), Text()]
 
     supply = Text("Supply: ", style="bold")

@@ -10,7 +10,9 @@ lower layer can hide one of a higher layer, so each layer is one group,
 
 Page hooks: every cube and every empty cell a cube may go to has `data-cell="x,y,z"`, in
 both views; a cube that may be removed now also has `data-move="x,y,z"`; cells where a cube
-may be stacked have class `target`.
+may be stacked have class `target`. While stacking, the structure is kept in the grid's
+corner but may grow before it, so targets may also be drawn on `x = -1` or `y = -1` (just
+outside the grid, on the bag; a cube placed there shifts the structure by one).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cubegames.core.game import Game, Move
-from cubegames.games.unstackable import Colour, Stack, Unstack, Unstackable
+from cubegames.games.unstackable import Colour, End, Stack, Unstack, Unstackable
 from cubegames.render.web import capitalised, document, esc, fmt, ink, points, seat_name, text
 
 EDGE = 40.0
@@ -88,12 +90,13 @@ def _iso(game: Unstackable, grid: str, targets: set[str], removable: set[str]) -
             quad = [project(x, y, 0), project(x + 1, y, 0)]
             quad += [project(x + 1, y + 1, 0), project(x, y + 1, 0)]
             out.append(f'<polygon class="floor" points="{points(quad)}"/>')
-    order = sorted(((x, y) for x in range(4) for y in range(4)), key=lambda c: (c[0] + c[1], c))
+    cells = [(x, y) for x in range(-1, 4) for y in range(-1, 4) if x >= 0 or y >= 0]
+    order = sorted(cells, key=lambda c: (c[0] + c[1], c))
     for z in range(4):
         out.append(f'<g class="layer" data-layer="{z}">')
         for x, y in order:
             cell = f"{x},{y},{z}"
-            letter = grid[x + 4 * y + 16 * z]
+            letter = grid[x + 4 * y + 16 * z] if x >= 0 and y >= 0 else "."
             if letter != ".":
                 attrs = f' data-cell="{cell}"'
                 cls = "cube"
@@ -123,16 +126,27 @@ def _plan(
     targets: set[str],
     removable: set[str],
 ) -> list[str]:
-    """Layer `z` seen from above, `y = 3` at the top so that `(0, 0)` sits bottom left."""
+    """Layer `z` seen from above, `y = 3` at the top so that `(0, 0)` sits bottom left; the
+    column `x = -1` left of it and the row `y = -1` under it hold targets only."""
     c = PLAN_CELL
     out = [f'<g class="plan" data-plan="{z}">']
     out.append(text(ox + 2 * c, oy + 8, LAYER_NAMES[z], size=12, weight="bold"))
-    for x in range(4):
-        out.append(text(ox + (x + 0.5) * c, oy + 22 + 4 * c + 9, x, size=10, fill="#888"))
-    for y in range(4):
-        out.append(text(ox - 8, oy + 22 + (3 - y + 0.5) * c, y, size=10, fill="#888"))
-        for x in range(4):
+    for x in range(-1, 4):
+        out.append(text(ox + (x + 0.5) * c, oy + 22 + 5 * c + 9, x, size=10, fill="#888"))
+    for y in range(-1, 4):
+        out.append(text(ox - c - 8, oy + 22 + (3 - y + 0.5) * c, y, size=10, fill="#888"))
+        for x in range(-1, 4):
             cell = f"{x},{y},{z}"
+            if x < 0 or y < 0:
+                if cell in targets:
+                    rx, ry = ox + x * c, oy + 22 + (3 - y) * c
+                    box = f'x="{fmt(rx)}" y="{fmt(ry)}" width="{fmt(c)}" height="{fmt(c)}"'
+                    out.append(
+                        f'<rect class="target" data-cell="{cell}" {box}>'
+                        f"<title>a cube may go on {cell}, shifting the structure</title></rect>"
+                    )
+                    out.append(text(rx + c / 2, ry + c / 2, "+", size=14, fill="#126b2c"))
+                continue
             letter = grid[x + 4 * y + 16 * z]
             rx, ry = ox + x * c, oy + 22 + (3 - y) * c
             box = f'x="{fmt(rx)}" y="{fmt(ry)}" width="{fmt(c)}" height="{fmt(c)}"'
@@ -169,7 +183,9 @@ def turn_text(game: Unstackable, view: Mapping[str, Any], viewer: int | None) ->
             return f"{who}: choose a colour and stack"
         colour = Colour(turn["colour"])
         name = game.box.colour_names[colour]
-        return f"{who}: stacking {name}, {turn['placed']} of {game.box.per_turn[colour]} placed"
+        most = "of" if game.exact_counts else "of up to"
+        count = game.box.per_turn[colour]
+        return f"{who}: stacking {name}, {turn['placed']} {most} {count} placed"
     return f"{who}: remove a cube for pile {1 + turn['removed']}"
 
 
@@ -183,7 +199,7 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
     removable = {str(m) for m in legal if isinstance(m, Unstack)}
     stage = "stage 1: stacking" if view["stage"] == "stack" else "stage 2: unstacking"
     head = f"Unstackable · {stage} · {turn_text(game, view, seat)}"
-    width = 620.0
+    width = 700.0
     body = [text(width / 2, 14, capitalised(head), size=15, weight="bold")]
 
     # the isometric cube, its floor's back corner at the top
@@ -194,13 +210,13 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
     iso_bottom = iso_y + 4 * EDGE + 10
 
     # the four layers from above, two by two
-    plans_x = iso_x + 4 * EDGE * COS30 + 50
+    plans_x = iso_x + 4 * EDGE * COS30 + 50 + PLAN_CELL
     for z in range(4):
-        ox = plans_x + (z % 2) * (4 * PLAN_CELL + 40)
-        oy = 40 + (z // 2) * (4 * PLAN_CELL + 50)
+        ox = plans_x + (z % 2) * (5 * PLAN_CELL + 40)
+        oy = 40 + (z // 2) * (5 * PLAN_CELL + 50)
         body += _plan(game, grid, z, ox, oy, targets, removable)
 
-    y = max(iso_bottom, 40 + 2 * (4 * PLAN_CELL + 50)) + 6
+    y = max(iso_bottom, 40 + 2 * (5 * PLAN_CELL + 50)) + 6
     # the supply
     body.append(text(20, y, "Supply:", size=13, anchor="start", weight="bold"))
     x = 80.0
@@ -212,7 +228,8 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
         )
         body.append(text(x + 10, y, colour.value, size=12, fill=ink(rgb), weight="bold"))
         count = view["supply"][colour.value]
-        label = f"×{count} (places {box.per_turn[colour]})"
+        places = "places" if game.exact_counts else "places up to"
+        label = f"×{count} ({places} {box.per_turn[colour]})"
         body.append(text(x + 26, y, label, size=12, anchor="start"))
         x += 150
     y += 30
@@ -259,6 +276,7 @@ def info(game: Game[Any]) -> dict[str, Any]:
             for c in Colour
         },
         "points": [{c.value: box.points[p][c] for c in Colour} for p in (0, 1)],
+        "exact_counts": game.exact_counts,
         "hidden_hands": False,
     }
 
@@ -271,4 +289,6 @@ def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     if isinstance(parsed, Stack):
         name = game.box.colour_names[parsed.colour]
         return f"{who} stacked a {name} cube on {parsed.x},{parsed.y},{parsed.z}."
+    if isinstance(parsed, End):
+        return f"{who} ended the turn."
     return f"{who} took the cube at {parsed}."
