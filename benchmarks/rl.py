@@ -1,6 +1,6 @@
 """Speed of the learning environments beside the raw engine, as a Markdown table.
 
-    .venv/bin/python benchmarks/rl.py [--games N] [--repeats R] [--vector-only]
+    .venv/bin/python benchmarks/rl.py [--games N] [--repeats R]
 
 For each game, N seeded games of uniformly random legal moves are played three ways, all
 in this one run so that the ratios hold on any machine:
@@ -17,15 +17,10 @@ An environment step does what the engine's move does plus the observation (from
 `view(seat)`) and the mask (every legal move encoded), so the ratio is the price of the
 tensors. Each figure is the best of R runs (default 3).
 
-The batched Unstackable environment (`cubegames.rl.vector.unstackable`, numba) is timed
-first: 200,000 steps (of N games each) of a uniformly random legal policy drawn with numpy
-from the masks, the policy's time included, and the environment's `step` alone. Numba runs
-on one thread here, so these are one-core figures; compile time is paid before timing.
-
-The batched CUBED environment (`cubegames.rl.vector_env`, N games a step, one process):
-steps per second summed over the N games, timing `step` alone (the random legal actions
-are drawn from the masks outside the timer), for the compiled environment and for the
-Python `SessionVectorEnv` of the same game in the same run.
+Batched environments (`cubegames.rl.vector_env`, N games a step, one process): steps per
+second summed over the N games, timing `step` alone (the random legal actions are drawn
+from the masks outside the timer), for the compiled environment and for the Python
+`SessionVectorEnv` of the same game in the same run.
 """
 
 from __future__ import annotations
@@ -131,10 +126,11 @@ def table(games: int, repeats: int) -> str:
 #: (game, options, games stepped together) for the batched environments
 VECTOR: list[tuple[str, dict[str, Any], int]] = [
     ("cubed", {"players": 2, "rounds": 1}, 64),
+    ("unstackable", {}, 256),
 ]
 
 
-def cubed_vector_rate(envs: Any, steps: int) -> float:
+def vector_rate(envs: Any, steps: int) -> float:
     """Steps per second of `envs.step` over at least `steps` game steps (random legal
     actions, drawn outside the timer)."""
     _, info = envs.reset(seed=1)
@@ -152,7 +148,7 @@ def cubed_vector_rate(envs: Any, steps: int) -> float:
     return done / spent
 
 
-def cubed_vector_table(steps: int, repeats: int) -> str:
+def vector_table(steps: int, repeats: int) -> str:
     rows = [
         "| game | options | games per step | opponent | compiled steps/s | Python steps/s "
         "| compiled ÷ Python |",
@@ -163,49 +159,13 @@ def cubed_vector_table(steps: int, repeats: int) -> str:
             fast = vector_env(game_id, n, opponent=opponent, **options)
             slow = SessionVectorEnv(game_id, n, opponent=opponent, **options)
             fast.reset(seed=0)  # compile or load the kernel outside the timer
-            rate = best(repeats, cubed_vector_rate, fast, steps)
-            python = best(repeats, cubed_vector_rate, slow, max(steps // 50, n))
+            rate = best(repeats, vector_rate, fast, steps)
+            python = best(repeats, vector_rate, slow, max(steps // 50, n))
             text = ", ".join(f"{k}={v}" for k, v in options.items()) or "default"
             rows.append(
                 f"| {game_id} | {text} | {n} | {opponent} | {rate:,.0f} | {python:,.0f} "
                 f"| {rate / python:,.0f}× |"
             )
-    return "\n".join(rows)
-
-
-def vector_rate(num_envs: int, opponent: str, steps: int) -> tuple[float, float]:
-    """Steps per second of the batched Unstackable environment under a uniformly random
-    legal policy (drawn with numpy from the masks, and timed with the steps), and of the
-    environment's `step` alone."""
-    from cubegames.rl.vector.unstackable import VectorEnv
-
-    envs = VectorEnv(num_envs, seed=0, opponent=opponent)
-    _, info = envs.reset()
-    rng = np.random.default_rng(0)
-    envs.step(np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1))
-    inside = 0.0
-    start = time.perf_counter()
-    for _ in range(steps):
-        mask = info["action_mask"]
-        actions = np.argmax(mask * rng.random(mask.shape), axis=1)
-        before = time.perf_counter()
-        _, _, _, _, info = envs.step(actions)
-        inside += time.perf_counter() - before
-    elapsed = time.perf_counter() - start
-    return num_envs * steps / elapsed, num_envs * steps / inside
-
-
-def vector_table(repeats: int) -> str:
-    """The batched Unstackable environment (`cubegames.rl.vector.unstackable`)."""
-    rows = [
-        "| game | opponent | envs | steps/s with the random policy | steps/s in `step` |",
-        "|---|---|---|---|---|",
-    ]
-    for opponent in ("self", "random"):
-        for num_envs in (256, 1024):
-            steps = 200_000 // num_envs
-            policy, alone = best(repeats, vector_rate, num_envs, opponent, steps)
-            rows.append(f"| unstackable | {opponent} | {num_envs} | {policy:,.0f} | {alone:,.0f} |")
     return "\n".join(rows)
 
 
@@ -216,22 +176,15 @@ def main() -> None:
     parser.add_argument(
         "--vector-steps", type=int, default=20000, help="game steps per batched figure"
     )
-    parser.add_argument(
-        "--vector-only", action="store_true", help="only the batched environments' table"
-    )
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.games} games, "
         f"best of {args.repeats}\n"
     )
-    print("### Batched environments: steps per second on one core\n")
-    print(vector_table(args.repeats))
-    print("\n### Batched CUBED environment against the Python one, steps per second\n")
-    print(cubed_vector_table(args.vector_steps, args.repeats))
-    if args.vector_only:
-        return
-    print("\n### Learning environments: random play, steps per second\n")
+    print("### Learning environments: random play, steps per second\n")
     print(table(args.games, args.repeats))
+    print("\n### Batched environments: random play, steps per second on one core\n")
+    print(vector_table(args.vector_steps, args.repeats))
 
 
 if __name__ == "__main__":
