@@ -443,6 +443,7 @@ class PlayPage {
       h("h2", {}, heading), ending ? h("p", { class: "ending" }, ending) : null,
       h("table", { class: "scores" }, h("tbody", {}, rows)),
       h("div", { class: "actions" }, buttons)));
+    close.focus();
   }
 
   showOverlay(content) {

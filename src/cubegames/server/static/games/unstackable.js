@@ -167,7 +167,7 @@ export function create(ctx) {
     table3d.show(cubes.map((c) => ({
       x: c.x, y: c.y, z: c.z, rgb: palette[c.c].rgb, mark: rem.has(cellKey(c.x, c.y, c.z)),
       fresh: fresh && last && !last.removed && last.cell === cellKey(c.x, c.y, c.z),
-    })), [x0 - 1, y0 - 1, x1 + 2, y1 + 2],
+    })), [x0, y0, x1 + 1, y1 + 1],
     [...tgt.keys()].filter((k) => !colour || tgt.get(k).has(colour)).map((k) => { const [x, y, z] = k.split(",").map(Number); return { x, y, z }; }));
     if (fresh && last && last.removed && before) {
       const was = cubesOf(before.view).find((c) => cellKey(c.x, c.y, c.z) === last.cell);
