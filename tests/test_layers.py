@@ -40,3 +40,17 @@ def test_a_games_helpers_never_import_its_game_class(path: Path) -> None:
 def test_the_helpers_are_found() -> None:
     names = {f"{p.parent.name}/{p.name}" for p in HELPERS}
     assert {"cubed/ai.py", "cubed/kernel.py", "cubed/fast.py", "stakd/ai.py"} <= names
+
+
+def test_the_compiled_kernel_loads_only_when_asked_for() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cubegames, cubegames.sim, cubegames.bots\n"
+        "state = cubegames.make('cubed', players=2, rounds=1).new_state(seed=1)\n"
+        "state.play(state.legal_moves()[0])\n"
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -29,3 +29,9 @@ def test_import_cubegames_rl_defers_gymnasium_and_pettingzoo() -> None:
     loaded = loaded_after("import cubegames.rl\nfrom cubegames.rl.symmetry import symmetries")
     assert not HEAVY & tops(loaded)
     assert tops(loaded_after("import cubegames.rl.pz")) >= HEAVY
+
+
+def test_vector_env_is_exported_lazily() -> None:
+    loaded = loaded_after("import cubegames.rl\nfrom cubegames.rl import vector_env")
+    assert not (HEAVY | {"numba"}) & tops(loaded)
+    assert "cubegames.rl.vector" not in loaded

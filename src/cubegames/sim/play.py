@@ -114,9 +114,10 @@ def final_key(game: Game[Any], state: State[Any]) -> str:
     >>> import cubegames
     >>> game = cubegames.make("unstackable")
     >>> a, b = game.new_state(), game.new_state()
-    >>> a.play("K@0,0,0"); b.play("K@3,3,0")
-    >>> final_key(game, a) == final_key(game, b)
-    True
+    >>> for state, second in ((a, "K@1,0,0"), (b, "K@0,1,0")):  # mirror images
+    ...     state.play("K@0,0,0"); state.play(second)
+    >>> a.to_dict() != b.to_dict(), final_key(game, a) == final_key(game, b)
+    (True, True)
     """
     image = canonical(game, state.to_dict())[1]
     return hashlib.blake2b(position_key(image).encode(), digest_size=8).hexdigest()

@@ -1,6 +1,6 @@
 """Unstackable: build a 4×4×4 cube of coloured cubes, then take it apart for points.
 
-Rules in `shared/rules/unstackable.md`. Stage 1 stacks the cubes on the bag a turn at a
+Rules in `docs/rules/unstackable.md`. Stage 1 stacks the cubes on the bag a turn at a
 time (black 3, red 2, yellow 1); stage 2 removes them two a turn, the first to pile 1 and
 the second to pile 2, which score differently.
 

@@ -299,7 +299,7 @@ class UnstackableState(State[UnstackableMove]):
         return other
 
     def to_dict(self) -> JSON:
-        """The whole position, in the format of `shared/api.md`.
+        """The whole position, in the format of `docs/api.md`.
 
         >>> import cubegames
         >>> state = cubegames.make("unstackable").new_state()

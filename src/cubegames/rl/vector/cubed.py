@@ -184,7 +184,8 @@ def _vector(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, over: bool, out
     out[at + 2] = 0.0
     out[at + 3] = meta[k.M_DRAWS] / 2.0
     out[at + 4] = 0.0 if over else meta[k.M_IDLE] / players
-    at += 5
+    out[at + 5] = 0.0 if over else meta[k.M_STUCK] / players
+    at += 6
     for r in range(players + 1):
         out[at + r] = 0.0
     if over:
@@ -397,7 +398,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> envs = VectorEnv(4, seed=1, players=2, rounds=1)
     >>> obs, info = envs.reset()
     >>> obs.shape, info["action_mask"].shape, info["to_move"].tolist()
-    ((4, 47146), (4, 219416), [0, 0, 0, 0])
+    ((4, 47147), (4, 219416), [0, 0, 0, 0])
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
