@@ -4,11 +4,13 @@ console error and no request outside the server; each state message after a move
 under 4 KB; refusals show at the cell in words; a hot-seat table hides hands; two
 browsers play online; finished games replay with a scrubber; records go out and come back
 once. Screenshots of every game mid-play and at its results screen, desktop and phone, go
-to docs/screenshots/."""
+to artifacts/screenshots/ (git-ignored); with CUBEGAMES_SCREENSHOTS=docs/screenshots they
+refresh the README's pictures instead."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,7 +25,7 @@ from tests.server.test_api import finished_record
 
 TIMEOUT_MS = 15_000
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = ROOT / os.environ.get("CUBEGAMES_SCREENSHOTS", "artifacts/screenshots")
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 #: the most a state message after a move may weigh (issue #12)
