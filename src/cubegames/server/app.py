@@ -399,7 +399,13 @@ def create_app(
             )
         except Unstorable as exc:
             raise HTTPException(400, str(exc)) from None
-        return _created(game_id, body.game, seats, tokens, PLAYING, host)
+        made = _created(game_id, body.game, seats, tokens, PLAYING, host)
+        if body.seed is not None:
+            # whoever picked the deal knows every hand: like a loaded record, the game has
+            # no host, who could reissue a seat to a person elsewhere (the host credential
+            # is kept by nobody)
+            made["host"] = None
+        return made
 
     def _created(
         game_id: str,
