@@ -399,13 +399,7 @@ def create_app(
             )
         except Unstorable as exc:
             raise HTTPException(400, str(exc)) from None
-        made = _created(game_id, body.game, seats, tokens, PLAYING, host)
-        if body.seed is not None:
-            # whoever picked the deal knows every hand: like a loaded record, the game has
-            # no host, who could reissue a seat to a person elsewhere (the host credential
-            # is kept by nobody)
-            made["host"] = None
-        return made
+        return _created(game_id, body.game, seats, tokens, PLAYING, host)
 
     def _created(
         game_id: str,
