@@ -10,6 +10,7 @@ to move and ends when a person is to move or the game is over.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -23,6 +24,16 @@ from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
 
 log = logging.getLogger("cubegames.server")
+
+
+def bot_seed(deal: int, seat: int) -> int:
+    """The seed of the bot of `seat` in a game dealt from `deal`: a one-way hash of both
+    (128 bits), so that a bot's own random choices, which the other seats watch, are not
+    a function of the secret deal that could be run backwards (`deal + seat` was)."""
+    digest = hashlib.blake2b(
+        f"{deal}/{seat}".encode(), digest_size=16, person=b"cubegames-bot"
+    ).digest()
+    return int.from_bytes(digest, "big")
 
 
 class BotRunner:
@@ -60,7 +71,7 @@ class BotRunner:
                 continue
             try:
                 check_bot(seat.bot, room.game.id, self.limits)
-                bots[seat.seat] = cubegames.bot(seat.bot, seed=room.info.seed + seat.seat)
+                bots[seat.seat] = cubegames.bot(seat.bot, seed=bot_seed(room.info.seed, seat.seat))
             except ValueError as exc:
                 room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"
         self.bots[room.id] = bots

@@ -10,7 +10,8 @@ import random
 import pytest
 
 import cubegames
-from tests.server.helpers import HUMAN, TestClient, make_game
+from cubegames.server.bots import bot_seed
+from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game
 
 RECORD = {
     "format": "cubegames-record",
@@ -88,3 +89,18 @@ def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
             guesses.add(json.dumps([dealt["hands"][1], dealt["bag"]]))
     real = after.to_dict()
     assert guesses != {json.dumps([real["hands"][1], real["bag"]])}, "seat 1's hand leaked"
+
+
+def test_a_bots_seed_is_not_the_deal_plus_its_seat(client: TestClient) -> None:
+    """A server bot was seeded with the game's secret deal plus its seat: every random
+    choice it made, watched by the other seats, was a function of the deal. Its seed is
+    now a one-way hash of the deal and the seat."""
+    made = client.post(
+        "/api/games", json={"game": "cubed", "seats": [HUMAN, {"kind": "bot", "bot": "random"}]}
+    ).json()
+    deal = client.app.state.store.load(made["id"]).seed  # type: ignore[attr-defined]
+    with connect(client, made["id"], made["seats"][0]["token"]) as session:
+        Socket(session).opening()
+        bot = client.app.state.runner.bots[made["id"]][1]  # type: ignore[attr-defined]
+        assert bot.seed != deal + 1 and bot.seed.bit_length() > 64
+        assert bot.seed == bot_seed(deal, 1)  # the same bot after a restart
