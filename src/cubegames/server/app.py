@@ -58,6 +58,7 @@ from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     MAX_RECORD,
+    MAX_SEED,
     MAX_TOKEN,
     AuthMessage,
     ClaimSeat,
@@ -391,7 +392,7 @@ def create_app(
                 "with an invited player gets a secret deal",
             )
         # 128 bits from the operating system: a seat's own hand cannot identify the deal
-        seed = body.seed if body.seed is not None else secrets.randbits(SEED_BITS)
+        seed = body.seed if body.seed is not None else server_deal()
         host = new_token()
         try:
             game_id, tokens = await asyncio.to_thread(
@@ -458,6 +459,12 @@ def create_app(
             raise HTTPException(400, f"seat {seat} is not a person's seat of this game")
         if info.status == FINISHED:
             raise HTTPException(409, "the game is over")
+        if picked(info.seed):
+            raise HTTPException(
+                409,
+                "this game's deal was picked by its maker, who knows every hand: its seats "
+                "stay at one screen and cannot be passed to anyone else",
+            )
         invite = await asyncio.to_thread(store.reissue, game_id, seat)
         room = rooms.rooms.get(game_id)
         if room is not None:
@@ -820,6 +827,20 @@ def from_environment() -> FastAPI:
     limits = Limits(**json.loads(os.environ.get(LIMITS_VARIABLE, "{}")))
     workers = int(os.environ.get(WORKERS_VARIABLE, "1"))
     return create_app(os.environ[DB_VARIABLE], limits=limits, workers=workers)
+
+
+def server_deal() -> int:
+    """A deal the server makes: 128 bits from the operating system, never a number a
+    person could pick (those are at most `MAX_SEED`), so `picked` tells them apart."""
+    while True:
+        seed = secrets.randbits(SEED_BITS)
+        if seed > MAX_SEED:  # below it once in 2**65 draws: draw again
+            return seed
+
+
+def picked(seed: int) -> bool:
+    """Whether a game's seed was picked by a person (who then knows every hand)."""
+    return seed <= MAX_SEED
 
 
 def bearer(request: Request) -> str | None:

@@ -384,6 +384,8 @@ def read_record(raw: bytes) -> Record:
             f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         )
         raise ProtocolError(f"this is not a JSON file{where}") from None
+    except ValueError:  # an integer of more digits than Python converts (4300)
+        raise ProtocolError("this file holds a number too long to read") from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise ProtocolError(f'this is not a game record (no "format": "{RECORD_FORMAT}")')
     try:
