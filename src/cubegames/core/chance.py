@@ -23,3 +23,11 @@ def from_position(data: Any, salt: str) -> random.Random:
     text = json.dumps(data, sort_keys=True, separators=(",", ":")) + "|" + salt
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+def secret(seed: int, purpose: str) -> str:
+    """128 bits (32 hex digits) drawn from all of `seed` for `purpose`: a game's hidden
+    salt, as secret as the seed it comes from."""
+    size = max(1, (seed.bit_length() + 7) // 8)
+    data = seed.to_bytes(size, "big") + b"|" + purpose.encode()
+    return hashlib.blake2b(data, digest_size=16).hexdigest()

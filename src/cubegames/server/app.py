@@ -831,10 +831,12 @@ def from_environment() -> FastAPI:
 
 def server_deal() -> int:
     """A deal the server makes: 128 bits from the operating system, never a number a
-    person could pick (those are at most `MAX_SEED`), so `picked` tells them apart."""
+    person could pick (those are at most `MAX_SEED`), so `picked` tells them apart, and
+    always 2**64 or more, the seeds from which the games key their hidden chance with all
+    of the seed (CUBES' dice, CUBED's secret behind later deals)."""
     while True:
         seed = secrets.randbits(SEED_BITS)
-        if seed > MAX_SEED:  # below it once in 2**65 draws: draw again
+        if seed >= 2**64:  # below it once in 2**64 draws: draw again
             return seed
 
 

@@ -1,15 +1,14 @@
 """An attacker's second look at the server after protocol 2, group commit and the bus:
-each test here is an attack that worked before its fix (or, marked xfail, one that still
-works and is left to the engine)."""
+each test here is an attack that worked before its fix."""
 
 from __future__ import annotations
 
 import json
 import random
 
-import pytest
-
 import cubegames
+from cubegames.games.cubed import CubedMove, CubedState
+from cubegames.server.app import server_deal
 from cubegames.server.bots import bot_seed
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game
 
@@ -56,19 +55,13 @@ def test_a_picked_seed_cannot_reach_a_remote_player_through_a_reissued_seat(
     assert again.status_code == 200 and again.json()["invite"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open hole in the CUBED engine, not fixed here: a later round's deal comes from "
-    "a hash of the position alone (core/chance.from_position), with no secret in it",
-)
-def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
-    """When a round of a 2-player CUBED game ends with the bag empty, the position hashed
-    for the next deal is known to seat 0 but for the order of seat 1's last few pieces:
-    seat 0 re-deals its own view (the engine's `determinize`) a few dozen times, plays the
-    round's last move, keeps the guesses that give it its own new hand, and reads off
-    seat 1's new hand and the whole bag. Everything used is in seat 0's frames."""
+def _round_end(seed: int) -> tuple[CubedState, CubedMove, CubedState] | None:
+    """A 2-round 2-player game from `seed` played to the move that ends round 1: the
+    position before it, the move and the position after; None unless the bag was empty
+    by then (the case where a seat knows all but the order of the other's last pieces)."""
     game = cubegames.make("cubed", players=2, rounds=2)
-    state = game.new_state(seed=1)
+    state = game.new_state(seed=seed)
+    assert isinstance(state, CubedState)
     choices = random.Random(1)
     while True:
         moves = state.legal_moves()
@@ -76,10 +69,17 @@ def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
         after = state.clone()
         after.play(move)
         if after.round == 2:
-            break
+            return (state, move, after) if not state.bag else None
         state = after
-    seen = state.view(0)  # seat 0's view before the round's last move (a public one)
-    assert seen["bag"] == 0 and game.parse_move(str(move)) == move
+
+
+def _guesses(before: CubedState, move: CubedMove) -> tuple[set[str], str]:
+    """Seat 0's attack: re-deal its own view, play the round's last move, keep the guesses
+    that give it its own new hand; what they say of seat 1's hand and the bag, and the truth."""
+    game = before.game
+    after = before.clone()
+    after.play(move)
+    seen = before.view(0)
     guesses = set()
     for i in range(40):
         guess = game.determinize(seen, 0, random.Random(i))
@@ -88,7 +88,28 @@ def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
             dealt = guess.to_dict()
             guesses.add(json.dumps([dealt["hands"][1], dealt["bag"]]))
     real = after.to_dict()
-    assert guesses != {json.dumps([real["hands"][1], real["bag"]])}, "seat 1's hand leaked"
+    return guesses, json.dumps([real["hands"][1], real["bag"]])
+
+
+def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
+    """When a round of a 2-player CUBED game ends with the bag empty, the position hashed
+    for the next deal is known to seat 0 but for the order of seat 1's last few pieces:
+    seat 0 re-deals its own view (the engine's `determinize`) a few dozen times, plays the
+    round's last move, keeps the guesses that give it its own new hand, and reads off
+    seat 1's new hand and the whole bag. Everything used is in seat 0's frames. A deal
+    the server makes carries a secret, in no view, into that hash: the guesses fail."""
+    assert server_deal() >= 2**64  # the seeds that carry a secret
+    found = next((r for r in (_round_end(2**100 + i) for i in range(60)) if r is not None), None)
+    assert found is not None, "no round in 60 deals ended with the bag empty"
+    before, move, _after = found
+    assert before.secret is not None and "secret" not in json.dumps(before.view(0))
+    guesses, real = _guesses(before, move)
+    assert guesses != {real}, "seat 1's hand leaked"
+    # the same position without its secret (as every deal was before): the attack works
+    bare = before.game.state_from_dict({k: v for k, v in before.to_dict().items() if k != "secret"})
+    assert isinstance(bare, CubedState)
+    guesses, real = _guesses(bare, move)
+    assert guesses == {real}
 
 
 def test_a_bots_seed_is_not_the_deal_plus_its_seat(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -109,8 +110,25 @@ class Cubed(Game[CubedMove]):
         return out
 
     def new_state(self, seed: int = 0) -> CubedState:
+        """The first deal for `seed`. A seed of 2**64 or more (the web server's 128-bit
+        deals) also gives the position a secret, kept in `to_dict` but in no view, that is
+        mixed into the hash behind later rounds' deals and draw3 returns: without it a seat
+        that sees the end of a round knows nearly all of the position that hash is taken
+        of, and could try the few orders it does not know until one gives its own new hand,
+        and with it the other hands and the bag. Smaller seeds (games set up by hand, all
+        at one screen) play exactly as they always have.
+
+        >>> game = Cubed()
+        >>> "secret" in game.new_state(7).to_dict()
+        False
+        >>> state = game.new_state(2**100)
+        >>> len(state.to_dict()["secret"]), "secret" in state.view(0)
+        (32, False)
+        """
         state = CubedState(self)
         state.deal(chance.seeded(seed))
+        if seed >= 2**64:
+            state.secret = chance.secret(seed, "cubed")
         return state
 
     def parse_move(self, text: str) -> CubedMove:
@@ -323,6 +341,10 @@ class _Reader(FieldReader):
         if end is not None and end not in ENDINGS:
             raise ValueError(f'field "end": unknown ending {end!r}')
         state.end = end
+        secret = self.get("secret", (str, type(None)), None)
+        if secret is not None and not re.fullmatch(r"[0-9a-f]{32}", secret):
+            raise ValueError('field "secret": must be 32 lowercase hex digits')
+        state.secret = secret
 
         to_move = self.data.get("to_move", ...)
         if to_move is ...:

@@ -63,6 +63,9 @@ class CubedState(State[CubedMove]):
         self.past_rounds: list[JSON] = []
         self.aside: list[Piece] = []
         self.end: str | None = None
+        # hidden from every seat: mixed into the hash that deals later rounds and returns
+        # draw3 pieces, so no seat can work those out from what it sees (see `Cubed.new_state`)
+        self.secret: str | None = None
         # derived: the incremental frontier
         self.front: dict[int, Edges] = {}
         self.playable: set[int] = {ORIGIN}
@@ -236,6 +239,7 @@ class CubedState(State[CubedMove]):
         other.past_rounds = [dict(r) for r in self.past_rounds]
         other.aside = list(self.aside)
         other.end = self.end
+        other.secret = self.secret
         other.front = dict(self.front)
         other.playable = set(self.playable)
         return other
@@ -275,12 +279,15 @@ class CubedState(State[CubedMove]):
             out["aside"] = [text(p) for p in self.aside]
         if self.end is not None:
             out["end"] = self.end
+        if self.secret is not None:
+            out["secret"] = self.secret
         return out
 
     def view(self, seat: int) -> JSON:
         if not 0 <= seat < self.game.players:
             raise ValueError(f"there is no seat {seat}")
         out = self.to_dict()
+        out.pop("secret", None)
         out["seat"] = seat
         out["hand_sizes"] = [len(h) for h in self.hands]
         out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]
