@@ -1,7 +1,7 @@
 """Online play under load: websocket clients playing two-seat games against real servers.
 
     .venv/bin/python benchmarks/web_load.py            # about 8 minutes
-    .venv/bin/python benchmarks/web_load.py --quick    # about a minute, smaller figures
+    .venv/bin/python benchmarks/web_load.py --quick    # about 3 minutes, fewer clients
 
 Everything runs on 127.0.0.1 and is started (and stopped) here: the servers (`cubegames
 serve`, with the per-client caps raised, since every client comes from one address) and,
@@ -415,7 +415,9 @@ def measure_setup(name: str, urls: list[str], args: argparse.Namespace) -> list[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="about a minute, fewer clients")
+    parser.add_argument(
+        "--quick", action="store_true", help="about 3 minutes: fewer clients, shorter windows"
+    )
     parser.add_argument("--clients", type=int, default=None, help="paced clients (1000)")
     parser.add_argument("--flat-clients", type=int, default=None, help="flat-out clients (200)")
     parser.add_argument("--seconds", type=float, default=None, help="paced window (60)")

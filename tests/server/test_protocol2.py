@@ -10,14 +10,18 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cubegames
+from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
 from cubegames.server.protocol import diff, patch
 from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game, token
 
@@ -53,9 +57,19 @@ def fresh_state(client: TestClient, game_id: str, credential: str) -> dict[str, 
     return first
 
 
+@pytest.fixture
+def quick_client(db_url: str) -> Iterator[TestClient]:
+    """A client whose pages may send as fast as the test plays (a whole game can take
+    under a second: the default 10 messages a second would drop moves)."""
+    limits = Limits(messages_per_second=1000, message_burst=1000)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as test_client:
+        yield test_client
+
+
 def test_a_cubed_game_travels_as_patches_under_4_kb_that_rebuild_the_state(
-    client: TestClient,
+    quick_client: TestClient,
 ) -> None:
+    client = quick_client
     made = make_game(client, "cubed", [HUMAN, HUMAN], {"rounds": 1})
     game = cubegames.make("cubed", players=2, rounds=1)
     engine = game.new_state(seed=7)

@@ -208,6 +208,8 @@ class Room:
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
         self._words: dict[int | None, list[str]] = {}
+        self._logs: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
+        self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
 
     @property
@@ -245,14 +247,26 @@ class Room:
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
+        kept = self._logs.get(viewer)
+        if kept is not None and kept[0] == self.ply:
+            return kept[1]  # made already for this move (each message asks twice)
         said = self._words.setdefault(viewer, [])
         for p in self.played[len(said) :]:
             said.append(web.words(self.game, p.move, p.seat, viewer))
         start = max(0, len(self.played) - LOG_LENGTH)
-        return [
+        entries = [
             {"ply": p.ply, "seat": p.seat, "text": said[i], "note": p.note}
             for i, p in enumerate(self.played[start:], start)
         ]
+        self._logs[viewer] = (self.ply, entries)
+        return entries
+
+    def hints(self) -> dict[str, Any] | None:
+        """What the page needs besides the view to draw the game (`web.hints`), made once
+        a move: hints are drawn from the public part of the view, alike for every seat."""
+        if self._hints is None or self._hints[0] != self.ply:
+            self._hints = (self.ply, web.hints(self.game, self.state.public_view()))
+        return self._hints[1]
 
     def last_for(self, viewer: int | None) -> dict[str, Any] | None:
         """The last move as `viewer` may know it: its number, seat, notation (None when
@@ -288,7 +302,7 @@ class Room:
             "view": view,
             "legal": [str(m) for m in legal],
             "last": self.last_for(seat),
-            "hints": web.hints(self.game, view),
+            "hints": self.hints(),
             "said": said,
             "log": log_entries,
             "result": result_of(state) if state.is_over else None,
@@ -299,11 +313,25 @@ class Room:
     async def broadcast(self) -> None:
         """Send every page its own new state; drop pages that cannot take it."""
         cache: dict[int | None, dict[str, Any]] = {}
+        # pages of one seat that were shown the same state get the same update, made
+        # once (a crowd of spectators costs one diff, not one each)
+        told: dict[tuple[int | None, int], tuple[Any, Any, dict[str, Any]]] = {}
         peers = list(self.peers)
+        outgoing: list[dict[str, Any]] = []
         for peer in peers:
             if peer.seat not in cache:
                 cache[peer.seat] = self.state_message(peer.seat)
-        sent = await asyncio.gather(*(peer.send(peer.update(cache[peer.seat])) for peer in peers))
+            before = peer.shown
+            key = (peer.seat, id(before))
+            same = told.get(key) if before is not None else None
+            if same is not None:
+                peer.shown, update = same[1], same[2]
+            else:
+                update = peer.update(cache[peer.seat])
+                if before is not None:  # `before` kept alive with its id
+                    told[key] = (before, peer.shown, update)
+            outgoing.append(update)
+        sent = await asyncio.gather(*(p.send(m) for p, m in zip(peers, outgoing, strict=True)))
         for peer, ok in zip(peers, sent, strict=True):
             if not ok or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
