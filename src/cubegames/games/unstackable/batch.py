@@ -26,15 +26,18 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cubegames.games.unstackable.kernel import lowest_cell, removable
+from cubegames.games.unstackable.kernel import (
+    _FLOOR,
+    _ONE,
+    _X_HIGH,
+    _X_LOW,
+    _Y_HIGH,
+    _Y_LOW,
+    U64,
+    lowest_cell,
+    removable,
+)
 
-U64 = np.uint64
-_ONE = U64(1)
-_X_LOW = U64(0x1111_1111_1111_1111)
-_X_HIGH = U64(0x8888_8888_8888_8888)
-_Y_LOW = U64(0x000F_000F_000F_000F)
-_Y_HIGH = U64(0xF000_F000_F000_F000)
-_FLOOR = U64(0xFFFF)
 _TOP = U64(0xFFFF_0000_0000_0000)
 
 STAGE, TO_MOVE, SUPPLY, COLOUR, PLACED, REMOVED, LAST_RED, PILES, LAST_MOVER = (
