@@ -114,12 +114,7 @@ class MctsBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         iterations = self.budget(TREE_ITERATIONS)
         done = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done > 0:
-                    break
-            elif done >= (iterations or 0):
-                break
+        while not _spent(deadline, done, iterations):
             self._iterate(root, sample(rng), rng)
             done += 1
         self.last_iterations = done
@@ -140,12 +135,7 @@ class MctsBot(Bot):
         iterations = self.budget(FLAT_ITERATIONS)
         rng, c = self.rng, self.c
         done = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done > 0:
-                    break
-            elif done >= (iterations or 0):
-                break
+        while not _spent(deadline, done, iterations):
             if done < n:
                 arm = done
             else:
@@ -202,3 +192,11 @@ class MctsBot(Bot):
         for visited in path[1:]:
             visited.visits += 1
             visited.total += rewards[visited.player]
+
+
+def _spent(deadline: float | None, done: int, iterations: int | None) -> bool:
+    """Whether a search that has run `done` iterations stops: at its deadline (once it has
+    run at least one), or else at its iteration budget."""
+    if deadline is not None:
+        return time.perf_counter() >= deadline and done > 0
+    return done >= (iterations or 0)
