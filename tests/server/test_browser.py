@@ -413,6 +413,48 @@ def test_cubes_desktop_play_and_3d_views_take_no_outside_requests(
     guard.check()
 
 
+# -- words for people ---------------------------------------------------------------------
+
+#: engine notation: a cell or node (1,-2), a move's @, a variant's colon, a gift's >
+NOTATION = re.compile(r"-?\d+,-?\d+|@|\w:\w|>\d")
+
+
+def typed(page: Page, move: str) -> None:
+    """Type `move` in notation, as a player who knows it would."""
+    page.evaluate("document.querySelector('details.notation').open = true")
+    page.fill("#typed-move", move)
+    page.press("#typed-move", "Enter")
+
+
+def test_refusals_and_the_log_read_like_a_person_wrote_them(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "greedy"])
+    page.click("button.view-button:has-text('Layers')")
+    # refusals only the server catches (a typed move) are told in the game's own words
+    for move, friendly in [
+        ("R@2,2,0", "The first cube goes in the corner of the bag."),
+        ("Q@0,0,0", "That is not a move this game knows"),
+    ]:
+        typed(page, move)
+        expect(page.locator(".tip")).to_contain_text(friendly)
+        expect(page.locator(".message")).to_contain_text(friendly)
+        for text in (page.locator(".tip").inner_text(), page.locator(".message").inner_text()):
+            assert not NOTATION.search(text) and "0,0,0" not in text, text
+        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    assert current(page)["ply"] == 0
+    state = play_out(page, unstackable_move(False), turns=3)
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    assert len(entries) == state["ply"] >= 3, entries
+    for entry in entries:
+        assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
+        assert not NOTATION.search(entry), entry
+    expect(page.locator(".log li b.who").first).to_have_text(re.compile("You|Greedy bot"))
+    guard.check()
+
+
 # -- people and seats --------------------------------------------------------------------
 
 

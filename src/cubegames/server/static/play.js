@@ -35,7 +35,30 @@ const REFUSALS = {
   over: "The game is over.",
   "bot-seat": "A bot plays this seat.",
   spectator: "You are watching this game: open it with your seat's link to play.",
+  storage: "Your move could not be saved: reload the page and try again.",
+  "slow-down": "Too many moves at once: wait a moment, then try again.",
+  abandoned: "This game was abandoned: no one moved in it for a long time.",
+  reissued: "The host gave this seat a new invitation: this page no longer plays it.",
 };
+/** A move the rules cannot even read (typed in notation): the notation box says more. */
+const UNREADABLE = /cannot read|a move is text|is not an? \w+ move|is not a (face|cube colour|colour here)|unknown piece|listed twice/;
+
+/** A refusal (an error message from the server) as a sentence for a player: the server's
+ * own refusals by their code, the rules' reasons by the game's table of them (`REFUSALS`
+ * in games/<id>.js), and a plain sentence for anything else: never the engine's text. */
+export function friendly(game, message) {
+  if (REFUSALS[message.code]) return REFUSALS[message.code];
+  const reason = String(message.message || "");
+  if (message.code === "illegal") {
+    for (const [pattern, text] of (MODULES[game] && MODULES[game].REFUSALS) || []) {
+      const match = pattern.exec(reason);
+      if (match) return typeof text === "function" ? text(match) : text;
+    }
+    if (UNREADABLE.test(reason)) return "That is not a move this game knows: “Moves in notation” shows what to write.";
+    return "The rules do not allow that move here.";
+  }
+  return "The server could not take that. If it happens again, reload the page.";
+}
 
 export async function playPage(root, gameId) {
   const claimed = await claimInvite(gameId);
@@ -167,7 +190,7 @@ class PlayPage {
       if (message.code === "closed") return; // the close handler says it
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (!mine) return;
-      const text = REFUSALS[message.code] || message.message;
+      const text = friendly(this.hello && this.hello.game, message);
       // said where the move was made, or over the board (on a phone the side panel is
       // below the fold)
       const anchor = this.sending && this.sending.anchor;
@@ -315,8 +338,17 @@ class PlayPage {
     return this.named(own || message.said || (message.last ? message.last.text : ""));
   }
 
+  /** `text` with each "seat N" named by its role; "You" takes the verb that follows it
+   * in its own form ("you take", not "you takes": notes are written for everyone). */
   named(text) {
-    return (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => this.seatName(Number(n)));
+    const out = (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => {
+      const name = this.seatName(Number(n));
+      return name === "You" && s === "s" ? "you" : name;
+    });
+    return out
+      .replace(/\b([Yy]ou) (owe)s (\d+) but has only (\d+), puts it in and scores/g, "$1 $2 $3 but have only $4, put it in and score")
+      .replace(/\b([Yy]ou) (take|pay|owe|roll|win|score|put|lay|stack)s\b/g, "$1 $2")
+      .replace(/\b([Yy]ou) has\b/g, "$1 have");
   }
 
   drawBanner(message) {
@@ -374,9 +406,16 @@ class PlayPage {
         h("button", { type: "button", class: "move", onclick: () => this.send(move) }, move))));
   }
 
+  /** The moves so far as a game log: "Ana laid a green, purple and yellow piece.", the
+   * mover's name in bold (each seat sees the log its own view allows: the server words it). */
   drawLog(message) {
     const entries = message.log || [];
-    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, this.named(e.text), e.note ? h("small", {}, ` ${this.named(e.note)}`) : null)));
+    this.log.replaceChildren(...entries.map((e) => {
+      const text = this.named(e.text);
+      const who = this.seatName(e.seat);
+      const head = text.startsWith(who) ? [h("b", { class: "who" }, who), text.slice(who.length)] : [text];
+      return h("li", { value: e.ply, title: `Move ${e.ply}` }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+    }));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
