@@ -455,6 +455,42 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
     guard.check()
 
 
+@pytest.mark.parametrize(
+    ("game", "options"), [("unstackable", {"players": 2}), ("stakd", {"points_to_win": 1})]
+)
+def test_a_phone_folds_the_results_away_to_see_the_final_board(
+    phone: tuple[Page, Guard], server: str, game: str, options: dict[str, Any]
+) -> None:
+    page, guard = phone
+    made = httpx.post(
+        f"{server}/api/records", content=json.dumps(finished_record(game, options))
+    ).json()
+    page.goto(f"{server}/play/{made['id']}")
+    card = page.locator(".overlay .results.final")
+    expect(card).to_be_visible()
+    expect(page.locator("canvas.table3d")).to_be_visible()
+    # the results come up from the foot of the screen, as a sheet
+    box = card.bounding_box()
+    assert box is not None and box["y"] + box["height"] >= PHONE["height"] - 1, box
+    shot(page, f"{game}-phone-results-sheet")
+    page.tap(".results button.see-board")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    folded = card.bounding_box()
+    assert folded is not None and folded["height"] < 90, folded
+    # the whole 3-D board is in sight, above the bar, and takes the pointer
+    board = page.locator("canvas.table3d").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= folded["y"] + 1, (board, folded)
+    middle = page.evaluate(
+        f"() => document.elementFromPoint({board['x'] + board['width'] / 2}, "
+        f"{board['y'] + board['height'] / 2}).tagName"
+    )
+    assert middle == "CANVAS"
+    shot(page, f"{game}-phone-board-after-results")
+    page.tap(".results button.show-results")
+    expect(page.locator(".results .scores")).to_be_visible()
+    guard.check()
+
+
 # -- people and seats --------------------------------------------------------------------
 
 

@@ -467,9 +467,13 @@ class PlayPage {
     const winners = new Set(round ? [] : (message.result && message.result.winners) || []);
     const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
       h("th", {}, names[seat]), h("td", {}, String(score))));
-    const close = h("button", { type: "button", class: "primary" }, round ? "Next round" : "Look at the table");
+    // after a round the card closes; at the end it folds down to a bar at the foot of the
+    // screen ("See the board"), so the final board can be looked at, turned and tilted,
+    // and unfolds again ("Results")
+    const close = h("button", { type: "button", class: "primary see-board" }, round ? "Next round" : "See the board");
     close.addEventListener("click", () => {
-      this.overlay.hidden = true;
+      if (round) this.overlay.hidden = true;
+      else this.fold(true);
     });
     const buttons = [close];
     if (!round) {
@@ -478,14 +482,25 @@ class PlayPage {
       if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, "Rematch"));
       buttons.push(h("a", { class: "button", href: "/" }, "New game"));
     }
+    const unfold = round ? null : h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, "Results");
     this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
-      h("h2", {}, heading), ending ? h("p", { class: "ending" }, ending) : null,
+      h("div", { class: "results-head" }, h("h2", {}, heading), unfold),
+      ending ? h("p", { class: "ending" }, ending) : null,
       h("table", { class: "scores" }, h("tbody", {}, rows)),
       h("div", { class: "actions" }, buttons)));
     close.focus();
   }
 
+  /** Fold the final results down to a bar (the board shows and takes the pointer), or
+   * unfold them. */
+  fold(folded) {
+    this.overlay.classList.toggle("folded", folded);
+    const button = this.overlay.querySelector(folded ? ".show-results" : ".see-board");
+    if (button) button.focus();
+  }
+
   showOverlay(content) {
+    this.overlay.classList.remove("folded");
     this.overlay.replaceChildren(content);
     this.overlay.hidden = false;
   }
@@ -571,7 +586,7 @@ class PlayPage {
   key(event) {
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!this.overlay.hidden) return;
+    if (!this.overlay.hidden && !this.overlay.classList.contains("folded")) return;
     if (this.controller && this.controller.key) this.controller.key(event);
   }
 }
