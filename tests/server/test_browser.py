@@ -252,6 +252,83 @@ def test_cubed_to_the_end_with_the_mouse(
     expect(page.locator(".results .ending")).not_to_be_empty()
 
 
+def centre_of(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_cubed_pieces_drag_from_the_hand_onto_the_table(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    ready(page)
+    state = current(page)
+    # pick a piece up: the cells it fits light up, and it follows the pointer
+    x, y = centre_of(page, ".hand-piece.playable")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y - 60, steps=4)
+    dragged = page.locator(".drag-piece")
+    expect(dragged).to_be_visible()
+    expect(page.locator(".cubed-table .cell.fits").first).to_be_attached()
+    # R and the wheel turn it on the way
+    first = dragged.get_attribute("data-piece")
+    assert first is not None
+    page.keyboard.press("r")
+    expect(dragged).to_have_attribute("data-piece", turned(first, 1))
+    page.mouse.wheel(0, 120)
+    expect(dragged).to_have_attribute("data-piece", turned(first, 2))
+    page.keyboard.press("r")
+    expect(dragged).to_have_attribute("data-piece", first)
+    target = page.locator(".cubed-table .cell.fits").first
+    cell = target.get_attribute("data-cell")
+    page.mouse.move(*centre_of(page, f".cubed-table .cell.fits[data-cell='{cell}']"), steps=6)
+    expect(target).to_have_class(re.compile(r"\bdrop-here\b"))
+    expect(page.locator(".cubed-table .ghost .piece")).to_have_count(1)
+    shot(page, "cubed-desktop-drag")
+    page.mouse.up()
+    page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
+    assert current(page)["last"]["move"] == f"{first}@{cell}"
+    expect(dragged).to_have_count(0)
+    # dropped where it does not fit: it says why at the cell, and nothing is played
+    ready(page)
+    state = current(page)
+    page.mouse.move(*centre_of(page, ".hand-piece.playable"))
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 40, steps=4)
+    expect(dragged).to_be_visible()
+    wrong = page.locator(".cubed-table .cell:not(.fits)")
+    if wrong.count():
+        page.mouse.move(*centre_of(page, ".cubed-table .cell:not(.fits)"), steps=6)
+        page.mouse.up()
+        expect(page.locator(".tip")).to_be_visible()
+        assert "@" not in page.locator(".tip").inner_text()
+    else:
+        page.mouse.up()
+    # dropped off the table: nothing is played, and the piece stays chosen for a tap
+    page.mouse.move(*centre_of(page, ".hand-piece.playable"))
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 40, steps=4)
+    page.mouse.move(*centre_of(page, ".seat-list"), steps=4)
+    page.mouse.up()
+    expect(dragged).to_have_count(0)
+    expect(page.locator(".hand-piece[aria-selected='true']")).to_have_count(1)
+    page.wait_for_timeout(300)
+    assert current(page)["ply"] == state["ply"]
+    # the log tells the game in words
+    play_out(page, cubed_move(False), turns=2)
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    assert len(entries) >= 4, entries
+    for entry in entries:
+        said = r"(You|Random bot) (laid an? [a-z ,-]+ piece|drew a piece|passed)\.$"
+        assert re.match(said, entry), entry
+        assert not NOTATION.search(entry), entry
+    guard.check()
+
+
 def unstackable_move(touch: bool) -> Callable[[Page, Any], None]:
     def move(page: Page, state: Any) -> None:
         first = state["legal"][0]
