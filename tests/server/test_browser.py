@@ -437,6 +437,10 @@ def test_cubes_to_the_end_by_touch_on_a_phone(
     play_out(page, roll)
     expect(page.locator(".overlay .results.final")).to_be_visible()
     shot(page, "cubes-phone-results")
+    # the log tells each roll, and what it did, with "you" speaking as "you"
+    log = page.evaluate("() => [...document.querySelectorAll('.log li')].map((l) => l.textContent)")
+    assert log and all(re.match(r"(You|Random bot) rolled\.", entry) for entry in log), log
+    assert not any(re.search(r"\b[Yy]ou (takes|pays|owes|has|puts|scores)\b", e) for e in log), log
     guard.check()
     context = browser.new_context(viewport=DESKTOP)
     try:
