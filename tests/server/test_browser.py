@@ -171,6 +171,12 @@ def finish(page: Page, guard: Guard, name: str, browser: Browser, server: str) -
     """The results screen, on this page and on a phone that opens the finished game."""
     expect(page.locator(".overlay .results.final")).to_be_visible()
     shot(page, f"{name}-desktop-results")
+    # the results fold to a bar to see the final board, and unfold again
+    page.click(".results button.see-board")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    expect(page.locator(".results button.show-results")).to_be_focused()
+    page.click(".results button.show-results")
+    expect(page.locator(".results .scores")).to_be_visible()
     sizes = page.evaluate("() => window.cubegamesPage.links.flatMap((l) => l.bytes)")
     assert sizes and max(sizes) < MOVE_MESSAGE_LIMIT, max(sizes)
     guard.check()
@@ -533,6 +539,7 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
         assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
         assert not NOTATION.search(entry), entry
     expect(page.locator(".log li b.who").first).to_have_text(re.compile("You|Greedy bot"))
+    shot(page, "unstackable-desktop-log")
     guard.check()
 
 

@@ -336,7 +336,9 @@ export function create(ctx) {
     document.body.classList.remove("dragging-piece");
     if (over) over.classList.remove("drop-here");
     ghost.replaceChildren();
-    if (!cancel && over) layOn(over, "drop");
+    // the cell under the pointer now (the table may have been drawn again meanwhile)
+    const at = event ? cellAt(event.clientX, event.clientY) : null;
+    if (!cancel && at) layOn(at, "drop");
   }
 
   document.addEventListener("pointermove", follow);
