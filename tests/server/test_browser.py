@@ -175,6 +175,7 @@ def finish(page: Page, guard: Guard, name: str, browser: Browser, server: str) -
     page.click(".results button.see-board")
     expect(page.locator(".results .scores")).to_be_hidden()
     expect(page.locator(".results button.show-results")).to_be_focused()
+    shot(page, f"{name}-desktop-board-after-results")
     page.click(".results button.show-results")
     expect(page.locator(".results .scores")).to_be_visible()
     sizes = page.evaluate("() => window.cubegamesPage.links.flatMap((l) => l.bytes)")
