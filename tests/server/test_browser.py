@@ -298,6 +298,13 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     page.mouse.up()
     page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
     assert current(page)["last"]["move"] == f"{first}@{cell}"
+    # the last move in words (yours, or the bot's answer if it came already)
+    expect(page.locator(".said")).to_have_text(
+        re.compile(
+            r"(You|Random bot) "
+            r"(laid an? [a-z ,-]+ piece: it is ringed in orange|drew a piece|passed)\."
+        )
+    )
     expect(dragged).to_have_count(0)
     # dropped where it does not fit: it says why at the cell, and nothing is played
     ready(page)
@@ -329,6 +336,7 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     page.click("details.history summary")
     entries = page.locator(".log li").all_inner_texts()
     assert len(entries) >= 4, entries
+    assert not NOTATION.search(page.locator(".said").inner_text())
     for entry in entries:
         said = r"(You|Random bot) (laid an? [a-z ,-]+ piece|drew a piece|passed)\.$"
         assert re.match(said, entry), entry

@@ -363,6 +363,9 @@ export function create(ctx) {
     },
     describe(last) {
       if (!last.move || !last.move.includes("@")) return null;
+      // the server's words name the piece's colours ("Seat 1 laid a green, purple and
+      // yellow piece."); the page adds where to look
+      if (last.text) return `${last.text.replace(/\.$/, "")}: it is ringed in orange.`;
       const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
       return `${who} laid a piece: it is ringed in orange.`;
     },
