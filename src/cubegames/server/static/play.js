@@ -5,6 +5,7 @@
 
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
+import { friendly } from "./refusals.js";
 import { icon, tip } from "./draw.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
@@ -26,38 +27,6 @@ function fullRules(game) {
     page.hidden = !page.hidden;
   });
   return h("div", {}, button, page);
-}
-
-/** Plain words for the server's refusals that are not the rules' own reasons. */
-const REFUSALS = {
-  turn: "It is not your turn yet.",
-  stale: "The game moved on before your move arrived: look again and retry.",
-  over: "The game is over.",
-  "bot-seat": "A bot plays this seat.",
-  spectator: "You are watching this game: open it with your seat's link to play.",
-  storage: "Your move could not be saved: reload the page and try again.",
-  "slow-down": "Too many moves at once: wait a moment, then try again.",
-  abandoned: "This game was abandoned: no one moved in it for a long time.",
-  reissued: "The host gave this seat a new invitation: this page no longer plays it.",
-};
-/** A move the rules cannot even read (typed in notation): the notation box says more. */
-const UNREADABLE = /cannot read|a move is text|is not an? \w+ move|is not a (face|cube colour|colour here)|unknown piece|listed twice/;
-
-/** A refusal (an error message from the server) as a sentence for a player: the server's
- * own refusals by their code, the rules' reasons by the game's table of them (`REFUSALS`
- * in games/<id>.js), and a plain sentence for anything else: never the engine's text. */
-export function friendly(game, message) {
-  if (REFUSALS[message.code]) return REFUSALS[message.code];
-  const reason = String(message.message || "");
-  if (message.code === "illegal") {
-    for (const [pattern, text] of (MODULES[game] && MODULES[game].REFUSALS) || []) {
-      const match = pattern.exec(reason);
-      if (match) return typeof text === "function" ? text(match) : text;
-    }
-    if (UNREADABLE.test(reason)) return "That is not a move this game knows: “Moves in notation” shows what to write.";
-    return "The rules do not allow that move here.";
-  }
-  return "The server could not take that. If it happens again, reload the page.";
 }
 
 export async function playPage(root, gameId) {
@@ -554,7 +523,7 @@ class PlayPage {
   send(move, anchor = null) {
     const link = this.linkOf(this.active);
     if (!link || this.active === null) {
-      this.tell(REFUSALS.spectator, "error");
+      this.tell(friendly(this.hello && this.hello.game, { code: "spectator" }), "error");
       return;
     }
     if (this.sending) return;

@@ -43,36 +43,6 @@ const WORDS = { draw: "Draw a piece", pass: "Pass", skip: "Give nothing" };
 /** Whether this screen has a mouse (or pen) to drag pieces with. */
 const fine = () => window.matchMedia("(pointer: fine)").matches;
 
-/** The rules' reasons for a refused move, told as a player would (play.js tries each
- * pattern in turn on the server's reason; a text may be a function of the match). */
-export const REFUSALS = [
-  [/is already taken/, "That cell already holds a piece."],
-  [/blocking piece may be played only once/, "A piece with a black side may go down only once 3 pieces are on the table."],
-  [/blocking piece's colour must match exactly/, "A piece with a black side must match its neighbours' colours exactly."],
-  [/is dead: it touches a black side|contact with a black side/, "A black side may touch nothing, and here something would touch one."],
-  [/the first piece goes on/, "The first piece goes in the middle of the table."],
-  [/does not touch the piece on the table/, "The piece must touch the piece already on the table."],
-  [/a piece must touch 2/, "From the third piece on, a piece must touch at least two others."],
-  [/contacts match/, "The colours do not match: touching sides must share a colour."],
-  [/a piece cannot be flipped/, "A piece may be turned but not flipped over."],
-  [/no piece in your hand shows|is not in your hand/, "That piece is not in your hand."],
-  [/is not among the pieces you drew/, "Keep one of the pieces you just drew."],
-  [/you drew for draw3/, "First choose which of the drawn pieces to keep."],
-  [/you filled a void/, "You filled a gap: give a piece to another player, or give nothing."],
-  [/you bridged a gap/, "You bridged a gap: lay one more piece, or pass."],
-  [/you have already drawn|draw3 replaces the whole turn/, "You have already drawn this turn: lay a piece or pass."],
-  [/the bag is empty/, "The bag is empty: there is nothing left to draw."],
-  [/the bag holds only/, "There are not that many pieces left in the bag."],
-  [/you may pass only after drawing/, "Draw a piece first: you may pass only after drawing, or once the bag is empty."],
-  [/in solo play you may draw only/, "In solo play you may draw only when no piece fits."],
-  [/no passing or draw3 in solo play/, "In solo play there is no passing."],
-  [/cannot give a piece to yourself/, "You cannot give a piece to yourself."],
-  [/there is no seat/, "There is no such player."],
-  [/draw3 is not in play/, "Drawing three is a variant this game does not use."],
-  [/names colours this edition does not have/, "This set has no piece in those colours."],
-  [/there is (nothing to keep|nothing to give|nothing to skip|no draw3) now/, "That is not something you can do now."],
-];
-
 export function create(ctx) {
   const palette = ctx.info.palette;
   let state = null;

@@ -17,13 +17,6 @@ function die(info, face, x, y, size = 64) {
   return s("g", { transform: `translate(${x},${y})` }, body);
 }
 
-/** The rules' reasons for a refused move, told as a player would (see play.js). */
-export const REFUSALS = [
-  [/rolls its own dice/, "The dice are rolled for you: press Roll the dice."],
-  [/forced roll|has no face/, "That is not a roll these dice can show."],
-  [/the only move is roll/, "The only move is to roll the dice."],
-];
-
 export function create(ctx) {
   const dice = ctx.info.dice;
   let state = null;

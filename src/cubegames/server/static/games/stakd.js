@@ -17,28 +17,6 @@ function parse(move) {
   return { move, type: m[1], z: Number(m[2]), nodes: m[3].split("+") };
 }
 
-/** The rules' reasons for a refused move, told as a player would (see play.js). */
-export const REFUSALS = [
-  [/is already taken/, "That spot is taken."],
-  [/overhang/, "A piece must lie wholly on pieces of the layer below."],
-  [/terminated by a BOMBER/, "Nothing more may go on a piece that a BLUE BOMBER has capped."],
-  [/already carries a (\w+)/, (m) => `The piece under it already carries a ${m[1]}.`],
-  [/identical stacking/, "A piece may not cover exactly the same spots as the piece under it."],
-  [/already has its BOMBER/, "This layer already has its BLUE BOMBER: one per layer."],
-  [/must touch another piece of layer/, "The piece must touch another piece of its layer, side by side."],
-  [/you have no (\w+) left/, (m) => `You have no ${m[1]} left.`],
-  [/all bases are laid first/, "Lay all the BASEs first."],
-  [/bases go on layer 0|only bases go on layer 0/, "BASEs go on the bottom layer, and only BASEs go there."],
-  [/the first base goes/, "The first BASE goes on the middle spot."],
-  [/is closed/, "That layer is closed: a higher layer has started."],
-  [/cannot start before layer/, "Layers are built from the bottom up."],
-  [/cannot start yet/, "The next layer cannot start yet: the layer below needs more pieces first."],
-  [/never starts with a BOMBER/, "A new layer never starts with a BLUE BOMBER."],
-  [/starts with a UNI only/, "A new layer starts with a UNI only when you hold nothing else to start it."],
-  [/is not the shape of a/, "The piece does not have that shape."],
-  [/within ±|out of reach/, "That is too far from the middle of the table."],
-];
-
 export function create(ctx) {
   const info = ctx.info;
   let state = null;

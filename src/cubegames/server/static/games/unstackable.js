@@ -30,26 +30,6 @@ export function score(info, piles) {
   return piles.reduce((t, pile, p) => t + [...pile].reduce((u, c) => u + (info.points[p][c] || 0), 0), 0);
 }
 
-/** The rules' reasons for a refused move, told as a player would (see play.js). */
-export const REFUSALS = [
-  [/is already taken by a/, "A cube is already there."],
-  [/would float/, "Nothing would hold that cube up: it needs a cube under it."],
-  [/is not next to the cubes on the bag/, "On the bag, a new cube must go next to the cubes already there."],
-  [/is under the bag/, "Nothing goes under the bag."],
-  [/the first cube goes on/, "The first cube goes in the corner of the bag."],
-  [/would make the structure/, "The cube may never grow beyond 4 wide, 4 deep or 4 tall."],
-  [/is outside the 4×4×4 box/, "That is outside the cube."],
-  [/there are no (\w+) cubes left/, (m) => `There are no ${m[1]} cubes left.`],
-  [/this turn is (\w+): place (\d+) more/, (m) => `This turn is ${m[1]}: stack ${m[2]} more ${m[1]} cube${m[2] === "1" ? "" : "s"}.`],
-  [/a (\w+) turn places exactly (\d+)/, (m) => `A ${m[1]} turn stacks exactly ${m[2]} cubes: keep going.`],
-  [/the turn has placed no cube yet/, "Stack at least one cube before you end your turn."],
-  [/the cube is built/, "The cube is built: now take cubes out."],
-  [/the cube is still being built/, "The cube is still being built: stack a cube."],
-  [/there is no cube on/, "There is no cube there to take."],
-  [/holds up the cube/, "That cube holds up the one above it: it cannot be pulled out."],
-  [/faces exposed/, "That cube is too buried: a cube comes out only with 3 of its faces open."],
-];
-
 export function create(ctx) {
   const palette = ctx.info.palette;
   let state = null;
