@@ -17,6 +17,7 @@ import pytest
 
 import cubegames
 from cubegames.core.errors import IllegalMove
+from cubegames.render import web
 from cubegames.server.protocol import diff
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "cubegames" / "server" / "static"
@@ -148,14 +149,15 @@ def _tries(state: Any) -> list[str]:
     return ["roll", "roll 1 2 3 4 5 6", "roll C C C C C C", "roll . . ."]
 
 
-def _refusals(game_id: str) -> tuple[set[str], set[str]]:
+def _refusals(game_id: str) -> list[dict[str, Any]]:
     """The reasons the rules give for refused moves along seeded random games of every
-    example option: (rules' reasons, reasons a move cannot be read)."""
+    example option: each with `rules` (False: the move could not be read) and the game's
+    `info` (its colour names)."""
     module = importlib.import_module(f"cubegames.games.{game_id}")
-    rules: set[str] = set()
-    unread: set[str] = set()
+    found: dict[str, dict[str, Any]] = {}
     for options in module.EXAMPLE_OPTIONS:
         game = cubegames.make(game_id, **options)
+        info = web.info(game)
         state = game.new_state(seed=5)
         rng = random.Random(6)
         for ply in range(400):
@@ -166,14 +168,14 @@ def _refusals(game_id: str) -> tuple[set[str], set[str]]:
                     try:
                         move = game.parse_move(text)
                     except IllegalMove as exc:
-                        unread.add(str(exc))
+                        found.setdefault(str(exc), {"rules": False, "info": info})
                         continue
                     reason = state.refusal(move)
                     if reason is not None:
-                        rules.add(reason)
+                        found.setdefault(reason, {"rules": True, "info": info})
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
-    return rules, unread
+    return [{"message": reason, **case} for reason, case in sorted(found.items())]
 
 
 @needs_node
@@ -182,16 +184,14 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     """Each reason the rules give (static/refusals.js) gets a sentence of its game: not the
     fallback, no notation, no cells. A move that cannot be read points to the notation."""
     assert NODE is not None
-    rules, unread = _refusals(game_id)
-    assert len(rules) >= (2 if game_id == "cubes" else 10), rules
-    cases = [{"message": r, "rules": True} for r in sorted(rules)]
-    cases += [{"message": r, "rules": False} for r in sorted(unread)]
+    cases = _refusals(game_id)
+    assert sum(c["rules"] for c in cases) >= (2 if game_id == "cubes" else 10), cases
     script = (
         f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};\n"
         "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
         "process.stdin.on('end', () => {\n"
         "  const said = JSON.parse(text).map((c) => r.friendly("
-        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}));\n"
+        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info));\n"
         "  process.stdout.write(JSON.stringify({ said, fallback: r.NOT_ALLOWED, "
         "unknown: r.UNKNOWN_MOVE }));\n"
         "});\n"
@@ -210,4 +210,4 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
         assert said != out["fallback"], f"no words for the {game_id} refusal {reason!r}"
         if case["rules"]:
             assert said != out["unknown"], f"{reason!r} is a rule, not a misreading"
-        assert not re.search(r"-?\d+,-?\d+|@|\w:\w", said), (reason, said)
+        assert not re.search(r"-?\d+,-?\d+|@|\w:\w|another colour", said), (reason, said)

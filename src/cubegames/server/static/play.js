@@ -159,7 +159,7 @@ class PlayPage {
       if (message.code === "closed") return; // the close handler says it
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (!mine) return;
-      const text = friendly(this.hello && this.hello.game, message);
+      const text = friendly(this.hello && this.hello.game, message, this.hello && this.hello.info);
       // said where the move was made, or over the board (on a phone the side panel is
       // below the fold)
       const anchor = this.sending && this.sending.anchor;

@@ -16,16 +16,23 @@ const CODES = {
   reissued: "The host gave this seat a new invitation: this page no longer plays it.",
 };
 
-/** The rules' reasons, per game. */
+/** A CUBED colour's name from its letter (the game's palette, in `info`). */
+const colour = (info, letter) => (info && info.palette && info.palette[letter] ? info.palette[letter].name : "another colour");
+
+/** The rules' reasons, per game (a function gets the match and the game's `info`). */
 export const RULES = {
   cubed: [
     [/is already taken/, "That cell already holds a piece."],
     [/blocking piece may be played only once/, "A piece with a black side may go down only once 3 pieces are on the table."],
+    [/blocking piece's colour must match exactly: its (\w) meets (\w)/, (m, info) =>
+      `A piece with a black side must match exactly, and here its ${colour(info, m[1])} side meets ${colour(info, m[2])}.`],
     [/blocking piece's colour must match exactly/, "A piece with a black side must match its neighbours' colours exactly."],
     [/is dead: it touches a black side|contact with a black side/, "A black side may touch nothing, and here something would touch one."],
     [/the first piece goes on/, "The first piece goes in the middle of the table."],
     [/does not touch the piece on the table/, "The piece must touch the piece already on the table."],
     [/a piece must touch 2/, "From the third piece on, a piece must touch at least two others."],
+    [/contacts match: your (top|left|right) (\w) meets (\w)/, (m, info) =>
+      `The colours do not match: the ${m[1]} of your piece is ${colour(info, m[2])}, the piece beside it is ${colour(info, m[3])}.`],
     [/contacts match/, "The colours do not match: touching sides must share a colour."],
     [/a piece cannot be flipped/, "A piece may be turned but not flipped over."],
     [/no piece in your hand shows|is not in your hand/, "That piece is not in your hand."],
@@ -98,14 +105,15 @@ export const UNKNOWN_MOVE = "That is not a move this game knows: “Moves in not
 export const NOT_ALLOWED = "The rules do not allow that move here.";
 export const NOT_TAKEN = "The server could not take that. If it happens again, reload the page.";
 
-/** `message` (an error from the server: {code, message}) as a sentence for a player. */
-export function friendly(game, message) {
+/** `message` (an error from the server: {code, message}) as a sentence for a player;
+ * `info` is the game's fixed facts from the server's hello (CUBED's colour names). */
+export function friendly(game, message, info = null) {
   if (CODES[message.code]) return CODES[message.code];
   const reason = String(message.message || "");
   if (message.code !== "illegal") return NOT_TAKEN;
   for (const [pattern, text] of RULES[game] || []) {
     const match = pattern.exec(reason);
-    if (match) return typeof text === "function" ? text(match) : text;
+    if (match) return typeof text === "function" ? text(match, info) : text;
   }
   return UNREADABLE.test(reason) ? UNKNOWN_MOVE : NOT_ALLOWED;
 }
