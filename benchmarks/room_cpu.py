@@ -47,7 +47,8 @@ from cubegames.server.writer import Writer  # noqa: E402
 
 GAMES = ("cubed", "unstackable")
 
-#: the parts of a move, by the functions (file fragment, name) whose cumulative time they are
+#: the parts of a move, by the functions (file fragment, name) whose cumulative time they
+#: are ("~": built-in functions, whose names hold `name`)
 PARTS: list[tuple[str, str, str]] = [
     ("engine: copy the state", "games", "clone"),
     ("engine: play the move", "core/game.py", "play"),
@@ -59,7 +60,7 @@ PARTS: list[tuple[str, str, str]] = [
     ("  hints", "rooms.py", "hints"),
     ("  log and last move", "rooms.py", "log_for"),
     ("patches (diff)", "rooms.py", "update"),
-    ("encode (JSON text)", "", "dumps"),
+    ("encode (JSON text)", "~", "dumps"),
 ]
 
 
@@ -227,10 +228,14 @@ def breakdown(profile: cProfile.Profile, moves: int) -> list[tuple[str, float]]:
     table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
 
     def cumulative(where: str, name: str) -> float:
-        found = (v[3] for (path, _, func), v in table.items() if func == name and where in path)
-        return 1e6 * sum(found) / max(1, moves)
+        found = (
+            v[3]
+            for (path, _, func), v in table.items()
+            if (func == name or (where == "~" and name in func)) and where in path
+        )
+        return 1e6 * float(sum(found)) / max(1, moves)
 
-    every = 1e6 * sum(v[2] for v in table.values()) / max(1, moves)  # each function's own
+    every = 1e6 * float(sum(v[2] for v in table.values())) / max(1, moves)  # own times
     pages = cumulative("room_cpu.py", "_read")
     rows = [("all (event loop thread, profiled, without the pages)", every - pages)]
     rows += [(label, cumulative(where, name)) for label, where, name in PARTS]

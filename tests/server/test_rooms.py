@@ -18,7 +18,7 @@ pytestmark = BOTH
 class GonePage:
     """A page whose connection broke: every send fails."""
 
-    async def send_json(self, message: Any) -> None:
+    async def send_text(self, message: str) -> None:
         raise ConnectionResetError("the page went away")
 
 

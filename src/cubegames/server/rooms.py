@@ -27,7 +27,7 @@ from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
-from cubegames.server.protocol import PROTOCOL, Connection, diff, error
+from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
 from cubegames.server.storage import BOT, GameInfo, MoveInfo, NewMove, SeatInfo, Store, now
 from cubegames.server.writer import Writer
 
@@ -114,7 +114,7 @@ class Peer:
         self.socket = socket
         self.seat = seat
         self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
-        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
         self._writer: asyncio.Task[None] | None = None
         #: the last state this page was sent (without its log): patches are made against it
         self.shown: dict[str, Any] | None = None
@@ -127,21 +127,25 @@ class Peer:
         if before is None:
             return message
         seen = before["ply"]
+        log_entries = message["log"]
+        first = len(log_entries)
+        while first > 0 and log_entries[first - 1]["ply"] > seen:  # the newest are last
+            first -= 1
         return {
             "type": "patch",
             "ply": doc["ply"],
             "from": seen,
             "ops": diff(before, doc),
-            "log": [entry for entry in message["log"] if entry["ply"] > seen],
+            "log": log_entries[first:],
         }
 
-    async def send(self, message: dict[str, Any]) -> bool:
-        """Queue one message (never waits); False (and the peer closed) if the page
-        cannot take it."""
+    async def send(self, message: dict[str, Any] | str) -> bool:
+        """Queue one message, or its JSON text (`encode`), without waiting; False (and the
+        peer closed) if the page cannot take it."""
         if self.state is Connection.CLOSED:
             return False
         try:
-            self._outbox.put_nowait(message)
+            self._outbox.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.close()
             return False
@@ -154,7 +158,7 @@ class Peer:
             message = await self._outbox.get()
             try:
                 async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.socket.send_json(message)
+                    await self.socket.send_text(message)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a gone page may fail in many ways; the move is saved anyway
@@ -207,8 +211,8 @@ class Room:
         self.trouble: str | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
-        self._words: dict[int | None, list[str]] = {}
-        self._logs: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
+        #: every move's log entry as each viewer may read it, made once
+        self._entries: dict[int | None, list[dict[str, Any]]] = {}
         self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
 
@@ -247,25 +251,17 @@ class Room:
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
-        kept = self._logs.get(viewer)
-        if kept is not None and kept[0] == self.ply:
-            return kept[1]  # made already for this move (each message asks twice)
-        said = self._words.setdefault(viewer, [])
-        for p in self.played[len(said) :]:
-            said.append(web.words(self.game, p.move, p.seat, viewer))
-        start = max(0, len(self.played) - LOG_LENGTH)
-        entries = [
-            {"ply": p.ply, "seat": p.seat, "text": said[i], "note": p.note}
-            for i, p in enumerate(self.played[start:], start)
-        ]
-        self._logs[viewer] = (self.ply, entries)
-        return entries
+        entries = self._entries.setdefault(viewer, [])
+        for p in self.played[len(entries) :]:  # the moves since this viewer last asked
+            text = web.words(self.game, p.move, p.seat, viewer)
+            entries.append({"ply": p.ply, "seat": p.seat, "text": text, "note": p.note})
+        return entries[-LOG_LENGTH:]
 
     def hints(self) -> dict[str, Any] | None:
         """What the page needs besides the view to draw the game (`web.hints`), made once
         a move: hints are drawn from the public part of the view, alike for every seat."""
         if self._hints is None or self._hints[0] != self.ply:
-            self._hints = (self.ply, web.hints(self.game, self.state.public_view()))
+            self._hints = (self.ply, web.state_hints(self.game, self.state))
         return self._hints[1]
 
     def last_for(self, viewer: int | None) -> dict[str, Any] | None:
@@ -314,10 +310,10 @@ class Room:
         """Send every page its own new state; drop pages that cannot take it."""
         cache: dict[int | None, dict[str, Any]] = {}
         # pages of one seat that were shown the same state get the same update, made
-        # once (a crowd of spectators costs one diff, not one each)
-        told: dict[tuple[int | None, int], tuple[Any, Any, dict[str, Any]]] = {}
+        # once and encoded once (a crowd of spectators costs one diff, not one each)
+        told: dict[tuple[int | None, int], tuple[Any, Any, str]] = {}
         peers = list(self.peers)
-        outgoing: list[dict[str, Any]] = []
+        outgoing: list[str] = []
         for peer in peers:
             if peer.seat not in cache:
                 cache[peer.seat] = self.state_message(peer.seat)
@@ -325,12 +321,12 @@ class Room:
             key = (peer.seat, id(before))
             same = told.get(key) if before is not None else None
             if same is not None:
-                peer.shown, update = same[1], same[2]
+                peer.shown, text = same[1], same[2]
             else:
-                update = peer.update(cache[peer.seat])
+                text = encode(peer.update(cache[peer.seat]))
                 if before is not None:  # `before` kept alive with its id
-                    told[key] = (before, peer.shown, update)
-            outgoing.append(update)
+                    told[key] = (before, peer.shown, text)
+            outgoing.append(text)
         sent = await asyncio.gather(*(p.send(m) for p, m in zip(peers, outgoing, strict=True)))
         for peer, ok in zip(peers, sent, strict=True):
             if not ok or peer.state is Connection.CLOSED:
@@ -338,7 +334,8 @@ class Room:
 
     async def tell_all(self, message: dict[str, Any]) -> None:
         """Send the same message to every page."""
-        await asyncio.gather(*(peer.send(message) for peer in list(self.peers)))
+        text = encode(message)
+        await asyncio.gather(*(peer.send(text) for peer in list(self.peers)))
 
     # -- moves ------------------------------------------------------------------------------
 

@@ -1,0 +1,43 @@
+"""The server's faster ways to the same answers: each is checked against the plain path
+over many seeded positions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.games.cubed import EXAMPLE_OPTIONS as CUBED_OPTIONS
+from cubegames.render import web
+
+SOLO: dict[str, object] = {"players": 1}
+
+
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_hints_from_the_state_are_those_of_the_public_view(options: dict[str, Any]) -> None:
+    """`state_hints` (read from the frontier the state keeps) equals `hints` (the frontier
+    rebuilt from the public view's table) at every position of seeded random games, and
+    after reading each position back from its dictionary."""
+    game = cubegames.make("cubed", **options)
+    checked = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            plain = web.hints(game, state.public_view())
+            assert web.state_hints(game, state) == plain
+            if rng.random() < 0.1:
+                assert web.state_hints(game, game.state_from_dict(state.to_dict())) == plain
+            checked += 1
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+        assert web.state_hints(game, state) == web.hints(game, state.public_view())
+    assert checked > 100
+
+
+def test_games_without_hints_have_none_either_way() -> None:
+    game = cubegames.make("unstackable")
+    state = game.new_state(seed=1)
+    assert web.state_hints(game, state) is None is web.hints(game, state.public_view())
