@@ -64,6 +64,50 @@ PARTS: list[tuple[str, str, str]] = [
 ]
 
 
+def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
+    """Wrap the functions of each part of a move so that each call adds its CPU time
+    (this thread's) to the part's total; returns (seconds, calls) by part. Nested parts
+    (the view inside a state message) count in both."""
+    from cubegames.core.game import State
+    from cubegames.games.cubed.game import Cubed
+    from cubegames.games.cubed.state import CubedState
+    from cubegames.games.unstackable.game import Unstackable
+    from cubegames.games.unstackable.state import UnstackableState
+    from cubegames.server import rooms
+
+    spent: dict[str, float] = {}
+    calls: dict[str, int] = {}
+
+    def wrap(owner: Any, name: str, label: str) -> None:
+        plain = getattr(owner, name)
+        spent[label], calls[label] = 0.0, 0
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            began = time.thread_time()
+            try:
+                return plain(*args, **kwargs)
+            finally:
+                spent[label] += time.thread_time() - began
+                calls[label] += 1
+
+        setattr(owner, name, timed)
+
+    wrap(State, "play", "engine: play the move")
+    for state in (CubedState, UnstackableState):
+        wrap(state, "clone", "engine: copy the state")
+        wrap(state, "view", "  view")
+        wrap(state, "public_view", "  public view")
+        wrap(state, "legal_moves", "  legal moves")
+    for game in (Cubed, Unstackable):
+        wrap(game, "parse_move", "engine: read the move")
+    wrap(rooms.Room, "state_message", "state messages (all below)")
+    wrap(rooms.Room, "hints", "  hints")
+    wrap(rooms.Room, "log_for", "  log and last move")
+    wrap(rooms.Peer, "update", "patches (diff)")
+    wrap(rooms, "encode", "encode (JSON text)")
+    return spent, calls
+
+
 class Socket:
     """A page's websocket, and the page: it reads every message it is sent (JSON text),
     patches its copy of the state as the page does, and says when that copy changed.
@@ -187,7 +231,9 @@ async def table(
         tally["games"] += 1
 
 
-async def run(games: int, seconds: float, warmup: float, check: bool) -> dict[str, float]:
+async def run(
+    games: int, seconds: float, warmup: float, check: bool, parts: dict[str, float] | None = None
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="cubegames-room-cpu-") as scratch:
         store = Store(f"sqlite:///{scratch}/games.sqlite3")
         writer = Writer(store)
@@ -200,6 +246,7 @@ async def run(games: int, seconds: float, warmup: float, check: bool) -> dict[st
         await asyncio.sleep(warmup)
         moves0, bytes0, frames0 = tally["moves"], tally["bytes"], tally["frames"]
         client0 = tally["client"]
+        parts0 = dict(parts or {})
         cpu0, main0, wall0 = time.process_time(), time.thread_time(), time.perf_counter()
         await asyncio.gather(*tasks)
         client = tally["client"] - client0
@@ -219,6 +266,7 @@ async def run(games: int, seconds: float, warmup: float, check: bool) -> dict[st
         "bytes": (tally["bytes"] - bytes0) / max(1, moves),
         "frames": (tally["frames"] - frames0) / max(1, moves),
         "all_moves": tally["moves"],
+        "parts": {k: 1e6 * (v - parts0[k]) / max(1, moves) for k, v in (parts or {}).items()},
     }
 
 
@@ -247,13 +295,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games played at once (100)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument(
+        "--parts", action="store_true", help="time the parts of a move (CPU time, no profiler)"
+    )
     parser.add_argument("--profile", action="store_true", help="also a cProfile breakdown")
     parser.add_argument("--top", type=int, default=0, help="with --profile: print N hot spots")
     parser.add_argument(
         "--check", action="store_true", help="apply every patch as a page does and compare"
     )
     args = parser.parse_args()
-    plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check))
+    spent = timed_parts()[0] if args.parts else None
+    plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent))
     print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"load average {os.getloadavg()[0]:.1f}; {args.games} games at once, "
@@ -264,6 +316,13 @@ def main() -> None:
         f"{plain['cpu_us']:.0f} µs (process), {plain['main_us']:.0f} µs (event loop thread); "
         f"{plain['frames']:.1f} frames, {plain['bytes']:.0f} bytes sent a move"
     )
+    if args.parts:
+        print("\n| part (event loop thread) | µs a move |\n|---|---|")
+        for label, us in plain["parts"].items():
+            print(f"| {label} | {us:.0f} |")
+        top = [us for label, us in plain["parts"].items() if not label.startswith(" ")]
+        rest = plain["main_us"] - sum(top)
+        print(f"| everything else (asyncio, hand-over to the writer) | {rest:.0f} |")
     if args.profile:
         profile = cProfile.Profile()
         profile.enable()

@@ -267,10 +267,13 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     if isinstance(old, dict) and isinstance(new, dict):
         ops: list[list[Any]] = [["-", [*where, key]] for key in old if key not in new]
         for key, value in new.items():
-            if key in old:
-                ops += diff(old[key], value, [*where, key])
-            else:
+            if key not in old:
                 ops.append(["=", [*where, key], value])
+                continue
+            was = old[key]
+            if was is value or (type(was) is type(value) and was == value):
+                continue  # most of a state stays as it was: no call for it
+            ops += diff(was, value, [*where, key])
         return ops
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):

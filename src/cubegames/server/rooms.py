@@ -142,6 +142,10 @@ class Peer:
     async def send(self, message: dict[str, Any] | str) -> bool:
         """Queue one message, or its JSON text (`encode`), without waiting; False (and the
         peer closed) if the page cannot take it."""
+        return self.post(message)
+
+    def post(self, message: dict[str, Any] | str) -> bool:
+        """`send`, as a plain call (no coroutine to run for each page of a broadcast)."""
         if self.state is Connection.CLOSED:
             return False
         try:
@@ -327,15 +331,15 @@ class Room:
                 if before is not None:  # `before` kept alive with its id
                     told[key] = (before, peer.shown, text)
             outgoing.append(text)
-        sent = await asyncio.gather(*(p.send(m) for p, m in zip(peers, outgoing, strict=True)))
-        for peer, ok in zip(peers, sent, strict=True):
-            if not ok or peer.state is Connection.CLOSED:
+        for peer, text in zip(peers, outgoing, strict=True):
+            if not peer.post(text) or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
 
     async def tell_all(self, message: dict[str, Any]) -> None:
         """Send the same message to every page."""
         text = encode(message)
-        await asyncio.gather(*(peer.send(text) for peer in list(self.peers)))
+        for peer in list(self.peers):
+            peer.post(text)
 
     # -- moves ------------------------------------------------------------------------------
 

@@ -79,9 +79,10 @@ def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
 def state_hints(game: Game[Any], state: State[Any]) -> dict[str, Any] | None:
     """`hints(game, state.public_view())`, by the game module's faster `state_hints` where
     it has one (made from what the state keeps, never from anything a seat cannot see)."""
-    fast = getattr(_module(game), "state_hints", None)
+    module = _module(game)
+    fast = getattr(module, "state_hints", None)
     if fast is None:
-        return hints(game, state.public_view())
+        return hints(game, state.public_view()) if hasattr(module, "hints") else None
     found: dict[str, Any] = fast(game, state)
     return found
 
