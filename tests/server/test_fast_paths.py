@@ -41,3 +41,45 @@ def test_games_without_hints_have_none_either_way() -> None:
     game = cubegames.make("unstackable")
     state = game.new_state(seed=1)
     assert web.state_hints(game, state) is None is web.hints(game, state.public_view())
+
+
+def _plain_cubed_view(state: Any, seat: int) -> dict[str, Any]:
+    """CUBED's view as it was first written: the whole position (`to_dict`), then what
+    `seat` may not see taken out."""
+    out: dict[str, Any] = state.to_dict()
+    out.pop("secret", None)
+    out["seat"] = seat
+    out["hand_sizes"] = [len(h) for h in state.hands]
+    out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]
+    out["bag"] = len(state.bag)
+    if state.drawn and state.to_move != seat:
+        out["turn"]["drawn"] = len(state.drawn)
+    return out
+
+
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
+    options: dict[str, Any],
+) -> None:
+    """CUBED's `view`, made directly, equals (keys in the same order) the whole position
+    with the other hands, the bag and another seat's draw3 pieces taken out, for every
+    seat at every position of seeded random games; so does the public view."""
+    game = cubegames.make("cubed", **options)
+    for seed in range(4):
+        state = game.new_state(seed=2**64 + seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(game.players):
+                view = state.view(seat)
+                plain = _plain_cubed_view(state, seat)
+                assert view == plain and list(view) == list(plain)
+                assert list(view["turn"]) == list(plain["turn"])
+            public = _plain_cubed_view(state, 0)
+            public["seat"], public["hands"] = None, [None] * game.players
+            if state.drawn:
+                public["turn"]["drawn"] = len(state.drawn)
+            assert state.public_view() == public
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
