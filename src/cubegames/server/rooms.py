@@ -215,8 +215,10 @@ class Room:
         self.trouble: str | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
-        #: every move's log entry as each viewer may read it, made once
+        #: every move's log entry as each viewer may read it, and its notation (None where
+        #: it is secret from the viewer), made once
         self._entries: dict[int | None, list[dict[str, Any]]] = {}
+        self._notations: dict[int | None, list[str | None]] = {}
         self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
 
@@ -256,9 +258,13 @@ class Room:
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
         entries = self._entries.setdefault(viewer, [])
-        for p in self.played[len(entries) :]:  # the moves since this viewer last asked
-            text = web.words(self.game, p.move, p.seat, viewer)
-            entries.append({"ply": p.ply, "seat": p.seat, "text": text, "note": p.note})
+        if len(entries) < len(self.played):  # the moves since this viewer last asked
+            notations = self._notations.setdefault(viewer, [])
+            for p in self.played[len(entries) :]:
+                text = web.words(self.game, p.move, p.seat, viewer)
+                entries.append({"ply": p.ply, "seat": p.seat, "text": text, "note": p.note})
+                seen = web.visible(self.game, p.move, p.seat, viewer)
+                notations.append(p.move if seen else None)
         return entries[-LOG_LENGTH:]
 
     def hints(self) -> dict[str, Any] | None:
@@ -274,12 +280,8 @@ class Room:
         if not self.played:
             return None
         p = self.played[-1]
-        return {
-            "ply": p.ply,
-            "seat": p.seat,
-            "move": p.move if web.visible(self.game, p.move, p.seat, viewer) else None,
-            "text": self.log_for(viewer)[-1]["text"],
-        }
+        text = self.log_for(viewer)[-1]["text"]
+        return {"ply": p.ply, "seat": p.seat, "move": self._notations[viewer][-1], "text": text}
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat's page shows, made from `view(seat)` alone (the public view
@@ -496,12 +498,23 @@ class Rooms:
         """The room of a game (rebuilt from its moves if needed), or None if there is no
         such game. RoomError if it no longer replays, Full if the server holds as many
         live games as it may."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        loading = self._loading.get(game_id)
-        if loading is not None:  # another page asked first: share its load
-            return await asyncio.shield(loading)
+        while True:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            loading = self._loading.get(game_id)
+            if loading is None:
+                return await self._load_once(game_id)
+            # another page asked first: share its load; but the one who asked first runs
+            # on before this wakes and may let the room go meanwhile (the bots' resumption
+            # at start does, for a game whose bot is not to move): then look again, so a
+            # page never joins a room that is no longer kept
+            shared = await asyncio.shield(loading)
+            if shared is None or self.rooms.get(game_id) is shared:
+                return shared
+
+    async def _load_once(self, game_id: str) -> Room | None:
+        """Load a game's room, as the one load that others asking meanwhile share."""
         if len(self.rooms) + len(self._loading) >= self.max_rooms:
             raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
         loading = asyncio.get_running_loop().create_future()
