@@ -3,6 +3,7 @@ over many seeded positions."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -10,7 +11,9 @@ import pytest
 
 import cubegames
 from cubegames.games.cubed import EXAMPLE_OPTIONS as CUBED_OPTIONS
+from cubegames.games.cubed import CubedState
 from cubegames.render import web
+from cubegames.server.rooms import Watchdog
 
 SOLO: dict[str, object] = {"players": 1}
 
@@ -67,6 +70,7 @@ def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
     game = cubegames.make("cubed", **options)
     for seed in range(4):
         state = game.new_state(seed=2**64 + seed)
+        assert isinstance(state, CubedState)
         rng = random.Random(seed)
         while True:
             for seat in range(game.players):
@@ -83,3 +87,47 @@ def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
                 break
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
+
+
+def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
+    """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
+    many short waits over a span far longer than its limit are left alone; a long wait is
+    cancelled about when its limit is up, and `expired` tells that cancellation from any
+    other."""
+
+    async def scenario() -> tuple[int, float, bool, bool]:
+        loop = asyncio.get_running_loop()
+        dog = Watchdog(0.2)
+        short = 0
+        began = loop.time()
+        while loop.time() - began < 0.6:  # three limits' worth of short waits
+            dog.begin()
+            await asyncio.sleep(0.02)
+            dog.end()
+            short += 1
+        dog.begin()
+        began = loop.time()
+        try:
+            await asyncio.sleep(5)
+            waited, ours = 5.0, False
+        except asyncio.CancelledError:
+            waited, ours = loop.time() - began, dog.expired()
+        finally:
+            dog.end()
+        # a cancellation from elsewhere is not the watchdog's
+        other = asyncio.current_task()
+        assert other is not None
+        dog.begin()
+        loop.call_later(0.01, other.cancel)
+        try:
+            await asyncio.sleep(5)
+            theirs = True
+        except asyncio.CancelledError:
+            theirs = dog.expired()
+            other.uncancel()
+        dog.close()
+        return short, waited, ours, theirs
+
+    short, waited, ours, theirs = asyncio.run(scenario())
+    assert short >= 10 and ours and not theirs
+    assert 0.15 <= waited <= 1.0, waited

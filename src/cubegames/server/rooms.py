@@ -102,6 +102,61 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     return game, state, played
 
 
+class Watchdog:
+    """A time limit on each of a task's waits of one kind (for a page's next message, for
+    a send to a page), as `asyncio.timeout` gives, but for a wait that comes back over and
+    over in a busy loop: `asyncio.timeout` arms and cancels a timer per wait, this arms at
+    most one per `seconds`. Mark each wait with `begin()` and `end()`; a wait still running
+    `seconds` after its `begin()` has its task cancelled, and `expired()`, asked where the
+    `CancelledError` is caught, is True for that cancellation (and takes it back)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        assert task is not None, "a Watchdog watches the task that makes it"
+        self._task = task
+        self._since: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._fired = False
+
+    def begin(self) -> None:
+        """A wait starts now."""
+        self._since = self._loop.time()
+        if self._timer is None:
+            self._timer = self._loop.call_at(self._since + self.seconds, self._check)
+
+    def end(self) -> None:
+        """The wait is over (in time)."""
+        self._since = None
+
+    def _check(self) -> None:
+        self._timer = None
+        if self._since is None:
+            return  # no wait running: the next `begin` arms the timer again
+        due = self._since + self.seconds
+        if self._loop.time() >= due:
+            self._fired = True
+            self._task.cancel()
+        else:  # a later wait than the one the timer was armed for
+            self._timer = self._loop.call_at(due, self._check)
+
+    def expired(self) -> bool:
+        """Whether the `CancelledError` being handled is this watchdog's (a wait that
+        ran out of time) and nobody else's; if so it is taken back (`Task.uncancel`)."""
+        if not self._fired:
+            return False
+        self._fired = False
+        return self._task.uncancel() == 0
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._since = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
 class Peer:
     """One connected page: its websocket, its seat (None: a spectator) and its state.
 
@@ -158,18 +213,26 @@ class Peer:
         return True
 
     async def _write(self) -> None:
-        while True:
-            message = await self._outbox.get()
-            try:
-                async with asyncio.timeout(SEND_TIMEOUT):
+        slow = Watchdog(SEND_TIMEOUT)
+        try:
+            while True:
+                message = await self._outbox.get()
+                slow.begin()
+                try:
                     await self.socket.send_text(message)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a gone page may fail in many ways; the move is saved anyway
-                self.close()
-                return
-            finally:
-                self._outbox.task_done()
+                except asyncio.CancelledError:
+                    if not slow.expired():
+                        raise
+                    self.close()  # more than SEND_TIMEOUT over one message
+                    return
+                except Exception:  # a gone page may fail in many ways; the move is saved
+                    self.close()
+                    return
+                finally:
+                    slow.end()
+                    self._outbox.task_done()
+        finally:
+            slow.close()
 
     async def flush(self) -> None:
         """Wait until every queued message went out (or the page was dropped)."""
@@ -568,6 +631,7 @@ __all__ = [
     "RoomError",
     "Rooms",
     "Taken",
+    "Watchdog",
     "close_quietly",
     "replay",
     "result_of",
