@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import cProfile
 import json
 import os
@@ -168,24 +167,29 @@ def apply(held: dict[str, Any], ops: list[list[Any]]) -> None:
 
 
 async def seat_player(
-    room: Room, seat: int, socket: Socket, rng: random.Random, stop: float
+    room: Room, seat: int, sockets: list[Socket], rng: random.Random, stop: float
 ) -> None:
-    """One seat: whenever its page shows it to move, a random legal move at once."""
+    """One seat: whenever its page shows it to move, a random legal move at once; when it
+    stops (the game is over, or the time), it wakes the other seat to see that too."""
+    socket = sockets[seat]
     tally = socket.tally
-    while time.perf_counter() < stop:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(socket.changed.wait(), 0.5)
-        socket.changed.clear()
-        held = socket.held
-        if held is None or held["over"]:
-            break
-        if held["to_move"] != seat or not held["legal"] or held["ply"] != room.ply:
-            continue
-        began = time.thread_time()
-        move = rng.choice(held["legal"])
-        tally["client"] += time.thread_time() - began
-        await room.play(seat, move, held["ply"])
-        tally["moves"] += 1
+    try:
+        while True:
+            await socket.changed.wait()
+            socket.changed.clear()
+            held = socket.held
+            if held is None or held["over"] or time.perf_counter() >= stop:
+                return
+            if held["to_move"] != seat or not held["legal"] or held["ply"] != room.ply:
+                continue
+            began = time.thread_time()
+            move = rng.choice(held["legal"])
+            tally["client"] += time.thread_time() - began
+            await room.play(seat, move, held["ply"])
+            tally["moves"] += 1
+    finally:
+        for other in sockets:
+            other.changed.set()
 
 
 async def table(
@@ -211,7 +215,7 @@ async def table(
             room.join(peer)
             await peer.send(room.hello(peer.seat))
             await peer.send(peer.update(room.state_message(peer.seat)))
-        await asyncio.gather(*(seat_player(room, s, sockets[s], rng, stop[0]) for s in (0, 1)))
+        await asyncio.gather(*(seat_player(room, s, sockets, rng, stop[0]) for s in (0, 1)))
         for peer in peers:
             await peer.flush()
             if check:

@@ -280,15 +280,21 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
             changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             if len(changed) <= _ITEMWISE:
                 return [op for i in changed for op in diff(old[i], new[i], [*where, i])]
-        head = 0
-        while head < min(len(old), len(new)) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while (
-            tail < min(len(old), len(new)) - head
-            and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]
-        ):
-            tail += 1
+        # the longest common head, then the longest common tail of what is left; one
+        # comparison of slices first (a list that only grew or shrank at one end, as a
+        # table or a hand does, needs no loop)
+        shorter = min(len(old), len(new))
+        head = shorter
+        if old[:shorter] != new[:shorter]:
+            head = 0
+            while old[head] == new[head]:
+                head += 1
+        rest = shorter - head
+        tail = rest
+        if rest and old[len(old) - rest :] != new[len(new) - rest :]:
+            tail = 0
+            while old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+                tail += 1
         return [["~", where, head, len(old) - head - tail, new[head : len(new) - tail]]]
     return [["=", where, new]]
 
