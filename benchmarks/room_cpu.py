@@ -167,7 +167,12 @@ def apply(held: dict[str, Any], ops: list[list[Any]]) -> None:
 
 
 async def seat_player(
-    room: Room, seat: int, sockets: list[Socket], rng: random.Random, stop: float
+    room: Room,
+    seat: int,
+    sockets: list[Socket],
+    rng: random.Random,
+    stop: float,
+    think: tuple[float, float],
 ) -> None:
     """One seat: whenever its page shows it to move, a random legal move at once; when it
     stops (the game is over, or the time), it wakes the other seat to see that too."""
@@ -182,6 +187,8 @@ async def seat_player(
                 return
             if held["to_move"] != seat or not held["legal"] or held["ply"] != room.ply:
                 continue
+            if think[1] > 0:
+                await asyncio.sleep(rng.uniform(*think))
             began = time.thread_time()
             move = rng.choice(held["legal"])
             tally["client"] += time.thread_time() - began
@@ -199,6 +206,7 @@ async def table(
     stop: list[float],
     tally: dict[str, Any],
     check: bool,
+    think: tuple[float, float],
 ) -> None:
     """Games of one kind, one after another, each seat played by a task of its own."""
     rng = random.Random(index)
@@ -215,7 +223,7 @@ async def table(
             room.join(peer)
             await peer.send(room.hello(peer.seat))
             await peer.send(peer.update(room.state_message(peer.seat)))
-        await asyncio.gather(*(seat_player(room, s, sockets, rng, stop[0]) for s in (0, 1)))
+        await asyncio.gather(*(seat_player(room, s, sockets, rng, stop[0], think) for s in (0, 1)))
         for peer in peers:
             await peer.flush()
             if check:
@@ -236,7 +244,12 @@ async def table(
 
 
 async def run(
-    games: int, seconds: float, warmup: float, check: bool, parts: dict[str, float] | None = None
+    games: int,
+    seconds: float,
+    warmup: float,
+    check: bool,
+    parts: dict[str, float] | None = None,
+    think: tuple[float, float] = (0.0, 0.0),
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="cubegames-room-cpu-") as scratch:
         store = Store(f"sqlite:///{scratch}/games.sqlite3")
@@ -245,7 +258,8 @@ async def run(
         tally: dict[str, Any] = {"moves": 0, "games": 0, "bytes": 0, "frames": 0, "client": 0.0}
         stop = [time.perf_counter() + warmup + seconds]
         tasks = [
-            asyncio.create_task(table(i, rooms, store, stop, tally, check)) for i in range(games)
+            asyncio.create_task(table(i, rooms, store, stop, tally, check, think))
+            for i in range(games)
         ]
         await asyncio.sleep(warmup)
         moves0, bytes0, frames0 = tally["moves"], tally["bytes"], tally["frames"]
@@ -300,6 +314,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
     parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a seat thinks on average (0.5x to 1.5x) before it moves (0: none)",
+    )
+    parser.add_argument(
         "--parts", action="store_true", help="time the parts of a move (CPU time, no profiler)"
     )
     parser.add_argument("--profile", action="store_true", help="also a cProfile breakdown")
@@ -309,7 +329,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     spent = timed_parts()[0] if args.parts else None
-    plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent))
+    think = (0.5 * args.think, 1.5 * args.think)
+    plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent, think))
     print(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"load average {os.getloadavg()[0]:.1f}; {args.games} games at once, "
