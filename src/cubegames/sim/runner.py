@@ -32,6 +32,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from cubegames.sim.batch import play_items
 from cubegames.sim.play import Match, play_match
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ class Runner:
                 self._ray = RaySession(address=self.address, cpus=self.jobs)
             return self._ray.play(matches)
         if self.jobs <= 1:
-            return map(play_indexed, enumerate(matches))
+            return play_items(list(enumerate(matches)))
         return self._pooled(matches)
 
     def _pooled(self, matches: Sequence[Match]) -> Iterator[Indexed]:
@@ -166,8 +167,9 @@ def play_indexed(item: tuple[int, Match]) -> Indexed:
 
 
 def play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
-    """Play a few numbered matches (what a worker process or a Ray task is given)."""
-    return [play_indexed(item) for item in items]
+    """Play a few numbered matches (what a worker process or a Ray task is given); those
+    a game's batch kernel covers in one call (`cubegames.sim.batch`)."""
+    return list(play_items(items))
 
 
 def _ignore_interrupts() -> None:

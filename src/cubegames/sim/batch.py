@@ -1,0 +1,170 @@
+"""Matches of random bots played many at a time in a game's compiled kernel.
+
+`play_match` plays one game at a time; for a match whose every seat is the random bot it
+already lets the game's kernel play the moves (`Game.random_playout`), but the deal, the
+reading back of the final position, its summary columns and the digest of its symmetric
+image then cost Python several times the game itself. Where a game has a batch kernel
+(CUBED, one round: `cubegames.games.cubed.batch`), `play_items` hands it a whole run of
+such matches at once and builds their records from the numbers and texts it returns: the
+very records `play_match` gives (`tests/sim/test_fast.py` checks it), except the timing
+(`seconds`, `think`), which is the batch's time shared among its games by their moves.
+
+Every other match goes to `play_match`, one by one, in the order given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import cubegames
+from cubegames.bots.random import RandomBot
+from cubegames.sim.play import Match, play_match
+
+Indexed = tuple[int, dict[str, Any]]
+
+#: games handed to the kernel in one call (each holds 8 KiB of position text meanwhile)
+BATCH = 256
+
+_BATCHERS: dict[tuple[str, str, tuple[str, ...]], Any] = {}
+
+
+def batcher(match: Match) -> Any:
+    """The batch player for matches like `match` (same game, options and bots), or None
+    when they have to be played one by one."""
+    key = (match.game, json.dumps(match.options, sort_keys=True), match.bots)
+    if key not in _BATCHERS:
+        _BATCHERS[key] = _make_batcher(match)
+    found = _BATCHERS[key]
+    if found is not None and not 0 <= match.bot_seed(0) <= found.max_seed:
+        return None
+    return found
+
+
+def _make_batcher(match: Match) -> Any:
+    if match.game != "cubed":
+        return None
+    game = cubegames.make(match.game, **match.options)
+    if len(match.bots) != game.players:
+        return None
+    if not all(type(cubegames.bot(b, seed=0, game=match.game)) is RandomBot for b in match.bots):
+        return None
+    from cubegames.games.cubed import batch
+
+    if not batch.supported(game):
+        return None
+    return _CubedBatcher(game, batch)
+
+
+class _CubedBatcher:
+    def __init__(self, game: Any, batch: Any) -> None:
+        from cubegames.games.cubed.pieces import PieceKind
+        from cubegames.games.cubed.state import (
+            BAG_EMPTY,
+            BLOCKED,
+            EMPTIED,
+            STALLED,
+            STANDSTILL,
+            STUCK,
+        )
+
+        self.batch = batch
+        self.kernel = batch.Batch(game)
+        self.players = players = game.players
+        # seeds of the bots are seed * 1000 + seat (`Match.bot_seed`)
+        self.max_seed = (batch.MAX_SEED - players) // 1000
+        self.kind_columns = [
+            [f"left_{kind.value}_s{seat}" for kind in PieceKind] for seat in range(players)
+        ]
+        reasons = (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY)
+        self.end_columns = [f"end_{reason}" for reason in reasons]
+        self.end_index = {code: reasons.index(name) for code, name in _endings().items()}
+
+    def records(self, matches: Sequence[Match]) -> list[dict[str, Any]]:
+        import numpy as np
+
+        batch = self.batch
+        players = self.players
+        seeds = np.array([m.seed for m in matches], dtype=np.int64)
+        bot_seeds = seeds[:, None] * 1000 + np.arange(players, dtype=np.int64)
+        start = time.perf_counter()
+        res, text, text_len = self.kernel.play(seeds, bot_seeds)
+        spent = time.perf_counter() - start
+        rows = res.tolist()
+        lengths = text_len.tolist()
+        raw = memoryview(text).cast("B")
+        room = text.shape[1]
+        total_moves = max(1, int(res[:, batch.R_MOVES].sum()))
+        first, width = batch.R_SEATS, batch.SEAT_FIELDS
+        out = []
+        for g, (match, row) in enumerate(zip(matches, rows, strict=True)):
+            moves = row[batch.R_MOVES]
+            seats = [row[first + s * width : first + (s + 1) * width] for s in range(players)]
+            points = [seat[batch.S_POINTS] for seat in seats]
+            choices = [seat[batch.S_CHOICES] for seat in seats]
+            low = min(points)
+            extras: dict[str, Any] = {}
+            for s, seat in enumerate(seats):
+                for column, count in zip(self.kind_columns[s], seat[batch.S_KINDS :], strict=True):
+                    extras[column] = count
+            extras["rounds"] = 1
+            ended = self.end_index[row[batch.R_END]]
+            for i, column in enumerate(self.end_columns):
+                extras[column] = int(i == ended)
+            extras["placed"] = row[batch.R_PLACED]
+            extras["bag"] = row[batch.R_BAG]
+            seconds = spent * moves / total_moves
+            digest = hashlib.blake2b(raw[g * room : g * room + lengths[g]], digest_size=8)
+            out.append(
+                {
+                    "game": match.game,
+                    "options": dict(match.options),
+                    "seed": match.seed,
+                    "bots": list(match.bots),
+                    "winners": [s for s, p in enumerate(points) if p == low],
+                    "scores": [float(p) for p in points],
+                    "moves": moves,
+                    "turns": row[batch.R_TURNS],
+                    "extras": extras,
+                    "final": digest.hexdigest(),
+                    "seconds": seconds,
+                    "think": [seconds * c / moves if moves else 0.0 for c in choices],
+                    "choices": choices,
+                }
+            )
+        return out
+
+
+def _endings() -> dict[int, str]:
+    from cubegames.games.cubed.fast import ENDINGS
+
+    return ENDINGS
+
+
+def play_items(items: Sequence[tuple[int, Match]], size: int = BATCH) -> Iterator[Indexed]:
+    """Play numbered matches, `(i, match)` in, `(i, record)` out, in the order given: runs
+    of matches a batch kernel covers (up to `size` at a time) in one call each, the others
+    by `play_match`."""
+    run: list[tuple[int, Match]] = []
+    runner: Any = None
+    for i, match in items:
+        found = batcher(match)
+        if run and (found is not runner or len(run) >= size):
+            yield from _flush(run, runner)
+            run = []
+        if found is None:
+            yield i, play_match(match)
+            continue
+        runner = found
+        run.append((i, match))
+    if run:
+        yield from _flush(run, runner)
+
+
+def _flush(run: list[tuple[int, Match]], runner: Any) -> Iterator[Indexed]:
+    records = runner.records([m for _, m in run])
+    for (i, _), record in zip(run, records, strict=True):
+        yield i, record
