@@ -416,6 +416,82 @@ def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -
     return count
 
 
+@inline
+def fit_lists(st: Arrays, ed: Arrays, seat: int, cnt: Arr, lists: Arr) -> int:
+    """The placements of `placements` without writing them out: returns how many there
+    are and leaves, for each rotation rank `r` in the union row of `st[12]`, the indexes
+    (into the playable cells, ascending) of the `cnt[r]` cells it fits in
+    `lists[r * MAX_PLAY :]`; `nth_placement` then finds one in the order of
+    `legal_moves()`. Each placement costs a few steps, where listing them all walks
+    every rotation of the union against every playable cell."""
+    meta, edges, touch, play, hbits, fits = st[0], st[2], st[3], st[6], st[11], st[12]
+    acc, info, shows, block_rank = ed[0], ed[7], ed[9], ed[10]
+    ordinary = info[I_ORDINARY]
+    words = info[I_RANK_WORDS]
+    blocking_ok = meta[M_NTAB] >= 3
+    nplay = meta[M_NPLAY]
+    union_row = MAX_PLAY * RANK_WORDS
+    for w in range(words):
+        fits[union_row + w] = 0
+    for i in range(nplay):
+        cell = play[i]
+        base = cell * 6
+        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
+        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
+        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
+        row = i * RANK_WORDS
+        for w in range(words):
+            fits[row + w] = shows[0, m0, w] & shows[1, m1, w] & shows[2, m2, w] & hbits[seat, w]
+        if blocking_ok and touch[cell] == 2:
+            for slot in range(3):
+                ea = edges[base + SLOT_EDGES[slot, 0]]
+                eb = edges[base + SLOT_EDGES[slot, 1]]
+                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
+                    r = block_rank[slot, ea & 31]
+                    if r >= 0:
+                        fits[row + r // BITS] |= hbits[seat, r // BITS] & (1 << (r % BITS))
+        for w in range(words):
+            fits[union_row + w] |= fits[row + w]
+    for w in range(words):
+        union = fits[union_row + w]
+        while union:
+            bit = union & -union
+            union ^= bit
+            cnt[w * BITS + lowest_bit(bit)] = 0
+    count = 0
+    for i in range(nplay):
+        row = i * RANK_WORDS
+        for w in range(words):
+            bits = fits[row + w]
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                r = w * BITS + lowest_bit(bit)
+                lists[r * MAX_PLAY + cnt[r]] = i
+                cnt[r] += 1
+                count += 1
+    return count
+
+
+@inline
+def nth_placement(st: Arrays, ed: Arrays, pick: int, cnt: Arr, lists: Arr) -> tuple[int, int]:
+    """Placement number `pick` (in the order of `legal_moves()`) of those `fit_lists`
+    found: `(rotation code, cell)`."""
+    play, fits = st[6], st[12]
+    ranked, info = ed[8], ed[7]
+    union_row = MAX_PLAY * RANK_WORDS
+    for w in range(info[I_RANK_WORDS]):
+        union = fits[union_row + w]
+        while union:
+            bit = union & -union
+            union ^= bit
+            r = w * BITS + lowest_bit(bit)
+            if pick < cnt[r]:
+                return ranked[r], play[lists[r * MAX_PLAY + pick]]
+            pick -= cnt[r]
+    raise IndexError("no such placement")
+
+
 # -- turns -------------------------------------------------------------------------------
 
 
@@ -510,16 +586,23 @@ def play_round_random(
     move is `randrange(len(legal_moves()))` of that seat's generator. Writes the seat of
     each move into `log`; returns the number of moves (the round's end is in `meta`)."""
     meta = st[0]
-    out_rot = np.empty(MAX_MOVES, dtype=np.int64)
-    out_cell = np.empty(MAX_MOVES, dtype=np.int64)
+    cnt = np.zeros(MAX_RANKS, dtype=np.int64)
+    lists = np.empty(MAX_RANKS * MAX_PLAY, dtype=np.int16)
     moves = 0
     while meta[M_END] == 0:
         seat = meta[M_TO_MOVE]
-        count = placements(st, ed, seat, out_rot, out_cell)
+        count = fit_lists(st, ed, seat, cnt, lists)
         pick = randbelow(mt, pos, seat, count + 1)
         log[moves] = seat
         moves += 1
-        play_index(st, ed, pick, count, out_rot, out_cell)
+        if pick < count:
+            rot, cell = nth_placement(st, ed, pick, cnt, lists)
+            place(st, ed, rot, cell)
+        elif can_draw(st):
+            draw(st, ed)
+        else:
+            # nothing fitting now means nothing fitted at the start of the turn either
+            end_turn(st, False, count == 0)
     return moves
 
 
