@@ -38,10 +38,7 @@ def batcher(match: Match) -> Any:
     key = (match.game, json.dumps(match.options, sort_keys=True), match.bots)
     if key not in _BATCHERS:
         _BATCHERS[key] = _make_batcher(match)
-    found = _BATCHERS[key]
-    if found is not None and not 0 <= match.bot_seed(0) <= found.max_seed:
-        return None
-    return found
+    return _BATCHERS[key]
 
 
 def _make_batcher(match: Match) -> Any:
@@ -74,7 +71,8 @@ class _CubedBatcher:
         self.batch = batch
         self.kernel = batch.Batch(game)
         self.players = players = game.players
-        # seeds of the bots are seed * 1000 + seat (`Match.bot_seed`)
+        #: the largest match seed covered: the bots' seeds, seed * 1000 + seat
+        #: (`Match.bot_seed`), are int64 in the kernel
         self.max_seed = (batch.MAX_SEED - players) // 1000
         self.kind_columns = [
             [f"left_{kind.value}_s{seat}" for kind in PieceKind] for seat in range(players)
@@ -150,8 +148,15 @@ def play_items(items: Sequence[tuple[int, Match]], size: int = BATCH) -> Iterato
     by `play_match`."""
     run: list[tuple[int, Match]] = []
     runner: Any = None
+    like: tuple[str, tuple[str, ...], dict[str, Any]] | None = None
+    found: Any = None
     for i, match in items:
-        found = batcher(match)
+        if like != (match.game, match.bots, match.options):
+            like = (match.game, match.bots, match.options)
+            found = batcher(match)
+        if found is not None and not 0 <= match.seed <= found.max_seed:
+            found = None
+            like = None
         if run and (found is not runner or len(run) >= size):
             yield from _flush(run, runner)
             run = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING, Any
@@ -176,9 +177,25 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: seconds between two updates of the progress bar (games can finish thousands a second)
+TICK = 0.1
+
+
 def _counted(results: Iterable[Indexed], bar: Progress, task: TaskID) -> Iterator[Indexed]:
-    for done, item in enumerate(results, 1):
-        elapsed = bar.tasks[0].elapsed or 0.0
-        rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
-        bar.update(task, advance=1, rate=rate)
+    shown = done = 0
+    last = time.monotonic()
+    for item in results:
+        done += 1
+        now = time.monotonic()
+        if now - last >= TICK or done == 1:
+            _show(bar, task, done - shown, done)
+            shown, last = done, now
         yield item
+    if done > shown:
+        _show(bar, task, done - shown, done)
+
+
+def _show(bar: Progress, task: TaskID, advance: int, done: int) -> None:
+    elapsed = bar.tasks[0].elapsed or 0.0
+    rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
+    bar.update(task, advance=advance, rate=rate)
