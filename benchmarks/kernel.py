@@ -160,7 +160,7 @@ def main() -> None:
         first_call = time.perf_counter() - start
         best: dict[str, float] = {}
         paths: dict[str, Callable[[], float]] = {
-            "plain C loop": lambda: c_run(plain, game, max(n // 40, 10))[0],
+            "plain C loop": lambda: c_run(plain, game, max(n // 10, 10))[0],
             "tuned C loop": lambda: c_run(tuned, game, n)[0],
             "raw kernel": lambda: kernel(5 * n),
             "simulate --jobs 1": lambda: simulate_rate(n),

@@ -146,8 +146,11 @@ class Runner:
                 initializer=_ignore_interrupts,
             )
         # small chunks: a slow game at the end keeps one process busy while the others wait;
-        # a few chunks per process in flight keep every process fed
-        size = max(1, min(8, len(matches) // (self.jobs * 16)))
+        # a few chunks per process in flight keep every process fed. Games of random bots
+        # take well under a millisecond in a batch kernel (`sim.batch`), so their chunks are
+        # larger: handing a chunk over costs more than its games
+        most = 128 if all(b == "random" for b in matches[0].bots) else 8
+        size = max(1, min(most, len(matches) // (self.jobs * 16)))
         items = list(enumerate(matches))
         starts = iter(range(0, len(items), size))
         pending: set[Future[list[Indexed]]] = set()
