@@ -4,7 +4,7 @@
 already lets the game's kernel play the moves (`Game.random_playout`), but the deal, the
 reading back of the final position, its summary columns and the digest of its symmetric
 image then cost Python several times the game itself. Where a game has a batch kernel
-(CUBED, one round: `cubegames.games.cubed.batch`), `play_items` hands it a whole run of
+(CUBED: `cubegames.games.cubed.batch`), `play_items` hands it a whole run of
 such matches at once and builds their records from the numbers and texts it returns: the
 very records `play_match` gives (`tests/sim/test_fast.py` checks it), except the timing
 (`seconds`, `think`), which is the batch's time shared among its games by their moves.
@@ -89,16 +89,17 @@ class _CubedBatcher:
         seeds = np.array([m.seed for m in matches], dtype=np.int64)
         bot_seeds = seeds[:, None] * 1000 + np.arange(players, dtype=np.int64)
         start = time.perf_counter()
-        res, text, text_len = self.kernel.play(seeds, bot_seeds)
+        res, text, text_len, past_end = self.kernel.play(seeds, bot_seeds)
         spent = time.perf_counter() - start
         rows = res.tolist()
+        ends = past_end.tolist()
         lengths = text_len.tolist()
         raw = memoryview(text).cast("B")
         room = text.shape[1]
         total_moves = max(1, int(res[:, batch.R_MOVES].sum()))
         first, width = batch.R_SEATS, batch.SEAT_FIELDS
         out = []
-        for g, (match, row) in enumerate(zip(matches, rows, strict=True)):
+        for g, (match, row, ended) in enumerate(zip(matches, rows, ends, strict=True)):
             moves = row[batch.R_MOVES]
             seats = [row[first + s * width : first + (s + 1) * width] for s in range(players)]
             points = [seat[batch.S_POINTS] for seat in seats]
@@ -108,10 +109,11 @@ class _CubedBatcher:
             for s, seat in enumerate(seats):
                 for column, count in zip(self.kind_columns[s], seat[batch.S_KINDS :], strict=True):
                     extras[column] = count
-            extras["rounds"] = 1
-            ended = self.end_index[row[batch.R_END]]
-            for i, column in enumerate(self.end_columns):
-                extras[column] = int(i == ended)
+            extras["rounds"] = len(ended)
+            counts = [0] * len(self.end_columns)
+            for code in ended:
+                counts[self.end_index[code]] += 1
+            extras.update(zip(self.end_columns, counts, strict=True))
             extras["placed"] = row[batch.R_PLACED]
             extras["bag"] = row[batch.R_BAG]
             seconds = spent * moves / total_moves

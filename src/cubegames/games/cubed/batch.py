@@ -1,27 +1,30 @@
-"""Many one-round CUBED games of random bots in one compiled call, described in the kernel.
+"""Many CUBED games of random bots in one compiled call per round, described in the kernel.
 
 `cubegames simulate cubed --bots random` plays games whose every move is a random bot's
 `randrange(len(legal_moves()))`; `kernel.play_round_random` plays those very moves. What a
 game's row needs besides the moves (the deal from the game's seed, the scores, the pieces
-left in each hand by kind, how the round ended, and the text whose digest is the row's
-`final` column) would cost Python several times the game itself, so `random_games` does it
+left in each hand by kind, how the rounds ended, and the text whose digest is the row's
+`final` column) would cost Python several times the game itself, so `play_rounds` does it
 all here, for a whole batch of games, and hands back numbers and position texts:
 
 - the deal: `random.Random(seed)` seeded as Python seeds it (`mt_seed`), then the box
-  shuffled with it as `CubedState.deal` does (`kernel.deal`);
-- the bots: seat `s` draws from `random.Random(bot_seeds[g, s])`;
-- `res[g]`: the fields `R_*` below, then per seat `R_SEAT` fields (`S_*`);
+  shuffled with it as `CubedState.deal` does (`kernel.deal`); a later round's deal comes
+  from the digest of the position's text at the end of the round before, as
+  `chance.from_position` draws it (`Batch.play` takes the digests between rounds);
+- the bots: seat `s` draws from `random.Random(bot_seeds[g, s])` all game long;
+- `res[g]`: the fields `R_*` below, then per seat `SEAT_FIELDS` fields (`S_*`);
 - `text[g, :text_len[g]]`: the JSON text (`symmetry.position_key`) of the least image of
   the final position under the game's symmetries, which `sim.play.final_key` digests: the
   three turns by 120°, and with `mirrors` the three mirrors too (`symmetry.cubed`).
 
-Only one-round games of two or more players with the strict colour rule and no variants,
-and seeds below 2**63, are covered (`supported`); the rows are checked against the Python
-bots' in `tests/sim/test_fast.py`, the texts against `to_dict` in `tests/cubed/test_batch.py`.
+Games of two or more players with the strict colour rule and no variants, and seeds below
+2**63, are covered (`supported`); the rows are checked against the Python bots' in
+`tests/sim/test_fast.py`, the texts against `to_dict` in `tests/cubed/test_batch.py`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -30,8 +33,9 @@ import numpy as np
 from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.kernel import Arr, Arrays, inline, jit
 
-#: per game: the round's ending (`kernel.EMPTIED`...), the seat that emptied its hand (or
-#: -1), moves, turns (runs of moves by one seat), pieces on the table, pieces in the bag
+#: per game: the last round's ending (`kernel.EMPTIED`...) and the seat that emptied its
+#: hand (or -1), the game's moves and turns (runs of moves by one seat), the pieces on the
+#: table and in the bag at the end
 R_END = 0
 R_WINNER = 1
 R_MOVES = 2
@@ -39,8 +43,8 @@ R_TURNS = 3
 R_PLACED = 4
 R_BAG = 5
 R_SEATS = 6
-#: per seat, from `R_SEATS + seat * SEAT_FIELDS`: points left in hand, moves chosen, then
-#: the pieces left in hand of each kind (`pieces.PieceKind` order)
+#: per seat, from `R_SEATS + seat * SEAT_FIELDS`: the match total of points left in hand,
+#: moves chosen, then the pieces left in hand at the end of each kind (`PieceKind` order)
 S_POINTS = 0
 S_CHOICES = 1
 S_KINDS = 2
@@ -56,15 +60,18 @@ def _bytes(text: str) -> Arr:
     return np.frombuffer(text.encode("ascii"), dtype=np.uint8).copy()
 
 
-# the fixed parts of a final position's text (JSON with sorted keys, no spaces)
+# the fixed parts of a position's text at the end of a round (JSON, sorted keys, no spaces)
 T_BAG = _bytes('{"bag":[')
 T_END = _bytes('],"end":"')
 T_HANDS = _bytes('","game":"cubed","hands":[')
 T_OPTIONS = _bytes('],"options":')
-T_PAST = _bytes(',"past_rounds":[{"end":"')
+T_PAST = _bytes(',"past_rounds":[')
+T_ENTRY = _bytes('{"end":"')
 T_SCORES = _bytes('","scores":[')
 T_WINNER = _bytes('],"winner":')
-T_TABLE = _bytes('}],"round":1,"table":[')
+T_ROUND = _bytes('}],"round":')
+T_STARTER = _bytes(',"starter":')
+T_TABLE = _bytes(',"table":[')
 T_CELL = _bytes('{"cell":[')
 T_SLOTS = _bytes('],"slots":"')
 T_TOTALS = _bytes('],"to_move":null,"totals":[')
@@ -76,11 +83,10 @@ T_NULL = _bytes("null")
 
 
 @inline
-def mt_seed(mt: Arr, pos: Arr, row: int, seed: int) -> None:
-    """Row `row` of `mt` becomes the state of `random.Random(seed)` (0 <= seed < 2**63):
-    CPython's `init_by_array` over the seed's 32-bit words."""
-    low = seed & 0xFFFFFFFF
-    high = (seed >> 32) & 0xFFFFFFFF
+def mt_seed(mt: Arr, pos: Arr, row: int, low: int, high: int) -> None:
+    """Row `row` of `mt` becomes the state of `random.Random(n)` for `n = high * 2**32 +
+    low` (0 <= n < 2**64, given as its two 32-bit words): CPython's `init_by_array` over
+    the words of `n`."""
     length = 2 if high else 1
     mt[row, 0] = 19650218
     for i in range(1, 624):
@@ -112,11 +118,12 @@ def mt_seed(mt: Arr, pos: Arr, row: int, seed: int) -> None:
 
 @jit
 def seeded(seeds: Arr) -> tuple[Arr, Arr]:
-    """The generator states of `random.Random(s)` for each of `seeds` (for the tests)."""
+    """The generator states of `random.Random(s)` for each of `seeds` (below 2**63; for
+    the tests)."""
     mt = np.zeros((seeds.shape[0], 624), dtype=np.int64)
     pos = np.zeros(seeds.shape[0], dtype=np.int64)
     for i in range(seeds.shape[0]):
-        mt_seed(mt, pos, i, seeds[i])
+        mt_seed(mt, pos, i, seeds[i] & 0xFFFFFFFF, seeds[i] >> 32)
     return mt, pos
 
 
@@ -167,30 +174,58 @@ def put_held(buf: Arr, at: int, letters: Arr, code: int, mirrored: bool) -> int:
     return put_piece(buf, at, letters, a, b, c)
 
 
+@inline
+def put_name(buf: Arr, at: int, names: Arr, end: int) -> int:
+    """The text of ending `end` (its row of `names`, padded with spaces)."""
+    for i in range(names.shape[1]):
+        if names[end, i] == 32:
+            break
+        buf[at] = names[end, i]
+        at += 1
+    return at
+
+
+@inline
+def put_ints(buf: Arr, at: int, values: Arr) -> int:
+    """Whole numbers, comma-separated."""
+    for s in range(values.shape[0]):
+        if s:
+            buf[at] = 44  # ","
+            at += 1
+        at = put_int(buf, at, values[s])
+    return at
+
+
 @jit
 def write_image(
     buf: Arr,
     st: Arrays,
     letters: Arr,
     options: Arr,
-    name: Arr,
-    points: Arr,
-    winner: int,
+    names: Arr,
+    past_scores: Arr,
+    past_end: Arr,
+    past_winner: Arr,
+    rounds: int,
+    starter: int,
+    totals: Arr,
     turns: int,
     mirrored: bool,
 ) -> int:
-    """The text of the final position's image under a symmetry (mirror if `mirrored`, then
-    turn by 120° `turns` times, as `symmetry.cubed.CubedSymmetry`); returns its length."""
+    """The text of the position at the end of round `rounds` (`to_dict()` once the round is
+    scored, as `CubedState._end_round` hashes it and as a finished game ends) under a
+    symmetry: mirror if `mirrored`, then turn by 120° `turns` times, as
+    `symmetry.cubed.CubedSymmetry`. Returns its length."""
     meta, tab, order, hands, hsize, bag = st[0], st[1], st[5], st[7], st[8], st[9]
     players = meta[k.M_PLAYERS]
     at = put(buf, 0, T_BAG)
     for i in range(meta[k.M_BAG_HEAD], meta[k.M_BAG_END]):
         if i > meta[k.M_BAG_HEAD]:
-            buf[at] = 44  # ","
+            buf[at] = 44
             at += 1
         at = put_held(buf, at, letters, bag[i], mirrored)
     at = put(buf, at, T_END)
-    at = put(buf, at, name)
+    at = put_name(buf, at, names, past_end[rounds - 1])
     at = put(buf, at, T_HANDS)
     for s in range(players):
         if s:
@@ -208,15 +243,23 @@ def write_image(
     at = put(buf, at, T_OPTIONS)
     at = put(buf, at, options)
     at = put(buf, at, T_PAST)
-    at = put(buf, at, name)
-    at = put(buf, at, T_SCORES)
-    for s in range(players):
-        if s:
-            buf[at] = 44
-            at += 1
-        at = put_int(buf, at, points[s])
-    at = put(buf, at, T_WINNER)
-    at = put(buf, at, T_NULL) if winner < 0 else put_int(buf, at, winner)
+    for r in range(rounds):
+        if r:
+            buf[at] = 125  # "}"
+            buf[at + 1] = 44
+            at += 2
+        at = put(buf, at, T_ENTRY)
+        at = put_name(buf, at, names, past_end[r])
+        at = put(buf, at, T_SCORES)
+        at = put_ints(buf, at, past_scores[r])
+        at = put(buf, at, T_WINNER)
+        winner = past_winner[r]
+        at = put(buf, at, T_NULL) if winner < 0 else put_int(buf, at, winner)
+    at = put(buf, at, T_ROUND)
+    at = put_int(buf, at, rounds)
+    if starter:
+        at = put(buf, at, T_STARTER)
+        at = put_int(buf, at, starter)
     at = put(buf, at, T_TABLE)
     for i in range(meta[k.M_NTAB]):
         cell = order[i]
@@ -245,11 +288,7 @@ def write_image(
         buf[at + 4] = 125  # "}"
         at += 5
     at = put(buf, at, T_TOTALS)
-    for s in range(players):
-        if s:
-            buf[at] = 44
-            at += 1
-        at = put_int(buf, at, points[s])
+    at = put_ints(buf, at, totals)
     return put(buf, at, T_TAIL)
 
 
@@ -266,78 +305,118 @@ def less(a: Arr, na: int, b: Arr, nb: int) -> bool:
 
 
 @jit
-def random_games(
+def play_rounds(
     st: Arrays,
     ed: Arrays,
     box: Arr,
     hand_size: int,
-    seeds: Arr,
+    rnd: int,
+    last: bool,
+    deal_words: Arr,
     bot_seeds: Arr,
+    bot_mt: Arr,
+    bot_pos: Arr,
     kinds: Arr,
     letters: Arr,
     options: Arr,
     names: Arr,
     mirrors: bool,
+    past_scores: Arr,
+    past_end: Arr,
+    past_winner: Arr,
+    totals: Arr,
+    starter: Arr,
+    last_seat: Arr,
     res: Arr,
     text: Arr,
     text_len: Arr,
 ) -> None:
-    """Deal and play one-round game `g` for each of `seeds` (its bots seeded with
-    `bot_seeds[g]`), writing its description into `res[g]` and its final text into
-    `text[g]` (see the module's docstring). `kinds[code]` is a piece's kind (0..4),
-    `letters[colour]` a colour's letter, `names[end]` the text of an ending, padded with
-    spaces (ASCII 32), `options` the options' text."""
+    """Round `rnd` (from 1) of every game `g` of a batch: dealt from `random.Random(n)`,
+    `n` given by its 32-bit words `deal_words[g]` (the game's seed for round 1, else the
+    digest of the last round's text), played by the bots, whose generators (`bot_mt[g]`,
+    seeded from `bot_seeds[g]` in round 1) carry over from round to round, and scored as
+    `CubedState._end_round` scores it. Then `text[g]` holds the position's text: as
+    `to_dict()` hashes it for the next round's deal, or, in the `last` round, the least
+    image of the final position under the game's symmetries. `res[g]` sums the moves,
+    turns and choices and, in the last round, describes its end (see the module's
+    docstring); `kinds[code]` is a piece's kind (0..4), `letters[colour]` a colour's
+    letter, `names[end]` the text of an ending padded with spaces, `options` the options'
+    text."""
     meta, hands, hsize = st[0], st[7], st[8]
     points_of = ed[3]
     players = meta[k.M_PLAYERS]
     deal_mt = np.zeros((1, 624), dtype=np.int64)
     deal_pos = np.zeros(1, dtype=np.int64)
-    mt = np.zeros((players, 624), dtype=np.int64)
-    pos = np.zeros(players, dtype=np.int64)
     log = np.zeros(1 << 14, dtype=np.int8)
     points = np.zeros(players, dtype=np.int64)
     scratch = np.zeros(TEXT, dtype=np.uint8)
-    for g in range(seeds.shape[0]):
-        mt_seed(deal_mt, deal_pos, 0, seeds[g])
-        for s in range(players):
-            mt_seed(mt, pos, s, bot_seeds[g, s])
-        k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
-        moves = k.play_round_random(st, ed, mt, pos, log)
+    r = rnd - 1
+    for g in range(deal_words.shape[0]):
         row = res[g]
-        row[:] = 0
+        if rnd == 1:
+            row[:] = 0
+            totals[g, :] = 0
+            starter[g] = 0
+            last_seat[g] = -1
+            for s in range(players):
+                seed = bot_seeds[g, s]
+                mt_seed(bot_mt[g], bot_pos[g], s, seed & 0xFFFFFFFF, seed >> 32)
+        mt_seed(deal_mt, deal_pos, 0, deal_words[g, 0], deal_words[g, 1])
+        k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
+        meta[k.M_TO_MOVE] = starter[g]
+        moves = k.play_round_random(st, ed, bot_mt[g], bot_pos[g], log)
+        row[R_MOVES] += moves
+        for i in range(moves):
+            if log[i] != last_seat[g]:
+                row[R_TURNS] += 1
+                last_seat[g] = log[i]
+            row[R_SEATS + log[i] * SEAT_FIELDS + S_CHOICES] += 1
         end = meta[k.M_END]
         winner = meta[k.M_WINNER]
+        for s in range(players):
+            total = 0
+            for i in range(hsize[s]):
+                total += points_of[hands[s, i]]
+            points[s] = 0 if s == winner else total
+            totals[g, s] += points[s]
+            past_scores[g, r, s] = points[s]
+        past_end[g, r] = end
+        past_winner[g, r] = winner
+        if not last:
+            # the text the next deal is drawn from, then who starts it: the round's winner,
+            # else its lowest scorer (a tie: the earliest seat after the last starter)
+            text_len[g] = write_image(
+                text[g], st, letters, options, names, past_scores[g], past_end[g],
+                past_winner[g], rnd, starter[g], totals[g], 0, False,
+            )  # fmt: skip
+            if winner < 0:
+                low = points.min()
+                for i in range(players):
+                    seat = (starter[g] + 1 + i) % players
+                    if points[seat] == low:
+                        winner = seat
+                        break
+            starter[g] = winner
+            continue
         row[R_END] = end
         row[R_WINNER] = winner
-        row[R_MOVES] = moves
-        turns = 0
-        for i in range(moves):
-            if i == 0 or log[i] != log[i - 1]:
-                turns += 1
-            row[R_SEATS + log[i] * SEAT_FIELDS + S_CHOICES] += 1
-        row[R_TURNS] = turns
         row[R_PLACED] = meta[k.M_NTAB]
         row[R_BAG] = meta[k.M_BAG_END] - meta[k.M_BAG_HEAD]
         for s in range(players):
             base = R_SEATS + s * SEAT_FIELDS
-            total = 0
+            row[base + S_POINTS] = totals[g, s]
             for i in range(hsize[s]):
-                piece = hands[s, i]
-                total += points_of[piece]
-                row[base + S_KINDS + kinds[piece]] += 1
-            points[s] = 0 if s == winner else total
-            row[base + S_POINTS] = points[s]
-        # the name of the ending, without its padding
-        length = names.shape[1]
-        while names[end, length - 1] == 32:
-            length -= 1
-        name = names[end, :length]
+                row[base + S_KINDS + kinds[hands[s, i]]] += 1
         best = text[g]
-        size = write_image(best, st, letters, options, name, points, winner, 0, False)
+        size = write_image(
+            best, st, letters, options, names, past_scores[g], past_end[g], past_winner[g],
+            rnd, starter[g], totals[g], 0, False,
+        )  # fmt: skip
         for image in range(1, 6 if mirrors else 3):
             n = write_image(
-                scratch, st, letters, options, name, points, winner, image % 3, image >= 3
-            )
+                scratch, st, letters, options, names, past_scores[g], past_end[g],
+                past_winner[g], rnd, starter[g], totals[g], image % 3, image >= 3,
+            )  # fmt: skip
             if less(scratch, n, best, size):
                 best[:n] = scratch[:n]
                 size = n
@@ -346,7 +425,8 @@ def random_games(
 
 class Batch:
     """The edition and option arrays of one game's batches, built once (`cubegames.make`
-    gives a `Cubed`); `play(seeds, bot_seeds)` fills and returns `(res, text, text_len)`."""
+    gives a `Cubed`); `play(seeds, bot_seeds)` plays a batch, round by round, and returns
+    `(res, text, text_len, past_end)` (`past_end[g, r]`: how round `r` of game `g` ended)."""
 
     def __init__(self, game: Any) -> None:
         from cubegames.games.cubed import fast
@@ -356,6 +436,7 @@ class Batch:
         ed = game.edition
         self.game = game
         self.players: int = game.players
+        self.rounds: int = game.rounds
         self.tables = fast.tables(ed)
         self.box = np.array([fast.code(p) for p in ed.pieces], dtype=np.int64)
         self.hand_size = ed.hand_size[game.players]
@@ -374,35 +455,52 @@ class Batch:
         self.mirrors = mirror_closed(game)
         self.arrays = k.new_game(game.players)
 
-    def play(self, seeds: Arr, bot_seeds: Arr) -> tuple[Arr, Arr, Arr]:
-        n = seeds.shape[0]
-        res = np.zeros((n, R_SEATS + self.players * SEAT_FIELDS), dtype=np.int64)
+    def play(self, seeds: Arr, bot_seeds: Arr) -> tuple[Arr, Arr, Arr, Arr]:
+        n, players, rounds = seeds.shape[0], self.players, self.rounds
+        res = np.zeros((n, R_SEATS + players * SEAT_FIELDS), dtype=np.int64)
         text = np.zeros((n, TEXT), dtype=np.uint8)
         text_len = np.zeros(n, dtype=np.int64)
-        random_games(
-            self.arrays,
-            self.tables,
-            self.box,
-            self.hand_size,
-            seeds,
-            bot_seeds,
-            self.kinds,
-            self.letters,
-            self.options,
-            self.names,
-            self.mirrors,
-            res,
-            text,
-            text_len,
-        )
-        return res, text, text_len
+        deal_words = np.stack([seeds & 0xFFFFFFFF, seeds >> 32], axis=1)
+        bot_mt = np.zeros((n, players, 624), dtype=np.int64)
+        bot_pos = np.zeros((n, players), dtype=np.int64)
+        past_scores = np.zeros((n, rounds, players), dtype=np.int64)
+        past_end = np.zeros((n, rounds), dtype=np.int64)
+        past_winner = np.zeros((n, rounds), dtype=np.int64)
+        totals = np.zeros((n, players), dtype=np.int64)
+        starter = np.zeros(n, dtype=np.int64)
+        last_seat = np.zeros(n, dtype=np.int64)
+        for rnd in range(1, rounds + 1):
+            play_rounds(
+                self.arrays, self.tables, self.box, self.hand_size, rnd, rnd == rounds,
+                deal_words, bot_seeds, bot_mt, bot_pos, self.kinds, self.letters,
+                self.options, self.names, self.mirrors, past_scores, past_end, past_winner,
+                totals, starter, last_seat, res, text, text_len,
+            )  # fmt: skip
+            if rnd < rounds:
+                deal_words = next_deals(text, text_len, f"|deal round {rnd + 1}")
+        return res, text, text_len, past_end
+
+
+def next_deals(text: Arr, text_len: Arr, salt: str) -> Arr:
+    """The 32-bit words of each game's next deal seed, as `chance.from_position` draws it
+    from the position's text and a salt."""
+    raw = text.data.cast("B")
+    room = text.shape[1]
+    tail = salt.encode()
+    words = []
+    for g, size in enumerate(text_len.tolist()):
+        digest = hashlib.blake2b(raw[g * room : g * room + size], digest_size=8)
+        digest.update(tail)
+        value = int.from_bytes(digest.digest(), "big")
+        words.append((value & 0xFFFFFFFF, value >> 32))
+    return np.array(words, dtype=np.int64).reshape(-1, 2)
 
 
 def supported(game: Any) -> bool:
-    """Whether `random_games` plays this game's rules: one round, 2+ players, strict
-    colours, no variants, a box the kernel's arrays hold."""
+    """Whether `play_rounds` plays this game's rules: 2+ players, strict colours, no
+    variants, a box the kernel's arrays hold."""
     from cubegames.games.cubed import Cubed, fast
 
-    if not isinstance(game, Cubed) or game.rounds != 1:
+    if not isinstance(game, Cubed):
         return False
     return fast.supported(game.new_state(seed=0))
