@@ -82,37 +82,51 @@ T_NULL = _bytes("null")
 # -- Python's seeding of `random.Random(n)` ------------------------------------------------
 
 
+def _init_genrand(seed: int) -> Arr:
+    """CPython's `init_genrand(seed)`: the state every `init_by_array` starts from."""
+    out = np.zeros(624, dtype=np.int64)
+    out[0] = seed
+    for i in range(1, 624):
+        prev = int(out[i - 1])
+        out[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    return out
+
+
+#: `init_genrand(19650218)`, the same for every seed
+INIT = _init_genrand(19650218)
+
+
 @inline
 def mt_seed(mt: Arr, pos: Arr, row: int, low: int, high: int) -> None:
     """Row `row` of `mt` becomes the state of `random.Random(n)` for `n = high * 2**32 +
     low` (0 <= n < 2**64, given as its two 32-bit words): CPython's `init_by_array` over
-    the words of `n`."""
+    the words of `n` (one word when `high` is 0)."""
     length = 2 if high else 1
-    mt[row, 0] = 19650218
-    for i in range(1, 624):
-        prev = mt[row, i - 1]
-        mt[row, i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    m = mt[row]
+    for i in range(624):
+        m[i] = INIT[i]
+    prev = m[0]
     i = 1
     j = 0
-    for _ in range(max(624, length)):
-        prev = mt[row, i - 1]
+    for _ in range(624):
         word = low if j == 0 else high
-        mt[row, i] = ((mt[row, i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & 0xFFFFFFFF
+        prev = ((m[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & 0xFFFFFFFF
+        m[i] = prev
         i += 1
         j += 1
         if i >= 624:
-            mt[row, 0] = mt[row, 623]
+            m[0] = prev
             i = 1
         if j >= length:
             j = 0
     for _ in range(623):
-        prev = mt[row, i - 1]
-        mt[row, i] = ((mt[row, i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        prev = ((m[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        m[i] = prev
         i += 1
         if i >= 624:
-            mt[row, 0] = mt[row, 623]
+            m[0] = prev
             i = 1
-    mt[row, 0] = 0x80000000
+    m[0] = 0x80000000
     pos[row] = 624
 
 
