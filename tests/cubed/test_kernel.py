@@ -59,11 +59,10 @@ def kernel_moves(state: CubedState) -> list[str]:
         q, s = c // k.W - k.OFF, c % k.W - k.OFF
         out.append(f"{state.ed.text(fast.piece_of(r))}@{q},{s}")
     # the random playouts' way: count them, then find each by its number
-    cnt = np.zeros(k.MAX_RANKS, dtype=np.int64)
-    lists = np.empty(k.MAX_RANKS * k.MAX_PLAY, dtype=np.int16)
-    assert k.fit_lists(arrays, fast.tables(state.ed), seat, cnt, lists) == count
+    room = k.fit_scratch(fast.tables(state.ed))
+    assert k.fit_lists(arrays, fast.tables(state.ed), seat, room) == count
     for i in range(count):
-        assert k.nth_placement(arrays, fast.tables(state.ed), i, cnt, lists) == (rot[i], cell[i])
+        assert k.nth_placement(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
     out.append("draw" if k.can_draw(arrays) else "pass")
     return out
 

@@ -364,6 +364,7 @@ def play_rounds(
     log = np.zeros(1 << 14, dtype=np.int8)
     points = np.zeros(players, dtype=np.int64)
     scratch = np.zeros(TEXT, dtype=np.uint8)
+    room = k.fit_scratch(ed)
     r = rnd - 1
     for g in range(deal_words.shape[0]):
         row = res[g]
@@ -378,7 +379,7 @@ def play_rounds(
         mt_seed(deal_mt, deal_pos, 0, deal_words[g, 0], deal_words[g, 1])
         k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
         meta[k.M_TO_MOVE] = starter[g]
-        moves = k.play_round_random(st, ed, bot_mt[g], bot_pos[g], log)
+        moves = k.play_round(st, ed, bot_mt[g], bot_pos[g], log, room)
         row[R_MOVES] += moves
         for i in range(moves):
             if log[i] != last_seat[g]:
