@@ -80,6 +80,14 @@ class _CubedBatcher:
         reasons = (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY)
         self.end_columns = [f"end_{reason}" for reason in reasons]
         self.end_index = {code: reasons.index(name) for code, name in _endings().items()}
+        #: the game's own columns (`summaries.CubedSummary`), in its order
+        self.extra_columns = [
+            *(column for seat in self.kind_columns for column in seat),
+            "rounds",
+            *self.end_columns,
+            "placed",
+            "bag",
+        ]
 
     def records(self, matches: Sequence[Match]) -> list[dict[str, Any]]:
         import numpy as np
@@ -98,40 +106,48 @@ class _CubedBatcher:
         room = text.shape[1]
         total_moves = max(1, int(res[:, batch.R_MOVES].sum()))
         first, width = batch.R_SEATS, batch.SEAT_FIELDS
+        kinds = [
+            (first + s * width + batch.S_KINDS, first + (s + 1) * width) for s in range(players)
+        ]
+        point_at = [first + s * width + batch.S_POINTS for s in range(players)]
+        choice_at = [first + s * width + batch.S_CHOICES for s in range(players)]
+        extra_columns = self.extra_columns
+        end_index = self.end_index
+        no_ends = [0] * len(self.end_columns)
+        game, bots, options = matches[0].game, list(matches[0].bots), matches[0].options
+        r_moves, r_turns = batch.R_MOVES, batch.R_TURNS
+        r_placed, r_bag = batch.R_PLACED, batch.R_BAG
         out = []
         for g, (match, row, ended) in enumerate(zip(matches, rows, ends, strict=True)):
-            moves = row[batch.R_MOVES]
-            seats = [row[first + s * width : first + (s + 1) * width] for s in range(players)]
-            points = [seat[batch.S_POINTS] for seat in seats]
-            choices = [seat[batch.S_CHOICES] for seat in seats]
+            moves = row[r_moves]
+            points = [row[i] for i in point_at]
+            choices = [row[i] for i in choice_at]
             low = min(points)
-            extras: dict[str, Any] = {}
-            for s, seat in enumerate(seats):
-                for column, count in zip(self.kind_columns[s], seat[batch.S_KINDS :], strict=True):
-                    extras[column] = count
-            extras["rounds"] = len(ended)
-            counts = [0] * len(self.end_columns)
+            values = [count for a, b in kinds for count in row[a:b]]
+            values.append(len(ended))
+            counts = list(no_ends)
             for code in ended:
-                counts[self.end_index[code]] += 1
-            extras.update(zip(self.end_columns, counts, strict=True))
-            extras["placed"] = row[batch.R_PLACED]
-            extras["bag"] = row[batch.R_BAG]
+                counts[end_index[code]] += 1
+            values += counts
+            values.append(row[r_placed])
+            values.append(row[r_bag])
             seconds = spent * moves / total_moves
             digest = hashlib.blake2b(raw[g * room : g * room + lengths[g]], digest_size=8)
+            share = seconds / moves if moves else 0.0
             out.append(
                 {
-                    "game": match.game,
-                    "options": dict(match.options),
+                    "game": game,
+                    "options": dict(options),
                     "seed": match.seed,
-                    "bots": list(match.bots),
+                    "bots": list(bots),
                     "winners": [s for s, p in enumerate(points) if p == low],
                     "scores": [float(p) for p in points],
                     "moves": moves,
-                    "turns": row[batch.R_TURNS],
-                    "extras": extras,
+                    "turns": row[r_turns],
+                    "extras": dict(zip(extra_columns, values, strict=True)),
                     "final": digest.hexdigest(),
                     "seconds": seconds,
-                    "think": [seconds * c / moves if moves else 0.0 for c in choices],
+                    "think": [share * c for c in choices],
                     "choices": choices,
                 }
             )
