@@ -28,7 +28,9 @@ Generating placements: `shows[slot, mask]` is the set of the box's rotations (by
 colour in `slot` is in the colour set `mask`; a playable cell accepts a colour set per slot,
 so the hand's rotations that fit it are three table look-ups and'ed with `hbits`. Walking
 the ranks upwards, and the (sorted) playable cells for each, lists the placements in the
-order of `legal_moves()`.
+order of `legal_moves()`. A random playout needs only their number and the one it picks:
+`fit_lists` drops each fitting (rank, cell) pair into its rank's list of cells, on 64-bit
+words, and `nth_placement` finds placement number k in that same order.
 """
 
 from __future__ import annotations
