@@ -1,6 +1,6 @@
 """CUBED random playouts: the compiled kernel against plain and tuned C loops and the Python paths.
 
-    .venv/bin/python benchmarks/kernel.py [--games 2000] [--rounds 3]
+    .venv/bin/python benchmarks/kernel.py [--games 2000] [--rounds 3] [--cold]
 
 Two players, one round, EN edition, uniformly random legal moves. Every figure is a rate
 of whole games (deal included) and every ratio is taken against C loops measured in the
@@ -27,8 +27,9 @@ best rate kept, so a busy machine hurts all paths alike.
 - **lean Python playout**: `rollout.playout`, placements from the incremental frontier
   without move objects (the fastest pure-Python path).
 
-Compile times (gcc; numba's first calls, which are cache loads once compiled) are printed
-apart and are in no rate.
+Compile times (gcc; numba's first calls, which are cache loads once compiled; with
+`--cold`, a compile from an empty numba cache in a fresh process) are printed apart and are
+in no rate.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import platform
 import random
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -137,10 +139,33 @@ def lean_rate(game: Cubed, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
+COLD = """
+import time
+start = time.perf_counter()
+from cubegames.sim import make_job, simulate
+simulate(make_job("cubed", ["random"], players=2, options={"rounds": 1}), 2)
+print(time.perf_counter() - start)
+"""
+
+
+def cold_compile() -> float:
+    """Seconds a fresh process takes to compile the batch kernel with an empty numba cache
+    (import and two games included)."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        out = subprocess.run(
+            [sys.executable, "-c", COLD], env=env, check=True, capture_output=True, text=True
+        )
+    return float(out.stdout.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per kernel run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved runs of each path")
+    parser.add_argument(
+        "--cold", action="store_true", help="also time a compile with an empty numba cache"
+    )
     args = parser.parse_args()
     game = cubegames.make("cubed", players=2, rounds=1)
     assert isinstance(game, Cubed)
@@ -195,6 +220,11 @@ def main() -> None:
         f"{gcc_tuned:.2f} s (tuned); the kernels' first calls {first_call:.2f} s (numba "
         "compiles once per machine, then loads its cache)."
     )
+    if args.cold:
+        print(
+            f"A fresh process with an empty numba cache took {cold_compile():.1f} s to "
+            "compile the batch kernel and play its first two games."
+        )
 
 
 if __name__ == "__main__":
