@@ -10,9 +10,11 @@ best rate kept, so a busy machine hurts all paths alike.
 - **plain C loop** (the yardstick of issue 14: "no frontier, full-board rescans"):
   `benchmarks/cubed_plain.c`, compiled here with `gcc -O2`: every move rescans every cell
   of the whole board array and tries every piece in hand in every rotation;
+- **plain C loop, bounding box only**: the same file compiled with `-DBOX`, rescanning only
+  the table's bounding box (how much of the plain loop's time the whole board takes);
 - **tuned C loop**: `benchmarks/cubed_loop.c`, `gcc -O2`: still no incremental frontier,
   but only the table's bounding box rescanned, only distinct hand pieces tried, cells
-  checked before pieces. Both loops play the very same games (the benchmark checks that
+  checked before pieces. The loops play the very same games (the benchmark checks that
   they count the same moves), so they differ only in how they find the placements;
 - **raw kernel**: `kernel.random_games`, deals and plays inside the kernel, no Python;
 - **simulate --jobs 1**: `cubegames.sim.simulate` of a `--bots random` job in this process,
@@ -60,14 +62,16 @@ from cubegames.sim import make_job, simulate
 HERE = Path(__file__).parent
 
 
-def build_c_loop(where: Path, name: str) -> tuple[Path, float]:
-    """Compile `benchmarks/<name>.c`; the program's path and the seconds gcc took."""
+def build_c_loop(where: Path, name: str, *flags: str) -> tuple[Path, float]:
+    """Compile `benchmarks/<name>.c` (with `flags`); the program's path and the seconds gcc
+    took."""
     gcc = shutil.which("gcc")
     if gcc is None:
         raise SystemExit("gcc is needed to build the C loops")
-    binary = where / name
+    binary = where / (name + "".join(flags))
     start = time.perf_counter()
-    subprocess.run([gcc, "-O2", "-o", str(binary), str(HERE / f"{name}.c")], check=True)
+    source = str(HERE / f"{name}.c")
+    subprocess.run([gcc, "-O2", *flags, "-o", str(binary), source], check=True)
     return binary, time.perf_counter() - start
 
 
@@ -173,10 +177,12 @@ def main() -> None:
     n = args.games
     with tempfile.TemporaryDirectory() as tmp:
         plain, gcc_plain = build_c_loop(Path(tmp), "cubed_plain")
+        box, _ = build_c_loop(Path(tmp), "cubed_plain", "-DBOX")
         tuned, gcc_tuned = build_c_loop(Path(tmp), "cubed_loop")
-        # the two loops play the very same games: only their search for placements differs
+        # the loops play the very same games: only their search for placements differs
         check = max(n // 40, 10)
-        assert c_run(plain, game, check)[1] == c_run(tuned, game, check)[1]
+        moves = {c_run(loop, game, check)[1] for loop in (plain, box, tuned)}
+        assert len(moves) == 1, moves
         start = time.perf_counter()
         kernel = kernel_setup(game)
         kernel(1)
@@ -186,6 +192,7 @@ def main() -> None:
         best: dict[str, float] = {}
         paths: dict[str, Callable[[], float]] = {
             "plain C loop": lambda: c_run(plain, game, max(n // 10, 10))[0],
+            "plain C loop, bounding box only (`-DBOX`)": lambda: c_run(box, game, n)[0],
             "tuned C loop": lambda: c_run(tuned, game, n)[0],
             "raw kernel": lambda: kernel(5 * n),
             "simulate --jobs 1": lambda: simulate_rate(n),
