@@ -12,6 +12,7 @@ fast path is asked for.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -224,7 +225,7 @@ class KernelPlayouts(Playouts[CubedMove]):
     """
 
     #: moves of the light policy after the root move before the position is judged
-    HORIZON = 40
+    HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
     #: points of difference that count as a clear lead (see `kernel.evaluate`)
@@ -255,6 +256,9 @@ class KernelPlayouts(Playouts[CubedMove]):
             else:
                 assert isinstance(move, Pass), move
                 self.roots.append((k.PASS, 0, 0))
+        self.kinds = np.array([kind for kind, _, _ in self.roots], dtype=np.int64)
+        self.rots = np.array([rot for _, rot, _ in self.roots], dtype=np.int64)
+        self.cells = np.array([cell for _, _, cell in self.roots], dtype=np.int64)
 
     def run(self, move: int, seed: int) -> list[float]:
         kind, rot, cell = self.roots[move]
@@ -277,4 +281,34 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.out_cell,
         )
         result: list[float] = self.rewards.tolist()
+        return result
+
+    def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
+        arms = np.array(moves, dtype=np.int64)
+        # seeds are below 2**63: they fit int64, which the kernel reads as its generator state
+        drawn = np.array(seeds, dtype=np.int64)
+        if arms.shape != drawn.shape:
+            raise ValueError("batch: one seed per move")
+        out = np.empty(arms.shape[0], dtype=np.float64)
+        k.playout_batch(
+            self.scratch,
+            self.template,
+            self.tables,
+            seat,
+            self.kinds,
+            self.rots,
+            self.cells,
+            arms,
+            drawn,
+            self.HORIZON,
+            self.GREED,
+            self.totals,
+            self.last_round,
+            self.TEMPERATURE,
+            self.rewards,
+            self.out_rot,
+            self.out_cell,
+            out,
+        )
+        result: list[float] = out.tolist()
         return result

@@ -744,3 +744,50 @@ def evaluate(
             if o != s and outlook[o] < best_other:
                 best_other = outlook[o]
         rewards[s] = 1.0 / (1.0 + np.exp((outlook[s] - best_other) / temperature))
+
+
+@jit
+def playout_batch(
+    st: Arrays,
+    template: Arrays,
+    ed: Arrays,
+    seat: int,
+    kinds: Arr,
+    rots: Arr,
+    cells: Arr,
+    arms: Arr,
+    seeds: Arr,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+    out: Arr,
+) -> None:
+    """`playout` once per entry of `arms` (indexes into the root moves `kinds`, `rots`,
+    `cells`) with the seed at the same index of `seeds`, writing `seat`'s reward into `out`:
+    a search's batch of playouts in one call."""
+    for i in range(arms.shape[0]):
+        arm = arms[i]
+        playout(
+            st,
+            template,
+            ed,
+            seat,
+            kinds[arm],
+            rots[arm],
+            cells[arm],
+            seeds[i],
+            horizon,
+            greed,
+            totals,
+            last_round,
+            temperature,
+            rewards,
+            out_rot,
+            out_cell,
+        )
+        out[i] = rewards[seat]
