@@ -15,10 +15,12 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
 from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed.ai import ROOT_WIDTH
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
 from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
@@ -214,6 +216,39 @@ def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | 
     for rng, old, row, at in zip(rngs, saved, mt.tolist(), pos.tolist(), strict=True):
         rng.setstate((old[0], (*row, at), old[2]))
     return seats
+
+
+def root_moves(state: CubedState) -> list[CubedMove]:
+    """`ai.root_moves` (which `supported` accepts), the greedy value of every placement
+    computed in the kernel: the same moves in the same order."""
+    seat = state.to_move
+    if seat is None:
+        return []
+    arrays = encode(state)
+    ed_arrays = tables(state.ed)
+    rots = np.empty(k.MAX_MOVES, dtype=np.int64)
+    cells = np.empty(k.MAX_MOVES, dtype=np.int64)
+    count = k.placements(arrays, ed_arrays, seat, rots, cells)
+    if count <= ROOT_WIDTH:
+        return state.legal_moves()
+    rots, cells = rots[:count].copy(), cells[:count].copy()
+    values = np.empty(count, dtype=np.float64)
+    scratch = k.new_game(state.game.players)
+    k.greedy_values(scratch, arrays, ed_arrays, rots, cells, values, *_buffers())
+    # best value first, ties by (rotation, cell) as the Python rules order them: a piece's
+    # code and a kernel cell sort as the colour tuple and the packed cell do
+    ranked = np.lexsort((cells, rots, -values))[:ROOT_WIDTH]
+    ed = state.ed
+    moves: list[CubedMove] = []
+    for i in ranked.tolist():
+        q, r = divmod(int(cells[i]), k.W)
+        moves.append(Place(ed.text(piece_of(int(rots[i]))), q - k.OFF, r - k.OFF))
+    return moves + state.other_moves(can_place=True)
+
+
+def _buffers() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Room for the placements of one move."""
+    return np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64)
 
 
 class KernelPlayouts(Playouts[CubedMove]):

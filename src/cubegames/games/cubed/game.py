@@ -159,7 +159,7 @@ class Cubed(Game[CubedMove]):
         state = self.determinize(view, seat, rng)
         if not fast.supported(state):
             return None
-        return fast.KernelPlayouts(state, ai.root_moves(state))
+        return fast.KernelPlayouts(state, fast.root_moves(state))
 
     def random_playout(
         self, state: State[CubedMove], rngs: list[random.Random]
