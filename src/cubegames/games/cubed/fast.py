@@ -15,14 +15,15 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
 from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
+from cubegames.games.cubed import ai
 from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.ai import ROOT_WIDTH
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
+from cubegames.games.cubed.kernel import Arr
 from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
@@ -218,35 +219,61 @@ def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | 
     return seats
 
 
-def root_moves(state: CubedState) -> list[CubedMove]:
-    """`ai.root_moves` (which `supported` accepts), the greedy value of every placement
-    computed in the kernel: the same moves in the same order."""
+def _valued(state: CubedState) -> tuple[Arr, Arr, Arr] | None:
+    """Every placement of the seat to move as kernel arrays (rotation codes, kernel cells)
+    and its greedy value (`ai._value`), ranked best first, ties by (rotation, cell) as the
+    Python rules order them (a piece's code and a kernel cell sort as the colour tuple and
+    the packed cell do); None if there is none."""
     seat = state.to_move
-    if seat is None:
-        return []
+    assert seat is not None
     arrays = encode(state)
     ed_arrays = tables(state.ed)
-    rots = np.empty(k.MAX_MOVES, dtype=np.int64)
-    cells = np.empty(k.MAX_MOVES, dtype=np.int64)
+    rots, cells = _buffers()
     count = k.placements(arrays, ed_arrays, seat, rots, cells)
-    if count <= ROOT_WIDTH:
-        return state.legal_moves()
+    if count == 0:
+        return None
     rots, cells = rots[:count].copy(), cells[:count].copy()
     values = np.empty(count, dtype=np.float64)
     scratch = k.new_game(state.game.players)
     k.greedy_values(scratch, arrays, ed_arrays, rots, cells, values, *_buffers())
-    # best value first, ties by (rotation, cell) as the Python rules order them: a piece's
-    # code and a kernel cell sort as the colour tuple and the packed cell do
-    ranked = np.lexsort((cells, rots, -values))[:ROOT_WIDTH]
-    ed = state.ed
-    moves: list[CubedMove] = []
-    for i in ranked.tolist():
-        q, r = divmod(int(cells[i]), k.W)
-        moves.append(Place(ed.text(piece_of(int(rots[i]))), q - k.OFF, r - k.OFF))
+    ranked = np.lexsort((cells, rots, -values))
+    return rots[ranked], cells[ranked], values[ranked]
+
+
+def _place(state: CubedState, rot: int, cell: int) -> Place:
+    q, r = divmod(cell, k.W)
+    return Place(state.ed.text(piece_of(rot)), q - k.OFF, r - k.OFF)
+
+
+def root_moves(state: CubedState) -> list[CubedMove]:
+    """`ai.root_moves` for a position `supported` accepts, the greedy values computed in
+    the kernel: the same moves in the same order."""
+    if state.to_move is None:
+        return []
+    found = _valued(state)
+    if found is None or len(found[0]) <= ROOT_WIDTH:
+        return state.legal_moves()
+    rots, cells, _ = found
+    moves: list[CubedMove] = [
+        _place(state, rot, cell)
+        for rot, cell in zip(rots[:ROOT_WIDTH].tolist(), cells[:ROOT_WIDTH].tolist(), strict=True)
+    ]
     return moves + state.other_moves(can_place=True)
 
 
-def _buffers() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
+    """`ai.greedy_move` for a position `supported` accepts, the greedy values computed in
+    the kernel: the same move, drawing the same numbers from `rng`."""
+    found = _valued(state)
+    if found is None:
+        return ai.greedy_move(state, rng)  # nothing fits: a draw or a pass
+    rots, cells, values = found
+    ties = int(np.count_nonzero(values == values[0]))
+    pick = rng.randrange(ties)
+    return _place(state, int(rots[pick]), int(cells[pick]))
+
+
+def _buffers() -> tuple[Arr, Arr]:
     """Room for the placements of one move."""
     return np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64)
 

@@ -171,6 +171,10 @@ class Cubed(Game[CubedMove]):
 
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        if fast.supported(state):
+            return fast.greedy_move(state, rng)  # the same move, valued in the kernel
         return ai.greedy_move(state, rng)
 
     # -- reading positions ---------------------------------------------------------------
