@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -238,29 +239,11 @@ class Solver:
         search costs about as much as the exact one. When `deadline` passes, the last
         search that finished is returned; the first always finishes, so there is a move.
         """
-        left = position.left
-        if left == 0:
-            raise ValueError("no cube is left to remove")
-        limit = left if depth is None else min(depth, left)
-        if limit < 1:
-            raise ValueError("depth must be at least 1")
+        steps = depths(position, depth)
         known = self._exact_entry(position)
         if known is not None:
             return known
-        steps = []
-        d = 2 - position.pile
-        while d < limit and d <= left // 2:
-            steps.append(d)
-            d += 2
-        steps.append(limit)
-        found: Result | None = None
-        for d in steps:
-            try:
-                found = self._root(position, d, deadline if found is not None else None)
-            except Timeout:
-                break
-        assert found is not None
-        return found
+        return deepen(position, steps, deadline, self._root)
 
     # -- inside -------------------------------------------------------------------------
 
@@ -535,27 +518,47 @@ class CompiledSolver:
         self, position: Position, depth: int | None = None, deadline: float | None = None
     ) -> Result:
         """The best removal and its value by iterative deepening, as `Solver.search`."""
-        left = position.left
-        if left == 0:
-            raise ValueError("no cube is left to remove")
-        limit = left if depth is None else min(depth, left)
-        if limit < 1:
-            raise ValueError("depth must be at least 1")
-        steps = []
-        d = 2 - position.pile
-        while d < limit and d <= left // 2:
-            steps.append(d)
-            d += 2
-        steps.append(limit)
-        found: Result | None = None
-        for d in steps:
-            try:
-                value, cell = self._run(position, d, deadline if found is not None else None)
-            except Timeout:
-                break
-            found = Result(cell, value, d, d >= left)
-        assert found is not None
-        return found
+
+        def root(position: Position, d: int, deadline: float | None) -> Result:
+            value, cell = self._run(position, d, deadline)
+            return Result(cell, value, d, d >= position.left)
+
+        return deepen(position, depths(position, depth), deadline, root)
+
+
+def depths(position: Position, depth: int | None) -> list[int]:
+    """The depths iterative deepening tries for `position` (see `Solver.search`)."""
+    left = position.left
+    if left == 0:
+        raise ValueError("no cube is left to remove")
+    limit = left if depth is None else min(depth, left)
+    if limit < 1:
+        raise ValueError("depth must be at least 1")
+    steps = []
+    d = 2 - position.pile
+    while d < limit and d <= left // 2:
+        steps.append(d)
+        d += 2
+    steps.append(limit)
+    return steps
+
+
+def deepen(
+    position: Position,
+    steps: list[int],
+    deadline: float | None,
+    root: Callable[[Position, int, float | None], Result],
+) -> Result:
+    """The result of the deepest of `steps` that `root` finished before `deadline` (the
+    first step always runs to its end, so there is a move)."""
+    found: Result | None = None
+    for d in steps:
+        try:
+            found = root(position, d, deadline if found is not None else None)
+        except Timeout:
+            break
+    assert found is not None
+    return found
 
 
 # -- the greedy heuristic -----------------------------------------------------------------

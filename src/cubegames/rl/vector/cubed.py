@@ -33,6 +33,11 @@ from cubegames.rl.vector.session import OPPONENTS
 
 jit = k.jit
 Arr = k.Arr
+# What the kernel entry points take, grouped so that each is one argument:
+Deal = tuple[Arr, Arr, Arr]  # (box, window, rngs): what a new deal needs
+Io = tuple[Arr, Arr, Arr, Arr, Arr, Arr, Arr]
+# (obs, masks, listed, to_move, placeable, ended, buf): what the games show, per game
+Result = tuple[Arr, Arr, Arr, Arr]  # (actions, rewards, terminations, illegal)
 
 # consts fields
 C_PATTERNS = 0
@@ -303,52 +308,33 @@ def _reset(
 
 
 @jit
-def reset_all(
-    batch: k.Arrays,
-    ed: k.Arrays,
-    tb: k.Arrays,
-    box: Arr,
-    window: Arr,
-    rngs: Arr,
-    obs: Arr,
-    masks: Arr,
-    listed: Arr,
-    to_move: Arr,
-    placeable: Arr,
-    ended: Arr,
-    buf: Arr,
-) -> None:
+def _start(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io, i: int) -> None:
+    """Deal game `i` afresh and show it to its first seat."""
+    box, window, rngs = deal
+    obs, masks, listed, to_move, placeable, ended, buf = io
+    st = _env(batch, i)
+    _reset(st, ed, tb, box, obs[i], window, rngs[i])
+    seat = _show(st, ed, tb, obs[i])
+    placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
+    to_move[i] = seat
+    ended[i] = False
+
+
+@jit
+def reset_all(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io) -> None:
     """Deal every game afresh."""
-    for i in range(obs.shape[0]):
-        st = _env(batch, i)
-        _reset(st, ed, tb, box, obs[i], window, rngs[i])
-        seat = _show(st, ed, tb, obs[i])
-        placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
-        to_move[i] = seat
-        ended[i] = False
+    for i in range(io[0].shape[0]):
+        _start(batch, ed, tb, deal, io, i)
 
 
 @jit
 def step_all(
-    batch: k.Arrays,
-    ed: k.Arrays,
-    tb: k.Arrays,
-    box: Arr,
-    window: Arr,
-    rngs: Arr,
-    obs: Arr,
-    masks: Arr,
-    listed: Arr,
-    to_move: Arr,
-    placeable: Arr,
-    ended: Arr,
-    actions: Arr,
-    rewards: Arr,
-    terminations: Arr,
-    illegal: Arr,
-    buf: Arr,
+    batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io, result: Result
 ) -> None:
     """One step of every game (see `cubegames.rl.vector` for what it means)."""
+    obs, masks, listed, to_move, placeable, ended, buf = io
+    actions, rewards, terminations, illegal = result
+    rngs = deal[2]
     pattern_code, wcell_k, consts = tb[1], tb[3], tb[7]
     patterns = consts[C_PATTERNS]
     draw_index = consts[C_DRAW]
@@ -357,15 +343,11 @@ def step_all(
         rewards[i] = 0.0
         terminations[i] = False
         illegal[i] = False
+        if ended[i]:
+            _start(batch, ed, tb, deal, io, i)
+            continue
         st = _env(batch, i)
         meta = st[0]
-        if ended[i]:
-            _reset(st, ed, tb, box, obs[i], window, rngs[i])
-            seat = _show(st, ed, tb, obs[i])
-            placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
-            to_move[i] = seat
-            ended[i] = False
-            continue
         action = actions[i]
         mover = to_move[i]
         if action < 0 or action >= masks.shape[1] or not masks[i, action]:
@@ -455,17 +437,21 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.masks, "to_move": self.to_move, "illegal_action": self.illegal}
 
+    def _deal(self) -> Deal:
+        return (self.box, self.window, self.rngs)
+
+    def _io(self) -> Io:
+        return (
+            self.obs, self.masks, self.listed, self.to_move, self.placeable, self.ended, self.buf
+        )  # fmt: skip
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if seed is not None:
             self._seed(seed)
         self.illegal[:] = False
-        b = self
-        reset_all(
-            b.batch, b.ed, b.tb, b.box, b.window, b.rngs, b.obs, b.masks, b.listed,
-            b.to_move, b.placeable, b.ended, b.buf,
-        )  # fmt: skip
+        reset_all(self.batch, self.ed, self.tb, self._deal(), self._io())
         return self.obs, self._info()
 
     def step(
@@ -478,12 +464,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         dict[str, Any],
     ]:
         chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        b = self
-        step_all(
-            b.batch, b.ed, b.tb, b.box, b.window, b.rngs, b.obs, b.masks, b.listed,
-            b.to_move, b.placeable, b.ended, chosen, b.rewards, b.terminations, b.illegal,
-            b.buf,
-        )  # fmt: skip
+        result = (chosen, self.rewards, self.terminations, self.illegal)
+        step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()
 
     def game_arrays(self, i: int) -> k.Arrays:
