@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import cubegames
@@ -67,3 +68,47 @@ def test_the_kernel_greedy_move_is_the_python_greedy_move(options: dict[str, Any
             state.play(move)
     assert checked > 60
     assert ties > 5
+
+
+def test_a_playouts_lean_copy_is_the_position() -> None:
+    """`copy_search` then `sync_others` give what `copy_game` then `sync_hands` give, even
+    into arrays that held a bigger table, with the other hands dealt afresh."""
+    from cubegames.games.cubed import kernel as k
+
+    game = cubegames.make("cubed", players=3, rounds=1)
+    state = game.new_state(seed=2)
+    assert isinstance(state, CubedState)
+    bot = cubegames.bot("greedy", seed=2)
+    for _ in range(9):
+        state.play(bot.choose(state))
+    later = state.clone()
+    for _ in range(9):
+        later.play(bot.choose(later))
+    ed = fast.tables(state.ed)
+    template = fast.encode(state)
+    seat = 1
+    # the other hands swap pieces with the bag, as a playout's deal does
+    hands, bag, hsize = template[7], template[9], template[8]
+    hands[0, 0], bag[0] = bag[0], hands[0, 0]
+    hands[2, : hsize[2]] = hands[2, : hsize[2]][::-1]
+    lean, plain = fast.encode(later), fast.encode(later)
+    k.copy_search(lean, template)
+    k.sync_others(lean, ed, seat)
+    k.copy_game(plain, template)
+    k.sync_hands(plain, ed)
+    for i in range(13):
+        if i == 12:  # scratch room
+            continue
+        assert np.array_equal(lean[i], plain[i]) or i in (5, 6, 7, 9), i
+    meta = plain[0]
+    n_tab, n_play, bag_end = meta[k.M_NTAB], meta[k.M_NPLAY], meta[k.M_BAG_END]
+    assert np.array_equal(lean[5][:n_tab], plain[5][:n_tab])
+    assert np.array_equal(lean[6][:n_play], plain[6][:n_play])
+    assert np.array_equal(lean[9][:bag_end], plain[9][:bag_end])
+    for s in range(3):
+        size = plain[8][s]
+        assert np.array_equal(lean[7][s, :size], plain[7][s, :size])
+    dealt = state.clone()
+    fast.decode_into(dealt, lean)
+    assert dealt.table == state.table
+    assert dealt.hands[seat] == state.hands[seat]
