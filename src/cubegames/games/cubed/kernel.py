@@ -878,7 +878,7 @@ def greedy_values(
     points = ed[3]
     seat = template[0][M_TO_MOVE]
     for i in range(rots.shape[0]):
-        copy_game(st, template)
+        copy_search(st, template)
         place(st, ed, rots[i], cells[i])
         if st[8][seat] == 0:
             values[i] = 1e9
