@@ -42,6 +42,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from cubegames.core import compiled  # noqa: F401  (drops numba caches older than the kernels)
+
 Arr = npt.NDArray[Any]
 #: a game or an edition: a tuple of arrays (see the module's docstring)
 Arrays = tuple[Arr, ...]
