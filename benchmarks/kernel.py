@@ -62,7 +62,7 @@ from cubegames.sim import make_job, simulate
 HERE = Path(__file__).parent
 
 
-def build_c_loop(where: Path, name: str, *flags: str) -> tuple[Path, float]:
+def build_c_loop(where: Path, name: str = "cubed_loop", *flags: str) -> tuple[Path, float]:
     """Compile `benchmarks/<name>.c` (with `flags`); the program's path and the seconds gcc
     took."""
     gcc = shutil.which("gcc")
@@ -92,6 +92,11 @@ def c_run(binary: Path, game: Cubed, games: int) -> tuple[float, int]:
     out = subprocess.run([str(binary), *args], check=True, capture_output=True, text=True)
     played, moves, seconds = out.stdout.split()
     return int(played) / float(seconds), int(moves)
+
+
+def c_rate(binary: Path, game: Any, games: int) -> float:
+    """Games per second of a C loop (`benchmarks/search.py` compares with it)."""
+    return c_run(binary, game, games)[0]
 
 
 def kernel_setup(game: Cubed) -> Callable[[int], float]:
