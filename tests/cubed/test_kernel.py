@@ -63,6 +63,13 @@ def kernel_moves(state: CubedState) -> list[str]:
     assert k.fit_lists(arrays, fast.tables(state.ed), seat, room) == count
     for i in range(count):
         assert k.nth_placement(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
+    # the random playouts' way now: count them with popcounts, then find each by its number
+    room = k.fit_scratch(fast.tables(state.ed))
+    assert k.fit_count(arrays, fast.tables(state.ed), seat, room) == count
+    for i in range(count):
+        assert k.fit_pick(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
+    with pytest.raises(IndexError):
+        k.fit_pick(arrays, fast.tables(state.ed), count, room)
     out.append("draw" if k.can_draw(arrays) else "pass")
     return out
 
@@ -143,3 +150,11 @@ def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
         deals.add(tuple(others))
         assert min(rewards) >= 0.0 and max(rewards) <= 1.0
     assert len(deals) > 1  # the hidden pieces really are dealt afresh
+
+
+def test_popcount_counts_every_bit_of_a_word_the_sign_bit_included() -> None:
+    rng = random.Random(14)
+    words = [0, 1, -1, 1 << 63, (1 << 63) - 1, *(rng.getrandbits(64) for _ in range(200))]
+    for word in words:
+        signed = word - (1 << 64) if word >= 1 << 63 else word
+        assert k.popcount(signed) == bin(word & ((1 << 64) - 1)).count("1")

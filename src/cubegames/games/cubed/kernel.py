@@ -29,8 +29,11 @@ colour in `slot` is in the colour set `mask`; a playable cell accepts a colour s
 so the hand's rotations that fit it are three table look-ups and'ed with `hbits`. Walking
 the ranks upwards, and the (sorted) playable cells for each, lists the placements in the
 order of `legal_moves()`. A random playout needs only their number and the one it picks:
-`fit_lists` drops each fitting (rank, cell) pair into its rank's list of cells, on 64-bit
-words, and `nth_placement` finds placement number k in that same order.
+`fit_count` adds up the popcounts of each playable cell's set (64-bit words) and
+`fit_pick` finds placement number k in that same order by walking the ranks, counting the
+cells each fits, and only the picked rank's cells. (`fit_lists` and `nth_placement` do the
+same by dropping each fitting (rank, cell) pair into its rank's list of cells: every
+placement costs a step, where the random playouts need only one.)
 """
 
 from __future__ import annotations
@@ -461,56 +464,9 @@ def fit_lists(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
     `legal_moves()`. Each placement costs a few steps, where listing them all walks every
     rotation of the union against every playable cell; the sets are 64-bit words, half
     as many as `placements` reads."""
-    meta, edges, touch, play, hbits = st[0], st[2], st[3], st[6], st[11]
-    acc, info, block_rank = ed[0], ed[7], ed[10]
-    wide, cnt, lists, fits, union = room[0], room[1], room[2], room[3], room[4]
-    ordinary = info[I_ORDINARY]
-    blocking_ok = meta[M_NTAB] >= 3
-    nplay = meta[M_NPLAY]
-    h0 = hbits[seat, 0] | (hbits[seat, 1] << 32)
-    h1 = hbits[seat, 2] | (hbits[seat, 3] << 32)
-    h2 = hbits[seat, 4] | (hbits[seat, 5] << 32)
-    h3 = hbits[seat, 6] | (hbits[seat, 7] << 32)
-    u0 = u1 = u2 = u3 = 0
-    for i in range(nplay):
-        cell = play[i]
-        base = cell * 6
-        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
-        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
-        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
-        f0 = wide[0, m0, 0] & wide[1, m1, 0] & wide[2, m2, 0] & h0
-        f1 = wide[0, m0, 1] & wide[1, m1, 1] & wide[2, m2, 1] & h1
-        f2 = wide[0, m0, 2] & wide[1, m1, 2] & wide[2, m2, 2] & h2
-        f3 = wide[0, m0, 3] & wide[1, m1, 3] & wide[2, m2, 3] & h3 if h3 else 0
-        if blocking_ok and touch[cell] == 2:
-            for slot in range(3):
-                ea = edges[base + SLOT_EDGES[slot, 0]]
-                eb = edges[base + SLOT_EDGES[slot, 1]]
-                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
-                    r = block_rank[slot, ea & 31]
-                    if r >= 0 and (hbits[seat, r // BITS] >> (r % BITS)) & 1:
-                        bit = 1 << (r % 64)
-                        w = r // 64
-                        if w == 0:
-                            f0 |= bit
-                        elif w == 1:
-                            f1 |= bit
-                        elif w == 2:
-                            f2 |= bit
-                        else:
-                            f3 |= bit
-        fits[i, 0] = f0
-        fits[i, 1] = f1
-        fits[i, 2] = f2
-        fits[i, 3] = f3
-        u0 |= f0
-        u1 |= f1
-        u2 |= f2
-        u3 |= f3
-    union[0] = u0
-    union[1] = u1
-    union[2] = u2
-    union[3] = u3
+    cnt, lists, fits, union = room[1], room[2], room[3], room[4]
+    nplay = st[0][M_NPLAY]
+    fit_count(st, ed, seat, room)
     for w in range(WIDE):
         u = union[w]
         while u:
@@ -546,6 +502,105 @@ def nth_placement(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int,
             if pick < cnt[r]:
                 return ranked[r], play[lists[r * MAX_PLAY + pick]]
             pick -= cnt[r]
+    raise IndexError("no such placement")
+
+
+@inline
+def popcount(x: int) -> int:
+    """The number of set bits of a 64-bit word (the sign bit included)."""
+    c = 0
+    if x < 0:
+        c = 1
+        x &= 0x7FFFFFFFFFFFFFFF
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return c + ((x * 0x0101010101010101) >> 56)
+
+
+@inline
+def fit_count(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
+    """The number of placements of `fit_lists`, counted with popcounts, without listing
+    them: leaves in `room` (`fit_scratch`) each playable cell's fitting rotations
+    (`fits`) and their `union` for `fit_pick`."""
+    meta, edges, touch, play, hbits = st[0], st[2], st[3], st[6], st[11]
+    acc, info, block_rank = ed[0], ed[7], ed[10]
+    wide, fits, union = room[0], room[3], room[4]
+    ordinary = info[I_ORDINARY]
+    blocking_ok = meta[M_NTAB] >= 3
+    nplay = meta[M_NPLAY]
+    h0 = hbits[seat, 0] | (hbits[seat, 1] << 32)
+    h1 = hbits[seat, 2] | (hbits[seat, 3] << 32)
+    h2 = hbits[seat, 4] | (hbits[seat, 5] << 32)
+    h3 = hbits[seat, 6] | (hbits[seat, 7] << 32)
+    u0 = u1 = u2 = u3 = 0
+    count = 0
+    for i in range(nplay):
+        cell = play[i]
+        base = cell * 6
+        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
+        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
+        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
+        f0 = wide[0, m0, 0] & wide[1, m1, 0] & wide[2, m2, 0] & h0
+        f1 = wide[0, m0, 1] & wide[1, m1, 1] & wide[2, m2, 1] & h1
+        f2 = wide[0, m0, 2] & wide[1, m1, 2] & wide[2, m2, 2] & h2
+        f3 = wide[0, m0, 3] & wide[1, m1, 3] & wide[2, m2, 3] & h3 if h3 else 0
+        if blocking_ok and touch[cell] == 2:
+            for slot in range(3):
+                ea = edges[base + SLOT_EDGES[slot, 0]]
+                eb = edges[base + SLOT_EDGES[slot, 1]]
+                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
+                    r = block_rank[slot, ea & 31]
+                    if r >= 0 and (hbits[seat, r // BITS] >> (r % BITS)) & 1:
+                        bit = 1 << (r % 64)
+                        w = r // 64
+                        if w == 0:
+                            f0 |= bit
+                        elif w == 1:
+                            f1 |= bit
+                        elif w == 2:
+                            f2 |= bit
+                        else:
+                            f3 |= bit
+        fits[i, 0] = f0
+        fits[i, 1] = f1
+        fits[i, 2] = f2
+        fits[i, 3] = f3
+        u0 |= f0
+        u1 |= f1
+        u2 |= f2
+        u3 |= f3
+        count += popcount(f0) + popcount(f1) + popcount(f2) + (popcount(f3) if f3 else 0)
+    union[0] = u0
+    union[1] = u1
+    union[2] = u2
+    union[3] = u3
+    return count
+
+
+@inline
+def fit_pick(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int, int]:
+    """Placement number `pick` (in the order of `legal_moves()`) of those `fit_count`
+    counted: `(rotation code, cell)`. Walks the rotations in rank order, counting the
+    cells each fits, and only the picked rotation's cells."""
+    meta, play, ranked = st[0], st[6], ed[8]
+    fits, union = room[3], room[4]
+    nplay = meta[M_NPLAY]
+    for w in range(WIDE):
+        u = union[w]
+        while u:
+            bit = u & -u
+            u ^= bit
+            c = 0
+            for i in range(nplay):
+                c += (fits[i, w] & bit) != 0
+            if pick < c:
+                for i in range(nplay):
+                    if fits[i, w] & bit:
+                        if pick == 0:
+                            return ranked[w * 64 + lowest_bit64(bit)], play[i]
+                        pick -= 1
+            pick -= c
     raise IndexError("no such placement")
 
 
@@ -653,12 +708,12 @@ def play_round(st: Arrays, ed: Arrays, mt: Arr, pos: Arr, log: Arr, room: Arrays
     moves = 0
     while meta[M_END] == 0:
         seat = meta[M_TO_MOVE]
-        count = fit_lists(st, ed, seat, room)
+        count = fit_count(st, ed, seat, room)
         pick = randbelow(mt, pos, seat, count + 1)
         log[moves] = seat
         moves += 1
         if pick < count:
-            rot, cell = nth_placement(st, ed, pick, room)
+            rot, cell = fit_pick(st, ed, pick, room)
             place(st, ed, rot, cell)
         elif can_draw(st):
             draw(st, ed)
