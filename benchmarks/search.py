@@ -1,7 +1,7 @@
 """The search bot's study speed: `mcts` against `greedy` through the simulator, as a ratio
 of the plain C loop's random games per second measured in the same run.
 
-    .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2]
+    .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2] [--bot mcts]
 
 CUBED, 2 players, 1 round. The C loop (`benchmarks/cubed_loop.c`, built by
 `benchmarks/kernel.py`'s `build_c_loop`) plays random games before and after the study; its
@@ -28,9 +28,9 @@ import cubegames
 from cubegames.sim import make_job, simulate
 
 
-def study(games: int, jobs: int) -> tuple[float, float]:
-    """(games per second, CPU seconds per game) of `mcts` against `greedy`."""
-    job = make_job("cubed", ["mcts", "greedy"], players=2, options={"rounds": 1}, seed=0)
+def study(bot: str, games: int, jobs: int) -> tuple[float, float]:
+    """(games per second, CPU seconds per game) of `bot` against `greedy`."""
+    job = make_job("cubed", [bot, "greedy"], players=2, options={"rounds": 1}, seed=0)
     cpu = cpu_seconds()
     start = time.perf_counter()
     outcome = simulate(job, games, jobs=jobs)
@@ -44,13 +44,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games of mcts v greedy")
     parser.add_argument("--c-games", type=int, default=2000, help="games per C loop run")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--bot", default="mcts", help="the search bot, e.g. mcts:iterations=200")
     args = parser.parse_args()
     game = cubegames.make("cubed", players=2, rounds=1)
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         binary, _ = build_c_loop(Path(tmp))
         before = c_rate(binary, game, args.c_games)
-        rate, cpu = study(args.games, args.jobs)
+        rate, cpu = study(args.bot, args.games, args.jobs)
         after = c_rate(binary, game, args.c_games)
     c_loop = max(before, after)
     target = c_loop / 300
@@ -63,7 +64,7 @@ def main() -> None:
         f"| plain C loop (random games) | {c_loop:,.0f} | 1 | — | — |\n"
         f"| target: 1/300 of the C loop | {target:,.1f} | 1/300 | — "
         f"| {10_000 / target / 60:,.0f} min |\n"
-        f"| `simulate --bots mcts,greedy --jobs {args.jobs}`, {args.games:,} games "
+        f"| `simulate --bots {args.bot},greedy --jobs {args.jobs}`, {args.games:,} games "
         f"| {rate:,.2f} | 1/{c_loop / rate:,.0f} | {cpu * 1000:,.0f} ms "
         f"| {10_000 / rate / 60:,.0f} min |"
     )
