@@ -357,8 +357,10 @@ def load(
         mine.send(opened)
     time.sleep(max(0.0, opened + warmup - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers)
+    own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None)
     time.sleep(max(0.0, opened + warmup + seconds - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers) - cpu
+    own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None) - own
     tally = Tally()
     for process, mine in running:
         rtt, watch, moves, errors = mine.recv()
@@ -375,6 +377,8 @@ def load(
         "watch": percentiles(tally.watch),
         "cpu_ms": 1000 * cpu / max(1, tally.moves),
         "cpu_cores": cpu / seconds,
+        "client_ms": 1000 * own / max(1, tally.moves),
+        "client_cores": own / seconds,
         "errors": dict(tally.errors),
     }
 
@@ -494,6 +498,12 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         print(
             f"| {r['setup']} | {r['phase']} | {r['clients']} | {r['rate']:.0f} | {rtt} ms | "
             f"{watch} ms | {r['cpu_ms']:.2f} ms | {r['cpu_cores']:.2f} | {errors} |"
+        )
+    print("\nThe load's own clients (on the same cores):\n")
+    print("| set-up | phase | client CPU per move | client cores busy |\n|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['setup']} | {r['phase']} | {r['client_ms']:.2f} ms | {r['client_cores']:.2f} |"
         )
 
 

@@ -3,12 +3,13 @@ engine, never trusted; on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from cubegames.server.protocol import Connection
-from cubegames.server.rooms import Peer, Refused, Room, RoomError, replay
+from cubegames.server.rooms import Peer, Refused, Room, RoomError, Rooms, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
 from tests.server.helpers import BOTH, Socket, TestClient, connect, run
 
@@ -18,7 +19,7 @@ pytestmark = BOTH
 class GonePage:
     """A page whose connection broke: every send fails."""
 
-    async def send_json(self, message: Any) -> None:
+    async def send_text(self, message: str) -> None:
         raise ConnectionResetError("the page went away")
 
 
@@ -44,6 +45,31 @@ def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
     info = store.load(room.id)
     assert info is not None and [m.move for m in info.moves] == ["roll"]
     assert room.ply == 1 and gone.state is Connection.CLOSED
+
+
+def test_a_room_let_go_while_another_page_waited_for_it_is_not_handed_out(
+    store: Store,
+) -> None:
+    """Two asked for a game at once and shared its load; the first let it go at once
+    (as the bots' resumption at start does with a game whose bot is not to move) before
+    the second, still waiting, got it. The second must get the room that is live, never
+    the one let go: a page in a room no longer kept would be alone there (its moves not
+    seen by later pages, its bots detached)."""
+    game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    rooms = Rooms(store, lambda _room: None)
+
+    async def both() -> tuple[Room | None, Room | None]:
+        async def first() -> Room | None:
+            room = await rooms.get(game_id)
+            assert room is not None
+            rooms.release(room, busy=False)  # nobody in it yet: let go
+            return room
+
+        return await asyncio.gather(first(), rooms.get(game_id))
+
+    let_go, second = run(both())
+    assert second is not None and let_go is not None
+    assert rooms.rooms.get(game_id) is second
 
 
 def test_a_refused_move_is_not_saved(store: Store) -> None:

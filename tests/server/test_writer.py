@@ -23,12 +23,15 @@ class SlowDisk(Store):
 
     transactions = 0
 
-    def add_moves(
-        self, moves: Sequence[NewMove], during: Callable[[Connection], None] | None = None
+    def add_moves_on(
+        self,
+        connection: Connection,
+        moves: Sequence[NewMove],
+        during: Callable[[Connection], None] | None = None,
     ) -> None:
         self.transactions += 1
         time.sleep(0.05)
-        super().add_moves(moves, during)
+        super().add_moves_on(connection, moves, during)
 
 
 def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(

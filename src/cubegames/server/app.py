@@ -80,6 +80,7 @@ from cubegames.server.rooms import (
     Room,
     RoomError,
     Rooms,
+    Watchdog,
     close_quietly,
     result_of,
 )
@@ -745,61 +746,71 @@ def create_app(
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
         throttle = Throttle(limits.messages_per_second, limits.message_burst)
         clock = asyncio.get_running_loop().time
-        while True:
-            try:
-                async with asyncio.timeout(limits.idle_seconds):
+        quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
+        try:
+            while True:
+                quiet.begin()
+                try:
                     message = await websocket.receive()
-            except TimeoutError:
-                # the page pings every 25 s: silence this long is a page gone quiet
-                await peer.send(error(f"no message for {limits.idle_seconds:g} seconds", "closed"))
-                await peer.flush()
-                await close_quietly(websocket, IDLE)
-                return
-            if message["type"] == "websocket.disconnect":
-                return
-            if not throttle.allow(clock()):
-                if throttle.warn(clock()):
+                except asyncio.CancelledError:
+                    if not quiet.expired():
+                        raise
+                    # the page pings every 25 s: silence this long is a page gone quiet
+                    await peer.send(
+                        error(f"no message for {limits.idle_seconds:g} seconds", "closed")
+                    )
+                    await peer.flush()
+                    await close_quietly(websocket, IDLE)
+                    return
+                finally:
+                    quiet.end()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if not throttle.allow(clock()):
+                    if throttle.warn(clock()):
+                        await peer.send(
+                            error(
+                                f"too many messages: at most {limits.messages_per_second:g} "
+                                f"a second (bursts of {limits.message_burst}); the ones over "
+                                "the limit were not read",
+                                "slow-down",
+                            )
+                        )
+                    continue
+                raw = message.get("text")
+                try:
+                    parsed = parse_client(raw if raw is not None else message.get("bytes"))
+                except ProtocolError as exc:
+                    await peer.send(error(str(exc)))
+                    continue
+                if isinstance(parsed, AuthMessage):
+                    await peer.send(error("this connection has already said who it is", "auth"))
+                    continue
+                if not isinstance(parsed, MoveMessage):
+                    await peer.send({"type": "pong"})
+                    continue
+                if peer.state is Connection.SPECTATOR or peer.seat is None:
                     await peer.send(
                         error(
-                            f"too many messages: at most {limits.messages_per_second:g} a second "
-                            f"(bursts of {limits.message_burst}); the ones over the limit "
-                            "were not read",
-                            "slow-down",
+                            "a spectator cannot move: open the game with a seat's link to play",
+                            "spectator",
                         )
                     )
-                continue
-            raw = message.get("text")
-            try:
-                parsed = parse_client(raw if raw is not None else message.get("bytes"))
-            except ProtocolError as exc:
-                await peer.send(error(str(exc)))
-                continue
-            if isinstance(parsed, AuthMessage):
-                await peer.send(error("this connection has already said who it is", "auth"))
-                continue
-            if not isinstance(parsed, MoveMessage):
-                await peer.send({"type": "pong"})
-                continue
-            if peer.state is Connection.SPECTATOR or peer.seat is None:
-                await peer.send(
-                    error(
-                        "a spectator cannot move: open the game with a seat's link to play",
-                        "spectator",
+                    continue
+                if expired(room.info, limits, room):
+                    await peer.send(
+                        error(
+                            f"this game was abandoned: no move for {limits.expire_days:g} days",
+                            "abandoned",
+                        )
                     )
-                )
-                continue
-            if expired(room.info, limits, room):
-                await peer.send(
-                    error(
-                        f"this game was abandoned: no move for {limits.expire_days:g} days",
-                        "abandoned",
-                    )
-                )
-                continue
-            try:
-                await room.play(peer.seat, parsed.move, parsed.ply)
-            except Refused as exc:
-                await peer.send(error(str(exc), exc.code))
+                    continue
+                try:
+                    await room.play(peer.seat, parsed.move, parsed.ply)
+                except Refused as exc:
+                    await peer.send(error(str(exc), exc.code))
+        finally:
+            quiet.close()
 
     return app
 

@@ -39,6 +39,7 @@ import json
 from enum import Enum
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 #: the largest websocket message the server reads, in bytes (a move is a few dozen)
@@ -219,6 +220,22 @@ class Throttle:
         return True
 
 
+def encode(message: Any) -> str:
+    """The JSON text of a server message, compact (as starlette's `send_json` writes it),
+    made by orjson; a value orjson does not take (an integer beyond 64 bits) falls back to
+    the standard library's encoder, which writes the same JSON.
+
+    >>> encode({"type": "patch", "ops": [["=", ["to_move"], 1]], "said": "Placé"})
+    '{"type":"patch","ops":[["=",["to_move"],1]],"said":"Placé"}'
+    >>> encode({"n": 2**70})
+    '{"n":1180591620717411303424}'
+    """
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 def error(message: str, code: str = "bad-message") -> dict[str, Any]:
     """The error message sent back for anything refused."""
     return {"type": "error", "message": message, "code": code}
@@ -250,25 +267,34 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     if isinstance(old, dict) and isinstance(new, dict):
         ops: list[list[Any]] = [["-", [*where, key]] for key in old if key not in new]
         for key, value in new.items():
-            if key in old:
-                ops += diff(old[key], value, [*where, key])
-            else:
+            if key not in old:
                 ops.append(["=", [*where, key], value])
+                continue
+            was = old[key]
+            if was is value or (type(was) is type(value) and was == value):
+                continue  # most of a state stays as it was: no call for it
+            ops += diff(was, value, [*where, key])
         return ops
     if isinstance(old, list) and isinstance(new, list):
         if len(old) == len(new):
             changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             if len(changed) <= _ITEMWISE:
                 return [op for i in changed for op in diff(old[i], new[i], [*where, i])]
-        head = 0
-        while head < min(len(old), len(new)) and old[head] == new[head]:
-            head += 1
-        tail = 0
-        while (
-            tail < min(len(old), len(new)) - head
-            and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]
-        ):
-            tail += 1
+        # the longest common head, then the longest common tail of what is left; one
+        # comparison of slices first (a list that only grew or shrank at one end, as a
+        # table or a hand does, needs no loop)
+        shorter = min(len(old), len(new))
+        head = shorter
+        if old[:shorter] != new[:shorter]:
+            head = 0
+            while old[head] == new[head]:
+                head += 1
+        rest = shorter - head
+        tail = rest
+        if rest and old[len(old) - rest :] != new[len(new) - rest :]:
+            tail = 0
+            while old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+                tail += 1
         return [["~", where, head, len(old) - head - tail, new[head : len(new) - tail]]]
     return [["=", where, new]]
 

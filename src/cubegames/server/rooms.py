@@ -27,7 +27,7 @@ from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
-from cubegames.server.protocol import PROTOCOL, Connection, diff, error
+from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
 from cubegames.server.storage import BOT, GameInfo, MoveInfo, NewMove, SeatInfo, Store, now
 from cubegames.server.writer import Writer
 
@@ -102,6 +102,61 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     return game, state, played
 
 
+class Watchdog:
+    """A time limit on each of a task's waits of one kind (for a page's next message, for
+    a send to a page), as `asyncio.timeout` gives, but for a wait that comes back over and
+    over in a busy loop: `asyncio.timeout` arms and cancels a timer per wait, this arms at
+    most one per `seconds`. Mark each wait with `begin()` and `end()`; a wait still running
+    `seconds` after its `begin()` has its task cancelled, and `expired()`, asked where the
+    `CancelledError` is caught, is True for that cancellation (and takes it back)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        assert task is not None, "a Watchdog watches the task that makes it"
+        self._task = task
+        self._since: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._fired = False
+
+    def begin(self) -> None:
+        """A wait starts now."""
+        self._since = self._loop.time()
+        if self._timer is None:
+            self._timer = self._loop.call_at(self._since + self.seconds, self._check)
+
+    def end(self) -> None:
+        """The wait is over (in time)."""
+        self._since = None
+
+    def _check(self) -> None:
+        self._timer = None
+        if self._since is None:
+            return  # no wait running: the next `begin` arms the timer again
+        due = self._since + self.seconds
+        if self._loop.time() >= due:
+            self._fired = True
+            self._task.cancel()
+        else:  # a later wait than the one the timer was armed for
+            self._timer = self._loop.call_at(due, self._check)
+
+    def expired(self) -> bool:
+        """Whether the `CancelledError` being handled is this watchdog's (a wait that
+        ran out of time) and nobody else's; if so it is taken back (`Task.uncancel`)."""
+        if not self._fired:
+            return False
+        self._fired = False
+        return self._task.uncancel() == 0
+
+    def close(self) -> None:
+        """Stop watching."""
+        self._since = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
 class Peer:
     """One connected page: its websocket, its seat (None: a spectator) and its state.
 
@@ -114,7 +169,7 @@ class Peer:
         self.socket = socket
         self.seat = seat
         self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
-        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
         self._writer: asyncio.Task[None] | None = None
         #: the last state this page was sent (without its log): patches are made against it
         self.shown: dict[str, Any] | None = None
@@ -127,21 +182,29 @@ class Peer:
         if before is None:
             return message
         seen = before["ply"]
+        log_entries = message["log"]
+        first = len(log_entries)
+        while first > 0 and log_entries[first - 1]["ply"] > seen:  # the newest are last
+            first -= 1
         return {
             "type": "patch",
             "ply": doc["ply"],
             "from": seen,
             "ops": diff(before, doc),
-            "log": [entry for entry in message["log"] if entry["ply"] > seen],
+            "log": log_entries[first:],
         }
 
-    async def send(self, message: dict[str, Any]) -> bool:
-        """Queue one message (never waits); False (and the peer closed) if the page
-        cannot take it."""
+    async def send(self, message: dict[str, Any] | str) -> bool:
+        """Queue one message, or its JSON text (`encode`), without waiting; False (and the
+        peer closed) if the page cannot take it."""
+        return self.post(message)
+
+    def post(self, message: dict[str, Any] | str) -> bool:
+        """`send`, as a plain call (no coroutine to run for each page of a broadcast)."""
         if self.state is Connection.CLOSED:
             return False
         try:
-            self._outbox.put_nowait(message)
+            self._outbox.put_nowait(message if isinstance(message, str) else encode(message))
         except asyncio.QueueFull:
             self.close()
             return False
@@ -150,18 +213,26 @@ class Peer:
         return True
 
     async def _write(self) -> None:
-        while True:
-            message = await self._outbox.get()
-            try:
-                async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.socket.send_json(message)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a gone page may fail in many ways; the move is saved anyway
-                self.close()
-                return
-            finally:
-                self._outbox.task_done()
+        slow = Watchdog(SEND_TIMEOUT)
+        try:
+            while True:
+                message = await self._outbox.get()
+                slow.begin()
+                try:
+                    await self.socket.send_text(message)
+                except asyncio.CancelledError:
+                    if not slow.expired():
+                        raise
+                    self.close()  # more than SEND_TIMEOUT over one message
+                    return
+                except Exception:  # a gone page may fail in many ways; the move is saved
+                    self.close()
+                    return
+                finally:
+                    slow.end()
+                    self._outbox.task_done()
+        finally:
+            slow.close()
 
     async def flush(self) -> None:
         """Wait until every queued message went out (or the page was dropped)."""
@@ -207,8 +278,10 @@ class Room:
         self.trouble: str | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
-        self._words: dict[int | None, list[str]] = {}
-        self._logs: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}
+        #: every move's log entry as each viewer may read it, and its notation (None where
+        #: it is secret from the viewer), made once
+        self._entries: dict[int | None, list[dict[str, Any]]] = {}
+        self._notations: dict[int | None, list[str | None]] = {}
         self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
 
@@ -247,25 +320,21 @@ class Room:
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
         """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
-        kept = self._logs.get(viewer)
-        if kept is not None and kept[0] == self.ply:
-            return kept[1]  # made already for this move (each message asks twice)
-        said = self._words.setdefault(viewer, [])
-        for p in self.played[len(said) :]:
-            said.append(web.words(self.game, p.move, p.seat, viewer))
-        start = max(0, len(self.played) - LOG_LENGTH)
-        entries = [
-            {"ply": p.ply, "seat": p.seat, "text": said[i], "note": p.note}
-            for i, p in enumerate(self.played[start:], start)
-        ]
-        self._logs[viewer] = (self.ply, entries)
-        return entries
+        entries = self._entries.setdefault(viewer, [])
+        if len(entries) < len(self.played):  # the moves since this viewer last asked
+            notations = self._notations.setdefault(viewer, [])
+            for p in self.played[len(entries) :]:
+                text = web.words(self.game, p.move, p.seat, viewer)
+                entries.append({"ply": p.ply, "seat": p.seat, "text": text, "note": p.note})
+                seen = web.visible(self.game, p.move, p.seat, viewer)
+                notations.append(p.move if seen else None)
+        return entries[-LOG_LENGTH:]
 
     def hints(self) -> dict[str, Any] | None:
         """What the page needs besides the view to draw the game (`web.hints`), made once
         a move: hints are drawn from the public part of the view, alike for every seat."""
         if self._hints is None or self._hints[0] != self.ply:
-            self._hints = (self.ply, web.hints(self.game, self.state.public_view()))
+            self._hints = (self.ply, web.state_hints(self.game, self.state))
         return self._hints[1]
 
     def last_for(self, viewer: int | None) -> dict[str, Any] | None:
@@ -274,12 +343,8 @@ class Room:
         if not self.played:
             return None
         p = self.played[-1]
-        return {
-            "ply": p.ply,
-            "seat": p.seat,
-            "move": p.move if web.visible(self.game, p.move, p.seat, viewer) else None,
-            "text": self.log_for(viewer)[-1]["text"],
-        }
+        text = self.log_for(viewer)[-1]["text"]
+        return {"ply": p.ply, "seat": p.seat, "move": self._notations[viewer][-1], "text": text}
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat's page shows, made from `view(seat)` alone (the public view
@@ -314,10 +379,10 @@ class Room:
         """Send every page its own new state; drop pages that cannot take it."""
         cache: dict[int | None, dict[str, Any]] = {}
         # pages of one seat that were shown the same state get the same update, made
-        # once (a crowd of spectators costs one diff, not one each)
-        told: dict[tuple[int | None, int], tuple[Any, Any, dict[str, Any]]] = {}
+        # once and encoded once (a crowd of spectators costs one diff, not one each)
+        told: dict[tuple[int | None, int], tuple[Any, Any, str]] = {}
         peers = list(self.peers)
-        outgoing: list[dict[str, Any]] = []
+        outgoing: list[str] = []
         for peer in peers:
             if peer.seat not in cache:
                 cache[peer.seat] = self.state_message(peer.seat)
@@ -325,20 +390,21 @@ class Room:
             key = (peer.seat, id(before))
             same = told.get(key) if before is not None else None
             if same is not None:
-                peer.shown, update = same[1], same[2]
+                peer.shown, text = same[1], same[2]
             else:
-                update = peer.update(cache[peer.seat])
+                text = encode(peer.update(cache[peer.seat]))
                 if before is not None:  # `before` kept alive with its id
-                    told[key] = (before, peer.shown, update)
-            outgoing.append(update)
-        sent = await asyncio.gather(*(p.send(m) for p, m in zip(peers, outgoing, strict=True)))
-        for peer, ok in zip(peers, sent, strict=True):
-            if not ok or peer.state is Connection.CLOSED:
+                    told[key] = (before, peer.shown, text)
+            outgoing.append(text)
+        for peer, text in zip(peers, outgoing, strict=True):
+            if not peer.post(text) or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
 
     async def tell_all(self, message: dict[str, Any]) -> None:
         """Send the same message to every page."""
-        await asyncio.gather(*(peer.send(message) for peer in list(self.peers)))
+        text = encode(message)
+        for peer in list(self.peers):
+            peer.post(text)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -495,12 +561,23 @@ class Rooms:
         """The room of a game (rebuilt from its moves if needed), or None if there is no
         such game. RoomError if it no longer replays, Full if the server holds as many
         live games as it may."""
-        room = self.rooms.get(game_id)
-        if room is not None:
-            return room
-        loading = self._loading.get(game_id)
-        if loading is not None:  # another page asked first: share its load
-            return await asyncio.shield(loading)
+        while True:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                return room
+            loading = self._loading.get(game_id)
+            if loading is None:
+                return await self._load_once(game_id)
+            # another page asked first: share its load; but the one who asked first runs
+            # on before this wakes and may let the room go meanwhile (the bots' resumption
+            # at start does, for a game whose bot is not to move): then look again, so a
+            # page never joins a room that is no longer kept
+            shared = await asyncio.shield(loading)
+            if shared is None or self.rooms.get(game_id) is shared:
+                return shared
+
+    async def _load_once(self, game_id: str) -> Room | None:
+        """Load a game's room, as the one load that others asking meanwhile share."""
         if len(self.rooms) + len(self._loading) >= self.max_rooms:
             raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
         loading = asyncio.get_running_loop().create_future()
@@ -554,6 +631,7 @@ __all__ = [
     "RoomError",
     "Rooms",
     "Taken",
+    "Watchdog",
     "close_quietly",
     "replay",
     "result_of",

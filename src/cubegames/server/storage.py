@@ -508,12 +508,24 @@ class Store:
         (IntegrityError if any ply is taken already). `during(connection)` runs inside the
         transaction just before it commits (the bus announces the moves there, so the
         announcement goes out exactly when they are durable)."""
+        with self.engine.connect() as connection:
+            self.add_moves_on(connection, moves, during)
+
+    def add_moves_on(
+        self,
+        connection: Connection,
+        moves: Sequence[NewMove],
+        during: Callable[[Connection], None] | None = None,
+    ) -> None:
+        """`add_moves` on a connection of this store's engine that the caller keeps open
+        from one transaction to the next (the group-commit writer's own, saving a pool
+        checkout and return per transaction)."""
         for m in moves:
             storable("move", m.move, MOVE_LENGTH)
         moment = now()
-        with self.engine.begin() as connection:
+        with connection.begin():
             connection.execute(
-                insert(MoveRow),
+                _INSERT_MOVE,
                 [
                     {
                         "game_id": m.game_id,
@@ -583,6 +595,10 @@ class Store:
                 )
                 for row, n in rows
             ]
+
+
+#: the statement that stores moves, made once (not per transaction)
+_INSERT_MOVE = insert(MoveRow)
 
 
 def _seat(row: SeatRow) -> SeatInfo:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from cubegames.server.storage import NewMove, Store
 
@@ -61,6 +62,8 @@ class Writer:
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._starting = threading.Lock()
+        #: the thread's own connection, kept from one transaction to the next
+        self._connection: Connection | None = None
 
     async def write(self, move: NewMove) -> None:
         """Return once `move` is committed; raise what the database raised if it could
@@ -85,6 +88,12 @@ class Writer:
                 thread.join(timeout=30)
 
     def _run(self) -> None:
+        try:
+            self._loop()
+        finally:
+            self._let_go()
+
+    def _loop(self) -> None:
         while True:
             first = self._queue.get()
             if first is None:
@@ -130,7 +139,21 @@ class Writer:
     def _store(self, moves: list[NewMove]) -> None:
         announce = self.announce
         during = None if announce is None else (lambda connection: announce(connection, moves))
-        self.store.add_moves(moves, during)
+        if self._connection is None:
+            self._connection = self.store.engine.connect()
+        try:
+            self.store.add_moves_on(self._connection, moves, during)
+        except Exception as exc:
+            if not isinstance(exc, IntegrityError):
+                self._let_go()  # it may be broken (the server went away): a new one next
+            raise
+
+    def _let_go(self) -> None:
+        """Close the writer's connection (back to the engine's pool)."""
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.close()
+            self._connection = None
 
 
 __all__ = ["MAX_BATCH", "Announce", "Writer"]

@@ -5,6 +5,7 @@ bots of other games."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import subprocess
@@ -127,7 +128,7 @@ def test_a_normal_request_still_works(served: tuple[str, int]) -> None:
 class StuckPage:
     """A page that stopped reading: a send never completes."""
 
-    async def send_json(self, message: Any) -> None:
+    async def send_text(self, message: str) -> None:
         await asyncio.Event().wait()
 
 
@@ -135,8 +136,8 @@ class Page:
     def __init__(self) -> None:
         self.got: list[Any] = []
 
-    async def send_json(self, message: Any) -> None:
-        self.got.append(message)
+    async def send_text(self, message: str) -> None:
+        self.got.append(json.loads(message))
 
 
 def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:

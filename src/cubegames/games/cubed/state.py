@@ -284,16 +284,52 @@ class CubedState(State[CubedMove]):
         return out
 
     def view(self, seat: int) -> JSON:
+        # `to_dict` with the secret dropped, the other hands hidden (None), the bag and
+        # another seat's draw3 pieces given as counts, then `seat` and `hand_sizes`; made
+        # directly, without writing out what is then hidden (the web server asks for a
+        # view per seat per move)
         if not 0 <= seat < self.game.players:
             raise ValueError(f"there is no seat {seat}")
-        out = self.to_dict()
-        out.pop("secret", None)
+        text = self.ed.text
+        turn: JSON = {"drew": self.drew, "bonus": self.bonus}
+        if self.give:
+            turn["give"] = True
+        if self.drawn:
+            turn["drawn"] = (
+                [text(p) for p in self.drawn] if self._to_move == seat else len(self.drawn)
+            )
+        if self.draws:
+            turn["draws"] = self.draws
+        out: JSON = {
+            "game": "cubed",
+            "options": self.game.options,
+            "table": [
+                {"cell": list(unpack(cell)), "slots": text(piece)}
+                for cell, piece in self.table.items()
+            ],
+            "hands": [
+                [text(p) for p in hand] if i == seat else None for i, hand in enumerate(self.hands)
+            ],
+            "bag": len(self.bag),
+            "to_move": self._to_move,
+            "turn": turn,
+            "round": self.round,
+            "totals": list(self.totals),
+        }
+        if self.idle:
+            out["idle"] = self.idle
+        if self.stuck:
+            out["stuck"] = self.stuck
+        if self.starter:
+            out["starter"] = self.starter
+        if self.past_rounds:
+            out["past_rounds"] = [dict(r) for r in self.past_rounds]
+        if self.aside:
+            out["aside"] = [text(p) for p in self.aside]
+        if self.end is not None:
+            out["end"] = self.end
         out["seat"] = seat
         out["hand_sizes"] = [len(h) for h in self.hands]
-        out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]
-        out["bag"] = len(self.bag)
-        if self.drawn and self._to_move != seat:
-            out["turn"]["drawn"] = len(self.drawn)
         return out
 
     def public_view(self) -> JSON:

@@ -1,0 +1,133 @@
+"""The server's faster ways to the same answers: each is checked against the plain path
+over many seeded positions."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.games.cubed import EXAMPLE_OPTIONS as CUBED_OPTIONS
+from cubegames.games.cubed import CubedState
+from cubegames.render import web
+from cubegames.server.rooms import Watchdog
+
+SOLO: dict[str, object] = {"players": 1}
+
+
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_hints_from_the_state_are_those_of_the_public_view(options: dict[str, Any]) -> None:
+    """`state_hints` (read from the frontier the state keeps) equals `hints` (the frontier
+    rebuilt from the public view's table) at every position of seeded random games, and
+    after reading each position back from its dictionary."""
+    game = cubegames.make("cubed", **options)
+    checked = 0
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            plain = web.hints(game, state.public_view())
+            assert web.state_hints(game, state) == plain
+            if rng.random() < 0.1:
+                assert web.state_hints(game, game.state_from_dict(state.to_dict())) == plain
+            checked += 1
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+        assert web.state_hints(game, state) == web.hints(game, state.public_view())
+    assert checked > 100
+
+
+def test_games_without_hints_have_none_either_way() -> None:
+    game = cubegames.make("unstackable")
+    state = game.new_state(seed=1)
+    assert web.state_hints(game, state) is None is web.hints(game, state.public_view())
+
+
+def _plain_cubed_view(state: Any, seat: int) -> dict[str, Any]:
+    """CUBED's view as it was first written: the whole position (`to_dict`), then what
+    `seat` may not see taken out."""
+    out: dict[str, Any] = state.to_dict()
+    out.pop("secret", None)
+    out["seat"] = seat
+    out["hand_sizes"] = [len(h) for h in state.hands]
+    out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]
+    out["bag"] = len(state.bag)
+    if state.drawn and state.to_move != seat:
+        out["turn"]["drawn"] = len(state.drawn)
+    return out
+
+
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
+    options: dict[str, Any],
+) -> None:
+    """CUBED's `view`, made directly, equals (keys in the same order) the whole position
+    with the other hands, the bag and another seat's draw3 pieces taken out, for every
+    seat at every position of seeded random games; so does the public view."""
+    game = cubegames.make("cubed", **options)
+    for seed in range(4):
+        state = game.new_state(seed=2**64 + seed)
+        assert isinstance(state, CubedState)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(game.players):
+                view = state.view(seat)
+                plain = _plain_cubed_view(state, seat)
+                assert view == plain and list(view) == list(plain)
+                assert list(view["turn"]) == list(plain["turn"])
+            public = _plain_cubed_view(state, 0)
+            public["seat"], public["hands"] = None, [None] * game.players
+            if state.drawn:
+                public["turn"]["drawn"] = len(state.drawn)
+            assert state.public_view() == public
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+
+
+def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
+    """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
+    many short waits over a span far longer than its limit are left alone; a long wait is
+    cancelled about when its limit is up, and `expired` tells that cancellation from any
+    other."""
+
+    async def scenario() -> tuple[int, float, bool, bool]:
+        loop = asyncio.get_running_loop()
+        dog = Watchdog(0.2)
+        short = 0
+        began = loop.time()
+        while loop.time() - began < 0.6:  # three limits' worth of short waits
+            dog.begin()
+            await asyncio.sleep(0.02)
+            dog.end()
+            short += 1
+        dog.begin()
+        began = loop.time()
+        try:
+            await asyncio.sleep(5)
+            waited, ours = 5.0, False
+        except asyncio.CancelledError:
+            waited, ours = loop.time() - began, dog.expired()
+        finally:
+            dog.end()
+        # a cancellation from elsewhere is not the watchdog's
+        other = asyncio.current_task()
+        assert other is not None
+        dog.begin()
+        loop.call_later(0.01, other.cancel)
+        try:
+            await asyncio.sleep(5)
+            theirs = True
+        except asyncio.CancelledError:
+            theirs = dog.expired()
+            other.uncancel()
+        dog.close()
+        return short, waited, ours, theirs
+
+    short, waited, ours, theirs = asyncio.run(scenario())
+    assert short >= 10 and ours and not theirs
+    assert 0.15 <= waited <= 1.0, waited
