@@ -548,6 +548,11 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
         assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
         assert not NOTATION.search(entry), entry
     expect(page.locator(".log li b.who").first).to_have_text(re.compile("You|Greedy bot"))
+    # the notation is there for those who want it, on hover
+    moves = [m for m in current(page)["log"] if m["move"]]
+    expect(page.locator(".log li").first).to_have_attribute(
+        "title", f"Move 1, in notation: {moves[0]['move']}"
+    )
     shot(page, "unstackable-desktop-log")
     guard.check()
 

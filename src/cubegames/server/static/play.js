@@ -376,14 +376,16 @@ class PlayPage {
   }
 
   /** The moves so far as a game log: "Ana laid a green, purple and yellow piece.", the
-   * mover's name in bold (each seat sees the log its own view allows: the server words it). */
+   * mover's name in bold, the notation on hover when this seat may read it (each seat sees
+   * the log its own view allows: the server words it). */
   drawLog(message) {
     const entries = message.log || [];
     this.log.replaceChildren(...entries.map((e) => {
       const text = this.named(e.text);
       const who = this.seatName(e.seat);
       const head = text.startsWith(who) ? [h("b", { class: "who" }, who), text.slice(who.length)] : [text];
-      return h("li", { value: e.ply, title: `Move ${e.ply}` }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+      const title = e.move ? `Move ${e.ply}, in notation: ${e.move}` : `Move ${e.ply}`;
+      return h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
     }));
     this.log.scrollTop = this.log.scrollHeight;
   }
