@@ -17,6 +17,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 
 play: $(STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite database)
+	$(BIN)/cubegames compile --part bots
 	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
@@ -24,6 +25,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/cubegames compile
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
