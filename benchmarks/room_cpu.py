@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import json
 import os
 import platform
@@ -78,8 +79,10 @@ def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
     calls: dict[str, int] = {}
 
     def wrap(owner: Any, name: str, label: str) -> None:
-        plain = getattr(owner, name)
+        plain = getattr(owner, name, None)
         spent[label], calls[label] = 0.0, 0
+        if plain is None:  # an older version of the server, without this part
+            return
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             began = time.thread_time()
@@ -105,6 +108,24 @@ def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
     wrap(rooms.Peer, "update", "patches (diff)")
     wrap(rooms, "encode", "encode (JSON text)")
     return spent, calls
+
+
+class Collector:
+    """Wall time spent in the cyclic garbage collector, and its longest pause."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self.longest = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._heard)
+
+    def _heard(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            pause = time.perf_counter() - self._began
+            self.spent += pause
+            self.longest = max(self.longest, pause)
 
 
 class Socket:
@@ -264,9 +285,11 @@ async def run(
         await asyncio.sleep(warmup)
         moves0, bytes0, frames0 = tally["moves"], tally["bytes"], tally["frames"]
         client0 = tally["client"]
+        collector = Collector()
         parts0 = dict(parts or {})
         cpu0, main0, wall0 = time.process_time(), time.thread_time(), time.perf_counter()
         await asyncio.gather(*tasks)
+        gc.callbacks.remove(collector._heard)
         client = tally["client"] - client0
         cpu, main, wall = (
             time.process_time() - cpu0 - client,
@@ -284,6 +307,8 @@ async def run(
         "bytes": (tally["bytes"] - bytes0) / max(1, moves),
         "frames": (tally["frames"] - frames0) / max(1, moves),
         "all_moves": tally["moves"],
+        "gc_us": 1e6 * collector.spent / max(1, moves),
+        "gc_longest": 1e3 * collector.longest,
         "parts": {k: 1e6 * (v - parts0[k]) / max(1, moves) for k, v in (parts or {}).items()},
     }
 
@@ -320,6 +345,11 @@ def main() -> None:
         help="seconds a seat thinks on average (0.5x to 1.5x) before it moves (0: none)",
     )
     parser.add_argument(
+        "--python-gc",
+        action="store_true",
+        help="keep Python's garbage collector settings (by default: the server's own)",
+    )
+    parser.add_argument(
         "--parts", action="store_true", help="time the parts of a move (CPU time, no profiler)"
     )
     parser.add_argument("--profile", action="store_true", help="also a cProfile breakdown")
@@ -328,6 +358,11 @@ def main() -> None:
         "--check", action="store_true", help="apply every patch as a page does and compare"
     )
     args = parser.parse_args()
+    if not args.python_gc:
+        from cubegames.server import app
+
+        if hasattr(app, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
+            app.quiet_gc()
     spent = timed_parts()[0] if args.parts else None
     think = (0.5 * args.think, 1.5 * args.think)
     plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent, think))
@@ -340,6 +375,10 @@ def main() -> None:
         f"{plain['moves']} moves, {plain['rate']:.0f} moves/s on one core; CPU per move: "
         f"{plain['cpu_us']:.0f} µs (process), {plain['main_us']:.0f} µs (event loop thread); "
         f"{plain['frames']:.1f} frames, {plain['bytes']:.0f} bytes sent a move"
+    )
+    print(
+        f"garbage collector ({'Python defaults' if args.python_gc else 'the server settings'})"
+        f": {plain['gc_us']:.0f} µs a move, longest pause {plain['gc_longest']:.0f} ms"
     )
     if args.parts:
         print("\n| part (event loop thread) | µs a move |\n|---|---|")
