@@ -358,11 +358,13 @@ def main() -> None:
         "--check", action="store_true", help="apply every patch as a page does and compare"
     )
     args = parser.parse_args()
+    server_gc = False
     if not args.python_gc:
         from cubegames.server import app
 
         if hasattr(app, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
             app.quiet_gc()
+            server_gc = True
     spent = timed_parts()[0] if args.parts else None
     think = (0.5 * args.think, 1.5 * args.think)
     plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent, think))
@@ -377,7 +379,7 @@ def main() -> None:
         f"{plain['frames']:.1f} frames, {plain['bytes']:.0f} bytes sent a move"
     )
     print(
-        f"garbage collector ({'Python defaults' if args.python_gc else 'the server settings'})"
+        f"garbage collector ({'the server settings' if server_gc else 'Python defaults'})"
         f": {plain['gc_us']:.0f} µs a move, longest pause {plain['gc_longest']:.0f} ms"
     )
     if args.parts:
