@@ -14,10 +14,13 @@ server and the event loop's network work, which `web_load.py` measures with real
 
 Prints the CPU time of the whole process (all threads: the writer's too) per move and the
 event loop thread's alone, both without the pages' own work (reading the messages,
-choosing a move). `--profile` adds a breakdown of the event loop thread's CPU a move by
-part (cProfile: its overhead inflates the parts, so compare them with each other and
-across versions, not with the totals). `--check` compares each page's patched copy with
-the whole state its seat would be sent, at the end of every game.
+choosing a move); how long `Room.play` took from call to return (p50, p99, max); and the
+garbage collector's time a move and longest pause (with the server's settings, as
+`cubegames serve` sets them, unless `--python-gc`). `--think S` has each seat think about S
+seconds before moving (the paced load). `--parts` times each part of a move in CPU time;
+`--profile` adds a cProfile breakdown (its overhead inflates the parts, so compare them
+with each other and across versions, not with the totals). `--check` compares each
+page's patched copy with the whole state its seat would be sent, at the end of every game.
 """
 
 from __future__ import annotations
@@ -213,7 +216,9 @@ async def seat_player(
             began = time.thread_time()
             move = rng.choice(held["legal"])
             tally["client"] += time.thread_time() - began
+            sent = time.perf_counter()
             await room.play(seat, move, held["ply"])
+            tally["waits"].append(time.perf_counter() - sent)
             tally["moves"] += 1
     finally:
         for other in sockets:
@@ -276,7 +281,14 @@ async def run(
         store = Store(f"sqlite:///{scratch}/games.sqlite3")
         writer = Writer(store)
         rooms = Rooms(store, lambda _room: None, max_rooms=10 * games, writer=writer)
-        tally: dict[str, Any] = {"moves": 0, "games": 0, "bytes": 0, "frames": 0, "client": 0.0}
+        tally: dict[str, Any] = {
+            "moves": 0,
+            "games": 0,
+            "bytes": 0,
+            "frames": 0,
+            "client": 0.0,
+            "waits": [],
+        }
         stop = [time.perf_counter() + warmup + seconds]
         tasks = [
             asyncio.create_task(table(i, rooms, store, stop, tally, check, think))
@@ -285,6 +297,7 @@ async def run(
         await asyncio.sleep(warmup)
         moves0, bytes0, frames0 = tally["moves"], tally["bytes"], tally["frames"]
         client0 = tally["client"]
+        waits0 = len(tally["waits"])
         collector = Collector()
         parts0 = dict(parts or {})
         cpu0, main0, wall0 = time.process_time(), time.thread_time(), time.perf_counter()
@@ -307,6 +320,7 @@ async def run(
         "bytes": (tally["bytes"] - bytes0) / max(1, moves),
         "frames": (tally["frames"] - frames0) / max(1, moves),
         "all_moves": tally["moves"],
+        "waits": sorted(tally["waits"][waits0:]),
         "gc_us": 1e6 * collector.spent / max(1, moves),
         "gc_longest": 1e3 * collector.longest,
         "parts": {k: 1e6 * (v - parts0[k]) / max(1, moves) for k, v in (parts or {}).items()},
@@ -377,6 +391,12 @@ def main() -> None:
         f"{plain['moves']} moves, {plain['rate']:.0f} moves/s on one core; CPU per move: "
         f"{plain['cpu_us']:.0f} µs (process), {plain['main_us']:.0f} µs (event loop thread); "
         f"{plain['frames']:.1f} frames, {plain['bytes']:.0f} bytes sent a move"
+    )
+    waits = plain["waits"] or [0.0]
+    print(
+        "Room.play, from the call to its return (checked, committed, every page's message "
+        f"queued): p50 {1e3 * waits[len(waits) // 2]:.1f} / p99 "
+        f"{1e3 * waits[int(0.99 * (len(waits) - 1))]:.1f} / max {1e3 * waits[-1]:.1f} ms"
     )
     print(
         f"garbage collector ({'the server settings' if server_gc else 'Python defaults'})"
