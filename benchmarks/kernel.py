@@ -1,26 +1,37 @@
-"""CUBED random playouts: the compiled kernel against a plain C loop and the Python paths.
+"""CUBED random playouts: the compiled kernel against plain and tuned C loops and the Python paths.
 
-    .venv/bin/python benchmarks/kernel.py [--games 2000] [--rounds 3]
+    .venv/bin/python benchmarks/kernel.py [--games 2000] [--rounds 3] [--cold]
 
 Two players, one round, EN edition, uniformly random legal moves. Every figure is a rate
-of whole games (deal included) and every ratio is taken against the plain C loop measured
-in the same run; each path is measured `--rounds` times, interleaved with the others, and
-its best rate kept, so a busy machine hurts all paths alike.
+of whole games (deal included) and every ratio is taken against C loops measured in the
+same run; each path is measured `--rounds` times, interleaved with the others, and its
+best rate kept, so a busy machine hurts all paths alike.
 
-- **plain C loop**: `benchmarks/cubed_loop.c`, compiled here with `gcc -O2`: no incremental
-  frontier, every empty cell of the table's bounding box rescanned each move;
+- **plain C loop** (the yardstick of issue 14: "no frontier, full-board rescans"):
+  `benchmarks/cubed_plain.c`, compiled here with `gcc -O2`: every move rescans every cell
+  of the whole board array and tries every piece in hand in every rotation;
+- **plain C loop, bounding box only**: the same file compiled with `-DBOX`, rescanning only
+  the table's bounding box (how much of the plain loop's time the whole board takes);
+- **tuned C loop**: `benchmarks/cubed_loop.c`, `gcc -O2`: still no incremental frontier,
+  but only the table's bounding box rescanned, only distinct hand pieces tried, cells
+  checked before pieces. The loops play the very same games (the benchmark checks that
+  they count the same moves), so they differ only in how they find the placements;
 - **raw kernel**: `kernel.random_games`, deals and plays inside the kernel, no Python;
 - **simulate --jobs 1**: `cubegames.sim.simulate` of a `--bots random` job in this process,
   which is what `cubegames simulate cubed --bots random --players 2 --option rounds=1
   --jobs 1` runs (without its start-up and the writing of results): records, summaries and
-  the symmetry digest of every game included; the games are played by the kernel;
-- **simulate, Python bots**: the same with the compiled path switched off, the random bots
+  the symmetry digest of every game included; the games are dealt, played and described
+  by the batch kernel (`games/cubed/batch.py`, `sim/batch.py`);
+- **simulate, one game a call**: the same, each game through `play_match` (the kernel
+  plays the moves, Python deals, scores, summarises and digests: the path before batching);
+- **simulate, Python bots**: the same with the compiled paths switched off, the random bots
   choosing every move through `legal_moves()` (how it ran before the kernel);
 - **lean Python playout**: `rollout.playout`, placements from the incremental frontier
   without move objects (the fastest pure-Python path).
 
-Compile times (gcc; numba's first call, which is a cache load once compiled) are printed
-apart and are in no rate.
+Compile times (gcc; numba's first calls, which are cache loads once compiled; with
+`--cold`, a compile from an empty numba cache in a fresh process) are printed apart and are
+in no rate.
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ import platform
 import random
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -42,25 +54,29 @@ import numpy as np
 import cubegames
 from cubegames.games.cubed import Cubed, CubedState, fast
 from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed.pieces import canonical
 from cubegames.games.cubed.rollout import playout
+from cubegames.sim import batch as sim_batch
 from cubegames.sim import make_job, simulate
 
 HERE = Path(__file__).parent
 
 
-def build_c_loop(where: Path) -> tuple[Path, float]:
-    """Compile the C loop; its path and the seconds gcc took."""
+def build_c_loop(where: Path, name: str = "cubed_loop", *flags: str) -> tuple[Path, float]:
+    """Compile `benchmarks/<name>.c` (with `flags`); the program's path and the seconds gcc
+    took."""
     gcc = shutil.which("gcc")
     if gcc is None:
-        raise SystemExit("gcc is needed to build the plain C loop")
-    binary = where / "cubed_loop"
+        raise SystemExit("gcc is needed to build the C loops")
+    binary = where / (name + "".join(flags))
     start = time.perf_counter()
-    subprocess.run([gcc, "-O2", "-o", str(binary), str(HERE / "cubed_loop.c")], check=True)
+    source = str(HERE / f"{name}.c")
+    subprocess.run([gcc, "-O2", *flags, "-o", str(binary), source], check=True)
     return binary, time.perf_counter() - start
 
 
-def c_rate(binary: Path, game: Cubed, games: int) -> float:
-    """Games per second of the C loop, timed by the C program itself."""
+def c_run(binary: Path, game: Cubed, games: int) -> tuple[float, int]:
+    """Games per second of a C loop (timed by the C program itself), and its moves."""
     ed = game.edition
     args = [
         str(games),
@@ -70,11 +86,17 @@ def c_rate(binary: Path, game: Cubed, games: int) -> float:
         str(ed.black),
         str(-1 if ed.wild is None else ed.wild),
         str(ed.ordinary),
-        *(str(fast.code(p)) for p in ed.pieces),
+        # least rotations: then both loops list the placements in one order
+        *(str(fast.code(canonical(p))) for p in ed.pieces),
     ]
     out = subprocess.run([str(binary), *args], check=True, capture_output=True, text=True)
-    played, _moves, seconds = out.stdout.split()
-    return int(played) / float(seconds)
+    played, moves, seconds = out.stdout.split()
+    return int(played) / float(seconds), int(moves)
+
+
+def c_rate(binary: Path, game: Any, games: int) -> float:
+    """Games per second of a C loop (`benchmarks/search.py` compares with it)."""
+    return c_run(binary, game, games)[0]
 
 
 def kernel_setup(game: Cubed) -> Callable[[int], float]:
@@ -94,10 +116,14 @@ def kernel_setup(game: Cubed) -> Callable[[int], float]:
     return run
 
 
-def simulate_rate(games: int, compiled: bool = True) -> float:
+def simulate_rate(games: int, how: str = "batch") -> float:
+    """`simulate` of `games` random games: `batch` (as it runs), `single` (each game by
+    `play_match`, the kernel playing its moves) or `python` (no compiled path at all)."""
     job = make_job("cubed", ["random"], players=2, options={"rounds": 1}, seed=0)
-    saved = Cubed.random_playout
-    if not compiled:
+    saved = Cubed.random_playout, sim_batch.batcher
+    if how != "batch":
+        sim_batch.batcher = lambda match: None
+    if how == "python":
 
         def python_bots(self: Cubed, state: Any, rngs: Any) -> None:
             return None
@@ -108,7 +134,7 @@ def simulate_rate(games: int, compiled: bool = True) -> float:
         outcome = simulate(job, games, jobs=1)
         seconds = time.perf_counter() - start
     finally:
-        Cubed.random_playout = saved  # type: ignore[method-assign]
+        Cubed.random_playout, sim_batch.batcher = saved  # type: ignore[method-assign]
     assert outcome.played == games
     return games / seconds
 
@@ -122,46 +148,95 @@ def lean_rate(game: Cubed, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
+COLD = """
+import time
+start = time.perf_counter()
+from cubegames.sim import make_job, simulate
+simulate(make_job("cubed", ["random"], players=2, options={"rounds": 1}), 2)
+print(time.perf_counter() - start)
+"""
+
+
+def cold_compile() -> float:
+    """Seconds a fresh process takes to compile the batch kernel with an empty numba cache
+    (import and two games included)."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        out = subprocess.run(
+            [sys.executable, "-c", COLD], env=env, check=True, capture_output=True, text=True
+        )
+    return float(out.stdout.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per C and simulate run")
+    parser.add_argument("--games", type=int, default=2000, help="games per kernel run")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved runs of each path")
+    parser.add_argument(
+        "--cold", action="store_true", help="also time a compile with an empty numba cache"
+    )
     args = parser.parse_args()
     game = cubegames.make("cubed", players=2, rounds=1)
     assert isinstance(game, Cubed)
-    load = os.getloadavg()[0]
+    load = os.getloadavg()
+    n = args.games
     with tempfile.TemporaryDirectory() as tmp:
-        binary, gcc_seconds = build_c_loop(Path(tmp))
+        plain, gcc_plain = build_c_loop(Path(tmp), "cubed_plain")
+        box, _ = build_c_loop(Path(tmp), "cubed_plain", "-DBOX")
+        tuned, gcc_tuned = build_c_loop(Path(tmp), "cubed_loop")
+        # the loops play the very same games: only their search for placements differs
+        check = max(n // 40, 10)
+        moves = {c_run(loop, game, check)[1] for loop in (plain, box, tuned)}
+        assert len(moves) == 1, moves
         start = time.perf_counter()
         kernel = kernel_setup(game)
         kernel(1)
-        simulate_rate(1)
+        simulate_rate(2)
+        simulate_rate(1, "single")
         first_call = time.perf_counter() - start
-        n = args.games
         best: dict[str, float] = {}
         paths: dict[str, Callable[[], float]] = {
-            "plain C loop": lambda: c_rate(binary, game, n),
+            "plain C loop": lambda: c_run(plain, game, max(n // 10, 10))[0],
+            "plain C loop, bounding box only (`-DBOX`)": lambda: c_run(box, game, n)[0],
+            "tuned C loop": lambda: c_run(tuned, game, n)[0],
             "raw kernel": lambda: kernel(5 * n),
             "simulate --jobs 1": lambda: simulate_rate(n),
-            "simulate, Python bots": lambda: simulate_rate(max(n // 10, 20), compiled=False),
+            "simulate, one game a call": lambda: simulate_rate(max(n // 4, 20), "single"),
+            "simulate, Python bots": lambda: simulate_rate(max(n // 20, 20), "python"),
             "lean Python playout": lambda: lean_rate(game, max(n // 10, 20)),
         }
         for _ in range(args.rounds):
             for name, measure in paths.items():
                 best[name] = max(best.get(name, 0.0), measure())
-    c = best["plain C loop"]
+    end_load = os.getloadavg()
+    plain_rate, tuned_rate = best["plain C loop"], best["tuned C loop"]
     print(
-        f"Measured on {os.cpu_count()} CPUs (load average {load:.1f} at the start), "
-        f"Python {platform.python_version()} ({platform.machine()}); CUBED, 2 players, "
-        f"1 round; best of {args.rounds} interleaved runs.\n"
+        f"Measured on {os.cpu_count()} CPUs (load average {load[0]:.1f} at the start, "
+        f"{end_load[0]:.1f} at the end), Python {platform.python_version()} "
+        f"({platform.machine()}); CUBED, 2 players, 1 round; best of {args.rounds} "
+        "interleaved runs.\n"
     )
-    print("| path | games/s | ÷ plain C loop |\n|---|---|---|")
+    print("| path | games/s | ÷ plain C loop | ÷ tuned C loop |\n|---|---|---|---|")
     for name, rate in best.items():
-        print(f"| {name} | {rate:,.0f} | {rate / c:.2f}× |")
+        print(f"| {name} | {rate:,.0f} | {rate / plain_rate:.2f}× | {rate / tuned_rate:.2f}× |")
+    lean = best["lean Python playout"] / plain_rate
+    bots = best["simulate, Python bots"] / plain_rate
     print(
-        f"\nCompile times, in no figure above: gcc {gcc_seconds:.2f} s; the kernel's first "
-        f"calls {first_call:.2f} s (numba compiles once per machine, then loads its cache)."
+        f"\nCalibration against issue 14 (lean Python 0.42× its plain loop, simulate with "
+        f"Python bots 0.17×): here {lean:.2f}× and {bots:.2f}× the plain loop, "
+        f"{best['lean Python playout'] / tuned_rate:.2f}× and "
+        f"{best['simulate, Python bots'] / tuned_rate:.2f}× the tuned one."
     )
+    print(
+        f"\nCompile times, in no figure above: gcc {gcc_plain:.2f} s (plain) and "
+        f"{gcc_tuned:.2f} s (tuned); the kernels' first calls {first_call:.2f} s (numba "
+        "compiles once per machine, then loads its cache)."
+    )
+    if args.cold:
+        print(
+            f"A fresh process with an empty numba cache took {cold_compile():.1f} s to "
+            "compile the batch kernel and play its first two games."
+        )
 
 
 if __name__ == "__main__":

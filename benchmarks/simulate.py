@@ -1,6 +1,6 @@
 """Simulator speed: games per second with 1 and 2 processes, and the scaling between them.
 
-    .venv/bin/python benchmarks/simulate.py [--random-games 2000] [--greedy-games 200]
+    .venv/bin/python benchmarks/simulate.py [--random-games 20000] [--greedy-games 200]
 
 CUBED, 2 players, 1 round, every seat the same bot (random, then greedy). Each rate is the
 wall-clock time of `cubegames.sim.simulate` for the whole run, start-up of the worker
@@ -43,7 +43,7 @@ def measure(bot: str, games: int, jobs: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-games", type=int, default=2000)
+    parser.add_argument("--random-games", type=int, default=20000)
     parser.add_argument("--greedy-games", type=int, default=200)
     args = parser.parse_args()
     load = os.getloadavg()[0]

@@ -58,6 +58,11 @@ def kernel_moves(state: CubedState) -> list[str]:
     for r, c in zip(rot[:count].tolist(), cell[:count].tolist(), strict=True):
         q, s = c // k.W - k.OFF, c % k.W - k.OFF
         out.append(f"{state.ed.text(fast.piece_of(r))}@{q},{s}")
+    # the random playouts' way: count them, then find each by its number
+    room = k.fit_scratch(fast.tables(state.ed))
+    assert k.fit_lists(arrays, fast.tables(state.ed), seat, room) == count
+    for i in range(count):
+        assert k.nth_placement(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
     out.append("draw" if k.can_draw(arrays) else "pass")
     return out
 

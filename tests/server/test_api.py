@@ -112,7 +112,12 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
     assert client.get("/api/games?status=lost").status_code == 400
     detail = client.get(f"/api/games/{first['id']}").json()
     assert detail["moves"] == [
-        {"ply": 1, "seat": 0, "text": "Seat 0 stacked a red cube on 0,0,0.", "move": "R@0,0,0"}
+        {
+            "ply": 1,
+            "seat": 0,
+            "text": "Seat 0 stacked a red cube on the bottom layer.",
+            "move": "R@0,0,0",
+        }
     ]
     assert client.get("/api/games/nothing").status_code == 404
 

@@ -171,6 +171,13 @@ def finish(page: Page, guard: Guard, name: str, browser: Browser, server: str) -
     """The results screen, on this page and on a phone that opens the finished game."""
     expect(page.locator(".overlay .results.final")).to_be_visible()
     shot(page, f"{name}-desktop-results")
+    # the results fold to a bar to see the final board, and unfold again
+    page.click(".results button.see-board")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    expect(page.locator(".results button.show-results")).to_be_focused()
+    shot(page, f"{name}-desktop-board-after-results")
+    page.click(".results button.show-results")
+    expect(page.locator(".results .scores")).to_be_visible()
     sizes = page.evaluate("() => window.cubegamesPage.links.flatMap((l) => l.bytes)")
     assert sizes and max(sizes) < MOVE_MESSAGE_LIMIT, max(sizes)
     guard.check()
@@ -250,6 +257,91 @@ def test_cubed_to_the_end_with_the_mouse(
     play_out(page, cubed_move(False))
     finish(page, guard, "cubed", browser, server)
     expect(page.locator(".results .ending")).not_to_be_empty()
+
+
+def centre_of(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_cubed_pieces_drag_from_the_hand_onto_the_table(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    ready(page)
+    state = current(page)
+    # pick a piece up: the cells it fits light up, and it follows the pointer
+    x, y = centre_of(page, ".hand-piece.playable")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y - 60, steps=4)
+    dragged = page.locator(".drag-piece")
+    expect(dragged).to_be_visible()
+    expect(page.locator(".cubed-table .cell.fits").first).to_be_attached()
+    # R and the wheel turn it on the way
+    first = dragged.get_attribute("data-piece")
+    assert first is not None
+    page.keyboard.press("r")
+    expect(dragged).to_have_attribute("data-piece", turned(first, 1))
+    page.mouse.wheel(0, 120)
+    expect(dragged).to_have_attribute("data-piece", turned(first, 2))
+    page.keyboard.press("r")
+    expect(dragged).to_have_attribute("data-piece", first)
+    target = page.locator(".cubed-table .cell.fits").first
+    cell = target.get_attribute("data-cell")
+    page.mouse.move(*centre_of(page, f".cubed-table .cell.fits[data-cell='{cell}']"), steps=6)
+    expect(target).to_have_class(re.compile(r"\bdrop-here\b"))
+    expect(page.locator(".cubed-table .ghost .piece")).to_have_count(1)
+    shot(page, "cubed-desktop-drag")
+    page.mouse.up()
+    page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
+    assert current(page)["last"]["move"] == f"{first}@{cell}"
+    # the last move in words (yours, or the bot's answer if it came already)
+    expect(page.locator(".said")).to_have_text(
+        re.compile(
+            r"(You|Random bot) "
+            r"(laid an? [a-z ,-]+ piece: it is ringed in orange|drew a piece|passed)\."
+        )
+    )
+    expect(dragged).to_have_count(0)
+    # dropped where it does not fit: it says why at the cell, and nothing is played
+    ready(page)
+    state = current(page)
+    page.mouse.move(*centre_of(page, ".hand-piece.playable"))
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 40, steps=4)
+    expect(dragged).to_be_visible()
+    wrong = page.locator(".cubed-table .cell:not(.fits)")
+    if wrong.count():
+        page.mouse.move(*centre_of(page, ".cubed-table .cell:not(.fits)"), steps=6)
+        page.mouse.up()
+        expect(page.locator(".tip")).to_be_visible()
+        assert "@" not in page.locator(".tip").inner_text()
+    else:
+        page.mouse.up()
+    # dropped off the table: nothing is played, and the piece stays chosen for a tap
+    page.mouse.move(*centre_of(page, ".hand-piece.playable"))
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 40, steps=4)
+    page.mouse.move(*centre_of(page, ".seat-list"), steps=4)
+    page.mouse.up()
+    expect(dragged).to_have_count(0)
+    expect(page.locator(".hand-piece[aria-selected='true']")).to_have_count(1)
+    page.wait_for_timeout(300)
+    assert current(page)["ply"] == state["ply"]
+    # the log tells the game in words
+    play_out(page, cubed_move(False), turns=2)
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    assert len(entries) >= 4, entries
+    assert not NOTATION.search(page.locator(".said").inner_text())
+    for entry in entries:
+        said = r"(You|Random bot) (laid an? [a-z ,-]+ piece|drew a piece|passed)\.$"
+        assert re.match(said, entry), entry
+        assert not NOTATION.search(entry), entry
+    guard.check()
 
 
 def unstackable_move(touch: bool) -> Callable[[Page, Any], None]:
@@ -360,6 +452,10 @@ def test_cubes_to_the_end_by_touch_on_a_phone(
     play_out(page, roll)
     expect(page.locator(".overlay .results.final")).to_be_visible()
     shot(page, "cubes-phone-results")
+    # the log tells each roll, and what it did, with "you" speaking as "you"
+    log = page.evaluate("() => [...document.querySelectorAll('.log li')].map((l) => l.textContent)")
+    assert log and all(re.match(r"(You|Random bot) rolled\.", entry) for entry in log), log
+    assert not any(re.search(r"\b[Yy]ou (takes|pays|owes|has|puts|scores)\b", e) for e in log), log
     guard.check()
     context = browser.new_context(viewport=DESKTOP)
     try:
@@ -410,6 +506,90 @@ def test_cubes_desktop_play_and_3d_views_take_no_outside_requests(
     page.click("button.roll")
     page.wait_for_function("() => window.cubegamesPage.current.ply >= 1")
     shot(page, "cubes-desktop-play")
+    guard.check()
+
+
+# -- words for people ---------------------------------------------------------------------
+
+#: engine notation: a cell or node (1,-2), a move's @, a variant's colon, a gift's >
+NOTATION = re.compile(r"-?\d+,-?\d+|@|\w:\w|>\d")
+
+
+def typed(page: Page, move: str) -> None:
+    """Type `move` in notation, as a player who knows it would."""
+    page.evaluate("document.querySelector('details.notation').open = true")
+    page.fill("#typed-move", move)
+    page.press("#typed-move", "Enter")
+
+
+def test_refusals_and_the_log_read_like_a_person_wrote_them(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "greedy"])
+    page.click("button.view-button:has-text('Layers')")
+    # refusals only the server catches (a typed move) are told in the game's own words
+    for move, friendly in [
+        ("R@2,2,0", "The first cube goes in the corner of the bag."),
+        ("Q@0,0,0", "That is not a move this game knows"),
+    ]:
+        typed(page, move)
+        expect(page.locator(".tip")).to_contain_text(friendly)
+        expect(page.locator(".message")).to_contain_text(friendly)
+        for text in (page.locator(".tip").inner_text(), page.locator(".message").inner_text()):
+            assert not NOTATION.search(text) and "0,0,0" not in text, text
+        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    assert current(page)["ply"] == 0
+    state = play_out(page, unstackable_move(False), turns=3)
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    assert len(entries) == state["ply"] >= 3, entries
+    for entry in entries:
+        assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
+        assert not NOTATION.search(entry), entry
+    expect(page.locator(".log li b.who").first).to_have_text(re.compile("You|Greedy bot"))
+    # the notation is there for those who want it, on hover
+    moves = [m for m in current(page)["log"] if m["move"]]
+    expect(page.locator(".log li").first).to_have_attribute(
+        "title", f"Move 1, in notation: {moves[0]['move']}"
+    )
+    shot(page, "unstackable-desktop-log")
+    guard.check()
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("unstackable", {"players": 2}), ("stakd", {"points_to_win": 1})]
+)
+def test_a_phone_folds_the_results_away_to_see_the_final_board(
+    phone: tuple[Page, Guard], server: str, game: str, options: dict[str, Any]
+) -> None:
+    page, guard = phone
+    made = httpx.post(
+        f"{server}/api/records", content=json.dumps(finished_record(game, options))
+    ).json()
+    page.goto(f"{server}/play/{made['id']}")
+    card = page.locator(".overlay .results.final")
+    expect(card).to_be_visible()
+    expect(page.locator("canvas.table3d")).to_be_visible()
+    # the results come up from the foot of the screen, as a sheet
+    box = card.bounding_box()
+    assert box is not None and box["y"] + box["height"] >= PHONE["height"] - 1, box
+    shot(page, f"{game}-phone-results-sheet")
+    page.tap(".results button.see-board")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    folded = card.bounding_box()
+    assert folded is not None and folded["height"] < 90, folded
+    # the whole 3-D board is in sight, above the bar, and takes the pointer
+    board = page.locator("canvas.table3d").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= folded["y"] + 1, (board, folded)
+    middle = page.evaluate(
+        f"() => document.elementFromPoint({board['x'] + board['width'] / 2}, "
+        f"{board['y'] + board['height'] / 2}).tagName"
+    )
+    assert middle == "CANVAS"
+    shot(page, f"{game}-phone-board-after-results")
+    page.tap(".results button.show-results")
+    expect(page.locator(".results .scores")).to_be_visible()
     guard.check()
 
 

@@ -4,6 +4,7 @@ rebuilds exactly what the server's `diff` describes. Needs Node.js; skipped with
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -14,6 +15,9 @@ from typing import Any
 
 import pytest
 
+import cubegames
+from cubegames.core.errors import IllegalMove
+from cubegames.render import web
 from cubegames.server.protocol import diff
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "cubegames" / "server" / "static"
@@ -110,3 +114,100 @@ def test_the_page_applies_the_servers_patches_exactly() -> None:
     rebuilt = json.loads(run.stdout)
     for case, got in zip(cases, rebuilt, strict=True):
         assert got == case["new"], case
+
+
+# -- refusals in words -------------------------------------------------------------------
+
+
+def _tries(state: Any) -> list[str]:
+    """Moves to offer `state` (most of them refused): near and far cells, every colour,
+    piece and rotation, and a few that cannot be read."""
+    game_id = state.game.id
+    seat = state.to_move
+    view = state.view(seat)
+    if game_id == "cubed":
+        cells = {tuple(e["cell"]) for e in view["table"]} | {(0, 0), (6, 6)}
+        cells |= {(q + dq, r + dr) for q, r in list(cells) for dq, dr in ((1, 0), (0, 1), (-1, 1))}
+        hand = view["hands"][seat] or []
+        pieces = [*hand[:4], "KKK", "WWW", "GPY", "GYP"]
+        moves = [f"{p[k:] + p[:k]}@{q},{r}" for p in pieces for k in range(3) for q, r in cells]
+        mine = hand[0] if hand else "GPY"
+        return [*moves, "draw", "pass", "skip", "draw3:2", "draw3:3", f"keep:{mine}"]
+    if game_id == "unstackable":
+        span = range(-1, 5)
+        stacks = [f"{c}@{x},{y},{z}" for c in "YRK" for x in span for y in span for z in span]
+        return [*stacks, *(f"{x},{y},{z}" for x in span for y in span for z in span), "end"]
+    if game_id == "stakd":
+        tries = []
+        for move in state.legal_moves()[:6]:
+            for kind in ("BASE", "UNI", "DUO", "TRIO", "QUAD", "BOMBER"):
+                for dz in (-1, 0, 1, 2):
+                    for dx, dy in ((0, 0), (1, 0), (0, 3), (40, 0)):
+                        nodes = "+".join(f"{x + dx},{y + dy}" for x, y in move.nodes)
+                        tries.append(f"{kind}@{move.z + dz}:{nodes}")
+        return tries
+    return ["roll", "roll 1 2 3 4 5 6", "roll C C C C C C", "roll . . ."]
+
+
+def _refusals(game_id: str) -> list[dict[str, Any]]:
+    """The reasons the rules give for refused moves along seeded random games of every
+    example option: each with `rules` (False: the move could not be read) and the game's
+    `info` (its colour names)."""
+    module = importlib.import_module(f"cubegames.games.{game_id}")
+    found: dict[str, dict[str, Any]] = {}
+    for options in module.EXAMPLE_OPTIONS:
+        game = cubegames.make(game_id, **options)
+        info = web.info(game)
+        state = game.new_state(seed=5)
+        rng = random.Random(6)
+        for ply in range(400):
+            if state.is_over:
+                break
+            if ply % 9 == 0:
+                for text in [*_tries(state), "zz", "Q@0,0", "FOO@0:0,0"]:
+                    try:
+                        move = game.parse_move(text)
+                    except IllegalMove as exc:
+                        found.setdefault(str(exc), {"rules": False, "info": info})
+                        continue
+                    reason = state.refusal(move)
+                    if reason is not None:
+                        found.setdefault(reason, {"rules": True, "info": info})
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+    return [{"message": reason, **case} for reason, case in sorted(found.items())]
+
+
+@needs_node
+@pytest.mark.parametrize("game_id", ["cubed", "unstackable", "stakd", "cubes"])
+def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str) -> None:
+    """Each reason the rules give (static/refusals.js) gets a sentence of its game: not the
+    fallback, no notation, no cells. A move that cannot be read points to the notation."""
+    assert NODE is not None
+    cases = _refusals(game_id)
+    assert sum(c["rules"] for c in cases) >= (2 if game_id == "cubes" else 10), cases
+    script = (
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};\n"
+        "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
+        "process.stdin.on('end', () => {\n"
+        "  const said = JSON.parse(text).map((c) => r.friendly("
+        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info));\n"
+        "  process.stdout.write(JSON.stringify({ said, fallback: r.NOT_ALLOWED, "
+        "unknown: r.UNKNOWN_MOVE }));\n"
+        "});\n"
+    )
+    run = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    for case, said in zip(cases, out["said"], strict=True):
+        reason = case["message"]
+        assert said != out["fallback"], f"no words for the {game_id} refusal {reason!r}"
+        if case["rules"]:
+            assert said != out["unknown"], f"{reason!r} is a rule, not a misreading"
+        assert not re.search(r"-?\d+,-?\d+|@|\w:\w|another colour", said), (reason, said)

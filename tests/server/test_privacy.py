@@ -39,7 +39,7 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
         kinds: set[str] = set()
         for ply in range(60):
             states = [s.state(ply=ply) for s in seats]
-            watcher.state(ply=ply)
+            watched = watcher.state(ply=ply)
             for seat, state in enumerate(states):
                 held[seat] |= _held(state["view"], seat)
             table |= {least_rotation(e["slots"]) for e in states[0]["view"]["table"]}
@@ -53,6 +53,13 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
             kinds.add(move.split(":")[0] if ":" in move else "place" if "@" in move else move)
             seats[mover].move(move)
     assert {"draw3", "keep", "place"} <= kinds, kinds
+    # the log shows a move's notation only to the seats that may read it: a kept piece to
+    # its keeper alone, a given one to its giver and receiver (the other seat of two)
+    logs = [s["log"] for s in states]
+    for mine, theirs, seen in zip(logs[0], logs[1], watched["log"], strict=True):
+        for entry, viewer in ((mine, 0), (theirs, 1), (seen, None)):
+            hidden = "kept" in entry["text"] or ("gave" in entry["text"] and viewer is None)
+            assert (entry["move"] is None) == (viewer != entry["seat"] and hidden), entry
     for seat in (0, 1):
         secret = held[1 - seat] - held[seat] - table
         assert len(secret) > 10, "the test needs hidden pieces to look for"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
@@ -148,10 +149,55 @@ def test_cubes_tells_each_roll_in_words() -> None:
 
 def test_words_keep_secret_what_a_seat_may_not_know() -> None:
     game = cubegames.make("cubed", players=3, variants=["draw3", "void"], rounds=1)
-    assert web.words(game, "keep:GPY", 1, 1) == "You kept GPY."
+    assert web.words(game, "keep:GPY", 1, 1) == "You kept the green, purple and yellow piece."
     assert web.words(game, "keep:GPY", 1, 0) == "Seat 1 kept one of the drawn pieces."
-    assert web.words(game, "give:GPY>2", 1, 2) == "Seat 1 gave GPY to you."
+    assert (
+        web.words(game, "give:GPY>2", 1, 2)
+        == "Seat 1 gave a green, purple and yellow piece to you."
+    )
     assert web.words(game, "give:GPY>2", 1, 0) == "Seat 1 gave a piece to seat 2."
     assert web.words(game, "give:GPY>2", 1, None) == "Seat 1 gave a piece to seat 2."
     assert not web.visible(game, "keep:GPY", 1, 0) and web.visible(game, "keep:GPY", 1, 1)
     assert web.visible(game, "GPY@1,0", 1, None)
+
+
+#: what notation looks like: a cell or node (1,-2), a move's @ or a variant's colon
+NOTATION = re.compile(r"-?\d+,-?\d+|@|\w:\w|>\d")
+
+
+@pytest.mark.parametrize(("game_id", "options"), examples())
+def test_the_log_reads_like_a_person_telling_the_game(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    game = cubegames.make(game_id, **options)
+    state = game.new_state(seed=3)
+    rng = random.Random(4)
+    seen = 0
+    while not state.is_over and seen < 60:
+        moves = state.legal_moves()
+        move = str(moves[rng.randrange(len(moves))])
+        mover = state.to_move
+        assert mover is not None
+        for viewer in [None, *range(game.players)]:
+            said = web.words(game, move, mover, viewer)
+            assert not NOTATION.search(said), (move, said)
+            assert said[0].isupper() and said.endswith(".") and len(said) < 90, said
+            if re.search(r"[@:,]", move):
+                assert move not in said, (move, said)
+        state.play(move)
+        seen += 1
+    assert seen > 0
+
+
+def test_the_log_names_pieces_cubes_and_layers_in_words() -> None:
+    cubed = cubegames.make("cubed", players=2)
+    assert web.words(cubed, "GPY@1,-1", 0, 1) == "Seat 0 laid a green, purple and yellow piece."
+    assert web.words(cubed, "GGG@1,-1", 1, 1) == "You laid an all-green piece."
+    assert web.words(cubed, "draw", 1, 0) == "Seat 1 drew a piece."
+    unstackable = cubegames.make("unstackable", players=2)
+    assert (
+        web.words(unstackable, "R@0,1,0", 0, 1) == "Seat 0 stacked a red cube on the bottom layer."
+    )
+    assert web.words(unstackable, "2,1,3", 1, 1) == "You took a cube out of layer 3."
+    stakd = cubegames.make("stakd", players=2)
+    assert web.words(stakd, "DUO@1:0,0+1,0", 1, 0) == "Seat 1 laid a DUO on layer 1."

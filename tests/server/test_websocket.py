@@ -110,7 +110,8 @@ def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: Test
     assert BURST <= len(heard) - 1 <= BURST + 2  # the burst's pongs, then the error
     assert [m["code"] for m in told if m["type"] == "error"] == ["slow-down"]
     assert "too many messages" in heard[-1]["message"]
-    assert played["log"][-1]["text"] == "You stacked a yellow cube on 0,0,0."
+    assert played["log"][-1]["text"] == "You stacked a yellow cube on the bottom layer."
+    assert played["log"][-1]["move"] == "Y@0,0,0"  # its notation, for the page's hover
     assert stored_moves(client, made["id"]) == ["Y@0,0,0"]
 
 
@@ -178,7 +179,7 @@ def test_everyone_sees_a_move_as_it_happens(client: TestClient) -> None:
         seen = [s.state(ply=1) for s in (mover, other, watcher)]
     assert [s["seat"] for s in seen] == [0, 1, None]
     assert all(s["to_move"] == 1 for s in seen)
-    assert seen[1]["said"] == f"Seat 0 laid a BASE on layer 0 at {first['legal'][0][7:]}."
+    assert seen[1]["said"] == "Seat 0 laid a BASE on the bottom layer."
     assert seen[0]["said"].startswith("You laid a BASE")
 
 

@@ -2,11 +2,12 @@
 information-set Monte Carlo tree search (single-observer ISMCTS).
 
 Flat search (CUBED without variants, two or more players): the game's compiled playouts
-(`Game.playouts`, from the bot's view only) give the root moves worth trying; each iteration
-picks one by UCB1 (every move once first, then the highest mean reward plus
-`c * sqrt(ln N / n)`), deals the hidden parts afresh, plays the move and a short playout of
-the game's light policy, and scores the position (`Playouts.run`). The move tried most often
-is played. Default budget 300 iterations.
+(`Game.playouts`, from the bot's view only) give the root moves worth trying; they are
+compared by sequential halving (`halving`): in each of `ceil(log2 n)` rounds every move
+still in is played out equally often, all moves on the same fresh deals of the hidden parts,
+and the worse half by mean reward is dropped. A playout (`Playouts.run`) plays the move and
+a short stretch of the game's light policy and scores the position. The best move of the
+last round is played. Default budget 300 playouts.
 
 ISMCTS (every other game, or `tree=true`): each iteration deals the hidden parts afresh,
 consistently with what the bot's seat has seen (`Game.sampler` over `state.view(seat)`: it
@@ -128,27 +129,10 @@ class MctsBot(Bot):
             self.last_iterations = 0
             only: Move = moves[0]
             return only
-        n = len(moves)
-        visits = [0] * n
-        totals = [0.0] * n
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        iterations = self.budget(FLAT_ITERATIONS)
-        rng, c = self.rng, self.c
-        done = 0
-        while not _spent(deadline, done, iterations):
-            if done < n:
-                arm = done
-            else:
-                log_done = math.log(done)
-                arm = max(
-                    range(n),
-                    key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_done / visits[i]),
-                )
-            visits[arm] += 1
-            totals[arm] += playouts.run(arm, rng.getrandbits(63))[seat]
-            done += 1
-        self.last_iterations = done
-        best = max(range(n), key=lambda i: (visits[i], totals[i]))
+        best, self.last_iterations = halving(
+            playouts, seat, self.budget(FLAT_ITERATIONS), deadline, self.rng
+        )
         chosen: Move = moves[best]
         return chosen
 
@@ -200,3 +184,61 @@ def _spent(deadline: float | None, done: int, iterations: int | None) -> bool:
     if deadline is not None:
         return time.perf_counter() >= deadline and done > 0
     return done >= (iterations or 0)
+
+
+def halving(
+    playouts: Playouts[Any],
+    seat: int,
+    iterations: int | None,
+    deadline: float | None,
+    rng: random.Random,
+) -> tuple[int, int]:
+    """Sequential halving over the root moves of `playouts`: in each of `ceil(log2 n)`
+    rounds every move still in gets an equal share of the round's playouts, all of them on
+    the same deals of the hidden parts (so moves are compared on equal luck), then the better
+    half by mean reward goes on (ties: the earlier move). With `iterations` the budget is
+    split evenly over the rounds, at least one playout a move; with a `deadline` each round
+    runs batches of one playout a move until its share of the time is over. Returns the
+    index of the best move left and the number of playouts run."""
+    n = len(playouts.moves)
+    alive = list(range(n))
+    totals = [0.0] * n
+    visits = [0] * n
+    rounds = max(1, math.ceil(math.log2(n)))
+    start = time.perf_counter()
+    done = 0
+    for r in range(rounds):
+        left = rounds - r
+        if deadline is None:
+            per = max(1, ((iterations or 0) - done) // (len(alive) * left))
+            done += _round(playouts, seat, alive, per, rng, totals, visits)
+        else:
+            until = start + (deadline - start) * (r + 1) / rounds
+            while True:
+                done += _round(playouts, seat, alive, 1, rng, totals, visits)
+                if time.perf_counter() >= until:
+                    break
+        alive.sort(key=lambda i: -totals[i] / visits[i])  # stable: ties keep move order
+        alive = sorted(alive[: (len(alive) + 1) // 2])
+    best = max(alive, key=lambda i: (totals[i] / visits[i], -i))
+    return best, done
+
+
+def _round(
+    playouts: Playouts[Any],
+    seat: int,
+    alive: list[int],
+    per: int,
+    rng: random.Random,
+    totals: list[float],
+    visits: list[int],
+) -> int:
+    """`per` playouts of every move in `alive`, all on the same `per` deals; returns how
+    many ran."""
+    seeds = [rng.getrandbits(63) for _ in range(per)]
+    arms = [i for i in alive for _ in range(per)]
+    rewards = playouts.batch(arms, seeds * len(alive), seat)
+    for i, reward in zip(arms, rewards, strict=True):
+        totals[i] += reward
+        visits[i] += 1
+    return len(arms)

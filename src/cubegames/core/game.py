@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cubegames.core.errors import IllegalMove
@@ -124,6 +124,12 @@ class Playouts(ABC, Generic[M]):
     def run(self, move: int, seed: int) -> list[float]:
         """Play `moves[move]`, then a short playout with the game's own light policy, on a
         deal of the hidden parts drawn from `seed`; rewards in [0, 1] for every seat."""
+
+    def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
+        """`run(moves[i], seeds[i])` for every `i`, keeping `seat`'s reward: a search's
+        batch of playouts, which compiled playouts make in one call. The same seed deals
+        the hidden parts the same way whatever the move."""
+        return [self.run(m, s)[seat] for m, s in zip(moves, seeds, strict=True)]
 
 
 class Game(ABC, Generic[M]):

@@ -319,15 +319,19 @@ class Room:
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`)."""
+        """The moves so far, in words `viewer` may read (newest `LOG_LENGTH`), each with
+        its notation when `viewer` may read that too (else None)."""
         entries = self._entries.setdefault(viewer, [])
         if len(entries) < len(self.played):  # the moves since this viewer last asked
             notations = self._notations.setdefault(viewer, [])
             for p in self.played[len(entries) :]:
                 text = web.words(self.game, p.move, p.seat, viewer)
-                entries.append({"ply": p.ply, "seat": p.seat, "text": text, "note": p.note})
                 seen = web.visible(self.game, p.move, p.seat, viewer)
-                notations.append(p.move if seen else None)
+                notation = p.move if seen else None  # for the page's hover, when not secret
+                entries.append(
+                    {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note, "move": notation}
+                )
+                notations.append(notation)
         return entries[-LOG_LENGTH:]
 
     def hints(self) -> dict[str, Any] | None:

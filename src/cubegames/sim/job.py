@@ -37,6 +37,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import cubegames
@@ -79,6 +80,11 @@ class Job:
         """The number of seats."""
         return len(self.lineup)
 
+    @cached_property
+    def options_text(self) -> str:
+        """The options as stored in rows (`options_text`), worked out once."""
+        return options_text(self.options)
+
     def describe(self) -> dict[str, Any]:
         """The description rows are checked against when a run is resumed."""
         return {
@@ -108,7 +114,7 @@ class Job:
         row: dict[str, Any] = {
             "job": self.id,
             "game": self.game,
-            "options": options_text(self.options),
+            "options": self.options_text,
             "lineup": ",".join(self.lineup),
             "rotate": self.rotate,
             "run_seed": self.seed,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from cubegames.sim.batch import play_items
 from cubegames.sim.play import Match, play_match
 
 if TYPE_CHECKING:
@@ -133,7 +135,7 @@ class Runner:
                 self._ray = RaySession(address=self.address, cpus=self.jobs)
             return self._ray.play(matches)
         if self.jobs <= 1:
-            return map(play_indexed, enumerate(matches))
+            return play_items(list(enumerate(matches)))
         return self._pooled(matches)
 
     def _pooled(self, matches: Sequence[Match]) -> Iterator[Indexed]:
@@ -144,8 +146,11 @@ class Runner:
                 initializer=_ignore_interrupts,
             )
         # small chunks: a slow game at the end keeps one process busy while the others wait;
-        # a few chunks per process in flight keep every process fed
-        size = max(1, min(8, len(matches) // (self.jobs * 16)))
+        # a few chunks per process in flight keep every process fed. Games of random bots
+        # take well under a millisecond in a batch kernel (`sim.batch`), so their chunks are
+        # larger: handing a chunk over costs more than its games
+        most = 128 if all(b == "random" for b in matches[0].bots) else 8
+        size = max(1, min(most, len(matches) // (self.jobs * 16)))
         items = list(enumerate(matches))
         starts = iter(range(0, len(items), size))
         pending: set[Future[list[Indexed]]] = set()
@@ -166,17 +171,34 @@ def play_indexed(item: tuple[int, Match]) -> Indexed:
 
 
 def play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
-    """Play a few numbered matches (what a worker process or a Ray task is given)."""
-    return [play_indexed(item) for item in items]
+    """Play a few numbered matches (what a worker process or a Ray task is given); those
+    a game's batch kernel covers in one call (`cubegames.sim.batch`)."""
+    return list(play_items(items))
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: seconds between two updates of the progress bar (games can finish thousands a second)
+TICK = 0.1
+
+
 def _counted(results: Iterable[Indexed], bar: Progress, task: TaskID) -> Iterator[Indexed]:
-    for done, item in enumerate(results, 1):
-        elapsed = bar.tasks[0].elapsed or 0.0
-        rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
-        bar.update(task, advance=1, rate=rate)
+    shown = done = 0
+    last = time.monotonic()
+    for item in results:
+        done += 1
+        now = time.monotonic()
+        if now - last >= TICK or done == 1:
+            _show(bar, task, done - shown, done)
+            shown, last = done, now
         yield item
+    if done > shown:
+        _show(bar, task, done - shown, done)
+
+
+def _show(bar: Progress, task: TaskID, advance: int, done: int) -> None:
+    elapsed = bar.tasks[0].elapsed or 0.0
+    rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
+    bar.update(task, advance=advance, rate=rate)

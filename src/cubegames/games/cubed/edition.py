@@ -74,8 +74,16 @@ class Edition:
         letters = self.letters
         return letters[piece[0]] + letters[piece[1]] + letters[piece[2]]
 
+    @cached_property
+    def _read(self) -> dict[str, Piece]:
+        """Texts already read into pieces (positions repeat the same few dozen)."""
+        return {}
+
     def read_piece(self, text: str, where: str) -> Piece:
         """A piece from three colour letters; ValueError naming `where` if it is not one."""
+        known = self._read.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
         if len(text) != 3 or any(ch not in self.index for ch in text):
             raise ValueError(
                 f"{where}: {text!r} is not a piece of the {self.id} edition "
@@ -84,6 +92,7 @@ class Edition:
         piece: Piece = (self.index[text[0]], self.index[text[1]], self.index[text[2]])
         if classify(piece, self.ordinary, self.wild, self.black) is None:
             raise ValueError(f"{where}: {text!r} is no kind of CUBED piece")
+        self._read[text] = piece
         return piece
 
     def max_players(self) -> int:

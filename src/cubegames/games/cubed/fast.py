@@ -12,14 +12,18 @@ fast path is asked for.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import numpy as np
 
 from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
+from cubegames.games.cubed import ai
 from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed.ai import ROOT_WIDTH
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
+from cubegames.games.cubed.kernel import Arr
 from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
@@ -215,6 +219,65 @@ def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | 
     return seats
 
 
+def _valued(state: CubedState) -> tuple[Arr, Arr, Arr] | None:
+    """Every placement of the seat to move as kernel arrays (rotation codes, kernel cells)
+    and its greedy value (`ai._value`), ranked best first, ties by (rotation, cell) as the
+    Python rules order them (a piece's code and a kernel cell sort as the colour tuple and
+    the packed cell do); None if there is none."""
+    seat = state.to_move
+    assert seat is not None
+    arrays = encode(state)
+    ed_arrays = tables(state.ed)
+    rots, cells = _buffers()
+    count = k.placements(arrays, ed_arrays, seat, rots, cells)
+    if count == 0:
+        return None
+    rots, cells = rots[:count].copy(), cells[:count].copy()
+    values = np.empty(count, dtype=np.float64)
+    scratch = k.new_game(state.game.players)
+    k.greedy_values(scratch, arrays, ed_arrays, rots, cells, values, *_buffers())
+    ranked = np.lexsort((cells, rots, -values))
+    return rots[ranked], cells[ranked], values[ranked]
+
+
+def _place(state: CubedState, rot: int, cell: int) -> Place:
+    q, r = divmod(cell, k.W)
+    return Place(state.ed.text(piece_of(rot)), q - k.OFF, r - k.OFF)
+
+
+def root_moves(state: CubedState) -> list[CubedMove]:
+    """`ai.root_moves` for a position `supported` accepts, the greedy values computed in
+    the kernel: the same moves in the same order."""
+    if state.to_move is None:
+        return []
+    found = _valued(state)
+    if found is None or len(found[0]) <= ROOT_WIDTH:
+        return state.legal_moves()
+    rots, cells, _ = found
+    moves: list[CubedMove] = [
+        _place(state, rot, cell)
+        for rot, cell in zip(rots[:ROOT_WIDTH].tolist(), cells[:ROOT_WIDTH].tolist(), strict=True)
+    ]
+    return moves + state.other_moves(can_place=True)
+
+
+def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
+    """`ai.greedy_move` for a position `supported` accepts, the greedy values computed in
+    the kernel: the same move, drawing the same numbers from `rng`."""
+    found = _valued(state)
+    if found is None:
+        return ai.greedy_move(state, rng)  # nothing fits: a draw or a pass
+    rots, cells, values = found
+    ties = int(np.count_nonzero(values == values[0]))
+    pick = rng.randrange(ties)
+    return _place(state, int(rots[pick]), int(cells[pick]))
+
+
+def _buffers() -> tuple[Arr, Arr]:
+    """Room for the placements of one move."""
+    return np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64)
+
+
 class KernelPlayouts(Playouts[CubedMove]):
     """Playouts of a flat search, in the kernel (`kernel.playout`).
 
@@ -224,7 +287,7 @@ class KernelPlayouts(Playouts[CubedMove]):
     """
 
     #: moves of the light policy after the root move before the position is judged
-    HORIZON = 40
+    HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
     #: points of difference that count as a clear lead (see `kernel.evaluate`)
@@ -255,6 +318,9 @@ class KernelPlayouts(Playouts[CubedMove]):
             else:
                 assert isinstance(move, Pass), move
                 self.roots.append((k.PASS, 0, 0))
+        self.kinds = np.array([kind for kind, _, _ in self.roots], dtype=np.int64)
+        self.rots = np.array([rot for _, rot, _ in self.roots], dtype=np.int64)
+        self.cells = np.array([cell for _, _, cell in self.roots], dtype=np.int64)
 
     def run(self, move: int, seed: int) -> list[float]:
         kind, rot, cell = self.roots[move]
@@ -277,4 +343,34 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.out_cell,
         )
         result: list[float] = self.rewards.tolist()
+        return result
+
+    def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
+        arms = np.array(moves, dtype=np.int64)
+        # seeds are below 2**63: they fit int64, which the kernel reads as its generator state
+        drawn = np.array(seeds, dtype=np.int64)
+        if arms.shape != drawn.shape:
+            raise ValueError("batch: one seed per move")
+        out = np.empty(arms.shape[0], dtype=np.float64)
+        k.playout_batch(
+            self.scratch,
+            self.template,
+            self.tables,
+            seat,
+            self.kinds,
+            self.rots,
+            self.cells,
+            arms,
+            drawn,
+            self.HORIZON,
+            self.GREED,
+            self.totals,
+            self.last_round,
+            self.TEMPERATURE,
+            self.rewards,
+            self.out_rot,
+            self.out_cell,
+            out,
+        )
+        result: list[float] = out.tolist()
         return result

@@ -159,7 +159,7 @@ class Cubed(Game[CubedMove]):
         state = self.determinize(view, seat, rng)
         if not fast.supported(state):
             return None
-        return fast.KernelPlayouts(state, ai.root_moves(state))
+        return fast.KernelPlayouts(state, fast.root_moves(state))
 
     def random_playout(
         self, state: State[CubedMove], rngs: list[random.Random]
@@ -171,6 +171,10 @@ class Cubed(Game[CubedMove]):
 
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        if fast.supported(state):
+            return fast.greedy_move(state, rng)  # the same move, valued in the kernel
         return ai.greedy_move(state, rng)
 
     # -- reading positions ---------------------------------------------------------------

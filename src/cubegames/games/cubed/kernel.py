@@ -28,7 +28,9 @@ Generating placements: `shows[slot, mask]` is the set of the box's rotations (by
 colour in `slot` is in the colour set `mask`; a playable cell accepts a colour set per slot,
 so the hand's rotations that fit it are three table look-ups and'ed with `hbits`. Walking
 the ranks upwards, and the (sorted) playable cells for each, lists the placements in the
-order of `legal_moves()`.
+order of `legal_moves()`. A random playout needs only their number and the one it picks:
+`fit_lists` drops each fitting (rank, cell) pair into its rank's list of cells, on 64-bit
+words, and `nth_placement` finds placement number k in that same order.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+
+from cubegames.core import compiled  # noqa: F401  (drops numba caches older than the kernels)
 
 Arr = npt.NDArray[Any]
 #: a game or an edition: a tuple of arrays (see the module's docstring)
@@ -416,6 +420,135 @@ def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -
     return count
 
 
+#: 64-bit words of a set of rotations (by rank), for `fit_lists`
+WIDE = MAX_RANKS // 64
+
+
+@inline
+def lowest_bit64(bit: int) -> int:
+    """The index of the one set bit of `bit` (any of the 64; bit 63 makes it negative)."""
+    low = bit & 0xFFFFFFFF
+    if low:
+        return lowest_bit(low)
+    return 32 + lowest_bit((bit >> 32) & 0xFFFFFFFF)
+
+
+@jit
+def fit_scratch(ed: Arrays) -> Arrays:
+    """Room for `fit_lists` and `nth_placement`: `(wide, cnt, lists, fits, union)`, where
+    `wide[slot, mask, w]` is `shows` (`fast.tables`) in 64-bit words."""
+    shows = ed[9]
+    wide = np.zeros((3, 256, WIDE), dtype=np.int64)
+    for slot in range(3):
+        for mask in range(256):
+            for w in range(WIDE):
+                wide[slot, mask, w] = shows[slot, mask, 2 * w] | (
+                    shows[slot, mask, 2 * w + 1] << 32
+                )
+    cnt = np.zeros(MAX_RANKS, dtype=np.int64)
+    lists = np.zeros(MAX_RANKS * MAX_PLAY, dtype=np.int16)
+    fits = np.zeros((MAX_PLAY, WIDE), dtype=np.int64)
+    union = np.zeros(WIDE, dtype=np.int64)
+    return wide, cnt, lists, fits, union
+
+
+@inline
+def fit_lists(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
+    """The placements of `placements` without writing them out: returns how many there
+    are and leaves, in `room` (`fit_scratch`), for each rotation rank `r` in `union` the
+    indexes (into the playable cells, ascending) of the `cnt[r]` cells it fits in
+    `lists[r * MAX_PLAY :]`; `nth_placement` then finds one in the order of
+    `legal_moves()`. Each placement costs a few steps, where listing them all walks every
+    rotation of the union against every playable cell; the sets are 64-bit words, half
+    as many as `placements` reads."""
+    meta, edges, touch, play, hbits = st[0], st[2], st[3], st[6], st[11]
+    acc, info, block_rank = ed[0], ed[7], ed[10]
+    wide, cnt, lists, fits, union = room[0], room[1], room[2], room[3], room[4]
+    ordinary = info[I_ORDINARY]
+    blocking_ok = meta[M_NTAB] >= 3
+    nplay = meta[M_NPLAY]
+    h0 = hbits[seat, 0] | (hbits[seat, 1] << 32)
+    h1 = hbits[seat, 2] | (hbits[seat, 3] << 32)
+    h2 = hbits[seat, 4] | (hbits[seat, 5] << 32)
+    h3 = hbits[seat, 6] | (hbits[seat, 7] << 32)
+    u0 = u1 = u2 = u3 = 0
+    for i in range(nplay):
+        cell = play[i]
+        base = cell * 6
+        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
+        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
+        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
+        f0 = wide[0, m0, 0] & wide[1, m1, 0] & wide[2, m2, 0] & h0
+        f1 = wide[0, m0, 1] & wide[1, m1, 1] & wide[2, m2, 1] & h1
+        f2 = wide[0, m0, 2] & wide[1, m1, 2] & wide[2, m2, 2] & h2
+        f3 = wide[0, m0, 3] & wide[1, m1, 3] & wide[2, m2, 3] & h3 if h3 else 0
+        if blocking_ok and touch[cell] == 2:
+            for slot in range(3):
+                ea = edges[base + SLOT_EDGES[slot, 0]]
+                eb = edges[base + SLOT_EDGES[slot, 1]]
+                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
+                    r = block_rank[slot, ea & 31]
+                    if r >= 0 and (hbits[seat, r // BITS] >> (r % BITS)) & 1:
+                        bit = 1 << (r % 64)
+                        w = r // 64
+                        if w == 0:
+                            f0 |= bit
+                        elif w == 1:
+                            f1 |= bit
+                        elif w == 2:
+                            f2 |= bit
+                        else:
+                            f3 |= bit
+        fits[i, 0] = f0
+        fits[i, 1] = f1
+        fits[i, 2] = f2
+        fits[i, 3] = f3
+        u0 |= f0
+        u1 |= f1
+        u2 |= f2
+        u3 |= f3
+    union[0] = u0
+    union[1] = u1
+    union[2] = u2
+    union[3] = u3
+    for w in range(WIDE):
+        u = union[w]
+        while u:
+            bit = u & -u
+            u ^= bit
+            cnt[w * 64 + lowest_bit64(bit)] = 0
+    count = 0
+    for i in range(nplay):
+        for w in range(WIDE):
+            bits = fits[i, w]
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                r = w * 64 + lowest_bit64(bit)
+                lists[r * MAX_PLAY + cnt[r]] = i
+                cnt[r] += 1
+                count += 1
+    return count
+
+
+@inline
+def nth_placement(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int, int]:
+    """Placement number `pick` (in the order of `legal_moves()`) of those `fit_lists`
+    found: `(rotation code, cell)`."""
+    play, ranked = st[6], ed[8]
+    cnt, lists, union = room[1], room[2], room[4]
+    for w in range(WIDE):
+        u = union[w]
+        while u:
+            bit = u & -u
+            u ^= bit
+            r = w * 64 + lowest_bit64(bit)
+            if pick < cnt[r]:
+                return ranked[r], play[lists[r * MAX_PLAY + pick]]
+            pick -= cnt[r]
+    raise IndexError("no such placement")
+
+
 # -- turns -------------------------------------------------------------------------------
 
 
@@ -509,17 +642,29 @@ def play_round_random(
     """Play the round on as random bots would, seat `s` drawing from generator `s`: each
     move is `randrange(len(legal_moves()))` of that seat's generator. Writes the seat of
     each move into `log`; returns the number of moves (the round's end is in `meta`)."""
+    return play_round(st, ed, mt, pos, log, fit_scratch(ed))
+
+
+@inline
+def play_round(st: Arrays, ed: Arrays, mt: Arr, pos: Arr, log: Arr, room: Arrays) -> int:
+    """`play_round_random` with room for `fit_lists` given (`fit_scratch`), for callers
+    that play many rounds."""
     meta = st[0]
-    out_rot = np.empty(MAX_MOVES, dtype=np.int64)
-    out_cell = np.empty(MAX_MOVES, dtype=np.int64)
     moves = 0
     while meta[M_END] == 0:
         seat = meta[M_TO_MOVE]
-        count = placements(st, ed, seat, out_rot, out_cell)
+        count = fit_lists(st, ed, seat, room)
         pick = randbelow(mt, pos, seat, count + 1)
         log[moves] = seat
         moves += 1
-        play_index(st, ed, pick, count, out_rot, out_cell)
+        if pick < count:
+            rot, cell = nth_placement(st, ed, pick, room)
+            place(st, ed, rot, cell)
+        elif can_draw(st):
+            draw(st, ed)
+        else:
+            # nothing fitting now means nothing fitted at the start of the turn either
+            end_turn(st, False, count == 0)
     return moves
 
 
@@ -570,10 +715,11 @@ def random_games(
     """Deal and play `games` one-round random games; returns the moves played (for the
     benchmark, which times the kernel alone)."""
     log = np.empty(4096, dtype=np.int8)
+    room = fit_scratch(ed)
     total = 0
     for _ in range(games):
         deal(st, ed, box, hand_size, mt, pos)
-        total += play_round_random(st, ed, mt, pos, log)
+        total += play_round(st, ed, mt, pos, log, room)
     return total
 
 
@@ -621,6 +767,74 @@ def copy_game(dst: Arrays, src: Arrays) -> None:
 
 
 @jit
+def copy_search(dst: Arrays, src: Arrays) -> None:
+    """`copy_game` for a playout: the same position, copying only what is in use (the
+    table's cells and their neighbours, the playable cells, the hands, the bag) with plain
+    loops, which numba runs about twice as fast as whole-array copies."""
+    dmeta, dtab, dedges, dtouch, ddead, dorder = dst[0], dst[1], dst[2], dst[3], dst[4], dst[5]
+    for i in range(dmeta[M_NTAB]):
+        cell = dorder[i]
+        dtab[cell] = -1
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            dtouch[other] = 0
+            ddead[other] = 0
+            for e in range(6):
+                dedges[other * 6 + e] = -1
+    meta, tab, edges, touch, dead, order = src[0], src[1], src[2], src[3], src[4], src[5]
+    for i in range(meta[M_NTAB]):
+        cell = order[i]
+        dorder[i] = cell
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            dtab[other] = tab[other]
+            dtouch[other] = touch[other]
+            ddead[other] = dead[other]
+            for e in range(6):
+                dedges[other * 6 + e] = edges[other * 6 + e]
+    for i in range(meta.shape[0]):
+        dmeta[i] = meta[i]
+    play, dplay = src[6], dst[6]
+    for i in range(meta[M_NPLAY]):
+        dplay[i] = play[i]
+    hands, dhands, hsize, dhsize = src[7], dst[7], src[8], dst[8]
+    for s in range(hsize.shape[0]):
+        dhsize[s] = hsize[s]
+        for i in range(hsize[s]):
+            dhands[s, i] = hands[s, i]
+    bag, dbag = src[9], dst[9]
+    for i in range(meta[M_BAG_END]):
+        dbag[i] = bag[i]
+    have, dhave, hbits, dhbits = src[10], dst[10], src[11], dst[11]
+    for s in range(have.shape[0]):
+        for key in range(have.shape[1]):
+            dhave[s, key] = have[s, key]
+        for w in range(hbits.shape[1]):
+            dhbits[s, w] = hbits[s, w]
+
+
+@jit
+def sync_others(st: Arrays, ed: Arrays, seat: int) -> None:
+    """`sync_hands` for every hand but `seat`'s (after the hidden pieces are dealt again)."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    for s in range(hsize.shape[0]):
+        if s == seat:
+            continue
+        for key in range(have.shape[1]):
+            have[s, key] = 0
+        for w in range(hbits.shape[1]):
+            hbits[s, w] = 0
+        for i in range(hsize[s]):
+            key = canon[hands[s, i]]
+            have[s, key] += 1
+            if have[s, key] == 1:
+                for j in range(nrots[key]):
+                    r = rank[rots[key, j]]
+                    hbits[s, r // BITS] |= 1 << (r % BITS)
+
+
+@jit
 def playout(
     st: Arrays,
     template: Arrays,
@@ -645,7 +859,7 @@ def playout(
     points with probability `greed`, else any; draw only when nothing fits), and the
     position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
     the placements of a move."""
-    copy_game(st, template)
+    copy_search(st, template)
     meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
     rng_state = np.array([seed], dtype=np.uint64)
     players = meta[M_PLAYERS]
@@ -672,7 +886,7 @@ def playout(
     for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
         bag[i] = pool[at]
         at += 1
-    sync_hands(st, ed)
+    sync_others(st, ed, seat)
     if kind == PLACE:
         place(st, ed, rot, cell)
     elif kind == DRAW:
@@ -744,3 +958,76 @@ def evaluate(
             if o != s and outlook[o] < best_other:
                 best_other = outlook[o]
         rewards[s] = 1.0 / (1.0 + np.exp((outlook[s] - best_other) / temperature))
+
+
+@jit
+def playout_batch(
+    st: Arrays,
+    template: Arrays,
+    ed: Arrays,
+    seat: int,
+    kinds: Arr,
+    rots: Arr,
+    cells: Arr,
+    arms: Arr,
+    seeds: Arr,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+    out: Arr,
+) -> None:
+    """`playout` once per entry of `arms` (indexes into the root moves `kinds`, `rots`,
+    `cells`) with the seed at the same index of `seeds`, writing `seat`'s reward into `out`:
+    a search's batch of playouts in one call."""
+    for i in range(arms.shape[0]):
+        arm = arms[i]
+        playout(
+            st,
+            template,
+            ed,
+            seat,
+            kinds[arm],
+            rots[arm],
+            cells[arm],
+            seeds[i],
+            horizon,
+            greed,
+            totals,
+            last_round,
+            temperature,
+            rewards,
+            out_rot,
+            out_cell,
+        )
+        out[i] = rewards[seat]
+
+
+@jit
+def greedy_values(
+    st: Arrays,
+    template: Arrays,
+    ed: Arrays,
+    rots: Arr,
+    cells: Arr,
+    values: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """The greedy bot's value of each placement (`rots[i]` on `cells[i]`) by the seat to
+    move in `template` (`ai._value`): 10 per point laid, +1 per placement left for the rest
+    of the hand, -0.5 per playable cell left, 1e9 for going out. `st` is scratch room."""
+    points = ed[3]
+    seat = template[0][M_TO_MOVE]
+    for i in range(rots.shape[0]):
+        copy_search(st, template)
+        place(st, ed, rots[i], cells[i])
+        if st[8][seat] == 0:
+            values[i] = 1e9
+            continue
+        mine = placements(st, ed, seat, out_rot, out_cell)
+        values[i] = 10.0 * points[rots[i]] + mine - 0.5 * st[0][M_NPLAY]

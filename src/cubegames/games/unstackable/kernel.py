@@ -40,6 +40,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
+from cubegames.core import compiled  # noqa: F401  (drops numba caches older than the kernels)
+
 U64 = np.uint64
 _ONE = U64(1)
 _X_LOW = U64(0x1111_1111_1111_1111)

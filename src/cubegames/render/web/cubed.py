@@ -238,25 +238,38 @@ def info(game: Game[Any]) -> dict[str, Any]:
     }
 
 
+def piece_words(game: Cubed, letters: str, the: bool = False) -> str:
+    """A piece as a person says it: "a green, purple and yellow piece", "an all-white
+    piece" (its colours in the order they show, each named once); `the`: "the ... piece"."""
+    names = {c.letter: c.name for c in game.edition.colours}
+    shown = [names.get(ch, ch) for ch in dict.fromkeys(letters)]
+    listed = f"all-{shown[0]}" if len(shown) == 1 else ", ".join(shown[:-1]) + f" and {shown[-1]}"
+    article = "the" if the else "an" if listed[0] in "aeiou" else "a"
+    return f"{article} {listed} piece"
+
+
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
-    """A move in words; a piece kept from draw3 or given away is named only to the seats
-    that see it (the mover, and for a gift its receiver)."""
+    """A move in words, the way a player tells it ("Seat 1 laid a green, purple and
+    yellow piece."): no cells, no notation. A piece kept from draw3 or given away is
+    named only to the seats that see it (the mover, and for a gift its receiver)."""
+    assert isinstance(game, Cubed)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
     if isinstance(parsed, Place):
-        did = f"laid {parsed.slots} on {parsed.q},{parsed.r}"
+        did = f"laid {piece_words(game, parsed.slots)}"
     elif isinstance(parsed, Draw):
         did = "drew a piece"
     elif isinstance(parsed, Pass):
         did = "passed"
     elif isinstance(parsed, Draw3):
-        did = f"drew {parsed.k} to keep one"
+        did = "drew a piece" if parsed.k == 1 else f"drew {parsed.k} pieces to keep one"
     elif isinstance(parsed, Keep):
-        did = f"kept {parsed.piece}" if viewer == mover else "kept one of the drawn pieces"
+        secret = "one of the drawn pieces"
+        did = f"kept {piece_words(game, parsed.piece, the=True) if viewer == mover else secret}"
     elif isinstance(parsed, Give):
         to = seat_name(parsed.to, viewer)
         seen = viewer in (mover, parsed.to)
-        did = f"gave {parsed.piece} to {to}" if seen else f"gave a piece to {to}"
+        did = f"gave {piece_words(game, parsed.piece) if seen else 'a piece'} to {to}"
     elif isinstance(parsed, Skip):
         did = "gave nothing away"
     else:  # pragma: no cover - every CUBED move is listed above

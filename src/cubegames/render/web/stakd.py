@@ -216,10 +216,11 @@ def info(game: Game[Any]) -> dict[str, Any]:
 
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
-    """A move in words (hands are open in this game)."""
+    """A move in words, the way a player tells it ("Seat 1 laid a DUO on layer 2."), with
+    no nodes (hands are open in this game)."""
     parsed = game.parse_move(move)
     assert isinstance(parsed, Place)
     who = capitalised(seat_name(mover, viewer))
-    nodes = "+".join(f"{x},{y}" for x, y in parsed.nodes)
     name = NAMES[parsed.piece.value]
-    return f"{who} laid a {name} on layer {parsed.z} at {nodes}."
+    where = "on the bottom layer" if parsed.z == 0 else f"on layer {parsed.z}"
+    return f"{who} laid a {name} {where}."

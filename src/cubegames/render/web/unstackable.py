@@ -282,13 +282,20 @@ def info(game: Game[Any]) -> dict[str, Any]:
 
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
-    """A move in words (everything in this game is open)."""
+    """A move in words, the way a player tells it ("Seat 1 stacked a red cube on layer
+    2."), with no coordinates (everything in this game is open)."""
     assert isinstance(game, Unstackable)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
     if isinstance(parsed, Stack):
         name = game.box.colour_names[parsed.colour]
-        return f"{who} stacked a {name} cube on {parsed.x},{parsed.y},{parsed.z}."
+        return f"{who} stacked a {name} cube {_on_layer(parsed.z)}."
     if isinstance(parsed, End):
         return f"{who} ended the turn."
-    return f"{who} took the cube at {parsed}."
+    assert isinstance(parsed, Unstack)
+    z = parsed.z
+    return f"{who} took a cube {_on_layer(z).replace('on', 'out of', 1)}."
+
+
+def _on_layer(z: int) -> str:
+    return "on the bottom layer" if z == 0 else f"on layer {z}"

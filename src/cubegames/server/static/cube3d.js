@@ -24,6 +24,25 @@ export function webglWorks() {
   return webgl;
 }
 
+/** The two questions tests (and notes pinned to a cell) ask a game's 3-D view, for a
+ * controller whose view is `table()` (a Table3D, or null while the view is not shown):
+ * `screenOf(x, y, z, face)`, where on the screen cell (x, y, z)'s top (or bottom) is, and
+ * `probe(clientX, clientY)`, the free cell "x,y,z" a tap there would aim at. */
+export function probes(table) {
+  return {
+    screenOf(x, y, z, face = "top") {
+      const t = table();
+      return t ? t.screenOf(x, y, z, face) : null;
+    },
+    probe(clientX, clientY) {
+      const t = table();
+      if (!t) return null;
+      const hit = t.hitAt(clientX, clientY);
+      return hit.cell ? hit.cell.join(",") : null;
+    },
+  };
+}
+
 /** The scene in `holder`. `pick(hit)` gets {cell: [x,y,z] of a free cell or null, cube:
  * the cube's data or null, event} on hover (event.type "pointermove") and on tap. */
 export class Table3D {

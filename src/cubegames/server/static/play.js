@@ -5,6 +5,7 @@
 
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
+import { friendly } from "./refusals.js";
 import { icon, tip } from "./draw.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
@@ -27,15 +28,6 @@ function fullRules(game) {
   });
   return h("div", {}, button, page);
 }
-
-/** Plain words for the server's refusals that are not the rules' own reasons. */
-const REFUSALS = {
-  turn: "It is not your turn yet.",
-  stale: "The game moved on before your move arrived: look again and retry.",
-  over: "The game is over.",
-  "bot-seat": "A bot plays this seat.",
-  spectator: "You are watching this game: open it with your seat's link to play.",
-};
 
 export async function playPage(root, gameId) {
   const claimed = await claimInvite(gameId);
@@ -167,7 +159,7 @@ class PlayPage {
       if (message.code === "closed") return; // the close handler says it
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (!mine) return;
-      const text = REFUSALS[message.code] || message.message;
+      const text = friendly(this.hello && this.hello.game, message, this.hello && this.hello.info);
       // said where the move was made, or over the board (on a phone the side panel is
       // below the fold)
       const anchor = this.sending && this.sending.anchor;
@@ -315,8 +307,17 @@ class PlayPage {
     return this.named(own || message.said || (message.last ? message.last.text : ""));
   }
 
+  /** `text` with each "seat N" named by its role; "You" takes the verb that follows it
+   * in its own form ("you take", not "you takes": notes are written for everyone). */
   named(text) {
-    return (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => this.seatName(Number(n)));
+    const out = (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => {
+      const name = this.seatName(Number(n));
+      return name === "You" && s === "s" ? "you" : name;
+    });
+    return out
+      .replace(/\b([Yy]ou) (owe)s (\d+) but has only (\d+), puts it in and scores/g, "$1 $2 $3 but have only $4, put it in and score")
+      .replace(/\b([Yy]ou) (take|pay|owe|roll|win|score|put|lay|stack)s\b/g, "$1 $2")
+      .replace(/\b([Yy]ou) has\b/g, "$1 have");
   }
 
   drawBanner(message) {
@@ -374,9 +375,18 @@ class PlayPage {
         h("button", { type: "button", class: "move", onclick: () => this.send(move) }, move))));
   }
 
+  /** The moves so far as a game log: "Ana laid a green, purple and yellow piece.", the
+   * mover's name in bold, the notation on hover when this seat may read it (each seat sees
+   * the log its own view allows: the server words it). */
   drawLog(message) {
     const entries = message.log || [];
-    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, this.named(e.text), e.note ? h("small", {}, ` ${this.named(e.note)}`) : null)));
+    this.log.replaceChildren(...entries.map((e) => {
+      const text = this.named(e.text);
+      const who = this.seatName(e.seat);
+      const head = text.startsWith(who) ? [h("b", { class: "who" }, who), text.slice(who.length)] : [text];
+      const title = e.move ? `Move ${e.ply}, in notation: ${e.move}` : `Move ${e.ply}`;
+      return h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+    }));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -428,9 +438,13 @@ class PlayPage {
     const winners = new Set(round ? [] : (message.result && message.result.winners) || []);
     const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
       h("th", {}, names[seat]), h("td", {}, String(score))));
-    const close = h("button", { type: "button", class: "primary" }, round ? "Next round" : "Look at the table");
+    // after a round the card closes; at the end it folds down to a bar at the foot of the
+    // screen ("See the board"), so the final board can be looked at, turned and tilted,
+    // and unfolds again ("Results")
+    const close = h("button", { type: "button", class: "primary see-board" }, round ? "Next round" : "See the board");
     close.addEventListener("click", () => {
-      this.overlay.hidden = true;
+      if (round) this.overlay.hidden = true;
+      else this.fold(true);
     });
     const buttons = [close];
     if (!round) {
@@ -439,14 +453,25 @@ class PlayPage {
       if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, "Rematch"));
       buttons.push(h("a", { class: "button", href: "/" }, "New game"));
     }
+    const unfold = round ? null : h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, "Results");
     this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
-      h("h2", {}, heading), ending ? h("p", { class: "ending" }, ending) : null,
+      h("div", { class: "results-head" }, h("h2", {}, heading), unfold),
+      ending ? h("p", { class: "ending" }, ending) : null,
       h("table", { class: "scores" }, h("tbody", {}, rows)),
       h("div", { class: "actions" }, buttons)));
     close.focus();
   }
 
+  /** Fold the final results down to a bar (the board shows and takes the pointer), or
+   * unfold them. */
+  fold(folded) {
+    this.overlay.classList.toggle("folded", folded);
+    const button = this.overlay.querySelector(folded ? ".show-results" : ".see-board");
+    if (button) button.focus();
+  }
+
   showOverlay(content) {
+    this.overlay.classList.remove("folded");
     this.overlay.replaceChildren(content);
     this.overlay.hidden = false;
   }
@@ -500,7 +525,7 @@ class PlayPage {
   send(move, anchor = null) {
     const link = this.linkOf(this.active);
     if (!link || this.active === null) {
-      this.tell(REFUSALS.spectator, "error");
+      this.tell(friendly(this.hello && this.hello.game, { code: "spectator" }), "error");
       return;
     }
     if (this.sending) return;
@@ -532,7 +557,7 @@ class PlayPage {
   key(event) {
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!this.overlay.hidden) return;
+    if (!this.overlay.hidden && !this.overlay.classList.contains("folded")) return;
     if (this.controller && this.controller.key) this.controller.key(event);
   }
 }

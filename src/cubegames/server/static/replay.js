@@ -38,7 +38,7 @@ export async function replayPage(root, gameId) {
     game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, roleName(s.seat, seats, [])) : null)));
   const named = (text) => (text || "").replace(/\b[Ss]eat (\d+)\b/g, (_, n) => roleName(Number(n), seats, []));
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
-    h("li", { value: m.ply }, h("button", { type: "button", class: "link", onclick: () => go(m.ply) }, named(m.text)))));
+    h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? `In notation: ${m.move}` : null, onclick: () => go(m.ply) }, named(m.text)))));
   const playButton = h("button", { type: "button", class: "icon-button", "aria-label": "Play" }, icon("play"));
 
   const controller = MODULES[game.game].create({

@@ -1,6 +1,8 @@
 // CUBED: the table on its hex grid (pans and zooms), the hand in its own strip. Tap a
 // piece of your hand, turn it, tap a cell lit for it; hovering a cell shows the piece
-// there. A cell where the piece does not fit says why, in words, at the cell.
+// there. With a mouse or pen a piece may also be dragged from the hand onto a lit cell
+// (R or the wheel turns it on the way). A cell where the piece does not fit says why, in
+// words, at the cell.
 
 import { h } from "../util.js";
 import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pointsOf, s, tip } from "../draw.js";
@@ -38,6 +40,8 @@ export function pieceIcon(palette, slots, size = 52) {
 }
 
 const WORDS = { draw: "Draw a piece", pass: "Pass", skip: "Give nothing" };
+/** Whether this screen has a mouse (or pen) to drag pieces with. */
+const fine = () => window.matchMedia("(pointer: fine)").matches;
 
 export function create(ctx) {
   const palette = ctx.info.palette;
@@ -151,10 +155,11 @@ export function create(ctx) {
       const fits = layer.querySelectorAll(".cell.fits").length;
       chosen.replaceChildren(pieceIcon(palette, now, 56),
         h("button", { type: "button", class: "turn-piece", onclick: spin, "aria-label": "Turn the piece" }, icon("turn"), "Turn"),
-        h("span", { class: "chosen-note" }, fits ? `Fits ${fits} cell${fits === 1 ? "" : "s"} turned like this: tap a lit cell.` :
+        h("span", { class: "chosen-note" }, fits ? `Fits ${fits} cell${fits === 1 ? "" : "s"} turned like this: ${fine() ? "drag it to a lit cell, or click one" : "tap a lit cell"}.` :
           fitsAnyTurn(selected.letters) ? "Not like this: turn it." : "This piece fits nowhere now."));
     } else {
-      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? "Tap a piece of your hand." : "No piece of yours fits: draw or pass.") : ""));
+      const ask = fine() ? "Drag a piece of your hand to the table, or click it." : "Tap a piece of your hand.";
+      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? ask : "No piece of yours fits: draw or pass.") : ""));
     }
   }
 
@@ -162,6 +167,11 @@ export function create(ctx) {
     if (!selected) return;
     turn = (turn + 1) % 3;
     paint();
+    if (drag && drag.image) {
+      drag.image.replaceChildren(pieceIcon(palette, letters(), 60));
+      drag.image.dataset.piece = letters();
+      showGhost(drag.over);
+    }
   }
 
   function choose(index, pieceLetters) {
@@ -182,7 +192,9 @@ export function create(ctx) {
     const drawn = view.turn && Array.isArray(view.turn.drawn) && state.legal.length ? view.turn.drawn : null;
     hand.replaceChildren(...mine.map((p, i) => h("button", {
       type: "button", class: `hand-piece${fitsAnyTurn(p) ? " playable" : ""}`, role: "option",
-      "data-hand": i, "data-piece": p, "aria-label": `piece ${p}`, onclick: () => choose(i, p),
+      "data-hand": i, "data-piece": p, "aria-label": `piece ${p}`,
+      onclick: () => { if (!justDropped()) choose(i, p); },
+      onpointerdown: (event) => pickUp(event, i, p),
     }, pieceIcon(palette, p, 52))));
     if (!mine.length) hand.append(h("p", { class: "muted" }, state.seat === null ? "You are watching: hands are hidden." : "Your hand is empty."));
     const others = state.legal.filter((m) => !m.includes("@"));
@@ -197,9 +209,11 @@ export function create(ctx) {
     if (drawn && !others.length) actions.append(h("span", { class: "muted" }, `Drawn: ${drawn.join(", ")}`));
   }
 
-  // -- the board takes taps and shows where the piece would go -----------------------------
-  svg.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-cell]");
+  // -- the board takes taps (or drops) and shows where the piece would go -----------------
+
+  /** Lay the chosen piece on the cell `target` (a tap, or a drop: `how` says which), or
+   * say at the cell why it cannot go there. */
+  function layOn(target, how = "tap") {
     if (!target || !target.classList.contains("cell") || !ctx.send) return;
     const cell = target.dataset.cell;
     if (!state.legal.length) {
@@ -218,24 +232,95 @@ export function create(ctx) {
     const [q, r] = cell.split(",").map(Number);
     const k = [1, 2].find((t) => legal.has(`${turned(letters(), t)}@${cell}`));
     if (k !== undefined) {
-      tip(target, `It fits here turned ${k === 1 ? "once" : "twice"}: tap Turn, then the cell.`, "info");
+      const again = how === "drop" ? "press R (or roll the wheel) as you drag it, then drop it here" : "tap Turn, then the cell";
+      tip(target, `It fits here turned ${k === 1 ? "once" : "twice"}: ${again}.`, "info");
       return;
     }
     const strict = !ctx.hello.options || ctx.hello.options.strict_colors !== false;
     const reason = strict ? whyNot(q, r) : null;
     if (reason) tip(target, reason);
     else ctx.send(`${letters()}@${cell}`, target); // let the rules say why
-  });
-  svg.addEventListener("pointerover", (event) => {
-    const target = event.target.closest(".cell");
+  }
+
+  /** The chosen piece, see-through, on the cell `target` (red where it does not fit). */
+  function showGhost(target) {
     ghost.replaceChildren();
-    if (!target || !selected || event.pointerType === "touch") return;
+    if (!target || !selected) return;
     const [cx, cy] = centre(...target.dataset.cell.split(",").map(Number));
     const g = piece(palette, letters(), cx, cy, R * 0.96);
     g.classList.toggle("bad", !target.classList.contains("fits"));
     ghost.append(g);
+  }
+
+  svg.addEventListener("click", (event) => layOn(event.target.closest("[data-cell]")));
+  svg.addEventListener("pointerover", (event) => {
+    if (event.pointerType === "touch" || drag) return;
+    showGhost(event.target.closest(".cell"));
   });
-  svg.addEventListener("pointerleave", () => ghost.replaceChildren());
+  svg.addEventListener("pointerleave", () => { if (!drag) ghost.replaceChildren(); });
+
+  // -- drag and drop from the hand (mouse and pen; a finger taps, as the hand scrolls) -----
+  let drag = null; // {pointer, x, y, index, letters, image, over}
+  let dropped = false; // a drag just ended: the click that follows it is not a tap
+
+  const justDropped = () => dropped;
+  const cellAt = (x, y) => {
+    const under = document.elementFromPoint(x, y);
+    return under && svg.contains(under) ? under.closest(".cell") : null;
+  };
+
+  function pickUp(event, index, pieceLetters) {
+    if (event.pointerType === "touch" || event.button !== 0 || !state || !state.legal.length) return;
+    drag = { pointer: event.pointerId, x: event.clientX, y: event.clientY, index, letters: pieceLetters, image: null, over: null };
+  }
+
+  function follow(event) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    if (!drag.image) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+      if (!selected || selected.index !== drag.index) choose(drag.index, drag.letters);
+      drag.image = h("div", { class: "drag-piece", "aria-hidden": "true", "data-piece": letters() }, pieceIcon(palette, letters(), 60));
+      document.body.append(drag.image);
+      document.body.classList.add("dragging-piece");
+    }
+    event.preventDefault();
+    drag.image.style.left = `${event.clientX}px`;
+    drag.image.style.top = `${event.clientY}px`;
+    const over = cellAt(event.clientX, event.clientY);
+    if (over !== drag.over) {
+      if (drag.over) drag.over.classList.remove("drop-here");
+      if (over) over.classList.add("drop-here");
+      drag.over = over;
+      showGhost(over);
+    }
+  }
+
+  function letGo(event, cancel = false) {
+    if (!drag || (event && event.pointerId !== drag.pointer)) return;
+    const { image, over } = drag;
+    drag = null;
+    if (!image) return; // a plain click: the button's own handler chooses the piece
+    dropped = true;
+    setTimeout(() => { dropped = false; }); // the click (if any) comes in the same task
+    image.remove();
+    document.body.classList.remove("dragging-piece");
+    if (over) over.classList.remove("drop-here");
+    ghost.replaceChildren();
+    // the cell under the pointer now (the table may have been drawn again meanwhile)
+    const at = event ? cellAt(event.clientX, event.clientY) : null;
+    if (!cancel && at) layOn(at, "drop");
+  }
+
+  document.addEventListener("pointermove", follow);
+  document.addEventListener("pointerup", (event) => letGo(event));
+  document.addEventListener("pointercancel", (event) => letGo(event, true));
+  // the wheel turns a piece being dragged (rather than zooming the table)
+  window.addEventListener("wheel", (event) => {
+    if (!drag || !drag.image) return;
+    event.preventDefault();
+    event.stopPropagation();
+    spin();
+  }, { capture: true, passive: false });
 
   return {
     render(next) {
@@ -248,6 +333,9 @@ export function create(ctx) {
     },
     describe(last) {
       if (!last.move || !last.move.includes("@")) return null;
+      // the server's words name the piece's colours ("Seat 1 laid a green, purple and
+      // yellow piece."); the page adds where to look
+      if (last.text) return `${last.text.replace(/\.$/, "")}: it is ringed in orange.`;
       const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
       return `${who} laid a piece: it is ringed in orange.`;
     },
@@ -275,6 +363,7 @@ export function create(ctx) {
     key(event) {
       if (event.key === "r" || event.key === "R") spin();
       else if (event.key === "Escape") {
+        if (drag) letGo(null, true);
         selected = null;
         paint();
       }

@@ -5,7 +5,7 @@
 
 import { h } from "../util.js";
 import { canvas, flash, icon, label, s, tip } from "../draw.js";
-import { Table3D, webglWorks } from "../cube3d.js";
+import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const NODE = 26;
 const ORDER = ["BASE", "UNI", "DUO", "TRIO", "QUAD", "BOMBER"];
@@ -263,15 +263,7 @@ export function create(ctx) {
       anchor = null;
       draw(Boolean(prev) && prev.ply !== next.ply);
     },
-    screenOf(x, y, z, face = "top") {
-      return table3d && mode === "3d" ? table3d.screenOf(x, y, z, face) : null;
-    },
-    /** The free cell a tap at (clientX, clientY) of the 3-D view would aim at, "x,y,z". */
-    probe(clientX, clientY) {
-      if (!table3d || mode !== "3d") return null;
-      const hit = table3d.hitAt(clientX, clientY);
-      return hit.cell ? hit.cell.join(",") : null;
-    },
+    ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {
       const move = last.move && parse(last.move);
       if (!move) return null;

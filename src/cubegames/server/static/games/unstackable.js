@@ -6,7 +6,7 @@
 
 import { h } from "../util.js";
 import { canvas, flash, icon, label, s, tip } from "../draw.js";
-import { Table3D, webglWorks } from "../cube3d.js";
+import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const CELL = 28;
 
@@ -256,16 +256,7 @@ export function create(ctx) {
       state = next;
       draw(Boolean(prev) && prev.ply !== next.ply);
     },
-    /** Where on the screen the 3-D view shows cell (x, y, z)'s top (tests use it). */
-    screenOf(x, y, z, face = "top") {
-      return table3d && mode === "3d" ? table3d.screenOf(x, y, z, face) : null;
-    },
-    /** The free cell a tap at (clientX, clientY) of the 3-D view would aim at, "x,y,z". */
-    probe(clientX, clientY) {
-      if (!table3d || mode !== "3d") return null;
-      const hit = table3d.hitAt(clientX, clientY);
-      return hit.cell ? hit.cell.join(",") : null;
-    },
+    ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {
       if (!last.move) return null;
       const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
