@@ -48,6 +48,10 @@ def run(
     from cubegames.server.slow import HeadTimeoutH11
 
     limits = limits or Limits()
+    if not isinstance(app, str):  # each worker process sets its own (`from_environment`)
+        from cubegames.server.app import quiet_gc
+
+        quiet_gc()
     # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
     # websockets library has deprecated
     uvicorn.run(
