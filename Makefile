@@ -17,6 +17,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 
 play: $(STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite database)
+	$(BIN)/cubegames compile --part bots
 	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
@@ -24,6 +25,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/cubegames compile
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
@@ -32,6 +34,7 @@ bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/
 	$(BIN)/python benchmarks/alphabeta.py
 	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/room_cpu.py --parts
 	$(BIN)/python benchmarks/web_load.py --quick
 
 strength: $(STAMP)  ## the bots' strength ladder, benchmarks/strength.md (about 1.5 hours on 2 cores)

@@ -14,10 +14,13 @@ server and the event loop's network work, which `web_load.py` measures with real
 
 Prints the CPU time of the whole process (all threads: the writer's too) per move and the
 event loop thread's alone, both without the pages' own work (reading the messages,
-choosing a move). `--profile` adds a breakdown of the event loop thread's CPU a move by
-part (cProfile: its overhead inflates the parts, so compare them with each other and
-across versions, not with the totals). `--check` compares each page's patched copy with
-the whole state its seat would be sent, at the end of every game.
+choosing a move); how long `Room.play` took from call to return (p50, p99, max); and the
+garbage collector's time a move and longest pause (with the server's settings, as
+`cubegames serve` sets them, unless `--python-gc`). `--think S` has each seat think about S
+seconds before moving (the paced load). `--parts` times each part of a move in CPU time;
+`--profile` adds a cProfile breakdown (its overhead inflates the parts, so compare them
+with each other and across versions, not with the totals). `--check` compares each
+page's patched copy with the whole state its seat would be sent, at the end of every game.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import json
 import os
 import platform
@@ -78,8 +82,10 @@ def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
     calls: dict[str, int] = {}
 
     def wrap(owner: Any, name: str, label: str) -> None:
-        plain = getattr(owner, name)
+        plain = getattr(owner, name, None)
         spent[label], calls[label] = 0.0, 0
+        if plain is None:  # an older version of the server, without this part
+            return
 
         def timed(*args: Any, **kwargs: Any) -> Any:
             began = time.thread_time()
@@ -105,6 +111,24 @@ def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
     wrap(rooms.Peer, "update", "patches (diff)")
     wrap(rooms, "encode", "encode (JSON text)")
     return spent, calls
+
+
+class Collector:
+    """Wall time spent in the cyclic garbage collector, and its longest pause."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self.longest = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._heard)
+
+    def _heard(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            pause = time.perf_counter() - self._began
+            self.spent += pause
+            self.longest = max(self.longest, pause)
 
 
 class Socket:
@@ -192,7 +216,9 @@ async def seat_player(
             began = time.thread_time()
             move = rng.choice(held["legal"])
             tally["client"] += time.thread_time() - began
+            sent = time.perf_counter()
             await room.play(seat, move, held["ply"])
+            tally["waits"].append(time.perf_counter() - sent)
             tally["moves"] += 1
     finally:
         for other in sockets:
@@ -255,7 +281,14 @@ async def run(
         store = Store(f"sqlite:///{scratch}/games.sqlite3")
         writer = Writer(store)
         rooms = Rooms(store, lambda _room: None, max_rooms=10 * games, writer=writer)
-        tally: dict[str, Any] = {"moves": 0, "games": 0, "bytes": 0, "frames": 0, "client": 0.0}
+        tally: dict[str, Any] = {
+            "moves": 0,
+            "games": 0,
+            "bytes": 0,
+            "frames": 0,
+            "client": 0.0,
+            "waits": [],
+        }
         stop = [time.perf_counter() + warmup + seconds]
         tasks = [
             asyncio.create_task(table(i, rooms, store, stop, tally, check, think))
@@ -264,9 +297,12 @@ async def run(
         await asyncio.sleep(warmup)
         moves0, bytes0, frames0 = tally["moves"], tally["bytes"], tally["frames"]
         client0 = tally["client"]
+        waits0 = len(tally["waits"])
+        collector = Collector()
         parts0 = dict(parts or {})
         cpu0, main0, wall0 = time.process_time(), time.thread_time(), time.perf_counter()
         await asyncio.gather(*tasks)
+        gc.callbacks.remove(collector._heard)
         client = tally["client"] - client0
         cpu, main, wall = (
             time.process_time() - cpu0 - client,
@@ -284,6 +320,9 @@ async def run(
         "bytes": (tally["bytes"] - bytes0) / max(1, moves),
         "frames": (tally["frames"] - frames0) / max(1, moves),
         "all_moves": tally["moves"],
+        "waits": sorted(tally["waits"][waits0:]),
+        "gc_us": 1e6 * collector.spent / max(1, moves),
+        "gc_longest": 1e3 * collector.longest,
         "parts": {k: 1e6 * (v - parts0[k]) / max(1, moves) for k, v in (parts or {}).items()},
     }
 
@@ -320,6 +359,11 @@ def main() -> None:
         help="seconds a seat thinks on average (0.5x to 1.5x) before it moves (0: none)",
     )
     parser.add_argument(
+        "--python-gc",
+        action="store_true",
+        help="keep Python's garbage collector settings (by default: the server's own)",
+    )
+    parser.add_argument(
         "--parts", action="store_true", help="time the parts of a move (CPU time, no profiler)"
     )
     parser.add_argument("--profile", action="store_true", help="also a cProfile breakdown")
@@ -328,6 +372,13 @@ def main() -> None:
         "--check", action="store_true", help="apply every patch as a page does and compare"
     )
     args = parser.parse_args()
+    server_gc = False
+    if not args.python_gc:
+        from cubegames.server import app
+
+        if hasattr(app, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
+            app.quiet_gc()
+            server_gc = True
     spent = timed_parts()[0] if args.parts else None
     think = (0.5 * args.think, 1.5 * args.think)
     plain = asyncio.run(run(args.games, args.seconds, args.warmup, args.check, spent, think))
@@ -340,6 +391,16 @@ def main() -> None:
         f"{plain['moves']} moves, {plain['rate']:.0f} moves/s on one core; CPU per move: "
         f"{plain['cpu_us']:.0f} µs (process), {plain['main_us']:.0f} µs (event loop thread); "
         f"{plain['frames']:.1f} frames, {plain['bytes']:.0f} bytes sent a move"
+    )
+    waits = plain["waits"] or [0.0]
+    print(
+        "Room.play, from the call to its return (checked, committed, every page's message "
+        f"queued): p50 {1e3 * waits[len(waits) // 2]:.1f} / p99 "
+        f"{1e3 * waits[int(0.99 * (len(waits) - 1))]:.1f} / max {1e3 * waits[-1]:.1f} ms"
+    )
+    print(
+        f"garbage collector ({'the server settings' if server_gc else 'Python defaults'})"
+        f": {plain['gc_us']:.0f} µs a move, longest pause {plain['gc_longest']:.0f} ms"
     )
     if args.parts:
         print("\n| part (event loop thread) | µs a move |\n|---|---|")

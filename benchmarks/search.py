@@ -1,15 +1,17 @@
-"""The search bot's study speed: `mcts` against `greedy` through the simulator, as a ratio
-of the plain C loop's random games per second measured in the same run.
+"""The search bot's study speed: `mcts` against `greedy` through the simulator, as ratios
+of the C loops' random games per second measured in the same run.
 
-    .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2]
+    .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2] [--bot mcts]
 
-CUBED, 2 players, 1 round. The C loop (`benchmarks/cubed_loop.c`, built by
-`benchmarks/kernel.py`'s `build_c_loop`) plays random games before and after the study; its
-best rate is the yardstick. The study is `cubegames simulate cubed --bots mcts,greedy`
-(seats rotated every game) with `--jobs` processes, timed by the wall clock with worker
-start-up included, plus the CPU time per game summed over every process, which does not
-depend on what else the machine is doing. Target of the issue: 1/300 of the C loop's
-games/s. Prints the Markdown table for benchmarks/README.md.
+CUBED, 2 players, 1 round. The C loops of `benchmarks/kernel.py` (built by its
+`build_c_loop`: the plain whole-board loop `cubed_plain.c`, issue 14's yardstick, and the
+tuned loop `cubed_loop.c`) play random games before and after the study; each one's best
+rate is its figure. The study is `cubegames simulate cubed --bots mcts,greedy` (seats
+rotated every game) with `--jobs` processes, timed by the wall clock with worker start-up
+included, plus the CPU time per game summed over every process, which does not depend on
+what else the machine is doing. Target of the issue: 1/300 of the C loop's games/s, "about
+3 games/s" on this kind of machine (see benchmarks/README.md on which loop that is).
+Prints the Markdown table for benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -21,16 +23,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from kernel import build_c_loop, c_rate
+from kernel import build_c_loop, c_run
 from simulate import cpu_seconds
 
 import cubegames
 from cubegames.sim import make_job, simulate
 
 
-def study(games: int, jobs: int) -> tuple[float, float]:
-    """(games per second, CPU seconds per game) of `mcts` against `greedy`."""
-    job = make_job("cubed", ["mcts", "greedy"], players=2, options={"rounds": 1}, seed=0)
+def study(bot: str, games: int, jobs: int) -> tuple[float, float]:
+    """(games per second, CPU seconds per game) of `bot` against `greedy`."""
+    job = make_job("cubed", [bot, "greedy"], players=2, options={"rounds": 1}, seed=0)
     cpu = cpu_seconds()
     start = time.perf_counter()
     outcome = simulate(job, games, jobs=jobs)
@@ -44,27 +46,39 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games of mcts v greedy")
     parser.add_argument("--c-games", type=int, default=2000, help="games per C loop run")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--bot", default="mcts", help="the search bot, e.g. mcts:iterations=200")
     args = parser.parse_args()
     game = cubegames.make("cubed", players=2, rounds=1)
     load = os.getloadavg()[0]
+    loops = {
+        "plain C loop (`cubed_plain.c`)": "cubed_plain",
+        "tuned C loop (`cubed_loop.c`)": "cubed_loop",
+    }
+    rates: dict[str, list[float]] = {name: [] for name in loops}
     with tempfile.TemporaryDirectory() as tmp:
-        binary, _ = build_c_loop(Path(tmp))
-        before = c_rate(binary, game, args.c_games)
-        rate, cpu = study(args.games, args.jobs)
-        after = c_rate(binary, game, args.c_games)
-    c_loop = max(before, after)
-    target = c_loop / 300
+        binaries = {name: build_c_loop(Path(tmp), source)[0] for name, source in loops.items()}
+
+        def c_loops() -> None:
+            for name, binary in binaries.items():
+                # the whole-board loop is some 50 times slower: a tenth of the games
+                games = args.c_games // 10 if "plain" in name else args.c_games
+                rates[name].append(c_run(binary, game, max(games, 10))[0])
+
+        c_loops()
+        rate, cpu = study(args.bot, args.games, args.jobs)
+        c_loops()
+    best = {name: max(found) for name, found in rates.items()}
+    rows = [f"| {name} (random games) | {value:,.0f} | 1 | — | — |" for name, value in best.items()]
+    ratios = " ".join(f"1/{value / rate:,.0f}" for value in best.values())
     print(
         f"Measured on {os.cpu_count()} CPUs (load average {load:.1f} at the start, "
         f"{os.getloadavg()[0]:.1f} at the end), Python {platform.python_version()}; "
-        f"C loop {before:,.0f} then {after:,.0f} games/s.\n\n"
-        "| path | games/s | ÷ plain C loop | CPU per game | 10,000 games |\n"
-        "|---|---|---|---|---|\n"
-        f"| plain C loop (random games) | {c_loop:,.0f} | 1 | — | — |\n"
-        f"| target: 1/300 of the C loop | {target:,.1f} | 1/300 | — "
-        f"| {10_000 / target / 60:,.0f} min |\n"
-        f"| `simulate --bots mcts,greedy --jobs {args.jobs}`, {args.games:,} games "
-        f"| {rate:,.2f} | 1/{c_loop / rate:,.0f} | {cpu * 1000:,.0f} ms "
+        + "; ".join(f"{n}: {' then '.join(f'{r:,.0f}' for r in rates[n])}" for n in rates)
+        + " games/s.\n\n"
+        "| path | games/s | ÷ C loop (plain, tuned) | CPU per game | 10,000 games |\n"
+        "|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
+        f"| `simulate --bots {args.bot},greedy --jobs {args.jobs}`, {args.games:,} games "
+        f"| {rate:,.2f} | {ratios} | {cpu * 1000:,.0f} ms "
         f"| {10_000 / rate / 60:,.0f} min |"
     )
 

@@ -24,7 +24,7 @@ LADDER: list[tuple[str, dict[str, object], str, str]] = [
     ("cubed", {"players": 2, "rounds": 1}, "greedy", "random"),
     ("unstackable", {}, "alphabeta", "greedy"),
     # budgets are fixed iteration counts (not seconds), so the win rates do not depend on
-    # how busy the machine is: the default flat search (300 playouts) is about 7 ms of CPU
+    # how busy the machine is: the default flat search (300 playouts) is about 5 ms of CPU
     # a move on the 2-core development machine; the tree search (ISMCTS, the default before
     # the compiled kernel) 0.3 s at 400 iterations and 0.8 s at its default 1000
     ("cubed", {"players": 2, "rounds": 1}, "mcts", "greedy"),

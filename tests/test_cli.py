@@ -59,6 +59,7 @@ def test_check_says_legal_or_why_not(position: Path) -> None:
         (("play", "cubed", "--bot", "alphabeta"), "bot 'alphabeta' plays unstackable only"),
         (("play", "cubed", "--seat", "3"), "--seat 3: this game has seats 0 to 1"),
         (("play", "cubed", "--frobnicate"), "No such option '--frobnicate'"),
+        (("compile", "--part", "toaster"), "'toaster' is not one of 'bots'"),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -85,7 +86,7 @@ def test_bad_position_files(tmp_path: Path) -> None:
 
 
 def test_help_everywhere() -> None:
-    for args in [(), ("play",), ("moves",), ("check",), ("games",)]:
+    for args in [(), ("play",), ("moves",), ("check",), ("games",), ("compile",)]:
         done = run(*args, "--help")
         assert done.returncode == 0
         assert "Usage:" in done.stdout
@@ -129,3 +130,12 @@ def test_hot_seat_asks_each_player_to_take_the_keyboard() -> None:
     )
     assert "Seat 0, your turn" in done.stdout
     assert "Seat 1, your turn" in done.stdout
+
+
+def test_compile_readies_the_bots_kernels() -> None:
+    """`cubegames compile` runs the bots' real kernels once (from numba's cache when they
+    were compiled before), and says which parts are ready."""
+    done = run("compile", "--part", "bots")
+    assert done.returncode == 0, done.stderr
+    assert "bots: ready" in done.stderr
+    assert "simulator" not in done.stderr

@@ -215,6 +215,35 @@ def rules(game: str, plain: bool | None) -> None:
     Console(highlight=False).print(Markdown(page))
 
 
+@cli.command(name="compile")
+@click.option(
+    "--part",
+    "parts",
+    multiple=True,
+    type=click.Choice(["bots", "simulator", "learning"]),
+    help="Only these parts (repeatable; default: all of them).",
+)
+def compile_kernels(parts: tuple[str, ...]) -> None:
+    """Compile the numba kernels now, so no bot move or simulation waits for them.
+
+    The first use of a kernel on a machine compiles it (one to three minutes for all of
+    them); later runs load it from numba's cache in a moment. `make play` (the bots only)
+    and `make test` run it before they start.
+    """
+    import time
+
+    from rich.console import Console
+
+    from cubegames import kernels
+
+    console = Console(stderr=True, highlight=False)
+    for part in parts or tuple(kernels.PARTS):
+        began = time.perf_counter()
+        with console.status(f"compiling the kernels of the {part}..."):
+            kernels.warm((part,))
+        console.print(f"{part}: ready ({time.perf_counter() - began:.1f} s)")
+
+
 @cli.command(name="games")
 def list_games() -> None:
     """List the games and the options each one takes."""

@@ -120,3 +120,14 @@ def test_a_bad_limit_is_one_line_and_exit_2() -> None:
         assert done.returncode == 2
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and problem in lines[0], lines
+
+
+def test_serve_warms_the_bots_kernels_on_a_thread_of_its_own() -> None:
+    """`serve` starts compiling the bots' kernels beside the server, so a fresh machine's
+    first bot move does not wait for the compiler; the thread ends once they are ready."""
+    from cubegames.server.cli import warm_bots_in_background
+
+    thread = warm_bots_in_background()
+    assert thread.daemon
+    thread.join(timeout=300)
+    assert not thread.is_alive()

@@ -17,7 +17,9 @@ iterations in which a move was available, adds one node, finishes with the game'
 rewards (`Game.rewards`) to every seat that moved: each node is scored for the player who
 made its move, so any number of players works. Default budget 1000 iterations.
 
-Budget: `iterations=N` (deterministic for a seed) or `seconds=S` (wall clock).
+Budget: `iterations=N` (deterministic for a seed; in the flat search the number of
+playouts, which halving may round down, but at least one per move still in per round) or
+`seconds=S` (wall clock).
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class _Node:
 
 class MctsBot(Bot):
     """Flat search over compiled playouts, or ISMCTS, with a budget of iterations or
-    seconds; `c` is the UCB exploration weight; `tree=true` asks for ISMCTS always."""
+    seconds; `c` is the UCB exploration weight of the tree search; `tree=true` asks for
+    ISMCTS always."""
 
     name = "mcts"
 

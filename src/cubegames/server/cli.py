@@ -10,8 +10,10 @@ cubegames serve --limit max_rooms=2000 --limit connections_per_client=64
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import socket
+import threading
 from typing import TYPE_CHECKING
 
 import click
@@ -46,6 +48,10 @@ def run(
     from cubegames.server.slow import HeadTimeoutH11
 
     limits = limits or Limits()
+    if not isinstance(app, str):  # each worker process sets its own (`from_environment`)
+        from cubegames.server.app import quiet_gc
+
+        quiet_gc()
     # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
     # websockets library has deprecated
     uvicorn.run(
@@ -64,6 +70,23 @@ def run(
         h11_max_incomplete_event_size=MAX_HEAD,
         limit_concurrency=limits.max_connections,
     )
+
+
+def warm_bots_in_background() -> threading.Thread:
+    """Compile (or load from numba's cache) the bots' kernels on a thread of their own, so
+    that the first bot move of a fresh machine does not wait for the compiler."""
+
+    def work() -> None:
+        from cubegames import kernels
+
+        try:
+            kernels.warm(("bots",))
+        except Exception:  # a bot compiles on its first move instead
+            logging.getLogger("cubegames.server").exception("warming the bots' kernels failed")
+
+    thread = threading.Thread(target=work, name="cubegames-warm-bots", daemon=True)
+    thread.start()
+    return thread
 
 
 def _can_listen(host: str, port: int) -> str | None:
@@ -157,6 +180,7 @@ def register(cli: click.Group) -> None:
         where = f"[{host}]" if ":" in host else host
         click.echo(f"cubegames: open http://{where}:{port}/ in a browser (Ctrl-C stops)")
         click.echo(f"cubegames: games are kept in {shown}")
+        warm_bots_in_background()
         if workers == 1:
             run(app, host, port, limits)
             return

@@ -347,7 +347,8 @@ class Room:
         if not self.played:
             return None
         p = self.played[-1]
-        text = self.log_for(viewer)[-1]["text"]
+        self.log_for(viewer)  # brings this viewer's entries up to date
+        text = self._entries[viewer][-1]["text"]
         return {"ply": p.ply, "seat": p.seat, "move": self._notations[viewer][-1], "text": text}
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
