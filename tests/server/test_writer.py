@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Connection
@@ -14,8 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from cubegames.server.storage import HUMAN, NewMove, NewSeat, Store
 from cubegames.server.writer import Writer
 from tests.server.helpers import BOTH, run
-
-pytestmark = BOTH
 
 
 class SlowDisk(Store):
@@ -34,6 +33,7 @@ class SlowDisk(Store):
         super().add_moves_on(connection, moves, during)
 
 
+@BOTH
 def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
     db_url: str,
 ) -> None:
@@ -63,6 +63,7 @@ def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
     store.close()
 
 
+@BOTH
 def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
     store = Store(db_url)
     game, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
@@ -76,4 +77,34 @@ def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
     with pytest.raises(IntegrityError):
         run(writer.write(NewMove(game, 2, 1, "roll")))
     writer.close()
+    store.close()
+
+
+def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(tmp_path: Path) -> None:
+    """On SQLite the writer's commits never copy the log back into the database (that
+    stalled whole batches); a thread of its own does, and once the writer is closed every
+    frame of the log is in the database."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    games = [store.create("cubes", {}, i, [NewSeat(HUMAN), NewSeat(HUMAN)])[0] for i in range(30)]
+    writer = Writer(store)
+
+    async def write_all() -> None:
+        for ply in range(1, 4):
+            await asyncio.gather(
+                *(writer.write(NewMove(g, ply, (ply - 1) % 2, "roll")) for g in games)
+            )
+
+    run(write_all())
+    connection = writer._connection
+    assert connection is not None
+    assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    checkpoints = writer._checkpoints
+    assert checkpoints is not None
+    writer.close()
+    assert checkpoints.done >= 1 and writer._checkpoints is None
+    with store.engine.connect() as fresh:
+        busy, frames, copied = fresh.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+    assert busy == 0 and frames == copied  # nothing was left in the log to copy
+    info = store.load(games[-1])
+    assert info is not None and len(info.moves) == 3
     store.close()

@@ -8,6 +8,12 @@ an idle server still writes a lone move at once.
 
 A batch that fails (a move number another server took first, a game deleted meanwhile) is
 written again one move per transaction, so one bad move never costs the others theirs.
+
+On SQLite the write-ahead log is copied back into the database file (a checkpoint) by a
+thread of its own, about once a second, instead of by the commit that happens to fill the
+log: that copy and its disk sync took tens of milliseconds inside one batch's commit, which
+every move of the batch waited for (`web_load.py`: p99 114 ms with 1,000 paced clients,
+63 ms with the checkpoints moved out). A passive checkpoint never blocks the writer.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ log = logging.getLogger("cubegames.server")
 
 #: the most moves in one transaction
 MAX_BATCH = 512
+#: seconds between SQLite checkpoints (when moves were written meanwhile)
+CHECKPOINT_EVERY = 1.0
 
 #: called inside each batch's transaction with its moves, just before the commit
 Announce = Callable[[Connection, Sequence[NewMove]], None]
@@ -64,6 +72,7 @@ class Writer:
         self._starting = threading.Lock()
         #: the thread's own connection, kept from one transaction to the next
         self._connection: Connection | None = None
+        self._checkpoints: Checkpoints | None = None
 
     async def write(self, move: NewMove) -> None:
         """Return once `move` is committed; raise what the database raised if it could
@@ -80,12 +89,15 @@ class Writer:
         await done
 
     def close(self) -> None:
-        """Write what is queued, then stop the thread."""
+        """Write what is queued, then stop the thread (and the checkpoints)."""
         with self._starting:
             thread = self._thread
             if thread is not None and thread.is_alive():
                 self._queue.put(None)
                 thread.join(timeout=30)
+            if self._checkpoints is not None:
+                self._checkpoints.close()
+                self._checkpoints = None
 
     def _run(self) -> None:
         try:
@@ -141,8 +153,17 @@ class Writer:
         during = None if announce is None else (lambda connection: announce(connection, moves))
         if self._connection is None:
             self._connection = self.store.engine.connect()
+            if self._connection.dialect.name == "sqlite" and self.store.engine.url.database:
+                # the checkpoints are the other thread's (see the module's docstring)
+                self._connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+                self._connection.commit()
+                with self._starting:
+                    if self._checkpoints is None:
+                        self._checkpoints = Checkpoints(self.store)
         try:
             self.store.add_moves_on(self._connection, moves, during)
+            if self._checkpoints is not None:
+                self._checkpoints.wanted.set()
         except Exception as exc:
             if not isinstance(exc, IntegrityError):
                 self._let_go()  # it may be broken (the server went away): a new one next
@@ -156,4 +177,42 @@ class Writer:
             self._connection = None
 
 
-__all__ = ["MAX_BATCH", "Announce", "Writer"]
+class Checkpoints:
+    """A thread that checkpoints a SQLite database's log (`PRAGMA wal_checkpoint(PASSIVE)`)
+    at most every `CHECKPOINT_EVERY` seconds while moves are being written."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.done = 0
+        self.wanted = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cubegames-checkpoint", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Checkpoint once more if moves came since the last, then stop."""
+        self._stop.set()
+        self.wanted.set()
+        self._thread.join(timeout=30)
+
+    def _run(self) -> None:
+        while True:
+            self.wanted.wait()
+            self.wanted.clear()
+            self._checkpoint()
+            if self._stop.wait(CHECKPOINT_EVERY):
+                if self.wanted.is_set():
+                    self._checkpoint()
+                return
+
+    def _checkpoint(self) -> None:
+        try:
+            with self.store.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                connection.commit()
+            self.done += 1
+        except Exception:  # the next one will try again; a commit never waits on it
+            log.exception("checkpointing the database's log failed")
+
+
+__all__ = ["CHECKPOINT_EVERY", "MAX_BATCH", "Announce", "Checkpoints", "Writer"]
