@@ -245,58 +245,29 @@ class CubedState(State[CubedMove]):
         return other
 
     def to_dict(self) -> JSON:
-        text = self.ed.text
-        turn: JSON = {"drew": self.drew, "bonus": self.bonus}
-        if self.give:
-            turn["give"] = True
-        if self.drawn:
-            turn["drawn"] = [text(p) for p in self.drawn]
-        if self.draws:
-            turn["draws"] = self.draws
-        out: JSON = {
-            "game": "cubed",
-            "options": self.game.options,
-            "table": [
-                {"cell": list(unpack(cell)), "slots": text(piece)}
-                for cell, piece in self.table.items()
-            ],
-            "hands": [[text(p) for p in hand] for hand in self.hands],
-            "bag": [text(p) for p in self.bag],
-            "to_move": self._to_move,
-            "turn": turn,
-            "round": self.round,
-            "totals": list(self.totals),
-        }
-        if self.idle:
-            out["idle"] = self.idle
-        if self.stuck:
-            out["stuck"] = self.stuck
-        if self.starter:
-            out["starter"] = self.starter
-        if self.past_rounds:
-            out["past_rounds"] = [dict(r) for r in self.past_rounds]
-        if self.aside:
-            out["aside"] = [text(p) for p in self.aside]
-        if self.end is not None:
-            out["end"] = self.end
-        if self.secret is not None:
-            out["secret"] = self.secret
-        return out
+        return self._written(None)
 
     def view(self, seat: int) -> JSON:
-        # `to_dict` with the secret dropped, the other hands hidden (None), the bag and
-        # another seat's draw3 pieces given as counts, then `seat` and `hand_sizes`; made
-        # directly, without writing out what is then hidden (the web server asks for a
-        # view per seat per move)
         if not 0 <= seat < self.game.players:
             raise ValueError(f"there is no seat {seat}")
+        out = self._written(seat)
+        out["seat"] = seat
+        out["hand_sizes"] = [len(h) for h in self.hands]
+        return out
+
+    def _written(self, seat: int | None) -> JSON:
+        """The position as `to_dict` writes it (`seat` None), or as `seat` may see it: the
+        secret dropped, the other hands hidden (None), the bag and another seat's draw3
+        pieces given as counts. Made directly, without writing out what is then hidden (the
+        web server asks for a view per seat per move)."""
+        full = seat is None
         text = self.ed.text
         turn: JSON = {"drew": self.drew, "bonus": self.bonus}
         if self.give:
             turn["give"] = True
         if self.drawn:
             turn["drawn"] = (
-                [text(p) for p in self.drawn] if self._to_move == seat else len(self.drawn)
+                [text(p) for p in self.drawn] if full or self._to_move == seat else len(self.drawn)
             )
         if self.draws:
             turn["draws"] = self.draws
@@ -308,9 +279,10 @@ class CubedState(State[CubedMove]):
                 for cell, piece in self.table.items()
             ],
             "hands": [
-                [text(p) for p in hand] if i == seat else None for i, hand in enumerate(self.hands)
+                [text(p) for p in hand] if full or i == seat else None
+                for i, hand in enumerate(self.hands)
             ],
-            "bag": len(self.bag),
+            "bag": [text(p) for p in self.bag] if full else len(self.bag),
             "to_move": self._to_move,
             "turn": turn,
             "round": self.round,
@@ -328,8 +300,8 @@ class CubedState(State[CubedMove]):
             out["aside"] = [text(p) for p in self.aside]
         if self.end is not None:
             out["end"] = self.end
-        out["seat"] = seat
-        out["hand_sizes"] = [len(h) for h in self.hands]
+        if full and self.secret is not None:
+            out["secret"] = self.secret
         return out
 
     def public_view(self) -> JSON:
