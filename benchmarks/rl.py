@@ -1,6 +1,6 @@
 """Speed of the learning environments beside the raw engine, as a Markdown table.
 
-    .venv/bin/python benchmarks/rl.py [--games N] [--repeats R] [--vector-only]
+    .venv/bin/python benchmarks/rl.py [--games N] [--repeats R]
 
 For each game, N seeded games of uniformly random legal moves are played three ways, all
 in this one run so that the ratios hold on any machine:
@@ -17,10 +17,10 @@ An environment step does what the engine's move does plus the observation (from
 `view(seat)`) and the mask (every legal move encoded), so the ratio is the price of the
 tensors. Each figure is the best of R runs (default 3).
 
-The batched Unstackable environment (`cubegames.rl.vector.unstackable`, numba) is timed
-first: 200,000 steps (of N games each) of a uniformly random legal policy drawn with numpy
-from the masks, the policy's time included, and the environment's `step` alone. Numba runs
-on one thread here, so these are one-core figures; compile time is paid before timing.
+Batched environments (`cubegames.rl.vector_env`, N games a step, one process): steps per
+second summed over the N games, timing `step` alone (the random legal actions are drawn
+from the masks outside the timer), for the compiled environment and for the Python
+`SessionVectorEnv` of the same game in the same run.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from typing import Any
 import numpy as np
 
 import cubegames
-from cubegames.rl import env, single_agent
+from cubegames.rl import env, single_agent, vector_env
+from cubegames.rl.vector import SessionVectorEnv
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("cubed", {"players": 2, "rounds": 1}),
@@ -122,39 +123,49 @@ def table(games: int, repeats: int) -> str:
     return "\n".join(rows)
 
 
-def vector_rate(num_envs: int, opponent: str, steps: int) -> tuple[float, float]:
-    """Steps per second of the batched Unstackable environment under a uniformly random
-    legal policy (drawn with numpy from the masks, and timed with the steps), and of the
-    environment's `step` alone."""
-    from cubegames.rl.vector.unstackable import VectorEnv
+#: (game, options, games stepped together) for the batched environments
+VECTOR: list[tuple[str, dict[str, Any], int]] = [
+    ("cubed", {"players": 2, "rounds": 1}, 64),
+    ("unstackable", {}, 256),
+]
 
-    envs = VectorEnv(num_envs, seed=0, opponent=opponent)
-    _, info = envs.reset()
+
+def vector_rate(envs: Any, steps: int) -> float:
+    """Steps per second of `envs.step` over at least `steps` game steps (random legal
+    actions, drawn outside the timer)."""
+    _, info = envs.reset(seed=1)
     rng = np.random.default_rng(0)
-    envs.step(np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1))
-    inside = 0.0
-    start = time.perf_counter()
-    for _ in range(steps):
-        mask = info["action_mask"]
-        actions = np.argmax(mask * rng.random(mask.shape), axis=1)
-        before = time.perf_counter()
+    n = envs.num_envs
+    done = 0
+    spent = 0.0
+    while done < steps:
+        masks = info["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        start = time.perf_counter()
         _, _, _, _, info = envs.step(actions)
-        inside += time.perf_counter() - before
-    elapsed = time.perf_counter() - start
-    return num_envs * steps / elapsed, num_envs * steps / inside
+        spent += time.perf_counter() - start
+        done += n
+    return done / spent
 
 
-def vector_table(repeats: int) -> str:
-    """The batched Unstackable environment (`cubegames.rl.vector.unstackable`)."""
+def vector_table(steps: int, repeats: int) -> str:
     rows = [
-        "| game | opponent | envs | steps/s with the random policy | steps/s in `step` |",
-        "|---|---|---|---|---|",
+        "| game | options | games per step | opponent | compiled steps/s | Python steps/s "
+        "| compiled ÷ Python |",
+        "|---|---|---|---|---|---|---|",
     ]
-    for opponent in ("self", "random"):
-        for num_envs in (256, 1024):
-            steps = 200_000 // num_envs
-            policy, alone = best(repeats, vector_rate, num_envs, opponent, steps)
-            rows.append(f"| unstackable | {opponent} | {num_envs} | {policy:,.0f} | {alone:,.0f} |")
+    for game_id, options, n in VECTOR:
+        for opponent in ("self", "random"):
+            fast = vector_env(game_id, n, opponent=opponent, **options)
+            slow = SessionVectorEnv(game_id, n, opponent=opponent, **options)
+            fast.reset(seed=0)  # compile or load the kernel outside the timer
+            rate = best(repeats, vector_rate, fast, steps)
+            python = best(repeats, vector_rate, slow, max(steps // 50, n))
+            text = ", ".join(f"{k}={v}" for k, v in options.items()) or "default"
+            rows.append(
+                f"| {game_id} | {text} | {n} | {opponent} | {rate:,.0f} | {python:,.0f} "
+                f"| {rate / python:,.0f}× |"
+            )
     return "\n".join(rows)
 
 
@@ -163,19 +174,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per figure")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (the best)")
     parser.add_argument(
-        "--vector-only", action="store_true", help="only the batched environments' table"
+        "--vector-steps", type=int, default=20000, help="game steps per batched figure"
     )
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.games} games, "
         f"best of {args.repeats}\n"
     )
-    print("### Batched environments: steps per second on one core\n")
-    print(vector_table(args.repeats))
-    if args.vector_only:
-        return
-    print("\n### Learning environments: random play, steps per second\n")
+    print("### Learning environments: random play, steps per second\n")
     print(table(args.games, args.repeats))
+    print("\n### Batched environments: random play, steps per second on one core\n")
+    print(vector_table(args.vector_steps, args.repeats))
 
 
 if __name__ == "__main__":

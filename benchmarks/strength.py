@@ -24,21 +24,25 @@ LADDER: list[tuple[str, dict[str, object], str, str]] = [
     ("cubed", {"players": 2, "rounds": 1}, "greedy", "random"),
     ("unstackable", {}, "alphabeta", "greedy"),
     # budgets are fixed iteration counts (not seconds), so the win rates do not depend on
-    # how busy the machine is: 400 iterations is about 0.3 s a move on the 2-core
-    # development machine, the default 1000 about 0.8 s
-    ("cubed", {"players": 2, "rounds": 1}, "mcts:iterations=400", "greedy"),
+    # how busy the machine is: the default flat search (300 iterations) is about 0.1 s a
+    # move on the 2-core development machine; the tree search (ISMCTS, the default before
+    # the compiled kernel) 0.3 s at 400 iterations and 0.8 s at its default 1000
     ("cubed", {"players": 2, "rounds": 1}, "mcts", "greedy"),
+    ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true,iterations=400", "greedy"),
+    ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true", "greedy"),
 ]
 
 NOTES = """\
 A's seconds a move is bot A's own thinking time per move it chose, measured in the process
 that played the game: it depends on the machine and on what else it was doing, the win
-rates do not, as every bot here runs a fixed budget. `mcts` is the bot with its defaults,
-1000 iterations a move and exploration weight `c=0.35`: under 1 s a move here. That weight
-was chosen with this script: at 400 iterations against `greedy`, `c=0.35` scored 77.6%
-(73.3% – 81.4%) where `c=0.7` scored 69.9% (65.2% – 74.2%), 400 games each (2026-11-22).
-`alphabeta` runs with its defaults, depth 8 and exact solving of the last 32 cubes; it
-stacks like `greedy`, so its edge comes from the second stage. Each game's outcome depends
+rates do not, as every bot here runs a fixed budget. `mcts` is the bot with its defaults:
+in 2-player CUBED a flat search of 300 iterations over compiled playouts (UCB1 weight
+`c=0.35`); `mcts:tree=true` is the information-set tree search, the default before,
+1000 iterations a move. The weight was chosen with this script for the tree search: at 400
+iterations against `greedy`, `c=0.35` scored 77.6% (73.3% – 81.4%) where `c=0.7` scored
+69.9% (65.2% – 74.2%), 400 games each (2026-11-22).
+`alphabeta` runs with its defaults, depth 8 and exact solving of the last 32 cubes (the
+compiled solver); it stacks like `greedy`, so its edge comes from the second stage. Each game's outcome depends
 only on its seed, so a pairing can be re-run, or split across runs, and give the same rows.
 """
 

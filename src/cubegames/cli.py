@@ -184,6 +184,37 @@ def odds(game: str, pairs: tuple[str, ...]) -> None:
     Console(highlight=False).print(odds_table(built))
 
 
+@cli.command()
+@click.argument("game")
+@click.option(
+    "--plain/--rich",
+    default=None,
+    help="Print the markdown as it is, or laid out for a terminal "
+    "(default: laid out in a terminal, plain when piped).",
+)
+def rules(game: str, plain: bool | None) -> None:
+    """Print the rules of GAME: how to play, and every reading the project assumed.
+
+    GAME is one of the ids listed by `cubegames games`. The same text is in the project's
+    docs/rules/GAME.md and on the web page under "How to play".
+    """
+    from cubegames import rulebook
+
+    try:
+        page = rulebook.text(game)
+    except ValueError as exc:
+        fail(str(exc))
+    if plain is None:
+        plain = not sys.stdout.isatty()
+    if plain:
+        click.echo(page, nl=False)
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    Console(highlight=False).print(Markdown(page))
+
+
 @cli.command(name="games")
 def list_games() -> None:
     """List the games and the options each one takes."""

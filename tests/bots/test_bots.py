@@ -152,3 +152,21 @@ def score(a: str, b: str, games: int) -> float:
 def test_greedy_beats_random() -> None:
     # a seeded regression check; the measured ladder is benchmarks/strength.md
     assert score("greedy", "random", 40) >= 0.8
+
+
+def test_mcts_searches_flat_over_compiled_playouts_where_the_game_has_them() -> None:
+    state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=2)
+    flat = cubegames.bot("mcts", seed=1)
+    assert isinstance(flat, MctsBot)
+    flat.choose(state)
+    assert flat.last_iterations == 300  # the flat search's default budget
+    tree = cubegames.bot("mcts:tree=true,iterations=30", seed=1)
+    assert isinstance(tree, MctsBot)
+    assert tree.choose(state) in state.legal_moves()
+    assert tree.last_iterations == 30
+    # the kernel does not play variants: the tree search does, at its own default
+    bridging = cubegames.make("cubed", players=2, rounds=1, variants=["bridging"])
+    view = bridging.new_state(seed=2).view(0)
+    assert bridging.playouts(view, 0, random.Random(1)) is None
+    with pytest.raises(ValueError, match="tree must be true or false"):
+        cubegames.bot("mcts:tree=maybe")

@@ -23,11 +23,13 @@ def standard_data() -> dict[str, Any]:
 def test_the_standard_box() -> None:
     ed = load_edition("standard")
     assert [(c.name, c.value, c.count) for c in ed.chips] == [
-        ("white", 1, 25),
-        ("red", 5, 15),
-        ("blue", 10, 10),
+        ("white", 1, 40),
+        ("red", 5, 8),
+        ("blue", 10, 2),
     ]
-    assert ed.box_points == 200
+    assert ed.box_points == 100
+    # the sheet's two setup rules meet: 5 players share the box as 20 each, the 2-4 amount
+    assert ed.deal(5) == (ed.each, 0)
     assert sum(c.count for c in ed.chips) == 50
     numbers = [[f for f in d.faces if f.isdigit()] for d in ed.dice]
     assert numbers == [["1", "6"], ["2", "5"], ["3", "4"]] * 2

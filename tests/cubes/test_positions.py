@@ -104,7 +104,7 @@ def test_points_must_make_the_points_in_play() -> None:
     assert 'field "chips"' in broken({"chips": [15, 15, 16]})
     seven = played(players=7)
     message = broken({"pot": seven["pot"] + 1}, seven)
-    assert 'field "chips"' in message and "200" in message
+    assert 'field "chips"' in message and "100" in message
 
 
 @pytest.mark.parametrize(

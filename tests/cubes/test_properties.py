@@ -20,7 +20,7 @@ def test_points_in_play_are_conserved(
 ) -> None:
     game = cubegames.make("cubes", players=players, sets=sets, referee=True)
     state = game.new_state(seed=0)
-    in_play = 200 if players >= 5 else 20 * players
+    in_play = 100 if players >= 5 else 20 * players
     totals = list(state.totals)
     for faces in sequence:
         if state.is_over:

@@ -71,7 +71,7 @@ def test_the_drawing_shows_the_roll_the_pot_and_the_pad() -> None:
     assert "CUBES" in shown and "seat 3 pays 5, then seat 0 owes 5" in shown
     assert "Set 1 is over. Scores seat 0: 0, seat 1: 20, seat 2: 15, seat 3: 7." in shown
     assert "set 1" in shown and "total" in shown
-    assert "80 of the box's 200 points in play" in shown
+    assert "80 of the box's 100 points in play" in shown
 
 
 def test_the_drawing_before_any_roll_and_after_the_game() -> None:

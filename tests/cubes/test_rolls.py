@@ -86,6 +86,6 @@ def test_paying_exactly_everything_is_paying_in_full() -> None:
 
 
 def test_a_roll_passes_play_to_the_next_seat_around_the_table() -> None:
-    state = position([10, 10, 10, 10, 10], 150, to_move=4)
+    state = position([10, 10, 10, 10, 10], 50, to_move=4)
     state.play(NUMBERS_9)
     assert state.to_move == 0

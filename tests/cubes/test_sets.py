@@ -14,12 +14,12 @@ from tests.cubes.helpers import BLANK, FEW_9, NUMBERS_9, WORD_ONLY, position
         (2, 15, 10),  # 20 each, antes of 5
         (3, 15, 15),
         (4, 15, 20),
-        (5, 35, 25),  # 200 / 5 = 40 each
-        (6, 28, 32),  # 200 / 6 = 33, 2 left in the pot
-        (7, 23, 39),  # 200 / 7 = 28, 4 left in the pot
-        (8, 20, 40),
-        (9, 17, 47),  # 200 / 9 = 22, 2 left in the pot
-        (10, 15, 50),
+        (5, 15, 25),  # 100 / 5 = 20 each, like 2-4 players
+        (6, 11, 34),  # 100 / 6 = 16, 4 left in the pot
+        (7, 9, 37),  # 100 / 7 = 14, 2 left in the pot
+        (8, 7, 44),  # 100 / 8 = 12, 4 left in the pot
+        (9, 6, 46),  # 100 / 9 = 11, 1 left in the pot
+        (10, 5, 50),  # 100 / 10 = 10 each
     ],
 )
 def test_setup(players: int, each: int, pot: int) -> None:

@@ -105,6 +105,19 @@ def test_cubed_vector_reads_the_hand() -> None:
     assert sizes.round().tolist() == [3.0, 1.0]  # the viewer first
 
 
+def test_cubed_vector_counts_stuck_turns() -> None:
+    # a round ends after a full circle of stuck turns (spec §6), so the count is observed
+    table = [((0, 0), "GPY")]
+    plain = position(table, fields={"idle": 1})
+    stuck = position(table, fields={"idle": 1, "stuck": 1})
+    obs = CubedObserver(plain.game, radius=2)
+    counts = len(obs.pieces) + 2  # after the hand and the two hand sizes
+    a, b = obs.vector(plain.view(0)), obs.vector(stuck.view(0))
+    assert a[counts + 4] == b[counts + 4] == 0.5  # turns without placing ÷ players
+    assert (a[counts + 5], b[counts + 5]) == (0.0, 0.5)  # stuck turns ÷ players
+    assert np.flatnonzero(a != b).tolist() == [counts + 5]
+
+
 def test_unstackable_planes() -> None:
     game = cubegames.make("unstackable")
     obs = observer(game)

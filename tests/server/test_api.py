@@ -52,6 +52,17 @@ def test_the_pages_and_the_catalog_are_served(client: TestClient) -> None:
     assert {b["spec"] for b in menu["bots"]} >= {"random", "greedy"}
 
 
+def test_the_start_page_offers_every_reading_option_of_stakd(client: TestClient) -> None:
+    menu = client.get("/api/catalog").json()
+    stakd = next(g for g in menu["games"] if g["id"] == "stakd")
+    option = next(o for o in stakd["options"] if o["name"] == "uni_opens_beside_bombers")
+    assert (option["kind"], option["default"]) == ("bool", False)
+    options = {"players": 2, "uni_opens_beside_bombers": True}
+    made = make_game(client, "stakd", [HUMAN, bot("random")], options)
+    detail = client.get(f"/api/games/{made['id']}").json()
+    assert detail["options"]["uni_opens_beside_bombers"] is True
+
+
 def test_making_a_game_gives_tokens_to_people_only(client: TestClient) -> None:
     made = make_game(client, "cubed", [HUMAN, bot("random")], {"players": 2, "rounds": 1})
     assert made["status"] == "playing"

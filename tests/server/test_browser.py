@@ -92,6 +92,8 @@ def test_cubed_against_a_bot_by_clicking_then_after_a_reload(
     start(page, server, "cubed", ["here", "greedy"], {"rounds": 1})
     expect(page.locator(".status")).to_have_text("Your turn.")
     expect(page.locator(".rules li").first).to_be_visible()  # a first game shows the rules
+    page.click(".rules button:has-text('Full rules')")  # the whole page, from /api/rules
+    expect(page.locator(".rules .full-rules")).to_contain_text("## Readings we assumed")
     lay_a_cubed_piece(page)
     wait_for_turn(page, 1)
     expect(page.locator(".log li")).to_have_count(2)

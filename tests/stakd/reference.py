@@ -107,7 +107,8 @@ def reference_moves(data: dict[str, Any]) -> list[str]:
     count = len(table.on_layer(top))
     found = set(current)
     if top == 0 or count >= edition.new_layer_after or not current:
-        only_unis = all(t in ("UNI", "BOMBER") for t in kinds)
+        beside = ("UNI", "BOMBER") if data["options"].get("uni_opens_beside_bombers") else ("UNI",)
+        only_unis = all(t in beside for t in kinds)
         openers = [t for t in kinds if t != "BOMBER" and (t != "UNI" or only_unis)]
         found |= placements(openers, top + 1)
     return sorted(found)

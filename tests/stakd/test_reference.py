@@ -19,6 +19,8 @@ GAMES = [
     ({"players": 1}, 6),
     ({"players": 1}, 7),
     ({"players": 1}, 8),
+    ({"players": 2, "points_to_win": 1, "uni_opens_beside_bombers": True}, 9),
+    ({"players": 3, "points_to_win": 1, "uni_opens_beside_bombers": True}, 10),
 ]
 
 
@@ -39,7 +41,7 @@ def near_misses(state: StakdState, rng: random.Random) -> list[Place]:
 
 
 @pytest.mark.parametrize(("options", "seed"), GAMES)
-def test_fast_and_plain_generators_agree(options: dict[str, int], seed: int) -> None:
+def test_fast_and_plain_generators_agree(options: dict[str, object], seed: int) -> None:
     state = cubegames.make("stakd", **options).new_state()
     assert isinstance(state, StakdState)
     bot = cubegames.bot("random", seed=seed)

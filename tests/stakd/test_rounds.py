@@ -130,13 +130,31 @@ def test_solo_loss_with_pieces_left() -> None:
     assert again.to_dict() == state.to_dict() and again.is_over
 
 
+def test_solo_is_lost_when_the_last_piece_laid_is_a_bomber() -> None:
+    # "A BLUE BOMBER piece cannot be the last piece played to win" (spec, solo)
+    laid = [(0, TWO_BASES[0][1]), (0, TWO_BASES[1][1]), (0, "DUO@1:0,0+1,0")]
+    state = position(laid, players=1, hands=[{"BOMBER": 1}])
+    state.play("BOMBER@1:2,0")
+    assert state.is_over
+    assert state.to_dict()["hands"][0]["BOMBER"] == 0  # every piece is laid ...
+    assert state.winners() == []  # ... but the last was the bomber
+    assert state.to_dict()["points"] == [0]
+    again = cubegames.make("stakd", players=1).state_from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict() and again.winners() == []
+    claimed = {**state.to_dict(), "points": [1], "round_winners": [0]}
+    with pytest.raises(ValueError, match="the last piece laid is not a BOMBER"):
+        cubegames.make("stakd", players=1).state_from_dict(claimed)
+
+
 def test_solo_random_games_end() -> None:
     state = cubegames.make("stakd", players=1).new_state()
     bot = cubegames.bot("random", seed=2)
     while not state.is_over:
         state.play(bot.choose(state))
     assert state.to_dict()["out"] == [0]
-    assert state.winners() == ([0] if not any(state.to_dict()["hands"][0].values()) else [])
+    data = state.to_dict()
+    won = not any(data["hands"][0].values()) and data["pieces"][-1]["type"] != "BOMBER"
+    assert state.winners() == ([0] if won else [])
 
 
 def test_out_of_turn_and_after_the_end() -> None:

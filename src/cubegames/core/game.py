@@ -112,6 +112,20 @@ class State(ABC, Generic[M]):
         return f"<{type(self).__name__} {self.game.id} to_move={self.to_move}>"
 
 
+class Playouts(ABC, Generic[M]):
+    """A game's compiled playouts from one position, for a flat search (see
+    `Game.playouts`): the moves worth trying at the root, and one playout after any of them
+    on a fresh deal of what the searching seat cannot see."""
+
+    #: the root moves, in a fixed order
+    moves: list[M]
+
+    @abstractmethod
+    def run(self, move: int, seed: int) -> list[float]:
+        """Play `moves[move]`, then a short playout with the game's own light policy, on a
+        deal of the hidden parts drawn from `seed`; rewards in [0, 1] for every seat."""
+
+
 class Game(ABC, Generic[M]):
     """A game's rules with one set of options; it makes, reads and checks states."""
 
@@ -172,6 +186,23 @@ class Game(ABC, Generic[M]):
         """The moves a search bot considers at its root: by default every legal move; a
         game may prune to its most promising ones so the budget is spent where it matters."""
         return state.legal_moves()
+
+    def playouts(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> Playouts[M] | None:
+        """Compiled playouts from what `seat` sees (`view`), for a flat search; None (the
+        default) when the game has none for these rules, and the search builds a tree."""
+        return None
+
+    def random_playout(self, state: State[M], rngs: list[random.Random]) -> list[int] | None:
+        """Play `state` to the end exactly as random bots would (seat `s` choosing
+        `rngs[s].randrange(len(legal_moves()))` at every move), leaving each generator where
+        its bot's would be; return the seat of each move played.
+
+        A game with a compiled path overrides this; None (the default) means it has none
+        and nothing was played, so the caller asks the bots move by move.
+        """
+        return None
 
     def greedy_move(self, state: State[M], rng: random.Random) -> M | None:
         """This game's one-ply heuristic move for the seat to move, or None if it has none

@@ -11,7 +11,9 @@ Layers, each usable alone (the games never import this package):
   beside the games: search code imports it from there, without this package);
 - `pz`: `env(game_id, **options)`, a PettingZoo AEC environment (agents `player_0`, ...);
 - `gym`: `single_agent(game_id, opponents=..., seat=..., **options)`, a Gymnasium
-  environment for one learner with bots in the other seats.
+  environment for one learner with bots in the other seats;
+- `vector`: `vector_env(game_id, num_envs, seed=..., opponent=..., **options)`, N games
+  stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel.
 
 Nothing heavy is imported until it is used: `import cubegames.rl` loads neither gymnasium
 nor pettingzoo.
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from cubegames.rl.pz import CubegamesAEC
     from cubegames.symmetry import Symmetry
 
-__all__ = ["codec", "env", "observer", "single_agent", "symmetries"]
+__all__ = ["codec", "env", "observer", "single_agent", "symmetries", "vector_env"]
 
 
 def codec(game: Game[Any], **settings: Any) -> ActionCodec:
@@ -87,3 +89,17 @@ def single_agent(
     from cubegames.rl.gym import SingleAgentEnv
 
     return SingleAgentEnv(game_id, opponents=opponents, seat=seat, **options)
+
+
+def vector_env(
+    game_id: str, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+) -> Any:
+    """`num_envs` games of `game_id` stepped together; see `cubegames.rl.vector`.
+
+    >>> envs = vector_env("cubed", 2, seed=1, players=2, rounds=1)
+    >>> type(envs).__module__, int(envs.single_action_space.n)
+    ('cubegames.rl.vector.cubed', 219416)
+    """
+    from cubegames.rl.vector import vector_env as make_vector_env
+
+    return make_vector_env(game_id, num_envs, seed=seed, opponent=opponent, **options)

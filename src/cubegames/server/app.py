@@ -4,9 +4,10 @@ Pages (one HTML page; its script picks the screen from the path):
 `/` start page and list of games, `/play/{id}` a game (seat tokens in the URL fragment,
 `#t=TOKEN,TOKEN`, so they never reach server logs), `/replay/{id}` step through a game.
 
-REST, all JSON:
+REST, all JSON but the rules:
 
 - `GET /api/catalog`: the games, their options, the bot presets;
+- `GET /api/rules/{game}`: the full rules of a game, as markdown (docs/rules/);
 - `POST /api/games`: make a game (`CreateGame`); the answer holds each human seat's token;
 - `GET /api/games?status=&limit=`: the latest games;
 - `GET /api/games/{id}`: one game: seats, status, result, its moves in words;
@@ -36,10 +37,11 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 import cubegames
+from cubegames import rulebook
 from cubegames.render import web
 from cubegames.server.bots import BotRunner
 from cubegames.server.catalog import build, catalog
@@ -253,6 +255,15 @@ def create_app(
     async def get_catalog() -> dict[str, Any]:
         """The games, their options and the bots on offer."""
         return catalog()
+
+    @app.get("/api/rules/{game}", response_class=PlainTextResponse)
+    async def get_rules(game: str) -> PlainTextResponse:
+        """The full rules of a game, as markdown (docs/rules/<game>.md)."""
+        try:
+            page = rulebook.text(game)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return PlainTextResponse(page, media_type="text/markdown; charset=utf-8")
 
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:

@@ -125,6 +125,13 @@ CATALOG: dict[str, Entry] = {
             Option("players", "Players", "int", 2, 1, 8, help="1 plays solo"),
             Option("points_to_win", "Points to win", "int", None, 1, 10, help="3, or 1 for solo"),
             Option("edition", "Edition", "choice", "standard", choices=(("standard", "STAKD"),)),
+            Option(
+                "uni_opens_beside_bombers",
+                "A UNI may open a layer beside BOMBERs",
+                "bool",
+                False,
+                help="off: a UNI opens a layer only from a hand of nothing but UNIs",
+            ),
         ),
         (
             "First everyone lays their bases (2×3) on layer 0, each touching the others.",
@@ -133,7 +140,8 @@ CATALOG: dict[str, Entry] = {
             "of one type.",
             "The BLUE BOMBER ends the piece under it: nothing more goes on that one.",
             "A new layer may start once the current one holds 6 pieces, or when you cannot "
-            "lay on it. Whoever cannot lay at all is out for the round.",
+            "lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. "
+            "Whoever cannot lay at all is out for the round.",
             "Whoever lays the last piece (not a bomber) wins the round and a point.",
         ),
     ),

@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import cubegames
+from cubegames.bots.random import RandomBot
 from cubegames.core.game import Game, State
 from cubegames.sim.summaries import summary_for
 from cubegames.symmetry import canonical, position_key
@@ -41,7 +42,9 @@ def play_match(match: Match) -> dict[str, Any]:
     canonical image under the game's symmetries: two games that end in symmetric positions
     share it, which `cubegames report --dedupe` uses), `seconds` (time spent playing) and
     `think` (per seat, the seconds its bot spent choosing moves; `choices` counts them).
-    Everything but `seconds` and `think` depends only on the match.
+    Everything but `seconds` and `think` depends only on the match. When every seat is the
+    random bot, the game's compiled path (`Game.random_playout`), if it has one, plays the
+    very same moves, and `think` shares its time among the seats by their moves.
 
     >>> record = play_match(Match("cubes", ("random", "random"), seed=3))
     >>> record["moves"] == record["extras"]["rolls"], record["turns"] <= record["moves"]
@@ -62,6 +65,19 @@ def play_match(match: Match) -> dict[str, Any]:
     think = [0.0] * len(bots)
     choices = [0] * len(bots)
     start = time.perf_counter()
+    if watch is None and all(type(b) is RandomBot for b in bots):
+        # the game's compiled path plays the very same moves, if it has one; the time of
+        # the whole playout is shared among the seats by their number of moves
+        seats = game.random_playout(state, [cast(RandomBot, b).rng for b in bots])
+        for mover in seats or ():
+            choices[mover] += 1
+            moves += 1
+            if mover != last:
+                turns += 1
+                last = mover
+        if seats:
+            spent = time.perf_counter() - start
+            think = [spent * c / moves for c in choices]
     while (seat := state.to_move) is not None:
         asked = time.perf_counter()
         move = bots[seat].choose(state)

@@ -69,6 +69,10 @@ class Summary:
         return {}
 
 
+#: CUBED piece kinds by edition id and piece text (with the edition they were read from)
+_KINDS: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+
 class CubedSummary(Summary):
     """CUBED: leftover pieces by kind and seat, round endings, table and bag sizes."""
 
@@ -89,10 +93,18 @@ class CubedSummary(Summary):
         edition = game.edition
         data = state.to_dict()
         out: dict[str, Value] = {}
+        # a piece's kind by its text, worked out once per edition (editions are loaded once)
+        known = _KINDS.setdefault(edition.id, (edition, {}))
+        if known[0] is not edition:
+            known = _KINDS[edition.id] = (edition, {})
+        kind_of = known[1]
         for seat, hand in enumerate(data["hands"]):
-            kinds = Counter(
-                edition.kind(edition.read_piece(text, f"hands[{seat}]")) for text in hand
-            )
+            kinds: Counter[PieceKind] = Counter()
+            for text in hand:
+                found = kind_of.get(text)
+                if found is None:
+                    found = kind_of[text] = edition.kind(edition.read_piece(text, f"hands[{seat}]"))
+                kinds[found] += 1
             for kind in PieceKind:
                 out[f"left_{kind.value}_s{seat}"] = kinds[kind]
         past = data.get("past_rounds", [])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cubegames.server.rooms import replay
 from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game, token
 
 INVITED = {"kind": "human", "invite": True}
@@ -39,6 +40,17 @@ def test_the_server_deals_from_128_bits_of_the_operating_systems_generator(
     # the deal is the one the seed gives, and it survives the database
     detail = client.get(f"/api/games/{made['id']}").json()
     assert detail["seed"] is None
+
+
+def test_a_cubes_deal_keeps_its_128_bits_in_the_dice_generator(client: TestClient) -> None:
+    # CUBES carries its dice generator in the position: 64 bits of state would drop half
+    # of the deal's 128 (a 128-bit draw falls below 2**64 once in 2**64 deals)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    for _ in range(3):
+        made = create(client, "cubes", [HUMAN, INVITED])
+        _, state, _ = replay(store.load(made["id"]))
+        rng = state.to_dict()["rng"]
+        assert len(rng) == 48 and int(rng, 16).bit_length() > 128
 
 
 def test_a_seed_picked_by_a_person_is_refused_with_an_invited_player(

@@ -1,4 +1,4 @@
-"""CUBED: hexagonal three-colour pieces matched like dominoes (rules in shared/rules/cubed.md).
+"""CUBED: hexagonal three-colour pieces matched like dominoes (rules in docs/rules/cubed.md).
 
 >>> import cubegames
 >>> state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=7)

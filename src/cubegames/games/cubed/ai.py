@@ -2,31 +2,29 @@
 light policy, rewards at the end of a round, and the greedy one-ply heuristic.
 
 All of it is pure rules code; the bots in `cubegames.bots` reach it through the hooks of
-`cubegames.core.game.Game`.
+`cubegames.core.game.Game`, which `game.py` implements by calling this module. Imports go
+one way: `game.py` uses this module, this module knows states and the edition, never the
+game class.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
+from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import add_piece, fast_placements
 from cubegames.games.cubed.notation import CubedMove, Draw, Give, Keep, Place, Skip
 from cubegames.games.cubed.pieces import Piece, canonical
 from cubegames.games.cubed.state import CubedState
 
-if TYPE_CHECKING:
-    from cubegames.games.cubed.game import Cubed
-
 #: in rollouts, how often a player lays its most valuable piece rather than any piece
 GREED = 0.75
 
 
-def points_table(game: Cubed) -> Callable[[Piece], int]:
+def points_table(ed: Edition) -> Callable[[Piece], int]:
     """Points of a piece in hand, cached per rotation."""
     cache: dict[Piece, int] = {}
-    ed = game.edition
 
     def points(piece: Piece) -> int:
         found = cache.get(piece)
@@ -37,16 +35,15 @@ def points_table(game: Cubed) -> Callable[[Piece], int]:
     return points
 
 
-def sampler(
-    game: Cubed, view: Mapping[str, Any], seat: int
-) -> Callable[[random.Random], CubedState]:
-    """Determinizations of `view`: one full state built once, hidden pieces re-dealt per call.
+def sampler(template: CubedState, seat: int) -> Callable[[random.Random], CubedState]:
+    """Determinizations of what `seat` sees, from one full state consistent with it
+    (`template`, built once by `Cubed.determinize`): hidden pieces re-dealt per call.
 
     The hidden pieces (other hands, the bag, another seat's draw3 draw) are shuffled and
     dealt back into the same places in the same numbers: every consistent deal is equally
     likely.
     """
-    template = game.determinize(view, seat, random.Random(0))
+    game = template.game
     others = [s for s in range(game.players) if s != seat]
     sizes = [len(template.hands[s]) for s in others]
     hidden_drawn = len(template.drawn) if template.to_move != seat else 0

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cubegames.core import chance
 from cubegames.core.data import FieldReader
-from cubegames.core.game import JSON, Game, State
+from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
@@ -94,7 +94,7 @@ class Cubed(Game[CubedMove]):
             raise ValueError("strict_colors must be true or false")
         self.strict_colors = strict_colors
         self.frontier = Frontier(self.edition)
-        self.ai_points = ai.points_table(self)
+        self.ai_points = ai.points_table(self.edition)
 
     @property
     def options(self) -> JSON:
@@ -119,7 +119,7 @@ class Cubed(Game[CubedMove]):
     # -- search hooks (see cubegames.games.cubed.ai) --------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], CubedState]:
-        return ai.sampler(self, view, seat)
+        return ai.sampler(self.determinize(view, seat, random.Random(0)), seat)
 
     def rollout(self, state: State[CubedMove], rng: random.Random) -> None:
         assert isinstance(state, CubedState)
@@ -132,6 +132,24 @@ class Cubed(Game[CubedMove]):
     def root_moves(self, state: State[CubedMove]) -> list[CubedMove]:
         assert isinstance(state, CubedState)
         return ai.root_moves(state)
+
+    def playouts(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> Playouts[CubedMove] | None:
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        state = self.determinize(view, seat, rng)
+        if not fast.supported(state):
+            return None
+        return fast.KernelPlayouts(state, ai.root_moves(state))
+
+    def random_playout(
+        self, state: State[CubedMove], rngs: list[random.Random]
+    ) -> list[int] | None:
+        assert isinstance(state, CubedState)
+        from cubegames.games.cubed import fast  # numba: imported only when asked for
+
+        return fast.random_playout(state, rngs)
 
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)

@@ -1,8 +1,9 @@
-"""CUBES: six dice, a pot and a score pad (rules in shared/rules/cubes.md).
+"""CUBES: six dice, a pot and a score pad (rules in docs/rules/cubes.md).
 
 The only move is `roll`; the dice decide what it does. Chance comes from the seed given to
-`new_state` and then from a SplitMix64 generator whose state the position carries, so a
-saved position continues exactly as the live game would have.
+`new_state` and then from a generator whose state the position carries (SplitMix64, or a
+keyed one for seeds past 64 bits such as the web server's secret deals), so a saved
+position continues exactly as the live game would have.
 
 Options: `players` (2–10, default 2), `sets` (1–10, default 3), `edition` (`standard` or a
 .toml file) and `referee` (default false).
@@ -21,11 +22,12 @@ and `"referee": true` only in a refereed game):
   word CUBES, `"."` a blank, a number as its digits, e.g. `["C", "1", "6", ".", ".", "."]`.
   They come from the edition and must match it.
 - `"chips"`: points each seat holds; `"pot"`: points in the pot. Together they always make
-  the points in play: 20 a player for 2–4 players, the whole box (200) for 5–10.
+  the points in play: 20 a player for 2–4 players, the whole box (100) for 5–10.
 - `"set"`: the set being played (1-based; the last set once the game is over);
   `"totals"`: each seat's sum over the finished sets; `"to_move"`: the seat to roll, or null.
-- `"rng"`: the generator's state, 16 hex digits. Hidden: `view(seat)` leaves it out,
-  because it tells every roll to come.
+- `"rng"`: the generator's state: 16 hex digits (SplitMix64, from a seed below 2**64) or
+  48 (a keyed generator, from a larger seed such as the server's 128-bit deals; see
+  `splitmix`). Hidden: `view(seat)` leaves it out, because it tells every roll to come.
 - `"last_roll"`: the last roll, written like `"1 C . 6 . 3"` (absent before the first
   roll); `"last"`: what it did, `{"seat": roller, "pot": the pot before it, "changes":
   each seat's gain (negative: paid), "bust": the seat that could not pay in full, or null}`.

@@ -6,9 +6,9 @@ loaded, and a bad one fails with a message that names the field.
 
 >>> ed = load_edition("standard")
 >>> ed.box_points, ed.dice[0].faces
-(200, ('C', '1', '6', '.', '.', '.'))
+(100, ('C', '1', '6', '.', '.', '.'))
 >>> ed.deal(7)  # points each, and what starts in the pot (before the antes)
-(28, 4)
+(14, 2)
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ class Cubes(Game[CubesMove]):
 
     >>> game = Cubes(players=7)
     >>> state = game.new_state(seed=3)
-    >>> state.chips[0], state.pot  # 200 // 7 = 28 each, 4 left over, then antes of 5
-    (23, 39)
+    >>> state.chips[0], state.pot  # 100 // 7 = 14 each, 2 left over, then antes of 5
+    (9, 37)
     """
 
     id: ClassVar[str] = "cubes"
@@ -73,8 +73,12 @@ class Cubes(Game[CubesMove]):
 
     def new_state(self, seed: int = 0) -> CubesState:
         state = CubesState(self)
-        # the seed picks the generator's starting point; from then on the position carries it
-        state.rng = chance.seeded(seed).getrandbits(64)
+        # the seed picks the generator's starting point; from then on the position carries it.
+        # A seed past 64 bits (the server's secret deals) keys a generator that keeps them all.
+        if abs(seed) >= splitmix.KEYED:
+            state.rng = splitmix.start(seed)
+        else:
+            state.rng = chance.seeded(seed).getrandbits(64)
         state.deal()
         return state
 

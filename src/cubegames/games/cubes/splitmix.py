@@ -1,31 +1,71 @@
-"""SplitMix64: the small, documented generator behind every CUBES roll.
+"""The generators behind every CUBES roll: SplitMix64, and a keyed one for secret deals.
 
-A CUBES position keeps the generator's whole state (one 64-bit number, written as 16 hex
-digits in the `"rng"` field), so a saved position continues with exactly the rolls the
-live game would have seen. SplitMix64 (Steele, Lea and Flood, 2014) was chosen because its
-state is a single word and it is easy to re-implement anywhere:
+A CUBES position keeps the generator's whole state in its `"rng"` field, so a saved position
+continues with exactly the rolls the live game would have seen. The state is one number:
 
-    state += 0x9E3779B97F4A7C15                     (mod 2**64)
-    z = state
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9        (mod 2**64)
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EB        (mod 2**64)
-    output z ^ (z >> 31)
+- below 2**64 it is a **SplitMix64** state (Steele, Lea and Flood, 2014), written as 16 hex
+  digits. Chosen because its state is a single word and it is easy to re-implement:
+
+      state += 0x9E3779B97F4A7C15                     (mod 2**64)
+      z = state
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9        (mod 2**64)
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EB        (mod 2**64)
+      output z ^ (z >> 31)
+
+  A seed below 2**64 (any game one sets up by hand) starts this generator, as it always has.
+
+- from 2**64 up it is a **keyed** state, `key * 2**64 + counter` with a 128-bit key that is
+  never 0, written as 48 hex digits (key, then counter). Output number `counter` is the first
+  8 bytes (big-endian) of BLAKE2b over the counter as 8 big-endian bytes, keyed with the
+  16 key bytes; the counter then goes up by one. A larger seed, such as the 128 random bits
+  of a deal the web server makes, starts this generator, so that the rolls to come keep all
+  of its entropy: 64 bits of SplitMix64 state could in principle be searched from the rolls
+  already seen.
 
 A die face is drawn by rejection, so each face is exactly equally likely.
 
 >>> state, out = step(1234567)
 >>> out
 6457827717110365317
+>>> wide = start(2**127 + 12345)
+>>> wide > MASK, len(to_text(wide))
+(True, 48)
 """
 
 from __future__ import annotations
 
+import hashlib
+
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
+#: states from here up are keyed
+KEYED = 1 << 64
+_KEY_BYTES = 16
+
+
+def start(seed: int) -> int:
+    """The first state for a seed of 2**64 or more: a 128-bit key derived from all of the
+    seed's bits (BLAKE2b), with the counter at 0.
+
+    >>> start(2**64) != start(2**64 + 1)
+    True
+    """
+    size = max(1, (seed.bit_length() + 8) // 8)
+    digest = hashlib.blake2b(
+        seed.to_bytes(size, "big", signed=True), digest_size=_KEY_BYTES, person=b"cubes-deal"
+    ).digest()
+    key = int.from_bytes(digest, "big") or 1
+    return key << 64
 
 
 def step(state: int) -> tuple[int, int]:
     """The next state and the 64-bit output that goes with it."""
+    if state >= KEYED:
+        key, counter = state >> 64, state & MASK
+        digest = hashlib.blake2b(
+            counter.to_bytes(8, "big"), key=key.to_bytes(_KEY_BYTES, "big"), digest_size=8
+        ).digest()
+        return (key << 64) | ((counter + 1) & MASK), int.from_bytes(digest, "big")
     state = (state + GAMMA) & MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -52,22 +92,29 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def to_text(state: int) -> str:
-    """A generator state as it is written in position files: 16 lowercase hex digits.
+    """A generator state as it is written in position files: 16 lowercase hex digits for
+    SplitMix64, 48 for a keyed state.
 
     Text rather than a JSON number, because numbers past 2**53 lose digits in JavaScript.
 
     >>> to_text(255)
     '00000000000000ff'
     """
+    if state >= KEYED:
+        return f"{state:048x}"
     return f"{state & MASK:016x}"
 
 
 def from_text(text: str) -> int:
-    """The inverse of `to_text`; ValueError unless `text` is exactly 16 hex digits.
+    """The inverse of `to_text`; ValueError unless `text` is 16 or 48 lowercase hex digits
+    (and a keyed state's key is not 0).
 
     >>> from_text("00000000000000ff")
     255
     """
-    if len(text) != 16 or any(ch not in "0123456789abcdef" for ch in text):
-        raise ValueError("must be 16 lowercase hex digits")
-    return int(text, 16)
+    if len(text) not in (16, 48) or any(ch not in "0123456789abcdef" for ch in text):
+        raise ValueError("must be 16 or 48 lowercase hex digits")
+    state = int(text, 16)
+    if len(text) == 48 and state < KEYED:
+        raise ValueError("a 48-digit (keyed) state needs a key that is not 0")
+    return state

@@ -1,6 +1,6 @@
 """STAKD: stack your pieces layer on layer; the last to lay a piece wins the round.
 
-Rules in shared/rules/stakd.md; the piece shapes and counts are edition data
+Rules in docs/rules/stakd.md; the piece shapes and counts are edition data
 (`editions/standard.toml`).
 
 >>> import cubegames
@@ -40,4 +40,5 @@ EXAMPLE_OPTIONS: list[dict[str, object]] = [
     {"players": 5},
     {"players": 1},
     {"players": 8, "points_to_win": 2},
+    {"players": 3, "uni_opens_beside_bombers": True},
 ]

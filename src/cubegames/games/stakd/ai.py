@@ -10,14 +10,10 @@ through the hooks of `cubegames.core.game.Game`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.state import StakdState
-
-if TYPE_CHECKING:
-    from cubegames.games.stakd.game import Stakd
 
 #: greedy values: ending the round as its winner (or loser) outweighs everything else ...
 ROUND_WON = 1000.0
@@ -27,11 +23,9 @@ ROUND_WON = 1000.0
 SIZE = 10.0
 
 
-def sampler(
-    game: Stakd, view: Mapping[str, Any], seat: int
-) -> Callable[[random.Random], StakdState]:
-    """Clones of the one state the view describes (nothing is hidden to sample)."""
-    template = game.determinize(view, seat, random.Random(0))
+def sampler(template: StakdState) -> Callable[[random.Random], StakdState]:
+    """Clones of the one state the view describes (`template`, from `Stakd.determinize`:
+    nothing is hidden to sample)."""
     return lambda rng: template.clone()
 
 

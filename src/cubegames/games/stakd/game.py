@@ -21,6 +21,9 @@ class Stakd(Game[Place]):
     """STAKD with one set of options.
 
     `points_to_win` is the match length (default 3); solo play is a single round.
+    `uni_opens_beside_bombers` (default False) lets a UNI open a layer when the hand holds
+    only UNIs and BOMBERs, the looser reading of the book's "unless you have no other pieces
+    in hand"; by default a BOMBER in hand is another piece and the UNI must wait.
 
     >>> game = Stakd(players=3)
     >>> game.options
@@ -32,10 +35,19 @@ class Stakd(Game[Place]):
     """
 
     id: ClassVar[str] = "stakd"
-    option_names: ClassVar[tuple[str, ...]] = ("players", "edition", "points_to_win")
+    option_names: ClassVar[tuple[str, ...]] = (
+        "players",
+        "edition",
+        "points_to_win",
+        "uni_opens_beside_bombers",
+    )
 
     def __init__(
-        self, players: int = 2, edition: str = "standard", points_to_win: int | None = None
+        self,
+        players: int = 2,
+        edition: str = "standard",
+        points_to_win: int | None = None,
+        uni_opens_beside_bombers: bool = False,
     ) -> None:
         if not isinstance(edition, str):
             raise ValueError("edition must be an edition id (standard) or a .toml file")
@@ -59,14 +71,21 @@ class Stakd(Game[Place]):
         if not 1 <= points_to_win <= MAX_POINTS:
             raise ValueError(f"points_to_win must be from 1 to {MAX_POINTS}")
         self.points_to_win = points_to_win
+        if not isinstance(uni_opens_beside_bombers, bool):
+            raise ValueError("uni_opens_beside_bombers must be true or false")
+        self.uni_opens_beside_bombers = uni_opens_beside_bombers
 
     @property
     def options(self) -> JSON:
-        return {
+        """The options, with `uni_opens_beside_bombers` named only when it is on."""
+        out: JSON = {
             "players": self.players,
             "edition": self.edition_name,
             "points_to_win": self.points_to_win,
         }
+        if self.uni_opens_beside_bombers:
+            out["uni_opens_beside_bombers"] = True
+        return out
 
     def new_state(self, seed: int = 0) -> StakdState:
         """The start of a match. STAKD has no chance: every seed gives the same game."""
@@ -91,7 +110,7 @@ class Stakd(Game[Place]):
     # -- hooks for search bots (see `ai`) ------------------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], StakdState]:
-        return ai.sampler(self, view, seat)
+        return ai.sampler(self.determinize(view, seat, random.Random(0)))
 
     def rollout(self, state: State[Place], rng: random.Random) -> None:
         assert isinstance(state, StakdState)

@@ -97,7 +97,7 @@ def _pieces(state: StakdState, listed: list[Any]) -> None:
         if not isinstance(entry, dict) or set(entry) != {"type", "owner", "z", "nodes"}:
             raise ValueError(f'{where}: must be {{"type", "owner", "z", "nodes"}}')
         name = entry["type"]
-        if name not in PieceType.__members__:
+        if not isinstance(name, str) or name not in PieceType.__members__:
             raise ValueError(f"{where}.type: unknown piece {name!r}")
         piece = PieceType(name)
         owner = _whole(entry["owner"], f"{where}.owner", 0, players - 1)
@@ -218,8 +218,11 @@ def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
         if state.solo:
             if state.base_phase or seats != [0]:
                 raise ValueError('field "to_move": null, but the solo game goes on')
-            if over != (not any(state.hands[0].values())):
-                raise ValueError('field "round_winners": solo is won just when the hand is empty')
+            if over != state.solo_won():
+                raise ValueError(
+                    'field "round_winners": solo is won just when the hand is empty and the '
+                    "last piece laid is not a BOMBER"
+                )
         elif not over:
             raise ValueError('field "to_move": null, but nobody has won the match')
         elif seats != list(range(players)):

@@ -125,7 +125,9 @@ class StakdState(State[Place]):
             if piece is BOMBER:
                 return "a new layer never starts with a BOMBER"
             if piece is UNI and not self._only_unis(seat):
-                return "a new layer starts with a UNI only if you hold just UNIs and BOMBERs"
+                if self.game.uni_opens_beside_bombers:
+                    return "a new layer starts with a UNI only if you hold just UNIs and BOMBERs"
+                return "a new layer starts with a UNI only if you hold nothing but UNIs"
         return board.stack_problem(piece, z, nodes)
 
     def scores(self) -> list[float]:
@@ -138,6 +140,11 @@ class StakdState(State[Place]):
         if self._to_move is not None:
             return []
         return sorted(set(self.round_winners)) if self.solo else self._match_winner()
+
+    def solo_won(self) -> bool:
+        """Solo play is won by laying every piece, the last of them not a BLUE BOMBER."""
+        pieces = self.board.pieces
+        return not any(self.hands[0].values()) and bool(pieces) and pieces[-1].piece is not BOMBER
 
     def _match_winner(self) -> list[int]:
         target = self.game.points_to_win
@@ -219,11 +226,17 @@ class StakdState(State[Place]):
 
     def _openers(self, held: list[PieceType]) -> list[PieceType]:
         """The held types that may start a new layer."""
-        only_unis = all(t in (UNI, BOMBER) for t in held)
+        only_unis = all(t in self._uni_company() for t in held)
         return [t for t in held if t is not BOMBER and (t is not UNI or only_unis)]
 
     def _only_unis(self, seat: int) -> bool:
-        return all(self.hands[seat][t] == 0 for t in STACKING if t not in (UNI, BOMBER))
+        company = self._uni_company()
+        return all(self.hands[seat][t] == 0 for t in STACKING if t not in company)
+
+    def _uni_company(self) -> tuple[PieceType, ...]:
+        """The types a hand may hold beside UNIs for a UNI to open a layer: a BOMBER counts
+        as another piece unless the game reads the rule loosely."""
+        return (UNI, BOMBER) if self.game.uni_opens_beside_bombers else (UNI,)
 
     def _can_lay_on_top(self, seat: int) -> bool:
         held = [t for t in STACKING if self.hands[seat][t]]
@@ -264,7 +277,7 @@ class StakdState(State[Place]):
         self._to_move = None
         self._legal = []
         if self.solo:
-            if not any(self.hands[0].values()):
+            if self.solo_won():
                 self.points[0] = 1
                 self.round_winners.append(0)
             return

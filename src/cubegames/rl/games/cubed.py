@@ -58,8 +58,9 @@ Vector, float32 (Q pieces, P players, seats relative to the viewer):
     next Q, 1        draw3 only: the pieces drawn to keep one from (own draw), ÷ copies in
                      the box; then another seat's pending draw ÷ 3
     next P           hand sizes ÷ N
-    next 5           bag ÷ N, table ÷ N, set-aside ÷ N, the turn's draws ÷ 2,
-                     consecutive turns without placing ÷ P
+    next 6           bag ÷ N, table ÷ N, set-aside ÷ N, the turn's draws ÷ 2,
+                     consecutive turns without placing ÷ P, consecutive *stuck* turns
+                     (no placement even after drawing; P of them end the round) ÷ P
     next P + 1       seat to move (one-hot, relative), then "the game is over"
     next 3           drew this turn, bridging bonus pending, void gift pending
     next 1 + P       round ÷ rounds, then totals ÷ (rounds × points of the whole box)
@@ -247,8 +248,8 @@ class Observer(BaseObserver):
         players = game.players
         q_count = len(self.pieces)
         drawn = q_count + 1 if self.draw3 else 0
-        # hand, drawn, hand sizes, 5 counts, mover + over, 3 flags, round + totals
-        self.vector_size = q_count + drawn + players + 5 + (players + 1) + 3 + (1 + players)
+        # hand, drawn, hand sizes, 6 counts, mover + over, 3 flags, round + totals
+        self.vector_size = q_count + drawn + players + 6 + (players + 1) + 3 + (1 + players)
         grid = np.zeros((side, side), dtype=np.float32)
         for q, r in window(self.radius):
             grid[r + self.radius, q + self.radius] = 1.0
@@ -331,6 +332,7 @@ class Observer(BaseObserver):
                     len(view.get("aside", [])) / self.box_size,
                     turn.get("draws", 0) / 2.0,
                     view.get("idle", 0) / players,
+                    view.get("stuck", 0) / players,
                 ],
                 dtype=np.float32,
             )

@@ -14,6 +14,20 @@ const FATAL = new Set([4401, 4403, 4404, 4500]);
 const PING_EVERY = 25000;
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking clicks again
 
+/** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
+function fullRules(game) {
+  const page = h("pre", { class: "full-rules", hidden: true });
+  const button = h("button", { type: "button", class: "link" }, "Full rules");
+  button.addEventListener("click", async () => {
+    if (!page.textContent) {
+      const response = await fetch(`/api/rules/${encodeURIComponent(game)}`);
+      page.textContent = response.ok ? await response.text() : "The rules could not be loaded.";
+    }
+    page.hidden = !page.hidden;
+  });
+  return h("div", {}, button, page);
+}
+
 /** A websocket to a game whose first message says who this page is: the seat's
  * credential, or null for a spectator. A credential never goes in the address. */
 function openGameSocket(gameId, token) {
@@ -203,6 +217,7 @@ class PlayPage {
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
     this.rules.append(h("ul", {}, (hello.rules || []).map((line) => h("li", {}, line))));
+    this.rules.append(fullRules(hello.game));
     this.rules.open = firstTime(`rules.${hello.game}`);
     const module = MODULES[hello.game];
     this.controller = module.create({

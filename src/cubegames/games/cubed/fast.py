@@ -1,0 +1,280 @@
+"""Moving CUBED positions between the Python rules and the compiled kernel (`kernel.py`).
+
+`tables(edition)` builds the edition's lookup arrays; `encode(state)` writes a position into
+kernel arrays and `decode_into(state, arrays)` writes the kernel's position back, so a round
+can be played in the kernel and scored and re-dealt by the Python rules. `random_playout`
+is the fast path behind `Cubed.random_playout`.
+
+Importing this module imports numba (about half a second); the rules import it only when a
+fast path is asked for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from cubegames.core.game import Playouts
+from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
+from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed.edition import Edition
+from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
+from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
+from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
+from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
+
+ENDINGS = {k.EMPTIED: EMPTIED, k.BLOCKED: BLOCKED, k.STALLED: STALLED, k.STANDSTILL: STANDSTILL}
+#: how far from 0,0 a kernel cell may lie
+REACH = k.OFF - 2
+
+
+def code(piece: Piece) -> int:
+    """A piece's kernel code (top * 64 + left * 8 + right)."""
+    return piece[0] * 64 + piece[1] * 8 + piece[2]
+
+
+def piece_of(value: int) -> Piece:
+    """The piece of a kernel code."""
+    return (value >> 6, (value >> 3) & 7, value & 7)
+
+
+def kernel_cell(cell: int) -> int:
+    """The kernel cell of a packed cell (`core.hexgrid.pack`)."""
+    q, r = unpack(cell)
+    return (q + k.OFF) * k.W + (r + k.OFF)
+
+
+def packed_cell(cell: int) -> int:
+    """The packed cell of a kernel cell."""
+    return pack(cell // k.W - k.OFF, cell % k.W - k.OFF)
+
+
+_TABLES: dict[int, tuple[Edition, k.Arrays]] = {}
+
+
+def tables(ed: Edition) -> k.Arrays:
+    """The edition as the kernel reads it: `(acc, canon, rank, points, isblock, rots, nrots,
+    info)`, indexed by piece code (`acc` by edge code + 1); built once per edition."""
+    found = _TABLES.get(id(ed))
+    if found is None or found[0] is not ed:
+        found = _TABLES[id(ed)] = (ed, _tables(ed))
+    return found[1]
+
+
+def _tables(ed: Edition) -> k.Arrays:
+    ncol = len(ed.colours)
+    all_bits = (1 << ncol) - 1
+    acc = np.zeros(64, dtype=np.int64)
+    for edge in range(-1, 40):
+        colour = edge & ~BLOCKING_FLAG
+        if edge == EMPTY:
+            bits = all_bits
+        elif colour >= ncol or colour == ed.black:
+            bits = 0
+        elif edge & BLOCKING_FLAG:
+            bits = 1 << colour
+        elif colour == ed.wild:
+            bits = all_bits & ~(1 << ed.black)
+        else:
+            bits = (1 << colour) | (0 if ed.wild is None else 1 << ed.wild)
+        acc[edge + 1] = bits
+    canon = np.zeros(512, dtype=np.int64)
+    rank = np.full(512, 1 << 20, dtype=np.int64)
+    points = np.zeros(512, dtype=np.int64)
+    isblock = np.zeros(512, dtype=np.int64)
+    rots = np.zeros((512, 3), dtype=np.int64)
+    nrots = np.zeros(512, dtype=np.int64)
+    for value in range(512):
+        piece = piece_of(value)
+        canon[value] = code(canonical(piece))
+        isblock[value] = ed.black in piece
+        found = rotations(canonical(piece))
+        nrots[value] = len(found)
+        for j, rot in enumerate(found):
+            rots[value, j] = code(rot)
+        if classify(piece, ed.ordinary, ed.wild, ed.black) is not None:
+            points[value] = ed.piece_points(piece)
+    shown = sorted({rot for piece in ed.pieces for rot in rotations(piece)}, key=ed.text)
+    ranked = np.zeros(max(len(shown), 1), dtype=np.int64)
+    for i, piece in enumerate(shown):
+        rank[code(piece)] = i
+        ranked[i] = code(piece)
+    words = (len(shown) + k.BITS - 1) // k.BITS
+    info = np.array([ed.black, ed.ordinary, words], dtype=np.int64)
+    shows = np.zeros((3, 256, k.RANK_WORDS), dtype=np.int64)
+    block_rank = np.full((3, 8), -1, dtype=np.int64)
+    for i, piece in enumerate(shown):
+        if ed.black in piece:
+            slot = next(s for s in range(3) if piece[s] != ed.black)
+            block_rank[slot, piece[slot]] = i
+            continue
+        for slot in range(3):
+            for mask in range(256):
+                if mask >> piece[slot] & 1:
+                    shows[slot, mask, i // k.BITS] |= 1 << (i % k.BITS)
+    return acc, canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank
+
+
+def supported(state: CubedState) -> bool:
+    """Whether the kernel plays this position's rules: 2+ players, strict colours, no
+    variants, a box and a table that fit its arrays."""
+    game = state.game
+    ed = game.edition
+    if game.players < 2 or game.variants or not game.strict_colors:
+        return False
+    if len(ed.colours) > 8 or len(ed.pieces) > min(k.MAX_BOX, k.MAX_TABLE, k.MAX_HAND):
+        return False
+    # every rotation of the box has a bit in a set of ranks
+    if tables(ed)[8].shape[0] > k.MAX_RANKS:
+        return False
+    if state.drawn or state.give or state.bonus:
+        return False
+    return all(max(abs(c) for c in unpack(cell)) <= REACH for cell in state.table)
+
+
+def encode(state: CubedState) -> k.Arrays:
+    """Kernel arrays holding `state` (which `supported` accepts)."""
+    game = state.game
+    arrays = k.new_game(game.players)
+    meta, hands, hsize, bag = arrays[0], arrays[7], arrays[8], arrays[9]
+    if state.table:
+        cells = np.array([kernel_cell(c) for c in state.table], dtype=np.int64)
+        codes = np.array([code(p) for p in state.table.values()], dtype=np.int64)
+        k.load_table(arrays, tables(game.edition), cells, codes)
+    for seat, hand in enumerate(state.hands):
+        hsize[seat] = len(hand)
+        hands[seat, : len(hand)] = [code(p) for p in hand]
+    k.sync_hands(arrays, tables(game.edition))
+    bag[: len(state.bag)] = [code(p) for p in state.bag]
+    meta[k.M_BAG_HEAD] = 0
+    meta[k.M_BAG_END] = len(state.bag)
+    meta[k.M_TO_MOVE] = -1 if state.to_move is None else state.to_move
+    meta[k.M_DREW] = state.drew
+    meta[k.M_IDLE] = state.idle
+    meta[k.M_STUCK] = state.stuck
+    meta[k.M_DRAWS] = state.draws
+    return arrays
+
+
+def decode_into(state: CubedState, arrays: k.Arrays, *, frontier: bool = True) -> None:
+    """Write the kernel's table, hands, bag and turn into `state` (a round still going on,
+    or one whose end the kernel has just found, before the Python rules score it). Without
+    `frontier` the state's incremental frontier is left stale: only for a round that has
+    ended, whose frontier nothing reads (the next round deals a fresh one)."""
+    meta, tab, order, hands, hsize, bag = (
+        arrays[0],
+        arrays[1],
+        arrays[5],
+        arrays[7],
+        arrays[8],
+        arrays[9],
+    )
+    cells = order[: meta[k.M_NTAB]].astype(np.int64)
+    # kernel cell -> packed cell (`core.hexgrid.pack`), for the whole table at once
+    packed = (cells // k.W - k.OFF + OFFSET) * SPAN + (cells % k.W - k.OFF + OFFSET)
+    state.table = dict(zip(packed.tolist(), map(piece_of, tab[cells].tolist()), strict=True))
+    state.hands = [[piece_of(v) for v in hands[s, : hsize[s]].tolist()] for s in range(len(hsize))]
+    state.bag = [piece_of(v) for v in bag[meta[k.M_BAG_HEAD] : meta[k.M_BAG_END]].tolist()]
+    state._to_move = int(meta[k.M_TO_MOVE])
+    state.drew = bool(meta[k.M_DREW])
+    state.idle = int(meta[k.M_IDLE])
+    state.stuck = int(meta[k.M_STUCK])
+    state.draws = int(meta[k.M_DRAWS])
+    if frontier:
+        state.front, state.playable = rebuild(state.game.frontier, state.table)
+
+
+def end_round(state: CubedState, arrays: k.Arrays) -> None:
+    """Let the Python rules score the round whose end the kernel found (and deal the next)."""
+    meta = arrays[0]
+    winner = int(meta[k.M_WINNER])
+    state._end_round(ENDINGS[int(meta[k.M_END])], None if winner < 0 else winner)
+
+
+def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | None:
+    """Play on to the end as random bots drawing from `rngs` (one per seat) would, move for
+    move; the generators end where the bots' would. Returns the seat of each move, or None
+    (nothing played) when the kernel does not cover these rules."""
+    if not supported(state) or len(rngs) != state.game.players:
+        return None
+    ed_arrays = tables(state.game.edition)
+    saved = [rng.getstate() for rng in rngs]
+    mt = np.array([s[1][:624] for s in saved], dtype=np.int64)
+    pos = np.array([s[1][624] for s in saved], dtype=np.int64)
+    log = np.empty(1 << 14, dtype=np.int8)
+    seats: list[int] = []
+    while state.to_move is not None:
+        arrays = encode(state)
+        moves = k.play_round_random(arrays, ed_arrays, mt, pos, log)
+        seats.extend(log[:moves].tolist())
+        decode_into(state, arrays, frontier=False)
+        end_round(state, arrays)
+    for rng, old, row, at in zip(rngs, saved, mt.tolist(), pos.tolist(), strict=True):
+        rng.setstate((old[0], (*row, at), old[2]))
+    return seats
+
+
+class KernelPlayouts(Playouts[CubedMove]):
+    """Playouts of a flat search, in the kernel (`kernel.playout`).
+
+    Built from one determinization of what the searching seat sees: each run deals the
+    hidden pieces (the other hands and the bag) afresh, so which determinization it starts
+    from does not matter. Root moves are placements, a draw or a pass.
+    """
+
+    #: moves of the light policy after the root move before the position is judged
+    HORIZON = 40
+    #: how often the policy lays its most valuable piece rather than any
+    GREED = 0.75
+    #: points of difference that count as a clear lead (see `kernel.evaluate`)
+    TEMPERATURE = 3.0
+
+    def __init__(self, state: CubedState, moves: list[CubedMove]) -> None:
+        seat = state.to_move
+        assert seat is not None
+        self.moves = moves
+        self.seat = seat
+        self.template = encode(state)
+        self.scratch = k.new_game(state.game.players)
+        self.tables = tables(state.ed)
+        self.totals = np.array(state.totals, dtype=np.float64)
+        self.last_round = state.round >= state.game.rounds
+        self.rewards = np.zeros(state.game.players, dtype=np.float64)
+        self.out_rot = np.empty(k.MAX_MOVES, dtype=np.int64)
+        self.out_cell = np.empty(k.MAX_MOVES, dtype=np.int64)
+        index = state.ed.index
+        self.roots: list[tuple[int, int, int]] = []
+        for move in moves:
+            if isinstance(move, Place):
+                piece = (index[move.slots[0]], index[move.slots[1]], index[move.slots[2]])
+                cell = (move.q + k.OFF) * k.W + (move.r + k.OFF)
+                self.roots.append((k.PLACE, code(piece), cell))
+            elif isinstance(move, Draw):
+                self.roots.append((k.DRAW, 0, 0))
+            else:
+                assert isinstance(move, Pass), move
+                self.roots.append((k.PASS, 0, 0))
+
+    def run(self, move: int, seed: int) -> list[float]:
+        kind, rot, cell = self.roots[move]
+        k.playout(
+            self.scratch,
+            self.template,
+            self.tables,
+            self.seat,
+            kind,
+            rot,
+            cell,
+            seed,
+            self.HORIZON,
+            self.GREED,
+            self.totals,
+            self.last_round,
+            self.TEMPERATURE,
+            self.rewards,
+            self.out_rot,
+            self.out_cell,
+        )
+        result: list[float] = self.rewards.tolist()
+        return result

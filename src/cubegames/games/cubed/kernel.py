@@ -1,0 +1,746 @@
+"""The CUBED rules compiled with numba: the same placements and turns as `state.py`, on arrays.
+
+The Python rules (`state.py`, `frontier.py`, `placement.py`) are the reference and the
+readable spec; this kernel plays the same rules for the paths where speed matters (random
+simulations, the search bot's playouts, the batched learning environment) and is tested move
+for move against them (`tests/cubed/test_kernel.py`). `fast.py` moves positions between the
+two. Covered: two or more players, the strict colour rule, no variants; a round's end is
+handed back to Python, which scores it and deals the next round.
+
+Encodings
+---------
+A piece as placed is `code = top * 64 + left * 8 + right` (colour indexes below 8). A cell
+`(q, r)` is `(q + OFF) * W + (r + OFF)`, so sorting cells sorts them by `(q, r)` as the
+Python rules do. For every empty cell next to the table, `edges[cell * 6 + d]` is what
+touches it across edge `d`: -1, or the neighbour's facing colour plus `FLAG` (32) when the
+neighbour is a blocking piece; `touch` and `dead` count occupied and black edges.
+
+A game is a tuple of arrays `st = (meta, tab, edges, touch, dead, order, play, hands, hsize,
+bag, have, hbits, scratch)`; `meta` holds the small fields (`M_*` below), `have[seat, key]`
+counts the pieces of each least rotation in a hand and `hbits[seat]` marks, by text rank,
+the rotations those pieces can show (32 bits a word). An edition is a tuple `ed = (acc,
+canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank)` built by
+`fast.tables`; `ranked` lists the box's rotations by the text of their colours, which is the
+order of the moves, and `block_rank[slot, colour]` is the rank of the blocking rotation
+showing `colour` in `slot` (-1 if the box has none).
+
+Generating placements: `shows[slot, mask]` is the set of the box's rotations (by rank) whose
+colour in `slot` is in the colour set `mask`; a playable cell accepts a colour set per slot,
+so the hand's rotations that fit it are three table look-ups and'ed with `hbits`. Walking
+the ranks upwards, and the (sorted) playable cells for each, lists the placements in the
+order of `legal_moves()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+Arr = npt.NDArray[Any]
+#: a game or an edition: a tuple of arrays (see the module's docstring)
+Arrays = tuple[Arr, ...]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(fn: F) -> F:
+    """Compile `fn` with numba in nopython mode, cached on disk after the first call."""
+    return cast(F, njit(cache=True)(fn))
+
+
+def inline(fn: F) -> F:
+    """`jit`, and inlined into its callers: a call passing a game's arrays costs a
+    reference count on each of them, which small helpers would pay on every move."""
+    return cast(F, njit(cache=True, inline="always")(fn))
+
+
+W = 128
+OFF = 64
+CELLS = W * W
+ORIGIN = OFF * W + OFF
+FLAG = 32
+#: neighbour steps in directions E, NE, NW, W, SW, SE (as in `core.hexgrid`)
+STEP = np.array([W, W - 1, -1, -W, -W + 1, 1], dtype=np.int64)
+#: the slot (0 top, 1 left, 2 right) behind each edge
+SLOT = np.array([2, 0, 0, 1, 1, 2], dtype=np.int64)
+#: the two edges of each slot
+SLOT_EDGES = np.array([[1, 2], [3, 4], [5, 0]], dtype=np.int64)
+
+MAX_TABLE = 128
+MAX_PLAY = 512
+MAX_HAND = 128
+MAX_BOX = 128
+MAX_MOVES = 8192
+#: bits used in each word of a bit set (low enough that products never overflow int64)
+BITS = 32
+#: words of a set of rotations (by rank)
+RANK_WORDS = 8
+MAX_RANKS = BITS * RANK_WORDS
+#: scratch: per playable cell, the set of the hand's rotations that fit it, then their union
+SCRATCH = (MAX_PLAY + 1) * RANK_WORDS
+#: bit index of a power of two below 2**32 by de Bruijn multiplication
+DEBRUIJN = 0x077CB531
+DEBRUIJN_INDEX = np.array(
+    [
+        0,
+        1,
+        28,
+        2,
+        29,
+        14,
+        24,
+        3,
+        30,
+        22,
+        20,
+        15,
+        25,
+        17,
+        4,
+        8,
+        31,
+        27,
+        13,
+        23,
+        21,
+        19,
+        16,
+        7,
+        26,
+        12,
+        18,
+        6,
+        11,
+        5,
+        10,
+        9,
+    ],
+    dtype=np.int64,
+)
+
+# meta fields
+M_PLAYERS = 0
+M_TO_MOVE = 1
+M_DREW = 2
+M_IDLE = 3
+M_STUCK = 4
+M_DRAWS = 5
+M_NTAB = 6
+M_NPLAY = 7
+M_BAG_HEAD = 8
+M_BAG_END = 9
+M_END = 10
+M_WINNER = 11
+META = 12
+
+# round endings (`state.py`): 0 while the round goes on
+EMPTIED = 1
+BLOCKED = 2
+STALLED = 3
+STANDSTILL = 4
+
+# edition info fields
+I_BLACK = 0
+I_ORDINARY = 1
+I_RANK_WORDS = 2
+
+
+def new_game(players: int) -> Arrays:
+    """Empty arrays for one game of `players` seats (an empty table, nothing dealt)."""
+    meta = np.zeros(META, dtype=np.int64)
+    meta[M_PLAYERS] = players
+    meta[M_END] = 0
+    meta[M_WINNER] = -1
+    tab = np.full(CELLS, -1, dtype=np.int16)
+    edges = np.full(CELLS * 6, -1, dtype=np.int8)
+    touch = np.zeros(CELLS, dtype=np.int8)
+    dead = np.zeros(CELLS, dtype=np.int8)
+    order = np.zeros(MAX_TABLE, dtype=np.int16)
+    play = np.zeros(MAX_PLAY, dtype=np.int16)
+    play[0] = ORIGIN
+    meta[M_NPLAY] = 1
+    hands = np.zeros((players, MAX_HAND), dtype=np.int16)
+    hsize = np.zeros(players, dtype=np.int64)
+    bag = np.zeros(MAX_BOX, dtype=np.int16)
+    have = np.zeros((players, 512), dtype=np.int16)
+    hbits = np.zeros((players, RANK_WORDS), dtype=np.int64)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    return meta, tab, edges, touch, dead, order, play, hands, hsize, bag, have, hbits, scratch
+
+
+# -- the random generator of Python's `random.Random` (MT19937) ----------------------------
+
+
+@inline
+def mt_next(mt: Arr, pos: Arr, k: int) -> int:
+    """The next 32-bit output of generator `k` (rows of `mt`, index in `pos[k]`)."""
+    if pos[k] >= 624:
+        for i in range(624):
+            nxt = i + 1 if i < 623 else 0
+            far = i + 397 if i < 227 else i - 227
+            y = (mt[k, i] & 0x80000000) | (mt[k, nxt] & 0x7FFFFFFF)
+            v = mt[k, far] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[k, i] = v
+        pos[k] = 0
+    y = mt[k, pos[k]]
+    pos[k] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return int(y & 0xFFFFFFFF)
+
+
+@inline
+def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
+    """`random.Random.randrange(n)` for generator `k`, draw for draw."""
+    bits = 0
+    m = n
+    while m:
+        bits += 1
+        m >>= 1
+    while True:
+        r = mt_next(mt, pos, k) >> (32 - bits)
+        if r < n:
+            return r
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+@inline
+def colour(code: int, slot: int) -> int:
+    if slot == 0:
+        return code >> 6
+    if slot == 1:
+        return (code >> 3) & 7
+    return code & 7
+
+
+@inline
+def _play_add(meta: Arr, play: Arr, cell: int) -> None:
+    n = meta[M_NPLAY]
+    i = n
+    while i > 0 and play[i - 1] >= cell:
+        if play[i - 1] == cell:
+            return
+        i -= 1
+    for j in range(n, i, -1):
+        play[j] = play[j - 1]
+    play[i] = cell
+    meta[M_NPLAY] = n + 1
+
+
+@inline
+def _play_remove(meta: Arr, play: Arr, cell: int) -> None:
+    n = meta[M_NPLAY]
+    for i in range(n):
+        if play[i] == cell:
+            for j in range(i, n - 1):
+                play[j] = play[j + 1]
+            meta[M_NPLAY] = n - 1
+            return
+
+
+@inline
+def add_piece(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+    """Lay `code` on `cell` and bring the frontier up to date (`frontier.add_piece`)."""
+    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
+    isblock, info = ed[4], ed[7]
+    black = info[I_BLACK]
+    tab[cell] = code
+    n = meta[M_NTAB]
+    order[n] = cell
+    n += 1
+    meta[M_NTAB] = n
+    _play_remove(meta, play, cell)
+    flag = FLAG if isblock[code] else 0
+    need = 1 if n == 1 else 2
+    for d in range(6):
+        other = cell + STEP[d]
+        if tab[other] >= 0:
+            continue
+        c = colour(code, SLOT[d])
+        edges[other * 6 + (d + 3) % 6] = c | flag
+        touch[other] += 1
+        if c == black:
+            dead[other] += 1
+        if dead[other] or touch[other] < need:
+            _play_remove(meta, play, other)
+        else:
+            _play_add(meta, play, other)
+    if n == 2:
+        i = 0
+        while i < meta[M_NPLAY]:
+            if touch[play[i]] < 2:
+                _play_remove(meta, play, play[i])
+            else:
+                i += 1
+
+
+@jit
+def load_table(st: Arrays, ed: Arrays, cells: Arr, codes: Arr) -> None:
+    """Lay a table's pieces in the order they were laid."""
+    for i in range(cells.shape[0]):
+        add_piece(st, ed, codes[i], cells[i])
+
+
+@jit
+def clear_table(st: Arrays) -> None:
+    """An empty table: only the origin is playable."""
+    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
+    for i in range(meta[M_NTAB]):
+        cell = order[i]
+        tab[cell] = -1
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            touch[other] = 0
+            dead[other] = 0
+            for e in range(6):
+                edges[other * 6 + e] = -1
+    meta[M_NTAB] = 0
+    play[0] = ORIGIN
+    meta[M_NPLAY] = 1
+
+
+# -- placements --------------------------------------------------------------------------
+
+
+@inline
+def hand_add(st: Arrays, ed: Arrays, seat: int, piece: int) -> None:
+    """Put `piece` at the end of `seat`'s hand."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    hands[seat, hsize[seat]] = piece
+    hsize[seat] += 1
+    key = canon[piece]
+    have[seat, key] += 1
+    if have[seat, key] == 1:
+        for j in range(nrots[key]):
+            r = rank[rots[key, j]]
+            hbits[seat, r // BITS] |= 1 << (r % BITS)
+
+
+@inline
+def hand_remove(st: Arrays, ed: Arrays, seat: int, key: int) -> None:
+    """Take the first piece whose least rotation is `key` out of `seat`'s hand."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    size = hsize[seat]
+    for i in range(size):
+        if canon[hands[seat, i]] == key:
+            for j in range(i, size - 1):
+                hands[seat, j] = hands[seat, j + 1]
+            hsize[seat] = size - 1
+            break
+    have[seat, key] -= 1
+    if have[seat, key] == 0:
+        for j in range(nrots[key]):
+            r = rank[rots[key, j]]
+            hbits[seat, r // BITS] &= ~(1 << (r % BITS))
+
+
+@jit
+def sync_hands(st: Arrays, ed: Arrays) -> None:
+    """Recount `have` and `hbits` from the hands (after writing them directly)."""
+    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    have[:] = 0
+    hbits[:] = 0
+    for seat in range(hsize.shape[0]):
+        size = hsize[seat]
+        hsize[seat] = 0
+        for i in range(size):
+            hand_add(st, ed, seat, hands[seat, i])
+
+
+@inline
+def lowest_bit(word: int) -> int:
+    """The index of the lowest set bit of a non-zero word below 2**32."""
+    low = word & -word
+    return int(DEBRUIJN_INDEX[((low * DEBRUIJN) & 0xFFFFFFFF) >> 27])
+
+
+@jit
+def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -> int:
+    """Every legal placement of `seat`, in the order of `legal_moves()` (by the text of the
+    rotation, then by cell); returns how many were written to `out_rot`, `out_cell`."""
+    meta, edges, touch, play, hbits, fits = st[0], st[2], st[3], st[6], st[11], st[12]
+    acc, info, ranked, shows, block_rank = ed[0], ed[7], ed[8], ed[9], ed[10]
+    ordinary = info[I_ORDINARY]
+    words = info[I_RANK_WORDS]
+    blocking_ok = meta[M_NTAB] >= 3
+    nplay = meta[M_NPLAY]
+    # fits[i * RANK_WORDS + w]: the hand's rotations (by rank) that fit the i-th cell; the
+    # row after the last cell's is their union
+    union_row = MAX_PLAY * RANK_WORDS
+    for w in range(words):
+        fits[union_row + w] = 0
+    for i in range(nplay):
+        cell = play[i]
+        base = cell * 6
+        m0 = acc[edges[base + 1] + 1] & acc[edges[base + 2] + 1]
+        m1 = acc[edges[base + 3] + 1] & acc[edges[base + 4] + 1]
+        m2 = acc[edges[base + 5] + 1] & acc[edges[base] + 1]
+        row = i * RANK_WORDS
+        for w in range(words):
+            fits[row + w] = shows[0, m0, w] & shows[1, m1, w] & shows[2, m2, w] & hbits[seat, w]
+        if blocking_ok and touch[cell] == 2:
+            for slot in range(3):
+                ea = edges[base + SLOT_EDGES[slot, 0]]
+                eb = edges[base + SLOT_EDGES[slot, 1]]
+                if ea >= 0 and eb >= 0 and (ea & 31) == (eb & 31) and (ea & 31) < ordinary:
+                    r = block_rank[slot, ea & 31]
+                    if r >= 0:
+                        fits[row + r // BITS] |= hbits[seat, r // BITS] & (1 << (r % BITS))
+        for w in range(words):
+            fits[union_row + w] |= fits[row + w]
+    count = 0
+    for w in range(words):
+        union = fits[union_row + w]
+        while union:
+            bit = union & -union
+            union ^= bit
+            rot = ranked[w * BITS + lowest_bit(bit)]
+            for i in range(nplay):
+                if fits[i * RANK_WORDS + w] & bit:
+                    if count == out_rot.shape[0]:
+                        raise IndexError("more placements than the kernel's move buffer holds")
+                    out_rot[count] = rot
+                    out_cell[count] = play[i]
+                    count += 1
+    return count
+
+
+# -- turns -------------------------------------------------------------------------------
+
+
+@inline
+def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
+    """`CubedState._end_turn`: count idle and stuck turns, end the round or pass the turn."""
+    meta = st[0]
+    players = meta[M_PLAYERS]
+    if placed:
+        meta[M_IDLE] = 0
+    else:
+        meta[M_IDLE] = min(meta[M_IDLE] + 1, players)
+    meta[M_STUCK] = meta[M_STUCK] + 1 if stuck else 0
+    meta[M_DREW] = 0
+    meta[M_DRAWS] = 0
+    if meta[M_STUCK] >= players:
+        meta[M_END] = STALLED
+        meta[M_WINNER] = -1
+        return
+    if meta[M_IDLE] >= players and meta[M_BAG_HEAD] >= meta[M_BAG_END]:
+        meta[M_END] = STANDSTILL
+        meta[M_WINNER] = -1
+        return
+    meta[M_TO_MOVE] = (meta[M_TO_MOVE] + 1) % players
+
+
+@inline
+def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+    """`CubedState._place` without variants: lay a piece of the mover's hand."""
+    meta, hsize = st[0], st[8]
+    seat = meta[M_TO_MOVE]
+    hand_remove(st, ed, seat, ed[1][code])
+    add_piece(st, ed, code, cell)
+    meta[M_DRAWS] = 0
+    if hsize[seat] == 0:
+        meta[M_END] = EMPTIED
+        meta[M_WINNER] = seat
+        return
+    if meta[M_NPLAY] == 0:
+        meta[M_END] = BLOCKED
+        meta[M_WINNER] = -1
+        return
+    end_turn(st, True, False)
+
+
+@inline
+def draw(st: Arrays, ed: Arrays) -> None:
+    """`CubedState._draw_one`: the first piece of the bag into the mover's hand."""
+    meta, bag = st[0], st[9]
+    hand_add(st, ed, meta[M_TO_MOVE], bag[meta[M_BAG_HEAD]])
+    meta[M_BAG_HEAD] += 1
+    meta[M_DREW] = 1
+    meta[M_DRAWS] += 1
+
+
+@inline
+def can_draw(st: Arrays) -> bool:
+    """Whether the one other move is a draw (else it is a pass)."""
+    meta = st[0]
+    return bool(meta[M_DREW] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
+
+
+@inline
+def play_index(
+    st: Arrays,
+    ed: Arrays,
+    pick: int,
+    count: int,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """Play legal move number `pick` of `count` placements (in `out_*`) then the draw or the
+    pass, as `legal_moves()` lists them."""
+    if pick < count:
+        place(st, ed, out_rot[pick], out_cell[pick])
+    elif can_draw(st):
+        draw(st, ed)
+    else:
+        # nothing fitting now means nothing fitted at the start of the turn either
+        end_turn(st, False, count == 0)
+
+
+@jit
+def play_round_random(
+    st: Arrays,
+    ed: Arrays,
+    mt: Arr,
+    pos: Arr,
+    log: Arr,
+) -> int:
+    """Play the round on as random bots would, seat `s` drawing from generator `s`: each
+    move is `randrange(len(legal_moves()))` of that seat's generator. Writes the seat of
+    each move into `log`; returns the number of moves (the round's end is in `meta`)."""
+    meta = st[0]
+    out_rot = np.empty(MAX_MOVES, dtype=np.int64)
+    out_cell = np.empty(MAX_MOVES, dtype=np.int64)
+    moves = 0
+    while meta[M_END] == 0:
+        seat = meta[M_TO_MOVE]
+        count = placements(st, ed, seat, out_rot, out_cell)
+        pick = randbelow(mt, pos, seat, count + 1)
+        log[moves] = seat
+        moves += 1
+        play_index(st, ed, pick, count, out_rot, out_cell)
+    return moves
+
+
+@jit
+def deal(st: Arrays, ed: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
+    """A fresh round from the whole box, shuffled with generator 0 (benchmarks only: the
+    rules deal in Python)."""
+    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
+    clear_table(st)
+    n = box.shape[0]
+    pieces = box.copy()
+    for i in range(n - 1, 0, -1):
+        j = randbelow(mt, pos, 0, i + 1)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    players = meta[M_PLAYERS]
+    at = 0
+    have[:] = 0
+    hbits[:] = 0
+    for s in range(players):
+        hsize[s] = 0
+        for _ in range(hand_size):
+            hand_add(st, ed, s, pieces[at])
+            at += 1
+    nbag = n - at
+    for i in range(nbag):
+        bag[i] = pieces[at + i]
+    meta[M_BAG_HEAD] = 0
+    meta[M_BAG_END] = nbag
+    meta[M_TO_MOVE] = 0
+    meta[M_DREW] = 0
+    meta[M_IDLE] = 0
+    meta[M_STUCK] = 0
+    meta[M_DRAWS] = 0
+    meta[M_END] = 0
+    meta[M_WINNER] = -1
+
+
+@jit
+def random_games(
+    st: Arrays,
+    ed: Arrays,
+    box: Arr,
+    hand_size: int,
+    games: int,
+    mt: Arr,
+    pos: Arr,
+) -> int:
+    """Deal and play `games` one-round random games; returns the moves played (for the
+    benchmark, which times the kernel alone)."""
+    log = np.empty(4096, dtype=np.int8)
+    total = 0
+    for _ in range(games):
+        deal(st, ed, box, hand_size, mt, pos)
+        total += play_round_random(st, ed, mt, pos, log)
+    return total
+
+
+# -- playouts for a search bot ---------------------------------------------------------------
+
+#: root move kinds
+PLACE = 0
+DRAW = 1
+PASS = 2
+
+
+@inline
+def splitmix(state: Arr) -> int:
+    """The next 31 bits of a splitmix64 generator whose state is `state[0]`."""
+    state[0] = state[0] + np.uint64(0x9E3779B97F4A7C15)
+    z = state[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return int((z ^ (z >> np.uint64(31))) >> np.uint64(33))
+
+
+@jit
+def copy_game(dst: Arrays, src: Arrays) -> None:
+    """Make `dst` the same position as `src` (arrays of the same shapes), touching only the
+    cells around the two tables."""
+    clear_table(dst)
+    tab, edges, touch, dead, order = src[1], src[2], src[3], src[4], src[5]
+    for i in range(src[0][M_NTAB]):
+        cell = order[i]
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            dst[1][other] = tab[other]
+            dst[3][other] = touch[other]
+            dst[4][other] = dead[other]
+            for e in range(6):
+                dst[2][other * 6 + e] = edges[other * 6 + e]
+    dst[0][:] = src[0]
+    dst[5][:] = src[5]
+    dst[6][:] = src[6]
+    dst[8][:] = src[8]
+    dst[9][:] = src[9]
+    dst[11][:, :] = src[11]
+    dst[7][:, :] = src[7]
+    dst[10][:, :] = src[10]
+
+
+@jit
+def playout(
+    st: Arrays,
+    template: Arrays,
+    ed: Arrays,
+    seat: int,
+    kind: int,
+    rot: int,
+    cell: int,
+    seed: int,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """One playout of a flat search: the hidden pieces of `template` (other hands and the
+    bag, as `seat` cannot see them) dealt afresh, the root move (`kind`, `rot`, `cell`)
+    played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
+    points with probability `greed`, else any; draw only when nothing fits), and the
+    position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
+    the placements of a move."""
+    copy_game(st, template)
+    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    rng_state = np.array([seed], dtype=np.uint64)
+    players = meta[M_PLAYERS]
+    # deal the hidden pieces again, into the same places in the same numbers
+    pool = np.empty(MAX_BOX, dtype=np.int64)
+    n = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                pool[n] = hands[s, i]
+                n += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        pool[n] = bag[i]
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = splitmix(rng_state) % (i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    at = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                hands[s, i] = pool[at]
+                at += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        bag[i] = pool[at]
+        at += 1
+    sync_hands(st, ed)
+    if kind == PLACE:
+        place(st, ed, rot, cell)
+    elif kind == DRAW:
+        draw(st, ed)
+    else:
+        end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
+    points = ed[3]
+    moves = 0
+    while meta[M_END] == 0 and moves < horizon:
+        mover = meta[M_TO_MOVE]
+        count = placements(st, ed, mover, out_rot, out_cell)
+        moves += 1
+        if count == 0:
+            if can_draw(st):
+                draw(st, ed)
+            else:
+                end_turn(st, False, True)
+            continue
+        if (splitmix(rng_state) % 1000) < greed * 1000:
+            best = -1
+            ties = 0
+            pick = 0
+            for i in range(count):
+                value = points[out_rot[i]]
+                if value > best:
+                    best = value
+                    ties = 1
+                    pick = i
+                elif value == best:
+                    ties += 1
+                    if splitmix(rng_state) % ties == 0:
+                        pick = i
+        else:
+            pick = splitmix(rng_state) % count
+        place(st, ed, out_rot[pick], out_cell[pick])
+    evaluate(st, ed, totals, last_round, temperature, rewards)
+
+
+@jit
+def evaluate(
+    st: Arrays, ed: Arrays, totals: Arr, last_round: bool, temperature: float, rewards: Arr
+) -> None:
+    """Rewards in [0, 1] per seat. Each seat's outlook is its match total plus the points
+    in its hand (0 for the seat that went out). At the end of the last round they are
+    exact: 1 for the lowest outlook, shared on a tie, else 0. Otherwise a seat `temperature`
+    points ahead of the best other seat gets 1 / (1 + e^-1) and one level with it 1/2."""
+    meta, hands, hsize = st[0], st[7], st[8]
+    points = ed[3]
+    players = meta[M_PLAYERS]
+    outlook = np.empty(players, dtype=np.float64)
+    for s in range(players):
+        total = 0.0
+        if not (meta[M_END] == EMPTIED and meta[M_WINNER] == s):
+            for i in range(hsize[s]):
+                total += points[hands[s, i]]
+        outlook[s] = totals[s] + total
+    if meta[M_END] != 0 and last_round:
+        low = outlook.min()
+        winners = 0
+        for s in range(players):
+            if outlook[s] == low:
+                winners += 1
+        for s in range(players):
+            rewards[s] = 1.0 / winners if outlook[s] == low else 0.0
+        return
+    for s in range(players):
+        best_other = np.inf
+        for o in range(players):
+            if o != s and outlook[o] < best_other:
+                best_other = outlook[o]
+        rewards[s] = 1.0 / (1.0 + np.exp((outlook[s] - best_other) / temperature))

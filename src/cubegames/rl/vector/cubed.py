@@ -1,0 +1,532 @@
+"""CUBED's batched environment on the compiled kernel (`cubegames.games.cubed.kernel`).
+
+N games live in arrays with a leading axis of N; one call of the kernel steps them all. The
+observations and masks are exactly those of `observer(game)` and `codec(game)` (tested
+against them position by position): the planes are kept up to date cell by cell as pieces
+are laid, the vector part is rewritten at every step.
+
+Covered: 2 or more players, 1 round, the strict colour rule, no variants, the default
+window (`supports`); `vector_env` gives the Python `SessionVectorEnv` for anything else.
+A placement outside the action window (radius 20, about a one-in-a-million game, see
+`cubegames.rl.games.cubed`) has no action: the kernel leaves it out of the mask, where the
+Python codec would raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+import cubegames
+from cubegames.games.cubed import Cubed, fast
+from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed.notation import least_rotation
+from cubegames.games.cubed.pieces import canonical, rotations
+from cubegames.rl.games.cubed import Codec, Observer, distance
+from cubegames.rl.vector.session import OPPONENTS
+
+jit = k.jit
+Arr = k.Arr
+
+# consts fields
+C_PATTERNS = 0
+C_DRAW = 1
+C_PLANE = 2  # cells of one plane (side * side)
+C_COLOURS = 3
+C_PIECES = 4
+C_BOX = 5
+C_BOX_POINTS = 6
+C_RANDOM = 7  # 1 when a random opponent plays the seats after 0
+C_HAND = 8
+C_OBS = 9
+
+
+def supports(options: Mapping[str, Any]) -> bool:
+    """Whether this environment covers CUBED with `options` (else `vector_env` falls back
+    on `SessionVectorEnv`)."""
+    if set(options) - {"players", "edition", "rounds", "variants", "strict_colors"}:
+        return False
+    try:
+        game = cubegames.make("cubed", **options)
+    except ValueError:
+        return True  # let the environment name the bad option
+    assert isinstance(game, Cubed)
+    state = game.new_state(0)
+    return game.rounds == 1 and fast.supported(state)
+
+
+@jit
+def _env(batch: k.Arrays, i: int) -> k.Arrays:
+    return (
+        batch[0][i],
+        batch[1][i],
+        batch[2][i],
+        batch[3][i],
+        batch[4][i],
+        batch[5][i],
+        batch[6][i],
+        batch[7][i],
+        batch[8][i],
+        batch[9][i],
+        batch[10][i],
+        batch[11][i],
+        batch[12][i],
+    )
+
+
+@jit
+def _playable_plane(st: k.Arrays, obs: Arr, poff: Arr, plane: int, value: float) -> None:
+    meta, play = st[0], st[6]
+    for j in range(meta[k.M_NPLAY]):
+        at = poff[play[j]]
+        if at >= 0:
+            obs[plane + at] = value
+
+
+@jit
+def _place(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, code: int, cell: int) -> None:
+    """Lay a piece, and draw it and the dead cells it makes on the planes."""
+    poff, consts = tb[4], tb[7]
+    size = consts[C_PLANE]
+    colours = consts[C_COLOURS]
+    k.place(st, ed, code, cell)
+    at = poff[cell]
+    if at >= 0:
+        for s in range(3):
+            obs[(s * colours + k.colour(code, s)) * size + at] = 1.0
+        obs[3 * colours * size + at] = 1.0
+    tab, dead = st[1], st[4]
+    for d in range(6):
+        other = cell + k.STEP[d]
+        at = poff[other]
+        if at >= 0 and tab[other] < 0 and dead[other] > 0:
+            obs[(3 * colours + 1) * size + at] = 1.0
+
+
+@jit
+def _move(
+    st: k.Arrays,
+    ed: k.Arrays,
+    obs: Arr,
+    tb: k.Arrays,
+    kind: int,
+    code: int,
+    cell: int,
+    placeable: int,
+) -> None:
+    """Play a placement (kind 0), the draw (1) or the pass (2); `placeable` counts the
+    placements the mover had (a pass with none is a stuck turn)."""
+    consts = tb[7]
+    playable = (3 * consts[C_COLOURS] + 2) * consts[C_PLANE]
+    _playable_plane(st, obs, tb[4], playable, 0.0)
+    if kind == 0:
+        _place(st, ed, obs, tb, code, cell)
+    elif kind == 1:
+        k.draw(st, ed)
+    else:
+        k.end_turn(st, False, placeable == 0)
+    _playable_plane(st, obs, tb[4], playable, 1.0)
+
+
+@jit
+def _legal(
+    st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, mask: Arr, listed: Arr, buf: Arr
+) -> int:
+    """Set the mask of `seat`'s legal actions (clearing the last ones, listed in `listed`,
+    whose length is in `listed[-1]`); returns the number of placements."""
+    pattern_of, wcell, consts = tb[0], tb[2], tb[7]
+    patterns = consts[C_PATTERNS]
+    for j in range(listed[listed.shape[0] - 1]):
+        mask[listed[j]] = False
+    count = k.placements(st, ed, seat, buf[0], buf[1])
+    n = 0
+    for j in range(count):
+        w = wcell[buf[1][j]]
+        if w >= 0:
+            index = w * patterns + pattern_of[buf[0][j]]
+            mask[index] = True
+            listed[n] = index
+            n += 1
+    other = consts[C_DRAW] + (0 if k.can_draw(st) else 1)
+    mask[other] = True
+    listed[n] = other
+    listed[listed.shape[0] - 1] = n + 1
+    return count
+
+
+@jit
+def _vector(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
+    """The observer's vector part for `seat` (`rl.games.cubed.Observer.vector`)."""
+    meta, hands, hsize = st[0], st[7], st[8]
+    pidx, copies, consts = tb[5], tb[6], tb[7]
+    points = ed[3]
+    players = meta[k.M_PLAYERS]
+    pieces = consts[C_PIECES]
+    box = float(consts[C_BOX])
+    for j in range(pieces):
+        out[j] = 0.0
+    for j in range(hsize[seat]):
+        out[pidx[hands[seat, j]]] += 1.0
+    for j in range(pieces):
+        out[j] /= copies[j]
+    at = pieces
+    for r in range(players):
+        out[at + r] = hsize[(seat + r) % players] / box
+    at += players
+    out[at] = (meta[k.M_BAG_END] - meta[k.M_BAG_HEAD]) / box
+    out[at + 1] = meta[k.M_NTAB] / box
+    out[at + 2] = 0.0
+    out[at + 3] = meta[k.M_DRAWS] / 2.0
+    out[at + 4] = 0.0 if over else meta[k.M_IDLE] / players
+    at += 5
+    for r in range(players + 1):
+        out[at + r] = 0.0
+    if over:
+        out[at + players] = 1.0
+    else:
+        out[at + (meta[k.M_TO_MOVE] - seat) % players] = 1.0
+    at += players + 1
+    out[at] = 0.0 if over else float(meta[k.M_DREW])
+    out[at + 1] = 0.0
+    out[at + 2] = 0.0
+    at += 3
+    out[at] = 1.0  # round 1 of 1
+    scale = float(consts[C_BOX_POINTS])
+    for r in range(players):
+        s = (seat + r) % players
+        total = 0.0
+        if over and not (meta[k.M_END] == k.EMPTIED and meta[k.M_WINNER] == s):
+            for j in range(hsize[s]):
+                total += points[hands[s, j]]
+        out[at + 1 + r] = total / scale
+
+
+@jit
+def _outcome(st: k.Arrays, ed: k.Arrays, seat: int) -> float:
+    """+1 if `seat` alone has the fewest points at the end of the round, -1 if another seat
+    has fewer, 0 on a shared win."""
+    meta, hands, hsize = st[0], st[7], st[8]
+    points = ed[3]
+    players = meta[k.M_PLAYERS]
+    scores = np.zeros(players)
+    for s in range(players):
+        if not (meta[k.M_END] == k.EMPTIED and meta[k.M_WINNER] == s):
+            for j in range(hsize[s]):
+                scores[s] += points[hands[s, j]]
+    low = scores.min()
+    if scores[seat] > low:
+        return -1.0
+    shared = 0
+    for s in range(players):
+        if scores[s] == low:
+            shared += 1
+    return 1.0 if shared == 1 else 0.0
+
+
+@jit
+def _random_moves(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr) -> None:
+    """The random opponent's moves, until seat 0 is to move or the round is over."""
+    meta = st[0]
+    while meta[k.M_END] == 0 and meta[k.M_TO_MOVE] != 0:
+        count = k.placements(st, ed, meta[k.M_TO_MOVE], buf[0], buf[1])
+        pick = k.splitmix(rng) % (count + 1)
+        if pick < count:
+            _move(st, ed, obs, tb, 0, buf[0][pick], buf[1][pick], count)
+        elif k.can_draw(st):
+            _move(st, ed, obs, tb, 1, 0, 0, count)
+        else:
+            _move(st, ed, obs, tb, 2, 0, 0, count)
+
+
+@jit
+def _show(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, obs: Arr) -> int:
+    """The vector part of the observation of the seat to move (seat 0 against the random
+    opponent; the planes are kept up to date as pieces are laid); returns the seat."""
+    consts = tb[7]
+    seat = 0 if consts[C_RANDOM] else st[0][k.M_TO_MOVE]
+    cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
+    _vector(st, ed, tb, seat, False, obs[cut:])
+    return seat
+
+
+@jit
+def _reset(
+    st: k.Arrays,
+    ed: k.Arrays,
+    tb: k.Arrays,
+    box: Arr,
+    obs: Arr,
+    window: Arr,
+    rng: Arr,
+) -> None:
+    """Deal a new game (shuffled by `rng`) and draw its empty table."""
+    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
+    consts, poff = tb[7], tb[4]
+    k.clear_table(st)
+    obs[:] = 0.0
+    size = consts[C_PLANE]
+    colours = consts[C_COLOURS]
+    obs[(3 * colours + 3) * size : (3 * colours + 4) * size] = window
+    n = box.shape[0]
+    pieces = box.copy()
+    for j in range(n - 1, 0, -1):
+        m = k.splitmix(rng) % (j + 1)
+        pieces[j], pieces[m] = pieces[m], pieces[j]
+    players = meta[k.M_PLAYERS]
+    have[:, :] = 0
+    hbits[:, :] = 0
+    at = 0
+    for s in range(players):
+        hsize[s] = 0
+        for _ in range(consts[C_HAND]):
+            k.hand_add(st, ed, s, pieces[at])
+            at += 1
+    for j in range(n - at):
+        bag[j] = pieces[at + j]
+    meta[k.M_BAG_HEAD] = 0
+    meta[k.M_BAG_END] = n - at
+    meta[k.M_TO_MOVE] = 0
+    meta[k.M_DREW] = 0
+    meta[k.M_IDLE] = 0
+    meta[k.M_STUCK] = 0
+    meta[k.M_DRAWS] = 0
+    meta[k.M_END] = 0
+    meta[k.M_WINNER] = -1
+    _playable_plane(st, obs, poff, (3 * colours + 2) * size, 1.0)
+
+
+@jit
+def reset_all(
+    batch: k.Arrays,
+    ed: k.Arrays,
+    tb: k.Arrays,
+    box: Arr,
+    window: Arr,
+    rngs: Arr,
+    obs: Arr,
+    masks: Arr,
+    listed: Arr,
+    to_move: Arr,
+    placeable: Arr,
+    ended: Arr,
+    buf: Arr,
+) -> None:
+    """Deal every game afresh."""
+    for i in range(obs.shape[0]):
+        st = _env(batch, i)
+        _reset(st, ed, tb, box, obs[i], window, rngs[i])
+        seat = _show(st, ed, tb, obs[i])
+        placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
+        to_move[i] = seat
+        ended[i] = False
+
+
+@jit
+def step_all(
+    batch: k.Arrays,
+    ed: k.Arrays,
+    tb: k.Arrays,
+    box: Arr,
+    window: Arr,
+    rngs: Arr,
+    obs: Arr,
+    masks: Arr,
+    listed: Arr,
+    to_move: Arr,
+    placeable: Arr,
+    ended: Arr,
+    actions: Arr,
+    rewards: Arr,
+    terminations: Arr,
+    illegal: Arr,
+    buf: Arr,
+) -> None:
+    """One step of every game (see `cubegames.rl.vector` for what it means)."""
+    pattern_code, wcell_k, consts = tb[1], tb[3], tb[7]
+    patterns = consts[C_PATTERNS]
+    draw_index = consts[C_DRAW]
+    cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
+    for i in range(obs.shape[0]):
+        rewards[i] = 0.0
+        terminations[i] = False
+        illegal[i] = False
+        st = _env(batch, i)
+        meta = st[0]
+        if ended[i]:
+            _reset(st, ed, tb, box, obs[i], window, rngs[i])
+            seat = _show(st, ed, tb, obs[i])
+            placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
+            to_move[i] = seat
+            ended[i] = False
+            continue
+        action = actions[i]
+        mover = to_move[i]
+        if action < 0 or action >= masks.shape[1] or not masks[i, action]:
+            illegal[i] = True
+        elif action < draw_index:
+            w = action // patterns
+            _move(st, ed, obs[i], tb, 0, pattern_code[action % patterns], wcell_k[w], 0)
+        else:
+            _move(st, ed, obs[i], tb, 1 if action == draw_index else 2, 0, 0, placeable[i])
+        if not illegal[i] and consts[C_RANDOM]:
+            _random_moves(st, ed, obs[i], tb, rngs[i], buf)
+        if illegal[i] or meta[k.M_END] != 0:
+            rewards[i] = -1.0 if illegal[i] else _outcome(st, ed, mover)
+            terminations[i] = True
+            ended[i] = True
+            _vector(st, ed, tb, mover, meta[k.M_END] != 0, obs[i][cut:])
+            for j in range(listed[i][listed.shape[1] - 1]):
+                masks[i, listed[i][j]] = False
+            listed[i][listed.shape[1] - 1] = 0
+            to_move[i] = -1
+            continue
+        seat = _show(st, ed, tb, obs[i])
+        placeable[i] = _legal(st, ed, tb, seat, masks[i], listed[i], buf)
+        to_move[i] = seat
+
+
+class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """`num_envs` CUBED games in the kernel (the interface of `cubegames.rl.vector`).
+
+    >>> envs = VectorEnv(4, seed=1, players=2, rounds=1)
+    >>> obs, info = envs.reset()
+    >>> obs.shape, info["action_mask"].shape, info["to_move"].tolist()
+    ((4, 47146), (4, 219416), [0, 0, 0, 0])
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+
+    def __init__(
+        self, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+    ) -> None:
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        game = cubegames.make("cubed", **options)
+        assert isinstance(game, Cubed)
+        if not supports(options):
+            raise ValueError(
+                "the compiled CUBED environment plays 2 or more players, 1 round, strict "
+                "colours and no variants; use cubegames.rl.vector_env, which falls back on "
+                "SessionVectorEnv"
+            )
+        self.game = game
+        self.codec = Codec(game)
+        self.observer = Observer(game)
+        self.num_envs = num_envs
+        self.opponent = opponent
+        shape = self.observer.shape
+        self.single_observation_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.codec.size)
+        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, *shape), dtype=np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.codec.size))
+        self.ed = fast.tables(game.edition)
+        self.tb = tables(game, self.codec, self.observer, random=opponent == "random")
+        self.box = np.array([fast.code(p) for p in game.edition.pieces], dtype=np.int64)
+        self.window = self.observer._window.ravel().copy()
+        one = k.new_game(game.players)
+        self.batch = tuple(np.repeat(a[np.newaxis], num_envs, axis=0) for a in one)
+        self.obs = np.zeros((num_envs, *shape), dtype=np.float32)
+        self.masks = np.zeros((num_envs, self.codec.size), dtype=bool)
+        self.listed = np.zeros((num_envs, k.MAX_MOVES + 3), dtype=np.int64)
+        self.to_move = np.zeros(num_envs, dtype=np.int64)
+        self.placeable = np.zeros(num_envs, dtype=np.int64)
+        self.ended = np.zeros(num_envs, dtype=bool)
+        self.rewards = np.zeros(num_envs, dtype=np.float64)
+        self.terminations = np.zeros(num_envs, dtype=bool)
+        self.truncations = np.zeros(num_envs, dtype=bool)
+        self.illegal = np.zeros(num_envs, dtype=bool)
+        self.buf = np.zeros((2, k.MAX_MOVES), dtype=np.int64)
+        self.rngs = np.zeros((num_envs, 1), dtype=np.uint64)
+        self._seed(seed)
+
+    def _seed(self, seed: int | None) -> None:
+        words = np.random.SeedSequence(seed).generate_state(self.num_envs, dtype=np.uint64)
+        self.rngs[:, 0] = words
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.masks, "to_move": self.to_move, "illegal_action": self.illegal}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        if seed is not None:
+            self._seed(seed)
+        self.illegal[:] = False
+        b = self
+        reset_all(
+            b.batch, b.ed, b.tb, b.box, b.window, b.rngs, b.obs, b.masks, b.listed,
+            b.to_move, b.placeable, b.ended, b.buf,
+        )  # fmt: skip
+        return self.obs, self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        b = self
+        step_all(
+            b.batch, b.ed, b.tb, b.box, b.window, b.rngs, b.obs, b.masks, b.listed,
+            b.to_move, b.placeable, b.ended, chosen, b.rewards, b.terminations, b.illegal,
+            b.buf,
+        )  # fmt: skip
+        return self.obs, self.rewards, self.terminations, self.truncations, self._info()
+
+    def game_arrays(self, i: int) -> k.Arrays:
+        """The kernel arrays of game `i` (views), e.g. for `fast.decode_into`."""
+        return tuple(a[i] for a in self.batch)
+
+
+def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.Arrays:
+    """What the kernel needs of the codec and the observer: `(pattern_of, pattern_code,
+    wcell, wcell_k, poff, pidx, copies, consts)`."""
+    ed = game.edition
+    pattern_of = np.full(512, -1, dtype=np.int64)
+    pattern_code = np.zeros(len(codec.patterns), dtype=np.int64)
+    for i, text in enumerate(codec.patterns):
+        piece = (ed.index[text[0]], ed.index[text[1]], ed.index[text[2]])
+        pattern_of[fast.code(piece)] = i
+        pattern_code[i] = fast.code(piece)
+    wcell = np.full(k.CELLS, -1, dtype=np.int64)
+    wcell_k = np.zeros(len(codec.cells), dtype=np.int64)
+    poff = np.full(k.CELLS, -1, dtype=np.int64)
+    radius = observer.radius
+    side = 2 * radius + 1
+    for i, (q, r) in enumerate(codec.cells):
+        cell = (q + k.OFF) * k.W + (r + k.OFF)
+        wcell[cell] = i
+        wcell_k[i] = cell
+    for q in range(-radius, radius + 1):
+        for r in range(-radius, radius + 1):
+            if distance(q, r) <= radius:
+                poff[(q + k.OFF) * k.W + (r + k.OFF)] = (r + radius) * side + (q + radius)
+    pidx = np.zeros(512, dtype=np.int64)
+    for piece in ed.pieces:
+        for rot in rotations(canonical(piece)):
+            pidx[fast.code(rot)] = observer.piece_index[least_rotation(ed.text(rot))]
+    copies = observer.copies.astype(np.float64)
+    consts = np.zeros(C_OBS + 1, dtype=np.int64)
+    consts[C_PATTERNS] = len(codec.patterns)
+    consts[C_DRAW] = codec.draw
+    consts[C_PLANE] = side * side
+    consts[C_COLOURS] = observer.colours
+    consts[C_PIECES] = len(observer.pieces)
+    consts[C_BOX] = len(ed.pieces)
+    consts[C_BOX_POINTS] = int(observer.box_points * game.rounds)
+    consts[C_RANDOM] = int(random)
+    consts[C_HAND] = ed.hand_size[game.players]
+    consts[C_OBS] = observer.shape[0]
+    return pattern_of, pattern_code, wcell, wcell_k, poff, pidx, copies, consts

@@ -1,0 +1,140 @@
+"""The compiled kernel plays the Python rules move for move (`games/cubed/kernel.py`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cubegames
+from cubegames.games.cubed import CubedState, fast
+from cubegames.games.cubed import kernel as k
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 2, "rounds": 1},
+    {"players": 3, "edition": "ja", "rounds": 2},
+    {"players": 4, "rounds": 1},
+    {"players": 2, "rounds": 3},
+]
+
+
+def python_game(options: dict[str, Any], seed: int) -> tuple[CubedState, list[int], list[Any]]:
+    """A game played by random bots through the public API: the final state, the seat of
+    each move and the bots."""
+    state = cubegames.make("cubed", **options).new_state(seed=seed)
+    assert isinstance(state, CubedState)
+    bots = [cubegames.bot("random", seed=seed * 1000 + s) for s in range(state.game.players)]
+    seats = []
+    while (seat := state.to_move) is not None:
+        seats.append(seat)
+        state.play(bots[seat].choose(state))
+    return state, seats, bots
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(map(str, o.values())))
+def test_random_playouts_play_the_games_of_random_bots(options: dict[str, Any]) -> None:
+    game = cubegames.make("cubed", **options)
+    for seed in range(10):
+        expected, seats, bots = python_game(options, seed)
+        state = game.new_state(seed=seed)
+        rngs = [random.Random(seed * 1000 + s) for s in range(game.players)]
+        assert game.random_playout(state, rngs) == seats
+        assert state.to_dict() == expected.to_dict()
+        # the generators end where the bots' did
+        assert [r.random() for r in rngs] == [b.rng.random() for b in bots]
+
+
+def kernel_moves(state: CubedState) -> list[str]:
+    """The legal moves of `state` as the kernel lists them, as text."""
+    seat = state.to_move
+    assert seat is not None
+    arrays = fast.encode(state)
+    rot = np.empty(k.MAX_MOVES, dtype=np.int64)
+    cell = np.empty(k.MAX_MOVES, dtype=np.int64)
+    count = k.placements(arrays, fast.tables(state.ed), seat, rot, cell)
+    out = []
+    for r, c in zip(rot[:count].tolist(), cell[:count].tolist(), strict=True):
+        q, s = c // k.W - k.OFF, c % k.W - k.OFF
+        out.append(f"{state.ed.text(fast.piece_of(r))}@{q},{s}")
+    out.append("draw" if k.can_draw(arrays) else "pass")
+    return out
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:3], ids=lambda o: "-".join(map(str, o.values())))
+def test_the_kernel_lists_the_legal_moves_in_order_at_every_position(
+    options: dict[str, Any],
+) -> None:
+    game = cubegames.make("cubed", **options)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        assert isinstance(state, CubedState)
+        bot = cubegames.bot("random", seed=seed)
+        while state.to_move is not None:
+            assert kernel_moves(state) == [str(m) for m in state.legal_moves()]
+            # a position written into kernel arrays and read back is the same position
+            back = state.clone()
+            back.table, back.hands, back.bag = {}, [[] for _ in back.hands], []
+            fast.decode_into(back, fast.encode(state))
+            assert back.to_dict() == state.to_dict()
+            assert (back.front, back.playable) == (state.front, state.playable)
+            state.play(bot.choose(state))
+
+
+def test_the_generator_is_pythons() -> None:
+    rng = random.Random(12345)
+    state = rng.getstate()[1]
+    mt = np.array([state[:624]], dtype=np.int64)
+    pos = np.array([state[624]], dtype=np.int64)
+    got = [k.randbelow(mt, pos, 0, n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
+    assert got == [rng.randrange(n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2, "variants": ["bridging"], "rounds": 1},
+        {"players": 2, "strict_colors": False, "rounds": 1},
+        {"players": 1},
+    ],
+)
+def test_rules_the_kernel_does_not_cover_are_left_to_python(options: dict[str, Any]) -> None:
+    game = cubegames.make("cubed", **options)
+    state = game.new_state(seed=1)
+    before = state.to_dict()
+    assert game.random_playout(state, [random.Random(s) for s in range(game.players)]) is None
+    assert state.to_dict() == before
+
+
+def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
+    game = cubegames.make("cubed", players=3, rounds=1)
+    state = game.new_state(seed=4)
+    assert isinstance(state, CubedState)
+    bot = cubegames.bot("random", seed=4)
+    for _ in range(20):
+        state.play(bot.choose(state))
+    seat = state.to_move
+    assert seat is not None
+    template = fast.encode(state)
+    scratch = k.new_game(game.players)
+    rewards = np.zeros(game.players)
+    buffers = (np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64))
+    unseen = sorted([p for s in range(3) if s != seat for p in state.hands[s]] + state.bag)
+    deals = set()
+    for seed in range(5):
+        # root move: a pass or a draw, then no playout at all
+        args = (k.DRAW, 0, 0, seed, 0, 0.75, np.zeros(3), True, 3.0, rewards, *buffers)
+        k.playout(scratch, template, fast.tables(state.ed), seat, *args)
+        dealt = state.clone()
+        fast.decode_into(dealt, scratch)
+        assert dealt.table == state.table
+        assert dealt.hands[seat][:-1] == state.hands[seat]  # and it drew one more
+        assert [len(h) for h in dealt.hands] == [
+            len(h) + (s == seat) for s, h in enumerate(state.hands)
+        ]
+        others = [p for s in range(3) if s != seat for p in dealt.hands[s]]
+        assert sorted(others + dealt.bag + [dealt.hands[seat][-1]]) == sorted(unseen)
+        deals.add(tuple(others))
+        assert min(rewards) >= 0.0 and max(rewards) <= 1.0
+    assert len(deals) > 1  # the hidden pieces really are dealt afresh

@@ -1,0 +1,140 @@
+"""Batched environments: the compiled CUBED one plays the Python rules, observation for
+observation and mask for mask; the Python fallback serves every other game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cubegames
+from cubegames.games.cubed import CubedState, fast
+from cubegames.rl import vector_env
+from cubegames.rl.session import win_shares
+from cubegames.rl.vector import SessionVectorEnv
+from cubegames.rl.vector.cubed import VectorEnv
+from cubegames.rl.vector.session import outcome
+
+
+def masked_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per game (0 where none is legal)."""
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+def python_state(envs: VectorEnv, i: int) -> CubedState:
+    """Game `i` of the kernel, read back into the Python rules."""
+    state = envs.game.new_state(0)
+    assert isinstance(state, CubedState)
+    fast.decode_into(state, envs.game_arrays(i))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_compiled_environment_plays_the_python_rules(players: int) -> None:
+    envs = VectorEnv(3, seed=players, players=players, rounds=1)
+    obs, info = envs.reset()
+    shadows = [python_state(envs, i) for i in range(3)]
+    rng = np.random.default_rng(players)
+    finished = 0
+    for _ in range(250):
+        for i, state in enumerate(shadows):
+            if info["to_move"][i] < 0:
+                continue
+            seat = state.to_move
+            assert seat is not None and info["to_move"][i] == seat
+            view = state.view(seat)
+            assert np.array_equal(obs[i], envs.observer.observe(view))
+            expected = envs.codec.mask(state.legal_moves(), view).astype(bool)
+            assert np.array_equal(info["action_mask"][i], expected)
+        actions = masked_actions(info["action_mask"], rng)
+        movers = info["to_move"].copy()
+        obs, rewards, terminations, truncations, info = envs.step(actions)
+        assert not truncations.any()
+        for i in range(3):
+            if movers[i] < 0:  # this step dealt game i afresh
+                assert rewards[i] == 0 and not terminations[i]
+                shadows[i] = python_state(envs, i)
+                continue
+            state = shadows[i]
+            state.play(envs.codec.decode(int(actions[i])))
+            if state.is_over:
+                finished += 1
+                assert terminations[i] and info["to_move"][i] == -1
+                assert rewards[i] == outcome(win_shares(state), int(movers[i]))
+                assert np.array_equal(obs[i], envs.observer.observe(state.view(int(movers[i]))))
+                assert not info["action_mask"][i].any()
+            else:
+                assert not terminations[i] and rewards[i] == 0
+                assert python_state(envs, i).to_dict() == state.to_dict()
+    assert finished >= 3
+
+
+def test_against_the_random_opponent_the_learner_is_seat_0() -> None:
+    envs = vector_env("cubed", 4, seed=5, opponent="random", players=2, rounds=1)
+    assert isinstance(envs, VectorEnv)
+    assert envs.metadata["autoreset_mode"].value == "NextStep"
+    _, info = envs.reset()
+    rng = np.random.default_rng(1)
+    ended = np.zeros(4, dtype=bool)
+    outcomes = set()
+    for _ in range(150):
+        assert set(info["to_move"].tolist()) <= {-1, 0}
+        assert np.array_equal(info["to_move"] == -1, ended)
+        _, rewards, terminations, _, info = envs.step(masked_actions(info["action_mask"], rng))
+        assert np.all(rewards[~terminations] == 0)
+        assert not np.any(terminations & ended)  # the step after the end only resets
+        outcomes.update(rewards[terminations].tolist())
+        ended = terminations.copy()
+    assert outcomes <= {-1.0, 0.0, 1.0} and len(outcomes) >= 2
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    runs = []
+    for _ in range(2):
+        envs = VectorEnv(2, seed=11, players=2, rounds=1)
+        obs, info = envs.reset()
+        rng = np.random.default_rng(3)
+        for _ in range(40):
+            obs, *_, info = envs.step(masked_actions(info["action_mask"], rng))
+        runs.append(obs.copy())
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_an_illegal_action_loses_the_episode() -> None:
+    envs = VectorEnv(2, seed=1, players=2, rounds=1)
+    _, info = envs.reset()
+    illegal = int(np.flatnonzero(~info["action_mask"][0])[0])
+    legal = int(np.flatnonzero(info["action_mask"][1])[0])
+    _, rewards, terminations, _, info = envs.step(np.array([illegal, legal]))
+    assert rewards.tolist() == [-1.0, 0.0] and terminations.tolist() == [True, False]
+    assert info["illegal_action"].tolist() == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("stakd", {"players": 2}), ("cubes", {"players": 3}), ("cubed", {"players": 2})],
+)
+def test_games_without_a_kernel_get_the_python_environment(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    envs = vector_env(game_id, 2, seed=3, **options)
+    assert isinstance(envs, SessionVectorEnv)  # cubed with 3 rounds: no kernel either
+    single = cubegames.rl.single_agent(game_id, **options)
+    assert envs.single_observation_space == single.observation_space
+    assert envs.single_action_space == single.action_space
+    obs, info = envs.reset()
+    rng = np.random.default_rng(0)
+    seen_end = False
+    for _ in range(400):
+        assert obs.shape == (2, *single.observation_space.shape)
+        for i in range(2):
+            assert info["action_mask"][i].any() == (info["to_move"][i] >= 0)
+        movers = info["to_move"].copy()
+        obs, rewards, terminations, _, info = envs.step(masked_actions(info["action_mask"], rng))
+        assert set(rewards[terminations].tolist()) <= {-1.0, 0.0, 1.0}
+        assert np.all(rewards[movers < 0] == 0)
+        seen_end |= bool(terminations.any())
+        if seen_end and game_id != "cubed":
+            break
+    assert seen_end or game_id == "cubed"
