@@ -42,8 +42,9 @@ in 2-player CUBED a flat search of 300 iterations over compiled playouts (UCB1 w
 iterations against `greedy`, `c=0.35` scored 77.6% (73.3% – 81.4%) where `c=0.7` scored
 69.9% (65.2% – 74.2%), 400 games each (2026-11-22).
 `alphabeta` runs with its defaults, depth 8 and exact solving of the last 32 cubes (the
-compiled solver); it stacks like `greedy`, so its edge comes from the second stage. Each game's outcome depends
-only on its seed, so a pairing can be re-run, or split across runs, and give the same rows.
+compiled solver); it stacks like `greedy`, so its edge comes from the second stage. Each
+game's outcome depends only on its seed, so a pairing can be re-run, or split across runs,
+and give the same rows.
 """
 
 
