@@ -34,7 +34,7 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> envs = SessionVectorEnv("unstackable", 2, seed=1)
     >>> obs, info = envs.reset()
     >>> obs.shape, info["action_mask"].shape, info["to_move"].tolist()
-    ((2, 348), (2, 256), [0, 0])
+    ((2, 356), (2, 281), [0, 0])
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
