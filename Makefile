@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench strength lint format clean
+.PHONY: play test bench strength lint format clean three
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)  ## the web app on http://127.0.0.1:8000 (embedded SQLite database)
-	$(BIN)/cubegames serve
+# `make play PORT=8080 HOST=0.0.0.0` serves on another port or address
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+play: $(STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite database)
+	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
@@ -40,6 +44,9 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts examples
 	$(BIN)/ruff check --fix src tests benchmarks scripts examples
+
+three:  ## re-vendor three.js into the page's static files (needs npm; the files are committed)
+	scripts/vendor-three.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

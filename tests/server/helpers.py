@@ -25,6 +25,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.testclient import WebSocketTestSession
 
+from cubegames.server.protocol import patch
+
 TIMEOUT = 15.0
 
 T = TypeVar("T")
@@ -90,6 +92,8 @@ class Socket:
     def __init__(self, session: WebSocketTestSession) -> None:
         self.session = session
         self.transcript: list[str] = []
+        #: the state as the page holds it, patches applied
+        self.held: dict[str, Any] | None = None
 
     def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message (a dict); TimeoutError if none comes in time."""
@@ -105,7 +109,22 @@ class Socket:
         text = message["text"]
         self.transcript.append(text)
         parsed: dict[str, Any] = json.loads(text)
-        return parsed
+        return self._whole(parsed)
+
+    def _whole(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A `state` as it is sent; a `patch` applied to the state before it (as the page
+        does), given as the `state` it makes, marked `"patched": True`."""
+        if message["type"] == "state":
+            self.held = message
+        elif message["type"] == "patch":
+            assert self.held is not None, "a patch came before any state"
+            assert message["from"] == self.held["ply"], (message["from"], self.held["ply"])
+            doc = {k: v for k, v in self.held.items() if k not in ("type", "log", "patched")}
+            log = self.held["log"] + message["log"]
+            self.held = {"type": "state", **patch(doc, message["ops"]), "log": log}
+            self.held["patched"] = True
+            return self.held
+        return message
 
     def until(
         self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT

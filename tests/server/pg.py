@@ -87,7 +87,8 @@ def _service_user() -> str | None:
 class Cluster:
     """A running throwaway server; `fresh()` makes an empty place for one test."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: str = SETTINGS) -> None:
+        self.settings = settings
         where = bindir()
         assert where is not None
         self.bindir = where
@@ -142,7 +143,7 @@ class Cluster:
             "--log",
             str(self.log),
             "-o",
-            f"-k {self.dir} -p {PORT} {SETTINGS}",
+            f"-k {self.dir} -p {PORT} {self.settings}",
         )
 
     def stop(self) -> None:

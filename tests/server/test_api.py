@@ -303,3 +303,21 @@ def test_bots_play_on_after_a_restart_with_nobody_watching(db_url: str) -> None:
         assert [m["seat"] for m in waiting["moves"]] == [0] * len(waiting["moves"])
         assert waiting["status"] == "playing"
         assert client.get(f"/api/games/{person_first}").json()["moves"] == []
+
+
+def test_a_loaded_game_has_no_host_so_none_of_its_seats_can_be_passed_on(
+    client: TestClient,
+) -> None:
+    record = finished_record("unstackable", {})
+    record["moves"] = record["moves"][:5]
+    record["result"] = None
+    record["seats"] = [{"kind": "human"}, {"kind": "human"}]
+    made = client.post("/api/records", content=json.dumps(record)).json()
+    # the uploader knows every hand of this deal: its seats stay at the uploader's screen
+    assert made["host"] is None and all("invite" not in s for s in made["seats"])
+    for credential in (token(made, 0), token(made, 1)):
+        refused = client.post(
+            f"/api/games/{made['id']}/seats/1/reissue",
+            headers={"Authorization": f"Bearer {credential}"},
+        )
+        assert refused.status_code == 403

@@ -101,3 +101,22 @@ def test_serve_serves_the_page(tmp_path: Path) -> None:
         out, _err = process.communicate(timeout=10)
     assert f"open http://127.0.0.1:{port}/" in out
     assert str(db) in out
+
+
+def test_workers_need_postgresql(tmp_path: Path) -> None:
+    done = run("serve", "--workers", "2", "--db", f"sqlite:///{tmp_path}/games.sqlite3")
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--workers 2 needs PostgreSQL" in lines[0]
+
+
+def test_a_bad_limit_is_one_line_and_exit_2() -> None:
+    for setting, problem in (
+        ("max_room=5", "expected NAME=VALUE"),
+        ("max_rooms=many", "is not a number"),
+        ("bot_seconds=nan", "positive number"),
+    ):
+        done = run("serve", "--limit", setting)
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and problem in lines[0], lines

@@ -41,7 +41,7 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
     found = inspect(store.engine)
     assert found.default_schema_name is not None
     assert found.default_schema_name.startswith("test_")  # the test's own schema
-    assert set(found.get_table_names()) == {"games", "seats", "moves"}
+    assert set(found.get_table_names()) == {"games", "seats", "moves", "leases", "creations"}
     columns = {
         (table, c["name"]): c["type"]
         for table in ("games", "seats", "moves")
@@ -128,7 +128,8 @@ def test_servers_starting_together_on_an_empty_database_all_start(db_url: str) -
 
 def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None:
     """Each server serialises moves in its own memory; across servers the (game, ply) key
-    does: the slower one is told its move was not saved, and a reload shows the game."""
+    does: the slower one's move is not saved, its room catches up with the stored move
+    (its pages are shown it) and the move, checked again, is refused as stale."""
     with (
         TestClient(create_app(db_url, bot_delay=0)) as one,
         TestClient(create_app(db_url, bot_delay=0)) as two,
@@ -145,8 +146,10 @@ def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None
                 first.move("roll", ply=0)
                 first.state(ply=1)
                 second.move("roll", ply=0)
+                caught_up = second.state()
                 refused = second.error()
-            assert refused["code"] == "storage" and "reload" in refused["message"]
+            assert caught_up["ply"] == 1
+            assert refused["code"] == "stale" and "moved on" in refused["message"]
             with connect(two, made["id"], seat) as b:
                 _, reloaded = Socket(b).opening()
             assert reloaded["ply"] == 1

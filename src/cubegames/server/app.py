@@ -13,8 +13,9 @@ REST, all JSON but the rules:
 - `GET /api/games/{id}`: one game: seats, status, result, its moves in words;
 - `GET /api/games/{id}/record`: the record file (a finished game, or with `?token=` for
   every human seat);
-- `GET /api/games/{id}/replay?ply=&seat=&token=`: the drawing after move `ply`, seen by a
-  spectator, or by a seat (once the game is over, or with that seat's token);
+- `GET /api/games/{id}/replay?ply=&seat=`: the table after move `ply` (its view, the last
+  move, and an SVG drawing for other programs), seen by a spectator, or by a seat (once
+  the game is over, or with that seat's credential);
 - `POST /api/records`: load a record file; the answer is the new game and its tokens.
 
 Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "auth",
@@ -24,8 +25,12 @@ Websocket `/ws/games/{id}`: the first message says who the page is (`{"type": "a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import json
 import logging
 import math
+import os
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -44,15 +49,16 @@ import cubegames
 from cubegames import rulebook
 from cubegames.render import web
 from cubegames.server.bots import BotRunner
+from cubegames.server.bus import make_bus
+from cubegames.server.caps import SharedRate, share
 from cubegames.server.catalog import build, catalog
 from cubegames.server.guard import Guard
+from cubegames.server.lease import make_leases
 from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
-    BURST,
     MAX_RECORD,
     MAX_TOKEN,
-    RATE,
     AuthMessage,
     ClaimSeat,
     Connection,
@@ -74,6 +80,7 @@ from cubegames.server.rooms import (
     RoomError,
     Rooms,
     close_quietly,
+    result_of,
 )
 from cubegames.server.storage import (
     FINISHED,
@@ -81,6 +88,7 @@ from cubegames.server.storage import (
     PLAYING,
     GameInfo,
     GameSummary,
+    MoveInfo,
     NewSeat,
     Store,
     Unstorable,
@@ -89,6 +97,7 @@ from cubegames.server.storage import (
     new_token,
     now,
 )
+from cubegames.server.writer import Writer
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("cubegames.server")
@@ -134,24 +143,37 @@ def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.5, limits: Limits | None = None
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.5,
+    limits: Limits | None = None,
+    workers: int = 1,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
-    `limits` bounds what a client may spend (`limits.Limits`).
+    `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
+    processes serving the database (see `caps`).
 
     The database is opened (and its tables made) here, so a bad URL fails at once.
     """
     limits = limits or Limits()
     store = Store(db_url or default_url())
+    # this process's part of the caps counted in memory (the sum over processes holds)
+    max_rooms = share(limits.max_rooms, workers)
     # a thread for every room that may be live: a slow bot thinks in its own thread and
     # never waits behind another game's (each room has at most one bot thinking)
-    executor = ThreadPoolExecutor(max_workers=limits.max_rooms, thread_name_prefix="cubegames-bot")
-    runner = BotRunner(executor, bot_delay, limits=limits)
-    rooms = Rooms(store, runner.attach, max_rooms=limits.max_rooms)
+    executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
+    bus = make_bus(store)
+    leases = make_leases(store, limits.lease_seconds)
+    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
+    writer = Writer(store, bus.announce)
+    rooms = Rooms(store, runner.attach, max_rooms=max_rooms, writer=writer, teardown=runner.detach)
     replays = Replays()
-    created = RateLimit(limits.games_per_minute)
-    sockets = Counter(limits.connections_per_client)
+    # games made per client: in the database when other processes may share it
+    shared = store.engine.dialect.name == "postgresql"
+    created = SharedRate(store, limits.games_per_minute) if shared else None
+    created_here = RateLimit(limits.games_per_minute)
+    sockets = Counter(share(limits.connections_per_client, workers))
     runner.on_idle = lambda room: rooms.release(room, busy=False)
 
     stopping = asyncio.Event()
@@ -179,16 +201,81 @@ def create_app(
                 runner.wake(room)
                 rooms.release(room, runner.busy(room))
 
+    async def hear(event: dict[str, Any]) -> None:
+        """Another process saved a move or changed a seat of a game live here too."""
+        room = rooms.rooms.get(str(event.get("game")))
+        if room is None:
+            return
+        try:
+            if event.get("kind") == "move":
+                move = MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
+                async with room.lock:
+                    moved = await room.catch_up(move)
+                if moved and room.on_move is not None:
+                    room.on_move(room)
+            elif event.get("kind") == "seat" and event.get("how") in ("claimed", "reissued"):
+                await room.seat_changed(int(event["seat"]), str(event["how"]))
+        except (KeyError, TypeError, ValueError, RoomError) as exc:
+            log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
+
+    async def heard_nothing_for_a_while() -> None:
+        """The bus lost its connection for a moment: have every live room catch up."""
+        for room in list(rooms.rooms.values()):
+            async with room.lock:
+                with contextlib.suppress(RoomError):
+                    await room.catch_up()
+
+    async def keep_leases() -> None:
+        """Renew this process's bot leases; take over the games of processes that died."""
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), leases.seconds / 3)
+            if stopping.is_set():
+                return
+            try:
+                for game_id in await leases.renew():
+                    runner.cancel(game_id)
+                for game_id in await leases.orphans():
+                    await adopt(game_id)
+            except Exception:  # the database may be away for a moment: try again later
+                log.exception("the bot leases could not be renewed")
+
+    async def adopt(game_id: str) -> None:
+        """Let the bots of a game whose process died play on here."""
+        if not await leases.take(game_id):
+            return  # another process was quicker
+        try:
+            room = await rooms.get(game_id)
+        except (RoomError, Full) as exc:
+            log.warning("game %s is not taken over: %s", game_id, exc)
+            room = None
+        if room is None:
+            await leases.give(game_id)
+            return
+        async with room.lock:
+            await room.catch_up()
+        if not expired(room.info, limits, room):
+            runner.wake(room)
+        if not runner.busy(room):
+            await leases.give(game_id)
+        rooms.release(room, runner.busy(room))
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         stopping.clear()
+        bus.start(hear, heard_nothing_for_a_while)
         resuming = asyncio.create_task(resume_bots(), name="resume bots")
+        leasing = asyncio.create_task(keep_leases(), name="keep leases")
         yield
         # not cancelled: a database call in a thread would run on after the store closed
         stopping.set()
-        await asyncio.gather(resuming, return_exceptions=True)
+        await asyncio.gather(resuming, leasing, return_exceptions=True)
         await runner.stop()
+        bus.stop()
+        for room in list(rooms.rooms.values()):
+            await leases.give(room.id)  # the other processes may take these games at once
         executor.shutdown(wait=False, cancel_futures=True)
+        writer.close()
         store.close()
 
     app = FastAPI(title="cubegames", version=cubegames.__version__, lifespan=lifespan)
@@ -197,6 +284,9 @@ def create_app(
     app.state.rooms = rooms
     app.state.runner = runner
     app.state.replays = replays
+    app.state.writer = writer
+    app.state.bus = bus
+    app.state.leases = leases
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -241,8 +331,12 @@ def create_app(
     def client_of(request: Request | WebSocket) -> str:
         return request.client.host if request.client is not None else "unknown"
 
-    def rate_limited(request: Request) -> None:
-        wait = created.allow(client_of(request))
+    async def rate_limited(request: Request) -> None:
+        who = client_of(request)
+        if created is not None:
+            wait = await asyncio.to_thread(created.allow, who)
+        else:
+            wait = created_here.allow(who)
         if wait is not None:
             raise HTTPException(
                 429,
@@ -270,7 +364,7 @@ def create_app(
         """Make a game; the answer holds the host's credential, the credential of each
         seat played here and the one-time invitation of each invited seat (shown only
         now)."""
-        rate_limited(request)
+        await rate_limited(request)
         try:
             game = build(body.game, body.options)
         except ValueError as exc:
@@ -347,6 +441,9 @@ def create_app(
         room = rooms.rooms.get(game_id)
         if room is not None:
             await room.seat_changed(seat, "claimed")
+        await asyncio.to_thread(
+            bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "claimed"}
+        )
         return {"id": game_id, "seat": seat, "token": credential}
 
     @app.post("/api/games/{game_id}/seats/{seat}/reissue")
@@ -365,6 +462,9 @@ def create_app(
         room = rooms.rooms.get(game_id)
         if room is not None:
             await room.seat_changed(seat, "reissued")
+        await asyncio.to_thread(
+            bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "reissued"}
+        )
         return {"id": game_id, "seat": seat, "invite": invite}
 
     @app.get("/api/games")
@@ -392,7 +492,8 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def game_detail(game_id: str) -> dict[str, Any]:
         """One game: its settings, seats, status and moves (in words a spectator may read;
-        the notation too once the game is over)."""
+        the notation too once the game is over), and the fixed facts its page draws with
+        (`info`, as in the websocket's `hello`)."""
         info = await load(game_id)
         game = build_trusted(info)
         over = info.status == FINISHED
@@ -418,6 +519,7 @@ def create_app(
             "seats": _seats_json(info),
             "moves": moves,
             "seed": info.seed if over else None,
+            "info": web.info(game),
         }
 
     @app.get("/api/games/{game_id}/record")
@@ -474,6 +576,17 @@ def create_app(
             "seat": seat,
             "to_move": state.to_move,
             "over": state.is_over,
+            "view": view,
+            "hints": web.hints(game, view),
+            "last": None
+            if last is None
+            else {
+                "ply": last.ply,
+                "seat": last.seat,
+                "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
+                "text": web.words(game, last.move, last.seat, seat),
+            },
+            "result": result_of(state) if state.is_over else None,
             "svg": web.draw(game, view, []),
             "said": said,
         }
@@ -481,8 +594,10 @@ def create_app(
     @app.post("/api/records", status_code=201)
     async def upload_record(request: Request) -> dict[str, Any]:
         """Load a record file (the request body): it is replayed through the engine and
-        becomes a new game, with new links."""
-        rate_limited(request)
+        becomes a new game whose people's seats are all played at the uploader's screen
+        (the file tells every hand, so none of them may be passed to another person: the
+        game has no host, and no seat can be reissued as an invitation)."""
+        await rate_limited(request)
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
@@ -514,7 +629,10 @@ def create_app(
         except Unstorable as exc:
             raise HTTPException(400, f"bad record: {exc}") from None
         status = FINISHED if loaded.result is not None else PLAYING
-        return _created(game_id, loaded.game, loaded.seats, tokens, status, host)
+        # Whoever holds a record file knows its deal: every hand and the bag. So a loaded
+        # game is played at the uploader's screen only; it has no host who could invite
+        # someone else into it (the host credential is kept by nobody).
+        return {**_created(game_id, loaded.game, loaded.seats, tokens, status, host), "host": None}
 
     # -- the websocket -------------------------------------------------------------------------
 
@@ -588,7 +706,7 @@ def create_app(
         room.join(peer)
         try:
             await peer.send(room.hello(seat))
-            await peer.send(room.state_message(seat))
+            await peer.send(peer.update(room.state_message(seat)))
             await room.presence()
             if not expired(room.info, limits, room):
                 runner.wake(room)
@@ -618,7 +736,7 @@ def create_app(
         return parsed.token
 
     async def _serve(room: Room, peer: Peer, websocket: WebSocket) -> None:
-        throttle = Throttle()
+        throttle = Throttle(limits.messages_per_second, limits.message_burst)
         clock = asyncio.get_running_loop().time
         while True:
             try:
@@ -636,8 +754,9 @@ def create_app(
                 if throttle.warn(clock()):
                     await peer.send(
                         error(
-                            f"too many messages: at most {RATE:g} a second (bursts of "
-                            f"{BURST}); the ones over the limit were not read",
+                            f"too many messages: at most {limits.messages_per_second:g} a second "
+                            f"(bursts of {limits.message_burst}); the ones over the limit "
+                            "were not read",
                             "slow-down",
                         )
                     )
@@ -676,6 +795,31 @@ def create_app(
                 await peer.send(error(str(exc), exc.code))
 
     return app
+
+
+#: how `cubegames serve --workers N` tells each worker process its settings
+DB_VARIABLE = "CUBEGAMES_DB"
+LIMITS_VARIABLE = "CUBEGAMES_LIMITS"
+
+
+WORKERS_VARIABLE = "CUBEGAMES_WORKERS"
+
+
+def environment(db_url: str, limits: Limits, workers: int) -> dict[str, str]:
+    """The environment variables `from_environment` reads back into this app."""
+    return {
+        DB_VARIABLE: db_url,
+        LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits)),
+        WORKERS_VARIABLE: str(workers),
+    }
+
+
+def from_environment() -> FastAPI:
+    """The app of `environment(...)`: what each worker process of `cubegames serve
+    --workers N` runs (uvicorn calls it in every process)."""
+    limits = Limits(**json.loads(os.environ.get(LIMITS_VARIABLE, "{}")))
+    workers = int(os.environ.get(WORKERS_VARIABLE, "1"))
+    return create_app(os.environ[DB_VARIABLE], limits=limits, workers=workers)
 
 
 def bearer(request: Request) -> str | None:
@@ -735,4 +879,4 @@ def build_trusted(info: GameInfo) -> Any:
     return cubegames.make(info.game, **info.options)
 
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "environment", "from_environment"]

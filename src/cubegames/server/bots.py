@@ -17,9 +17,10 @@ from concurrent.futures import Executor
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
+from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Limits, check_bot
 from cubegames.server.protocol import error
-from cubegames.server.rooms import Refused, Room
+from cubegames.server.rooms import Refused, Room, Taken
 
 log = logging.getLogger("cubegames.server")
 
@@ -34,13 +35,19 @@ class BotRunner:
         delay: float,
         on_idle: Callable[[Room], None] | None = None,
         limits: Limits | None = None,
+        leases: Leases | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.executor = executor
         self.delay = delay
         self.on_idle = on_idle
+        #: a game's bots play only in the process holding its lease (`lease`)
+        self.leases: Leases = leases or LocalLeases()
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.bots: dict[str, dict[int, Bot]] = {}
+        #: bot moves this runner saved
+        self.played = 0
+        self._giving: set[asyncio.Task[None]] = set()
 
     def attach(self, room: Room) -> None:
         """Make the room's bots and have the room wake the runner after each move. A bot
@@ -71,10 +78,25 @@ class BotRunner:
             return
         self.tasks[room.id] = asyncio.create_task(self._run(room), name=f"bots {room.id}")
 
+    def detach(self, room: Room) -> None:
+        """The room left this process's memory: forget its bots, give its lease back."""
+        self.bots.pop(room.id, None)
+        giving = asyncio.create_task(self.leases.give(room.id), name=f"give {room.id}")
+        self._giving.add(giving)
+        giving.add_done_callback(self._giving.discard)
+
+    def cancel(self, game_id: str) -> None:
+        """Stop a game's bots here (its lease went to another process)."""
+        task = self.tasks.get(game_id)
+        if task is not None and not task.done():
+            task.cancel()
+
     async def _run(self, room: Room) -> None:
         loop = asyncio.get_running_loop()
-        bots = self.bots[room.id]
+        bots = self.bots.get(room.id, {})
         try:
+            if not await self.leases.take(room.id):
+                return  # another process runs this game's bots
             while True:
                 async with room.lock:
                     seat = room.state.to_move
@@ -103,6 +125,12 @@ class BotRunner:
                         return
                     try:
                         await room.commit(trial, seat, str(move))
+                        self.played += 1
+                    except Taken as exc:  # another server moved first: catch up, think again
+                        if not await room.catch_up():
+                            await self._fail(room, f"{exc}, but it cannot be read")
+                            return
+                        continue
                     except Refused as exc:
                         await self._fail(room, str(exc))
                         return
@@ -122,5 +150,5 @@ class BotRunner:
         tasks = [t for t in self.tasks.values() if not t.done()]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self._giving, return_exceptions=True)
         self.tasks.clear()

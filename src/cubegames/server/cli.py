@@ -3,11 +3,14 @@
 cubegames serve                       # http://127.0.0.1:8000/, SQLite in the data dir
 cubegames serve --port 8080 --db sqlite:///games.sqlite3
 cubegames serve --host 0.0.0.0 --db postgresql+psycopg://user:pw@host/cubegames
+cubegames serve --workers 4 --db postgresql+psycopg://user:pw@host/cubegames
+cubegames serve --limit max_rooms=2000 --limit connections_per_client=64
 """
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
 from typing import TYPE_CHECKING
 
@@ -16,32 +19,41 @@ import click
 if TYPE_CHECKING:  # the web stack loads only when `serve` runs, not for every command
     from fastapi import FastAPI
 
+    from cubegames.server.limits import Limits
+
 #: the largest websocket frame the server takes (the app itself reads at most 2 KB)
 WS_MAX_SIZE = 64 * 1024
 #: the largest request head (request line and headers), in bytes
 MAX_HEAD = 16 * 1024
 #: seconds an idle keep-alive connection is kept
 KEEP_ALIVE = 5
-#: connections and requests served at once; beyond, uvicorn answers 503
-MAX_CONCURRENCY = 1000
 
 
-def run(app: FastAPI, host: str, port: int) -> None:
+def run(
+    app: FastAPI | str, host: str, port: int, limits: Limits | None = None, workers: int = 1
+) -> None:
     """Serve `app` with uvicorn until interrupted (Ctrl-C), with bounds on slow and
     greedy clients: request heads must arrive within `slow.HEAD_TIMEOUT` seconds and be
     at most `MAX_HEAD` bytes, idle keep-alive connections close after `KEEP_ALIVE`
     seconds, websocket frames are at most `WS_MAX_SIZE` bytes and unanswered pings drop
-    a connection, and at most `MAX_CONCURRENCY` connections are served at once."""
+    a connection, and at most `limits.max_connections` connections are served at once
+    by each process. With `workers` above 1, `app` is the import string of a factory
+    (`cubegames.server.app:from_environment`) that each of the processes calls; they
+    share the listening socket."""
     import uvicorn
 
+    from cubegames.server.limits import Limits
     from cubegames.server.slow import HeadTimeoutH11
 
+    limits = limits or Limits()
     # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
     # websockets library has deprecated
     uvicorn.run(
         app,
         host=host,
         port=port,
+        workers=workers,
+        factory=isinstance(app, str),
         log_level="warning",
         http=HeadTimeoutH11,
         ws="websockets-sansio",
@@ -50,7 +62,7 @@ def run(app: FastAPI, host: str, port: int) -> None:
         ws_ping_timeout=20.0,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD,
-        limit_concurrency=MAX_CONCURRENCY,
+        limit_concurrency=limits.max_connections,
     )
 
 
@@ -87,21 +99,50 @@ def register(cli: click.Group) -> None:
         help="SQLAlchemy database URL (default: a SQLite file in "
         "$XDG_DATA_HOME/cubegames, i.e. ~/.local/share/cubegames/cubegames.sqlite3).",
     )
-    def serve(host: str, port: int, db: str | None) -> None:
+    @click.option(
+        "--workers",
+        default=1,
+        show_default=True,
+        type=click.IntRange(1, 64),
+        help="Server processes sharing the address (PostgreSQL only): any of them serves "
+        "any game; moves reach the others through the database.",
+    )
+    @click.option(
+        "--limit",
+        "settings",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="Change one of the server's limits (cubegames.server.limits.Limits), e.g. "
+        "--limit max_rooms=2000; may be given several times.",
+    )
+    def serve(
+        host: str, port: int, db: str | None, workers: int, settings: tuple[str, ...]
+    ) -> None:
         """Serve the web app: play every game in a browser, with friends or bots."""
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from cubegames.server.app import create_app
+        from cubegames.server.app import create_app, environment
+        from cubegames.server.limits import Limits
         from cubegames.server.storage import default_url
 
         url = db or default_url()
         try:
-            shown = make_url(url).render_as_string(hide_password=True)
+            parsed = make_url(url)
+            shown = parsed.render_as_string(hide_password=True)
         except ArgumentError:
             raise click.UsageError(f"--db {url!r}: not a database URL") from None
         try:
-            app = create_app(url)
+            limits = Limits().changed(settings)
+        except ValueError as exc:
+            raise click.UsageError(f"--limit {exc}") from None
+        if workers > 1 and parsed.get_backend_name() != "postgresql":
+            raise click.UsageError(
+                f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
+                "a SQLite file is written by one process"
+            )
+        try:
+            app = create_app(url, limits=limits)
         except ModuleNotFoundError as exc:
             raise click.UsageError(
                 f"--db {shown}: its driver is not installed ({exc.name}); for PostgreSQL "
@@ -116,4 +157,9 @@ def register(cli: click.Group) -> None:
         where = f"[{host}]" if ":" in host else host
         click.echo(f"cubegames: open http://{where}:{port}/ in a browser (Ctrl-C stops)")
         click.echo(f"cubegames: games are kept in {shown}")
-        run(app, host, port)
+        if workers == 1:
+            run(app, host, port, limits)
+            return
+        click.echo(f"cubegames: {workers} server processes share the address")
+        os.environ.update(environment(url, limits, workers))
+        run("cubegames.server.app:from_environment", host, port, limits, workers)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from cubegames.bots import BOTS, parse_spec
 
@@ -40,6 +42,42 @@ class Limits:
     #: an unfinished game with no move for this many days is abandoned: its bots are not
     #: resumed at start and nobody can move in it any more (it stays readable)
     expire_days: float = 30.0
+    #: messages a websocket may send a second on average (`protocol.Throttle`) ...
+    messages_per_second: float = 10.0
+    #: ... in bursts of up to this many
+    message_burst: int = 30
+    #: connections and requests one server process serves at once; beyond, it answers 503
+    max_connections: int = 1000
+    #: seconds a process's hold on a game's bots lasts unrenewed (PostgreSQL; `lease`):
+    #: after a process dies, its games' bots play on elsewhere within about this long
+    lease_seconds: float = 10.0
+
+    def changed(self, settings: Iterable[str]) -> Limits:
+        """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);
+        ValueError naming the problem for an unknown name or a value that is not a
+        positive number.
+
+        >>> Limits().changed(["max_rooms=2000", "bot_seconds=1.5"]).max_rooms
+        2000
+        """
+        kinds = {f.name: f.type for f in fields(self)}
+        new: dict[str, Any] = {}
+        for setting in settings:
+            name, equals, value = setting.partition("=")
+            name = name.strip().replace("-", "_")
+            if not equals or name not in kinds:
+                raise ValueError(
+                    f"{setting!r}: expected NAME=VALUE with NAME one of {', '.join(kinds)}"
+                )
+            convert = int if kinds[name] in (int, "int") else float
+            try:
+                number = convert(value)
+            except ValueError:
+                raise ValueError(f"{setting!r}: {value!r} is not a number") from None
+            if not math.isfinite(number) or number <= 0:
+                raise ValueError(f"{setting!r}: must be a positive number")
+            new[name] = number
+        return replace(self, **new)
 
 
 def check_bot(spec: str, game: str, limits: Limits) -> str:

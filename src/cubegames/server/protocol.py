@@ -12,12 +12,17 @@ Websocket, page to server (text frames holding one JSON object, at most
   refused instead of landing on a position its player never saw;
 - `{"type": "ping"}`: answered by `{"type": "pong"}`.
 
-Server to page:
+Server to page (protocol version `PROTOCOL`, told in `hello`):
 
-- `{"type": "hello", "seat": s | null, "game": {...}, "info": {...}}` once, on connecting;
-- `{"type": "state", "ply": n, "seat": s | null, "view": ..., "legal": [...], "svg": ...,
-  ...}` on connecting and after every move: all of it made from `view(seat)` (or the
-  public view for a spectator), the legal moves only for the seat to move;
+- `{"type": "hello", "protocol": 2, "seat": s | null, "game": ..., "info": {...}}` once,
+  on connecting;
+- `{"type": "state", "ply": n, "seat": s | null, "view": ..., "legal": [...], "last":
+  ..., "hints": ..., ...}` once after `hello`: the whole table, all of it made from
+  `view(seat)` (or the public view for a spectator), the legal moves only for the seat
+  to move; never a drawing (the page draws the game from this data);
+- `{"type": "patch", "ply": n, "from": m, "ops": [...], "log": [...]}` after every move:
+  what changed since the connection's last state (`diff`; the page applies it with
+  `patch`), and the new entries of the move log;
 - `{"type": "presence", "online": [seats]}` when a seat's page connects or leaves;
 - `{"type": "error", "message": "...", "code": "..."}` for anything refused; the message
   names the problem (for an illegal move it is the engine's own reason). Nothing changes.
@@ -57,6 +62,8 @@ MAX_DEAL = 2**256 - 1
 #: messages a second a connection may send on average, and in one burst
 RATE = 10.0
 BURST = 30
+#: the version of the websocket protocol (docs/protocol.md); 2: the page draws from data
+PROTOCOL = 2
 #: what identifies a record file
 RECORD_FORMAT = "cubegames-record"
 RECORD_VERSION = 1
@@ -215,6 +222,83 @@ class Throttle:
 def error(message: str, code: str = "bad-message") -> dict[str, Any]:
     """The error message sent back for anything refused."""
     return {"type": "error", "message": message, "code": code}
+
+
+# -- state patches ----------------------------------------------------------------------
+
+#: an equal-length list with at most this many changed items is patched item by item
+_ITEMWISE = 4
+
+Path = list[str | int]
+
+
+def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
+    """The operations that turn the JSON value `old` into `new` (`patch(old, ops) == new`):
+
+    - `["=", path, value]`: set the value at `path` (a list of keys and indices; `[]` is
+      the whole value);
+    - `["-", path]`: remove the key at `path` from its object;
+    - `["~", path, at, remove, items]`: in the list at `path`, remove `remove` items from
+      index `at` and put `items` there.
+
+    >>> diff({"a": 1, "b": [1, 2, 3]}, {"a": 2, "b": [1, 3]})
+    [['=', ['a'], 2], ['~', ['b'], 1, 1, []]]
+    """
+    where: Path = [] if path is None else path
+    if type(old) is type(new) and old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        ops: list[list[Any]] = [["-", [*where, key]] for key in old if key not in new]
+        for key, value in new.items():
+            if key in old:
+                ops += diff(old[key], value, [*where, key])
+            else:
+                ops.append(["=", [*where, key], value])
+        return ops
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) == len(new):
+            changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+            if len(changed) <= _ITEMWISE:
+                return [op for i in changed for op in diff(old[i], new[i], [*where, i])]
+        head = 0
+        while head < min(len(old), len(new)) and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while (
+            tail < min(len(old), len(new)) - head
+            and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]
+        ):
+            tail += 1
+        return [["~", where, head, len(old) - head - tail, new[head : len(new) - tail]]]
+    return [["=", where, new]]
+
+
+def patch(value: Any, ops: list[list[Any]]) -> Any:
+    """`value` with the operations of `diff` applied (a new value; `value` is not changed).
+
+    >>> patch({"a": 1, "b": [1, 2, 3]}, [["=", ["a"], 2], ["~", ["b"], 1, 1, []]])
+    {'a': 2, 'b': [1, 3]}
+    """
+    result = json.loads(json.dumps(value))
+    for op in ops:
+        kind, where = op[0], op[1]
+        if kind == "=" and not where:
+            result = op[2]
+            continue
+        parent = result
+        for step in where[:-1]:
+            parent = parent[step]
+        last = where[-1] if where else None
+        if kind == "=":
+            parent[last] = op[2]
+        elif kind == "-":
+            del parent[last]
+        elif kind == "~":
+            target = parent[last] if where else parent
+            target[op[2] : op[2] + op[3]] = op[4]
+        else:
+            raise ProtocolError(f"unknown patch operation {kind!r}")
+    return result
 
 
 # -- request bodies ---------------------------------------------------------------------

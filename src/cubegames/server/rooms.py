@@ -5,7 +5,9 @@ A move goes: lock the room → check seat, turn and the engine's rules on a copy
 state → commit it to the database → only then swap the copy in and send every page its
 own new view. A refused move changes nothing; a page that cannot be reached is dropped,
 but the move it missed is already saved. One lock per room serialises moves, so two
-clicks, two pages or a page and a bot can never both play move 12.
+clicks, two pages or a page and a bot can never both play move 12; across servers on one
+database, the key (game, move number) does: the second server's move 12 is not saved
+(`Taken`), its room catches up with the stored moves and checks the move again.
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket
+from sqlalchemy.exc import IntegrityError
 
 from cubegames.core.errors import IllegalMove
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
-from cubegames.server.protocol import Connection, error
-from cubegames.server.storage import BOT, GameInfo, SeatInfo, Store, now
+from cubegames.server.protocol import PROTOCOL, Connection, diff, error
+from cubegames.server.storage import BOT, GameInfo, MoveInfo, NewMove, SeatInfo, Store, now
+from cubegames.server.writer import Writer
 
 log = logging.getLogger("cubegames.server")
 
@@ -43,6 +47,13 @@ class Refused(Exception):
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class Taken(Refused):
+    """The move number was taken by another server first (the room is behind)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "stale")
 
 
 class RoomError(Exception):
@@ -105,6 +116,24 @@ class Peer:
         self.state = Connection.SPECTATOR if seat is None else Connection.SEATED
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(OUTBOX)
         self._writer: asyncio.Task[None] | None = None
+        #: the last state this page was sent (without its log): patches are made against it
+        self.shown: dict[str, Any] | None = None
+
+    def update(self, message: dict[str, Any]) -> dict[str, Any]:
+        """What to send this page so that it holds the state `message`: the whole of it
+        the first time, afterwards a `patch` of what changed and the log's new entries."""
+        doc = {k: v for k, v in message.items() if k not in ("type", "log")}
+        before, self.shown = self.shown, doc
+        if before is None:
+            return message
+        seen = before["ply"]
+        return {
+            "type": "patch",
+            "ply": doc["ply"],
+            "from": seen,
+            "ops": diff(before, doc),
+            "log": [entry for entry in message["log"] if entry["ply"] > seen],
+        }
 
     async def send(self, message: dict[str, Any]) -> bool:
         """Queue one message (never waits); False (and the peer closed) if the page
@@ -160,8 +189,11 @@ class Room:
         state: State[Any],
         played: list[Played],
         store: Store,
+        writer: Writer | None = None,
     ) -> None:
         self.id = info.id
+        #: commits moves in batches (None: one transaction per move, in a thread)
+        self.writer = writer
         self.info = info
         self.game = game
         self.state = state
@@ -202,6 +234,7 @@ class Room:
             "game": self.game.id,
             "options": self.game.options,
             "players": self.game.players,
+            "protocol": PROTOCOL,
             "seat": seat,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in self.seats
@@ -221,9 +254,23 @@ class Room:
             for i, p in enumerate(self.played[start:], start)
         ]
 
+    def last_for(self, viewer: int | None) -> dict[str, Any] | None:
+        """The last move as `viewer` may know it: its number, seat, notation (None when
+        it is secret from `viewer`) and words."""
+        if not self.played:
+            return None
+        p = self.played[-1]
+        return {
+            "ply": p.ply,
+            "seat": p.seat,
+            "move": p.move if web.visible(self.game, p.move, p.seat, viewer) else None,
+            "text": self.log_for(viewer)[-1]["text"],
+        }
+
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat's page shows, made from `view(seat)` alone (the public view
-        for a spectator); legal moves only go to the seat to move."""
+        for a spectator); legal moves only go to the seat to move. No drawing: the page
+        draws the game from `view`, `legal`, `last` and `hints`."""
         state = self.state
         view = state.public_view() if seat is None else state.view(seat)
         legal = state.legal_moves() if seat is not None and state.to_move == seat else []
@@ -240,7 +287,8 @@ class Room:
             "over": state.is_over,
             "view": view,
             "legal": [str(m) for m in legal],
-            "svg": web.draw(self.game, view, legal),
+            "last": self.last_for(seat),
+            "hints": web.hints(self.game, view),
             "said": said,
             "log": log_entries,
             "result": result_of(state) if state.is_over else None,
@@ -255,7 +303,7 @@ class Room:
         for peer in peers:
             if peer.seat not in cache:
                 cache[peer.seat] = self.state_message(peer.seat)
-        sent = await asyncio.gather(*(peer.send(cache[peer.seat]) for peer in peers))
+        sent = await asyncio.gather(*(peer.send(peer.update(cache[peer.seat])) for peer in peers))
         for peer, ok in zip(peers, sent, strict=True):
             if not ok or peer.state is Connection.CLOSED:
                 self.peers.discard(peer)
@@ -268,47 +316,91 @@ class Room:
 
     async def play(self, seat: int, text: str, ply: int | None = None) -> None:
         """Play `text` for `seat`, as a page asked; Refused says why not."""
-        async with self.lock:
-            state = self.state
-            if ply is not None and ply != self.ply:
-                raise Refused(
-                    f"the game has moved on: your page showed move {ply}, it is now at move "
-                    f"{self.ply}; look again and retry",
-                    "stale",
-                )
-            if state.to_move is None:
-                raise Refused("the game is over", "over")
-            if seat in self.bot_seats:
-                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
-            if seat != state.to_move:
-                raise Refused(f"it is not your turn: seat {state.to_move} is to move", "turn")
-            trial = state.clone()
-            try:
-                move = self.game.parse_move(text)
-                trial.play(move, seat=seat)
-            except IllegalMove as exc:
-                raise Refused(str(exc), "illegal") from None
-            await self.commit(trial, seat, str(move))
+        while True:
+            async with self.lock:
+                state = self.state
+                if ply is not None and ply != self.ply:
+                    raise Refused(
+                        f"the game has moved on: your page showed move {ply}, it is now at "
+                        f"move {self.ply}; look again and retry",
+                        "stale",
+                    )
+                if state.to_move is None:
+                    raise Refused("the game is over", "over")
+                if seat in self.bot_seats:
+                    raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+                if seat != state.to_move:
+                    raise Refused(f"it is not your turn: seat {state.to_move} is to move", "turn")
+                trial = state.clone()
+                try:
+                    move = self.game.parse_move(text)
+                    trial.play(move, seat=seat)
+                except IllegalMove as exc:
+                    raise Refused(str(exc), "illegal") from None
+                try:
+                    await self.commit(trial, seat, str(move))
+                except Taken as exc:
+                    # another server played this move number first: catch up with it and
+                    # check the move again against the game as it now is
+                    if not await self.catch_up():
+                        raise Refused(f"{exc}, but it cannot be read; reload", "storage") from None
+                    continue
+            break
         if self.on_move is not None:
             self.on_move(self)
 
     async def commit(self, trial: State[Any], seat: int, move: str) -> None:
         """Save the move that led to `trial`, then make `trial` the room's state and tell
-        everyone. Call with the lock held. If saving fails nothing changes."""
+        everyone. Call with the lock held. If saving fails nothing changes: Taken if
+        another server saved this move number first, Refused for any other failure."""
         ply = self.ply + 1
         result = result_of(trial) if trial.is_over else None
         try:
-            await asyncio.to_thread(self.store.add_move, self.id, ply, seat, move, result)
+            if self.writer is not None:
+                await self.writer.write(NewMove(self.id, ply, seat, move, result))
+            else:
+                await asyncio.to_thread(self.store.add_move, self.id, ply, seat, move, result)
+        except IntegrityError:
+            raise Taken(f"move {ply} of game {self.id} was played elsewhere first") from None
         except Exception as exc:
             log.exception("game %s: move %d could not be saved", self.id, ply)
             raise Refused(
                 f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
             ) from None
+        self._advance(trial, seat, move)
+        await self.broadcast()
+
+    def _advance(self, trial: State[Any], seat: int, move: str) -> None:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
         self.last_active = now()
         self.state = trial
-        self.played.append(Played(ply, seat, move, note))
+        self.played.append(Played(self.ply + 1, seat, move, note))
+
+    async def catch_up(self, known: MoveInfo | None = None) -> bool:
+        """Take in the moves another server saved (call with the lock held): `known`, the
+        next move as its server announced it, or else every stored move after ours. Each
+        is checked by the engine; True (and every page told) if the game moved on."""
+        if known is not None and known.ply <= self.ply:
+            return False
+        if known is not None and known.ply == self.ply + 1:
+            found = [known]
+        else:
+            found = await asyncio.to_thread(self.store.moves_after, self.id, self.ply)
+        for m in found:
+            if m.ply != self.ply + 1:
+                continue
+            trial = self.state.clone()
+            try:
+                trial.play(m.move, seat=m.seat)
+            except IllegalMove as exc:
+                raise RoomError(
+                    f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
+                ) from None
+            self._advance(trial, m.seat, m.move)
+        if not found:
+            return False
         await self.broadcast()
+        return True
 
     # -- pages coming and going ---------------------------------------------------------
 
@@ -353,12 +445,23 @@ class Rooms:
     """The live rooms, made on demand from the database and let go when nobody is in
     them and no bot is thinking."""
 
-    def __init__(self, store: Store, setup: Callable[[Room], None], max_rooms: int = 500) -> None:
+    def __init__(
+        self,
+        store: Store,
+        setup: Callable[[Room], None],
+        max_rooms: int = 500,
+        writer: Writer | None = None,
+        teardown: Callable[[Room], None] | None = None,
+    ) -> None:
         self.store = store
+        self.writer = writer
+        #: called with each room let go
+        self.teardown = teardown
         self.setup = setup
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        #: games being loaded: each is loaded once, and games load side by side
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     async def get(self, game_id: str) -> Room | None:
         """The room of a game (rebuilt from its moves if needed), or None if there is no
@@ -367,25 +470,43 @@ class Rooms:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        async with self._loading:
-            room = self.rooms.get(game_id)
-            if room is not None:
-                return room
-            if len(self.rooms) >= self.max_rooms:
-                raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
-            info = await asyncio.to_thread(self.store.load, game_id)
-            if info is None:
-                return None
-            game, state, played = await asyncio.to_thread(replay, info)
-            room = Room(info, game, state, played, self.store)
-            self.setup(room)
-            self.rooms[game_id] = room
-            return room
+        loading = self._loading.get(game_id)
+        if loading is not None:  # another page asked first: share its load
+            return await asyncio.shield(loading)
+        if len(self.rooms) + len(self._loading) >= self.max_rooms:
+            raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
+        loading = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = loading
+        try:
+            room = await self._load(game_id)
+        except asyncio.CancelledError:
+            loading.cancel()
+            raise
+        except Exception as exc:
+            loading.set_exception(exc)
+            loading.exception()  # retrieved: a load nobody else waited for is not news
+            raise
+        finally:
+            del self._loading[game_id]
+        loading.set_result(room)
+        return room
+
+    async def _load(self, game_id: str) -> Room | None:
+        info = await asyncio.to_thread(self.store.load, game_id)
+        if info is None:
+            return None
+        game, state, played = await asyncio.to_thread(replay, info)
+        room = Room(info, game, state, played, self.store, self.writer)
+        self.setup(room)
+        self.rooms[game_id] = room
+        return room
 
     def release(self, room: Room, busy: bool) -> None:
         """Forget an empty room (it is rebuilt from the database when needed again)."""
         if not room.peers and not busy and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if self.teardown is not None:
+                self.teardown(room)
 
 
 async def close_quietly(socket: WebSocket, code: int, message: str | None = None) -> None:
@@ -404,6 +525,7 @@ __all__ = [
     "Room",
     "RoomError",
     "Rooms",
+    "Taken",
     "close_quietly",
     "replay",
     "result_of",

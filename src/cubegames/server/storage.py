@@ -16,7 +16,10 @@ Tables:
   SHA-256 of the seat's secret token (the token itself is shown once and is kept by the
   browser that holds the seat); `invited` while that token is a one-time invitation not
   yet claimed, and how many times the host has `reissued` the seat;
-- `moves`: (game, ply), the seat that moved, the move's notation, the time.
+- `moves`: (game, ply), the seat that moved, the move's notation, the time;
+- `leases`: the server process that runs a game's bots, and until when (see `lease`);
+- `creations`: the games each client (a hash of its address) made in the last minute
+  (see `caps`).
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
 
@@ -24,6 +27,9 @@ The same code runs on SQLite and PostgreSQL (`postgresql+psycopg://...`; the tes
 both). Times come back as UTC whatever the database's time zone. Text PostgreSQL cannot
 hold (too long for its column, or with a NUL character) is refused up front with
 `Unstorable`, on every database alike.
+A SQLite file is kept in write-ahead-log mode with `synchronous=FULL`: readers never wait
+for the writer, and a commit is on disk when it returns. Moves are written in batches
+(`add_moves`, one transaction for the moves of many games; see `writer`).
 On PostgreSQL the tables are made under a lock, so servers starting together on an empty
 database do not trip over each other, and a game is loaded from one snapshot, so a move
 committed meanwhile cannot show in its moves but not in its status.
@@ -35,7 +41,7 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -47,18 +53,20 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Double,
     ForeignKey,
     Integer,
     String,
     create_engine,
     event,
     func,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -190,6 +198,32 @@ class MoveRow(Base):
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LeaseRow(Base):
+    """Which server process runs a game's bots, until when (`lease`)."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(32))
+    #: seconds since the epoch (a number compares alike on every database)
+    expires: Mapped[float] = mapped_column(Double, index=True)
+
+
+class CreationRow(Base):
+    """A game made in the last minute, by whom (a hash of the address): the cap on games
+    per client per minute, shared by every process (`caps`). Rows older than the window
+    are deleted as new ones come, so no address is kept for long."""
+
+    __tablename__ = "creations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    #: seconds since the epoch
+    at: Mapped[float] = mapped_column(Double, index=True)
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """A seat as the app sees it (the token's hash stays in the database)."""
@@ -243,6 +277,17 @@ class GameSummary:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
     moves: int
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """A move to store: move number `ply` of a game, and the game's result if it ends it."""
+
+    game_id: str
+    ply: int
+    seat: int
+    move: str
+    result: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -454,15 +499,51 @@ class Store:
         Two writers of the same ply cannot both succeed: (game, ply) is the primary key, so
         the second gets `sqlalchemy.exc.IntegrityError` and nothing of it is kept.
         """
-        storable("move", move, MOVE_LENGTH)
-        with self._session() as session:
-            session.add(MoveRow(game_id=game_id, ply=ply, seat=seat, move=move, played_at=now()))
-            if result is not None:
-                row = session.get(GameRow, game_id)
-                assert row is not None
-                row.status = FINISHED
-                row.finished_at = now()
-                row.result = result
+        self.add_moves([NewMove(game_id, ply, seat, move, result)])
+
+    def add_moves(
+        self, moves: Sequence[NewMove], during: Callable[[Connection], None] | None = None
+    ) -> None:
+        """Commit several moves (of any games) in one transaction: all of them or none
+        (IntegrityError if any ply is taken already). `during(connection)` runs inside the
+        transaction just before it commits (the bus announces the moves there, so the
+        announcement goes out exactly when they are durable)."""
+        for m in moves:
+            storable("move", m.move, MOVE_LENGTH)
+        moment = now()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(MoveRow),
+                [
+                    {
+                        "game_id": m.game_id,
+                        "ply": m.ply,
+                        "seat": m.seat,
+                        "move": m.move,
+                        "played_at": moment,
+                    }
+                    for m in moves
+                ],
+            )
+            for m in moves:
+                if m.result is not None:
+                    connection.execute(
+                        update(GameRow)
+                        .where(GameRow.id == m.game_id)
+                        .values(status=FINISHED, finished_at=moment, result=m.result)
+                    )
+            if during is not None:
+                during(connection)
+
+    def moves_after(self, game_id: str, ply: int) -> list[MoveInfo]:
+        """The game's moves after move `ply`, in order (what another server added)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(MoveRow.ply, MoveRow.seat, MoveRow.move, MoveRow.played_at)
+                .where(MoveRow.game_id == game_id, MoveRow.ply > ply)
+                .order_by(MoveRow.ply)
+            ).all()
+        return [MoveInfo(r.ply, r.seat, r.move, utc(r.played_at)) for r in rows]
 
     def summaries(self, status: str | None = None, limit: int = 50) -> list[GameSummary]:
         """The latest games first, optionally only those with `status`."""
@@ -525,6 +606,12 @@ def _engine(url: str) -> Engine:
     def _pragmas(connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
+        if database not in ("", ":memory:"):
+            # write-ahead log: readers never wait for the writer, and a commit appends to
+            # the log instead of rewriting pages; FULL syncs the log at every commit, so a
+            # committed move survives a crash of the machine, not only of the process
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
     return engine

@@ -9,7 +9,10 @@ Every game module here has:
 - `words(game, move, mover, viewer) -> str`: a move in plain words, saying only what
   `viewer` may know (a CUBED piece kept from a draw3 draw stays secret from the others);
 - optionally `tell(game, view) -> str | None`: the last move in fuller words (CUBES says
-  what a roll did).
+  what a roll did);
+- optionally `hints(game, view) -> dict`: facts the page needs to draw `view` that only
+  the engine can work out from it (CUBED: the cells where a piece may go and the dead
+  cells), made from `view` alone.
 
 Drawings carry data attributes that the page maps to moves: `data-cell`, `data-node`,
 `data-hand`, `data-move` (an element that plays that move when clicked). Every colour is
@@ -61,6 +64,15 @@ def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
         return None
     said: str | None = telling(game, view)
     return said
+
+
+def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What the page needs besides `view` to draw it (None for games that need nothing)."""
+    hinting = getattr(_module(game), "hints", None)
+    if hinting is None:
+        return None
+    found: dict[str, Any] = hinting(game, view)
+    return found
 
 
 def tells(game: Game[Any]) -> bool:

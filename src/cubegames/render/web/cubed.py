@@ -195,6 +195,21 @@ def svg(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) ->
     return document("cubed", (0, 0, width, y + 8), body, label=f"CUBED table: {head}", style=STYLE)
 
 
+def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any]:
+    """The empty cells where a piece may go (`open`, by the table alone: whoever's turn it
+    is) and the dead cells (`dead`: they touch a black side), as `[q, r]` pairs."""
+    assert isinstance(game, Cubed)
+    ed = game.edition
+    table = {pack(*e["cell"]): e["slots"] for e in view["table"]}
+    pieces = {cell: ed.read_piece(slots, "table") for cell, slots in table.items()}
+    front, playable = rebuild(game.frontier, pieces)
+    dead = {c for c, edges in front.items() if game.frontier.info(edges).dead}
+    return {
+        "open": sorted(list(unpack(c)) for c in playable),
+        "dead": sorted(list(unpack(c)) for c in dead),
+    }
+
+
 def info(game: Game[Any]) -> dict[str, Any]:
     """Colours (letter, name, screen colour, text colour) and the game's settings."""
     assert isinstance(game, Cubed)

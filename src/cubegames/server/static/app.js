@@ -2,8 +2,9 @@
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
-import { playPage } from "./play.js";
+import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
+import { PICTURES } from "./pictures.js";
 
 const app = document.getElementById("app");
 
@@ -19,6 +20,7 @@ function route() {
 // -- the start page ------------------------------------------------------------------------
 
 const HERE = "here";
+const ROLES = ["First to play", "Second", "Third", "Fourth", "Fifth", "Sixth"];
 const ONLINE = "online";
 const CUSTOM = "custom";
 
@@ -40,7 +42,7 @@ async function startPage(root) {
   const seedInput = h("input", { type: "number", min: "0", name: "seed", placeholder: "random" });
   const message = h("p", { class: "error", role: "alert" });
   const after = h("div", { class: "after-create" });
-  const startButton = h("button", { class: "primary big", type: "submit" }, "Start the game");
+  const startButton = h("button", { class: "primary big", type: "submit" }, "Start playing");
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -50,10 +52,14 @@ async function startPage(root) {
       form.options = {};
       drawOptions();
     });
+    const players = game.options.find((o) => o.name === "players");
+    const count = players ? (players.low === players.high ? `${players.low} players` : `${players.low}–${players.high} players`) : "";
     picker.append(
       h("label", { class: "game-card", for: `game-${game.id}` }, input,
+        PICTURES[game.id] ? PICTURES[game.id]() : null,
         h("span", { class: "game-title" }, game.title),
-        h("span", { class: "game-pitch" }, game.pitch)),
+        h("span", { class: "game-pitch" }, game.pitch),
+        h("span", { class: "game-count" }, count)),
     );
   }
 
@@ -113,25 +119,26 @@ async function startPage(root) {
       form.seats.push({ who: form.seats.length === 0 ? HERE : menu.bots[0].spec, name: "", custom: "" });
     }
     form.seats.length = players;
-    seatsBox.replaceChildren(h("legend", {}, "Who plays"));
+    seatsBox.replaceChildren(h("legend", {}, "Who is playing"));
     form.seats.forEach((seat, i) => {
-      const choice = h("select", { id: `seat-${i}`, "aria-label": `Who plays seat ${i}` },
-        h("option", { value: HERE }, "A person at this screen"),
-        h("option", { value: ONLINE }, "A person elsewhere (gets a link)"),
+      const role = ROLES[i] || `Player ${i + 1}`;
+      const choice = h("select", { id: `seat-${i}`, "aria-label": `Who plays: ${role}` },
+        h("option", { value: HERE }, i === 0 ? "You, at this screen" : "Someone at this screen"),
+        h("option", { value: ONLINE }, "A friend elsewhere (gets a link)"),
         menu.bots.map((b) => h("option", { value: b.spec }, b.label)),
         h("option", { value: CUSTOM }, "Another bot, by name…"));
       choice.value = seat.who;
       const custom = h("input", { type: "text", placeholder: `e.g. mcts:iterations=500 (${menu.bot_names.join(", ")})`,
-        value: seat.custom, "aria-label": `Bot for seat ${i}`, hidden: seat.who !== CUSTOM });
+        value: seat.custom, "aria-label": `Bot for ${role}`, hidden: seat.who !== CUSTOM });
       const name = h("input", { type: "text", maxlength: "40", placeholder: "name (optional)",
-        value: seat.name, "aria-label": `Name for seat ${i}` });
+        value: seat.name, "aria-label": `Name of ${role}` });
       choice.addEventListener("change", () => {
         seat.who = choice.value;
         custom.hidden = seat.who !== CUSTOM;
       });
       custom.addEventListener("input", () => { seat.custom = custom.value.trim(); });
       name.addEventListener("input", () => { seat.name = name.value.trim(); });
-      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, `Seat ${i}`),
+      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, role),
         choice, custom, name));
     });
     const here = form.seats.filter((s) => s.who === HERE).length;
@@ -176,8 +183,9 @@ async function startPage(root) {
   }
 
   const newGame = h("form", { class: "new-game card", onsubmit: start },
-    h("h1", {}, "Play a game"),
-    picker, optionsBox, seatsBox,
+    h("h1", {}, "Pick a game, pull up a chair"),
+    h("p", { class: "lead" }, "Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link."),
+    picker, h("div", { class: "setup" }, seatsBox, optionsBox),
     h("details", { class: "more" }, h("summary", {}, "Deal"),
       h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (the same seed deals the same game)"),
         Object.assign(seedInput, { id: "seed" }))),
@@ -194,8 +202,9 @@ function invitePanel(made, online, invites, mine) {
     button.addEventListener("click", async () => {
       button.textContent = (await copy(link)) ? "Copied" : "Copy by hand";
     });
-    return h("li", {}, h("span", { class: "who" }, `Seat ${seat}`),
-      h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": `Link for seat ${seat}` }),
+    const role = roleName(seat, made.seats, []);
+    return h("li", {}, h("span", { class: "who" }, role),
+      h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": `Link for ${role}` }),
       button);
   });
   const watch = playLink(made.id);
@@ -235,7 +244,7 @@ function gamesSection() {
 }
 
 function gameLine(g, mine) {
-  const who = g.seats.map((s) => (s.kind === "bot" ? `${s.bot} bot` : s.name || `seat ${s.seat}`)).join(" · ");
+  const who = g.seats.map((s) => roleName(s.seat, g.seats, [])).join(" · ");
   const links = [];
   if (g.status === "finished") {
     links.push(h("a", { href: `/replay/${g.id}` }, "Replay"));
@@ -247,12 +256,45 @@ function gameLine(g, mine) {
   }
   let result = "";
   if (g.result) {
-    const won = g.result.winners.map((s) => `seat ${s}`).join(" and ");
+    const won = g.result.winners.map((s) => roleName(s, g.seats, [])).join(" and ");
     result = won ? ` · won by ${won}` : " · nobody won";
   }
   return h("li", {}, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
     h("span", { class: "muted" }, ` ${who} · ${g.moves} moves · ${when(g.created)}${result}`),
     h("span", { class: "line-links" }, links));
+}
+
+/** A short fingerprint of a file's text (FNV-1a, 64 bits as two halves): the same record
+ * loaded twice opens the game it made the first time instead of a copy. */
+function fingerprint(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return `${a.toString(16)}${b.toString(16)}-${text.length}`;
+}
+
+const LOADED = "cubegames.loaded";
+
+function loadedBefore(print) {
+  try {
+    return JSON.parse(localStorage.getItem(LOADED) || "{}")[print] || null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberLoaded(print, id) {
+  try {
+    const all = JSON.parse(localStorage.getItem(LOADED) || "{}");
+    all[print] = id;
+    localStorage.setItem(LOADED, JSON.stringify(all));
+  } catch {
+    // private browsing: a second load makes a second game
+  }
 }
 
 function loadSection() {
@@ -262,7 +304,8 @@ function loadSection() {
   const form = h("form", { class: "card load" },
     h("h2", {}, "Load a record"),
     h("p", {}, "A record file (saved from a game) is replayed move by move; a finished game opens " +
-      "in the replay viewer, an unfinished one can be played on."),
+      "in the replay viewer. An unfinished one is played on at this screen only: the file tells " +
+      "every hand, so its seats cannot be passed to anyone else."),
     h("div", { class: "row" }, h("label", { for: "record-file", class: "sr-only" }, "Record file"), input, button),
     message);
   form.addEventListener("submit", async (event) => {
@@ -273,12 +316,25 @@ function loadSection() {
       message.textContent = "Choose a record file first.";
       return;
     }
+    const text = await file.text();
+    const print = fingerprint(text);
+    const before = loadedBefore(print);
+    if (before) {
+      try {
+        const known = await api(`/api/games/${encodeURIComponent(before)}`);
+        location.href = known.status === "finished" ? `/replay/${before}` : playLink(before);
+        return;
+      } catch {
+        // that game is gone from the server: load the file again
+      }
+    }
     try {
-      const made = await api("/api/records", { method: "POST", body: await file.text(),
+      const made = await api("/api/records", { method: "POST", body: text,
         headers: { "Content-Type": "application/json" } });
       const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
-      remember(made.id, { game: made.game, tokens, here: Object.keys(tokens).map(Number) });
-      remember(made.id, { host: made.host });
+      // every person's seat of a loaded game is played here (hot seat); it has no host
+      remember(made.id, { game: made.game, tokens, here: Object.keys(tokens).map(Number), loaded: true });
+      rememberLoaded(print, made.id);
       location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id);
     } catch (err) {
       message.textContent = err.message;

@@ -1,18 +1,18 @@
-// The game screen: one websocket per seat played at this screen (tokens in the address,
-// #t=TOKEN,TOKEN), or one spectator connection without a token. Every message the server
-// sends a seat is made from that seat's view; the page only shows it and turns clicks
-// into move texts, which the server checks with the engine.
+// The game table: one websocket per seat played at this screen (credentials kept in this
+// browser, never in the address), or one spectator connection. The server sends each
+// seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
+// draws it and turns taps into move texts, which the server checks with the engine.
 
-import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, seatLabel, tokensInHash, withCredential } from "./util.js";
+import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
+import { Link, PROTOCOL } from "./protocol.js";
+import { icon, tip } from "./draw.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
 import * as cubes from "./games/cubes.js";
 
-const MODULES = { cubed, unstackable, stakd, cubes };
-const FATAL = new Set([4401, 4403, 4404, 4500]);
-const PING_EVERY = 25000;
-const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking clicks again
+export const MODULES = { cubed, unstackable, stakd, cubes };
+const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking taps again
 
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
@@ -28,84 +28,14 @@ function fullRules(game) {
   return h("div", {}, button, page);
 }
 
-/** A websocket to a game whose first message says who this page is: the seat's
- * credential, or null for a spectator. A credential never goes in the address. */
-function openGameSocket(gameId, token) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
-  ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: token || null })));
-  return ws;
-}
-
-/** A websocket to one game, as one seat (or a spectator), reconnecting when it drops. */
-class Link {
-  constructor(gameId, token, page) {
-    this.gameId = gameId;
-    this.token = token;
-    this.page = page;
-    this.seat = undefined;
-    this.latest = null;
-    this.inbox = [];
-    this.retry = 0;
-    this.dead = false;
-    this.lastError = null;
-    this.open();
-  }
-
-  open() {
-    const ws = openGameSocket(this.gameId, this.token);
-    this.ws = ws;
-    ws.addEventListener("open", () => {
-      this.retry = 0;
-      this.page.connection();
-    });
-    ws.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (message.type === "error") this.lastError = message.message;
-      this.page.received(this, message);
-    });
-    ws.addEventListener("close", (event) => {
-      this.page.connection();
-      if (FATAL.has(event.code)) {
-        this.dead = true;
-        this.page.fatal(this.lastError || `the server closed the connection (${event.code})`);
-        return;
-      }
-      if (this.closing) return;
-      const wait = Math.min(10000, 500 * 2 ** this.retry++);
-      setTimeout(() => this.open(), wait);
-    });
-  }
-
-  get connected() {
-    return this.ws && this.ws.readyState === WebSocket.OPEN;
-  }
-
-  send(message) {
-    if (!this.connected) return false;
-    this.ws.send(JSON.stringify(message));
-    return true;
-  }
-
-  close() {
-    this.closing = true;
-    this.ws.close();
-  }
-}
-
-/** Let a drawing grow past its natural size (up to half as big again) to fill the table. */
-export function grow(board) {
-  const svg = board.querySelector("svg");
-  if (!svg) return;
-  const natural = svg.width.baseVal.value;
-  svg.style.width = "100%";
-  svg.style.maxWidth = `${Math.round(natural * 1.5)}px`;
-}
+/** Plain words for the server's refusals that are not the rules' own reasons. */
+const REFUSALS = {
+  turn: "It is not your turn yet.",
+  stale: "The game moved on before your move arrived: look again and retry.",
+  over: "The game is over.",
+  "bot-seat": "A bot plays this seat.",
+  spectator: "You are watching this game: open it with your seat's link to play.",
+};
 
 export async function playPage(root, gameId) {
   const claimed = await claimInvite(gameId);
@@ -115,8 +45,7 @@ export async function playPage(root, gameId) {
   }
   const inHash = tokensInHash();
   const tokens = inHash.length ? inHash : heldTokens(gameId);
-  const page = new PlayPage(root, gameId, tokens);
-  window.cubegamesPage = page; // for the curious, and for tests
+  window.cubegamesPage = new PlayPage(root, gameId, tokens); // for the curious, and for tests
 }
 
 /** What an invitation already used (or from another game) opens: a clear page. */
@@ -129,28 +58,50 @@ function spentInvitePage(gameId, reason) {
     h("p", {}, h("a", { href: playLink(gameId) }, "Watch the game"), " · ", h("a", { href: "/" }, "All games")));
 }
 
+/** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". */
+export function roleName(seat, seats, mine) {
+  const info = seats && seats[seat];
+  if (info && info.name) return info.name;
+  if (mine && mine.length === 1 && mine[0] === seat) return "You";
+  if (info && info.kind === "bot") {
+    const name = `${info.bot.split(":")[0].replace(/^./, (c) => c.toUpperCase())} bot`;
+    const twins = (seats || []).filter((s) => s.kind === "bot" && !s.name && s.bot.split(":")[0] === info.bot.split(":")[0]);
+    return twins.length > 1 ? `${name} ${twins.indexOf(info) + 1}` : name;
+  }
+  return `Player ${seat + 1}`;
+}
+
 class PlayPage {
   constructor(root, gameId, tokens) {
     this.gameId = gameId;
     this.hello = null;
     this.active = null;
     this.pending = null;
-    this.sending = null; // {ply, timer} while a move is on its way to the server
-    this.shownPly = -1;
+    this.sending = null;
+    this.current = null;
     this.controller = null;
-    this.seatByToken = {};
     this.build(root);
-    this.links = tokens.length ? tokens.map((t) => new Link(gameId, t, this)) : [new Link(gameId, null, this)];
+    const handler = {
+      hello: (link, m) => this.greet(link, m),
+      state: (link, m) => this.arrived(link, m),
+      other: (link, m) => this.other(link, m),
+      connection: () => this.connection(),
+      fatal: (link, text) => this.fatal(text),
+    };
+    this.links = (tokens.length ? tokens : [null]).map((t) => {
+      const link = new Link(gameId, t, handler);
+      link.inbox = [];
+      return link;
+    });
     document.addEventListener("keydown", (event) => this.key(event));
-    setInterval(() => this.links.forEach((l) => l.send({ type: "ping" })), PING_EVERY);
   }
 
   build(root) {
     this.title = h("h1", {}, "Loading…");
-    this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.banner = h("p", { class: "turn-banner", role: "status", "aria-live": "polite" });
     this.conn = h("span", { class: "conn", title: "connection" });
     this.board = h("div", { class: "board", id: "board" });
-    this.controls = h("div", { class: "controls", id: "controls" });
+    this.strip = h("div", { class: "strip", id: "strip" });
     this.said = h("p", { class: "said", "aria-live": "polite" });
     this.message = h("p", { class: "message", role: "alert" });
     this.seats = h("ul", { class: "seat-list" });
@@ -164,76 +115,68 @@ class PlayPage {
     this.rules = h("details", { class: "rules" }, h("summary", {}, "How to play"));
     this.overlay = h("div", { class: "overlay", hidden: true });
     root.replaceChildren(h("div", { class: "play" },
-      h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, "← All games"), this.title, this.conn),
-      this.status,
+      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": "All games" }, "‹ Games"), this.title, this.conn),
+      this.banner,
       h("div", { class: "cols" },
-        h("section", { class: "table-area" }, this.board, this.controls),
+        h("section", { class: "table-area" }, this.board, this.strip),
         h("aside", { class: "side" }, this.said, this.message,
-          h("h2", {}, "Seats"), this.seats,
-          h("details", { class: "moves", open: true },
-            h("summary", {}, "Your moves"), this.legal, this.typed),
+          this.seats,
           h("details", { class: "history" }, h("summary", {}, "Moves so far"), this.log),
-          this.rules,
-          this.extras)),
+          h("details", { class: "notation" }, h("summary", {}, "Moves in notation"), this.legal, this.typed),
+          this.rules, this.extras)),
       this.overlay));
   }
 
-  // -- messages ---------------------------------------------------------------------------
+  // -- messages -------------------------------------------------------------------------
 
-  received(link, message) {
-    if (message.type === "hello") {
-      link.seat = message.seat;
-      if (link.token && message.seat !== null) this.seatByToken[message.seat] = link.token;
-      if (!this.hello) this.start(message);
-      if (link.token && message.seat !== null) {
-        const known = remembered()[this.gameId] || {};
-        remember(this.gameId, { game: message.game, tokens: { ...(known.tokens || {}), [message.seat]: link.token } });
-      }
-      return;
+  greet(link, hello) {
+    if (link.token && hello.seat !== null) {
+      const known = remembered()[this.gameId] || {};
+      remember(this.gameId, { game: hello.game, tokens: { ...(known.tokens || {}), [hello.seat]: link.token } });
     }
-    if (message.type === "state") {
-      link.latest = message;
-      link.inbox.push(message);
-      if (link.seat !== this.active) link.inbox = [message];
-      this.refresh();
-    } else if (message.type === "presence") {
-      for (const l of this.links) {
-        if (l.latest) l.latest.online = message.online;
-      }
-      if (this.current) this.current.online = message.online;
-      this.drawSeats();
-    } else if (message.type === "error") {
-      if (message.code === "closed") return; // the close handler says it
-      const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
-      if (mine) this.tell(message.message, "error");
-      if (mine) this.sent();
-      if (this.controller && this.controller.refused) this.controller.refused(message);
-    }
-  }
-
-  start(hello) {
+    if (this.hello) return;
+    if (hello.protocol !== PROTOCOL) this.tell(`This page speaks protocol ${PROTOCOL}, the server ${hello.protocol}: reload the page.`, "error");
     this.hello = hello;
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
     this.rules.append(h("ul", {}, (hello.rules || []).map((line) => h("li", {}, line))));
     this.rules.append(fullRules(hello.game));
-    this.rules.open = firstTime(`rules.${hello.game}`);
-    const module = MODULES[hello.game];
-    this.controller = module.create({
+    this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
+    this.controller = MODULES[hello.game].create({
       board: this.board,
-      controls: this.controls,
+      strip: this.strip,
       info: hello.info,
       hello,
-      send: (move) => this.send(move),
-      tell: (text, kind) => this.tell(text, kind),
+      send: (move, anchor) => this.send(move, anchor),
       seatName: (seat) => this.seatName(seat),
     });
-    this.board.addEventListener("click", (event) => {
-      if (this.controller.click && this.controller.click(event)) return;
-      const target = event.target.closest("[data-move]");
-      if (target) this.send(target.dataset.move);
-    });
+  }
+
+  arrived(link, state) {
+    link.inbox.push(state);
+    if (link.seat !== this.active) link.inbox = [state];
+    this.refresh();
+  }
+
+  other(link, message) {
+    if (message.type === "presence") {
+      for (const l of this.links) if (l.latest) l.latest.online = message.online;
+      this.drawSeats();
+    } else if (message.type === "error") {
+      if (message.code === "closed") return; // the close handler says it
+      const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
+      if (!mine) return;
+      const text = REFUSALS[message.code] || message.message;
+      // said where the move was made, or over the board (on a phone the side panel is
+      // below the fold)
+      const anchor = this.sending && this.sending.anchor;
+      if (anchor && anchor.isConnected) tip(anchor, text);
+      else if (this.sending) tip(this.board, text);
+      this.tell(text, "error");
+      this.sent();
+      if (this.controller && this.controller.refused) this.controller.refused(message);
+    }
   }
 
   fatal(text) {
@@ -241,19 +184,19 @@ class PlayPage {
       this.tell(text, "error");
       return;
     }
-    this.status.textContent = "";
-    this.board.replaceChildren(h("div", { class: "notice" }, h("p", {}, text),
-      h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
+    this.banner.textContent = "";
+    this.board.replaceChildren(h("div", { class: "notice" }, h("p", {}, text), h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
   }
 
   connection() {
     const up = this.links.filter((l) => l.connected).length;
     const all = this.links.filter((l) => !l.dead).length;
-    this.conn.className = `conn ${up === all && all ? "up" : "down"}`;
-    this.conn.textContent = up === all && all ? "connected" : "reconnecting…";
+    const ok = up === all && all > 0;
+    this.conn.className = `conn ${ok ? "up" : "down"}`;
+    this.conn.textContent = ok ? "online" : "reconnecting…";
   }
 
-  // -- which seat is shown ----------------------------------------------------------------
+  // -- which seat is shown --------------------------------------------------------------
 
   newest() {
     let best = null;
@@ -265,7 +208,6 @@ class PlayPage {
     return this.links.filter((l) => l.seat !== undefined && l.seat !== null).map((l) => l.seat);
   }
 
-  /** The seat to show: the seat to move if it is played here, else the one shown. */
   chooseSeat() {
     const newest = this.newest();
     const local = this.localSeats();
@@ -275,8 +217,6 @@ class PlayPage {
 
   refresh() {
     if (!this.hello || !this.newest()) return;
-    // wait until every seat's connection has said who it is, so a hot-seat table never
-    // shows one seat's hand before it knows to ask for the device to be passed
     if (this.links.some((l) => l.seat === undefined && !l.dead)) return;
     const seat = this.chooseSeat();
     const passing = this.hello.info.hidden_hands && this.localSeats().length > 1 && seat !== null;
@@ -288,8 +228,8 @@ class PlayPage {
     this.pump();
   }
 
-  /** Draw the active seat's new states in order; a game that animates (CUBES) shows each
-   * one for a moment, the others skip straight to the newest. */
+  /** Draw the shown seat's new states in order; a game that animates each move (CUBES)
+   * shows each one for a moment, the others skip straight to the newest. */
   async pump() {
     if (this.pumping) return;
     this.pumping = true;
@@ -297,11 +237,11 @@ class PlayPage {
     try {
       for (;;) {
         const link = this.linkOf(this.active);
-        if (!link || !link.inbox.length || !this.overlay.hidden) break;
-        const animated = Boolean(this.controller.hold);
-        const message = animated ? link.inbox.shift() : link.inbox.splice(0).pop();
+        if (!link || !link.inbox.length || this.passing) break;
+        const hold = this.controller.hold;
+        const message = hold ? link.inbox.shift() : link.inbox.splice(0).pop();
         await this.draw(message);
-        if (animated && link.inbox.length) await new Promise((r) => setTimeout(r, this.controller.hold));
+        if (hold && link.inbox.length) await new Promise((r) => setTimeout(r, hold));
         if (this.chooseSeat() !== this.active) {
           again = true;
           break;
@@ -314,24 +254,26 @@ class PlayPage {
   }
 
   askToPass(seat) {
-    if (this.pending === seat && !this.overlay.hidden) return;
+    if (this.pending === seat && this.passing) return;
     this.pending = seat;
-    this.board.replaceChildren();
-    this.controls.replaceChildren();
-    this.legal.replaceChildren();
+    this.passing = true;
+    this.board.classList.add("hidden-hand");
+    this.strip.classList.add("hidden-hand");
     const button = h("button", { class: "primary big", type: "button" }, `I am ${this.seatName(seat)}: show my pieces`);
     button.addEventListener("click", () => {
+      this.passing = false;
       this.overlay.hidden = true;
+      this.board.classList.remove("hidden-hand");
+      this.strip.classList.remove("hidden-hand");
       this.active = seat;
       this.pending = null;
       const link = this.linkOf(seat);
       if (link.latest) link.inbox = [link.latest];
       this.pump();
     });
-    this.overlay.replaceChildren(h("div", { class: "pass" },
+    this.showOverlay(h("div", { class: "pass card" },
       h("h2", {}, `Pass the device to ${this.seatName(seat)}`),
-      h("p", {}, "The others look away: the next screen shows this seat's hand."), button));
-    this.overlay.hidden = false;
+      h("p", {}, "The others look away: the next screen shows this player's hand."), button));
     button.focus();
   }
 
@@ -340,54 +282,66 @@ class PlayPage {
   }
 
   seatName(seat) {
-    const info = this.hello && this.hello.seats[seat];
-    if (info && info.name) return info.name;
-    return `Seat ${seat}`;
+    const local = this.localSeats();
+    if (local.length > 1 && local.includes(seat)) return roleName(seat, this.hello.seats, []);
+    return roleName(seat, this.hello && this.hello.seats, local);
   }
 
-  // -- drawing ----------------------------------------------------------------------------
+  // -- drawing --------------------------------------------------------------------------
 
   async draw(message) {
+    const prev = this.current;
     if (this.sending && message.ply > this.sending.ply) this.sent();
-    if (message.ply !== this.shownPly) this.tell("", "");
-    this.shownPly = message.ply;
+    if (!prev || message.ply !== prev.ply) this.tell("", "");
     this.current = message;
-    this.board.innerHTML = message.svg;
-    grow(this.board);
-    this.drawStatus(message);
+    this.drawBanner(message);
     this.drawSeats();
     this.drawLegal(message);
     this.drawLog(message);
     this.drawExtras(message);
     this.said.textContent = "";
-    await this.controller.render(message);
-    if (this.current === message) this.said.textContent = message.said || "";
+    await this.controller.render(message, prev && prev.seat === message.seat ? prev : null);
+    if (this.current === message) this.said.textContent = this.saying(message);
+    if (prev && prev.ply < message.ply && this.controller.roundOver && !message.over) {
+      const round = this.controller.roundOver(prev, message);
+      if (round) this.results(message, round);
+    }
+    if (message.over && (!prev || !prev.over)) this.results(message, null, prev);
   }
 
-  drawStatus(message) {
-    const seats = this.hello.seats;
+  /** The last move in words, seats named by their role. */
+  saying(message) {
+    const own = this.controller.describe && message.last ? this.controller.describe(message.last) : null;
+    return this.named(own || message.said || (message.last ? message.last.text : ""));
+  }
+
+  named(text) {
+    return (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => this.seatName(Number(n)));
+  }
+
+  drawBanner(message) {
     let text;
+    let kind = "";
     if (message.trouble) {
       text = `Trouble: ${message.trouble}`;
+      kind = "trouble";
     } else if (message.over) {
       const won = (message.result && message.result.winners) || [];
-      const names = won.map((s) => (s === this.active ? "you" : this.seatName(s)));
-      text = won.length ? `Game over: ${names.join(" and ")} won.` : "Game over: nobody won.";
+      text = won.length ? `${won.map((s) => this.seatName(s)).join(" and ")} won` : "A draw";
+      if (won.length === 1 && this.seatName(won[0]) === "You") text = "You won";
+      kind = "over";
     } else if (message.to_move === this.active && this.active !== null) {
-      text = this.localSeats().length > 1 ? `${this.seatName(this.active)}: your turn.` : "Your turn.";
+      text = this.localSeats().length > 1 ? `${this.seatName(this.active)}: your turn` : "Your turn";
+      kind = "yours";
     } else {
-      const seat = seats[message.to_move];
-      if (seat && seat.kind === "bot") {
-        text = `${this.seatName(message.to_move)} (${seat.bot} bot) is thinking…`;
-      } else if (!(message.online || []).includes(message.to_move)) {
-        text = `Waiting for ${this.seatName(message.to_move)} to join (send them their link).`;
-      } else {
-        text = `Waiting for ${this.seatName(message.to_move)}…`;
-      }
+      const seat = this.hello.seats[message.to_move];
+      if (seat && seat.kind === "bot") text = `${this.seatName(message.to_move)} is thinking…`;
+      else if (!(message.online || []).includes(message.to_move)) text = `Waiting for ${this.seatName(message.to_move)} to join`;
+      else text = `${this.seatName(message.to_move)}'s turn`;
     }
-    this.status.textContent = text;
-    this.status.className = `status ${message.to_move === this.active && !message.over ? "yours" : ""}`;
-    document.title = `${message.to_move === this.active && !message.over ? "● " : ""}${TITLES[this.hello.game]} · cubegames`;
+    this.banner.textContent = text;
+    this.banner.className = `turn-banner ${kind}`;
+    document.title = `${kind === "yours" ? "● " : ""}${TITLES[this.hello.game]} · cubegames`;
   }
 
   drawSeats() {
@@ -398,13 +352,13 @@ class PlayPage {
     const local = new Set(this.localSeats());
     this.seats.replaceChildren(...this.hello.seats.map((seat) => {
       const kind = seat.kind === "bot" ? "bot" : online.has(seat.seat) ? "online" : "offline";
-      const parts = [h("span", { class: `dot ${kind}`, title: kind }), seatLabel(seat.seat, this.hello.seats)];
-      if (seat.seat === this.active) parts.push(h("strong", {}, " (you)"));
-      else if (local.has(seat.seat)) parts.push(" (at this screen)");
-      if (message.to_move === seat.seat && !message.over) parts.push(h("span", { class: "turn" }, " ◀ to move"));
-      if (seat.kind === "human" && mine.host && !local.has(seat.seat)) parts.push(" ", this.reissueButton(seat.seat, mine));
+      const moving = message.to_move === seat.seat && !message.over;
+      const line = this.controller && this.controller.seatLine ? this.controller.seatLine(message, seat.seat) : "";
+      const parts = [h("span", { class: `dot ${kind}`, title: kind === "bot" ? "a bot" : kind }),
+        h("span", { class: "who" }, this.seatName(seat.seat)), h("span", { class: "score" }, line)];
+      if (seat.kind === "human" && mine.host && !local.has(seat.seat)) parts.push(this.reissueButton(seat.seat, mine));
       if (seat.reissued) parts.push(h("small", {}, ` (reissued ${seat.reissued}×)`));
-      return h("li", {}, parts);
+      return h("li", { class: `${moving ? "moving" : ""} ${seat.seat === this.active ? "me" : ""}` }, parts);
     }));
   }
 
@@ -412,47 +366,117 @@ class PlayPage {
     const moves = message.legal || [];
     this.typed.hidden = !(moves.length || (this.hello.info.referee && message.to_move === this.active));
     if (!moves.length) {
-      this.legal.replaceChildren(h("p", { class: "muted" },
-        this.active === null ? "You are watching." : "Nothing to do until your turn."));
+      this.legal.replaceChildren(h("p", { class: "muted" }, this.active === null ? "You are watching." : "Nothing to do until your turn."));
       return;
     }
-    const buttons = moves.slice(0, 400).map((move) =>
-      h("button", { type: "button", class: "move", onclick: () => this.send(move) }, move));
-    this.legal.replaceChildren(h("p", { class: "muted" },
-      `${moves.length} legal move${moves.length === 1 ? "" : "s"}: click one, or play on the board.`),
-      h("div", { class: "move-buttons" }, buttons));
+    this.legal.replaceChildren(h("p", { class: "muted" }, `${moves.length} legal move${moves.length === 1 ? "" : "s"}; the board shows them all.`),
+      h("div", { class: "move-buttons" }, moves.slice(0, 400).map((move) =>
+        h("button", { type: "button", class: "move", onclick: () => this.send(move) }, move))));
   }
 
   drawLog(message) {
     const entries = message.log || [];
-    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, e.text,
-      e.note ? h("small", {}, ` ${e.note}`) : null)));
+    this.log.replaceChildren(...entries.map((e) => h("li", { value: e.ply }, this.named(e.text), e.note ? h("small", {}, ` ${this.named(e.note)}`) : null)));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
   drawExtras(message) {
     const parts = [];
-    const mine = remembered()[this.gameId] || {};
     if (message.over) {
       parts.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, "Replay this game"));
-      parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record`, download: "" }, "Save the record"));
+      parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record`, download: "" }, icon("download"), "Save the record"));
+    } else if (this.active !== null) {
+      parts.push(h("button", { type: "button", class: "button save-mine", onclick: () => this.saveMine() }, icon("download"), "Save my record"));
     }
     parts.push(h("a", { class: "button", href: playLink(this.gameId) }, "Spectator link"));
     this.extras.replaceChildren(...parts);
   }
 
-  /** The host's button for a seat: copy its invitation while unclaimed, or give it a new
-   * one (the old credential stops working; every page of the game is told). */
+  /** Download this seat's own view of the game so far (the server gives no more before
+   * the game is over: no other hand, no seed). */
+  async saveMine() {
+    const link = this.linkOf(this.active);
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(this.gameId)}/record`, { headers: withCredential(link.token) });
+      if (!response.ok) throw new Error((await response.json()).detail || `the server said ${response.status}`);
+      const blob = await response.blob();
+      const a = h("a", { href: URL.createObjectURL(blob), download: `${this.hello.game}-${this.gameId}-seat${this.active}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+    } catch (err) {
+      this.tell(err.message, "error");
+    }
+  }
+
+  /** The results screen: after a round (`round`), or of the game (`round` null). */
+  results(message, round, prev) {
+    const names = this.hello.seats.map((s) => this.seatName(s.seat));
+    let heading;
+    let ending;
+    let scores;
+    if (round) {
+      heading = `Round ${round.round} is over`;
+      ending = round.text || "";
+      scores = round.scores;
+    } else {
+      const won = (message.result && message.result.winners) || [];
+      heading = won.length === 1 ? (names[won[0]] === "You" ? "You won!" : `${names[won[0]]} won`) : won.length ? `${won.map((w) => names[w]).join(" and ")} won` : "A draw";
+      ending = this.controller.ending ? this.controller.ending(message, prev) : "";
+      scores = message.result ? message.result.scores : [];
+    }
+    const winners = new Set(round ? [] : (message.result && message.result.winners) || []);
+    const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
+      h("th", {}, names[seat]), h("td", {}, String(score))));
+    const close = h("button", { type: "button", class: "primary" }, round ? "Next round" : "Look at the table");
+    close.addEventListener("click", () => {
+      this.overlay.hidden = true;
+    });
+    const buttons = [close];
+    if (!round) {
+      buttons.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, "Replay"));
+      const mine = remembered()[this.gameId] || {};
+      if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, "Rematch"));
+      buttons.push(h("a", { class: "button", href: "/" }, "New game"));
+    }
+    this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
+      h("h2", {}, heading), ending ? h("p", { class: "ending" }, ending) : null,
+      h("table", { class: "scores" }, h("tbody", {}, rows)),
+      h("div", { class: "actions" }, buttons)));
+  }
+
+  showOverlay(content) {
+    this.overlay.replaceChildren(content);
+    this.overlay.hidden = false;
+  }
+
+  /** The same game again, same seats: bots stay, seats played here stay here, others get
+   * new invitations (copied from the players list of the new game). */
+  async rematch() {
+    const hello = this.hello;
+    const local = new Set(this.localSeats());
+    const seats = hello.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, name: s.name } :
+      { kind: "human", name: s.name, invite: !local.has(s.seat) }));
+    try {
+      const made = await api("/api/games", { json: { game: hello.game, options: hello.options, seats } });
+      const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));
+      const invites = Object.fromEntries(made.seats.filter((s) => s.invite).map((s) => [s.seat, s.invite]));
+      remember(made.id, { game: made.game, tokens, here: [...local], host: made.host, invites, created: new Date().toISOString() });
+      location.href = playLink(made.id);
+    } catch (err) {
+      this.tell(err.message, "error");
+    }
+  }
+
   reissueButton(seat, mine) {
     const invite = mine.invites && mine.invites[seat];
     const button = h("button", { type: "button", class: "small" }, invite ? "Copy invitation" : "Reissue seat");
     button.addEventListener("click", async () => {
       let code = invite;
       if (!code) {
-        if (!confirm(`Give seat ${seat} a new invitation? Whoever holds it now loses it.`)) return;
+        if (!confirm(`Give ${this.seatName(seat)} a new invitation? Whoever holds the seat now loses it.`)) return;
         try {
-          const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/reissue`,
-            { method: "POST", headers: withCredential(mine.host) });
+          const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/reissue`, { method: "POST", headers: withCredential(mine.host) });
           code = got.invite;
           remember(this.gameId, { invites: { ...(mine.invites || {}), [seat]: code } });
         } catch (err) {
@@ -470,12 +494,12 @@ class PlayPage {
     this.message.className = `message ${kind || ""}`;
   }
 
-  // -- input ----------------------------------------------------------------------------------
+  // -- input ----------------------------------------------------------------------------
 
-  send(move) {
+  send(move, anchor = null) {
     const link = this.linkOf(this.active);
     if (!link || this.active === null) {
-      this.tell("You are watching this game: open it with a seat's link to play.", "error");
+      this.tell(REFUSALS.spectator, "error");
       return;
     }
     if (this.sending) return;
@@ -484,14 +508,11 @@ class PlayPage {
       this.tell("Not connected: reconnecting, try again in a moment.", "error");
       return;
     }
-    // Until the server answers (the next position, or a refusal) the board takes no more
-    // clicks: a quick second click would otherwise be made against the old position.
     const timer = setTimeout(() => this.sent(), SEND_PATIENCE);
-    this.sending = { ply: ply === undefined ? -1 : ply, timer };
+    this.sending = { ply: ply === undefined ? -1 : ply, timer, anchor };
     this.board.classList.add("busy");
   }
 
-  /** The move in flight has been answered (or given up on): the board takes clicks again. */
   sent() {
     if (!this.sending) return;
     clearTimeout(this.sending.timer);
@@ -514,4 +535,3 @@ class PlayPage {
     if (this.controller && this.controller.key) this.controller.key(event);
   }
 }
-

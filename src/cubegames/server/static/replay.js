@@ -1,16 +1,19 @@
-// The replay viewer: step through a game move by move (buttons, slider, arrow keys), as a
-// spectator or, once the game is over, from any seat's side of the table.
+// The replay: the same table as in play, drawn by the same game module with the same
+// animations, moved by a scrubber and icon buttons (play, step, first, last). A spectator
+// sees the public view; once the game is over, any seat's side of the table.
 
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
-import { grow } from "./play.js";
+import { icon } from "./draw.js";
+import { MODULES, roleName } from "./play.js";
+
+const STEP_MS = 1100;
 
 export async function replayPage(root, gameId) {
   let game;
   try {
     game = await api(`/api/games/${encodeURIComponent(gameId)}`);
   } catch (err) {
-    root.replaceChildren(h("div", { class: "notice" }, h("p", {}, err.message),
-      h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
+    root.replaceChildren(h("div", { class: "notice" }, h("p", {}, err.message), h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
     return;
   }
   const title = TITLES[game.game] || game.game;
@@ -18,27 +21,35 @@ export async function replayPage(root, gameId) {
   const total = game.moves.length;
   const over = game.status === "finished";
   const mine = remembered()[gameId] || {};
+  const seats = game.seats.map((s) => ({ seat: s.seat, kind: s.kind, bot: s.bot, name: s.name }));
   let ply = over ? 0 : total;
   let seat = null;
   let asked = 0;
+  let shown = null;
+  let playing = null;
 
   const board = h("div", { class: "board", id: "board" });
+  const strip = h("div", { class: "strip" });
   const said = h("p", { class: "said", "aria-live": "polite" });
   const counter = h("span", { class: "counter" });
-  const slider = h("input", { type: "range", min: "0", max: String(total), value: String(ply),
-    "aria-label": "Move number" });
+  const slider = h("input", { type: "range", min: "0", max: String(total), value: String(ply), "aria-label": "Move number" });
   const perspective = h("select", { "aria-label": "Seen by" },
     h("option", { value: "" }, "a spectator"),
-    game.seats.map((s) => {
-      const allowed = over || (mine.tokens && mine.tokens[s.seat]);
-      return allowed ? h("option", { value: String(s.seat) }, `seat ${s.seat}${s.name ? ` · ${s.name}` : ""}`) : null;
-    }));
+    game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, roleName(s.seat, seats, [])) : null)));
+  const named = (text) => (text || "").replace(/\b[Ss]eat (\d+)\b/g, (_, n) => roleName(Number(n), seats, []));
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
-    h("li", { value: m.ply }, h("button", { type: "button", class: "link", onclick: () => go(m.ply) }, m.text))));
+    h("li", { value: m.ply }, h("button", { type: "button", class: "link", onclick: () => go(m.ply) }, named(m.text)))));
+  const playButton = h("button", { type: "button", class: "icon-button", "aria-label": "Play" }, icon("play"));
+
+  const controller = MODULES[game.game].create({
+    board, strip, info: game.info, hello: { seats }, send: null,
+    seatName: (s) => roleName(s, seats, []),
+  });
+  window.cubegamesReplay = { go: (n) => go(n), get ply() { return ply; }, get shown() { return shown; } };
 
   async function show() {
     const ask = ++asked;
-    counter.textContent = `move ${ply} of ${total}`;
+    counter.textContent = `${ply} / ${total}`;
     slider.value = String(ply);
     [...list.children].forEach((li, i) => li.classList.toggle("current", i + 1 === ply));
     const query = new URLSearchParams({ ply: String(ply) });
@@ -50,9 +61,12 @@ export async function replayPage(root, gameId) {
     try {
       const step = await api(`/api/games/${encodeURIComponent(gameId)}/replay?${query}`, { headers });
       if (ask !== asked) return;
-      board.innerHTML = step.svg;
-      grow(board);
-      said.textContent = ply === 0 ? "The start of the game." : step.said || "";
+      const state = { ...step, legal: [], log: [] };
+      const prev = shown && shown.seat === state.seat && shown.ply === state.ply - 1 ? shown : null;
+      shown = state;
+      await controller.render(state, prev);
+      const own = controller.describe && step.last ? controller.describe(step.last) : null;
+      said.textContent = ply === 0 ? "The start of the game." : named(own || step.said || (step.last ? step.last.text : ""));
     } catch (err) {
       said.textContent = err.message;
     }
@@ -60,12 +74,34 @@ export async function replayPage(root, gameId) {
 
   function go(to) {
     ply = Math.max(0, Math.min(total, to));
-    show();
+    if (ply >= total) stop();
+    return show();
   }
 
-  slider.addEventListener("input", () => go(Number(slider.value)));
+  function stop() {
+    if (playing) clearInterval(playing);
+    playing = null;
+    playButton.replaceChildren(icon("play"));
+    playButton.setAttribute("aria-label", "Play");
+  }
+
+  playButton.addEventListener("click", () => {
+    if (playing) {
+      stop();
+      return;
+    }
+    if (ply >= total) go(0);
+    playing = setInterval(() => go(ply + 1), STEP_MS);
+    playButton.replaceChildren(icon("pause"));
+    playButton.setAttribute("aria-label", "Pause");
+  });
+  slider.addEventListener("input", () => {
+    stop();
+    go(Number(slider.value));
+  });
   perspective.addEventListener("change", () => {
     seat = perspective.value === "" ? null : Number(perspective.value);
+    shown = null;
     show();
   });
   document.addEventListener("keydown", (event) => {
@@ -73,31 +109,29 @@ export async function replayPage(root, gameId) {
     if (["input", "select", "textarea"].includes(tag) && event.target !== slider) return;
     if (event.key === "ArrowRight") go(ply + 1);
     else if (event.key === "ArrowLeft") go(ply - 1);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(total);
     else return;
     event.preventDefault();
   });
 
-  const button = (text, label, to) => h("button", { type: "button", "aria-label": label, onclick: () => go(to()) }, text);
+  const button = (name, label, to) => h("button", { type: "button", class: "icon-button", "aria-label": label, onclick: () => { stop(); go(to()); } }, icon(name));
   let result = "";
   if (game.result) {
-    const won = game.result.winners.map((s) => `seat ${s}`).join(" and ");
-    result = won ? `Won by ${won}; scores ${game.result.scores.join(", ")}.` : "Nobody won.";
+    const won = game.result.winners.map((s) => roleName(s, seats, []));
+    result = won.length ? `${won.join(" and ")} won · ${game.result.scores.join(" – ")}` : "A draw";
   }
   root.replaceChildren(h("div", { class: "play replay" },
-    h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, "← All games"), h("h1", {}, `${title} · replay`)),
-    h("p", { class: "status" }, over ? `Finished ${when(game.finished)}. ${result}` :
-      "This game is still being played: you see it as a spectator saw it."),
-    h("div", { class: "stepper" },
-      button("⏮", "first move", () => 0), button("◀", "previous move", () => ply - 1),
-      counter, button("▶", "next move", () => ply + 1), button("⏭", "last move", () => total),
-      slider, h("label", {}, "Seen by ", perspective)),
+    h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, "‹ Games"), h("h1", {}, `${title} · replay`)),
+    h("p", { class: "turn-banner over" }, over ? result : "Still being played: you see it as a spectator does"),
+    h("div", { class: "scrubber" },
+      button("first", "First move", () => 0), button("prev", "Previous move", () => ply - 1), playButton,
+      button("next", "Next move", () => ply + 1), button("last", "Last move", () => total),
+      slider, counter, h("label", { class: "seen-by" }, "Seen by ", perspective)),
     h("div", { class: "cols" },
-      h("section", { class: "table-area" }, board),
+      h("section", { class: "table-area" }, board, strip),
       h("aside", { class: "side" }, said,
-        over ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: "" },
-          "Save the record") : h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, "Watch it live"),
-        h("h2", {}, "Moves"), list))));
+        h("p", { class: "muted" }, over ? `Finished ${when(game.finished)}.` : ""),
+        over ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: "" }, icon("download"), "Save the record")
+          : h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, "Watch it live"),
+        h("details", { class: "history", open: window.innerWidth > 700 }, h("summary", {}, "Moves"), list)))));
   show();
 }

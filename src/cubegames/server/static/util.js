@@ -157,10 +157,3 @@ export async function copy(text) {
     return done;
   }
 }
-
-/** Parse an SVG string into a live element. */
-export function svgElement(markup) {
-  const holder = document.createElement("div");
-  holder.innerHTML = markup;
-  return holder.firstElementChild;
-}

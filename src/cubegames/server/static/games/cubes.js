@@ -1,72 +1,105 @@
-// CUBES on the page: a Roll button; the dice tumble for a moment before they settle on the
-// roll the server made, and the roll is told in words.
+// CUBES: six dice, the pot and everyone's chips. Roll: the dice tumble, then settle on
+// the roll the server made, and the roll is told in words.
 
 import { h } from "../util.js";
+import { label, s } from "../draw.js";
 
-const TUMBLE_MS = 700;
-const STEP_MS = 70;
+const TUMBLE_MS = 800;
+
+function die(info, face, x, y, size = 64) {
+  const text = face === "C" ? "CUBES" : face === "." ? "" : face;
+  // the outer group places the die; the inner one may tumble (a CSS transform of its own)
+  const body = s("g", { class: "die" },
+    s("rect", { width: size, height: size, rx: 12, fill: info.rgb, class: "die-body" }),
+    s("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 9, fill: "none", class: "die-rim" }),
+    label(size / 2, size / 2, text, { class: "face", fill: info.ink, "font-size": text.length > 2 ? 13 : 30 }),
+    s("title", {}, `${info.name} die: ${text || "blank"}`));
+  return s("g", { transform: `translate(${x},${y})` }, body);
+}
 
 export function create(ctx) {
   const dice = ctx.info.dice;
-  let shownPly = null;
+  let state = null;
+  const svg = s("svg", { viewBox: "0 0 460 250", class: "cubes-table", role: "img", "aria-label": "The dice and the pot" });
+  const button = h("button", { type: "button", class: "primary big roll" }, "Roll the dice");
+  const hint = h("p", { class: "stage-note" });
+  button.addEventListener("click", () => {
+    if (!ctx.send || button.disabled) return;
+    button.disabled = true;
+    button.textContent = "Rolling…";
+    ctx.send("roll", button);
+  });
+  ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg));
+  ctx.strip.replaceChildren(h("div", { class: "cubes-strip" }, ctx.send ? button : null, hint));
 
-  /** Spin the dice on the board for a moment, then show their real faces again. */
+  function faces() {
+    const roll = (state.view.last_roll || "").split(" ").filter(Boolean);
+    return dice.map((_, i) => roll[i] || "?");
+  }
+
+  function draw(tumbling) {
+    svg.replaceChildren();
+    const shown = faces();
+    dice.forEach((info, i) => {
+      const x = 20 + (i % 6) * 72;
+      const g = die(info, tumbling ? "?" : shown[i], x, 24);
+      if (tumbling) g.firstChild.classList.add("tumbling");
+      svg.append(g);
+    });
+    const view = state.view;
+    svg.append(label(230, 130, `Pot: ${view.pot} chip${view.pot === 1 ? "" : "s"}`, { class: "pot" }));
+    svg.append(label(230, 160, `Set ${view.set} of ${ctx.info.sets}`, { class: "muted-text" }));
+    const seats = view.chips.map((chips, seat) => `${ctx.seatName(seat)} ${chips}`).join("   ·   ");
+    svg.append(label(230, 205, `Chips: ${seats}`, { class: "muted-text" }));
+  }
+
   function tumble() {
-    const texts = [...ctx.board.querySelectorAll(".die .face")];
-    const finals = texts.map((t) => t.textContent);
-    const timer = setInterval(() => {
-      texts.forEach((t, i) => {
-        const options = dice[i].faces;
-        t.textContent = options[Math.floor(Math.random() * options.length)];
-      });
-    }, STEP_MS);
     return new Promise((resolve) => {
+      const texts = [...svg.querySelectorAll(".die .face")];
+      const timer = setInterval(() => {
+        texts.forEach((t, i) => {
+          const options = dice[i].faces;
+          const f = options[Math.floor(Math.random() * options.length)];
+          t.textContent = f;
+          t.setAttribute("font-size", f.length > 2 ? 13 : 30);
+        });
+      }, 70);
       setTimeout(() => {
         clearInterval(timer);
-        texts.forEach((t, i) => {
-          t.textContent = finals[i];
-        });
+        draw(false);
         resolve();
       }, TUMBLE_MS);
     });
   }
 
-  function roll(button) {
-    button.disabled = true;
-    button.textContent = "Rolling…";
-    ctx.send("roll");
-  }
-
   return {
-    // show each roll for a moment before the next one (a bot may roll right after you)
-    hold: 1400,
-    render(msg) {
-      const mine = msg.legal.includes("roll");
-      const button = h("button", { type: "button", class: "primary big roll", disabled: !mine }, "Roll the dice");
-      button.addEventListener("click", () => roll(button));
-      const note = mine ? "Your roll." : msg.over ? "" : `${ctx.seatName(msg.to_move)} rolls next.`;
-      ctx.controls.replaceChildren(h("div", { class: "cubes-controls" }, button, h("span", { class: "hint" }, note),
-        ctx.info.referee && mine ? h("p", { class: "hint" },
-          "Rolling real dice? Type what they show under “Your moves”, e.g. roll 1 C . 6 . 3.") : null));
-      const fresh = shownPly !== null && msg.ply > shownPly && msg.view.last_roll;
-      shownPly = msg.ply;
+    hold: 1300,
+    render(next, prev) {
+      state = next;
+      const mine = next.legal.includes("roll");
+      button.disabled = !mine || !ctx.send;
+      button.textContent = "Roll the dice";
+      hint.textContent = mine ? "Your roll." : next.over ? "" : `${ctx.seatName(next.to_move)} rolls next.`;
+      const fresh = prev && next.ply > prev.ply && next.view.last_roll;
+      draw(fresh);
       return fresh ? tumble() : null;
     },
     refused() {
-      const button = ctx.controls.querySelector("button.roll");
-      if (button) {
-        button.disabled = false;
-        button.textContent = "Roll the dice";
-      }
+      button.disabled = false;
+      button.textContent = "Roll the dice";
     },
-    key(event) {
-      if (event.key === " " || event.key === "Enter") {
-        const button = ctx.controls.querySelector("button.roll");
-        if (button && !button.disabled && document.activeElement === document.body) {
-          event.preventDefault();
-          roll(button);
-        }
-      }
+    seatLine(st, seat) {
+      return `${st.view.chips[seat]} chips · ${st.view.totals[seat]} pts`;
+    },
+    roundOver(prev, next) {
+      const a = (prev.view.past_sets || []).length;
+      const b = (next.view.past_sets || []).length;
+      if (b <= a) return null;
+      const set = next.view.past_sets[b - 1];
+      return { round: b, scores: set.scores, text: set.bust !== null && set.bust !== undefined ? `${ctx.seatName(set.bust)} could not pay in full: the set ends.` : "" };
+    },
+    ending(st) {
+      return `All ${ctx.info.sets} sets are played.`;
     },
   };
 }

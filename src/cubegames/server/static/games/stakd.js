@@ -1,158 +1,301 @@
-// STAKD on the page: choose a piece type, turn it (R), then point at a square of a layer:
-// the piece is previewed with its first node (left-most, then lowest) on that square, green
-// if it may go there. Squares where it may start are highlighted; click to lay it.
+// STAKD: the stack in 3-D (drag to turn and tilt) and, as a second view, one layer seen
+// from above with the layer under it. Choose a piece, then point at a free spot: the
+// piece shows where it would go (Turn tries its other ways through that spot); tap to lay
+// it (on a phone: tap to see it, tap again to lay it).
 
 import { h } from "../util.js";
+import { canvas, flash, icon, label, s, tip } from "../draw.js";
+import { Table3D, webglWorks } from "../cube3d.js";
 
+const NODE = 26;
 const ORDER = ["BASE", "UNI", "DUO", "TRIO", "QUAD", "BOMBER"];
 
-function key(nodes) {
-  return nodes.map(([x, y]) => `${x},${y}`).join("+");
-}
-
-function sortNodes(nodes) {
-  return [...nodes].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-}
-
-function normal(nodes) {
-  const x0 = Math.min(...nodes.map((n) => n[0]));
-  const y0 = Math.min(...nodes.map((n) => n[1]));
-  return key(sortNodes(nodes.map(([x, y]) => [x - x0, y - y0])));
-}
-
-/** A legal move "DUO@1:0,0+1,0" as {type, z, nodes}. */
+/** A legal move's parts: {type, z, nodes: ["x,y", ...]}. */
 function parse(move) {
-  const m = /^(\w+)@(\d+):(.+)$/.exec(move);
+  const m = /^(\w+)@(-?\d+):(.+)$/.exec(move);
   if (!m) return null;
-  return { type: m[1], z: Number(m[2]), nodes: m[3].split("+").map((p) => p.split(",").map(Number)) };
+  return { move, type: m[1], z: Number(m[2]), nodes: m[3].split("+") };
 }
 
 export function create(ctx) {
-  const shapes = ctx.info.shapes;
-  const names = ctx.info.names;
+  const info = ctx.info;
+  let state = null;
   let type = null;
-  let turn = 0;
-  let message = null;
-  let moves = [];
-  let legal = new Set();
-  let hovered = null;
+  let anchor = null; // {z, node}
+  let pick3 = 0; // which candidate through the anchor
+  let shownLayer = null;
+  let mode = webglWorks() ? "3d" : "plans";
+  let table3d = null;
+  let lastPlayed = null;
 
-  function turns() {
-    return type ? shapes[type] : [];
-  }
+  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": "How the stack is shown" });
+  const holder3d = h("div", { class: "holder3d" });
+  const plan = h("div", { class: "stakd-plan" });
+  const layers = h("div", { class: "layer-switch" });
+  const hand = h("div", { class: "stakd-hand" });
+  const note = h("p", { class: "stage-note" });
+  ctx.board.replaceChildren(h("div", { class: "stakd-board" }, viewButtons, holder3d, h("div", { class: "plan-box" }, layers, plan)));
+  ctx.strip.replaceChildren(h("div", { class: "stakd-strip" }, note, hand));
 
-  function shape() {
-    const all = turns();
-    return all.length ? all[turn % all.length] : null;
-  }
+  const colourOf = (p) => (p.type === "BOMBER" ? info.bomber_colour : info.seat_colours[p.owner % info.seat_colours.length]);
+  const moves = () => state.legal.map(parse).filter(Boolean);
+  const candidates = () => (anchor && type ? moves().filter((m) => m.type === type && m.z === anchor.z && m.nodes.includes(anchor.node)) : []);
+  const current = () => {
+    const list = candidates();
+    return list.length ? list[pick3 % list.length] : null;
+  };
+  // the lowest layer a piece may go on now (a piece may also go higher, on pieces there)
+  const playLayer = () => {
+    const zs = moves().map((m) => m.z);
+    return zs.length ? Math.min(...zs) : Math.max(0, ...state.view.pieces.map((p) => p.z));
+  };
 
-  function nodesAt(anchor) {
-    const s = shape();
-    const [ax, ay] = s[0];
-    return sortNodes(s.map(([x, y]) => [anchor[0] + x - ax, anchor[1] + y - ay]));
-  }
-
-  function moveAt(z, anchor) {
-    return `${type}@${z}:${key(nodesAt(anchor))}`;
-  }
-
-  function paint() {
-    const board = ctx.board;
-    for (const el of board.querySelectorAll(".preview")) el.classList.remove("preview", "bad");
-    for (const el of board.querySelectorAll(".fits")) el.classList.remove("fits");
-    if (!type) return;
-    const form = key(shape());
-    for (const m of moves) {
-      if (m.type !== type || normal(m.nodes) !== form) continue;
-      const [ax, ay] = sortNodes(m.nodes)[0];
-      const el = board.querySelector(`[data-z="${m.z}"][data-node="${ax},${ay}"]`);
-      if (el) el.classList.add("fits");
+  function drawHand() {
+    const open = new Set(moves().map((m) => m.type));
+    if (type && !open.has(type)) type = null;
+    if (!type && open.size === 1) type = [...open][0];
+    const mine = state.seat !== null ? state.view.hands[state.seat] : null;
+    hand.replaceChildren(...ORDER.filter((t) => mine && (mine[t] || open.has(t))).map((t) => h("button", {
+      type: "button", class: `piece-type${t === type ? " chosen" : ""}`, disabled: !open.has(t), "aria-pressed": String(t === type),
+      "data-type": t, onclick: () => { type = t; pick3 = 0; draw(); },
+    }, shapeIcon(t), h("span", {}, h("b", {}, info.names[t]), h("small", {}, `${mine[t]} left`)))));
+    const c = current();
+    if (c && candidates().length > 1) {
+      hand.append(h("button", { type: "button", class: "turn-piece", onclick: () => { pick3 += 1; draw(); } }, icon("turn"), "Turn"));
     }
-    if (hovered) {
-      const ok = legal.has(moveAt(hovered.z, hovered.node));
-      for (const [x, y] of nodesAt(hovered.node)) {
-        const el = board.querySelector(`[data-z="${hovered.z}"][data-node="${x},${y}"]`);
-        if (el) el.classList.add("preview", ...(ok ? [] : ["bad"]));
+    if (state.seat === null) hand.append(h("p", { class: "muted" }, "You are watching."));
+  }
+
+  function shapeIcon(t) {
+    const shape = info.shapes[t][0];
+    const w = Math.max(...shape.map((n) => n[0])) + 1;
+    const hgt = Math.max(...shape.map((n) => n[1])) + 1;
+    const size = 10;
+    const colour = t === "BOMBER" ? info.bomber_colour : info.seat_colours[(state.seat ?? 0) % info.seat_colours.length];
+    return s("svg", { viewBox: `0 0 ${3 * size} ${3 * size}`, width: 30, height: 30, class: "shape-icon" },
+      shape.map(([x, y]) => s("rect", { x: (x + (3 - w) / 2) * size, y: (hgt - 1 - y + (3 - hgt) / 2) * size, width: size - 1, height: size - 1, rx: 2, fill: colour })));
+  }
+
+  function extent() {
+    const xs = [0];
+    const ys = [0];
+    for (const p of state.view.pieces) for (const [x, y] of p.nodes) { xs.push(x); ys.push(y); }
+    for (const m of moves()) for (const n of m.nodes) { const [x, y] = n.split(",").map(Number); xs.push(x); ys.push(y); }
+    return [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1];
+  }
+
+  function drawPlan(fresh) {
+    const z = shownLayer ?? playLayer();
+    const [x0, y0, x1, y1] = extent();
+    const w = (x1 - x0 + 1) * NODE;
+    const hgt = (y1 - y0 + 1) * NODE;
+    const svg = canvas([-4, -4, w + 8, hgt + 8], { class: "plan", role: "img", "aria-label": `Layer ${z} from above` });
+    const here = new Map();
+    const below = new Map();
+    for (const p of state.view.pieces) {
+      for (const [x, y] of p.nodes) {
+        if (p.z === z) here.set(`${x},${y}`, p);
+        if (p.z === z - 1) below.set(`${x},${y}`, p);
       }
     }
-  }
-
-  function spin() {
-    if (!type) return;
-    turn = (turn + 1) % Math.max(1, turns().length);
-    render(message);
-  }
-
-  function nodeOf(el) {
-    return { z: Number(el.dataset.z), node: el.dataset.node.split(",").map(Number) };
-  }
-
-  ctx.board.addEventListener("pointerover", (event) => {
-    const el = event.target.closest("[data-node]");
-    hovered = el ? nodeOf(el) : null;
-    paint();
-  });
-  ctx.board.addEventListener("pointerleave", () => {
-    hovered = null;
-    paint();
-  });
-
-  function render(msg) {
-    message = msg;
-    legal = new Set(msg.legal);
-    moves = msg.legal.map(parse).filter(Boolean);
-    const mine = moves.length > 0;
-    const playable = new Set(moves.map((m) => m.type));
-    const hand = msg.seat !== null ? msg.view.hands[msg.seat] : null;
-    if (!playable.has(type)) {
-      type = ORDER.find((t) => playable.has(t)) || null;
-      turn = 0;
+    const open = new Set();
+    for (const m of moves()) if (m.z === z && (!type || m.type === type)) m.nodes.forEach((n) => open.add(n));
+    const preview = new Set(current() && current().z === z ? current().nodes : []);
+    for (let y = y0; y <= y1; y += 1) {
+      for (let x = x0; x <= x1; x += 1) {
+        const node = `${x},${y}`;
+        const rx = (x - x0) * NODE;
+        const ry = (y1 - y) * NODE;
+        const p = here.get(node);
+        if (p) {
+          const g = s("g", { class: `laid${lastPlayed && lastPlayed.z === z && lastPlayed.nodes.includes(node) ? " last" : ""}`, "data-node": node, "data-z": z },
+            s("rect", { x: rx + 1, y: ry + 1, width: NODE - 2, height: NODE - 2, rx: 3, fill: colourOf(p) }, s("title", {}, `${info.names[p.type]} of ${ctx.seatName(p.owner)}`)),
+            label(rx + NODE / 2, ry + NODE / 2, info.letters[p.type], { class: "letter", fill: "#fff" }));
+          if (fresh && g.classList.contains("last")) flash(g);
+          svg.append(g);
+          continue;
+        }
+        const support = below.get(node);
+        const cls = ["node", support ? "support" : "", open.has(node) ? "open" : "", preview.has(node) ? "preview" : ""].filter(Boolean).join(" ");
+        svg.append(s("rect", { class: cls, "data-node": node, "data-z": z, x: rx + 2, y: ry + 2, width: NODE - 4, height: NODE - 4, rx: 3,
+          style: support ? `--under:${colourOf(support)}` : null }));
+      }
     }
-    if (type && turns().length) turn %= turns().length;
-    const parts = [];
-    if (mine) {
-      parts.push(h("p", { class: "hint" }, type === "BASE"
-        ? "Lay your base on layer 0: turn it with R, then click a highlighted square."
-        : "Choose a piece, turn it with R, then click a highlighted square: the piece's first node " +
-          "(left-most, then lowest) goes there. Point at a square to preview it."));
-      parts.push(h("div", { class: "type-choice", role: "group", "aria-label": "Piece to lay" },
-        ORDER.filter((t) => hand && hand[t] > 0).map((t) => h("button", {
-          type: "button",
-          class: `type ${t === type ? "chosen" : ""}`,
-          "aria-pressed": String(t === type),
-          disabled: !playable.has(t),
-          title: playable.has(t) ? "" : "cannot be laid now",
-          onclick: () => {
-            type = t;
-            turn = 0;
-            render(message);
-          },
-        }, `${names[t]} ×${hand[t]}`)),
-        h("button", { type: "button", onclick: spin, disabled: !type || turns().length < 2, title: "Turn (R)" },
-          "⟳ Turn (R)")));
+    plan.replaceChildren(svg);
+    const top = Math.max(playLayer(), ...moves().map((m) => m.z), ...state.view.pieces.map((p) => p.z));
+    const playable = new Set(moves().map((m) => m.z));
+    layers.replaceChildren(h("span", {}, "Layer"), ...Array.from({ length: top + 1 }, (_, i) => h("button", {
+      type: "button", class: `layer-button${playable.has(i) ? " playable" : ""}`, "aria-pressed": String(i === z), "data-layer": i, onclick: () => { shownLayer = i === playLayer() ? null : i; draw(); },
+    }, String(i))));
+  }
+
+  function draw3d(fresh) {
+    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6 });
+    const [x0, y0, x1, y1] = extent();
+    const cubes = [];
+    for (const p of state.view.pieces) {
+      const isLast = lastPlayed && p.z === lastPlayed.z && p.nodes.some(([x, y]) => lastPlayed.nodes.includes(`${x},${y}`));
+      const xs = p.nodes.map((n) => n[0]);
+      const ys = p.nodes.map((n) => n[1]);
+      const x = Math.min(...xs);
+      const y = Math.min(...ys);
+      cubes.push({ x, y, z: p.z, w: Math.max(...xs) - x + 1, d: Math.max(...ys) - y + 1, rgb: colourOf(p), fresh: fresh && isLast });
     }
-    ctx.controls.replaceChildren(h("div", { class: "stakd-controls" }, parts));
-    paint();
+    const marks = [];
+    for (const m of moves()) if (!type || m.type === type) for (const n of m.nodes) { const [x, y] = n.split(",").map(Number); marks.push({ x, y, z: m.z }); }
+    table3d.show(cubes, [x0, y0, x1 + 1, y1 + 1], marks);
+    const top = Math.max(1, ...state.view.pieces.map((p) => p.z + 1));
+    table3d.frame([x0, y0, 0, x1 + 1, y1 + 1, top]);
+  }
+
+  function drawNote() {
+    if (state.over) note.textContent = "";
+    else if (!state.legal.length) note.textContent = state.seat !== null && (state.view.out || []).includes(state.seat) ? "You are out of this round: no piece of yours fits." : `Round ${state.view.round}: laying layer ${playLayer()}.`;
+    else if (!type) note.textContent = "Choose a piece to lay.";
+    else note.textContent = `Point at a lit spot to lay your ${info.names[type]}.`;
+  }
+
+  function draw(fresh = false) {
+    const make = (id, name, text) => h("button", { type: "button", class: "view-button", "aria-pressed": String(mode === id),
+      disabled: id === "3d" && !webglWorks(), onclick: () => { mode = id; draw(); } }, icon(name), text);
+    viewButtons.replaceChildren(make("3d", "cube", "3-D"), make("plans", "layers", "Layers"));
+    holder3d.hidden = mode !== "3d";
+    plan.parentElement.hidden = mode === "3d";
+    drawHand();
+    drawNote();
+    drawPlan(fresh && mode !== "3d");
+    if (mode === "3d") draw3d(fresh);
+  }
+
+  /** Point at node (x, y) of layer z; `play` lays the piece shown there. */
+  function aim(z, node, play, where) {
+    if (!ctx.send) return;
+    if (!state.legal.length) {
+      if (play) where(state.over ? "The game is over." : "It is not your turn yet.");
+      return;
+    }
+    if (!type) {
+      if (play) where("Choose a piece first.");
+      return;
+    }
+    if (!anchor || anchor.z !== z || anchor.node !== node) pick3 = 0;
+    const same = anchor && anchor.z === z && anchor.node === node;
+    anchor = { z, node };
+    const c = current();
+    if (!c) {
+      if (play) {
+        const here = moves().some((m) => m.z === z);
+        where(here ? `Your ${info.names[type]} cannot go here: it must lie wholly on pieces of the layer below, on free spots.` : `No piece may go on layer ${z} now.`);
+      }
+      draw();
+      return;
+    }
+    if (play === "confirm" && !same) {
+      draw();
+      return;
+    }
+    if (play) {
+      anchor = null;
+      ctx.send(c.move, null);
+      return;
+    }
+    draw();
+  }
+
+  plan.addEventListener("pointermove", (event) => {
+    if (event.pointerType === "touch") return;
+    const target = event.target.closest("[data-node]");
+    if (!target || target.classList.contains("laid")) return;
+    if (anchor && anchor.node === target.dataset.node && anchor.z === Number(target.dataset.z)) return;
+    aim(Number(target.dataset.z), target.dataset.node, false, null);
+  });
+  plan.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-node]");
+    if (!target) return;
+    if (target.classList.contains("laid")) {
+      tip(target, "This spot is taken.");
+      return;
+    }
+    const touch = event.pointerType === "touch" || (event.sourceCapabilities && event.sourceCapabilities.firesTouchEvents);
+    aim(Number(target.dataset.z), target.dataset.node, touch ? "confirm" : true, (text) => tip(target, text));
+  });
+
+  function pick({ cell, event }) {
+    if (!state || !cell) {
+      if (table3d) table3d.showGhost(null);
+      return;
+    }
+    const [x, y, z] = cell;
+    const node = `${x},${y}`;
+    const moving = event.type === "pointermove";
+    if (moving) {
+      if (!type || !state.legal.length) return;
+      anchor = { z, node };
+      const c = current();
+      table3d.showGhost(c ? c.nodes.map((n) => [...n.split(",").map(Number), c.z]) : null);
+      return;
+    }
+    const pin = (text) => {
+      const mark = h("div", { class: "pin", style: `left:${event.clientX}px;top:${event.clientY + window.scrollY}px` });
+      document.body.append(mark);
+      tip(mark, text);
+      mark.remove();
+    };
+    const touch = event.pointerType === "touch";
+    const before = anchor;
+    if (touch && !(before && before.z === z && before.node === node)) {
+      anchor = { z, node };
+      pick3 = 0;
+      const c = current();
+      table3d.showGhost(c ? c.nodes.map((n) => [...n.split(",").map(Number), c.z]) : null);
+      if (!c && state.legal.length && type) pin(`Your ${info.names[type]} cannot go here.`);
+      return;
+    }
+    aim(z, node, true, pin);
   }
 
   return {
-    render,
-    click(event) {
-      const el = event.target.closest("[data-node]");
-      if (!el || !message) return false;
-      if (!type) {
-        ctx.tell(moves.length ? "Choose a piece first." : "It is not your turn.", "info");
-        return true;
-      }
-      const { z, node } = nodeOf(el);
-      ctx.send(moveAt(z, node));
-      return true;
+    render(next, prev) {
+      state = next;
+      const last = next.last && next.last.move ? parse(next.last.move) : null;
+      lastPlayed = last;
+      if (prev && prev.view.round !== next.view.round) shownLayer = null;
+      anchor = null;
+      draw(Boolean(prev) && prev.ply !== next.ply);
     },
-    key(event) {
-      if (event.key === "r" || event.key === "R") {
-        spin();
-        event.preventDefault();
-      }
+    screenOf(x, y, z, face = "top") {
+      return table3d && mode === "3d" ? table3d.screenOf(x, y, z, face) : null;
+    },
+    /** The free cell a tap at (clientX, clientY) of the 3-D view would aim at, "x,y,z". */
+    probe(clientX, clientY) {
+      if (!table3d || mode !== "3d") return null;
+      const hit = table3d.hitAt(clientX, clientY);
+      return hit.cell ? hit.cell.join(",") : null;
+    },
+    describe(last) {
+      const move = last.move && parse(last.move);
+      if (!move) return null;
+      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      return `${who} laid a ${info.names[move.type]} on layer ${move.z}.`;
+    },
+    seatLine(st, seat) {
+      const hand = st.view.hands[seat];
+      const left = Object.values(hand).reduce((a, b) => a + b, 0);
+      const out = (st.view.out || []).includes(seat) && !st.over ? " · out this round" : "";
+      return `${st.view.points[seat]} pt${st.view.points[seat] === 1 ? "" : "s"} · ${left} pieces${out}`;
+    },
+    roundOver(prev, next) {
+      const a = prev.view.round_winners.length;
+      const b = next.view.round_winners.length;
+      if (b <= a) return null;
+      const winner = next.view.round_winners[b - 1];
+      const who = ctx.seatName(winner);
+      return { round: b, scores: next.view.points, text: `${who} laid the last piece and ${who === "You" ? "win" : "wins"} the round.` };
+    },
+    ending(st) {
+      const top = Math.max(...st.view.points);
+      const who = st.view.points.findIndex((p) => p === top);
+      return `${ctx.seatName(who)} reached ${top} point${top === 1 ? "" : "s"}.`;
     },
   };
 }

@@ -1,116 +1,285 @@
-// Unstackable on the page. Stage 1: choose a colour, then click a cell marked + (in the
-// cube or in a layer plan). Stage 2: click a cube outlined in green to take it. Layer
-// toggles hide the layers above the one you want to see.
+// Unstackable: the cube in 3-D (drag to turn and tilt it) and, as a second view, each
+// layer seen from above. Stage 1: choose a colour, tap a lit cell (in 3-D: the face of a
+// cube or the spot of the bag where the new cube would rest; it shows before you tap).
+// Stage 2: tap a cube ringed in green to take it. Coordinates come from the view and the
+// legal moves: the structure may float beyond 0..3.
 
 import { h } from "../util.js";
+import { canvas, flash, icon, label, s, tip } from "../draw.js";
+import { Table3D, webglWorks } from "../cube3d.js";
+
+const CELL = 28;
+
+/** Every cube of a view: [{x, y, z, c}]. */
+export function cubesOf(view) {
+  if (Array.isArray(view.cubes)) return view.cubes.map((e) => ({ x: e.cell[0], y: e.cell[1], z: e.cell[2], c: e.colour }));
+  const grid = view.grid;
+  const n = Math.round(Math.cbrt(grid.length));
+  const [ox, oy, oz] = view.origin || [0, 0, 0];
+  const out = [];
+  for (let i = 0; i < grid.length; i += 1) {
+    if (grid[i] === ".") continue;
+    out.push({ x: ox + (i % n), y: oy + (Math.floor(i / n) % n), z: oz + Math.floor(i / (n * n)), c: grid[i] });
+  }
+  return out;
+}
+
+const cellKey = (x, y, z) => `${x},${y},${z}`;
+
+export function score(info, piles) {
+  return piles.reduce((t, pile, p) => t + [...pile].reduce((u, c) => u + (info.points[p][c] || 0), 0), 0);
+}
 
 export function create(ctx) {
   const palette = ctx.info.palette;
+  let state = null;
+  let before = null;
   let colour = null;
-  let message = null;
-  let legal = new Set();
-  const shown = [true, true, true, true];
+  let mode = webglWorks() ? "3d" : "plans";
+  let table3d = null;
 
-  function colours() {
-    const found = new Set();
-    for (const m of legal) if (m.includes("@")) found.add(m[0]);
-    return ["Y", "R", "K"].filter((c) => found.has(c));
-  }
+  const plans = h("div", { class: "plans" });
+  const holder3d = h("div", { class: "holder3d" });
+  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": "How the cube is shown" });
+  const choice = h("div", { class: "colour-choice" });
+  const stageNote = h("p", { class: "stage-note" });
+  ctx.board.replaceChildren(h("div", { class: "unstackable-board" }, viewButtons, holder3d, plans));
+  ctx.strip.replaceChildren(h("div", { class: "unstackable-strip" }, stageNote, choice));
 
-  function paint() {
-    for (const el of ctx.board.querySelectorAll(".target[data-cell]")) {
-      el.classList.toggle("fits", colour !== null && legal.has(`${colour}@${el.dataset.cell}`));
+  const stacking = () => state.view.stage === "stack";
+  const targets = () => {
+    const map = new Map(); // cell -> set of colours
+    for (const m of state.legal) {
+      const match = /^(\w)@(-?\d+),(-?\d+),(-?\d+)$/.exec(m);
+      if (!match) continue;
+      const cell = cellKey(match[2], match[3], match[4]);
+      if (!map.has(cell)) map.set(cell, new Set());
+      map.get(cell).add(match[1]);
     }
-    for (const layer of ctx.board.querySelectorAll(".layer[data-layer]")) {
-      layer.classList.toggle("hidden", !shown[Number(layer.dataset.layer)]);
+    return map;
+  };
+  const removable = () => new Set(state.legal.filter((m) => /^-?\d+,-?\d+,-?\d+$/.test(m)));
+
+  function drawViewButtons() {
+    const make = (id, name, text) => h("button", { type: "button", class: "view-button", "aria-pressed": String(mode === id),
+      disabled: id === "3d" && !webglWorks(), onclick: () => { mode = id; draw(); } }, icon(name), text);
+    viewButtons.replaceChildren(make("3d", "cube", "3-D"), make("plans", "layers", "Layers"));
+  }
+
+  function drawChoice() {
+    const open = new Set();
+    for (const set of targets().values()) for (const c of set) open.add(c);
+    const fixed = state.view.turn && state.view.turn.colour;
+    if (fixed) colour = fixed;
+    if (colour && !open.has(colour)) colour = null;
+    if (!colour && open.size === 1) colour = [...open][0];
+    const others = state.legal.filter((m) => !m.includes(",") && !m.includes("@"));
+    const view = state.view;
+    choice.replaceChildren(...["Y", "R", "K"].map((c) => {
+      const info = palette[c];
+      return h("button", {
+        type: "button", class: `swatch${c === colour ? " chosen" : ""}`, disabled: !open.has(c),
+        style: `--swatch:${info.rgb};--swatch-ink:${info.ink}`, "aria-pressed": String(c === colour),
+        "data-colour": c, onclick: () => { colour = c; draw(); },
+      }, h("span", { class: "chip" }), h("span", {}, h("b", {}, info.name), h("small", {}, `${view.supply[c]} left · ${info.per_turn} a turn`)));
+    }), ...others.map((m) => h("button", { type: "button", onclick: () => ctx.send(m) }, m === "end" ? "End my turn" : m)));
+    choice.hidden = !stacking();
+  }
+
+  function note() {
+    const turn = state.view.turn || {};
+    if (state.over) return "";
+    if (stacking()) {
+      if (!state.legal.length) return "Stage 1: the cube is being built.";
+      if (turn.colour) return `Stacking ${palette[turn.colour].name}: ${turn.placed} of ${palette[turn.colour].per_turn} placed.`;
+      return colour ? `Tap a lit cell to stack ${palette[colour].name}.` : "Choose a colour to stack.";
+    }
+    if (!state.legal.length) return "Stage 2: cubes are being taken out.";
+    return `Take a cube ringed in green: it goes to your pile ${1 + (turn.removed || 0)}.`;
+  }
+
+  function lastCell() {
+    const move = state.last && state.last.move;
+    if (!move) return null;
+    const m = /(-?\d+),(-?\d+),(-?\d+)$/.exec(move);
+    if (!m) return null;
+    // a cube stacked on x = -1 or y = -1 shifted the structure by one: it now sits on 0
+    const [x, y, z] = [m[1], m[2], m[3]].map(Number);
+    return { cell: cellKey(Math.max(x, 0), Math.max(y, 0), z), removed: !move.includes("@") };
+  }
+
+  function extent(cubes, cells) {
+    const xs = [0, 3];
+    const ys = [0, 3];
+    const zs = [0, 3];
+    for (const c of cubes) { xs.push(c.x); ys.push(c.y); zs.push(c.z); }
+    for (const k of cells) {
+      const [x, y, z] = k.split(",").map(Number);
+      xs.push(x); ys.push(y); zs.push(z);
+    }
+    return [Math.min(...xs), Math.min(...ys), Math.min(...zs), Math.max(...xs), Math.max(...ys), Math.max(...zs)];
+  }
+
+  function drawPlans(cubes, tgt, rem, last, fresh) {
+    const [x0, y0, , x1, y1] = extent(cubes, [...tgt.keys()]);
+    const byCell = new Map(cubes.map((c) => [cellKey(c.x, c.y, c.z), c.c]));
+    const w = (x1 - x0 + 1) * CELL;
+    const hgt = (y1 - y0 + 1) * CELL;
+    plans.replaceChildren();
+    for (let z = 0; z < 4; z += 1) {
+      const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img", "aria-label": `Layer ${z} from above` });
+      svg.append(label(w / 2, -12, z === 0 ? "Layer 0 (bag)" : `Layer ${z}`, { class: "plan-title" }));
+      for (let y = y0; y <= y1; y += 1) {
+        for (let x = x0; x <= x1; x += 1) {
+          const cell = cellKey(x, y, z);
+          const rx = (x - x0) * CELL;
+          const ry = (y1 - y) * CELL;
+          const letter = byCell.get(cell);
+          if (letter) {
+            const info = palette[letter];
+            const g = s("g", { class: `cube${rem.has(cell) ? " removable" : ""}${last && last.cell === cell ? " last" : ""}`, "data-cell": cell },
+              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, `${info.name} cube at ${cell}`)),
+              label(rx + CELL / 2, ry + CELL / 2, letter, { fill: info.ink, class: "letter" }));
+            if (last && last.cell === cell && fresh) flash(g);
+            svg.append(g);
+          } else if (tgt.has(cell)) {
+            const fits = colour && tgt.get(cell).has(colour);
+            svg.append(s("g", { class: `target${fits ? " fits" : ""}`, "data-cell": cell },
+              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, `a cube may go on ${cell}`)),
+              label(rx + CELL / 2, ry + CELL / 2, "+", { class: "plus" })));
+          } else {
+            svg.append(s("rect", { class: "empty", "data-cell": cell, x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }));
+          }
+          if (last && last.removed && last.cell === cell && fresh) {
+            const gone = s("rect", { class: "lifted", x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 });
+            svg.append(gone);
+            setTimeout(() => gone.remove(), 900);
+          }
+        }
+      }
+      plans.append(svg);
     }
   }
 
-  function colourButtons() {
-    const open = colours();
-    if (!open.length) return null;
-    if (!open.includes(colour)) colour = open.length === 1 ? open[0] : null;
-    const fixed = message.view.turn && message.view.turn.colour;
-    return h("div", { class: "colour-choice", role: "group", "aria-label": "Colour to stack" },
-      h("span", {}, fixed ? "Stacking:" : "Choose a colour:"),
-      open.map((c) => {
-        const info = palette[c];
-        const button = h("button", {
-          type: "button",
-          class: `swatch ${c === colour ? "chosen" : ""}`,
-          style: `--swatch:${info.rgb};--swatch-ink:${info.ink}`,
-          "aria-pressed": String(c === colour),
-          onclick: () => {
-            colour = c;
-            render(message);
-          },
-        }, h("b", {}, c), ` ${info.name} · ${message.view.supply[c]} left · places ${info.per_turn}`);
-        return button;
-      }));
-  }
-
-  function layerToggles() {
-    return h("div", { class: "layer-toggles", role: "group", "aria-label": "Layers shown in the cube" },
-      h("span", {}, "Show layers:"),
-      [0, 1, 2, 3].map((z) => {
-        const box = h("input", { type: "checkbox", id: `layer-${z}` });
-        box.checked = shown[z];
-        box.addEventListener("change", () => {
-          shown[z] = box.checked;
-          paint();
-        });
-        return h("label", { class: "check", for: `layer-${z}` }, box, ` ${z}`);
-      }),
-      h("button", { type: "button", class: "small", onclick: () => {
-        shown.fill(true);
-        render(message);
-      } }, "all"));
-  }
-
-  function render(msg) {
-    message = msg;
-    legal = new Set(msg.legal);
-    const mine = msg.legal.length > 0;
-    const stage = msg.view.stage;
-    let hint = "";
-    if (mine && stage === "stack") {
-      hint = "Stage 1: choose a colour, then click a cell marked + (in the cube or a layer plan). " +
-        "A cube on the bag must touch another; higher cubes need a cube under them.";
-    } else if (mine) {
-      const pile = msg.view.turn.removed ? 2 : 1;
-      hint = `Stage 2: click a cube outlined in green to take it into pile ${pile}. ` +
-        "Pile 1 scores yellow 5 and red 3; pile 2 scores black 1.";
+  function draw3d(cubes, tgt, rem, last, fresh) {
+    if (!table3d) table3d = new Table3D(holder3d, { pick });
+    const [x0, y0, z0, x1, y1, z1] = extent(cubes, [...tgt.keys()]);
+    table3d.show(cubes.map((c) => ({
+      x: c.x, y: c.y, z: c.z, rgb: palette[c.c].rgb, mark: rem.has(cellKey(c.x, c.y, c.z)),
+      fresh: fresh && last && !last.removed && last.cell === cellKey(c.x, c.y, c.z),
+    })), [x0 - 1, y0 - 1, x1 + 2, y1 + 2],
+    [...tgt.keys()].filter((k) => !colour || tgt.get(k).has(colour)).map((k) => { const [x, y, z] = k.split(",").map(Number); return { x, y, z }; }));
+    if (fresh && last && last.removed && before) {
+      const was = cubesOf(before.view).find((c) => cellKey(c.x, c.y, c.z) === last.cell);
+      if (was) table3d.lift([was.x, was.y, was.z], palette[was.c].rgb);
     }
-    ctx.controls.replaceChildren(h("div", { class: "unstackable-controls" },
-      hint ? h("p", { class: "hint" }, hint) : null,
-      mine && stage === "stack" ? colourButtons() : null,
-      layerToggles()));
-    paint();
+    table3d.frame([x0, y0, z0, x1 + 1, y1 + 1, z1 + 1]);
+  }
+
+  function draw(fresh = false) {
+    drawViewButtons();
+    drawChoice();
+    stageNote.textContent = note();
+    const cubes = cubesOf(state.view);
+    const tgt = stacking() ? targets() : new Map();
+    const rem = removable();
+    const last = lastCell();
+    holder3d.hidden = mode !== "3d";
+    plans.hidden = mode === "3d";
+    drawPlans(cubes, tgt, rem, last, fresh && mode !== "3d");
+    if (mode === "3d") draw3d(cubes, tgt, rem, last, fresh);
+  }
+
+  /** Play at `cell` (a free cell or a cube), or say why not at `where`. */
+  function act(cell, isCube, where) {
+    if (!ctx.send) return;
+    if (!state.legal.length) {
+      where(state.over ? "The game is over." : "It is not your turn yet.");
+      return;
+    }
+    if (isCube) {
+      if (removable().has(cell)) ctx.send(cell, null);
+      else if (stacking()) where("This cell is taken: stack on a lit cell.");
+      else where("This cube cannot come out now: it needs three open faces and nothing on top.");
+      return;
+    }
+    if (!stacking()) {
+      where("Take a cube ringed in green.");
+      return;
+    }
+    const tgt = targets();
+    if (!tgt.has(cell)) {
+      const [x, y, z] = cell.split(",").map(Number);
+      const under = cubesOf(state.view).some((c) => c.x === x && c.y === y && c.z === z - 1);
+      where(z > 0 && !under ? "Nothing holds a cube up here: it needs a cube under it." : "No cube may go here now: the lit cells show where one may.");
+      return;
+    }
+    if (!colour) {
+      where("Choose a colour first.");
+      return;
+    }
+    if (!tgt.get(cell).has(colour)) {
+      where(`No ${palette[colour].name} cube may go here.`);
+      return;
+    }
+    ctx.send(`${colour}@${cell}`, null);
+  }
+
+  plans.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (!target) return;
+    act(target.dataset.cell, target.classList.contains("cube"), (text) => tip(target, text));
+  });
+
+  function pick({ cell, cube, event }) {
+    if (!state) return;
+    const tgt = stacking() ? targets() : new Map();
+    if (event.type === "pointermove") {
+      if (cube && !stacking() && removable().has(cube.cell.join(","))) table3d.showGhost([cube.cell]);
+      else if (cell && tgt.has(cell.join(",")) && colour && tgt.get(cell.join(",")).has(colour)) table3d.showGhost([cell]);
+      else table3d.showGhost(null);
+      return;
+    }
+    const pin = (text) => {
+      const mark = h("div", { class: "pin", style: `left:${event.clientX}px;top:${event.clientY + window.scrollY}px` });
+      document.body.append(mark);
+      tip(mark, text);
+      mark.remove();
+    };
+    if (!stacking() && cube) act(cube.cell.join(","), true, pin);
+    else if (cell) act(cell.join(","), false, pin);
   }
 
   return {
-    render,
-    click(event) {
-      const el = event.target.closest("[data-cell]");
-      if (!el || !message) return false;
-      const cell = el.dataset.cell;
-      if (message.view.stage === "stack") {
-        if (!colour) {
-          ctx.tell("Choose a colour first (the buttons under the cube).", "info");
-          return true;
-        }
-        ctx.send(`${colour}@${cell}`);
-      } else {
-        ctx.send(cell);
-      }
-      return true;
+    render(next, prev) {
+      before = prev;
+      state = next;
+      draw(Boolean(prev) && prev.ply !== next.ply);
     },
-    key(event) {
-      const letter = event.key.toUpperCase();
-      if (["Y", "R", "K"].includes(letter) && colours().includes(letter)) {
-        colour = letter;
-        render(message);
-      }
+    /** Where on the screen the 3-D view shows cell (x, y, z)'s top (tests use it). */
+    screenOf(x, y, z, face = "top") {
+      return table3d && mode === "3d" ? table3d.screenOf(x, y, z, face) : null;
+    },
+    /** The free cell a tap at (clientX, clientY) of the 3-D view would aim at, "x,y,z". */
+    probe(clientX, clientY) {
+      if (!table3d || mode !== "3d") return null;
+      const hit = table3d.hitAt(clientX, clientY);
+      return hit.cell ? hit.cell.join(",") : null;
+    },
+    describe(last) {
+      if (!last.move) return null;
+      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      const stacked = /^(\w)@/.exec(last.move);
+      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube.`;
+      const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
+      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out.`;
+    },
+    seatLine(st, seat) {
+      const piles = st.view.piles[seat];
+      return `${score(ctx.info, piles)} pts`;
+    },
+    ending() {
+      return "The bag is bare: every cube has been taken out.";
     },
   };
 }

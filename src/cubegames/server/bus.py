@@ -1,0 +1,193 @@
+"""News between server processes on one database: a move saved, a seat claimed or reissued.
+
+A live game may have pages on several processes (`cubegames serve --workers N`); the
+process that saves a move tells its own pages at once, and the others learn it here:
+
+- `LocalBus`: one process (SQLite, or a single server on PostgreSQL): every page of a game
+  is in this process's room, so there is nothing to carry;
+- `PostgresBus`: PostgreSQL's LISTEN/NOTIFY. A move's notification is sent inside the
+  transaction that saves it (`announce`, called by `writer.Writer`), so PostgreSQL delivers
+  it exactly when the move is durable, and in commit order. A thread of each process
+  listens on a connection of its own and hands each event to the event loop.
+
+Why not Redis pub/sub: it is one more service to install, run and secure, for no gain
+here: a notification costs one row in the commit that PostgreSQL makes anyway, and
+reaches another process's pages in a few milliseconds (see benchmarks/README.md).
+
+An event is a small JSON object: `{"kind": "move", "game": id, "ply": n, "seat": s,
+"move": text, "from": process}` or `{"kind": "seat", "game": id, "seat": s, "how":
+"claimed" | "reissued", "from": process}`. A process ignores its own events. A listener
+that loses its connection reconnects, then has every live room catch up from the database
+(`on_reconnect`), so a move notified meanwhile is not missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Protocol
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+
+from cubegames.server.storage import NewMove, Store
+
+log = logging.getLogger("cubegames.server")
+
+Event = dict[str, Any]
+Deliver = Callable[[Event], Coroutine[Any, Any, None]]
+Reconnect = Callable[[], Coroutine[Any, Any, None]]
+
+#: seconds between two attempts to listen again after the connection broke
+RETRY = 1.0
+
+
+class Bus(Protocol):
+    """What the app needs of a bus."""
+
+    #: this process's name in events (its own events come back and are ignored)
+    origin: str
+
+    def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
+        """Tell the other processes about `moves`, inside the transaction saving them."""
+
+    def publish(self, event: Event) -> None:
+        """Tell the other processes `event` now (call from a worker thread)."""
+
+    def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
+        """Begin handing other processes' events to `deliver` (on the running loop)."""
+
+    def stop(self) -> None:
+        """Stop listening."""
+
+
+class LocalBus:
+    """One process holds every page: nothing to tell anyone."""
+
+    def __init__(self) -> None:
+        self.origin = secrets.token_hex(6)
+
+    def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
+        """Nothing to do."""
+
+    def publish(self, event: Event) -> None:
+        """Nothing to do."""
+
+    def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
+        """Nothing to do."""
+
+    def stop(self) -> None:
+        """Nothing to do."""
+
+
+class PostgresBus:
+    """LISTEN/NOTIFY on a channel named after the database schema the store works in (so
+    servers of different schemas on one database do not hear each other)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.origin = secrets.token_hex(6)
+        with store.engine.connect() as connection:
+            schema = connection.execute(text("SELECT current_schema()")).scalar_one()
+        self.channel = f"cubegames_{schema}"[:63]
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _payloads(self, events: Sequence[Event]) -> list[dict[str, str]]:
+        return [
+            {"channel": self.channel, "payload": json.dumps({**e, "from": self.origin})}
+            for e in events
+        ]
+
+    def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
+        """NOTIFY each move inside its transaction: delivered when (and if) it commits."""
+        events = [
+            {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
+            for m in moves
+        ]
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"), self._payloads(events))
+
+    def publish(self, event: Event) -> None:
+        """NOTIFY one event in a transaction of its own."""
+        with self.store.engine.begin() as connection:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"), self._payloads([event])[0]
+            )
+
+    def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
+        """Listen in a thread of this process; events go to `deliver` on this loop."""
+        loop = asyncio.get_running_loop()
+        self._stopping.clear()
+        ready = threading.Event()
+        self._thread = threading.Thread(
+            target=self._listen,
+            args=(loop, deliver, on_reconnect, ready),
+            name="cubegames-bus",
+            daemon=True,
+        )
+        self._thread.start()
+        ready.wait(timeout=10)  # listening before the app serves: no event is missed
+
+    def stop(self) -> None:
+        """Stop the listening thread (within a second)."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def _listen(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        deliver: Deliver,
+        on_reconnect: Reconnect,
+        ready: threading.Event,
+    ) -> None:
+        first = True
+        while not self._stopping.is_set():
+            try:
+                raw = self.store.engine.raw_connection()
+                connection: Any = raw.driver_connection
+                raw.detach()  # this connection is the listener's alone, never pooled
+                try:
+                    connection.autocommit = True
+                    connection.execute(f'LISTEN "{self.channel}"')
+                    ready.set()
+                    if not first:
+                        asyncio.run_coroutine_threadsafe(on_reconnect(), loop)
+                    first = False
+                    while not self._stopping.is_set():
+                        for note in connection.notifies(timeout=0.5):
+                            self._hand_over(loop, deliver, note.payload)
+                finally:
+                    with contextlib.suppress(Exception):
+                        raw.close()
+            except Exception:
+                if self._stopping.is_set():
+                    return
+                log.exception("the bus lost its connection; listening again in %gs", RETRY)
+                self._stopping.wait(RETRY)
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop, deliver: Deliver, payload: str) -> None:
+        try:
+            event = json.loads(payload)
+        except ValueError:
+            return
+        if not isinstance(event, dict) or event.get("from") == self.origin:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the app is stopping
+            asyncio.run_coroutine_threadsafe(deliver(event), loop)
+
+
+def make_bus(store: Store) -> Bus:
+    """The bus for `store`'s database: LISTEN/NOTIFY on PostgreSQL, else none needed."""
+    if store.engine.dialect.name == "postgresql":
+        return PostgresBus(store)
+    return LocalBus()
+
+
+__all__ = ["Bus", "Event", "LocalBus", "PostgresBus", "make_bus"]

@@ -1,0 +1,192 @@
+// Drawing pieces every game shares: SVG elements, hexagons, colours, a board that pans
+// and zooms (mouse wheel, drag, pinch), a note shown at a cell, and the animation of a
+// piece arriving.
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element: s("rect", {x: 1, class: "c"}, child, ...). */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Text centred on (x, y). */
+export function label(x, y, content, attrs = {}) {
+  return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, content);
+}
+
+export const SQRT3 = Math.sqrt(3);
+
+/** A corner of a pointy-top hexagon: `degrees` counter-clockwise from east. */
+export function corner(cx, cy, r, degrees) {
+  const a = (degrees * Math.PI) / 180;
+  return [cx + r * Math.cos(a), cy - r * Math.sin(a)];
+}
+
+export function pointsOf(list) {
+  return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+}
+
+export function hexPoints(cx, cy, r) {
+  return pointsOf([30, 90, 150, 210, 270, 330].map((a) => corner(cx, cy, r, a)));
+}
+
+/** Black or white text, whichever reads better on `rgb` (#rrggbb). */
+export function ink(rgb) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#111" : "#fff";
+}
+
+/** `rgb` darkened by `amount` (0..1); very dark colours are lightened instead. */
+export function shade(rgb, amount) {
+  let [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
+  if (0.299 * r + 0.587 * g + 0.114 * b < 60) [r, g, b] = [r, g, b].map((c) => c + (255 - c) * amount * 0.45);
+  else [r, g, b] = [r, g, b].map((c) => c * (1 - amount));
+  return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** An <svg> that fills its box and shows `box` = [x, y, w, h] of its drawing. */
+export function canvas(box, attrs = {}) {
+  return s("svg", { viewBox: box.map((v) => v.toFixed(1)).join(" "), preserveAspectRatio: "xMidYMid meet", ...attrs });
+}
+
+/** Let `svg` pan (drag with one finger or the mouse on its background) and zoom (wheel,
+ * pinch, or the returned controls). `fit()` shows the whole `box` again. Clicks that
+ * were not a drag still reach the cells. */
+export function panZoom(svg, box) {
+  let view = [...box];
+  let home = [...box];
+  const pointers = new Map();
+  let start = null;
+  let dragged = false;
+  const apply = () => svg.setAttribute("viewBox", view.map((v) => v.toFixed(1)).join(" "));
+  const scale = () => view[2] / svg.clientWidth || 1;
+  function zoom(factor, cx = view[0] + view[2] / 2, cy = view[1] + view[3] / 2) {
+    const w = Math.min(home[2] * 3, Math.max(home[2] / 5, view[2] * factor));
+    const f = w / view[2];
+    view = [cx - (cx - view[0]) * f, cy - (cy - view[1]) * f, view[2] * f, view[3] * f];
+    apply();
+  }
+  svg.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const rect = svg.getBoundingClientRect();
+    const cx = view[0] + ((event.clientX - rect.left) / rect.width) * view[2];
+    const cy = view[1] + ((event.clientY - rect.top) / rect.height) * view[3];
+    zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+  }, { passive: false });
+  svg.addEventListener("pointerdown", (event) => {
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    start = { view: [...view], points: new Map(pointers) };
+    dragged = false;
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId) || !start) return;
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    const k = scale();
+    if (pointers.size === 1) {
+      const [x0, y0] = start.points.get(event.pointerId) || [event.clientX, event.clientY];
+      const dx = event.clientX - x0;
+      const dy = event.clientY - y0;
+      if (!dragged && Math.hypot(dx, dy) < 8) return;
+      dragged = true;
+      view = [start.view[0] - dx * k, start.view[1] - dy * k, view[2], view[3]];
+      apply();
+    } else if (pointers.size === 2 && start.points.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const [a0, b0] = [...start.points.values()];
+      const ratio = Math.hypot(a0[0] - b0[0], a0[1] - b0[1]) / Math.max(1, Math.hypot(a[0] - b[0], a[1] - b[1]));
+      dragged = true;
+      view = [...start.view];
+      zoom(ratio);
+    }
+  });
+  const end = (event) => {
+    pointers.delete(event.pointerId);
+    start = pointers.size ? { view: [...view], points: new Map(pointers) } : null;
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  // a drag is not a click on the cell where it ended
+  svg.addEventListener("click", (event) => {
+    if (dragged) {
+      event.stopPropagation();
+      event.preventDefault();
+      dragged = false;
+    }
+  }, true);
+  return {
+    zoomIn: () => zoom(1 / 1.25),
+    zoomOut: () => zoom(1.25),
+    fit(next) {
+      if (next) home = [...next];
+      view = [...home];
+      apply();
+    },
+    /** A new drawing's box: keep the view if the person moved it, else fit. */
+    update(next, keep) {
+      home = [...next];
+      if (!keep) view = [...home];
+      apply();
+    },
+  };
+}
+
+/** A note pinned next to `target` (an element) that goes away by itself. */
+export function tip(target, text, kind = "refusal") {
+  for (const old of document.querySelectorAll(".tip")) old.remove();
+  const rect = target.getBoundingClientRect();
+  const note = document.createElement("div");
+  note.className = `tip ${kind}`;
+  note.setAttribute("role", "alert");
+  note.textContent = text;
+  document.body.append(note);
+  const left = Math.max(8, Math.min(window.innerWidth - note.offsetWidth - 8, rect.left + rect.width / 2 - note.offsetWidth / 2));
+  let top = rect.top + window.scrollY - note.offsetHeight - 10;
+  if (top < window.scrollY + 4) top = rect.bottom + window.scrollY + 10;
+  note.style.left = `${left + window.scrollX}px`;
+  note.style.top = `${top}px`;
+  const gone = () => note.remove();
+  setTimeout(gone, 4500);
+  note.addEventListener("click", gone);
+  return note;
+}
+
+/** Small icons drawn in SVG (they render the same everywhere, unlike symbol fonts). */
+const ICONS = {
+  first: "M6 5v14M18 5l-9 7 9 7z",
+  prev: "M16 5l-9 7 9 7z",
+  next: "M8 5l9 7-9 7z",
+  last: "M18 5v14M6 5l9 7-9 7z",
+  play: "M7 4l13 8-13 8z",
+  pause: "M7 5h4v14H7zM13 5h4v14h-4z",
+  turn: "M19 12a7 7 0 1 1-2.05-4.95M19 4v4h-4",
+  plus: "M12 5v14M5 12h14",
+  minus: "M5 12h14",
+  fit: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
+  cube: "M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12L4 7.5",
+  layers: "M12 4l9 5-9 5-9-5zM3 14l9 5 9-5",
+  download: "M12 4v11M7 10l5 5 5-5M5 20h14",
+};
+
+export function icon(name) {
+  return s("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true" },
+    s("path", { d: ICONS[name], fill: name === "play" || name.startsWith("prev") || name.startsWith("next") ? "currentColor" : "none",
+      stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round", "stroke-linecap": "round" }));
+}
+
+/** Restart the CSS animation `name` (a class) on `el`. */
+export function flash(el, name = "arrive") {
+  el.classList.remove(name);
+  void el.getBoundingClientRect();
+  el.classList.add(name);
+}

@@ -1,0 +1,45 @@
+"""A move is acknowledged only once it is on disk: a real server on SQLite, killed with
+SIGKILL right after acknowledging a move, has kept every move it acknowledged."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from cubegames.server.storage import Store
+from tests.server.live import Served
+
+HUMAN = {"kind": "human"}
+
+
+def test_every_acknowledged_move_survives_kill_9(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    url = f"sqlite:///{db}"
+    server = Served(url)
+    acknowledged: list[str] = []
+    try:
+        made = server.make_game("unstackable", [HUMAN, HUMAN])
+        pages = [server.page(made["id"], seat["token"]) for seat in made["seats"]]
+        latest = [page.state() for page in pages]
+        while len(acknowledged) < 24 and latest[0]["to_move"] is not None:
+            mover = latest[0]["to_move"]
+            move = latest[mover]["legal"][0]
+            pages[mover].move(move, ply=len(acknowledged))
+            # the mover's new state is the acknowledgement: the move is saved by then
+            latest[mover] = pages[mover].state(ply=len(acknowledged) + 1)
+            acknowledged.append(move)
+            other = 1 - mover
+            latest[other] = pages[other].state(ply=len(acknowledged))
+    finally:
+        server.kill()  # at once after the last acknowledgement, no shutdown of any kind
+    assert len(acknowledged) >= 10
+    # the file is in write-ahead-log mode, and the log is replayed on opening
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store = Store(url)
+    try:
+        info = store.load(made["id"])
+    finally:
+        store.close()
+    assert info is not None
+    assert [m.move for m in info.moves] == acknowledged

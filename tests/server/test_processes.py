@@ -1,0 +1,219 @@
+"""Several server processes on one PostgreSQL database: a game's moves stay in one order
+when two processes take moves for it at once, a move reaches pages on another process, a
+game's bots play in one process only, and the games of a process killed with SIGKILL play
+on in another."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
+from cubegames.server.rooms import replay
+from cubegames.server.storage import Store
+from tests.server.helpers import Socket, TestClient, bot, connect, make_game
+from tests.server.live import Page, Served
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture
+def backend() -> str:
+    """Every test here runs on PostgreSQL (skipped, saying why, where there is none)."""
+    return "postgresql"
+
+
+@pytest.fixture
+def two(db_url: str) -> Iterator[tuple[Served, Served]]:
+    """Two `cubegames serve` processes on one database."""
+    first = Served(db_url)
+    try:
+        second = Served(db_url)
+    except BaseException:
+        first.stop()
+        raise
+    try:
+        yield first, second
+    finally:
+        first.stop()
+        second.stop()
+
+
+def _state(page: Page, ply: int) -> dict[str, Any]:
+    """The page's state at move `ply` or later; a `stale` refusal on the way (a move that
+    lost its race) is expected, any other refusal fails the test."""
+    return page.state(ply, timeout=15, expected=("stale",))
+
+
+def test_moves_sent_to_two_processes_at_once_keep_one_order(
+    two: tuple[Served, Served], db_url: str
+) -> None:
+    """Each seat has a page on both processes, and both pages of the seat to move send a
+    move for the same move number at the same moment: one is saved, the other refused as
+    stale, and every page of both processes ends on the same game."""
+    a, b = two
+    made = a.make_game("unstackable", [HUMAN, HUMAN])
+    tokens = [seat["token"] for seat in made["seats"]]
+    pages = {
+        (server, seat): server.page(made["id"], tokens[seat])
+        for server in (a, b)
+        for seat in (0, 1)
+    }
+    latest = {key: _state(page, 0) for key, page in pages.items()}
+    rounds = 8
+    for ply in range(rounds):
+        seat = latest[a, 0]["to_move"]
+        legal = latest[a, seat]["legal"]
+        pages[a, seat].move(legal[0], ply)
+        pages[b, seat].move(legal[-1], ply)
+        latest = {key: _state(page, ply + 1) for key, page in pages.items()}
+        assert {m["ply"] for m in latest.values()} == {ply + 1}
+    for seat in (0, 1):
+        assert latest[a, seat]["view"] == latest[b, seat]["view"]
+    store = Store(db_url)
+    try:
+        info = store.load(made["id"])
+    finally:
+        store.close()
+    assert info is not None and [m.ply for m in info.moves] == list(range(1, rounds + 1))
+    _game, state, _played = replay(info)  # the stored order replays through the engine
+    assert state.view(0) == latest[a, 0]["view"]
+    for page in pages.values():
+        page.close()
+
+
+def test_a_move_reaches_the_pages_of_another_process(two: tuple[Served, Served]) -> None:
+    a, b = two
+    made = a.make_game("unstackable", [HUMAN, HUMAN])
+    mover = a.page(made["id"], made["seats"][0]["token"])
+    other = b.page(made["id"], made["seats"][1]["token"])
+    watcher = b.page(made["id"], None)
+    first = mover.state(0)
+    other.state(0)
+    watcher.state(0)
+    mover.move(first["legal"][0], 0)
+    started = time.monotonic()
+    mover.state(1)
+    seen = other.state(1)
+    watched = watcher.state(1)
+    assert time.monotonic() - started < 5
+    assert seen["to_move"] == 1 and seen["legal"] and watched["legal"] == []
+    # and back: the other process's move reaches the first
+    other.move(seen["legal"][0], 1)
+    assert mover.state(2)["to_move"] == 0
+    for page in (mover, other, watcher):
+        page.close()
+
+
+def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:
+    """Two servers with the same bot game live (a spectator on each): one holds the game's
+    lease and plays every bot move; the other's spectator sees them all too."""
+    apps = [create_app(db_url, bot_delay=0.02) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as other:
+        made = make_game(one, "unstackable", [bot("random"), bot("random")])
+        with connect(one, made["id"]) as s1, connect(other, made["id"]) as s2:
+            watchers = [Socket(s1), Socket(s2)]
+            last = [w.until(lambda m: m["type"] == "state" and m["over"]) for w in watchers]
+        played = [app.state.runner.played for app in apps]
+        total = len(one.get(f"/api/games/{made['id']}").json()["moves"])
+    assert last[0]["ply"] == last[1]["ply"] == total > 0
+    assert sorted(played) == [0, total]
+
+
+def test_a_killed_processs_bot_games_play_on_in_another(db_url: str) -> None:
+    """A process running a game's bots is killed (SIGKILL): after its lease expires the
+    other process takes the game over, and it goes on from the last stored move."""
+    quick = ("--limit", "lease_seconds=2")
+    a = Served(db_url, *quick)
+    b = Served(db_url, *quick)
+    try:
+        made = a.make_game("unstackable", [bot("random"), bot("random")])
+        watcher = a.page(made["id"], None)  # wakes the bots in process a
+        seen = watcher.state(3)
+        a.kill()
+        detail = f"{b.url}/api/games/{made['id']}"
+        before = httpx.get(detail, timeout=10).json()["moves"]
+        assert len(before) >= seen["ply"]
+        deadline = time.monotonic() + 20
+        after = before
+        while time.monotonic() < deadline and len(after) <= len(before) + 2:
+            time.sleep(0.5)
+            after = httpx.get(detail, timeout=10).json()["moves"]
+        assert len(after) > len(before) + 2, "process b did not take the game over"
+        assert after[: len(before)] == before
+        assert [m["ply"] for m in after] == list(range(1, len(after) + 1))
+    finally:
+        a.kill()
+        b.stop()
+
+
+def test_serve_with_workers_runs_that_many_processes_on_one_address(db_url: str) -> None:
+    server = Served(db_url, "--workers", "2")
+    try:
+        deadline = time.monotonic() + 30
+        while len(_workers(server.process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(_workers(server.process.pid)) == 2
+        made = server.make_game("unstackable", [HUMAN, HUMAN])
+        # pages land on either process: each sees the other's moves
+        pages = [server.page(made["id"], seat["token"]) for seat in made["seats"]]
+        latest = [page.state(0) for page in pages]
+        for ply in range(6):
+            seat = latest[0]["to_move"]
+            pages[seat].move(latest[seat]["legal"][0], ply)
+            latest = [page.state(ply + 1) for page in pages]
+        for page in pages:
+            page.close()
+    finally:
+        server.stop()
+
+
+def _workers(pid: int) -> list[str]:
+    """The worker processes uvicorn started (not multiprocessing's resource tracker)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    found = []
+    for child in children:
+        with contextlib.suppress(OSError):
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                found.append(child)
+    return found
+
+
+def test_games_made_per_client_are_capped_over_every_process(db_url: str) -> None:
+    """The cap on games a client makes a minute is counted in the database: two servers
+    on it together allow it once, not once each."""
+    limits = Limits(games_per_minute=3)
+    apps = [create_app(db_url, bot_delay=0, limits=limits, workers=2) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as other:
+        make_game(one, "unstackable", [HUMAN, HUMAN])
+        make_game(other, "unstackable", [HUMAN, HUMAN])
+        make_game(one, "unstackable", [HUMAN, HUMAN])
+        for client in (other, one):
+            over = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN] * 2})
+            assert over.status_code == 429 and "at most 3 a minute" in over.json()["detail"]
+            assert 1 <= int(over.headers["retry-after"]) <= 60
+
+
+def test_each_of_n_workers_takes_its_share_of_the_in_memory_caps(db_url: str) -> None:
+    """Connections per client and live games are counted in each process: with 2 workers
+    each allows half, so the two together never exceed the cap."""
+    limits = Limits(connections_per_client=4, max_rooms=2)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits, workers=2)) as client:
+        made = [make_game(client, "unstackable", [HUMAN, HUMAN]) for _ in range(2)]
+        with connect(client, made[0]["id"]) as a, connect(client, made[0]["id"]) as b:
+            Socket(a).opening()
+            Socket(b).opening()
+            with connect(client, made[0]["id"]) as c:
+                assert "at most 4 at once" in Socket(c).receive()["message"]
+        with connect(client, made[0]["id"]) as a:
+            Socket(a).opening()
+            with connect(client, made[1]["id"]) as b:
+                assert "1 games are live" in Socket(b).receive()["message"]
