@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from cubegames.rl import vector_env
 from cubegames.rl.gym import SingleAgentEnv
 from cubegames.rl.vector.unstackable import VectorEnv
 
@@ -81,7 +82,8 @@ def test_observations_and_masks_are_the_python_rules(
 
 
 def test_the_spaces_are_the_single_agent_environments() -> None:
-    envs = VectorEnv(3)
+    envs = vector_env("unstackable", 3)
+    assert isinstance(envs, VectorEnv)
     single = SingleAgentEnv("unstackable")
     assert envs.single_observation_space == single.observation_space
     assert envs.single_action_space == single.action_space
@@ -95,6 +97,7 @@ def test_an_illegal_action_loses_and_the_next_step_resets() -> None:
     actions = np.array([0, 5], dtype=np.int64)  # Y@0,0,0 is legal; Y@1,1,0 is not
     _, rewards, terminated, _, info = envs.step(actions)
     assert rewards.tolist() == [0.0, -1.0] and terminated.tolist() == [False, True]
+    assert info["illegal_action"].tolist() == [False, True]
     _, rewards, terminated, _, info = envs.step(np.array([73, 0], dtype=np.int64))  # R@1,0,0
     assert rewards.tolist() == [0.0, 0.0] and not terminated.any()
     assert envs.state(1).occupied == 0 and info["to_move"].tolist() == [1, 0]

@@ -150,3 +150,28 @@ def test_a_solved_position_answers_for_each_of_its_images() -> None:
                 assert bb.coords(again.cell) == sym.cell(*bb.coords(found.cell))
         assert (len(solver.table), solver.stats.nodes) == (size, nodes)
     assert distinct
+
+
+def test_moves_before_the_structure_map_with_its_bounding_rectangle() -> None:
+    """While stacking, the footprint turned is the structure's bounding rectangle in the
+    grid's corner, so a move on x = -1 maps to one on the far side or on y = -1."""
+    game = cubegames.make("unstackable")
+    state = game.new_state()
+    for move in ("K@0,0,0", "K@1,0,0", "K@1,1,0"):  # an L, 2 wide and 2 deep
+        state.play(move)
+    data = state.to_dict()
+    mirror_x = UnstackableSymmetry(game, (-1, 0, 0, 1))
+    assert mirror_x.apply_position(data)["grid"][:8] == "KK..K..."
+    assert str(mirror_x.apply_move(game.parse_move("R@-1,0,0"), data)) == "R@2,0,0"
+    assert str(mirror_x.apply_move(game.parse_move("R@0,-1,0"), data)) == "R@1,-1,0"
+    transpose = UnstackableSymmetry(game, (0, 1, 1, 0))
+    assert str(transpose.apply_move(game.parse_move("R@-1,0,0"), data)) == "R@0,-1,0"
+    for sym in symmetries(game):
+        image = sym.apply_state(state)
+        mapped = {str(sym.apply_move(m, data)) for m in state.legal_moves()}
+        assert mapped == {str(m) for m in image.legal_moves()}
+        for move in state.legal_moves():
+            after, image_after = state.clone(), image.clone()
+            after.play(move)
+            image_after.play(sym.apply_move(move, data))
+            assert image_after.to_dict() == sym.apply_position(after.to_dict())

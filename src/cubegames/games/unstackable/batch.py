@@ -307,11 +307,13 @@ def step(
     obs: npt.NDArray[np.float32],
     rewards: npt.NDArray[np.float32],
     terminated: npt.NDArray[np.bool_],
+    illegal: npt.NDArray[np.bool_],
     masks: npt.NDArray[np.bool_],
     to_move: Rows,
 ) -> None:
     """Step every game with its action, writing observations, rewards, terminations,
-    masks and seats to move (see `cubegames.rl.vector.unstackable` for the conventions).
+    illegal actions, masks and seats to move (see `cubegames.rl.vector.unstackable` for
+    the conventions).
 
     A game `pending` a reset (it ended at the last step) is reset and its action ignored.
     An illegal action loses the game for the seat that sent it (reward -1).
@@ -319,6 +321,7 @@ def step(
     for g in range(st.shape[0]):
         rewards[g] = 0.0
         terminated[g] = False
+        illegal[g] = False
         if pending[g]:
             pending[g] = False
             reset(boards, st, g, counts)
@@ -329,6 +332,7 @@ def step(
             if a < 0 or a >= ACTIONS or not masks[g, a]:
                 rewards[g] = -1.0
                 terminated[g] = True
+                illegal[g] = True
                 pending[g] = True
                 st[g, LAST_MOVER] = seat
             else:

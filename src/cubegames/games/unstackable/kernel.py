@@ -291,10 +291,10 @@ def search_root(
                     break
             if not have_ret and ply > 0 and use_bounds:
                 # what each side can still score bounds the value from both sides
+                # they meet when one colour is left: the value is known; with
+                # use_bounds == 2 a window outside them also closes the node
                 least, most = bounds(y, r, k, d, gains, order)
-                if least == most or (
-                    use_bounds == 2 and most <= a
-                ):  # one colour left: the value is known
+                if least == most or (use_bounds == 2 and most <= a):
                     ret, have_ret = most, True
                 elif use_bounds == 2 and least >= b:
                     ret, have_ret = least, True

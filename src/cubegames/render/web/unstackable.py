@@ -11,8 +11,9 @@ lower layer can hide one of a higher layer, so each layer is one group,
 Page hooks: every cube and every empty cell a cube may go to has `data-cell="x,y,z"`, in
 both views; a cube that may be removed now also has `data-move="x,y,z"`; cells where a cube
 may be stacked have class `target`. While stacking, the structure is kept in the grid's
-corner but may grow before it, so targets may also be drawn on `x = -1` or `y = -1` (just
-outside the grid, on the bag; a cube placed there shifts the structure by one).
+corner but may grow before it, so the layer plans also draw targets on `x = -1` or
+`y = -1` (just outside the grid, on the bag; a cube placed there shifts the structure by
+one). The isometric view leaves them out: from its corner they lie behind the structure.
 """
 
 from __future__ import annotations
@@ -90,13 +91,12 @@ def _iso(game: Unstackable, grid: str, targets: set[str], removable: set[str]) -
             quad = [project(x, y, 0), project(x + 1, y, 0)]
             quad += [project(x + 1, y + 1, 0), project(x, y + 1, 0)]
             out.append(f'<polygon class="floor" points="{points(quad)}"/>')
-    cells = [(x, y) for x in range(-1, 4) for y in range(-1, 4) if x >= 0 or y >= 0]
-    order = sorted(cells, key=lambda c: (c[0] + c[1], c))
+    order = sorted(((x, y) for x in range(4) for y in range(4)), key=lambda c: (c[0] + c[1], c))
     for z in range(4):
         out.append(f'<g class="layer" data-layer="{z}">')
         for x, y in order:
             cell = f"{x},{y},{z}"
-            letter = grid[x + 4 * y + 16 * z] if x >= 0 and y >= 0 else "."
+            letter = grid[x + 4 * y + 16 * z]
             if letter != ".":
                 attrs = f' data-cell="{cell}"'
                 cls = "cube"

@@ -10,7 +10,9 @@ Spaces are those of the single-agent environment (`cubegames.rl.gym.SingleAgentE
 an observation is `observer(game)` of a view (planes then vector, 356 float32 values), an
 action an index of `codec(game)` (281). `info["action_mask"]` is a bool array (N, 281) of
 the legal actions, `info["to_move"]` (N,) the seat to move (-1 for a game that just
-ended), after `reset` and after every `step`.
+ended) and `info["illegal_action"]` (N,) the games whose action was illegal, after `reset`
+and after every `step`. The interface is the one of `cubegames.rl.vector`, whose
+`vector_env("unstackable", ...)` returns this environment; its arrays are copies.
 
 - `opponent="self"`: each action is for whichever seat is to move in its game; the
   observation is that seat's view; the reward (+1 win, -1 loss, 0 draw, 0 before the end)
@@ -91,6 +93,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         self._obs = np.zeros((num_envs, *self.observer.shape), dtype=np.float32)
         self._rewards = np.zeros(num_envs, dtype=np.float32)
         self._terminated = np.zeros(num_envs, dtype=np.bool_)
+        self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._masks = np.zeros((num_envs, self.codec.size), dtype=np.bool_)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
@@ -101,7 +104,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         self._rng[:] = sequence.generate_state(self.num_envs, dtype=np.uint64)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._masks.copy(), "to_move": self._to_move.copy()}
+        return {
+            "action_mask": self._masks.copy(),
+            "to_move": self._to_move.copy(),
+            "illegal_action": self._illegal.copy(),
+        }
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -112,6 +119,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
             seed = seed[0] if seed else None
         if seed is not None:
             self._seed(seed)
+        self._illegal[:] = False
         batch.reset_all(
             self._boards,
             self._st,
@@ -150,6 +158,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
             self._obs,
             self._rewards,
             self._terminated,
+            self._illegal,
             self._masks,
             self._to_move,
         )
