@@ -43,6 +43,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from web_load import apply  # noqa: E402  (the clients' patching, as the page does it)
+
 from cubegames.server.app import server_deal  # noqa: E402
 from cubegames.server.rooms import Peer, Room, Rooms  # noqa: E402
 from cubegames.server.storage import HUMAN, NewSeat, Store  # noqa: E402
@@ -167,27 +169,6 @@ class Socket:
         else:
             return
         self.changed.set()
-
-
-def apply(held: dict[str, Any], ops: list[list[Any]]) -> None:
-    """A patch's operations applied in place, as the page does (`protocol.patch` makes a
-    copy instead)."""
-    for op in ops:
-        kind, where = op[0], op[1]
-        if kind == "=" and not where:
-            held.clear()
-            held.update(op[2])
-            continue
-        parent: Any = held
-        for step in where[:-1]:
-            parent = parent[step]
-        if kind == "=":
-            parent[where[-1]] = op[2]
-        elif kind == "-":
-            del parent[where[-1]]
-        else:
-            target = parent[where[-1]] if where else parent
-            target[op[2] : op[2] + op[3]] = op[4]
 
 
 async def seat_player(
