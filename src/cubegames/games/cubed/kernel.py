@@ -297,10 +297,11 @@ def load_table(st: Arrays, ed: Arrays, cells: Arr, codes: Arr) -> None:
         add_piece(st, ed, codes[i], cells[i])
 
 
-@jit
-def clear_table(st: Arrays) -> None:
-    """An empty table: only the origin is playable."""
-    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
+@inline
+def wipe_cells(st: Arrays) -> None:
+    """Empty every cell of the table and forget its neighbours' contacts (`M_NTAB` and the
+    playable cells are the caller's to set)."""
+    meta, tab, edges, touch, dead, order = st[0], st[1], st[2], st[3], st[4], st[5]
     for i in range(meta[M_NTAB]):
         cell = order[i]
         tab[cell] = -1
@@ -310,6 +311,13 @@ def clear_table(st: Arrays) -> None:
             dead[other] = 0
             for e in range(6):
                 edges[other * 6 + e] = -1
+
+
+@jit
+def clear_table(st: Arrays) -> None:
+    """An empty table: only the origin is playable."""
+    meta, play = st[0], st[6]
+    wipe_cells(st)
     meta[M_NTAB] = 0
     play[0] = ORIGIN
     meta[M_NPLAY] = 1
@@ -827,15 +835,7 @@ def copy_search(dst: Arrays, src: Arrays) -> None:
     table's cells and their neighbours, the playable cells, the hands, the bag) with plain
     loops, which numba runs about twice as fast as whole-array copies."""
     dmeta, dtab, dedges, dtouch, ddead, dorder = dst[0], dst[1], dst[2], dst[3], dst[4], dst[5]
-    for i in range(dmeta[M_NTAB]):
-        cell = dorder[i]
-        dtab[cell] = -1
-        for d in range(7):
-            other = cell + (STEP[d] if d < 6 else 0)
-            dtouch[other] = 0
-            ddead[other] = 0
-            for e in range(6):
-                dedges[other * 6 + e] = -1
+    wipe_cells(dst)
     meta, tab, edges, touch, dead, order = src[0], src[1], src[2], src[3], src[4], src[5]
     for i in range(meta[M_NTAB]):
         cell = order[i]
