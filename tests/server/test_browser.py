@@ -302,7 +302,8 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     expect(page.locator(".said")).to_have_text(
         re.compile(
             r"(You|Random bot) "
-            r"(laid an? [a-z ,-]+ piece: it is ringed in orange|drew a piece|passed)\."
+            r"(laid an? [a-z ,-]+ piece (in the middle of the table|[a-z0-9½ ,]+ the first piece): "
+            r"it is ringed in orange|drew a piece|passed)\."
         )
     )
     expect(dragged).to_have_count(0)
@@ -338,9 +339,116 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     assert len(entries) >= 4, entries
     assert not NOTATION.search(page.locator(".said").inner_text())
     for entry in entries:
-        said = r"(You|Random bot) (laid an? [a-z ,-]+ piece|drew a piece|passed)\.$"
+        said = (
+            r"(You|Random bot) (laid an? [a-z ,-]+ piece (in the middle of the table|"
+            r"[a-z0-9½ ,]+ the first piece)|drew a piece|passed)\.$"
+        )
         assert re.match(said, entry), entry
         assert not NOTATION.search(entry), entry
+    guard.check()
+
+
+def focused(page: Page, attribute: str = "data-cell") -> str | None:
+    """An attribute of the element with the keyboard focus (None if it lacks one)."""
+    value: str | None = page.evaluate(
+        "a => document.activeElement && document.activeElement.getAttribute(a)", attribute
+    )
+    return value
+
+
+def inside(page: Page, selector: str, box_of: str) -> bool:
+    """Whether the element `selector` lies wholly within the element `box_of` on screen."""
+    a = page.locator(selector).bounding_box()
+    b = page.locator(box_of).bounding_box()
+    assert a is not None and b is not None
+    return (
+        a["x"] >= b["x"] - 1
+        and a["y"] >= b["y"] - 1
+        and a["x"] + a["width"] <= b["x"] + b["width"] + 1
+        and a["y"] + a["height"] <= b["y"] + b["height"] + 1
+    )
+
+
+def test_cubed_is_played_with_the_keyboard_alone(desk: tuple[Page, Guard], server: str) -> None:
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    play_out(page, cubed_move(False), turns=2)  # a table with pieces and several lit cells
+    for _ in range(3):  # zoomed in, so that some lit cells are off the view
+        page.click("button[aria-label='Zoom in']")
+    ready(page)
+    state = current(page)
+    assert len(state["hints"]["open"]) >= 3, state["hints"]
+    # Tab reaches the hand; Enter chooses a piece and goes to a lit cell it fits
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('.hand-piece.playable')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a playable piece of the hand")
+    page.keyboard.press("Enter")
+    expect(page.locator(".hand-piece[aria-selected='true']")).to_have_count(1)
+    cell = focused(page)
+    assert cell is not None, "Enter on a hand piece did not go to the table"
+    target = f".cubed-table .cell[data-cell='{cell}']"
+    expect(page.locator(target)).to_have_class(re.compile(r"\bfits\b"))
+    expect(page.locator(target)).to_have_attribute("role", "button")
+    label = page.locator(target).get_attribute("aria-label")
+    where = page.locator(target).get_attribute("data-where")
+    assert label and where and label.lower().startswith(where.lower()), (label, where)
+    assert "fits here" in label and not NOTATION.search(label), label
+    # it is ringed, shows the piece on it, and was panned into the zoomed-in view
+    expect(page.locator(".cubed-table .focus-ring polygon")).to_have_count(2)
+    expect(page.locator(".cubed-table .ghost .piece")).to_have_count(1)
+    assert inside(page, target, ".cubed-table"), "the focused cell is off the table's view"
+    shot(page, "cubed-desktop-keyboard")
+    # the arrows go from lit cell to lit cell the way they point; Tab visits every one
+    centre_x = centre_of(page, target)[0]
+    for arrow in ("ArrowRight", "ArrowLeft"):
+        page.keyboard.press(arrow)
+        now = focused(page)
+        assert now is not None and page.locator(f".cubed-table .cell[data-cell='{now}']").count()
+        if now != cell:
+            x = centre_of(page, f".cubed-table .cell[data-cell='{now}']")[0]
+            assert (x > centre_x) == (arrow == "ArrowRight"), (arrow, cell, now)
+            assert inside(page, f".cubed-table .cell[data-cell='{now}']", ".cubed-table")
+        centre_x = centre_of(page, f".cubed-table .cell[data-cell='{now}']")[0]
+    lit = page.locator(".cubed-table .cell.open").count()
+    visited = set()
+    page.keyboard.press("Home")
+    for _ in range(lit):
+        visited.add(focused(page))
+        page.keyboard.press("Tab")
+    assert len(visited) == lit and None not in visited, visited
+    for _ in range(lit + 1):  # back to the cell the piece fits
+        if focused(page) == cell:
+            break
+        page.keyboard.press("Shift+Tab")
+    assert focused(page) == cell
+    # R turns the piece, and the cell says whether it still fits
+    page.keyboard.press("r")
+    label = page.locator(target).get_attribute("aria-label") or ""
+    assert re.search(r"fits here turned (once|twice)|does not fit|fits here$", label), label
+    for _ in range(2):
+        if "fits here" in label and "turned" not in label:
+            break
+        page.keyboard.press("r")
+        label = page.locator(target).get_attribute("aria-label") or ""
+    expect(page.locator(target)).to_have_class(re.compile(r"\bfits\b"))
+    piece = page.locator(".hand-piece[aria-selected='true']").get_attribute("data-piece")
+    assert piece is not None
+    # Enter (or Space) lays it there
+    page.keyboard.press("Enter")
+    page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
+    mine = next(e for e in current(page)["log"] if e["ply"] == state["ply"] + 1)
+    assert mine["seat"] == state["seat"] and mine["move"] in state["legal"], mine
+    slots, at = mine["move"].split("@")
+    assert at == cell and slots in {turned(piece, k) for k in range(3)}, (mine, piece)
+    expect(page.locator(f".cubed-table .piece[data-cell='{cell}']")).to_have_count(1)
+    # the log says where, in the words the cell was named by
+    assert mine["text"].startswith("You laid ") and mine["text"].endswith(f" {where}."), mine
+    # the next turn starts where the keyboard left off: in the hand
+    ready(page)
+    expect(page.locator(".hand-piece:focus")).to_have_count(1)
     guard.check()
 
 

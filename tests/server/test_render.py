@@ -181,7 +181,7 @@ def test_the_log_reads_like_a_person_telling_the_game(
         for viewer in [None, *range(game.players)]:
             said = web.words(game, move, mover, viewer)
             assert not NOTATION.search(said), (move, said)
-            assert said[0].isupper() and said.endswith(".") and len(said) < 90, said
+            assert said[0].isupper() and said.endswith(".") and len(said) < 110, said
             if re.search(r"[@:,]", move):
                 assert move not in said, (move, said)
         state.play(move)
@@ -189,10 +189,43 @@ def test_the_log_reads_like_a_person_telling_the_game(
     assert seen > 0
 
 
+def test_cubed_places_are_named_from_the_first_piece_one_name_a_cell() -> None:
+    """Each cell near the first piece gets its own name, and the names go the way the
+    table is drawn: up is a row above (r - 1), right is half a cell per q + r/2."""
+    from cubegames.render.web.cubed import centre, place_words
+
+    names = {}
+    for q in range(-6, 7):
+        for r in range(-6, 7):
+            name = place_words(q, r)
+            assert name not in names, (name, names.get(name), (q, r))
+            names[name] = (q, r)
+            x, y = centre(q, r, 1.0)
+            if y < 0:
+                assert f"{-r} row" in name and ("up" in name or "above" in name), name
+            if y > 0:
+                assert f"{r} row" in name and ("down" in name or "below" in name), name
+            if round(x, 6) > 0:
+                assert "right" in name, name
+            if round(x, 6) < 0:
+                assert "left" in name, name
+    assert place_words(1, 0) == "1 cell right of the first piece"
+    assert place_words(-5, 3) == "3 rows down, 3½ cells left of the first piece"
+
+
 def test_the_log_names_pieces_cubes_and_layers_in_words() -> None:
     cubed = cubegames.make("cubed", players=2)
-    assert web.words(cubed, "GPY@1,-1", 0, 1) == "Seat 0 laid a green, purple and yellow piece."
-    assert web.words(cubed, "GGG@1,-1", 1, 1) == "You laid an all-green piece."
+    assert web.words(cubed, "GPY@0,0", 0, 1) == (
+        "Seat 0 laid a green, purple and yellow piece in the middle of the table."
+    )
+    assert web.words(cubed, "GGG@1,-1", 1, 1) == (
+        "You laid an all-green piece 1 row up, ½ cell right of the first piece."
+    )
+    # where a piece went is as open as the table: every seat and spectator reads it
+    for viewer in (0, 1, None):
+        assert web.words(cubed, "GPY@-3,2", 0, viewer).endswith(
+            " laid a green, purple and yellow piece 2 rows down, 2 cells left of the first piece."
+        )
     assert web.words(cubed, "draw", 1, 0) == "Seat 1 drew a piece."
     unstackable = cubegames.make("unstackable", players=2)
     assert (

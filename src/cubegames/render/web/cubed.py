@@ -248,15 +248,49 @@ def piece_words(game: Cubed, letters: str, the: bool = False) -> str:
     return f"{article} {listed} piece"
 
 
+def _half_cells(halves: int) -> str:
+    """A count of half cells in words: "½ cell", "1 cell", "2½ cells"."""
+    whole, half = divmod(halves, 2)
+    amount = f"{whole or ''}{'½' if half else ''}"
+    return f"{amount} cell{'' if halves in (1, 2) else 's'}"
+
+
+def place_words(q: int, r: int) -> str:
+    """Where cell `(q, r)` is, in words a player can follow on the table: rows up or
+    down and cells left or right of the first piece, which sits at `(0, 0)` (the page
+    marks it, and names its lit cells the same way: `placeWords` in games/cubed.js).
+
+    >>> place_words(1, -1)
+    '1 row up, ½ cell right of the first piece'
+    >>> place_words(-2, 0), place_words(-1, 2)
+    ('2 cells left of the first piece', '2 rows below the first piece')
+    >>> place_words(0, 0)
+    'the middle of the table'
+    """
+    if q == 0 and r == 0:
+        return "the middle of the table"
+    halves = 2 * q + r  # half-cell widths right of the first piece (rows are offset)
+    rows = f"{abs(r)} row{'' if abs(r) == 1 else 's'}" if r else ""
+    if not halves:
+        return f"{rows} {'above' if r < 0 else 'below'} the first piece"
+    across = f"{_half_cells(abs(halves))} {'right' if halves > 0 else 'left'}"
+    vertical = f"{rows} {'up' if r < 0 else 'down'}, " if r else ""
+    return f"{vertical}{across} of the first piece"
+
+
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     """A move in words, the way a player tells it ("Seat 1 laid a green, purple and
-    yellow piece."): no cells, no notation. A piece kept from draw3 or given away is
-    named only to the seats that see it (the mover, and for a gift its receiver)."""
+    yellow piece 1 row up, ½ cell right of the first piece."): no notation. A piece kept
+    from draw3 or given away is named only to the seats that see it (the mover, and for
+    a gift its receiver); where a piece is laid is open to all, as the table is."""
     assert isinstance(game, Cubed)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
     if isinstance(parsed, Place):
-        did = f"laid {piece_words(game, parsed.slots)}"
+        where = place_words(parsed.q, parsed.r)
+        if where.startswith("the middle"):
+            where = f"in {where}"
+        did = f"laid {piece_words(game, parsed.slots)} {where}"
     elif isinstance(parsed, Draw):
         did = "drew a piece"
     elif isinstance(parsed, Pass):

@@ -132,6 +132,16 @@ export function panZoom(svg, box) {
       view = [...home];
       apply();
     },
+    /** Pan (keeping the zoom) just enough that the point (x, y) of the drawing shows
+     * with `margin` around it, e.g. a cell reached with the keyboard. */
+    reveal(x, y, margin = 0) {
+      const m = Math.min(margin, view[2] / 2, view[3] / 2);
+      const dx = Math.min(0, x - m - view[0]) + Math.max(0, x + m - (view[0] + view[2]));
+      const dy = Math.min(0, y - m - view[1]) + Math.max(0, y + m - (view[1] + view[3]));
+      if (!dx && !dy) return;
+      view = [view[0] + dx, view[1] + dy, view[2], view[3]];
+      apply();
+    },
     /** A new drawing's box: keep the view if the person moved it, else fit. */
     update(next, keep) {
       home = [...next];

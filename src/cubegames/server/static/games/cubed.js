@@ -1,8 +1,11 @@
 // CUBED: the table on its hex grid (pans and zooms), the hand in its own strip. Tap a
 // piece of your hand, turn it, tap a cell lit for it; hovering a cell shows the piece
 // there. With a mouse or pen a piece may also be dragged from the hand onto a lit cell
-// (R or the wheel turns it on the way). A cell where the piece does not fit says why, in
-// words, at the cell.
+// (R or the wheel turns it on the way). With the keyboard: Enter on a hand piece chooses
+// it and goes to a cell it fits; Tab or the arrow keys go from lit cell to lit cell, R
+// turns the piece and Enter (or Space) lays it. A cell where the piece does not fit says
+// why, in words, at the cell. Cells are named in words from the first piece ("1 row up,
+// ½ cell right of the first piece"), as the server's log names them.
 
 import { h } from "../util.js";
 import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pointsOf, s, tip } from "../draw.js";
@@ -16,6 +19,25 @@ const slotOf = (d) => Math.floor((((d - 1) % 6) + 6) % 6 / 2);
 const centre = (q, r) => [SQRT3 * R * (q + r / 2), 1.5 * R * r];
 const turned = (letters, k) => letters.slice(k) + letters.slice(0, k);
 const key = (q, r) => `${q},${r}`;
+
+/** A count of half cells in words: "½ cell", "1 cell", "2½ cells". */
+function halfCells(halves) {
+  const whole = Math.floor(halves / 2);
+  const text = `${whole || ""}${halves % 2 ? "½" : ""}`;
+  return `${text} cell${halves === 1 || halves === 2 ? "" : "s"}`;
+}
+
+/** Where cell (q, r) is, in words a player can follow on the table: rows up or down and
+ * cells left or right of the first piece (at 0,0), e.g. "1 row up, ½ cell right of the
+ * first piece". The server's log (render/web/cubed.py `place_words`) says the same. */
+export function placeWords(q, r) {
+  if (q === 0 && r === 0) return "the middle of the table";
+  const halves = 2 * q + r; // half-cell widths right of the first piece (rows are offset)
+  const rows = r ? `${Math.abs(r)} row${Math.abs(r) === 1 ? "" : "s"} ${r < 0 ? "up" : "down"}` : "";
+  const across = halves ? `${halfCells(Math.abs(halves))} ${halves > 0 ? "right" : "left"}` : "";
+  if (!across) return `${rows.replace(/ up$/, " above").replace(/ down$/, " below")} the first piece`;
+  return `${rows ? `${rows}, ` : ""}${across} of the first piece`;
+}
 
 /** A piece: three diamonds with their letters, centred on (cx, cy). */
 export function piece(palette, slots, cx, cy, r, attrs = {}) {
@@ -50,11 +72,13 @@ export function create(ctx) {
   let turn = 0;
   let legal = new Set();
   let moved = false; // the person panned or zoomed: keep their view
+  let keyboard = false; // the last thing the person used was the keyboard (not a pointer)
 
-  const svg = canvas([-100, -100, 200, 200], { class: "cubed-table", role: "img", "aria-label": "The table" });
+  const svg = canvas([-100, -100, 200, 200], { class: "cubed-table", role: "group", "aria-label": "The table" });
   const layer = s("g");
   const ghost = s("g", { class: "ghost" });
-  svg.append(layer, ghost);
+  const ring = s("g", { class: "focus-ring", "aria-hidden": "true" });
+  svg.append(layer, ghost, ring);
   const zoom = panZoom(svg, [-100, -100, 200, 200]);
   svg.addEventListener("wheel", () => { moved = true; });
   const tools = h("div", { class: "map-tools" },
@@ -118,6 +142,7 @@ export function create(ctx) {
     const box = [cx - w / 2, cy - hh / 2, w, hh];
     const last = state.last && state.last.move && state.last.move.includes("@") ? state.last.move.split("@")[1] : null;
     layer.replaceChildren();
+    ring.replaceChildren();
     for (const [cell, slots] of pieces) {
       const [cx, cy] = centre(...cell.split(",").map(Number));
       const g = piece(palette, slots, cx, cy, R, { "data-cell": cell });
@@ -133,29 +158,56 @@ export function create(ctx) {
       layer.append(s("polygon", { class: "dead", points: hexPoints(cx, cy, R * 0.9) }, s("title", {}, "A dead cell: it touches a black side")),
         label(cx, cy, "×", { class: "dead-mark" }));
     }
-    for (const c of hints.open) {
+    if (pieces.has("0,0")) {
+      layer.append(s("circle", { class: "first-mark", cx: 0, cy: 0, r: 3.2 }, s("title", {}, "The first piece: the log names places from here")));
+    }
+    // lit cells in reading order (top row first, left to right): the order Tab takes
+    const byReading = [...hints.open].sort((a, b) => a[1] - b[1] || (2 * a[0] + a[1]) - (2 * b[0] + b[1]));
+    for (const c of byReading) {
       const cell = key(...c);
       const [cx, cy] = centre(...c);
-      layer.append(s("polygon", { class: `cell${open.has(cell) ? " open" : ""}`, "data-cell": cell, points: hexPoints(cx, cy, R * 0.92) },
-        s("title", {}, open.has(cell) ? "A piece of yours may go here" : "An open cell")));
+      const where = placeWords(...c);
+      const here = open.has(cell);
+      const title = here ? `A piece of yours may go here: ${where}` : `An open cell: ${where}`;
+      const polygon = s("polygon", { class: `cell${here ? " open" : ""}`, "data-cell": cell, "data-where": where, points: hexPoints(cx, cy, R * 0.92) },
+        s("title", {}, title));
+      if (here) {
+        polygon.setAttribute("tabindex", "0");
+        polygon.setAttribute("role", "button");
+      }
+      layer.append(polygon);
     }
     draw.shownPly = state.ply;
     zoom.update(box, moved);
     paint();
   }
 
+  /** What a lit cell says to a screen reader: where it is, and whether the chosen piece
+   * fits there as it is turned now. */
+  function cellLabel(cell, now) {
+    const where = cell.dataset.where;
+    const name = where.charAt(0).toUpperCase() + where.slice(1);
+    if (!now) return `${name}: a piece of yours may go here`;
+    if (legal.has(`${now}@${cell.dataset.cell}`)) return `${name}: the chosen piece fits here`;
+    const k = [1, 2].find((t) => legal.has(`${turned(now, t)}@${cell.dataset.cell}`));
+    return k === undefined ? `${name}: the chosen piece does not fit here` : `${name}: the chosen piece fits here turned ${k === 1 ? "once" : "twice"}`;
+  }
+
   function paint() {
     const now = letters();
     for (const cell of layer.querySelectorAll(".cell")) {
       cell.classList.toggle("fits", Boolean(now) && legal.has(`${now}@${cell.dataset.cell}`));
+      if (cell.classList.contains("open")) cell.setAttribute("aria-label", cellLabel(cell, now));
     }
+    const focused = focusedCell();
+    if (focused) showFocus(focused);
     for (const b of hand.children) b.setAttribute("aria-selected", String(selected !== null && Number(b.dataset.hand) === selected.index));
     const mine = state && state.legal.length > 0;
     if (selected) {
       const fits = layer.querySelectorAll(".cell.fits").length;
       chosen.replaceChildren(pieceIcon(palette, now, 56),
         h("button", { type: "button", class: "turn-piece", onclick: spin, "aria-label": "Turn the piece" }, icon("turn"), "Turn"),
-        h("span", { class: "chosen-note" }, fits ? `Fits ${fits} cell${fits === 1 ? "" : "s"} turned like this: ${fine() ? "drag it to a lit cell, or click one" : "tap a lit cell"}.` :
+        h("span", { class: "chosen-note" }, fits ? `Fits ${fits} cell${fits === 1 ? "" : "s"} turned like this: ${keyboard ? "Enter lays it on the ringed cell, R turns it" : fine() ? "drag it to a lit cell, or click one" : "tap a lit cell"}.` :
           fitsAnyTurn(selected.letters) ? "Not like this: turn it." : "This piece fits nowhere now."));
     } else {
       const ask = fine() ? "Drag a piece of your hand to the table, or click it." : "Tap a piece of your hand.";
@@ -193,7 +245,11 @@ export function create(ctx) {
     hand.replaceChildren(...mine.map((p, i) => h("button", {
       type: "button", class: `hand-piece${fitsAnyTurn(p) ? " playable" : ""}`, role: "option",
       "data-hand": i, "data-piece": p, "aria-label": `piece ${p}`,
-      onclick: () => { if (!justDropped()) choose(i, p); },
+      onclick: (event) => {
+        if (justDropped()) return;
+        choose(i, p);
+        if (event.detail === 0) toFirstFit(); // chosen with the keyboard: go to the table
+      },
       onpointerdown: (event) => pickUp(event, i, p),
     }, pieceIcon(palette, p, 52))));
     if (!mine.length) hand.append(h("p", { class: "muted" }, state.seat === null ? "You are watching: hands are hidden." : "Your hand is empty."));
@@ -221,7 +277,7 @@ export function create(ctx) {
       return;
     }
     if (!selected) {
-      tip(target, "First tap a piece of your hand.", "info");
+      tip(target, how === "key" ? "First choose a piece of your hand." : "First tap a piece of your hand.", "info");
       return;
     }
     if (legal.has(`${letters()}@${cell}`)) {
@@ -232,7 +288,8 @@ export function create(ctx) {
     const [q, r] = cell.split(",").map(Number);
     const k = [1, 2].find((t) => legal.has(`${turned(letters(), t)}@${cell}`));
     if (k !== undefined) {
-      const again = how === "drop" ? "press R (or roll the wheel) as you drag it, then drop it here" : "tap Turn, then the cell";
+      const again = how === "drop" ? "press R (or roll the wheel) as you drag it, then drop it here" :
+        how === "key" ? "press R to turn it, then Enter" : "tap Turn, then the cell";
       tip(target, `It fits here turned ${k === 1 ? "once" : "twice"}: ${again}.`, "info");
       return;
     }
@@ -253,6 +310,79 @@ export function create(ctx) {
   }
 
   svg.addEventListener("click", (event) => layOn(event.target.closest("[data-cell]")));
+
+  // -- the keyboard: lit cells take the focus (Tab, arrows), Enter or Space lays the piece --
+  const focusedCell = () => {
+    const el = document.activeElement;
+    return el && layer.contains(el) && el.classList.contains("cell") ? el : null;
+  };
+
+  /** Ring the focused cell, show the chosen piece on it and pan the table to it. */
+  function showFocus(cell) {
+    ring.replaceChildren();
+    if (!cell.matches(":focus-visible") && !keyboard) return;
+    const [cx, cy] = centre(...cell.dataset.cell.split(",").map(Number));
+    if (!drag) showGhost(cell);
+    const around = hexPoints(cx, cy, R * 1.06);
+    ring.append(s("polygon", { class: "halo", points: around }), s("polygon", { points: around }));
+    zoom.reveal(cx, cy, R * 1.3);
+  }
+
+  /** Focus the lit cell `cell` (its place in view), or nothing if it is gone. */
+  function focusCell(cell) {
+    if (!cell) return;
+    cell.focus({ preventScroll: true });
+    cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  /** Go to the first cell the chosen piece fits, turned as it is (else any lit cell). */
+  function toFirstFit() {
+    focusCell(layer.querySelector(".cell.fits") || layer.querySelector(".cell.open"));
+  }
+
+  /** The lit cell nearest to `from` in the arrow's direction (rows count up and down). */
+  function neighbour(from, arrow) {
+    const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[arrow];
+    const [fx, fy] = centre(...from.dataset.cell.split(",").map(Number));
+    let best = null;
+    let score = Infinity;
+    for (const cell of layer.querySelectorAll(".cell.open")) {
+      const [x, y] = centre(...cell.dataset.cell.split(",").map(Number));
+      const along = (x - fx) * dx + (y - fy) * dy;
+      const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+      if (along < R * 0.5 || across > along * 2.5) continue;
+      const cost = along + 2 * across;
+      if (cost < score) [best, score] = [cell, cost];
+    }
+    return best;
+  }
+
+  svg.addEventListener("keydown", (event) => {
+    const cell = event.target.closest ? event.target.closest(".cell.open") : null;
+    if (!cell || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      layOn(cell, "key");
+    } else if (event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      focusCell(neighbour(cell, event.key));
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      const all = layer.querySelectorAll(".cell.open");
+      focusCell(all[event.key === "Home" ? 0 : all.length - 1]);
+    }
+  });
+  svg.addEventListener("focusin", (event) => {
+    if (event.target.classList && event.target.classList.contains("cell")) showFocus(event.target);
+  });
+  svg.addEventListener("focusout", () => {
+    ring.replaceChildren();
+    if (!drag) ghost.replaceChildren();
+  });
+  // keys that move or act (not R, which a mouse user may press while dragging)
+  const NAVIGATION = new Set(["Tab", "Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"]);
+  document.addEventListener("keydown", (event) => { if (NAVIGATION.has(event.key)) keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { keyboard = false; }, true);
   svg.addEventListener("pointerover", (event) => {
     if (event.pointerType === "touch" || drag) return;
     showGhost(event.target.closest(".cell"));
@@ -322,14 +452,38 @@ export function create(ctx) {
     spin();
   }, { capture: true, passive: false });
 
+  /** Where the keyboard focus is in this game's table or hand, to find it again after
+   * both are drawn anew. */
+  function focusNow() {
+    const cell = focusedCell();
+    if (cell) return { cell: cell.dataset.cell };
+    const el = document.activeElement;
+    if (el && hand.contains(el) && el.dataset.hand !== undefined) return { hand: Number(el.dataset.hand) };
+    return null;
+  }
+
+  /** Focus what had it before a new drawing; a cell that is gone (a piece was laid there)
+   * hands the focus to the hand, where the next turn starts. */
+  function focusAgain(was) {
+    if (!was || !keyboard) return;
+    let target = was.cell !== undefined ? layer.querySelector(`.cell.open[data-cell="${was.cell}"]`) : null;
+    if (!target) {
+      const pieces = [...hand.querySelectorAll(".hand-piece")];
+      target = was.hand !== undefined ? pieces[Math.min(was.hand, pieces.length - 1)] : hand.querySelector(".hand-piece.playable") || pieces[0];
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+
   return {
     render(next) {
       state = next;
       legal = new Set(next.legal);
       const mine = next.seat !== null && next.view.hands ? next.view.hands[next.seat] || [] : [];
       if (selected && mine[selected.index] !== selected.letters) selected = null;
+      const was = focusNow();
       drawHand();
       draw();
+      focusAgain(was);
     },
     describe(last) {
       if (!last.move || !last.move.includes("@")) return null;
