@@ -270,8 +270,10 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
 ) -> None:
     page, guard = desk
     start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    play_out(page, cubed_move(False), turns=2)  # pieces on the table to drag one beside
     ready(page)
     state = current(page)
+    assert len(state["view"]["table"]) >= 4, state["view"]["table"]
     # pick a piece up: the cells it fits light up, and it follows the pointer
     x, y = centre_of(page, ".hand-piece.playable")
     page.mouse.move(x, y)
@@ -291,10 +293,27 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     expect(dragged).to_have_attribute("data-piece", first)
     target = page.locator(".cubed-table .cell.fits").first
     cell = target.get_attribute("data-cell")
-    page.mouse.move(*centre_of(page, f".cubed-table .cell.fits[data-cell='{cell}']"), steps=6)
+    tx, ty = centre_of(page, f".cubed-table .cell.fits[data-cell='{cell}']")
+    # in the air over the table, beside the cell (on the bare table, not on a cell)
+    air = page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('.cubed-table');
+            for (const d of [70, 100, 130]) for (let a = 0; a < 360; a += 30) {
+              const t = a * Math.PI / 180, px = x + d * Math.cos(t), py = y + d * Math.sin(t);
+              if (document.elementFromPoint(px, py) === svg) return [px, py]; }
+            return null; }""",
+        [tx, ty],
+    )
+    assert air is not None, "no bare table beside the cell"
+    page.mouse.move(*air, steps=6)
+    expect(dragged).to_be_visible()
+    expect(dragged).not_to_have_class(re.compile(r"\bsnapped\b"))
+    shot(page, "cubed-desktop-drag")
+    # over the cell, the piece shows on it
+    page.mouse.move(tx, ty, steps=4)
     expect(target).to_have_class(re.compile(r"\bdrop-here\b"))
     expect(page.locator(".cubed-table .ghost .piece")).to_have_count(1)
-    shot(page, "cubed-desktop-drag")
+    expect(dragged).to_have_class(re.compile(r"\bsnapped\b"))
+    shot(page, "cubed-desktop-drag-over-a-cell")
     page.mouse.up()
     page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
     assert current(page)["last"]["move"] == f"{first}@{cell}"

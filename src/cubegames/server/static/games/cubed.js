@@ -421,6 +421,7 @@ export function create(ctx) {
       if (drag.over) drag.over.classList.remove("drop-here");
       if (over) over.classList.add("drop-here");
       drag.over = over;
+      drag.image.classList.toggle("snapped", Boolean(over)); // the piece shows on the cell instead
       showGhost(over);
     }
   }
