@@ -82,11 +82,36 @@ def free_port() -> int:
         return port
 
 
-def process_cpu(pid: int) -> float:
-    """CPU seconds (user and system) a process has used so far."""
+def process_cpu(pid: int, *, children: bool = False) -> float:
+    """CPU seconds (user and system) a process has used so far (with `children`: and its
+    children that ended and were waited for)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+    used = int(fields[11]) + int(fields[12])
+    if children:
+        used += int(fields[13]) + int(fields[14])
+    return used / ticks
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds used so far by process `root` and every process under it (PostgreSQL's
+    server and its backends)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                after = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(after[1])
+    tree, grew = {root}, True
+    while grew:
+        found = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= found
+        grew = bool(found)
+    used = 0.0
+    for pid in tree:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            used += process_cpu(pid, children=pid == root)
+    return used
 
 
 class Server:
@@ -335,6 +360,7 @@ def load(
     seconds: float,
     procs: int,
     servers: list[Server],
+    database: int | None = None,
 ) -> dict[str, Any]:
     """Connect `clients` clients (2 a game), then let them play for `warmup` + `seconds`;
     the figures of the last `seconds`."""
@@ -358,9 +384,11 @@ def load(
     time.sleep(max(0.0, opened + warmup - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers)
     own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None)
+    db = 0.0 if database is None else tree_cpu(database)
     time.sleep(max(0.0, opened + warmup + seconds - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers) - cpu
     own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None) - own
+    db = 0.0 if database is None else tree_cpu(database) - db
     tally = Tally()
     for process, mine in running:
         rtt, watch, moves, errors = mine.recv()
@@ -379,6 +407,8 @@ def load(
         "cpu_cores": cpu / seconds,
         "client_ms": 1000 * own / max(1, tally.moves),
         "client_cores": own / seconds,
+        "db_ms": 1000 * db / max(1, tally.moves),
+        "db_cores": db / seconds,
         "errors": dict(tally.errors),
     }
 
@@ -392,12 +422,22 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
     return (1000 * statistics.median(ordered), 1000 * p99, 1000 * ordered[-1])
 
 
-def measure_setup(name: str, urls: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
+def measure_setup(
+    name: str, urls: list[str], args: argparse.Namespace, database: int | None = None
+) -> list[dict[str, Any]]:
+    """Both phases on servers for `urls`; `database`: the PostgreSQL server's process."""
     servers = [Server(url) for url in urls]
     try:
         ports = (servers[0].port, servers[-1].port)
         paced = load(
-            ports, args.clients, (0.5, 1.5), args.warmup, args.seconds, args.client_procs, servers
+            ports,
+            args.clients,
+            (0.5, 1.5),
+            args.warmup,
+            args.seconds,
+            args.client_procs,
+            servers,
+            database,
         )
         flat = load(
             ports,
@@ -407,6 +447,7 @@ def measure_setup(name: str, urls: list[str], args: argparse.Namespace) -> list[
             args.flat_seconds,
             args.client_procs,
             servers,
+            database,
         )
     finally:
         for server in servers:
@@ -471,7 +512,7 @@ def main() -> None:
                     for name, count in (("postgres", 1), ("postgres x2", 2)):
                         if name in setups:
                             schema, url = cluster.fresh()
-                            rows += measure_setup(name, [url] * count, args)
+                            rows += measure_setup(name, [url] * count, args, cluster.pid())
                             cluster.drop(schema)
                 finally:
                     cluster.stop()
@@ -499,11 +540,20 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             f"| {r['setup']} | {r['phase']} | {r['clients']} | {r['rate']:.0f} | {rtt} ms | "
             f"{watch} ms | {r['cpu_ms']:.2f} ms | {r['cpu_cores']:.2f} | {errors} |"
         )
-    print("\nThe load's own clients (on the same cores):\n")
-    print("| set-up | phase | client CPU per move | client cores busy |\n|---|---|---|---|")
+    print("\nThe load's own clients and PostgreSQL's server (on the same cores):\n")
+    print(
+        "| set-up | phase | client CPU per move | client cores busy | "
+        "PostgreSQL CPU per move | PostgreSQL cores busy |\n|---|---|---|---|---|---|"
+    )
     for r in rows:
+        db = (
+            f"{r['db_ms']:.2f} ms | {r['db_cores']:.2f}"
+            if r["setup"].startswith("postgres")
+            else "– | –"
+        )
         print(
-            f"| {r['setup']} | {r['phase']} | {r['client_ms']:.2f} ms | {r['client_cores']:.2f} |"
+            f"| {r['setup']} | {r['phase']} | {r['client_ms']:.2f} ms | {r['client_cores']:.2f} "
+            f"| {db} |"
         )
 
 

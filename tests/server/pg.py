@@ -146,6 +146,10 @@ class Cluster:
             f"-k {self.dir} -p {PORT} {self.settings}",
         )
 
+    def pid(self) -> int:
+        """The running server's process id (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def stop(self) -> None:
         """Stop the server (at once: nothing in it is kept) and remove its directory."""
         try:

@@ -6,6 +6,7 @@ on in another."""
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +111,50 @@ def test_a_move_reaches_the_pages_of_another_process(two: tuple[Served, Served])
     assert mover.state(2)["to_move"] == 0
     for page in (mover, other, watcher):
         page.close()
+
+
+def test_a_move_saved_while_another_process_loads_the_game_still_reaches_it(
+    db_url: str,
+) -> None:
+    """A page opens a game on the second process; while that process is still loading
+    the game (its moves already read), the first process saves a move and announces it.
+    The news must wait for the load, not be dropped because the room is not live yet:
+    otherwise the second process's room stays a move behind for ever and its page never
+    sees the move (found under load: "no message for 10 s" with two processes)."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = make_game(one, "cubes", [HUMAN, HUMAN])
+        reading, go_on, heard = threading.Event(), threading.Event(), threading.Event()
+        store, bus = two_app.state.store, two_app.state.bus
+        read, hand_over = store.load, bus._hand_over
+
+        def slow_load(game_id: str) -> Any:
+            info = read(game_id)
+            reading.set()
+            go_on.wait(10)
+            return info
+
+        def hand_over_noted(*args: Any) -> None:
+            hand_over(*args)
+            heard.set()
+
+        store.load, bus._hand_over = slow_load, hand_over_noted
+        with connect(one, made["id"], made["seats"][0]["token"]) as a:
+            mover = Socket(a)
+            _, first = mover.opening()
+            with connect(two, made["id"], made["seats"][1]["token"]) as b:
+                other = Socket(b)
+                assert reading.wait(10)  # the second process has read the game at move 0
+                mover.move(first["legal"][0], 0)
+                mover.state(1)
+                assert heard.wait(10)  # ... and has heard of move 1 meanwhile
+                time.sleep(0.2)
+                go_on.set()
+                _, shown = other.opening()
+                if shown["ply"] == 0:
+                    shown = other.state(1)
+                assert shown["ply"] == 1 and shown["to_move"] == 1
 
 
 def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:

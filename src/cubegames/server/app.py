@@ -206,7 +206,7 @@ def create_app(
 
     async def hear(event: dict[str, Any]) -> None:
         """Another process saved a move or changed a seat of a game live here too."""
-        room = rooms.rooms.get(str(event.get("game")))
+        room = await rooms.live(str(event.get("game")))
         if room is None:
             return
         try:

@@ -581,6 +581,16 @@ class Rooms:
             if shared is None or self.rooms.get(game_id) is shared:
                 return shared
 
+    async def live(self, game_id: str) -> Room | None:
+        """The game's room if it is live here, once any load of it under way has ended
+        (None if it is not live). Another process's news of a game must wait for a load
+        under way: the load may have read the game before that move was saved, and a
+        room that missed a move would never show it (its pages would wait for ever)."""
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            await asyncio.wait([loading])  # however it ends; a failed load leaves no room
+        return self.rooms.get(game_id)
+
     async def _load_once(self, game_id: str) -> Room | None:
         """Load a game's room, as the one load that others asking meanwhile share."""
         if len(self.rooms) + len(self._loading) >= self.max_rooms:
