@@ -356,6 +356,7 @@ def test_cubed_pieces_drag_from_the_hand_onto_the_table(
     page.click("details.history summary")
     entries = page.locator(".log li").all_inner_texts()
     assert len(entries) >= 4, entries
+    shot(page, "cubed-desktop-log")
     assert not NOTATION.search(page.locator(".said").inner_text())
     for entry in entries:
         said = (
