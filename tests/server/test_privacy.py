@@ -7,6 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.cubed.notation import least_rotation
+from cubegames.render.web.cubed import place_words
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, pieces_in, token
 
 LETTERS = "GPLNYBWK"
@@ -29,6 +30,7 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
     rng = random.Random(5)
     held: list[set[str]] = [set(), set()]
     table: set[str] = set()
+    places: set[str] = set()  # where the spectator's table shows pieces, in the log's words
     with (
         connect(client, game_id, token(made, 0)) as a,
         connect(client, game_id, token(made, 1)) as b,
@@ -43,6 +45,7 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
             for seat, state in enumerate(states):
                 held[seat] |= _held(state["view"], seat)
             table |= {least_rotation(e["slots"]) for e in states[0]["view"]["table"]}
+            places |= {place_words(*e["cell"]) for e in watched["view"]["table"]}
             if states[0]["over"]:
                 break
             mover = states[0]["to_move"]
@@ -60,6 +63,10 @@ def test_a_seats_traffic_never_holds_another_seats_hand(client: TestClient) -> N
         for entry, viewer in ((mine, 0), (theirs, 1), (seen, None)):
             hidden = "kept" in entry["text"] or ("gave" in entry["text"] and viewer is None)
             assert (entry["move"] is None) == (viewer != entry["seat"] and hidden), entry
+            # a laid piece's place in the log is one the public table shows, nothing more
+            if " laid " in entry["text"]:
+                where = entry["text"].split(" piece ", 1)[1].removesuffix(".")
+                assert where.removeprefix("in ") in places, (entry, sorted(places))
     for seat in (0, 1):
         secret = held[1 - seat] - held[seat] - table
         assert len(secret) > 10, "the test needs hidden pieces to look for"
