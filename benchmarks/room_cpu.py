@@ -116,21 +116,33 @@ def timed_parts() -> tuple[dict[str, float], dict[str, int]]:
 
 
 class Collector:
-    """Wall time spent in the cyclic garbage collector, and its longest pause."""
+    """Wall time spent in the cyclic garbage collector, its longest pause, and each
+    generation's pauses (a collection of generation 1 also collects generation 0)."""
 
     def __init__(self) -> None:
         self.spent = 0.0
         self.longest = 0.0
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         self._began = 0.0
         gc.callbacks.append(self._heard)
 
-    def _heard(self, phase: str, _info: dict[str, Any]) -> None:
+    def _heard(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._began = time.perf_counter()
         else:
             pause = time.perf_counter() - self._began
             self.spent += pause
             self.longest = max(self.longest, pause)
+            self.pauses[int(info["generation"])].append(pause)
+
+    def summary(self) -> str:
+        """Each generation's collections: how many, their mean and longest pause."""
+        return "; ".join(
+            f"generation {g}: {len(p)}, mean {1e3 * sum(p) / len(p):.1f} ms, "
+            f"longest {1e3 * max(p):.1f} ms"
+            for g, p in self.pauses.items()
+            if p
+        )
 
 
 class Socket:
@@ -304,6 +316,7 @@ async def run(
         "waits": sorted(tally["waits"][waits0:]),
         "gc_us": 1e6 * collector.spent / max(1, moves),
         "gc_longest": 1e3 * collector.longest,
+        "gc_pauses": collector.summary(),
         "parts": {k: 1e6 * (v - parts0[k]) / max(1, moves) for k, v in (parts or {}).items()},
     }
 
@@ -382,6 +395,7 @@ def main() -> None:
     print(
         f"garbage collector ({'the server settings' if server_gc else 'Python defaults'})"
         f": {plain['gc_us']:.0f} µs a move, longest pause {plain['gc_longest']:.0f} ms"
+        f" ({plain['gc_pauses'] or 'no collections'})"
     )
     if args.parts:
         print("\n| part (event loop thread) | µs a move |\n|---|---|")
