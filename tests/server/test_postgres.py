@@ -20,10 +20,11 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import BigInteger, DateTime, String, event, inspect, text
+from sqlalchemy.engine import Connection
 from sqlalchemy.types import JSON
 
 from cubegames.server.app import create_app
-from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewSeat, Store
+from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewMove, NewSeat, Store
 from tests.server import pg
 from tests.server.helpers import HUMAN as HUMAN_SEAT
 from tests.server.helpers import Socket, TestClient, connect, make_game, token
@@ -97,6 +98,51 @@ def test_a_game_is_read_from_one_snapshot(store: Store, db_url: str) -> None:
     assert (info.status, len(info.moves)) == (PLAYING, 0)
     now_info = store.load(game_id)
     assert now_info is not None and (now_info.status, len(now_info.moves)) == (FINISHED, 1)
+
+
+def test_a_batch_of_moves_of_many_games_is_one_insert_in_one_transaction(
+    store: Store, db_url: str
+) -> None:
+    games = [store.create("cubes", {}, i, TWO)[0] for i in range(8)]
+    moves = [
+        NewMove(game, ply, (ply - 1) % 2, f"m{ply}.{i}")
+        for ply in range(1, 6)
+        for i, game in enumerate(games)
+    ]
+    last = NewMove(games[0], 6, 1, "é🎲" * 100, {"scores": [1, 0], "winners": [0]})
+    batch = [*moves, last]
+    statements: list[tuple[str, bool]] = []
+    counted: list[tuple[int, int]] = []
+    elsewhere = Store(db_url)
+
+    def during(connection: Connection) -> None:
+        """Inside the transaction: every move is in, and no other connection sees one."""
+        count = text("SELECT count(*) FROM moves")
+        with elsewhere.engine.connect() as other:
+            outside = other.execute(count).scalar_one()
+        counted.append((connection.execute(count).scalar_one(), outside))
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def note(_c: Any, _cursor: Any, statement: str, _p: Any, _x: Any, many: bool) -> None:
+        statements.append((statement, many))
+
+    try:
+        store.add_moves(batch, during)
+    finally:
+        event.remove(store.engine, "before_cursor_execute", note)
+        elsewhere.close()
+    assert [many for sql, many in statements if sql.startswith("INSERT")] == [False]
+    assert counted == [(len(batch), 0)]
+    for i, game in enumerate(games):
+        info = store.load(game)
+        assert info is not None
+        stored = [(m.ply, m.seat, m.move) for m in info.moves]
+        wanted = [(ply, (ply - 1) % 2, f"m{ply}.{i}") for ply in range(1, 6)]
+        if game == games[0]:
+            wanted.append((6, 1, last.move))
+        assert stored == wanted
+        assert info.status == (FINISHED if game == games[0] else PLAYING)
+        assert len({m.played_at for m in info.moves}) == 1
 
 
 def test_servers_starting_together_on_an_empty_database_all_start(db_url: str) -> None:

@@ -64,6 +64,40 @@ def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
 
 
 @BOTH
+def test_a_batch_with_a_taken_move_keeps_nothing_and_the_writer_stores_the_rest(
+    db_url: str,
+) -> None:
+    store = Store(db_url)
+    games = [store.create("cubes", {}, i, [NewSeat(HUMAN), NewSeat(HUMAN)])[0] for i in range(6)]
+    store.add_move(games[2], 1, 0, "roll", None)  # another server was quicker
+    batch = [
+        *(NewMove(g, 1, 0, "stop" if g == games[2] else "roll") for g in games),
+        *(NewMove(g, 2, 1, "roll") for g in games),
+    ]
+    with pytest.raises(IntegrityError):
+        store.add_moves(batch)
+    stored = {g: [m.move for m in info.moves] for g in games if (info := store.load(g))}
+    assert stored == {g: ["roll"] if g == games[2] else [] for g in games}
+
+    writer = Writer(store)
+
+    async def write_all() -> list[BaseException | None]:
+        return await asyncio.gather(*(writer.write(m) for m in batch), return_exceptions=True)
+
+    try:
+        outcomes = run(write_all())
+    finally:
+        writer.close()
+    assert [type(o) for o in outcomes] == [
+        IntegrityError if m == batch[2] else type(None) for m in batch
+    ]
+    stored = {g: [m.move for m in info.moves] for g in games if (info := store.load(g))}
+    assert stored == {g: ["roll", "roll"] for g in games}
+    assert writer.written == len(batch) - 1
+    store.close()
+
+
+@BOTH
 def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
     store = Store(db_url)
     game, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])

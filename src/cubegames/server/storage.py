@@ -29,7 +29,8 @@ hold (too long for its column, or with a NUL character) is refused up front with
 `Unstorable`, on every database alike.
 A SQLite file is kept in write-ahead-log mode with `synchronous=FULL`: readers never wait
 for the writer, and a commit is on disk when it returns. Moves are written in batches
-(`add_moves`, one transaction for the moves of many games; see `writer`).
+(`add_moves`, one transaction for the moves of many games; on PostgreSQL one
+statement too, the batch's columns sent as arrays; see `writer`).
 On PostgreSQL the tables are made under a lock, so servers starting together on an empty
 database do not trip over each other, and a game is loaded from one snapshot, so a move
 committed meanwhile cannot show in its moves but not in its status.
@@ -49,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    ARRAY,
     JSON,
     BigInteger,
     Boolean,
@@ -57,6 +59,9 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
+    bindparam,
+    cast,
     create_engine,
     event,
     func,
@@ -524,19 +529,32 @@ class Store:
             storable("move", m.move, MOVE_LENGTH)
         moment = now()
         with connection.begin():
-            connection.execute(
-                _INSERT_MOVE,
-                [
+            if connection.dialect.name == "postgresql":
+                # one statement for the batch: an executemany costs Python work per row
+                connection.execute(
+                    _INSERT_MOVES,
                     {
-                        "game_id": m.game_id,
-                        "ply": m.ply,
-                        "seat": m.seat,
-                        "move": m.move,
+                        "games": [m.game_id for m in moves],
+                        "plies": [m.ply for m in moves],
+                        "seats": [m.seat for m in moves],
+                        "moves": [m.move for m in moves],
                         "played_at": moment,
-                    }
-                    for m in moves
-                ],
-            )
+                    },
+                )
+            else:  # SQLite's executemany is one loop in C already
+                connection.execute(
+                    _INSERT_MOVE,
+                    [
+                        {
+                            "game_id": m.game_id,
+                            "ply": m.ply,
+                            "seat": m.seat,
+                            "move": m.move,
+                            "played_at": moment,
+                        }
+                        for m in moves
+                    ],
+                )
             for m in moves:
                 if m.result is not None:
                     connection.execute(
@@ -599,6 +617,30 @@ class Store:
 
 #: the statement that stores moves, made once (not per transaction)
 _INSERT_MOVE = insert(MoveRow)
+
+#: on PostgreSQL, a whole batch of moves in one statement: one array per column, unnested
+#: into rows. The text arrays are `text[]`, not `varchar(n)[]`: a cast to varchar(n) would
+#: cut a long text short without a word, where the insert into the column refuses it.
+_BATCH = (
+    func.unnest(
+        cast(bindparam("games"), ARRAY(Text)),
+        cast(bindparam("plies"), ARRAY(Integer)),
+        cast(bindparam("seats"), ARRAY(Integer)),
+        cast(bindparam("moves"), ARRAY(Text)),
+    )
+    .table_valued("game_id", "ply", "seat", "move")
+    .render_derived(name="batch")
+)
+_INSERT_MOVES = insert(MoveRow).from_select(
+    ["game_id", "ply", "seat", "move", "played_at"],
+    select(
+        _BATCH.c.game_id,
+        _BATCH.c.ply,
+        _BATCH.c.seat,
+        _BATCH.c.move,
+        cast(bindparam("played_at"), DateTime(timezone=True)),
+    ),
+)
 
 
 def _seat(row: SeatRow) -> SeatInfo:
