@@ -15,8 +15,14 @@ here: a notification costs one row in the commit that PostgreSQL makes anyway, a
 reaches another process's pages in a few milliseconds (see benchmarks/README.md).
 
 An event is a small JSON object: `{"kind": "move", "game": id, "ply": n, "seat": s,
-"move": text, "from": process}` or `{"kind": "seat", "game": id, "seat": s, "how":
-"claimed" | "reissued", "from": process}`. A process ignores its own events. A listener
+"move": text}` or `{"kind": "seat", "game": id, "seat": s, "how": "claimed" |
+"reissued"}`. A notification's payload is the sending process's name, a space, then a JSON
+list of events in the order they happened: `3f9a0c1b2d4e [{"kind":"move",...},...]`. The
+writer's batch of moves (of many games) goes out as one such list, cut into as few
+notifications as PostgreSQL's limit of 8,000 bytes a payload allows, all sent by one
+statement; a seat event is a list of one. A process drops its own notifications by their
+first word, without parsing them, and ignores a payload that is not such a list (another
+program may use the channel). Events reach the event loop one by one, in order. A listener
 that loses its connection reconnects, then has every live room catch up from the database
 (`on_reconnect`), so a move notified meanwhile is not missed.
 """
@@ -45,6 +51,20 @@ Reconnect = Callable[[], Coroutine[Any, Any, None]]
 
 #: seconds between two attempts to listen again after the connection broke
 RETRY = 1.0
+
+#: PostgreSQL refuses a notification whose payload is this many bytes or more
+PAYLOAD_LIMIT = 8000
+
+#: events as compact JSON; escaping everything beyond ASCII (the default) makes a
+#: payload's length in characters its length in bytes, in any server encoding. The largest
+#: event, a move of `MOVE_LENGTH` characters each escaped as a surrogate pair (12 bytes)
+#: in a game whose 24-character id is escaped alike, is under 3,000 bytes: one always fits
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+#: one notification per payload, in the payloads' order, in one statement
+_NOTIFY = text(
+    "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS TEXT[])) AS payload"
+)
 
 
 class Bus(Protocol):
@@ -98,25 +118,40 @@ class PostgresBus:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def _payloads(self, events: Sequence[Event]) -> list[dict[str, str]]:
-        return [
-            {"channel": self.channel, "payload": json.dumps({**e, "from": self.origin})}
-            for e in events
-        ]
+    def payloads(self, events: Sequence[Event]) -> list[str]:
+        """`events` as notification payloads: this process's name, a space and a JSON
+        list of events, as many events to a payload as fit under `PAYLOAD_LIMIT` bytes,
+        in order."""
+        head = f"{self.origin} ["
+        done: list[str] = []
+        parts: list[str] = []
+        size = len(head) + 1  # with the closing bracket
+        for event in events:
+            part = _encode(event)
+            if parts and size + 1 + len(part) >= PAYLOAD_LIMIT:
+                done.append(head + ",".join(parts) + "]")
+                parts, size = [], len(head) + 1
+            size += len(part) + (1 if parts else 0)
+            if size >= PAYLOAD_LIMIT:
+                raise ValueError(f"an event of {len(part)} bytes is too long to notify")
+            parts.append(part)
+        if parts:
+            done.append(head + ",".join(parts) + "]")
+        return done
 
     def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
-        """NOTIFY each move inside its transaction: delivered when (and if) it commits."""
+        """NOTIFY the moves inside their transaction: delivered when (and if) it commits."""
         events = [
             {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
             for m in moves
         ]
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"), self._payloads(events))
+        connection.execute(_NOTIFY, {"channel": self.channel, "payloads": self.payloads(events)})
 
     def publish(self, event: Event) -> None:
         """NOTIFY one event in a transaction of its own."""
         with self.store.engine.begin() as connection:
             connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"), self._payloads([event])[0]
+                _NOTIFY, {"channel": self.channel, "payloads": self.payloads([event])}
             )
 
     def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
@@ -173,14 +208,22 @@ class PostgresBus:
                 self._stopping.wait(RETRY)
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop, deliver: Deliver, payload: str) -> None:
+        origin, _, body = payload.partition(" ")
+        if origin == self.origin:  # this process's own: known here already
+            return
         try:
-            event = json.loads(payload)
-        except ValueError:
+            events = json.loads(body)
+        except (ValueError, RecursionError):  # not ours: another program on the channel
             return
-        if not isinstance(event, dict) or event.get("from") == self.origin:
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             return
-        with contextlib.suppress(RuntimeError):  # the loop closed: the app is stopping
-            asyncio.run_coroutine_threadsafe(deliver(event), loop)
+        for event in events:  # one by one, in order, as they happened
+            handing = deliver(event)
+            try:
+                asyncio.run_coroutine_threadsafe(handing, loop)
+            except RuntimeError:  # the loop closed: the app is stopping
+                handing.close()
+                return
 
 
 def make_bus(store: Store) -> Bus:

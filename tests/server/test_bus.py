@@ -1,0 +1,202 @@
+"""The bus between server processes on PostgreSQL (LISTEN/NOTIFY): a batch of moves goes
+out as few notifications as fit PostgreSQL's payload limit and arrives whole and in order;
+a process drops its own notifications unparsed; garbage on the channel is ignored.
+
+Each `PostgresBus` here stands for a process: its own name, its own listening connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from sqlalchemy import event, text
+
+from cubegames.server import bus as bus_module
+from cubegames.server.bus import PAYLOAD_LIMIT, Event, PostgresBus
+from cubegames.server.storage import MOVE_LENGTH, NewMove, Store
+from tests.server.helpers import run
+
+#: a character JSON escapes as a surrogate pair: 12 bytes, the most any character takes
+WIDEST = "\U0010ffff"
+
+
+@pytest.fixture
+def backend() -> str:
+    """Every test here runs on PostgreSQL (skipped, saying why, where there is none)."""
+    return "postgresql"
+
+
+class Ear:
+    """What a listening bus handed to its event loop, and how often it listened again."""
+
+    def __init__(self) -> None:
+        self.heard: list[Event] = []
+        self.reconnects = 0
+
+    async def deliver(self, event: Event) -> None:
+        self.heard.append(event)
+
+    async def on_reconnect(self) -> None:
+        self.reconnects += 1
+
+
+async def _until(done: Callable[[], bool], timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "nothing arrived in time"
+        await asyncio.sleep(0.01)
+
+
+@pytest.fixture
+def notified(store: Store) -> Iterator[list[list[str]]]:
+    """The payloads of each `pg_notify` statement run on `store`'s engine."""
+    statements: list[list[str]] = []
+
+    def note(_c: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any) -> None:
+        if "pg_notify" in statement:
+            statements.append(list(parameters["payloads"]))
+
+    event.listen(store.engine, "before_cursor_execute", note)
+    yield statements
+    event.remove(store.engine, "before_cursor_execute", note)
+
+
+def _event(move: NewMove) -> Event:
+    return {
+        "kind": "move",
+        "game": move.game_id,
+        "ply": move.ply,
+        "seat": move.seat,
+        "move": move.move,
+    }
+
+
+def test_a_big_batch_reaches_another_process_whole_and_in_order_in_a_few_notifications(
+    store: Store, notified: list[list[str]]
+) -> None:
+    sender, listener = PostgresBus(store), PostgresBus(store)
+    moves = [NewMove(f"game{i % 7}", i // 7 + 1, i % 2, f"move {i} é") for i in range(600)]
+    # the largest event there can be: the longest move and game id, every character the
+    # widest JSON makes
+    moves.insert(300, NewMove(WIDEST * 24, 2**31 - 1, 1, WIDEST * MOVE_LENGTH))
+    seat = {"kind": "seat", "game": "game3", "seat": 1, "how": "claimed"}
+    expected = [*map(_event, moves), seat]
+    sent, heard_by_sender = Ear(), Ear()
+
+    async def scenario() -> None:
+        listener.start(sent.deliver, sent.on_reconnect)
+        sender.start(heard_by_sender.deliver, heard_by_sender.on_reconnect)
+        try:
+            with store.engine.begin() as connection:
+                sender.announce(connection, moves)
+            await asyncio.to_thread(sender.publish, seat)
+            await _until(lambda: len(sent.heard) >= len(expected))
+            await asyncio.sleep(0.3)  # nothing more comes
+        finally:
+            listener.stop()
+            sender.stop()
+
+    run(scenario())
+    assert sent.heard == expected  # each event once, in order
+    assert heard_by_sender.heard == []  # its own
+    assert sent.reconnects == 0
+    batch, published = notified
+    assert len(batch) >= 5 and len(published) == 1  # about 40 KB of moves: one statement
+    for payload in [*batch, published[0]]:
+        assert len(payload.encode("utf-8")) < PAYLOAD_LIMIT
+        origin, _, body = payload.partition(" ")
+        assert origin == sender.origin and isinstance(json.loads(body), list)
+    # the payloads are filled: only the last of the batch has room for the next event
+    sizes = [len(p) for p in batch]
+    assert min(sizes[:-1]) > PAYLOAD_LIMIT - 3000
+
+
+def test_the_largest_event_fits_a_notification_alone(store: Store) -> None:
+    bus = PostgresBus(store)
+    largest = _event(NewMove(WIDEST * 24, 2**31 - 1, 1, WIDEST * MOVE_LENGTH))
+    (payload,) = bus.payloads([largest])
+    assert 12 * MOVE_LENGTH < len(payload.encode("utf-8")) < PAYLOAD_LIMIT
+    with pytest.raises(ValueError, match="too long to notify"):
+        bus.payloads([{**largest, "move": WIDEST * (PAYLOAD_LIMIT // 12)}])
+    assert bus.payloads([]) == []
+
+
+def test_a_process_drops_its_own_notifications_without_parsing_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    own, other = PostgresBus(store), PostgresBus(store)
+    parsed: list[str] = []
+
+    def loads(body: str) -> Any:
+        if threading.current_thread().name == "cubegames-bus":
+            parsed.append(body)
+        return json.loads(body)
+
+    monkeypatch.setattr(bus_module, "json", SimpleNamespace(loads=loads))
+    ear = Ear()
+    mine = {"kind": "seat", "game": "g", "seat": 0, "how": "reissued"}
+    theirs = {"kind": "seat", "game": "g", "seat": 1, "how": "claimed"}
+
+    async def scenario() -> None:
+        own.start(ear.deliver, ear.on_reconnect)
+        try:
+            with store.engine.begin() as connection:
+                own.announce(connection, [NewMove("g", 1, 0, "roll")])
+            await asyncio.to_thread(own.publish, mine)
+            await asyncio.to_thread(other.publish, theirs)
+            await _until(lambda: len(ear.heard) >= 1)
+            await asyncio.sleep(0.2)
+        finally:
+            own.stop()
+
+    run(scenario())
+    assert ear.heard == [theirs]
+    assert len(parsed) == 1  # the other process's notification only
+
+
+def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store: Store) -> None:
+    """Another program may notify on the channel: whatever it sends is dropped, and the
+    listener neither stops nor reconnects."""
+    listener, sender = PostgresBus(store), PostgresBus(store)
+    garbage = [
+        "",
+        " ",
+        "garbage",
+        f"{sender.origin}",  # a name and nothing else
+        "x {",
+        'x {"kind": "move", "game": "g", "ply": 1, "seat": 0, "move": "roll"}',  # not a list
+        "x [1, 2]",
+        'x [{"kind": "seat"}, 3]',  # not a list of objects only
+        'x "text"',
+        "x null",
+        "x " + "[" * 5000,  # too deep for Python's parser
+        "x \\ud800",
+    ]
+    good = {"kind": "seat", "game": "g", "seat": 1, "how": "claimed"}
+    ear = Ear()
+
+    async def scenario() -> None:
+        listener.start(ear.deliver, ear.on_reconnect)
+        try:
+            with store.engine.begin() as connection:
+                for payload in garbage:
+                    connection.execute(
+                        text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": listener.channel, "payload": payload},
+                    )
+            await asyncio.to_thread(sender.publish, good)
+            await _until(lambda: len(ear.heard) >= 1)
+            await asyncio.sleep(0.2)
+        finally:
+            listener.stop()
+
+    run(scenario())
+    assert ear.heard == [good]
+    assert ear.reconnects == 0
