@@ -61,7 +61,7 @@ def notified(store: Store) -> Iterator[list[list[str]]]:
 
     def note(_c: Any, _cursor: Any, statement: str, parameters: Any, *_args: Any) -> None:
         if "pg_notify" in statement:
-            statements.append(list(parameters["payloads"]))
+            statements.append(parameters["payloads"].split("\n"))
 
     event.listen(store.engine, "before_cursor_execute", note)
     yield statements

@@ -61,9 +61,12 @@ PAYLOAD_LIMIT = 8000
 #: in a game whose 24-character id is escaped alike, is under 3,000 bytes: one always fits
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
-#: one notification per payload, in the payloads' order, in one statement
+#: one notification per payload, in the payloads' order, in one statement. The payloads
+#: go as one text, a line each (their JSON holds no line break), split by the server: a
+#: text array would be escaped by psycopg in Python, quote by quote
 _NOTIFY = text(
-    "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS TEXT[])) AS payload"
+    "SELECT pg_notify(:channel, payload) "
+    "FROM unnest(string_to_array(CAST(:payloads AS TEXT), chr(10))) AS payload"
 )
 
 
@@ -145,14 +148,16 @@ class PostgresBus:
             {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
             for m in moves
         ]
-        connection.execute(_NOTIFY, {"channel": self.channel, "payloads": self.payloads(events)})
+        self._notify(connection, events)
 
     def publish(self, event: Event) -> None:
         """NOTIFY one event in a transaction of its own."""
         with self.store.engine.begin() as connection:
-            connection.execute(
-                _NOTIFY, {"channel": self.channel, "payloads": self.payloads([event])}
-            )
+            self._notify(connection, [event])
+
+    def _notify(self, connection: Connection, events: Sequence[Event]) -> None:
+        lines = "\n".join(self.payloads(events))
+        connection.execute(_NOTIFY, {"channel": self.channel, "payloads": lines})
 
     def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
         """Listen in a thread of this process; events go to `deliver` on this loop."""
