@@ -242,3 +242,24 @@ def test_a_silent_websocket_is_closed() -> None:
             said = ws.until(lambda m: m["type"] == "error", timeout=5)
             assert "no message for 0.5 seconds" in said["message"]
             assert ws.until(lambda m: m["type"] == "closed", timeout=5)["code"] == 4408
+
+
+def test_the_shared_count_of_games_made_lets_count_through_then_says_when_to_retry(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`SharedRate` (the cap counted in the database, for several processes): `count`
+    events a window per client, then the seconds until the oldest leaves the window; other
+    clients are not affected, and an event that left the window frees its place."""
+    from cubegames.server import caps
+
+    moment = [1000.0]
+    monkeypatch.setattr(caps.time, "time", lambda: moment[0])
+    rate = caps.SharedRate(store, count=3, window=60.0)
+    for _ in range(3):
+        assert rate.allow("198.51.100.7") is None
+        moment[0] += 10.0
+    assert rate.allow("198.51.100.7") == pytest.approx(30.0)  # the first left at 1060
+    assert rate.allow("203.0.113.9") is None
+    moment[0] = 1060.5
+    assert rate.allow("198.51.100.7") is None
+    assert rate.allow("198.51.100.7") == pytest.approx(9.5)  # the second leaves at 1070
