@@ -14,6 +14,7 @@ rotation, so `keep:GPY == keep:PYG`.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -126,8 +127,14 @@ _WORDS: dict[str, CubedMove] = {"draw": Draw(), "pass": Pass(), "skip": Skip()}
 FORMS = "GPY@1,-1, draw, pass, draw3:2, keep:GPY, give:GPY>1 or skip"
 
 
+#: the longest move text whose reading is remembered (every well-formed move is shorter)
+_REMEMBERED = 24
+
+
 def parse(text: str, letters: str) -> CubedMove:
-    """Read a move; `letters` are the edition's colour letters.
+    """Read a move; `letters` are the edition's colour letters. A move is read several
+    times on its way (checked, played, told in words for each seat): a short text's
+    reading is remembered (moves are frozen, so one reading can be shared).
 
     >>> parse("gpy@1,-1", "GPLNYBWK")
     Place(slots='GPY', q=1, r=-1)
@@ -136,6 +143,17 @@ def parse(text: str, letters: str) -> CubedMove:
     ...
     cubegames.core.errors.IllegalMove: 'X' is not a colour here (the colours are GPLNYBWK)
     """
+    if isinstance(text, str) and len(text) <= _REMEMBERED:
+        return _remembered(text, letters)
+    return _parse(text, letters)
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered(text: str, letters: str) -> CubedMove:
+    return _parse(text, letters)
+
+
+def _parse(text: str, letters: str) -> CubedMove:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is text like {FORMS}")
     t = text.strip()
