@@ -200,3 +200,52 @@ def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store: Stor
     run(scenario())
     assert ear.heard == [good]
     assert ear.reconnects == 0
+
+
+def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_not_at_all(
+    store: Store,
+) -> None:
+    """On PostgreSQL the group-commit writer saves a batch, marks the games it ends and
+    sends its news in one autocommit statement: all of it, in order, or (a move number
+    taken) none of it: no move kept, no game ended, nothing heard."""
+    from sqlalchemy.exc import IntegrityError
+
+    from cubegames.server.storage import FINISHED, HUMAN, NewSeat
+    from cubegames.server.writer import Writer
+
+    games = [store.create("cubes", {}, i, [NewSeat(HUMAN), NewSeat(HUMAN)])[0] for i in range(3)]
+    sender, listener = PostgresBus(store), PostgresBus(store)
+    ended = {"winners": [1], "scores": [0, 5]}
+    batch = [NewMove(g, 1, 0, "roll") for g in games]
+    batch.append(NewMove(games[1], 2, 1, "stop", ended))
+    store.add_move(games[2], 2, 1, "roll", None)  # another process saved game 2's move 2
+    bad = [NewMove(games[0], 2, 1, "roll"), NewMove(games[2], 2, 1, "stop", ended)]
+    sent = Ear()
+    outcomes: list[BaseException | None] = []
+
+    async def scenario() -> None:
+        listener.start(sent.deliver, sent.on_reconnect)
+        writer = Writer(store, sender.announce, sender.news)
+        try:
+            await asyncio.gather(*(writer.write(m) for m in batch))  # queued together
+            await _until(lambda: len(sent.heard) >= len(batch))
+            for move in bad:
+                try:
+                    await writer.write(move)
+                    outcomes.append(None)
+                except IntegrityError as exc:
+                    outcomes.append(exc)
+            await asyncio.sleep(0.3)  # nothing more comes
+        finally:
+            writer.close()
+            listener.stop()
+
+    run(scenario())
+    assert sent.heard[: len(batch)] == [_event(m) for m in batch]
+    assert outcomes[0] is None and isinstance(outcomes[1], IntegrityError)
+    assert sent.heard[len(batch) :] == [_event(bad[0])]  # the refused move was not told
+    info = {g: store.load(g) for g in games}
+    assert [m.move for m in info[games[0]].moves] == ["roll", "roll"]  # type: ignore[union-attr]
+    assert [m.move for m in info[games[2]].moves] == ["roll", "roll"]  # type: ignore[union-attr]
+    assert info[games[1]].status == FINISHED and info[games[1]].result == ended  # type: ignore[union-attr]
+    assert info[games[2]].status != FINISHED  # type: ignore[union-attr]

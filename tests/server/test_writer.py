@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import Connection
@@ -31,6 +32,13 @@ class SlowDisk(Store):
         self.transactions += 1
         time.sleep(0.05)
         super().add_moves_on(connection, moves, during)
+
+    def add_moves_at_once(
+        self, driver: Any, moves: Sequence[NewMove], news: tuple[str, str] | None = None
+    ) -> None:
+        self.transactions += 1
+        time.sleep(0.05)
+        super().add_moves_at_once(driver, moves, news)
 
 
 @BOTH

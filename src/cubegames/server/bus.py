@@ -70,6 +70,14 @@ _NOTIFY = text(
 )
 
 
+def _moved(moves: Sequence[NewMove]) -> list[Event]:
+    """The events that tell of `moves`."""
+    return [
+        {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
+        for m in moves
+    ]
+
+
 class Bus(Protocol):
     """What the app needs of a bus."""
 
@@ -78,6 +86,11 @@ class Bus(Protocol):
 
     def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
         """Tell the other processes about `moves`, inside the transaction saving them."""
+
+    def news(self, moves: Sequence[NewMove]) -> tuple[str, str] | None:
+        """What tells the other processes about `moves`, for a statement that saves them
+        and notifies at once (`Store.add_moves_at_once`): the channel and the payloads, a
+        line each; None when there is nobody to tell."""
 
     def publish(self, event: Event) -> None:
         """Tell the other processes `event` now (call from a worker thread)."""
@@ -97,6 +110,10 @@ class LocalBus:
 
     def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
         """Nothing to do."""
+
+    def news(self, moves: Sequence[NewMove]) -> tuple[str, str] | None:
+        """Nobody to tell."""
+        return None
 
     def publish(self, event: Event) -> None:
         """Nothing to do."""
@@ -144,11 +161,13 @@ class PostgresBus:
 
     def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
         """NOTIFY the moves inside their transaction: delivered when (and if) it commits."""
-        events = [
-            {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
-            for m in moves
-        ]
-        self._notify(connection, events)
+        self._notify(connection, _moved(moves))
+
+    def news(self, moves: Sequence[NewMove]) -> tuple[str, str] | None:
+        """The channel, and the payloads announcing `moves` a line each (JSON text has no
+        line breaks): the group-commit writer saves and announces a batch in one
+        statement (`Store.add_moves_at_once`)."""
+        return self.channel, "\n".join(self.payloads(_moved(moves)))
 
     def publish(self, event: Event) -> None:
         """NOTIFY one event in a transaction of its own."""

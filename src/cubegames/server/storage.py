@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
 import secrets
 from collections.abc import Callable, Iterator, Sequence
@@ -72,6 +73,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -565,6 +567,40 @@ class Store:
             if during is not None:
                 during(connection)
 
+    def add_moves_at_once(
+        self, driver: Any, moves: Sequence[NewMove], news: tuple[str, str] | None = None
+    ) -> None:
+        """PostgreSQL: `add_moves` as one statement on `driver`, a psycopg connection in
+        autocommit mode that the caller keeps (the group-commit writer's own). One
+        statement is one transaction: the moves, the games they finish and `news` (the
+        bus's channel and its payloads, a line each, `bus.PostgresBus.news`) are
+        committed together, or nothing is, in one round trip where the same through
+        SQLAlchemy takes four (begin, insert, notify, commit), each with Python work the
+        event loop waits for. IntegrityError (SQLAlchemy's, as from `add_moves`) if a move
+        number is taken or a game is gone."""
+        import psycopg
+
+        for m in moves:
+            storable("move", m.move, MOVE_LENGTH)
+        ended = [m for m in moves if m.result is not None]
+        channel, lines = news if news is not None else (None, None)
+        parameters = {
+            "games": [m.game_id for m in moves],
+            "plies": [m.ply for m in moves],
+            "seats": [m.seat for m in moves],
+            "moves": [m.move for m in moves],
+            "at": now(),
+            "finished": FINISHED,
+            "ended": [m.game_id for m in ended],
+            "results": [json.dumps(m.result) for m in ended],
+            "channel": channel,
+            "news": lines,
+        }
+        try:
+            driver.execute(_AT_ONCE, parameters)
+        except psycopg.IntegrityError as exc:
+            raise IntegrityError(_AT_ONCE, parameters, exc) from None
+
     def moves_after(self, game_id: str, ply: int) -> list[MoveInfo]:
         """The game's moves after move `ply`, in order (what another server added)."""
         with self.engine.connect() as connection:
@@ -641,6 +677,29 @@ _INSERT_MOVES = insert(MoveRow).from_select(
         cast(bindparam("played_at"), DateTime(timezone=True)),
     ),
 )
+
+
+#: `Store.add_moves_at_once`: the moves inserted, the games they end marked finished
+#: and the news sent, by one statement. Its data-modifying parts run to completion
+#: whether or not the query reads them, and notifications go out when (and only if) the
+#: statement's transaction commits.
+_AT_ONCE = f"""
+WITH saved AS (
+    INSERT INTO {MoveRow.__tablename__} (game_id, ply, seat, move, played_at)
+    SELECT b.game_id, b.ply, b.seat, b.move, %(at)s
+    FROM unnest(%(games)s::text[], %(plies)s::integer[], %(seats)s::integer[],
+                %(moves)s::text[]) AS b(game_id, ply, seat, move)
+    RETURNING 1
+), ended AS (
+    UPDATE {GameRow.__tablename__} AS g
+    SET status = %(finished)s, finished_at = %(at)s, result = e.result::json
+    FROM unnest(%(ended)s::text[], %(results)s::text[]) AS e(id, result)
+    WHERE g.id = e.id
+    RETURNING 1
+)
+SELECT count(pg_notify(%(channel)s, p))
+FROM unnest(string_to_array(%(news)s::text, chr(10))) AS p
+"""
 
 
 def _seat(row: SeatRow) -> SeatInfo:
