@@ -121,6 +121,12 @@ def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     >>> too_deep("[[1]]", 2), too_deep("[[[1]]]", 2), too_deep('["[[[["]', 2)
     (False, True, False)
     """
+    if isinstance(text, str):
+        brackets = text.count("[") + text.count("{")
+    else:
+        brackets = text.count(b"[") + text.count(b"{")
+    if brackets <= limit:
+        return False  # too few brackets to nest that deep (every message a page sends)
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     depth = 0
     in_string = False

@@ -52,13 +52,15 @@ class _Pending:
     done: asyncio.Future[None]
 
 
-def _settle(done: asyncio.Future[None], failure: BaseException | None) -> None:
-    if done.cancelled():
-        return
-    if failure is None:
-        done.set_result(None)
-    else:
-        done.set_exception(failure)
+def _settle_all(done: list[tuple[_Pending, BaseException | None]]) -> None:
+    """Settle a batch's moves on their event loop, in the batch's order."""
+    for pending, failure in done:
+        if pending.done.cancelled():
+            continue
+        if failure is None:
+            pending.done.set_result(None)
+        else:
+            pending.done.set_exception(failure)
 
 
 class Writer:
@@ -154,10 +156,15 @@ class Writer:
                         outcomes.append(single)
         self.batches += 1
         self.written += sum(o is None for o in outcomes)
+        # one wake-up of each waiting event loop for the whole batch, not one a move
+        settled: dict[asyncio.AbstractEventLoop, list[tuple[_Pending, BaseException | None]]]
+        settled = {}
         for pending, outcome in zip(batch, outcomes, strict=True):
+            settled.setdefault(pending.loop, []).append((pending, outcome))
+        for loop, done in settled.items():
             # a closed event loop (RuntimeError) has nobody waiting any more
             with contextlib.suppress(RuntimeError):
-                pending.loop.call_soon_threadsafe(_settle, pending.done, outcome)
+                loop.call_soon_threadsafe(_settle_all, done)
 
     def _store(self, moves: list[NewMove]) -> None:
         if self.store.engine.dialect.name == "postgresql":
