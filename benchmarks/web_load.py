@@ -172,6 +172,8 @@ class Tally:
     watch: list[float] = field(default_factory=list)
     moves: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    #: games made again after a kept-alive connection closed under the request
+    retried: int = 0
 
 
 @dataclass
@@ -279,6 +281,19 @@ class Start:
             self.connected.set()
 
 
+async def _make_game(http: httpx.AsyncClient, port: int, game: str, tally: Tally) -> Any:
+    """POST a new game. A kept-alive connection that the server closed for idleness just
+    as the request went out fails at once (httpx does not send a POST again by itself):
+    that request never reached the server, so it is sent again, once, and counted."""
+    url = f"http://127.0.0.1:{port}/api/games"
+    body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    try:
+        return await http.post(url, json=body)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        tally.retried += 1
+        return await http.post(url, json=body)
+
+
 async def _table(
     index: int, plan: Plan, tally: Tally, start: Start, http: httpx.AsyncClient
 ) -> None:
@@ -291,10 +306,7 @@ async def _table(
         sockets = []
         try:
             async with start.opening:
-                answer = await http.post(
-                    f"http://127.0.0.1:{plan.ports[0]}/api/games",
-                    json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]},
-                )
+                answer = await _make_game(http, plan.ports[0], game, tally)
                 answer.raise_for_status()
                 made = answer.json()
                 for seat in (0, 1):
@@ -354,7 +366,7 @@ async def _clients(plan: Plan, parent: Any) -> Tally:
 
 def _client_process(plan: Plan, parent: Any) -> None:
     tally = asyncio.run(_clients(plan, parent))
-    parent.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors)))
+    parent.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors), tally.retried))
     parent.close()
 
 
@@ -397,12 +409,13 @@ def load(
     db = 0.0 if database is None else tree_cpu(database) - db
     tally = Tally()
     for process, mine in running:
-        rtt, watch, moves, errors = mine.recv()
+        rtt, watch, moves, errors, retried = mine.recv()
         process.join(timeout=60)
         tally.rtt += rtt
         tally.watch += watch
         tally.moves += moves
         tally.errors.update(errors)
+        tally.retried += retried
     return {
         "clients": clients,
         "moves": tally.moves,
@@ -416,6 +429,7 @@ def load(
         "db_ms": 1000 * db / max(1, tally.moves),
         "db_cores": db / seconds,
         "errors": dict(tally.errors),
+        "retried": tally.retried,
     }
 
 
@@ -545,6 +559,13 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         print(
             f"| {r['setup']} | {r['phase']} | {r['clients']} | {r['rate']:.0f} | {rtt} ms | "
             f"{watch} ms | {r['cpu_ms']:.2f} ms | {r['cpu_cores']:.2f} | {errors} |"
+        )
+    retried = {f"{r['setup']} {r['phase']}": r["retried"] for r in rows if r["retried"]}
+    if retried:
+        print(
+            "\nGames made again after the server closed an idle kept-alive connection just "
+            "as the request went out (not errors): "
+            + ", ".join(f"{k} {v}" for k, v in retried.items())
         )
     print("\nThe load's own clients and PostgreSQL's server (on the same cores):\n")
     print(
