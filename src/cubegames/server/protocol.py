@@ -268,8 +268,9 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     [['=', ['a'], 2], ['~', ['b'], 1, 1, []]]
     """
     where: Path = [] if path is None else path
-    if type(old) is type(new) and old == new:
-        return []
+    # (no comparison of two whole objects or lists first: below, each key is compared
+    # before it is looked into, and a list's ends by slices, so a first comparison of the
+    # whole would walk all of a message's unchanged parts once more)
     if isinstance(old, dict) and isinstance(new, dict):
         ops: list[list[Any]] = [["-", [*where, key]] for key in old if key not in new]
         for key, value in new.items():
@@ -302,6 +303,8 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
             while old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
                 tail += 1
         return [["~", where, head, len(old) - head - tail, new[head : len(new) - tail]]]
+    if type(old) is type(new) and old == new:
+        return []
     return [["=", where, new]]
 
 

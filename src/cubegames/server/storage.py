@@ -717,7 +717,9 @@ def _engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     else:
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # a write waits up to 30 s for another's lock (Python's default is 5 s): a disk
+        # that stalls a commit's sync for seconds must slow a new game, not fail it
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection: Any, _record: Any) -> None:

@@ -16,6 +16,7 @@ refused.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -83,8 +84,14 @@ _UNSTACK = re.compile(_CELL)
 FORMS = "K@x,y,z to stack a cube (colour Y, R or K), end to end a turn, x,y,z to remove one"
 
 
+#: the longest move text whose reading is remembered (every well-formed move is shorter)
+_REMEMBERED = 24
+
+
 def parse(text: str) -> UnstackableMove:
-    """Read a move from its notation (spaces around the parts are allowed).
+    """Read a move from its notation (spaces around the parts are allowed). A move is
+    read several times on its way (checked, played, told in words for each seat): a short
+    text's reading is remembered (moves are frozen, so one reading can be shared).
 
     >>> parse("r@0, 1, 0")
     Stack(colour=Colour.RED, x=0, y=1, z=0)
@@ -95,6 +102,17 @@ def parse(text: str) -> UnstackableMove:
     ...
     cubegames.core.errors.IllegalMove: 'G' is not a cube colour: use Y, R or K
     """
+    if isinstance(text, str) and len(text) <= _REMEMBERED:
+        return _remembered(text)
+    return _parse(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered(text: str) -> UnstackableMove:
+    return _parse(text)
+
+
+def _parse(text: str) -> UnstackableMove:
     if not isinstance(text, str):
         raise IllegalMove(f"a move is text: {FORMS}")
     compact = "".join(text.split())

@@ -96,8 +96,11 @@ class UnstackableState(State[UnstackableMove]):
         """The 64-letter grid of position files (`.` for an empty cell)."""
         letters = ["."] * 64
         for colour, board in self.boards.items():
-            for i in bb.cells(board):
-                letters[i] = colour.value
+            letter = colour.value  # once a colour, not once a cube (an enum look-up)
+            while board:
+                low = board & -board
+                letters[low.bit_length() - 1] = letter
+                board ^= low
         return "".join(letters)
 
     def targets(self) -> int:
