@@ -90,6 +90,39 @@ def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
             state.play(moves[rng.randrange(len(moves))])
 
 
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_views_sharing_table_entries_are_the_views(options: dict[str, Any]) -> None:
+    """`view_sharing` (the server's: the table's entries kept from one message to the
+    next) equals `view` for every seat at every position of seeded random games, through
+    later rounds; a piece that stays put keeps its entry (the same object), so comparing
+    two messages' tables costs nothing; and the shared entries are never changed."""
+    game = cubegames.make("cubed", **options)
+    for seed in range(3):
+        state = game.new_state(seed=2**64 + seed)
+        assert isinstance(state, CubedState)
+        shared: dict[Any, Any] = {}
+        first: dict[int, tuple[tuple[int, ...], str]] = {}  # each entry as it was made
+        before: dict[int, dict[tuple[tuple[int, ...], str], int]] = {}
+        rng = random.Random(seed)
+        while True:
+            for seat in range(game.players):
+                view = state.view_sharing(seat, shared)
+                plain = state.view(seat)
+                assert view == plain and list(view) == list(plain)
+                now = {(tuple(e["cell"]), e["slots"]): id(e) for e in view["table"]}
+                for key, made in now.items():
+                    assert before.get(seat, {}).get(key, made) == made  # stayed: same entry
+                    first.setdefault(made, key)
+                before[seat] = now
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+        assert shared and all(
+            first[id(e)] == (tuple(e["cell"]), e["slots"]) for e in shared.values()
+        )
+
+
 def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
     """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
     many short waits over a span far longer than its limit are left alone; a long wait is

@@ -284,6 +284,9 @@ class Room:
         self._notations: dict[int | None, list[str | None]] = {}
         self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
+        #: parts of views shared from one message to the next, for games whose state
+        #: can (`view_sharing`: CUBED's table entries); never changed once made
+        self._shared: dict[Any, Any] = {}
 
     @property
     def ply(self) -> int:
@@ -356,7 +359,11 @@ class Room:
         for a spectator); legal moves only go to the seat to move. No drawing: the page
         draws the game from `view`, `legal`, `last` and `hints`."""
         state = self.state
-        view = state.public_view() if seat is None else state.view(seat)
+        if seat is None:
+            view = state.public_view()
+        else:
+            sharing = getattr(state, "view_sharing", None)
+            view = state.view(seat) if sharing is None else sharing(seat, self._shared)
         legal = state.legal_moves() if seat is not None and state.to_move == seat else []
         log_entries = self.log_for(seat)
         said = web.tell(self.game, view) if self._tells else None

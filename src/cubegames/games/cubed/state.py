@@ -248,14 +248,40 @@ class CubedState(State[CubedMove]):
         return self._written(None)
 
     def view(self, seat: int) -> JSON:
+        return self.view_sharing(seat, None)
+
+    def view_sharing(self, seat: int, entries: dict[tuple[int, Piece], JSON] | None) -> JSON:
+        """`view(seat)`, its table's entries taken from `entries` (made there when new),
+        a cache the caller keeps for one game and never changes: the web server's, so
+        that consecutive messages share the entries of pieces that stayed put, which
+        costs nothing to make again and nothing to compare (`protocol.diff`)."""
         if not 0 <= seat < self.game.players:
             raise ValueError(f"there is no seat {seat}")
-        out = self._written(seat)
+        out = self._written(seat, entries)
         out["seat"] = seat
         out["hand_sizes"] = [len(h) for h in self.hands]
         return out
 
-    def _written(self, seat: int | None) -> JSON:
+    def _entries(self, shared: dict[tuple[int, Piece], JSON] | None) -> list[JSON]:
+        """The table as written: a `{"cell": [q, r], "slots": letters}` a piece."""
+        text = self.ed.text
+        if shared is None:
+            return [
+                {"cell": list(unpack(cell)), "slots": text(piece)}
+                for cell, piece in self.table.items()
+            ]
+        out = []
+        for placed in self.table.items():
+            entry = shared.get(placed)
+            if entry is None:
+                cell, piece = placed
+                entry = shared[placed] = {"cell": list(unpack(cell)), "slots": text(piece)}
+            out.append(entry)
+        return out
+
+    def _written(
+        self, seat: int | None, entries: dict[tuple[int, Piece], JSON] | None = None
+    ) -> JSON:
         """The position as `to_dict` writes it (`seat` None), or as `seat` may see it: the
         secret dropped, the other hands hidden (None), the bag and another seat's draw3
         pieces given as counts. Made directly, without writing out what is then hidden (the
@@ -274,10 +300,7 @@ class CubedState(State[CubedMove]):
         out: JSON = {
             "game": "cubed",
             "options": self.game.options,
-            "table": [
-                {"cell": list(unpack(cell)), "slots": text(piece)}
-                for cell, piece in self.table.items()
-            ],
+            "table": self._entries(entries),
             "hands": [
                 [text(p) for p in hand] if full or i == seat else None
                 for i, hand in enumerate(self.hands)
