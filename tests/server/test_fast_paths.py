@@ -123,6 +123,23 @@ def test_cubed_views_sharing_table_entries_are_the_views(options: dict[str, Any]
         )
 
 
+@pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
+def test_cubed_legal_texts_are_the_legal_moves_written(options: dict[str, Any]) -> None:
+    """`legal_texts` (the server's, made without the move objects) is the legal moves'
+    notation, in their order, at every position of seeded random games."""
+    game = cubegames.make("cubed", **options)
+    for seed in range(4):
+        state = game.new_state(seed=2**64 + seed)
+        assert isinstance(state, CubedState)
+        rng = random.Random(seed)
+        while True:
+            moves = state.legal_moves()
+            assert state.legal_texts() == [str(m) for m in moves]
+            if state.is_over:
+                break
+            state.play(moves[rng.randrange(len(moves))])
+
+
 def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
     """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
     many short waits over a span far longer than its limit are left alone; a long wait is

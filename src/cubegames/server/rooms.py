@@ -364,7 +364,10 @@ class Room:
         else:
             sharing = getattr(state, "view_sharing", None)
             view = state.view(seat) if sharing is None else sharing(seat, self._shared)
-        legal = state.legal_moves() if seat is not None and state.to_move == seat else []
+        legal: list[str] = []
+        if seat is not None and state.to_move == seat:
+            texts = getattr(state, "legal_texts", None)  # CUBED's, without making moves
+            legal = texts() if texts is not None else [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)
         said = web.tell(self.game, view) if self._tells else None
         if said is None and log_entries:
@@ -377,7 +380,7 @@ class Room:
             "to_move": state.to_move,
             "over": state.is_over,
             "view": view,
-            "legal": [str(m) for m in legal],
+            "legal": legal,
             "last": self.last_for(seat),
             "hints": self.hints(),
             "said": said,

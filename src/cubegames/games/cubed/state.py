@@ -112,13 +112,27 @@ class CubedState(State[CubedMove]):
                 if to != seat
             }
             return [*sorted(gives, key=lambda g: (g.piece, g.to)), Skip()]
-        found = self.placements()
-        moves: list[CubedMove] = []
-        for rot, cell in sorted(found, key=lambda pc: (ed.text(pc[0]), unpack(pc[1]))):
-            q, r = unpack(cell)
-            moves.append(Place(ed.text(rot), q, r))
+        found = self._placed_in_order()
+        moves: list[CubedMove] = [Place(slots, q, r) for slots, q, r in found]
         moves.extend(self.other_moves(can_place=bool(found)))
         return moves
+
+    def legal_texts(self) -> list[str]:
+        """`[str(m) for m in self.legal_moves()]`, written without making the moves (the
+        web server sends the seat to move its legal moves as text after every move)."""
+        if self._to_move is None or self.drawn or self.give:
+            return [str(m) for m in self.legal_moves()]
+        found = self._placed_in_order()
+        texts = [f"{slots}@{q},{r}" for slots, q, r in found]
+        texts.extend(str(m) for m in self.other_moves(can_place=bool(found)))
+        return texts
+
+    def _placed_in_order(self) -> list[tuple[str, int, int]]:
+        """Every legal placement as (letters, q, r), in the order of `legal_moves`."""
+        text = self.ed.text
+        found = [(text(rot), *unpack(cell)) for rot, cell in self.placements()]
+        found.sort()
+        return found
 
     def other_moves(self, *, can_place: bool) -> list[CubedMove]:
         """The legal moves that are not placements (outside a draw3 or give step)."""
