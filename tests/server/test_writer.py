@@ -4,6 +4,7 @@ the next transaction; a move whose number is taken fails alone."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -122,10 +123,20 @@ def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
     store.close()
 
 
-def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(tmp_path: Path) -> None:
+def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """On SQLite the writer's commits never copy the log back into the database (that
     stalled whole batches); a thread of its own does, and once the writer is closed every
     frame of the log is in the database."""
+    used: list[Connection] = []  # the writer thread's own connection, as it commits
+    plain = Store.add_moves_on
+
+    def noted(self: Store, connection: Connection, *args: Any, **kwargs: Any) -> None:
+        used.append(connection)
+        plain(self, connection, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "add_moves_on", noted)
     store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     games = [store.create("cubes", {}, i, [NewSeat(HUMAN), NewSeat(HUMAN)])[0] for i in range(30)]
     writer = Writer(store)
@@ -137,8 +148,8 @@ def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(tmp_path: P
             )
 
     run(write_all())
-    connection = writer._connection
-    assert connection is not None
+    assert used and all(c is used[0] for c in used)  # one connection, kept
+    connection = used[0]
     assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
     checkpoints = writer._checkpoints
     assert checkpoints is not None
@@ -149,4 +160,39 @@ def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(tmp_path: P
     assert busy == 0 and frames == copied  # nothing was left in the log to copy
     info = store.load(games[-1])
     assert info is not None and len(info.moves) == 3
+    store.close()
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two writer threads on PostgreSQL: a batch of one game is saved while the batch of
+    another is still in the database (each statement here waits until the other has
+    begun: with one thread only, the first would wait for ever); both are kept."""
+    store = Store(db_url)
+    games = [store.create("cubes", {}, i, [NewSeat(HUMAN), NewSeat(HUMAN)])[0] for i in range(2)]
+    both = threading.Barrier(2, timeout=10)
+    plain = Store.add_moves_at_once
+
+    def meeting(self: Store, driver: Any, moves: Sequence[NewMove], news: Any = None) -> None:
+        both.wait()  # BrokenBarrierError unless two statements are under way at once
+        plain(self, driver, moves, news)
+
+    monkeypatch.setattr(Store, "add_moves_at_once", meeting)
+    writer = Writer(store)
+
+    async def two_games() -> None:
+        first = asyncio.ensure_future(writer.write(NewMove(games[0], 1, 0, "roll")))
+        await asyncio.sleep(0.2)  # the first batch is waiting in the database
+        await writer.write(NewMove(games[1], 1, 0, "roll"))
+        await first
+
+    try:
+        run(two_games())
+    finally:
+        writer.close()
+    for game in games:
+        info = store.load(game)
+        assert info is not None and [m.move for m in info.moves] == ["roll"]
     store.close()

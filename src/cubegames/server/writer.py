@@ -36,6 +36,9 @@ log = logging.getLogger("cubegames.server")
 
 #: the most moves in one transaction
 MAX_BATCH = 512
+#: writer threads on PostgreSQL, each with its own connection: while one batch waits for
+#: the database's sync, the next is already on its way (SQLite has one writer at a time)
+PG_LANES = 2
 #: seconds between SQLite checkpoints (when moves were written meanwhile)
 CHECKPOINT_EVERY = 1.0
 
@@ -64,11 +67,14 @@ def _settle_all(done: list[tuple[_Pending, BaseException | None]]) -> None:
 
 
 class Writer:
-    """The one thread that writes moves to `store`; `announce` (the bus) runs in each
-    batch's transaction. On PostgreSQL a batch is instead saved, the games it ends marked
-    and its `news` (the bus's, if given) sent by one statement on a psycopg connection of
-    the thread's own in autocommit mode (`Store.add_moves_at_once`): one round trip and
-    little Python a batch. `batches` and `written` count what it did."""
+    """The thread that writes moves to `store`; `announce` (the bus) runs in each batch's
+    transaction. On PostgreSQL a batch is instead saved, the games it ends marked and its
+    `news` (the bus's, if given) sent by one statement on a psycopg connection of the
+    thread's own in autocommit mode (`Store.add_moves_at_once`): one round trip and little
+    Python a batch; and `PG_LANES` threads take batches from the one queue, so a batch
+    need not wait for the one before it to be synced. A game's moves still go one at a
+    time (a room holds its lock until its move is committed), so they cannot pass each
+    other. `batches` and `written` count what it did."""
 
     def __init__(
         self, store: Store, announce: Announce | None = None, news: News | None = None
@@ -76,16 +82,33 @@ class Writer:
         self.store = store
         self.announce = announce
         self.news = news
-        #: PostgreSQL: the thread's own psycopg connection (autocommit), kept
-        self._driver: Any = None
         self.batches = 0
         self.written = 0
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._starting = threading.Lock()
-        #: the thread's own connection, kept from one transaction to the next
-        self._connection: Connection | None = None
+        self._counting = threading.Lock()
+        #: each thread's own connections, kept from one transaction to the next: the
+        #: SQLAlchemy one (`connection`), and on PostgreSQL a psycopg one (`driver`)
+        self._own = threading.local()
         self._checkpoints: Checkpoints | None = None
+
+    @property
+    def _connection(self) -> Connection | None:
+        found: Connection | None = getattr(self._own, "connection", None)
+        return found
+
+    @_connection.setter
+    def _connection(self, value: Connection | None) -> None:
+        self._own.connection = value
+
+    @property
+    def _driver(self) -> Any:
+        return getattr(self._own, "driver", None)
+
+    @_driver.setter
+    def _driver(self, value: Any) -> None:
+        self._own.driver = value
 
     async def write(self, move: NewMove) -> None:
         """Return once `move` is committed; raise what the database raised if it could
@@ -93,20 +116,24 @@ class Writer:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._starting:  # started on first use (again after `close`)
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(
-                    target=self._run, name="cubegames-writer", daemon=True
-                )
-                self._thread.start()
+            if not any(thread.is_alive() for thread in self._threads):
+                lanes = PG_LANES if self.store.engine.dialect.name == "postgresql" else 1
+                self._threads = [
+                    threading.Thread(target=self._run, name="cubegames-writer", daemon=True)
+                    for _ in range(lanes)
+                ]
+                for thread in self._threads:
+                    thread.start()
             self._queue.put(_Pending(move, loop, done))
         await done
 
     def close(self) -> None:
-        """Write what is queued, then stop the thread (and the checkpoints)."""
+        """Write what is queued, then stop the threads (and the checkpoints)."""
         with self._starting:
-            thread = self._thread
-            if thread is not None and thread.is_alive():
-                self._queue.put(None)
+            running = [thread for thread in self._threads if thread.is_alive()]
+            for _ in running:
+                self._queue.put(None)  # one for each thread
+            for thread in running:
                 thread.join(timeout=30)
             if self._checkpoints is not None:
                 self._checkpoints.close()
@@ -154,8 +181,9 @@ class Writer:
                         outcomes.append(None)
                     except Exception as single:
                         outcomes.append(single)
-        self.batches += 1
-        self.written += sum(o is None for o in outcomes)
+        with self._counting:
+            self.batches += 1
+            self.written += sum(o is None for o in outcomes)
         # one wake-up of each waiting event loop for the whole batch, not one a move
         settled: dict[asyncio.AbstractEventLoop, list[tuple[_Pending, BaseException | None]]]
         settled = {}
@@ -259,4 +287,4 @@ class Checkpoints:
             log.exception("checkpointing the database's log failed")
 
 
-__all__ = ["CHECKPOINT_EVERY", "MAX_BATCH", "Announce", "Checkpoints", "News", "Writer"]
+__all__ = ["CHECKPOINT_EVERY", "MAX_BATCH", "PG_LANES", "Announce", "Checkpoints", "News", "Writer"]
