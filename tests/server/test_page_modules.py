@@ -51,6 +51,29 @@ def test_every_import_is_a_shipped_file_and_nothing_comes_from_outside() -> None
         )
 
 
+def _in_node(imports: str, answer: str, data: Any) -> Any:
+    """The JSON value of the JavaScript expression `answer`, worked out by Node after
+    `imports` (the page's own modules), with `data` (sent as JSON) as `input`."""
+    assert NODE is not None
+    script = (
+        f"{imports}\n"
+        "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
+        "process.stdin.on('end', () => {\n"
+        "  const input = JSON.parse(text);\n"
+        f"  process.stdout.write(JSON.stringify({answer}));\n"
+        "});\n"
+    )
+    run = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
 def random_value(rng: random.Random, depth: int = 0) -> Any:
     kind = rng.randrange(6 if depth < 3 else 3)
     if kind == 0:
@@ -95,23 +118,11 @@ def test_the_page_applies_the_servers_patches_exactly() -> None:
         old = random_value(rng)
         new = mutate(rng, old)
         cases.append({"old": old, "new": new, "ops": diff(old, new)})
-    script = (
-        f"import {{ applyPatch }} from {json.dumps((STATIC / 'protocol.js').as_uri())};\n"
-        "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
-        "process.stdin.on('end', () => {\n"
-        "  const out = JSON.parse(text).map((c) => applyPatch(c.old, c.ops));\n"
-        "  process.stdout.write(JSON.stringify(out));\n"
-        "});\n"
+    rebuilt = _in_node(
+        f"import {{ applyPatch }} from {json.dumps((STATIC / 'protocol.js').as_uri())};",
+        "input.map((c) => applyPatch(c.old, c.ops))",
+        cases,
     )
-    run = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    rebuilt = json.loads(run.stdout)
     for case, got in zip(cases, rebuilt, strict=True):
         assert got == case["new"], case
 
@@ -186,25 +197,13 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     assert NODE is not None
     cases = _refusals(game_id)
     assert sum(c["rules"] for c in cases) >= (2 if game_id == "cubes" else 10), cases
-    script = (
-        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};\n"
-        "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
-        "process.stdin.on('end', () => {\n"
-        "  const said = JSON.parse(text).map((c) => r.friendly("
-        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info));\n"
-        "  process.stdout.write(JSON.stringify({ said, fallback: r.NOT_ALLOWED, "
-        "unknown: r.UNKNOWN_MOVE }));\n"
-        "});\n"
+    out = _in_node(
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        "{ said: input.map((c) => r.friendly("
+        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info)), "
+        "fallback: r.NOT_ALLOWED, unknown: r.UNKNOWN_MOVE }",
+        cases,
     )
-    run = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout)
     for case, said in zip(cases, out["said"], strict=True):
         reason = case["message"]
         assert said != out["fallback"], f"no words for the {game_id} refusal {reason!r}"
