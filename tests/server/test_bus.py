@@ -225,7 +225,7 @@ def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_not_at_
 
     async def scenario() -> None:
         listener.start(sent.deliver, sent.on_reconnect)
-        writer = Writer(store, sender.announce, sender.news)
+        writer = Writer(store, sender.news)
         try:
             await asyncio.gather(*(writer.write(m) for m in batch))  # queued together
             await _until(lambda: len(sent.heard) >= len(batch))

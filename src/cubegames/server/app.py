@@ -169,7 +169,7 @@ def create_app(
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
     runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
-    writer = Writer(store, bus.announce, bus.news)
+    writer = Writer(store, bus.news)
     rooms = Rooms(store, runner.attach, max_rooms=max_rooms, writer=writer, teardown=runner.detach)
     replays = Replays()
     # games made per client: in the database when other processes may share it

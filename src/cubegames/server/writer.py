@@ -42,8 +42,6 @@ PG_LANES = 2
 #: seconds between SQLite checkpoints (when moves were written meanwhile)
 CHECKPOINT_EVERY = 1.0
 
-#: called inside each batch's transaction with its moves, just before the commit
-Announce = Callable[[Connection, Sequence[NewMove]], None]
 #: PostgreSQL: what announces a batch's moves in the statement that saves them (`bus.Bus.news`)
 News = Callable[[Sequence[NewMove]], "tuple[str, str] | None"]
 
@@ -67,20 +65,17 @@ def _settle_all(done: list[tuple[_Pending, BaseException | None]]) -> None:
 
 
 class Writer:
-    """The thread that writes moves to `store`; `announce` (the bus) runs in each batch's
-    transaction. On PostgreSQL a batch is instead saved, the games it ends marked and its
-    `news` (the bus's, if given) sent by one statement on a psycopg connection of the
-    thread's own in autocommit mode (`Store.add_moves_at_once`): one round trip and little
-    Python a batch; and `PG_LANES` threads take batches from the one queue, so a batch
-    need not wait for the one before it to be synced. A game's moves still go one at a
-    time (a room holds its lock until its move is committed), so they cannot pass each
-    other. `batches` and `written` count what it did."""
+    """The thread that writes moves to `store`, a batch a transaction. On PostgreSQL a
+    batch is saved, the games it ends marked and its `news` (the bus's, if given: the
+    other processes' only way to hear of the moves) sent by one statement on a psycopg
+    connection of the thread's own in autocommit mode (`Store.add_moves_at_once`): one
+    round trip and little Python a batch; and `PG_LANES` threads take batches from the one
+    queue, so a batch need not wait for the one before it to be synced. A game's moves
+    still go one at a time (a room holds its lock until its move is committed), so they
+    cannot pass each other. `batches` and `written` count what it did."""
 
-    def __init__(
-        self, store: Store, announce: Announce | None = None, news: News | None = None
-    ) -> None:
+    def __init__(self, store: Store, news: News | None = None) -> None:
         self.store = store
-        self.announce = announce
         self.news = news
         self.batches = 0
         self.written = 0
@@ -198,8 +193,6 @@ class Writer:
         if self.store.engine.dialect.name == "postgresql":
             self._store_at_once(moves)
             return
-        announce = self.announce
-        during = None if announce is None else (lambda connection: announce(connection, moves))
         if self._connection is None:
             self._connection = self.store.engine.connect()
             if self._connection.dialect.name == "sqlite" and self.store.engine.url.database:
@@ -210,7 +203,7 @@ class Writer:
                     if self._checkpoints is None:
                         self._checkpoints = Checkpoints(self.store)
         try:
-            self.store.add_moves_on(self._connection, moves, during)
+            self.store.add_moves_on(self._connection, moves)
             if self._checkpoints is not None:
                 self._checkpoints.wanted.set()
         except Exception as exc:
@@ -287,4 +280,4 @@ class Checkpoints:
             log.exception("checkpointing the database's log failed")
 
 
-__all__ = ["CHECKPOINT_EVERY", "MAX_BATCH", "PG_LANES", "Announce", "Checkpoints", "News", "Writer"]
+__all__ = ["CHECKPOINT_EVERY", "MAX_BATCH", "PG_LANES", "Checkpoints", "News", "Writer"]
