@@ -506,6 +506,12 @@ def test_unstackable_to_the_end_in_3d_and_layers(
         hit = page.evaluate(f"() => window.cubegamesPage.controller.probe({point[0]}, {point[1]})")
         if hit == spot:
             page.mouse.move(point[0], point[1])
+            # pointing names the spot in words, as a player sees it (not its coordinates)
+            expect(page.locator("canvas.table3d")).to_have_attribute(
+                "title",
+                "A yellow, red or black cube may go here: "
+                "the bottom layer, row 1 from the front, 1st from the left",
+            )
             page.mouse.click(point[0], point[1])
             played = spot
             break
@@ -514,6 +520,15 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     assert current(page)["last"]["move"] == f"K@{played}"
     shot(page, "unstackable-desktop-play")
     page.click("button.view-button:has-text('Layers')")
+    # the layers' hovers say the same words: the cube laid, and where more may go
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
+    )
+    assert "A black cube: the bottom layer, row 1 from the front, 1st from the left" in titles
+    assert any(" may go here: the bottom layer, " in t for t in titles), titles
+    for title in titles:
+        assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title
+        assert not NOTATION.search(title), title
     play_out(page, unstackable_move(False))
     finish(page, guard, "unstackable", browser, server)
 

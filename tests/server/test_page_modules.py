@@ -210,3 +210,101 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
         if case["rules"]:
             assert said != out["unknown"], f"{reason!r} is a rule, not a misreading"
         assert not re.search(r"-?\d+,-?\d+|@|\w:\w|another colour", said), (reason, said)
+
+
+# -- Unstackable's places in words -------------------------------------------------------
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd", 4: "th"}
+_PLACE = (
+    r"(?:the bottom layer|layer (?P<z>[1-3])), "
+    r"(?:row (?P<y>[1-4]) from the front|(?P<new_row>in a new row in front)), "
+    r"(?:(?P<x>[1-4])(?P<nth>st|nd|rd|th) from the left|(?P<new_col>in a new column on the left))$"
+)
+
+
+_CUBE = r"A (?P<name>\w+) cube(?P<may> you may take out)?: "
+
+
+def _cell_of(title: str, pattern: str) -> tuple[re.Match[str], tuple[int, int, int]]:
+    """The match of `pattern` + a place in words, and the cell the place names."""
+    found = re.match(pattern + _PLACE, title)
+    assert found, title
+    x = -1 if found["new_col"] else int(found["x"]) - 1
+    y = -1 if found["new_row"] else int(found["y"]) - 1
+    if found["x"]:
+        assert found["nth"] == _ORDINAL[int(found["x"])], title
+    return found, (x, y, int(found["z"] or 0))
+
+
+@needs_node
+def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
+    """What pointing at a cube or a free spot says (games/unstackable.js, the hover titles
+    of the layers and of the 3-D table): the colour and the place in words, which read back
+    to exactly that cube's cell (layer, row from the front, place from the left, and the
+    new row or column before the structure), whether you may take it out, and which colours
+    may go on a spot; never a coordinate or a move's notation."""
+    assert NODE is not None
+    game = cubegames.make("unstackable")
+    palette = web.info(game)["palette"]
+    positions: list[dict[str, Any]] = []
+    for seed in (3, 4):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        ply = 0
+        while not state.is_over:
+            if ply % 4 == 0:
+                seat = state.to_move
+                assert seat is not None
+                moves = [str(m) for m in state.legal_moves()]
+                spots: dict[str, list[str]] = {}
+                for m in moves:
+                    if "@" in m:
+                        colour, where = m.split("@")
+                        spots.setdefault(where, []).append(colour)
+                positions.append(
+                    {
+                        "view": state.view(seat),
+                        "removable": [m for m in moves if "@" not in m and "," in m],
+                        "spots": [
+                            {"cell": [int(v) for v in k.split(",")], "colours": v}
+                            for k, v in spots.items()
+                        ],
+                    }
+                )
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+            ply += 1
+    out = _in_node(
+        f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
+        "{ example: u.cubeTitle(input.palette, { x: 0, y: 2, z: 2, c: 'R' }), "
+        "positions: input.positions.map((p) => ({"
+        " cubes: u.cubesOf(p.view).map((c) => ({ cell: [c.x, c.y, c.z], letter: c.c,"
+        "   title: u.cubeTitle(input.palette, c, p.removable.includes(`${c.x},${c.y},${c.z}`)) })),"
+        " spots: p.spots.map((s) => ({ cell: s.cell, colours: s.colours,"
+        "   title: u.spotTitle(input.palette, s.cell, new Set(s.colours)) })) })) }",
+        {"palette": palette, "positions": positions},
+    )
+    assert out["example"] == "A red cube: layer 2, row 3 from the front, 1st from the left"
+    taken = before = 0
+    for position, got in zip(positions, out["positions"], strict=True):
+        titles = [c["title"] for c in got["cubes"]] + [s["title"] for s in got["spots"]]
+        for title in titles:
+            assert not re.search(r"-?\d+\s*,\s*-?\d+|@", title), title
+        grid = position["view"]["grid"]
+        assert len(got["cubes"]) == len(grid) - grid.count(".")
+        for cube in got["cubes"]:
+            x, y, z = cube["cell"]
+            assert grid[x + 4 * y + 16 * z] == cube["letter"]
+            found, named = _cell_of(cube["title"], _CUBE)
+            assert named == (x, y, z), cube
+            assert found["name"] == palette[cube["letter"]]["name"], cube
+            may = f"{x},{y},{z}" in position["removable"]
+            assert bool(found["may"]) == may, cube
+            taken += may
+        for spot in got["spots"]:
+            found, named = _cell_of(spot["title"], r"A (?P<names>[\w, ]+?) cube may go here: ")
+            assert list(named) == spot["cell"], spot
+            names = re.split(r", | or ", found["names"])
+            assert sorted(names) == sorted(palette[c]["name"] for c in spot["colours"]), spot
+            before += min(named[:2]) < 0
+    assert taken and before, (taken, before)  # both stages, and spots before the structure

@@ -82,7 +82,7 @@ export class Table3D {
     let down = null;
     canvas.addEventListener("pointerdown", (e) => { down = [e.clientX, e.clientY]; });
     canvas.addEventListener("pointermove", (e) => { if (e.pointerType !== "touch") this.point(e); });
-    canvas.addEventListener("pointerleave", () => this.showGhost(null));
+    canvas.addEventListener("pointerleave", () => { this.showGhost(null); this.say(null); });
     canvas.addEventListener("pointerup", (e) => {
       if (down && Math.hypot(e.clientX - down[0], e.clientY - down[1]) < 8) this.point(e);
       down = null;
@@ -256,6 +256,13 @@ export class Table3D {
       this.group.add(this.ghost);
     }
     this.draw();
+  }
+
+  /** The words the pointer's hover shows over the table (the canvas's title), or none. */
+  say(text) {
+    const canvas = this.renderer.domElement;
+    if (text) canvas.title = text;
+    else canvas.removeAttribute("title");
   }
 
   /** What is under the pointer: the cube hit and the free cell beyond the face hit. */

@@ -2,7 +2,9 @@
 // layer seen from above. Stage 1: choose a colour, tap a lit cell (in 3-D: the face of a
 // cube or the spot of the bag where the new cube would rest; it shows before you tap).
 // Stage 2: tap a cube ringed in green to take it. Coordinates come from the view and the
-// legal moves: the structure may float beyond 0..3.
+// legal moves: the structure may float beyond 0..3. Cells, cubes and spots are named in
+// words ("a red cube: layer 2, row 3 from the front, 1st from the left"), never by their
+// coordinates; the notation shows only where it is asked for.
 
 import { h } from "../util.js";
 import { canvas, flash, icon, label, s, tip } from "../draw.js";
@@ -25,6 +27,39 @@ export function cubesOf(view) {
 }
 
 const cellKey = (x, y, z) => `${x},${y},${z}`;
+const ORDINALS = ["1st", "2nd", "3rd", "4th"];
+const ORDER = ["Y", "R", "K"];
+
+/** A layer in words, as the server's log says it: "the bottom layer" (on the bag), then
+ * "layer 1" to "layer 3" upwards. */
+export function layerWords(z) {
+  return z === 0 ? "the bottom layer" : `layer ${z}`;
+}
+
+/** Where cell (x, y, z) is, in words a player can follow: its layer, its row counted from
+ * the front and its place in that row counted from the left, e.g. "layer 2, row 3 from
+ * the front, 1st from the left". The front is the side the 3-D view first looks from and
+ * the foot of each layer seen from above; rows and places count from the structure's own
+ * front row and left column (the cells 0..3), so a free spot before them (x or y = -1,
+ * while stacking) is "in a new row in front" or "in a new column on the left". */
+export function placeWords(x, y, z) {
+  const row = y < 0 ? "in a new row in front" : `row ${y + 1} from the front`;
+  const along = x < 0 ? "in a new column on the left" : `${ORDINALS[x] || `${x + 1}th`} from the left`;
+  return `${layerWords(z)}, ${row}, ${along}`;
+}
+
+/** What pointing at a cube says: its colour and place, and whether you may take it. */
+export function cubeTitle(palette, cube, removable = false) {
+  const name = palette[cube.c] ? palette[cube.c].name : "";
+  return `A ${name} cube${removable ? " you may take out" : ""}: ${placeWords(cube.x, cube.y, cube.z)}`;
+}
+
+/** What pointing at a free spot where a cube may go says: which colours and where. */
+export function spotTitle(palette, cell, colours) {
+  const names = ORDER.filter((c) => colours.has(c)).map((c) => palette[c].name);
+  const which = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0] || "";
+  return `A ${which} cube may go here: ${placeWords(...cell)}`;
+}
 
 export function score(info, piles) {
   return piles.reduce((t, pile, p) => t + [...pile].reduce((u, c) => u + (info.points[p][c] || 0), 0), 0);
@@ -127,8 +162,11 @@ export function create(ctx) {
     const hgt = (y1 - y0 + 1) * CELL;
     plans.replaceChildren();
     for (let z = 0; z < 4; z += 1) {
-      const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img", "aria-label": `Layer ${z} from above` });
-      svg.append(label(w / 2, -12, z === 0 ? "Layer 0 (bag)" : `Layer ${z}`, { class: "plan-title" }));
+      const layer = layerWords(z);
+      const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img",
+        "aria-label": `${layer.charAt(0).toUpperCase()}${layer.slice(1)}${z === 0 ? ", on the bag," : ""} seen from above, its front at the foot` });
+      svg.append(label(w / 2, -12, z === 0 ? "Bottom layer" : `Layer ${z}`, { class: "plan-title" }));
+      svg.append(label(w / 2, hgt + 7, "front", { class: "plan-front" }));
       for (let y = y0; y <= y1; y += 1) {
         for (let x = x0; x <= x1; x += 1) {
           const cell = cellKey(x, y, z);
@@ -138,14 +176,14 @@ export function create(ctx) {
           if (letter) {
             const info = palette[letter];
             const g = s("g", { class: `cube${rem.has(cell) ? " removable" : ""}${last && last.cell === cell ? " last" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, `${info.name} cube at ${cell}`)),
+              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, cubeTitle(palette, { x, y, z, c: letter }, rem.has(cell)))),
               label(rx + CELL / 2, ry + CELL / 2, letter, { fill: info.ink, class: "letter" }));
             if (last && last.cell === cell && fresh) flash(g);
             svg.append(g);
           } else if (tgt.has(cell)) {
             const fits = colour && tgt.get(cell).has(colour);
             svg.append(s("g", { class: `target${fits ? " fits" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, `a cube may go on ${cell}`)),
+              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, spotTitle(palette, [x, y, z], tgt.get(cell)))),
               label(rx + CELL / 2, ry + CELL / 2, "+", { class: "plus" })));
           } else {
             svg.append(s("rect", { class: "empty", "data-cell": cell, x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }));
@@ -235,9 +273,15 @@ export function create(ctx) {
     if (!state) return;
     const tgt = stacking() ? targets() : new Map();
     if (event.type === "pointermove") {
-      if (cube && !stacking() && removable().has(cube.cell.join(","))) table3d.showGhost([cube.cell]);
-      else if (cell && tgt.has(cell.join(",")) && colour && tgt.get(cell.join(",")).has(colour)) table3d.showGhost([cell]);
+      const spot = cell && tgt.get(cell.join(","));
+      const taking = cube && !stacking() && removable().has(cube.cell.join(","));
+      if (taking) table3d.showGhost([cube.cell]);
+      else if (spot && colour && spot.has(colour)) table3d.showGhost([cell]);
       else table3d.showGhost(null);
+      // the hover's words: the spot a cube would go to, else the cube pointed at
+      const [x, y, z] = cube ? cube.cell : [];
+      const was = cube && cubesOf(state.view).find((c) => c.x === x && c.y === y && c.z === z);
+      table3d.say(spot ? spotTitle(palette, cell, spot) : was ? cubeTitle(palette, was, taking) : null);
       return;
     }
     const pin = (text) => {
