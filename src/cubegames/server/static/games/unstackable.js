@@ -218,6 +218,8 @@ export function create(ctx) {
     drawViewButtons();
     drawChoice();
     stageNote.textContent = note();
+    stageNote.hidden = !stageNote.textContent;
+    ctx.strip.hidden = stageNote.hidden && choice.hidden; // at the end: no empty card
     const cubes = cubesOf(state.view);
     const tgt = stacking() ? targets() : new Map();
     const rem = removable();
