@@ -518,6 +518,9 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     assert played is not None, "no free spot was in sight"
     page.wait_for_function("() => window.cubegamesPage.current.ply === 1")
     assert current(page)["last"]["move"] == f"K@{played}"
+    expect(page.locator(".said")).to_have_text(
+        "You stacked a black cube on the bottom layer, row 1 from the front, 1st from the left."
+    )
     shot(page, "unstackable-desktop-play")
     page.click("button.view-button:has-text('Layers')")
     # the layers' hovers say the same words: the cube laid, and where more may go
@@ -530,6 +533,10 @@ def test_unstackable_to_the_end_in_3d_and_layers(
         assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title
         assert not NOTATION.search(title), title
     play_out(page, unstackable_move(False))
+    # the last cube out is told with its place, as it was before it came out
+    expect(page.locator(".said")).to_have_text(
+        re.compile(r"(You|Greedy bot) took an? \w+ cube out of the bottom layer, row \d from")
+    )
     finish(page, guard, "unstackable", browser, server)
 
 

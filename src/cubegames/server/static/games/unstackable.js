@@ -133,8 +133,10 @@ export function create(ctx) {
     return `Take a cube ringed in green: it goes to your pile ${1 + (turn.removed || 0)}.`;
   }
 
-  function lastCell() {
-    const move = state.last && state.last.move;
+  /** The cell of the last move (`last`: a view's `last`) in the view after it, and
+   * whether its cube was taken out; null for a move with no cell. */
+  function lastCell(last = state.last) {
+    const move = last && last.move;
     if (!move) return null;
     const m = /(-?\d+),(-?\d+),(-?\d+)$/.exec(move);
     if (!m) return null;
@@ -306,10 +308,13 @@ export function create(ctx) {
     describe(last) {
       if (!last.move) return null;
       const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      const at = lastCell(last); // where the cube now is, or was before it came out
+      if (!at) return null; // `end`: the server's words say it
+      const [x, y, z] = at.cell.split(",").map(Number);
       const stacked = /^(\w)@/.exec(last.move);
-      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube.`;
+      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube on ${placeWords(x, y, z)}.`;
       const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
-      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out.`;
+      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out of ${placeWords(x, y, z)}.`;
     },
     seatLine(st, seat) {
       const piles = st.view.piles[seat];
