@@ -140,6 +140,25 @@ def test_cubed_legal_texts_are_the_legal_moves_written(options: dict[str, Any]) 
             state.play(moves[rng.randrange(len(moves))])
 
 
+@pytest.mark.parametrize("options", [{}, {"exact_counts": False}], ids=repr)
+def test_unstackable_legal_texts_are_the_legal_moves_written(options: dict[str, Any]) -> None:
+    """Unstackable's `legal_texts` is its legal moves' notation, in their order, at every
+    position of seeded random games: both stages, `end` where the option allows it."""
+    game = cubegames.make("unstackable", **options)
+    stages = set()
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            moves = state.legal_moves()
+            assert state.legal_texts() == [str(m) for m in moves]  # type: ignore[attr-defined]
+            stages.add(state.to_dict()["stage"])
+            if state.is_over:
+                break
+            state.play(moves[rng.randrange(len(moves))])
+    assert len(stages) == 2
+
+
 def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
     """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
     many short waits over a span far longer than its limit are left alone; a long wait is

@@ -383,76 +383,84 @@ class Store:
         game_id = secrets.token_urlsafe(6)
         tokens = [new_token() for _ in seats]
         moment = now()
-        with self._session() as session:
-            session.add(
-                GameRow(
-                    id=game_id,
-                    game=game,
-                    options=options,
-                    seed=seed if seed <= BIGINT_SEED else seed & BIGINT_SEED,
-                    deal=str(seed) if seed > BIGINT_SEED else None,
-                    host_hash=token_hash(host) if host is not None else None,
-                    status=FINISHED if result is not None else PLAYING,
-                    created_at=moment,
-                    finished_at=moment if result is not None else None,
-                    result=result,
-                )
+        # Core statements made once, not ORM objects: a game is made for every table
+        # sat down at, and the ORM's unit of work cost the event loop's thread more
+        # than the rest of a game's set-up
+        with self.engine.begin() as connection:
+            connection.execute(
+                _INSERT_GAME,
+                {
+                    "id": game_id,
+                    "game": game,
+                    "options": options,
+                    "seed": seed if seed <= BIGINT_SEED else seed & BIGINT_SEED,
+                    "deal": str(seed) if seed > BIGINT_SEED else None,
+                    "host_hash": token_hash(host) if host is not None else None,
+                    "status": FINISHED if result is not None else PLAYING,
+                    "created_at": moment,
+                    "finished_at": moment if result is not None else None,
+                    "result": result,
+                },
             )
-            session.flush()
-            for i, (seat, token) in enumerate(zip(seats, tokens, strict=True)):
-                session.add(
-                    SeatRow(
-                        game_id=game_id,
-                        seat=i,
-                        kind=seat.kind,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=token_hash(token),
-                        invited=seat.invited,
-                        reissued=0,
-                    )
-                )
-            for ply, (seat_no, move) in enumerate(moves, 1):
-                session.add(
-                    MoveRow(game_id=game_id, ply=ply, seat=seat_no, move=move, played_at=moment)
+            connection.execute(
+                _INSERT_SEAT,
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": i,
+                        "kind": seat.kind,
+                        "bot": seat.bot,
+                        "name": seat.name,
+                        "token_hash": token_hash(token),
+                        "invited": seat.invited,
+                        "reissued": 0,
+                    }
+                    for i, (seat, token) in enumerate(zip(seats, tokens, strict=True))
+                ],
+            )
+            if moves:
+                connection.execute(
+                    _INSERT_MOVE,
+                    [
+                        {
+                            "game_id": game_id,
+                            "ply": ply,
+                            "seat": seat_no,
+                            "move": move,
+                            "played_at": moment,
+                        }
+                        for ply, (seat_no, move) in enumerate(moves, 1)
+                    ],
                 )
         return game_id, tokens
 
     def load(self, game_id: str) -> GameInfo | None:
         """A stored game with its seats and moves, or None."""
-        with self._session(snapshot=True) as session:
-            row = session.get(GameRow, game_id)
+        with self._reader.connect() as connection, connection.begin():  # one snapshot
+            row = connection.execute(_LOAD_GAME, {"id": game_id}).first()
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-            ).all()
-            moves = session.scalars(
-                select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.ply)
-            ).all()
-            return GameInfo(
-                id=row.id,
-                game=row.game,
-                options=dict(row.options),
-                seed=int(row.deal) if row.deal else row.seed,
-                status=row.status,
-                created_at=utc(row.created_at),
-                finished_at=_utc(row.finished_at),
-                result=row.result,
-                seats=tuple(_seat(s) for s in seats),
-                moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
-            )
+            seats = connection.execute(_LOAD_SEATS, {"id": game_id}).all()
+            moves = connection.execute(_LOAD_MOVES, {"id": game_id}).all()
+        return GameInfo(
+            id=row.id,
+            game=row.game,
+            options=dict(row.options),
+            seed=int(row.deal) if row.deal else row.seed,
+            status=row.status,
+            created_at=utc(row.created_at),
+            finished_at=_utc(row.finished_at),
+            result=row.result,
+            seats=tuple(_seat(s) for s in seats),
+            moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
+        )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
         """The seat that the credential `token` opens in the game, or None (with
         `invited`, the seat whose unclaimed invitation `token` is)."""
         wanted = token_hash(token)
-        with self._session() as session:
-            hashes = session.execute(
-                select(SeatRow.seat, SeatRow.token_hash, SeatRow.invited).where(
-                    SeatRow.game_id == game_id
-                )
-            ).all()
+        with self.engine.connect() as connection:
+            hashes = connection.execute(_SEAT_HASHES, {"id": game_id}).all()
         for seat, stored, pending in hashes:
             if hmac.compare_digest(stored, wanted) and bool(pending) == invited:
                 return int(seat)
@@ -651,8 +659,18 @@ class Store:
             ]
 
 
-#: the statement that stores moves, made once (not per transaction)
+#: the statements that store moves, games and seats, made once (not per transaction)
 _INSERT_MOVE = insert(MoveRow)
+_INSERT_GAME = insert(GameRow)
+_INSERT_SEAT = insert(SeatRow)
+#: `Store.load`'s and `Store.seat_of`'s reads, in Core (rows, not ORM objects), made once
+_GAMES, _SEATS, _MOVES = GameRow.__table__, SeatRow.__table__, MoveRow.__table__
+_LOAD_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("id"))
+_LOAD_SEATS = select(_SEATS).where(_SEATS.c.game_id == bindparam("id")).order_by(_SEATS.c.seat)
+_LOAD_MOVES = select(_MOVES).where(_MOVES.c.game_id == bindparam("id")).order_by(_MOVES.c.ply)
+_SEAT_HASHES = select(_SEATS.c.seat, _SEATS.c.token_hash, _SEATS.c.invited).where(
+    _SEATS.c.game_id == bindparam("id")
+)
 
 #: on PostgreSQL, a whole batch of moves in one statement: one array per column, unnested
 #: into rows. The text arrays are `text[]`, not `varchar(n)[]`: a cast to varchar(n) would
@@ -702,7 +720,7 @@ FROM unnest(string_to_array(%(news)s::text, chr(10))) AS p
 """
 
 
-def _seat(row: SeatRow) -> SeatInfo:
+def _seat(row: Any) -> SeatInfo:
     return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.invited), row.reissued or 0)
 
 

@@ -81,6 +81,8 @@ class Writer:
         self.written = 0
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._threads: list[threading.Thread] = []
+        #: whether the threads run (a write checks this flag, not each thread, under no lock)
+        self._running = False
         self._starting = threading.Lock()
         self._counting = threading.Lock()
         #: each thread's own connections, kept from one transaction to the next: the
@@ -111,16 +113,22 @@ class Writer:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._starting:  # started on first use (again after `close`)
-            if not any(thread.is_alive() for thread in self._threads):
-                lanes = PG_LANES if self.store.engine.dialect.name == "postgresql" else 1
-                self._threads = [
-                    threading.Thread(target=self._run, name="cubegames-writer", daemon=True)
-                    for _ in range(lanes)
-                ]
-                for thread in self._threads:
-                    thread.start()
+            if not self._running:
+                self._start()
             self._queue.put(_Pending(move, loop, done))
         await done
+
+    def _start(self) -> None:
+        """Start the threads if none runs (call with `_starting` held)."""
+        if not any(thread.is_alive() for thread in self._threads):
+            lanes = PG_LANES if self.store.engine.dialect.name == "postgresql" else 1
+            self._threads = [
+                threading.Thread(target=self._run, name="cubegames-writer", daemon=True)
+                for _ in range(lanes)
+            ]
+            for thread in self._threads:
+                thread.start()
+        self._running = True
 
     def close(self) -> None:
         """Write what is queued, then stop the threads (and the checkpoints)."""
@@ -130,6 +138,7 @@ class Writer:
                 self._queue.put(None)  # one for each thread
             for thread in running:
                 thread.join(timeout=30)
+            self._running = False
             if self._checkpoints is not None:
                 self._checkpoints.close()
                 self._checkpoints = None
@@ -138,6 +147,7 @@ class Writer:
         try:
             self._loop()
         finally:
+            self._running = False  # the next write looks again (and starts what is gone)
             self._let_go()
 
     def _loop(self) -> None:

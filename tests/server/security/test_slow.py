@@ -18,9 +18,11 @@ from typing import Any
 import httpx
 import pytest
 
+from cubegames.server import rooms
 from cubegames.server.app import create_app
 from cubegames.server.limits import Limits
-from cubegames.server.rooms import Peer, Room, replay
+from cubegames.server.protocol import Connection
+from cubegames.server.rooms import OUTBOX, Peer, Room, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
 from tests.server.helpers import Socket, TestClient, bot, connect, make_game, run
 
@@ -162,6 +164,68 @@ def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:
     got = run(play())
     store.close()
     assert [m["ply"] for m in got] == [1]
+
+
+class BlockedPage:
+    """A page whose socket buffer is full until `free` is set: sends wait until then."""
+
+    def __init__(self) -> None:
+        self.free = asyncio.Event()
+        self.got: list[str] = []
+
+    async def send_text(self, message: str) -> None:
+        await self.free.wait()
+        self.got.append(message)
+
+
+def test_messages_wait_behind_a_send_that_cannot_finish_at_once_in_order() -> None:
+    """A send that finishes at once goes out by a plain call (no task); one that has to
+    wait is finished by the peer's writer task, the messages posted meanwhile after it,
+    in the order posted; once all went out, sends are plain calls again."""
+
+    async def go() -> tuple[list[str], list[str], bool, bool]:
+        page = BlockedPage()
+        peer = Peer(page, 0)  # type: ignore[arg-type]
+        assert peer.post("one") and peer.post("two") and peer.post("three")
+        waited = page.got[:]  # nothing went yet: the first send waits for the buffer
+        page.free.set()
+        await asyncio.wait_for(peer.flush(), 1.0)
+        writer_gone = peer._writer is None
+        assert peer.post("four")  # the buffer is free: sent by the call itself
+        return waited, page.got, writer_gone, peer._writer is None
+
+    waited, got, writer_gone, plain = run(go())
+    assert waited == []
+    assert got == ["one", "two", "three", "four"]
+    assert writer_gone and plain
+
+
+def test_a_page_that_falls_too_far_behind_is_dropped() -> None:
+    async def go() -> tuple[list[bool], Connection]:
+        peer = Peer(StuckPage(), 0)  # type: ignore[arg-type]
+        taken = [peer.post(f"m{i}") for i in range(OUTBOX + 2)]
+        await asyncio.sleep(0)
+        return taken, peer.state
+
+    taken, state = run(go())
+    # the first waits in the socket, OUTBOX more in the queue; the next one is too many
+    assert taken == [True] * (OUTBOX + 1) + [False]
+    assert state is Connection.CLOSED
+
+
+def test_a_send_stuck_past_the_timeout_drops_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rooms, "SEND_TIMEOUT", 0.05)
+
+    async def go() -> tuple[Connection, bool]:
+        fine = Page()
+        stuck, other = Peer(StuckPage(), 0), Peer(fine, 1)  # type: ignore[arg-type]
+        stuck.post('{"n": 1}')
+        other.post('{"n": 1}')
+        await asyncio.sleep(0.3)
+        return stuck.state, stuck.post('{"n": 2}')
+
+    state, taken = run(go())
+    assert state is Connection.CLOSED and not taken
 
 
 def test_a_slow_bot_does_not_hold_up_other_games_bots(db_url: str) -> None:

@@ -39,6 +39,8 @@ class Stage(StrEnum):
 
 #: how a face count reads in a refusal
 _COUNT_WORDS = ("none", "only 1", "only 2")
+#: the text of each cell of the grid, by its bit (`Unstack`'s notation)
+_CELL_TEXTS = tuple("{},{},{}".format(*bb.coords(i)) for i in range(64))
 
 
 def cell_text(x: int, y: int, z: int) -> str:
@@ -166,6 +168,24 @@ class UnstackableState(State[UnstackableMove]):
                 out.append(End())
             return out
         return [Unstack(*bb.coords(i)) for i in bb.cells(self.removable())]
+
+    def legal_texts(self) -> list[str]:
+        """`[str(m) for m in self.legal_moves()]`, written without making the moves (the
+        web server sends the seat to move its legal moves as text after every move).
+
+        >>> import cubegames
+        >>> cubegames.make("unstackable").new_state().legal_texts()
+        ['Y@0,0,0', 'R@0,0,0', 'K@0,0,0']
+        """
+        if self._to_move is None:
+            return []
+        if self.stage is Stage.STACK:
+            cells = ["@{},{},{}".format(*xyz) for xyz in self.target_cells()]
+            out = [c.value + cell for c in self.stackable_colours() for cell in cells]
+            if self.may_end_turn():
+                out.append("end")
+            return out
+        return [_CELL_TEXTS[i] for i in bb.cells(self.removable())]
 
     def refusal(self, move: UnstackableMove) -> str | None:
         """Why `move` cannot be played now, or None.
