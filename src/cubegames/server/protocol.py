@@ -271,22 +271,38 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
     # (no comparison of two whole objects or lists first: below, each key is compared
     # before it is looked into, and a list's ends by slices, so a first comparison of the
     # whole would walk all of a message's unchanged parts once more)
-    if isinstance(old, dict) and isinstance(new, dict):
+    kind = type(new)
+    if kind is dict and type(old) is dict:
         ops: list[list[Any]] = [["-", [*where, key]] for key in old if key not in new]
         for key, value in new.items():
             if key not in old:
                 ops.append(["=", [*where, key], value])
                 continue
             was = old[key]
-            if was is value or (type(was) is type(value) and was == value):
+            if was is value:
                 continue  # most of a state stays as it was: no call for it
-            ops += diff(was, value, [*where, key])
+            part = type(value)
+            if part is type(was):
+                if was == value:
+                    continue
+                if part is dict or part is list:  # only containers are looked into
+                    ops += diff(was, value, [*where, key])
+                    continue
+            ops.append(["=", [*where, key], value])
         return ops
-    if isinstance(old, list) and isinstance(new, list):
+    if kind is list and type(old) is list:
         if len(old) == len(new):
             changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             if len(changed) <= _ITEMWISE:
-                return [op for i in changed for op in diff(old[i], new[i], [*where, i])]
+                found: list[list[Any]] = []
+                for i in changed:
+                    was, value = old[i], new[i]
+                    part = type(value)
+                    if part is type(was) and (part is dict or part is list):
+                        found += diff(was, value, [*where, i])
+                    else:
+                        found.append(["=", [*where, i], value])
+                return found
         # the longest common head, then the longest common tail of what is left; one
         # comparison of slices first (a list that only grew or shrank at one end, as a
         # table or a hand does, needs no loop)
@@ -303,7 +319,7 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
             while old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
                 tail += 1
         return [["~", where, head, len(old) - head - tail, new[head : len(new) - tail]]]
-    if type(old) is type(new) and old == new:
+    if kind is type(old) and old == new:
         return []
     return [["=", where, new]]
 

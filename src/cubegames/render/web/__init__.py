@@ -22,6 +22,7 @@ drawn with its letter, so nothing depends on telling colours apart.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -34,8 +35,14 @@ from cubegames.core.game import Game, Move, State
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
 
+@functools.cache
+def _module_of(game_id: str) -> ModuleType:
+    return importlib.import_module(f"cubegames.render.web.{game_id}")
+
+
 def _module(game: Game[Any]) -> ModuleType:
-    return importlib.import_module(f"cubegames.render.web.{game.id}")
+    """The game's drawing module (found once: the server asks for it several times a move)."""
+    return _module_of(game.id)
 
 
 def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> str:
