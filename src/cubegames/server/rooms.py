@@ -168,6 +168,9 @@ async def _finish(sending: Coroutine[Any, Any, Any], waiting: Any) -> None:
             if waiting is None:
                 await asyncio.sleep(0)
             else:
+                # taken, as a task takes what a coroutine yields (a future still marked
+                # as yielded refuses a second await: "await wasn't used with future")
+                waiting._asyncio_future_blocking = False
                 await waiting
         except BaseException as exc:  # handed to the coroutine, as a task does
             try:

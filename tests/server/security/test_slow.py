@@ -187,6 +187,7 @@ def test_messages_wait_behind_a_send_that_cannot_finish_at_once_in_order() -> No
         page = BlockedPage()
         peer = Peer(page, 0)  # type: ignore[arg-type]
         assert peer.post("one") and peer.post("two") and peer.post("three")
+        await asyncio.sleep(0.01)  # the writer task now waits on the page
         waited = page.got[:]  # nothing went yet: the first send waits for the buffer
         page.free.set()
         await asyncio.wait_for(peer.flush(), 1.0)
@@ -226,6 +227,156 @@ def test_a_send_stuck_past_the_timeout_drops_the_page(monkeypatch: pytest.Monkey
 
     state, taken = run(go())
     assert state is Connection.CLOSED and not taken
+
+
+FLOOD = """
+import asyncio, json, sys
+from pathlib import Path
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from cubegames.server import rooms
+from cubegames.server.cli import run
+from cubegames.server.rooms import Peer
+
+port, timeout, count, size, report = sys.argv[1:6]
+rooms.SEND_TIMEOUT = float(timeout)
+
+async def flood(websocket):
+    await websocket.accept()
+    peer = Peer(websocket, 0)
+    waited = 0
+    for i in range(int(count)):
+        peer.post(json.dumps({"i": i, "pad": "x" * int(size)}))
+        waited += peer._writer is not None
+        await asyncio.sleep(0)
+    await peer.flush()
+    Path(report).write_text(json.dumps({"waited": waited, "state": peer.state.name}))
+    await asyncio.sleep(30)
+
+run(Starlette(routes=[WebSocketRoute("/flood", flood)]), "127.0.0.1", int(port))
+"""
+#: messages the flood sends, and their size: 12 MB, far more than a socket's buffers
+FLOODED = (60, 200_000)
+
+
+def _flooded_page(
+    tmp_path: Path, send_timeout: float
+) -> tuple[subprocess.Popen[bytes], socket.socket, Path]:
+    """A server posting `FLOODED` messages through a `Peer` to a raw websocket page that
+    has a small receive buffer and reads nothing yet; (server, page socket, report)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    report = tmp_path / "report.json"
+    count, size = FLOODED
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            FLOOD,
+            str(port),
+            str(send_timeout),
+            str(count),
+            str(size),
+            str(report),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        page = socket.socket()
+        page.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 32 * 1024)
+        if page.connect_ex(("127.0.0.1", port)) == 0:
+            break
+        page.close()
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail("the flood server did not start")
+        time.sleep(0.1)
+    page.sendall(
+        b"GET /flood HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        b"Sec-WebSocket-Version: 13\r\n\r\n"
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += page.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return process, page, report
+
+
+def _text_frames(page: socket.socket, count: int) -> list[Any]:
+    """Read `count` text frames (JSON) from the server, unmasked as servers send them."""
+    buffer = bytearray()
+    page.settimeout(10)
+
+    def need(n: int) -> None:
+        while len(buffer) < n:
+            chunk = page.recv(1 << 20)
+            if not chunk:
+                raise EOFError("the server closed the connection")
+            buffer.extend(chunk)
+
+    found: list[Any] = []
+    while len(found) < count:
+        need(2)
+        opcode, length, at = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+        if length == 126:
+            need(4)
+            length, at = int.from_bytes(buffer[2:4], "big"), 4
+        elif length == 127:
+            need(10)
+            length, at = int.from_bytes(buffer[2:10], "big"), 10
+        need(at + length)
+        if opcode == 1:
+            found.append(json.loads(bytes(buffer[at : at + length])))
+        del buffer[: at + length]
+    return found
+
+
+def _wait_for(report: Path, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while not report.exists() or not report.read_text():
+        if time.monotonic() > deadline:
+            pytest.fail("the flood server did not finish")
+        time.sleep(0.05)
+    result: dict[str, Any] = json.loads(report.read_text())
+    return result
+
+
+def test_a_real_socket_that_fills_up_gets_every_message_in_order_once_read(
+    tmp_path: Path,
+) -> None:
+    """Through uvicorn (as `cubegames serve` runs it): a page that reads nothing for a
+    while fills the socket's buffers, so the server's sends stop going out at once and
+    the peer's writer task finishes them (uvicorn's own send coroutine, run on by hand);
+    once the page reads, every message arrives, in order, and the page is kept."""
+    process, page, report = _flooded_page(tmp_path, send_timeout=30.0)
+    try:
+        time.sleep(1.0)  # read nothing yet
+        got = _text_frames(page, FLOODED[0])
+        result = _wait_for(report, 10)
+    finally:
+        page.close()
+        process.kill()
+        process.wait(timeout=10)
+    assert [m["i"] for m in got] == list(range(FLOODED[0]))
+    assert result["state"] == "SEATED"
+    assert result["waited"] > 0  # some sends did have to wait for the page
+
+
+def test_a_real_socket_that_never_reads_is_dropped_after_the_send_timeout(
+    tmp_path: Path,
+) -> None:
+    process, page, report = _flooded_page(tmp_path, send_timeout=0.5)
+    try:
+        result = _wait_for(report, 10)  # the page reads nothing at all
+    finally:
+        page.close()
+        process.kill()
+        process.wait(timeout=10)
+    assert result["waited"] > 0 and result["state"] == "CLOSED"
 
 
 def test_a_slow_bot_does_not_hold_up_other_games_bots(db_url: str) -> None:
