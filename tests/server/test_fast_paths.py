@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,19 @@ from tests.server.helpers import run
 SOLO: dict[str, object] = {"players": 1}
 
 
+def _positions(game: Any, deal: int, rng: random.Random) -> Iterator[Any]:
+    """Every position of a random game from the deal `deal`, the finished one last: one
+    state, moved on after each yield by a legal move `rng` picks (the caller may draw from
+    `rng` too between positions)."""
+    state = game.new_state(seed=deal)
+    while True:
+        yield state
+        if state.is_over:
+            return
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+
+
 @pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
 def test_cubed_hints_from_the_state_are_those_of_the_public_view(options: dict[str, Any]) -> None:
     """`state_hints` (read from the frontier the state keeps) equals `hints` (the frontier
@@ -27,17 +41,15 @@ def test_cubed_hints_from_the_state_are_those_of_the_public_view(options: dict[s
     game = cubegames.make("cubed", **options)
     checked = 0
     for seed in range(6):
-        state = game.new_state(seed=seed)
         rng = random.Random(seed)
-        while not state.is_over:
+        for state in _positions(game, seed, rng):
             plain = web.hints(game, state.public_view())
             assert web.state_hints(game, state) == plain
+            if state.is_over:
+                break
             if rng.random() < 0.1:
                 assert web.state_hints(game, game.state_from_dict(state.to_dict())) == plain
             checked += 1
-            moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
-        assert web.state_hints(game, state) == web.hints(game, state.public_view())
     assert checked > 100
 
 
@@ -70,10 +82,8 @@ def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
     seat at every position of seeded random games; so does the public view."""
     game = cubegames.make("cubed", **options)
     for seed in range(4):
-        state = game.new_state(seed=2**64 + seed)
-        assert isinstance(state, CubedState)
-        rng = random.Random(seed)
-        while True:
+        for state in _positions(game, 2**64 + seed, random.Random(seed)):
+            assert isinstance(state, CubedState)
             for seat in range(game.players):
                 view = state.view(seat)
                 plain = _plain_cubed_view(state, seat)
@@ -84,10 +94,6 @@ def test_cubed_views_are_the_position_with_the_hidden_parts_taken_out(
             if state.drawn:
                 public["turn"]["drawn"] = len(state.drawn)
             assert state.public_view() == public
-            if state.is_over:
-                break
-            moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
 
 
 @pytest.mark.parametrize("options", [*CUBED_OPTIONS, SOLO], ids=repr)
@@ -98,13 +104,11 @@ def test_cubed_views_sharing_table_entries_are_the_views(options: dict[str, Any]
     two messages' tables costs nothing; and the shared entries are never changed."""
     game = cubegames.make("cubed", **options)
     for seed in range(3):
-        state = game.new_state(seed=2**64 + seed)
-        assert isinstance(state, CubedState)
         shared: dict[Any, Any] = {}
         first: dict[int, tuple[tuple[int, ...], str]] = {}  # each entry as it was made
         before: dict[int, dict[tuple[tuple[int, ...], str], int]] = {}
-        rng = random.Random(seed)
-        while True:
+        for state in _positions(game, 2**64 + seed, random.Random(seed)):
+            assert isinstance(state, CubedState)
             for seat in range(game.players):
                 view = state.view_sharing(seat, shared)
                 plain = state.view(seat)
@@ -114,10 +118,6 @@ def test_cubed_views_sharing_table_entries_are_the_views(options: dict[str, Any]
                     assert before.get(seat, {}).get(key, made) == made  # stayed: same entry
                     first.setdefault(made, key)
                 before[seat] = now
-            if state.is_over:
-                break
-            moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
         assert shared and all(
             first[id(e)] == (tuple(e["cell"]), e["slots"]) for e in shared.values()
         )
@@ -129,15 +129,9 @@ def test_cubed_legal_texts_are_the_legal_moves_written(options: dict[str, Any]) 
     notation, in their order, at every position of seeded random games."""
     game = cubegames.make("cubed", **options)
     for seed in range(4):
-        state = game.new_state(seed=2**64 + seed)
-        assert isinstance(state, CubedState)
-        rng = random.Random(seed)
-        while True:
-            moves = state.legal_moves()
-            assert state.legal_texts() == [str(m) for m in moves]
-            if state.is_over:
-                break
-            state.play(moves[rng.randrange(len(moves))])
+        for state in _positions(game, 2**64 + seed, random.Random(seed)):
+            assert isinstance(state, CubedState)
+            assert state.legal_texts() == [str(m) for m in state.legal_moves()]
 
 
 @pytest.mark.parametrize("options", [{}, {"exact_counts": False}], ids=repr)
@@ -147,15 +141,9 @@ def test_unstackable_legal_texts_are_the_legal_moves_written(options: dict[str, 
     game = cubegames.make("unstackable", **options)
     stages = set()
     for seed in range(3):
-        state = game.new_state(seed=seed)
-        rng = random.Random(seed)
-        while True:
-            moves = state.legal_moves()
-            assert state.legal_texts() == [str(m) for m in moves]  # type: ignore[attr-defined]
+        for state in _positions(game, seed, random.Random(seed)):
+            assert state.legal_texts() == [str(m) for m in state.legal_moves()]
             stages.add(state.to_dict()["stage"])
-            if state.is_over:
-                break
-            state.play(moves[rng.randrange(len(moves))])
     assert len(stages) == 2
 
 
