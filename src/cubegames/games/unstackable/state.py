@@ -39,8 +39,6 @@ class Stage(StrEnum):
 
 #: how a face count reads in a refusal
 _COUNT_WORDS = ("none", "only 1", "only 2")
-#: the text of each cell of the grid, by its bit (`Unstack`'s notation)
-_CELL_TEXTS = tuple("{},{},{}".format(*bb.coords(i)) for i in range(64))
 
 
 def cell_text(x: int, y: int, z: int) -> str:
@@ -50,6 +48,10 @@ def cell_text(x: int, y: int, z: int) -> str:
     '0,3,1'
     """
     return f"{x},{y},{z}"
+
+
+#: the text of each cell of the grid, by its bit (`Unstack`'s notation)
+_CELL_TEXTS = tuple(cell_text(*bb.coords(i)) for i in range(64))
 
 
 class UnstackableState(State[UnstackableMove]):
@@ -99,10 +101,8 @@ class UnstackableState(State[UnstackableMove]):
         letters = ["."] * 64
         for colour, board in self.boards.items():
             letter = colour.value  # once a colour, not once a cube (an enum look-up)
-            while board:
-                low = board & -board
-                letters[low.bit_length() - 1] = letter
-                board ^= low
+            for i in bb.cells(board):
+                letters[i] = letter
         return "".join(letters)
 
     def targets(self) -> int:
@@ -180,7 +180,7 @@ class UnstackableState(State[UnstackableMove]):
         if self._to_move is None:
             return []
         if self.stage is Stage.STACK:
-            cells = ["@{},{},{}".format(*xyz) for xyz in self.target_cells()]
+            cells = ["@" + cell_text(*xyz) for xyz in self.target_cells()]
             out = [c.value + cell for c in self.stackable_colours() for cell in cells]
             if self.may_end_turn():
                 out.append("end")
