@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, cast
 
 import pytest
@@ -119,3 +120,29 @@ def test_lean_rollouts_play_the_same_games_on_both_generators(players: int) -> N
         playout(plain, random.Random(seed), plain=True)
         assert fast.is_over
         assert fast.to_dict() == plain.to_dict()
+
+
+def test_games_of_one_edition_share_one_bounded_frontier_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cubegames.games.cubed import frontier
+
+    en, also_en = cubegames.make("cubed"), cubegames.make("cubed", players=4, rounds=1)
+    ja = cubegames.make("cubed", edition="ja")
+    assert en.frontier is also_en.frontier  # type: ignore[attr-defined]
+    assert en.frontier is not ja.frontier  # type: ignore[attr-defined]
+    # a full cache starts again instead of growing, and the rules read the same
+    monkeypatch.setattr(frontier, "MAX_CELLS", 40)
+    cache = en.frontier._cache  # type: ignore[attr-defined]
+    cache.clear()
+    sizes = []
+    for seed in range(3):
+        state = cast(CubedState, en.new_state(seed=seed))
+        bot = cubegames.bot("random", seed=seed)
+        while not state.is_over:
+            agree(state)
+            sizes.append(len(cache))
+            state.play(bot.choose(state))
+    assert max(sizes) <= 40
+    # it filled, and started again
+    assert any(after < before for before, after in itertools.pairwise(sizes))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cubegames.core.hexgrid import ORIGIN, STEP
 from cubegames.games.cubed.edition import Edition
@@ -41,13 +42,31 @@ class CellInfo:
     arcs: int
 
 
+#: cells remembered per edition before the cache starts again (random play meets about
+#: 14,000 distinct edges in 3,000 two-player games, so this is never reached in practice;
+#: it bounds the memory a long-running server could give it)
+MAX_CELLS = 200_000
+
+
 class Frontier:
-    """Per-edition cache of `CellInfo` by edges tuple."""
+    """Per-edition cache of `CellInfo` by edges tuple. Use `Frontier.of(edition)`: every
+    game of an edition shares one, so a server's rooms, or a simulator's games, compute
+    each distinct cell once rather than once a game."""
+
+    _shared: ClassVar[dict[int, Frontier]] = {}
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
         self.all_bits = (1 << len(ed.colours)) - 1
         self._cache: dict[Edges, CellInfo] = {}
+
+    @classmethod
+    def of(cls, ed: Edition) -> Frontier:
+        """The frontier cache shared by every game of edition `ed`."""
+        found = cls._shared.get(id(ed))
+        if found is None or found.ed is not ed:  # (it holds `ed`: the id is not reused)
+            found = cls._shared[id(ed)] = cls(ed)
+        return found
 
     def accept_bits(self, code: int) -> int:
         """Colours a non-blocking piece may show against edge code `code`."""
@@ -67,6 +86,8 @@ class Frontier:
     def info(self, edges: Edges) -> CellInfo:
         found = self._cache.get(edges)
         if found is None:
+            if len(self._cache) >= MAX_CELLS:
+                self._cache.clear()
             found = self._cache[edges] = self._compute(edges)
         return found
 

@@ -94,7 +94,7 @@ class Cubed(Game[CubedMove]):
         if not isinstance(strict_colors, bool):
             raise ValueError("strict_colors must be true or false")
         self.strict_colors = strict_colors
-        self.frontier = Frontier(self.edition)
+        self.frontier = Frontier.of(self.edition)
         self.ai_points = ai.points_table(self.edition)
 
     @property

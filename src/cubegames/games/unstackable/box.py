@@ -37,8 +37,10 @@ class Colour(StrEnum):
         return f"Colour.{self.name}"
 
 
-#: colour letters in a fixed order (the order of the data file and of move lists)
-LETTERS = "".join(c.value for c in Colour)
+#: the colours in a fixed order (the order of the data file and of move lists), as a
+#: tuple (iterating an Enum class is slow) and as their letters
+COLOURS = tuple(Colour)
+LETTERS = "".join(c.value for c in COLOURS)
 
 
 class BoxError(ValueError):

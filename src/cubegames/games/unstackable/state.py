@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from cubegames.core.game import JSON, State
 from cubegames.games.unstackable import bitboard as bb
-from cubegames.games.unstackable.box import Box, Colour
+from cubegames.games.unstackable.box import COLOURS, Box, Colour
 from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class UnstackableState(State[UnstackableMove]):
         """Stage 1: the colours the mover may place now."""
         if self.colour is not None:
             return [self.colour]
-        return [c for c in Colour if self.supply[c] > 0]
+        return [c for c in COLOURS if self.supply[c] > 0]
 
     def legal_moves(self) -> list[UnstackableMove]:
         """Every legal move: stacking by colour (Y, R, K) then cell (`target_cells`), then
@@ -343,7 +343,7 @@ class UnstackableState(State[UnstackableMove]):
             "stage": self.stage.value,
             "to_move": self._to_move,
             "grid": self.grid(),
-            "supply": {c.value: self.supply[c] for c in Colour},
+            "supply": {c.value: self.supply[c] for c in COLOURS},
             "turn": turn,
             "piles": [list(p) for p in self.piles],
             "last_red": self.last_red,
