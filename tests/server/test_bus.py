@@ -40,8 +40,8 @@ class Ear:
         self.heard: list[Event] = []
         self.reconnects = 0
 
-    async def deliver(self, event: Event) -> None:
-        self.heard.append(event)
+    def deliver(self, events: list[Event]) -> None:
+        self.heard.extend(events)
 
     async def on_reconnect(self) -> None:
         self.reconnects += 1

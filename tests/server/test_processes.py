@@ -6,6 +6,7 @@ on in another."""
 from __future__ import annotations
 
 import contextlib
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -155,6 +156,112 @@ def test_a_move_saved_while_another_process_loads_the_game_still_reaches_it(
                 if shown["ply"] == 0:
                     shown = other.state(1)
                 assert shown["ply"] == 1 and shown["to_move"] == 1
+
+
+def _play_on(pages: dict[int, Socket], latest: dict[str, Any], moves: int) -> dict[str, Any]:
+    """Play `moves` first legal moves through `pages` (a page per seat), each waited for."""
+    for _ in range(moves):
+        ply, seat = latest["ply"], latest["to_move"]
+        shown = pages[seat].held
+        assert shown is not None
+        pages[seat].move(shown["legal"][0], ply)
+        for page in pages.values():
+            latest = page.state(ply + 1)
+    return latest
+
+
+def _plies_told(page: Socket, last: int) -> list[int]:
+    """The move numbers of the states `page` is sent, in order, up to move `last`."""
+    told: list[int] = []
+    while not told or told[-1] < last:
+        message = page.receive()
+        if message["type"] == "state":
+            told.append(message["ply"])
+    return told
+
+
+def _news_counter(bus: Any) -> list[int]:
+    """Counts, in its one item, the events of other processes that `bus` hears."""
+    heard = [0]
+    hand_over = bus._hand_over
+
+    def counted(loop: Any, deliver: Any, payload: str) -> None:
+        hand_over(loop, deliver, payload)
+        origin, _, body = payload.partition(" ")
+        if origin != bus.origin:
+            heard[0] += len(json.loads(body))
+
+    bus._hand_over = counted
+    return heard
+
+
+def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
+    """While the second process's room of a game is busy (its lock held, as while a move
+    of its own is being saved), news of three moves made on the first process is kept, in
+    order; once the room is free its page is told each of the three moves, in order."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = make_game(one, "unstackable", [HUMAN, HUMAN])
+        game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+        heard = _news_counter(two_app.state.bus)
+        with (
+            connect(one, game_id, tokens[0]) as a,
+            connect(one, game_id, tokens[1]) as b,
+            connect(two, game_id, tokens[1]) as c,
+        ):
+            pages, watcher = {0: Socket(a), 1: Socket(b)}, Socket(c)
+            latest = pages[0].opening()[1]
+            pages[1].opening()
+            watcher.opening()
+            room = two_app.state.rooms.rooms[game_id]
+            two.portal.call(room.lock.acquire)
+            latest = _play_on(pages, latest, 3)
+            deadline = time.monotonic() + 10
+            while heard[0] < 3:
+                assert time.monotonic() < deadline, "the second process heard nothing"
+                time.sleep(0.01)
+            time.sleep(0.2)
+            assert room.ply == 0  # held while the room is busy ...
+            two.portal.call(room.lock.release)
+            assert _plies_told(watcher, 3) == [1, 2, 3]  # ... then told, each in order
+            assert [p.ply for p in room.played] == [1, 2, 3]
+            assert room.state.to_dict() == replay(one_app.state.store.load(game_id))[1].to_dict()
+
+
+def test_a_lost_notification_is_made_good_by_the_next(db_url: str) -> None:
+    """A notification that never arrives (dropped here on purpose) leaves a gap: the next
+    move's news finds the room a move short, reads the missing move from the database,
+    and the page on the second process is told both."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = make_game(one, "cubed", [HUMAN, HUMAN], {"rounds": 1})
+        game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+        bus = two_app.state.bus
+        hand_over, dropped = bus._hand_over, list[str]()
+
+        def lose_the_first(loop: Any, deliver: Any, payload: str) -> None:
+            if not dropped and not payload.startswith(bus.origin + " "):
+                dropped.append(payload)
+                return
+            hand_over(loop, deliver, payload)
+
+        bus._hand_over = lose_the_first
+        with (
+            connect(one, game_id, tokens[0]) as a,
+            connect(one, game_id, tokens[1]) as b,
+            connect(two, game_id, tokens[1]) as c,
+        ):
+            pages, watcher = {0: Socket(a), 1: Socket(b)}, Socket(c)
+            latest = pages[0].opening()[1]
+            pages[1].opening()
+            watcher.opening()
+            latest = _play_on(pages, latest, 2)
+            told = _plies_told(watcher, 2)
+            assert dropped and told[-1] == 2
+            room = two_app.state.rooms.rooms[game_id]
+            assert [p.ply for p in room.played] == [1, 2]
 
 
 def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:

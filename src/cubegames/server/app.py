@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import gc
 import json
 import logging
@@ -204,8 +205,52 @@ def create_app(
                 runner.wake(room)
                 rooms.release(room, runner.busy(room))
 
-    async def hear(event: dict[str, Any]) -> None:
-        """Another process saved a move or changed a seat of a game live here too."""
+    #: news of games that had to wait (for a load, a busy room or moves to read): later
+    #: news of the same game waits behind it, so each game's news applies in order
+    held_news: dict[str, asyncio.Task[None]] = {}
+
+    def hear(events: list[dict[str, Any]]) -> None:
+        """Other processes saved moves or changed seats (one notification's events, in
+        order, handed to the loop at once). A move of a live room that nobody is using is
+        played and told here and now; anything else waits in a task of its own."""
+        for event in events:
+            game_id = str(event.get("game"))
+            if game_id not in held_news and hear_at_once(game_id, event):
+                continue
+            task = asyncio.create_task(hear_later(event, held_news.get(game_id)))
+            held_news[game_id] = task
+            task.add_done_callback(functools.partial(forget_news, game_id))
+
+    def forget_news(game_id: str, done: asyncio.Task[None]) -> None:
+        if held_news.get(game_id) is done:
+            del held_news[game_id]
+
+    def hear_at_once(game_id: str, event: dict[str, Any]) -> bool:
+        """Apply a move's news if nothing needs waiting for; False if it must wait."""
+        if event.get("kind") != "move" or rooms.loading(game_id):
+            return False
+        room = rooms.rooms.get(game_id)
+        if room is None:
+            return True  # not live here: nobody to tell
+        if room.lock.locked():
+            return False
+        try:
+            moved = room.hear(
+                MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
+            )
+        except (KeyError, TypeError, ValueError, RoomError) as exc:
+            log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
+            return True
+        if moved is None:
+            return False  # moves are missing between: read them, in a task
+        if moved and room.on_move is not None:
+            room.on_move(room)
+        return True
+
+    async def hear_later(event: dict[str, Any], after: asyncio.Task[None] | None) -> None:
+        """Apply news that must wait, after the game's news before it."""
+        if after is not None:
+            await asyncio.wait([after])
         room = await rooms.live(str(event.get("game")))
         if room is None:
             return

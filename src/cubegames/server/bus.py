@@ -22,7 +22,8 @@ writer's batch of moves (of many games) goes out as one such list, cut into as f
 notifications as PostgreSQL's limit of 8,000 bytes a payload allows, all sent by one
 statement; a seat event is a list of one. A process drops its own notifications by their
 first word, without parsing them, and ignores a payload that is not such a list (another
-program may use the channel). Events reach the event loop one by one, in order. A listener
+program may use the channel). A payload's events reach the event loop as one call of
+`deliver` on the loop, in order. A listener
 that loses its connection reconnects, then has every live room catch up from the database
 (`on_reconnect`), so a move notified meanwhile is not missed.
 """
@@ -46,7 +47,7 @@ from cubegames.server.storage import NewMove, Store
 log = logging.getLogger("cubegames.server")
 
 Event = dict[str, Any]
-Deliver = Callable[[Event], Coroutine[Any, Any, None]]
+Deliver = Callable[[list[Event]], None]
 Reconnect = Callable[[], Coroutine[Any, Any, None]]
 
 #: seconds between two attempts to listen again after the connection broke
@@ -96,7 +97,8 @@ class Bus(Protocol):
         """Tell the other processes `event` now (call from a worker thread)."""
 
     def start(self, deliver: Deliver, on_reconnect: Reconnect) -> None:
-        """Begin handing other processes' events to `deliver` (on the running loop)."""
+        """Begin handing other processes' events to `deliver`, a notification's list at a
+        time, called on the running loop."""
 
     def stop(self) -> None:
         """Stop listening."""
@@ -241,13 +243,10 @@ class PostgresBus:
             return
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             return
-        for event in events:  # one by one, in order, as they happened
-            handing = deliver(event)
-            try:
-                asyncio.run_coroutine_threadsafe(handing, loop)
-            except RuntimeError:  # the loop closed: the app is stopping
-                handing.close()
-                return
+        try:  # the whole list in one wake-up of the loop, in order
+            loop.call_soon_threadsafe(deliver, events)
+        except RuntimeError:  # the loop closed: the app is stopping
+            return
 
 
 def make_bus(store: Store) -> Bus:

@@ -439,6 +439,11 @@ class Room:
 
     async def broadcast(self) -> None:
         """Send every page its own new state; drop pages that cannot take it."""
+        self.send_states()
+
+    def send_states(self) -> None:
+        """`broadcast` as a plain call (it never waits: a page that cannot take its
+        message at once gets it from its writer task, or is dropped)."""
         cache: dict[int | None, dict[str, Any]] = {}
         # pages of one seat that were shown the same state get the same update, made
         # once and encoded once (a crowd of spectators costs one diff, not one each)
@@ -524,7 +529,7 @@ class Room:
                 f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
             ) from None
         self._advance(trial, seat, move)
-        await self.broadcast()
+        self.send_states()
 
     def _advance(self, trial: State[Any], seat: int, move: str) -> None:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
@@ -543,20 +548,37 @@ class Room:
         else:
             found = await asyncio.to_thread(self.store.moves_after, self.id, self.ply)
         for m in found:
-            if m.ply != self.ply + 1:
-                continue
-            trial = self.state.clone()
-            try:
-                trial.play(m.move, seat=m.seat)
-            except IllegalMove as exc:
-                raise RoomError(
-                    f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
-                ) from None
-            self._advance(trial, m.seat, m.move)
+            if m.ply == self.ply + 1:
+                self.take(m)
         if not found:
             return False
-        await self.broadcast()
+        self.send_states()
         return True
+
+    def hear(self, known: MoveInfo) -> bool | None:
+        """Take in `known`, the next move as another server announced it, if that needs no
+        waiting (call with nobody holding the lock): True if the game moved on (every
+        page told), False if the room has that move already, None if moves between are
+        missing (`catch_up` reads them from the database)."""
+        if known.ply <= self.ply:
+            return False
+        if known.ply != self.ply + 1:
+            return None
+        self.take(known)
+        self.send_states()
+        return True
+
+    def take(self, m: MoveInfo) -> None:
+        """Play `m`, the room's next move as another server saved it, checked by the
+        engine (RoomError if it does not replay); pages are told by the caller."""
+        trial = self.state.clone()
+        try:
+            trial.play(m.move, seat=m.seat)
+        except IllegalMove as exc:
+            raise RoomError(
+                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
+            ) from None
+        self._advance(trial, m.seat, m.move)
 
     # -- pages coming and going ---------------------------------------------------------
 
@@ -637,6 +659,10 @@ class Rooms:
             shared = await asyncio.shield(loading)
             if shared is None or self.rooms.get(game_id) is shared:
                 return shared
+
+    def loading(self, game_id: str) -> bool:
+        """True while the game's room is being loaded."""
+        return game_id in self._loading
 
     async def live(self, game_id: str) -> Room | None:
         """The game's room if it is live here, once any load of it under way has ended
