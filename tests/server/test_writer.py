@@ -4,6 +4,7 @@ the next transaction; a move whose number is taken fails alone."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -195,4 +196,52 @@ def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
     for game in games:
         info = store.load(game)
         assert info is not None and [m.move for m in info.moves] == ["roll"]
+    store.close()
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_on_postgresql_moves_written_one_at_a_time_are_saved_announced_and_checked(
+    db_url: str,
+) -> None:
+    """The writer's usual batch, a single move, goes by a statement of its own (no
+    arrays): it is saved and announced in one transaction; a taken move number fails and
+    announces nothing; a single move that ends its game also marks the game finished."""
+    from cubegames.server.bus import PostgresBus
+
+    store = Store(db_url)
+    bus = PostgresBus(store)
+    game = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])[0]
+    writer = Writer(store, news=bus.news)
+    raw = store.engine.raw_connection()
+    ear: Any = raw.driver_connection
+    ear.autocommit = True
+    ear.execute(f'LISTEN "{bus.channel}"')
+    result = {"scores": [3.0, 1.0], "winners": [0]}
+
+    async def one_at_a_time() -> BaseException | None:
+        await writer.write(NewMove(game, 1, 0, "roll"))
+        await writer.write(NewMove(game, 2, 1, "roll"))
+        taken = await asyncio.gather(
+            writer.write(NewMove(game, 2, 0, "stop")), return_exceptions=True
+        )
+        await writer.write(NewMove(game, 3, 0, "stop", result))
+        return taken[0]
+
+    try:
+        taken = run(one_at_a_time())
+        heard = [n.payload for n in ear.notifies(timeout=2, stop_after=3)]
+    finally:
+        writer.close()
+        raw.close()
+    assert isinstance(taken, IntegrityError)
+    info = store.load(game)
+    assert info is not None
+    assert [(m.ply, m.seat, m.move) for m in info.moves] == [
+        (1, 0, "roll"),
+        (2, 1, "roll"),
+        (3, 0, "stop"),
+    ]
+    assert info.status == "finished" and info.result == result
+    announced = [event for payload in heard for event in json.loads(payload.partition(" ")[2])]
+    assert [(e["ply"], e["move"]) for e in announced] == [(1, "roll"), (2, "roll"), (3, "stop")]
     store.close()

@@ -579,7 +579,8 @@ class Store:
         self, driver: Any, moves: Sequence[NewMove], news: tuple[str, str] | None = None
     ) -> None:
         """PostgreSQL: `add_moves` as one statement on `driver`, a psycopg connection in
-        autocommit mode that the caller keeps (the group-commit writer's own). One
+        autocommit mode that the caller keeps, or a cursor of one (the group-commit
+        writer's own). One
         statement is one transaction: the moves, the games they finish and `news` (the
         bus's channel and its payloads, a line each, `bus.PostgresBus.news`) are
         committed together, or nothing is, in one round trip where the same through
@@ -592,6 +593,14 @@ class Store:
             storable("move", m.move, MOVE_LENGTH)
         ended = [m for m in moves if m.result is not None]
         channel, lines = news if news is not None else (None, None)
+        if len(moves) == 1 and not ended:  # most batches: no arrays to build and dump
+            m = moves[0]
+            row = (m.game_id, m.ply, m.seat, m.move, now(), channel, lines)
+            try:
+                driver.execute(_ONE_AT_ONCE, row)
+            except psycopg.IntegrityError as exc:
+                raise IntegrityError(_ONE_AT_ONCE, row, exc) from None
+            return
         parameters = {
             "games": [m.game_id for m in moves],
             "plies": [m.ply for m in moves],
@@ -717,6 +726,18 @@ WITH saved AS (
 )
 SELECT count(pg_notify(%(channel)s, p))
 FROM unnest(string_to_array(%(news)s::text, chr(10))) AS p
+"""
+
+#: `_AT_ONCE` for one move that ends no game, the writer's usual batch when moves come
+#: one at a time: its values as they are, not arrays (psycopg dumps those in Python)
+_ONE_AT_ONCE = f"""
+WITH saved AS (
+    INSERT INTO {MoveRow.__tablename__} (game_id, ply, seat, move, played_at)
+    VALUES (%s, %s, %s, %s, %s)
+    RETURNING 1
+)
+SELECT count(pg_notify(%s, p))
+FROM unnest(string_to_array(%s::text, chr(10))) AS p
 """
 
 

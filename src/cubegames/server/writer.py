@@ -231,7 +231,7 @@ class Writer:
             except Exception:
                 raw.close()
                 raise
-            self._driver = driver
+            self._driver = driver.cursor()  # one cursor for every statement
         try:
             news = None if self.news is None else self.news(moves)
             self.store.add_moves_at_once(self._driver, moves, news)
@@ -248,7 +248,7 @@ class Writer:
             self._connection = None
         if self._driver is not None:
             with contextlib.suppress(Exception):
-                self._driver.close()
+                self._driver.connection.close()
             self._driver = None
 
 
