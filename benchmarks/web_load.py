@@ -28,7 +28,9 @@ seconds of play, then the measured window. For each phase the server processes' 
 per move is measured from /proc: a ratio that
 holds on a busy machine where latencies and rates do not. Errors count refusals, lost
 connections and moves not acknowledged within 10 s. Clients run in `--client-procs`
-processes of their own. Prints the Markdown table for benchmarks/README.md.
+processes of their own; each notes how late its event loop wakes for a 5 ms timer (its
+"loop lag", which the round trips it measures include), so a slow client is not taken
+for a slow server. Prints the Markdown table for benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -174,6 +176,9 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     #: games made again after a kept-alive connection closed under the request
     retried: int = 0
+    #: how late the clients' own event loop woke for a 5 ms timer (its lag, which a
+    #: round trip measured by the client includes)
+    lag: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -360,13 +365,25 @@ async def _clients(plan: Plan, parent: Any) -> Tally:
         opened: float = await asyncio.to_thread(parent.recv)
         start.window[:] = [opened + plan.warmup, opened + plan.warmup + plan.seconds]
         start.go.set()
+        ticking = asyncio.create_task(_ticker(start.window, tally))
         await asyncio.gather(*tasks)
+        await ticking
     return tally
+
+
+async def _ticker(window: list[float], tally: Tally, period: float = 0.005) -> None:
+    """Note how late this process's event loop wakes for a timer, through the window."""
+    clock = time.perf_counter
+    while clock() < window[1]:
+        before = clock()
+        await asyncio.sleep(period)
+        if window[0] <= before < window[1]:
+            tally.lag.append(max(0.0, clock() - before - period))
 
 
 def _client_process(plan: Plan, parent: Any) -> None:
     tally = asyncio.run(_clients(plan, parent))
-    parent.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors), tally.retried))
+    parent.send((tally.rtt, tally.watch, tally.moves, dict(tally.errors), tally.retried, tally.lag))
     parent.close()
 
 
@@ -409,13 +426,14 @@ def load(
     db = 0.0 if database is None else tree_cpu(database) - db
     tally = Tally()
     for process, mine in running:
-        rtt, watch, moves, errors, retried = mine.recv()
+        rtt, watch, moves, errors, retried, lag = mine.recv()
         process.join(timeout=60)
         tally.rtt += rtt
         tally.watch += watch
         tally.moves += moves
         tally.errors.update(errors)
         tally.retried += retried
+        tally.lag += lag
     return {
         "clients": clients,
         "moves": tally.moves,
@@ -430,6 +448,7 @@ def load(
         "db_cores": db / seconds,
         "errors": dict(tally.errors),
         "retried": tally.retried,
+        "lag": percentiles(tally.lag),
     }
 
 
@@ -569,8 +588,9 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         )
     print("\nThe load's own clients and PostgreSQL's server (on the same cores):\n")
     print(
-        "| set-up | phase | client CPU per move | client cores busy | "
-        "PostgreSQL CPU per move | PostgreSQL cores busy |\n|---|---|---|---|---|---|"
+        "| set-up | phase | client CPU per move | client cores busy | client loop lag "
+        "p50 / p99 / max | PostgreSQL CPU per move | PostgreSQL cores busy |\n"
+        "|---|---|---|---|---|---|---|"
     )
     for r in rows:
         db = (
@@ -578,9 +598,10 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             if r["setup"].startswith("postgres")
             else "– | –"
         )
+        lag = " / ".join(f"{v:.0f}" for v in r["lag"])
         print(
             f"| {r['setup']} | {r['phase']} | {r['client_ms']:.2f} ms | {r['client_cores']:.2f} "
-            f"| {db} |"
+            f"| {lag} ms | {db} |"
         )
 
 
