@@ -232,5 +232,7 @@ def test_the_log_names_pieces_cubes_and_layers_in_words() -> None:
         web.words(unstackable, "R@0,1,0", 0, 1) == "Seat 0 stacked a red cube on the bottom layer."
     )
     assert web.words(unstackable, "2,1,3", 1, 1) == "You took a cube out of layer 3."
+    assert web.words(unstackable, "end", 0, 1) == "Seat 0 ended the turn."
+    assert web.words(unstackable, "end", 0, 0) == "You ended the turn."
     stakd = cubegames.make("stakd", players=2)
     assert web.words(stakd, "DUO@1:0,0+1,0", 1, 0) == "Seat 1 laid a DUO on layer 1."
