@@ -30,7 +30,9 @@ holds on a busy machine where latencies and rates do not. Errors count refusals,
 connections and moves not acknowledged within 10 s. Clients run in `--client-procs`
 processes of their own; each notes how late its event loop wakes for a 5 ms timer (its
 "loop lag", which the round trips it measures include), so a slow client is not taken
-for a slow server. Prints the Markdown table for benchmarks/README.md.
+for a slow server; and the CPU time the host of a virtual machine took from it meanwhile
+("steal"), when a run goes slow for reasons outside it. Prints the Markdown table for
+benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -95,6 +97,13 @@ def process_cpu(pid: int, *, children: bool = False) -> float:
     if children:
         used += int(fields[13]) + int(fields[14])
     return used / ticks
+
+
+def stolen() -> float:
+    """CPU seconds the machine's host has taken from this (virtual) machine so far, over
+    all its cores ("steal" in /proc/stat; 0 on a machine of its own)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
 
 
 def tree_cpu(root: int) -> float:
@@ -420,10 +429,12 @@ def load(
     cpu = sum(s.cpu() for s in servers)
     own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None)
     db = 0.0 if database is None else tree_cpu(database)
+    steal = stolen()
     time.sleep(max(0.0, opened + warmup + seconds - time.perf_counter()))
     cpu = sum(s.cpu() for s in servers) - cpu
     own = sum(process_cpu(p.pid) for p, _ in running if p.pid is not None) - own
     db = 0.0 if database is None else tree_cpu(database) - db
+    steal = stolen() - steal
     tally = Tally()
     for process, mine in running:
         rtt, watch, moves, errors, retried, lag = mine.recv()
@@ -449,6 +460,7 @@ def load(
         "errors": dict(tally.errors),
         "retried": tally.retried,
         "lag": percentiles(tally.lag),
+        "steal": steal / seconds,
     }
 
 
@@ -589,8 +601,8 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print("\nThe load's own clients and PostgreSQL's server (on the same cores):\n")
     print(
         "| set-up | phase | client CPU per move | client cores busy | client loop lag "
-        "p50 / p99 / max | PostgreSQL CPU per move | PostgreSQL cores busy |\n"
-        "|---|---|---|---|---|---|---|"
+        "p50 / p99 / max | PostgreSQL CPU per move | PostgreSQL cores busy | cores taken by "
+        "the host |\n|---|---|---|---|---|---|---|---|"
     )
     for r in rows:
         db = (
@@ -601,7 +613,7 @@ def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         lag = " / ".join(f"{v:.0f}" for v in r["lag"])
         print(
             f"| {r['setup']} | {r['phase']} | {r['client_ms']:.2f} ms | {r['client_cores']:.2f} "
-            f"| {lag} ms | {db} |"
+            f"| {lag} ms | {db} | {r['steal']:.2f} |"
         )
 
 
