@@ -308,3 +308,34 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
             assert sorted(names) == sorted(palette[c]["name"] for c in spot["colours"]), spot
             before += min(named[:2]) < 0
     assert taken and before, (taken, before)  # both stages, and spots before the structure
+
+
+#: cells of the structure and how a player names them; the server's log
+#: (render/web/unstackable.py `place_words`, tests/server/test_render.py) says the same
+_SAME_WORDS = {
+    (0, 2, 2): "layer 2, row 3 from the front, 1st from the left",
+    (1, 0, 2): "layer 2, row 1 from the front, 2nd from the left",
+    (2, 1, 3): "layer 3, row 2 from the front, 3rd from the left",
+    (3, 3, 0): "the bottom layer, row 4 from the front, 4th from the left",
+}
+
+
+@needs_node
+def test_unstackable_log_and_hovers_name_a_cell_alike() -> None:
+    """The log's words for a move (the server's) and a hover's words (the page's) name each
+    cell of the structure the same way, so a player can find in the drawing the cube the
+    log tells of."""
+    from cubegames.render.web.unstackable import place_words
+
+    cells = sorted(_SAME_WORDS)
+    page = _in_node(
+        f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
+        "input.map((c) => u.placeWords(...c))",
+        cells,
+    )
+    assert page == [_SAME_WORDS[c] for c in cells]
+    assert [place_words(*c) for c in cells] == page
+    game = cubegames.make("unstackable")
+    for (x, y, z), said in _SAME_WORDS.items():
+        assert web.words(game, f"R@{x},{y},{z}", 0, None).endswith(f" on {said}.")
+        assert web.words(game, f"{x},{y},{z}", 0, None).endswith(f" out of {said}.")

@@ -228,10 +228,24 @@ def test_the_log_names_pieces_cubes_and_layers_in_words() -> None:
         )
     assert web.words(cubed, "draw", 1, 0) == "Seat 1 drew a piece."
     unstackable = cubegames.make("unstackable", players=2)
-    assert (
-        web.words(unstackable, "R@0,1,0", 0, 1) == "Seat 0 stacked a red cube on the bottom layer."
+    # where, in the words of the page's hovers (tests/server/test_page_modules.py reads the
+    # page's words for the same cells)
+    assert web.words(unstackable, "R@0,2,0", 0, 1) == (
+        "Seat 0 stacked a red cube on the bottom layer, row 3 from the front, 1st from the left."
     )
-    assert web.words(unstackable, "2,1,3", 1, 1) == "You took a cube out of layer 3."
+    assert web.words(unstackable, "1,0,2", 1, 1) == (
+        "You took a cube out of layer 2, row 1 from the front, 2nd from the left."
+    )
+    assert web.words(unstackable, "2,1,3", 1, None) == (
+        "Seat 1 took a cube out of layer 3, row 2 from the front, 3rd from the left."
+    )
+    # a cube stacked before the structure shifts it: it is then in the first column or row
+    assert web.words(unstackable, "Y@-1,3,0", 0, 0) == (
+        "You stacked a yellow cube on the bottom layer, row 4 from the front, 1st from the left."
+    )
+    assert web.words(unstackable, "K@3,-1,0", 1, 0).endswith(
+        " on the bottom layer, row 1 from the front, 4th from the left."
+    )
     assert web.words(unstackable, "end", 0, 1) == "Seat 0 ended the turn."
     assert web.words(unstackable, "end", 0, 0) == "You ended the turn."
     stakd = cubegames.make("stakd", players=2)

@@ -282,20 +282,49 @@ def info(game: Game[Any]) -> dict[str, Any]:
 
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
-    """A move in words, the way a player tells it ("Seat 1 stacked a red cube on layer
-    2."), with no coordinates (everything in this game is open)."""
+    """A move in words, the way a player tells it, saying where with `place_words` (the
+    words of the page's hovers), with no coordinates (everything in this game is open).
+
+    >>> game = Unstackable()
+    >>> words(game, "R@0,2,2", 0, 1)
+    'Seat 0 stacked a red cube on layer 2, row 3 from the front, 1st from the left.'
+    >>> words(game, "1,0,2", 1, 1)
+    'You took a cube out of layer 2, row 1 from the front, 2nd from the left.'
+
+    A cube stacked in the new column or row before the structure (`x` or `y` = -1) shifts
+    the structure by one: it is then in its first column or row.
+
+    >>> words(game, "K@-1,3,0", 1, None)
+    'Seat 1 stacked a black cube on the bottom layer, row 4 from the front, 1st from the left.'
+    """
     assert isinstance(game, Unstackable)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
     if isinstance(parsed, Stack):
         name = game.box.colour_names[parsed.colour]
-        return f"{who} stacked a {name} cube {_on_layer(parsed.z)}."
+        where = place_words(max(parsed.x, 0), max(parsed.y, 0), parsed.z)
+        return f"{who} stacked a {name} cube on {where}."
     if isinstance(parsed, End):
         return f"{who} ended the turn."
     assert isinstance(parsed, Unstack)
-    z = parsed.z
-    return f"{who} took a cube {_on_layer(z).replace('on', 'out of', 1)}."
+    return f"{who} took a cube out of {place_words(parsed.x, parsed.y, parsed.z)}."
 
 
-def _on_layer(z: int) -> str:
-    return "on the bottom layer" if z == 0 else f"on layer {z}"
+#: places in a row, counted from the left (a drawn grid is at most 5 wide: the structure's 4
+#: columns and a new one before them)
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def place_words(x: int, y: int, z: int) -> str:
+    """Where the structure's cell `(x, y, z)` is, in the words of the page's hovers
+    (games/unstackable.js `placeWords`, which says the same for a grid drawn from the
+    structure's corner): its layer, its row counted from the front, its place in that row
+    counted from the left.
+
+    >>> place_words(0, 2, 2)
+    'layer 2, row 3 from the front, 1st from the left'
+    >>> place_words(3, 0, 0)
+    'the bottom layer, row 1 from the front, 4th from the left'
+    """
+    layer = "the bottom layer" if z == 0 else f"layer {z}"
+    return f"{layer}, row {y + 1} from the front, {ORDINALS[x]} from the left"
