@@ -518,8 +518,10 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     assert played is not None, "no free spot was in sight"
     page.wait_for_function("() => window.cubegamesPage.current.ply === 1")
     assert current(page)["last"]["move"] == f"K@{played}"
+    # more may go in a new row in front and a new column on the left: the grid shows them
+    # first, so the cube laid is in its 2nd row and 2nd column, and the words say so
     expect(page.locator(".said")).to_have_text(
-        "You stacked a black cube on the bottom layer, row 1 from the front, 1st from the left."
+        "You stacked a black cube on the bottom layer, row 2 from the front, 2nd from the left."
     )
     shot(page, "unstackable-desktop-play")
     page.click("button.view-button:has-text('Layers')")
@@ -527,7 +529,29 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     titles = page.evaluate(
         "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
     )
-    assert "A black cube: the bottom layer, row 1 from the front, 1st from the left" in titles
+    assert "A black cube: the bottom layer, row 2 from the front, 2nd from the left" in titles
+    # each hover names the row and column its cell is drawn in on the bottom layer's plan
+    drawn = page.evaluate(
+        """() => {
+          const plan = document.querySelector(".plan[data-plan='0']");
+          const rects = [...plan.querySelectorAll("rect")].filter((r) => !r.closest(".lifted"));
+          const xs = rects.map((r) => Number(r.getAttribute("x")));
+          const ys = rects.map((r) => Number(r.getAttribute("y")));
+          const left = Math.min(...xs);
+          const foot = Math.max(...ys);
+          // a cell is 28 px wide (games/unstackable.js CELL)
+          return [...plan.querySelectorAll("title")].map((t) => {
+            const r = t.parentElement;
+            return { title: t.textContent,
+              column: Math.round((Number(r.getAttribute("x")) - left) / 28) + 1,
+              row: Math.round((foot - Number(r.getAttribute("y"))) / 28) + 1 };
+          });
+        }"""
+    )
+    assert len(drawn) >= 3, drawn  # the cube and the spots beside it
+    for cell in drawn:
+        place = re.search(r"row (\d) from the front.*, (\d)\w\w from the left", cell["title"])
+        assert place and (int(place[1]), int(place[2])) == (cell["row"], cell["column"]), cell
     assert any(" may go here: the bottom layer, " in t for t in titles), titles
     for title in titles:
         assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title

@@ -214,25 +214,29 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
 
 # -- Unstackable's places in words -------------------------------------------------------
 
-_ORDINAL = {1: "st", 2: "nd", 3: "rd", 4: "th"}
+_ORDINAL = {1: "st", 2: "nd", 3: "rd", 4: "th", 5: "th"}
 _PLACE = (
     r"(?:the bottom layer|layer (?P<z>[1-3])), "
-    r"(?:row (?P<y>[1-4]) from the front|(?P<new_row>in a new row in front)), "
-    r"(?:(?P<x>[1-4])(?P<nth>st|nd|rd|th) from the left|(?P<new_col>in a new column on the left))$"
+    r"row (?P<y>[1-5]) from the front(?P<new_row> \(a new row\))?, "
+    r"(?P<x>[1-5])(?P<nth>st|nd|rd|th) from the left(?P<new_col> \(a new column\))?$"
 )
 
 
 _CUBE = r"A (?P<name>\w+) cube(?P<may> you may take out)?: "
 
 
-def _cell_of(title: str, pattern: str) -> tuple[re.Match[str], tuple[int, int, int]]:
-    """The match of `pattern` + a place in words, and the cell the place names."""
+def _cell_of(
+    title: str, pattern: str, corner: tuple[int, int] = (0, 0)
+) -> tuple[re.Match[str], tuple[int, int, int]]:
+    """The match of `pattern` + a place in words, and the cell the place names on a grid
+    drawn from `corner` (its front left cell)."""
     found = re.match(pattern + _PLACE, title)
     assert found, title
-    x = -1 if found["new_col"] else int(found["x"]) - 1
-    y = -1 if found["new_row"] else int(found["y"]) - 1
-    if found["x"]:
-        assert found["nth"] == _ORDINAL[int(found["x"])], title
+    x = corner[0] + int(found["x"]) - 1
+    y = corner[1] + int(found["y"]) - 1
+    assert bool(found["new_col"]) == (x < 0), title
+    assert bool(found["new_row"]) == (y < 0), title
+    assert found["nth"] == _ORDINAL[int(found["x"])], title
     return found, (x, y, int(found["z"] or 0))
 
 
@@ -261,8 +265,11 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
                     if "@" in m:
                         colour, where = m.split("@")
                         spots.setdefault(where, []).append(colour)
+                drawn = [s.split(",") for s in spots] + [["0", "0"]]
                 positions.append(
                     {
+                        # the layers are drawn from the front left free spot, if any
+                        "corner": [min(int(c[0]) for c in drawn), min(int(c[1]) for c in drawn)],
                         "view": state.view(seat),
                         "removable": [m for m in moves if "@" not in m and "," in m],
                         "spots": [
@@ -279,9 +286,10 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
         "{ example: u.cubeTitle(input.palette, { x: 0, y: 2, z: 2, c: 'R' }), "
         "positions: input.positions.map((p) => ({"
         " cubes: u.cubesOf(p.view).map((c) => ({ cell: [c.x, c.y, c.z], letter: c.c,"
-        "   title: u.cubeTitle(input.palette, c, p.removable.includes(`${c.x},${c.y},${c.z}`)) })),"
+        "   title: u.cubeTitle(input.palette, c, p.removable.includes(`${c.x},${c.y},${c.z}`),"
+        "     p.corner) })),"
         " spots: p.spots.map((s) => ({ cell: s.cell, colours: s.colours,"
-        "   title: u.spotTitle(input.palette, s.cell, new Set(s.colours)) })) })) }",
+        "   title: u.spotTitle(input.palette, s.cell, new Set(s.colours), p.corner) })) })) }",
         {"palette": palette, "positions": positions},
     )
     assert out["example"] == "A red cube: layer 2, row 3 from the front, 1st from the left"
@@ -295,14 +303,16 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
         for cube in got["cubes"]:
             x, y, z = cube["cell"]
             assert grid[x + 4 * y + 16 * z] == cube["letter"]
-            found, named = _cell_of(cube["title"], _CUBE)
+            found, named = _cell_of(cube["title"], _CUBE, position["corner"])
             assert named == (x, y, z), cube
             assert found["name"] == palette[cube["letter"]]["name"], cube
             may = f"{x},{y},{z}" in position["removable"]
             assert bool(found["may"]) == may, cube
             taken += may
         for spot in got["spots"]:
-            found, named = _cell_of(spot["title"], r"A (?P<names>[\w, ]+?) cube may go here: ")
+            found, named = _cell_of(
+                spot["title"], r"A (?P<names>[\w, ]+?) cube may go here: ", position["corner"]
+            )
             assert list(named) == spot["cell"], spot
             names = re.split(r", | or ", found["names"])
             assert sorted(names) == sorted(palette[c]["name"] for c in spot["colours"]), spot
@@ -339,3 +349,39 @@ def test_unstackable_log_and_hovers_name_a_cell_alike() -> None:
     for (x, y, z), said in _SAME_WORDS.items():
         assert web.words(game, f"R@{x},{y},{z}", 0, None).endswith(f" on {said}.")
         assert web.words(game, f"{x},{y},{z}", 0, None).endswith(f" out of {said}.")
+
+
+@needs_node
+def test_unstackable_words_count_from_the_grid_as_drawn() -> None:
+    """While a cube may go into a new column left of the structure, the layers (and the
+    3-D floor) show that column first: the structure's left column is then the 2nd from
+    the left, and the hovers say so."""
+    game = cubegames.make("unstackable")
+    state = game.new_state(seed=1)
+    for move in ("K@0,0,0", "K@0,1,0", "K@0,2,0", "K@0,3,0"):  # a row 4 deep, 1 wide
+        state.play(game.parse_move(move))
+    seat = state.to_move
+    assert seat == 1
+    spots = sorted({str(m).split("@")[1] for m in state.legal_moves() if "@" in str(m)})
+    assert "-1,3,0" in spots and not any(s.split(",")[1] == "-1" for s in spots)
+    out = _in_node(
+        f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
+        "(() => { const cubes = u.cubesOf(input.view);"
+        " const corner = u.extent(cubes, input.spots).slice(0, 2);"
+        " const at = (x, y) => cubes.find((c) => c.x === x && c.y === y && c.z === 0);"
+        " return { corner,"
+        "  front: u.cubeTitle(input.palette, at(0, 0), false, corner),"
+        "  back: u.cubeTitle(input.palette, at(0, 3), false, corner),"
+        "  left: u.spotTitle(input.palette, [-1, 3, 0], new Set(['K']), corner),"
+        "  right: u.spotTitle(input.palette, [1, 0, 0], new Set(['K']), corner) }; })()",
+        {"view": state.view(seat), "spots": spots, "palette": web.info(game)["palette"]},
+    )
+    assert out == {
+        "corner": [-1, 0],
+        "front": "A black cube: the bottom layer, row 1 from the front, 2nd from the left",
+        "back": "A black cube: the bottom layer, row 4 from the front, 2nd from the left",
+        "left": "A black cube may go here: "
+        "the bottom layer, row 4 from the front, 1st from the left (a new column)",
+        "right": "A black cube may go here: "
+        "the bottom layer, row 1 from the front, 3rd from the left",
+    }

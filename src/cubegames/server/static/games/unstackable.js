@@ -27,7 +27,7 @@ export function cubesOf(view) {
 }
 
 const cellKey = (x, y, z) => `${x},${y},${z}`;
-const ORDINALS = ["1st", "2nd", "3rd", "4th"];
+const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"];
 const ORDER = ["Y", "R", "K"];
 
 /** A layer in words, as the server's log says it: "the bottom layer" (on the bag), then
@@ -39,26 +39,48 @@ export function layerWords(z) {
 /** Where cell (x, y, z) is, in words a player can follow: its layer, its row counted from
  * the front and its place in that row counted from the left, e.g. "layer 2, row 3 from
  * the front, 1st from the left". The front is the side the 3-D view first looks from and
- * the foot of each layer seen from above; rows and places count from the structure's own
- * front row and left column (the cells 0..3), so a free spot before them (x or y = -1,
- * while stacking) is "in a new row in front" or "in a new column on the left". */
-export function placeWords(x, y, z) {
-  const row = y < 0 ? "in a new row in front" : `row ${y + 1} from the front`;
-  const along = x < 0 ? "in a new column on the left" : `${ORDINALS[x] || `${x + 1}th`} from the left`;
+ * the foot of each layer seen from above. Rows and places count from the grid as drawn,
+ * whose front row and left column are `corner` ([x0, y0]: the structure's own, 0 and 0,
+ * or -1 where the grid shows a free row or column before the structure while stacking),
+ * so the words and the drawing agree; a spot in that free row or column adds "(a new
+ * row)" or "(a new column)". With `corner` [0, 0] these are the words of the server's
+ * log (render/web/unstackable.py `place_words`). */
+export function placeWords(x, y, z, corner = [0, 0]) {
+  const x0 = Math.min(corner[0], x);
+  const y0 = Math.min(corner[1], y);
+  const row = `row ${y - y0 + 1} from the front${y < 0 ? " (a new row)" : ""}`;
+  const along = `${ORDINALS[x - x0] || `${x - x0 + 1}th`} from the left${x < 0 ? " (a new column)" : ""}`;
   return `${layerWords(z)}, ${row}, ${along}`;
 }
 
-/** What pointing at a cube says: its colour and place, and whether you may take it. */
-export function cubeTitle(palette, cube, removable = false) {
+/** What pointing at a cube says: its colour and place (`corner`: the drawn grid's front
+ * left cell, as for `placeWords`), and whether you may take it. */
+export function cubeTitle(palette, cube, removable = false, corner = [0, 0]) {
   const name = palette[cube.c] ? palette[cube.c].name : "";
-  return `A ${name} cube${removable ? " you may take out" : ""}: ${placeWords(cube.x, cube.y, cube.z)}`;
+  return `A ${name} cube${removable ? " you may take out" : ""}: ${placeWords(cube.x, cube.y, cube.z, corner)}`;
 }
 
 /** What pointing at a free spot where a cube may go says: which colours and where. */
-export function spotTitle(palette, cell, colours) {
+export function spotTitle(palette, cell, colours, corner = [0, 0]) {
   const names = ORDER.filter((c) => colours.has(c)).map((c) => palette[c].name);
   const which = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0] || "";
-  return `A ${which} cube may go here: ${placeWords(...cell)}`;
+  return `A ${which} cube may go here: ${placeWords(...cell, corner)}`;
+}
+
+/** The box the page draws for `cubes` and the free cells `cells` ("x,y,z"):
+ * [x0, y0, z0, x1, y1, z1], at least the grid's cells 0..3, and the free row or column
+ * before the structure when a cube may go there. Its [x0, y0] is the front left cell of
+ * the layers as drawn, from which the words count (`placeWords`). */
+export function extent(cubes, cells) {
+  const xs = [0, 3];
+  const ys = [0, 3];
+  const zs = [0, 3];
+  for (const c of cubes) { xs.push(c.x); ys.push(c.y); zs.push(c.z); }
+  for (const k of cells) {
+    const [x, y, z] = k.split(",").map(Number);
+    xs.push(x); ys.push(y); zs.push(z);
+  }
+  return [Math.min(...xs), Math.min(...ys), Math.min(...zs), Math.max(...xs), Math.max(...ys), Math.max(...zs)];
 }
 
 export function score(info, piles) {
@@ -72,6 +94,7 @@ export function create(ctx) {
   let colour = null;
   let mode = webglWorks() ? "3d" : "plans";
   let table3d = null;
+  let corner = [0, 0]; // the front left cell of the grid as drawn, where the words count from
 
   const plans = h("div", { class: "plans" });
   const holder3d = h("div", { class: "holder3d" });
@@ -145,18 +168,6 @@ export function create(ctx) {
     return { cell: cellKey(Math.max(x, 0), Math.max(y, 0), z), removed: !move.includes("@") };
   }
 
-  function extent(cubes, cells) {
-    const xs = [0, 3];
-    const ys = [0, 3];
-    const zs = [0, 3];
-    for (const c of cubes) { xs.push(c.x); ys.push(c.y); zs.push(c.z); }
-    for (const k of cells) {
-      const [x, y, z] = k.split(",").map(Number);
-      xs.push(x); ys.push(y); zs.push(z);
-    }
-    return [Math.min(...xs), Math.min(...ys), Math.min(...zs), Math.max(...xs), Math.max(...ys), Math.max(...zs)];
-  }
-
   function drawPlans(cubes, tgt, rem, last, fresh) {
     const [x0, y0, , x1, y1] = extent(cubes, [...tgt.keys()]);
     const byCell = new Map(cubes.map((c) => [cellKey(c.x, c.y, c.z), c.c]));
@@ -178,14 +189,14 @@ export function create(ctx) {
           if (letter) {
             const info = palette[letter];
             const g = s("g", { class: `cube${rem.has(cell) ? " removable" : ""}${last && last.cell === cell ? " last" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, cubeTitle(palette, { x, y, z, c: letter }, rem.has(cell)))),
+              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, cubeTitle(palette, { x, y, z, c: letter }, rem.has(cell), corner))),
               label(rx + CELL / 2, ry + CELL / 2, letter, { fill: info.ink, class: "letter" }));
             if (last && last.cell === cell && fresh) flash(g);
             svg.append(g);
           } else if (tgt.has(cell)) {
             const fits = colour && tgt.get(cell).has(colour);
             svg.append(s("g", { class: `target${fits ? " fits" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, spotTitle(palette, [x, y, z], tgt.get(cell)))),
+              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, spotTitle(palette, [x, y, z], tgt.get(cell), corner))),
               label(rx + CELL / 2, ry + CELL / 2, "+", { class: "plus" })));
           } else {
             svg.append(s("rect", { class: "empty", "data-cell": cell, x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }));
@@ -226,6 +237,7 @@ export function create(ctx) {
     const tgt = stacking() ? targets() : new Map();
     const rem = removable();
     const last = lastCell();
+    corner = extent(cubes, [...tgt.keys()]).slice(0, 2);
     holder3d.hidden = mode !== "3d";
     plans.hidden = mode === "3d";
     drawPlans(cubes, tgt, rem, last, fresh && mode !== "3d");
@@ -285,7 +297,7 @@ export function create(ctx) {
       // the hover's words: the spot a cube would go to, else the cube pointed at
       const [x, y, z] = cube ? cube.cell : [];
       const was = cube && cubesOf(state.view).find((c) => c.x === x && c.y === y && c.z === z);
-      table3d.say(spot ? spotTitle(palette, cell, spot) : was ? cubeTitle(palette, was, taking) : null);
+      table3d.say(spot ? spotTitle(palette, cell, spot, corner) : was ? cubeTitle(palette, was, taking, corner) : null);
       return;
     }
     const pin = (text) => {
@@ -312,9 +324,10 @@ export function create(ctx) {
       if (!at) return null; // `end`: the server's words say it
       const [x, y, z] = at.cell.split(",").map(Number);
       const stacked = /^(\w)@/.exec(last.move);
-      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube on ${placeWords(x, y, z)}.`;
+      // counted on the grid as drawn now, as the hovers are
+      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube on ${placeWords(x, y, z, corner)}.`;
       const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
-      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out of ${placeWords(x, y, z)}.`;
+      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out of ${placeWords(x, y, z, corner)}.`;
     },
     seatLine(st, seat) {
       const piles = st.view.piles[seat];
