@@ -487,6 +487,66 @@ def unstackable_move(touch: bool) -> Callable[[Page, Any], None]:
     return move
 
 
+@pytest.mark.parametrize(
+    ("name", "viewport", "touch"),
+    [("desktop", {"width": 1280, "height": 800}, False), ("phone", PHONE, True)],
+)
+def test_unstackable_3d_floor_marks_the_front_however_it_is_turned(
+    browser: Browser, server: str, name: str, viewport: dict[str, int], touch: bool
+) -> None:
+    """The 3-D view marks its front (the foot of each layer plan) with a FRONT strip on the
+    floor before the front row: in sight when the view opens and after it is turned to look
+    from behind, nearer the front row than the back row on the screen, never a thing a tap
+    picks; the canvas's name says where the front is."""
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    guard = Guard(page, server)
+    start(page, server, "unstackable", ["here", "greedy"], touch=touch)
+    press(page, "button.view-button:has-text('Layers')", touch)
+    play_out(page, unstackable_move(touch), turns=2)  # some cubes on the floor
+    press(page, "button.view-button:has-text('3-D')", touch)
+    canvas = page.locator("canvas.table3d")
+    expect(canvas).to_be_visible()
+    assert "FRONT on the floor is the front" in (canvas.get_attribute("aria-label") or "")
+    controller = "window.cubegamesPage.controller"
+
+    def front_in_sight() -> tuple[float, float]:
+        box = canvas.bounding_box()
+        assert box is not None
+        at = page.evaluate(f"() => {controller}.frontAt()")
+        assert at is not None, "no front marker in the scene"
+        x, y = at
+        assert box["x"] < x < box["x"] + box["width"], (at, box)
+        assert box["y"] < y < box["y"] + box["height"], (at, box)
+        near, far = (
+            page.evaluate(f"() => {controller}.screenOf(1, {row}, 0, 'bottom')") for row in (0, 3)
+        )
+        assert (x - near[0]) ** 2 + (y - near[1]) ** 2 < (x - far[0]) ** 2 + (y - far[1]) ** 2
+        # it is no target: a tap on it aims past it, at the floor's front edge, if anywhere
+        aim = page.evaluate(f"() => {controller}.probe({x}, {y})")
+        assert aim is None or re.fullmatch(r"-?\d,(0|-1),0", aim), aim
+        return x, y
+
+    before = front_in_sight()
+    shot(page, f"unstackable-{name}-3d-front")
+    # turn the view about half a turn with a drag (the mouse on both: a touch drag turns
+    # it the same way), so it looks from behind
+    box = canvas.bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.3
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + box["height"] * 0.45, cy, steps=12)
+    page.mouse.up()
+    page.wait_for_timeout(900)  # the turn eases out
+    after = front_in_sight()
+    assert after[1] < before[1] - 20, (before, after)  # the front now lies beyond the cube
+    shot(page, f"unstackable-{name}-3d-front-turned")
+    guard.check()
+    context.close()
+
+
 def test_unstackable_to_the_end_in_3d_and_layers(
     desk: tuple[Page, Guard], browser: Browser, server: str
 ) -> None:

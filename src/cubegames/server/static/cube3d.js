@@ -3,6 +3,7 @@
 // picked: a ray from the pointer finds the first cube face or floor spot it meets; the
 // free cell beyond that face (or on that spot) is the target, and a see-through cube
 // shows there what would be placed. Axes: the game's x and y lie on the floor, z is up.
+// A game whose views name a front (Unstackable's layers) may have it marked on the floor.
 
 import * as THREE from "./vendor/three/three.module.min.js";
 import { OrbitControls } from "./vendor/three/addons/OrbitControls.js";
@@ -40,19 +41,33 @@ export function probes(table) {
       const hit = t.hitAt(clientX, clientY);
       return hit.cell ? hit.cell.join(",") : null;
     },
+    /** Where on the screen the middle of the floor's front marker is, or null (none). */
+    frontAt() {
+      const t = table();
+      return t ? t.frontAt() : null;
+    },
   };
 }
 
 /** The scene in `holder`. `pick(hit)` gets {cell: [x,y,z] of a free cell or null, cube:
- * the cube's data or null, event} on hover (event.type "pointermove") and on tap. */
+ * the cube's data or null, event} on hover (event.type "pointermove") and on tap. With
+ * `front` (a word, e.g. "FRONT"), a strip lying on the floor just before its front edge
+ * (the game's smallest y, the side the view first looks from) says it, so the front stays
+ * plain however the view is turned; `label` is the canvas's name for screen readers. */
 export class Table3D {
-  constructor(holder, { pick, height = 1 } = {}) {
+  constructor(holder, { pick, height = 1, front = null, label = null } = {}) {
     this.holder = holder;
     this.pick = pick;
     this.height = height; // a cube's height (STAKD's pieces are flatter)
+    this.front = front;
+    this.marker = null;
     this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
     this.renderer.domElement.classList.add("table3d");
+    if (label) {
+      this.renderer.domElement.setAttribute("role", "img");
+      this.renderer.domElement.setAttribute("aria-label", label);
+    }
     holder.append(this.renderer.domElement);
     this.scene = new THREE.Scene();
     this.camera = new THREE.PerspectiveCamera(35, 1, 0.1, 200);
@@ -177,6 +192,7 @@ export class Table3D {
     const lineGeo = new THREE.BufferGeometry();
     lineGeo.setAttribute("position", new THREE.Float32BufferAttribute(lines, 3));
     this.group.add(new THREE.LineSegments(lineGeo, new THREE.LineBasicMaterial({ color: 0xc9b995 })));
+    this.marker = this.front ? this.frontStrip(fx0, fy0, fx1) : null;
     for (const c of cubes) {
       // a block covers w × d cells from (x, y): a whole STAKD piece is one block
       const w = c.w || 1;
@@ -208,6 +224,64 @@ export class Table3D {
     this.ghost = null;
     this.settling = 30;
     this.draw();
+  }
+
+  /** The strip that says `this.front` on the floor before its front edge (game y = fy0,
+   * three.js z = -fy0), from fx0 to fx1. It lies flat, so it hides no cube, and nothing
+   * picks it, so taps go through it; it is half a cell wider than the floor on each side,
+   * so its ends show past the cubes when the view is turned to look from behind. */
+  frontStrip(fx0, fy0, fx1) {
+    const width = fx1 - fx0 + 1;
+    const depth = 0.62;
+    const strip = new THREE.Mesh(new THREE.PlaneGeometry(width, depth),
+      new THREE.MeshBasicMaterial({ map: this.frontTexture(width, depth), transparent: true, toneMapped: false }));
+    strip.rotation.x = -Math.PI / 2; // flat on the floor, the word's top towards the back
+    strip.position.set((fx0 + fx1) / 2, 0.002, -fy0 + 0.1 + depth / 2);
+    strip.name = "front";
+    strip.raycast = () => {};
+    this.group.add(strip);
+    return strip;
+  }
+
+  /** The strip's picture: the word in the page's heading type, paper on the page's muted
+   * ink (drawn once per size). */
+  frontTexture(width, depth) {
+    this.textures = this.textures || new Map();
+    const key = `${width}x${depth}`;
+    if (this.textures.has(key)) return this.textures.get(key);
+    const scale = 160;
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(depth * scale);
+    const g = canvas.getContext("2d");
+    const css = getComputedStyle(document.documentElement);
+    const look = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+    const [w, h] = [canvas.width, canvas.height];
+    g.fillStyle = look("--muted", "#667085");
+    g.globalAlpha = 0.85;
+    g.beginPath();
+    g.roundRect(2, 2, w - 4, h - 4, h * 0.3);
+    g.fill();
+    g.fillStyle = look("--paper", "#f3eee4");
+    g.globalAlpha = 1;
+    g.font = `700 ${Math.round(h * 0.5)}px ${look("--head", "sans-serif")}`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    if ("letterSpacing" in g) g.letterSpacing = `${Math.round(h * 0.08)}px`;
+    g.fillText(this.front, w / 2, h * 0.54);
+    const texture = new THREE.CanvasTexture(canvas);
+    texture.colorSpace = THREE.SRGBColorSpace;
+    texture.anisotropy = this.renderer.capabilities.getMaxAnisotropy();
+    this.textures.set(key, texture);
+    return texture;
+  }
+
+  /** Where the middle of the front strip is on the screen, or null without one. */
+  frontAt() {
+    if (!this.marker) return null;
+    const v = this.marker.position.clone().project(this.camera);
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    return [rect.left + ((v.x + 1) / 2) * rect.width, rect.top + ((1 - v.y) / 2) * rect.height];
   }
 
   /** A cube drops in from above. */

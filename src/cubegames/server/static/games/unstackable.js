@@ -213,7 +213,10 @@ export function create(ctx) {
   }
 
   function draw3d(cubes, tgt, rem, last, fresh) {
-    if (!table3d) table3d = new Table3D(holder3d, { pick });
+    if (!table3d) {
+      table3d = new Table3D(holder3d, { pick, front: "FRONT",
+        label: "The cube in 3-D, drag to turn it; the strip marked FRONT on the floor is the front, the foot of each layer" });
+    }
     const [x0, y0, z0, x1, y1, z1] = extent(cubes, [...tgt.keys()]);
     table3d.show(cubes.map((c) => ({
       x: c.x, y: c.y, z: c.z, rgb: palette[c.c].rgb, mark: rem.has(cellKey(c.x, c.y, c.z)),
