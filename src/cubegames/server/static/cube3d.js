@@ -154,7 +154,8 @@ export class Table3D {
   frame(bounds) {
     this.bounds = bounds;
     if (!this.touched) this.placed = false;
-    const [x0, y0, z0, x1, y1, z1] = bounds;
+    const [x0, , z0, x1, y1, z1] = bounds;
+    const y0 = bounds[1] - (this.front ? 0.72 : 0); // the front strip in sight too
     const centre = new THREE.Vector3((x0 + x1) / 2, ((z0 + z1) / 2) * this.height * 0.6, -(y0 + y1) / 2);
     const radius = 0.5 * Math.hypot(x1 - x0, y1 - y0, (z1 - z0) * this.height);
     this.controls.target.copy(centre);
