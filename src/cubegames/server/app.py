@@ -265,6 +265,8 @@ def create_app(
                 await room.seat_changed(int(event["seat"]), str(event["how"]))
         except (KeyError, TypeError, ValueError, RoomError) as exc:
             log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
+        except Exception:  # the database away for a moment: the game's next news reads again
+            log.exception("game %s: news from another process could not be taken in", room.id)
 
     async def heard_nothing_for_a_while() -> None:
         """The bus lost its connection for a moment: have every live room catch up."""
