@@ -309,6 +309,49 @@ def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
     assert "could not be taken in" in caplog.text
 
 
+def test_news_one_game_cannot_take_does_not_lose_the_news_of_others(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A notification's events are taken in one by one: an event whose room fails
+    unexpectedly is logged, and the next event, of another game, still reaches its page."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    bus, heard = two_app.state.bus, {}
+    start = bus.start
+
+    def noted(deliver: Any, on_reconnect: Any) -> None:
+        heard["deliver"] = deliver
+        start(deliver, on_reconnect)
+
+    bus.start = noted
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = [make_game(one, "unstackable", [HUMAN, HUMAN]) for _ in range(2)]
+        with (
+            connect(two, made[0]["id"], made[0]["seats"][1]["token"]) as a,
+            connect(two, made[1]["id"], made[1]["seats"][1]["token"]) as b,
+        ):
+            broken, watcher = Socket(a), Socket(b)
+            broken.opening()
+            watcher.opening()
+            rooms = two_app.state.rooms.rooms
+            bad, good = rooms[made[0]["id"]], rooms[made[1]["id"]]
+
+            def fails(_known: Any) -> None:
+                raise RuntimeError("something unforeseen")
+
+            bad.hear = fails
+            move = good.state.legal_texts()[0]
+            events = [
+                {"kind": "move", "game": game["id"], "ply": 1, "seat": 0, "move": move}
+                for game in made
+            ]
+            assert two.portal is not None
+            two.portal.call(heard["deliver"], events)
+            assert watcher.state(1)["ply"] == 1
+            assert good.ply == 1 and bad.ply == 0
+    assert "something unforeseen" in caplog.text
+
+
 def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:
     """Two servers with the same bot game live (a spectator on each): one holds the game's
     lease and plays every bot move; the other's spectator sees them all too."""

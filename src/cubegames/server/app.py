@@ -215,7 +215,11 @@ def create_app(
         played and told here and now; anything else waits in a task of its own."""
         for event in events:
             game_id = str(event.get("game"))
-            if game_id not in held_news and hear_at_once(game_id, event):
+            try:
+                if game_id not in held_news and hear_at_once(game_id, event):
+                    continue
+            except Exception:  # one event's trouble must not lose the others
+                log.exception("game %s: news from another process could not be taken in", game_id)
                 continue
             task = asyncio.create_task(hear_later(event, held_news.get(game_id)))
             held_news[game_id] = task
