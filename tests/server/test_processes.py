@@ -264,6 +264,94 @@ def test_a_lost_notification_is_made_good_by_the_next(db_url: str) -> None:
             assert [p.ply for p in room.played] == [1, 2]
 
 
+def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A gap in the news (a notification lost) sends the second process to the database
+    for the missing move; if that read fails (the database away for a moment), it is
+    logged, and the game's next news reads again: its page is told every move."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = make_game(one, "unstackable", [HUMAN, HUMAN])
+        game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+        bus, store = two_app.state.bus, two_app.state.store
+        hand_over, read = bus._hand_over, store.moves_after
+        lost, failed = list[str](), list[int]()
+
+        def lose_the_first(loop: Any, deliver: Any, payload: str) -> None:
+            if not lost and not payload.startswith(bus.origin + " "):
+                lost.append(payload)
+                return
+            hand_over(loop, deliver, payload)
+
+        def away_once(game: str, ply: int) -> Any:
+            if not failed:
+                failed.append(ply)
+                raise OSError("the database went away")
+            return read(game, ply)
+
+        bus._hand_over, store.moves_after = lose_the_first, away_once
+        with (
+            connect(one, game_id, tokens[0]) as a,
+            connect(one, game_id, tokens[1]) as b,
+            connect(two, game_id, tokens[1]) as c,
+        ):
+            pages, watcher = {0: Socket(a), 1: Socket(b)}, Socket(c)
+            latest = pages[0].opening()[1]
+            pages[1].opening()
+            watcher.opening()
+            latest = _play_on(pages, latest, 3)
+            told = _plies_told(watcher, 3)
+            assert failed == [0] and told[-1] == 3
+            room = two_app.state.rooms.rooms[game_id]
+            assert [p.ply for p in room.played] == [1, 2, 3]
+    assert "could not be taken in" in caplog.text
+
+
+def test_news_one_game_cannot_take_does_not_lose_the_news_of_others(
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A notification's events are taken in one by one: an event whose room fails
+    unexpectedly is logged, and the next event, of another game, still reaches its page."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    bus, heard = two_app.state.bus, {}
+    start = bus.start
+
+    def noted(deliver: Any, on_reconnect: Any) -> None:
+        heard["deliver"] = deliver
+        start(deliver, on_reconnect)
+
+    bus.start = noted
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = [make_game(one, "unstackable", [HUMAN, HUMAN]) for _ in range(2)]
+        with (
+            connect(two, made[0]["id"], made[0]["seats"][1]["token"]) as a,
+            connect(two, made[1]["id"], made[1]["seats"][1]["token"]) as b,
+        ):
+            broken, watcher = Socket(a), Socket(b)
+            broken.opening()
+            watcher.opening()
+            rooms = two_app.state.rooms.rooms
+            bad, good = rooms[made[0]["id"]], rooms[made[1]["id"]]
+
+            def fails(_known: Any) -> None:
+                raise RuntimeError("something unforeseen")
+
+            bad.hear = fails
+            move = good.state.legal_texts()[0]
+            events = [
+                {"kind": "move", "game": game["id"], "ply": 1, "seat": 0, "move": move}
+                for game in made
+            ]
+            assert two.portal is not None
+            two.portal.call(heard["deliver"], events)
+            assert watcher.state(1)["ply"] == 1
+            assert good.ply == 1 and bad.ply == 0
+    assert "something unforeseen" in caplog.text
+
+
 def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:
     """Two servers with the same bot game live (a spectator on each): one holds the game's
     lease and plays every bot move; the other's spectator sees them all too."""

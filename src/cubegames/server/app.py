@@ -215,7 +215,11 @@ def create_app(
         played and told here and now; anything else waits in a task of its own."""
         for event in events:
             game_id = str(event.get("game"))
-            if game_id not in held_news and hear_at_once(game_id, event):
+            try:
+                if game_id not in held_news and hear_at_once(game_id, event):
+                    continue
+            except Exception:  # one event's trouble must not lose the others
+                log.exception("game %s: news from another process could not be taken in", game_id)
                 continue
             task = asyncio.create_task(hear_later(event, held_news.get(game_id)))
             held_news[game_id] = task
@@ -265,6 +269,8 @@ def create_app(
                 await room.seat_changed(int(event["seat"]), str(event["how"]))
         except (KeyError, TypeError, ValueError, RoomError) as exc:
             log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
+        except Exception:  # the database away for a moment: the game's next news reads again
+            log.exception("game %s: news from another process could not be taken in", room.id)
 
     async def heard_nothing_for_a_while() -> None:
         """The bus lost its connection for a moment: have every live room catch up."""
