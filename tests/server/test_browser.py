@@ -780,6 +780,12 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
     assert len(entries) == state["ply"] >= 3, entries
     for entry in entries:
         assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
+        # a cube's place in the words of the hovers, the end of a turn as it is
+        assert re.search(
+            r"(on (the bottom layer|layer [1-3]), row [1-4] from the front, "
+            r"[1-4](st|nd|rd|th) from the left| ended the turn)\.$",
+            entry,
+        ), entry
         assert not NOTATION.search(entry), entry
     expect(page.locator(".log li b.who").first).to_have_text(re.compile("You|Greedy bot"))
     # the notation is there for those who want it, on hover
