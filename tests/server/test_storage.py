@@ -166,3 +166,15 @@ def test_a_store_opened_again_on_the_same_database_finds_everything(
         again.close()
     info = store.load(game_id)
     assert info is not None and len(info.moves) == 2
+
+
+def test_a_game_id_never_begins_with_a_dash(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id is URL-safe text; one beginning with "-" would be read as an option by a
+    command line (the remote bot example's `URL ID`), so such a draw is drawn again."""
+    import secrets
+
+    draws, real = iter(["-dash-id", "-again-", "k3_-x9Qa"]), secrets.token_urlsafe
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(draws) if n == 6 else real(n))
+    game_id, _tokens = store.create("cubes", {}, 1, TWO)
+    assert game_id == "k3_-x9Qa"
+    assert store.load(game_id) is not None

@@ -153,6 +153,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_game_id() -> str:
+    """A fresh game id: 8 URL-safe characters (48 random bits), never beginning with "-",
+    which a command line would take for an option (`examples/remote_bot.py URL ID`)."""
+    while True:
+        found = secrets.token_urlsafe(6)
+        if not found.startswith("-"):
+            return found
+
+
 def token_hash(token: str) -> str:
     """What the database keeps of a token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -380,7 +389,7 @@ class Store:
             storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
         for ply, (_seat_no, move) in enumerate(moves, 1):
             storable(f"moves.{ply}", move, MOVE_LENGTH)
-        game_id = secrets.token_urlsafe(6)
+        game_id = new_game_id()
         tokens = [new_token() for _ in seats]
         moment = now()
         # Core statements made once, not ORM objects: a game is made for every table
