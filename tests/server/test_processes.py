@@ -10,6 +10,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -195,16 +196,47 @@ def _news_counter(bus: Any) -> list[int]:
     return heard
 
 
-def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
-    """While the second process's room of a game is busy (its lock held, as while a move
-    of its own is being saved), news of three moves made on the first process is kept, in
-    order; once the room is free its page is told each of the three moves, in order."""
+def _lose_first_news(bus: Any) -> list[str]:
+    """Has `bus` drop the first notification from another process; the list gets it."""
+    hand_over, lost = bus._hand_over, list[str]()
+
+    def lose_the_first(loop: Any, deliver: Any, payload: str) -> None:
+        if not lost and not payload.startswith(bus.origin + " "):
+            lost.append(payload)
+            return
+        hand_over(loop, deliver, payload)
+
+    bus._hand_over = lose_the_first
+    return lost
+
+
+@dataclass
+class Watched:
+    """A game played on one app (`pages`, a page per seat) and watched from another app
+    on the same database (`watcher`, seat 1's second page), every page past its opening."""
+
+    one_app: Any
+    two_app: Any
+    two: TestClient
+    game_id: str
+    pages: dict[int, Socket]
+    watcher: Socket
+    #: the state after the openings, as seat 0's page holds it
+    latest: dict[str, Any]
+
+    @property
+    def room(self) -> Any:
+        """The watching app's room of the game."""
+        return self.two_app.state.rooms.rooms[self.game_id]
+
+
+@contextlib.contextmanager
+def _watched(db_url: str, game: str, options: dict[str, Any] | None = None) -> Iterator[Watched]:
     one_app = create_app(db_url, bot_delay=0)
     two_app = create_app(db_url, bot_delay=0)
     with TestClient(one_app) as one, TestClient(two_app) as two:
-        made = make_game(one, "unstackable", [HUMAN, HUMAN])
+        made = make_game(one, game, [HUMAN, HUMAN], options)
         game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
-        heard = _news_counter(two_app.state.bus)
         with (
             connect(one, game_id, tokens[0]) as a,
             connect(one, game_id, tokens[1]) as b,
@@ -214,54 +246,42 @@ def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
             latest = pages[0].opening()[1]
             pages[1].opening()
             watcher.opening()
-            room = two_app.state.rooms.rooms[game_id]
-            two.portal.call(room.lock.acquire)
-            latest = _play_on(pages, latest, 3)
-            deadline = time.monotonic() + 10
-            while heard[0] < 3:
-                assert time.monotonic() < deadline, "the second process heard nothing"
-                time.sleep(0.01)
-            time.sleep(0.2)
-            assert room.ply == 0  # held while the room is busy ...
-            two.portal.call(room.lock.release)
-            assert _plies_told(watcher, 3) == [1, 2, 3]  # ... then told, each in order
-            assert [p.ply for p in room.played] == [1, 2, 3]
-            assert room.state.to_dict() == replay(one_app.state.store.load(game_id))[1].to_dict()
+            yield Watched(one_app, two_app, two, game_id, pages, watcher, latest)
+
+
+def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
+    """While the second process's room of a game is busy (its lock held, as while a move
+    of its own is being saved), news of three moves made on the first process is kept, in
+    order; once the room is free its page is told each of the three moves, in order."""
+    with _watched(db_url, "unstackable") as w:
+        heard = _news_counter(w.two_app.state.bus)
+        room = w.room
+        assert w.two.portal is not None
+        w.two.portal.call(room.lock.acquire)
+        _play_on(w.pages, w.latest, 3)
+        deadline = time.monotonic() + 10
+        while heard[0] < 3:
+            assert time.monotonic() < deadline, "the second process heard nothing"
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert room.ply == 0  # held while the room is busy ...
+        w.two.portal.call(room.lock.release)
+        assert _plies_told(w.watcher, 3) == [1, 2, 3]  # ... then told, each in order
+        assert [p.ply for p in room.played] == [1, 2, 3]
+        stored = w.one_app.state.store.load(w.game_id)
+        assert room.state.to_dict() == replay(stored)[1].to_dict()
 
 
 def test_a_lost_notification_is_made_good_by_the_next(db_url: str) -> None:
     """A notification that never arrives (dropped here on purpose) leaves a gap: the next
     move's news finds the room a move short, reads the missing move from the database,
     and the page on the second process is told both."""
-    one_app = create_app(db_url, bot_delay=0)
-    two_app = create_app(db_url, bot_delay=0)
-    with TestClient(one_app) as one, TestClient(two_app) as two:
-        made = make_game(one, "cubed", [HUMAN, HUMAN], {"rounds": 1})
-        game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
-        bus = two_app.state.bus
-        hand_over, dropped = bus._hand_over, list[str]()
-
-        def lose_the_first(loop: Any, deliver: Any, payload: str) -> None:
-            if not dropped and not payload.startswith(bus.origin + " "):
-                dropped.append(payload)
-                return
-            hand_over(loop, deliver, payload)
-
-        bus._hand_over = lose_the_first
-        with (
-            connect(one, game_id, tokens[0]) as a,
-            connect(one, game_id, tokens[1]) as b,
-            connect(two, game_id, tokens[1]) as c,
-        ):
-            pages, watcher = {0: Socket(a), 1: Socket(b)}, Socket(c)
-            latest = pages[0].opening()[1]
-            pages[1].opening()
-            watcher.opening()
-            latest = _play_on(pages, latest, 2)
-            told = _plies_told(watcher, 2)
-            assert dropped and told[-1] == 2
-            room = two_app.state.rooms.rooms[game_id]
-            assert [p.ply for p in room.played] == [1, 2]
+    with _watched(db_url, "cubed", {"rounds": 1}) as w:
+        dropped = _lose_first_news(w.two_app.state.bus)
+        _play_on(w.pages, w.latest, 2)
+        told = _plies_told(w.watcher, 2)
+        assert dropped and told[-1] == 2
+        assert [p.ply for p in w.room.played] == [1, 2]
 
 
 def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
@@ -270,20 +290,9 @@ def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
     """A gap in the news (a notification lost) sends the second process to the database
     for the missing move; if that read fails (the database away for a moment), it is
     logged, and the game's next news reads again: its page is told every move."""
-    one_app = create_app(db_url, bot_delay=0)
-    two_app = create_app(db_url, bot_delay=0)
-    with TestClient(one_app) as one, TestClient(two_app) as two:
-        made = make_game(one, "unstackable", [HUMAN, HUMAN])
-        game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
-        bus, store = two_app.state.bus, two_app.state.store
-        hand_over, read = bus._hand_over, store.moves_after
-        lost, failed = list[str](), list[int]()
-
-        def lose_the_first(loop: Any, deliver: Any, payload: str) -> None:
-            if not lost and not payload.startswith(bus.origin + " "):
-                lost.append(payload)
-                return
-            hand_over(loop, deliver, payload)
+    with _watched(db_url, "unstackable") as w:
+        store = w.two_app.state.store
+        read, failed = store.moves_after, list[int]()
 
         def away_once(game: str, ply: int) -> Any:
             if not failed:
@@ -291,21 +300,12 @@ def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
                 raise OSError("the database went away")
             return read(game, ply)
 
-        bus._hand_over, store.moves_after = lose_the_first, away_once
-        with (
-            connect(one, game_id, tokens[0]) as a,
-            connect(one, game_id, tokens[1]) as b,
-            connect(two, game_id, tokens[1]) as c,
-        ):
-            pages, watcher = {0: Socket(a), 1: Socket(b)}, Socket(c)
-            latest = pages[0].opening()[1]
-            pages[1].opening()
-            watcher.opening()
-            latest = _play_on(pages, latest, 3)
-            told = _plies_told(watcher, 3)
-            assert failed == [0] and told[-1] == 3
-            room = two_app.state.rooms.rooms[game_id]
-            assert [p.ply for p in room.played] == [1, 2, 3]
+        _lose_first_news(w.two_app.state.bus)
+        store.moves_after = away_once
+        _play_on(w.pages, w.latest, 3)
+        told = _plies_told(w.watcher, 3)
+        assert failed == [0] and told[-1] == 3
+        assert [p.ply for p in w.room.played] == [1, 2, 3]
     assert "could not be taken in" in caplog.text
 
 
