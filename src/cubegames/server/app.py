@@ -239,9 +239,7 @@ def create_app(
         if room.lock.locked():
             return False
         try:
-            moved = room.hear(
-                MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
-            )
+            moved = room.hear(move_in(event))
         except (KeyError, TypeError, ValueError, RoomError) as exc:
             log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
             return True
@@ -260,9 +258,8 @@ def create_app(
             return
         try:
             if event.get("kind") == "move":
-                move = MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
                 async with room.lock:
-                    moved = await room.catch_up(move)
+                    moved = await room.catch_up(move_in(event))
                 if moved and room.on_move is not None:
                     room.on_move(room)
             elif event.get("kind") == "seat" and event.get("how") in ("claimed", "reissued"):
@@ -958,6 +955,12 @@ def same_origin(websocket: WebSocket) -> bool:
         return True
     host = websocket.headers.get("host", "")
     return urlsplit(origin).netloc.lower() == host.lower()
+
+
+def move_in(event: dict[str, Any]) -> MoveInfo:
+    """The move another process announced in a `move` event (KeyError, TypeError or
+    ValueError if the event is not one)."""
+    return MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
 
 
 def expired(info: GameInfo, limits: Limits, room: Room | None = None) -> bool:
