@@ -1,0 +1,183 @@
+# The page's and the server's words in English (Project Fluent syntax: docs/i18n.md).
+# Every message here has the same id in ja.ftl. Game names (CUBED, Unstackable, STAKD, CUBES)
+# and move notation are not translated.
+
+## The language switch
+
+language-name = English
+language-switch = Language
+
+## index.html
+
+page-tagline = four tabletop games built around cubes
+page-loading = Loading…
+page-needs-script = This page needs JavaScript to play.
+
+## Seats and people (util.js, play.js's roleName)
+
+seat-you = You
+# a bot seat without a name, from its bot's name (random, greedy, mcts, alphabeta, or another)
+seat-bot = { $bot ->
+    [random] Random bot
+    [greedy] Greedy bot
+    [mcts] Thinking bot
+    [alphabeta] Alpha-beta bot
+   *[other] { $name } bot
+  }
+seat-bot-numbered = { seat-bot } { $number }
+seat-player = Player { $number }
+seat-label = Seat { $seat }
+seat-label-bot = { $bot } bot
+seat-role = { $number ->
+    [1] First to play
+    [2] Second
+    [3] Third
+    [4] Fourth
+    [5] Fifth
+    [6] Sixth
+   *[other] Player { $number }
+  }
+# joins names in a list: "A and B", "A, B and C"
+and-list = { $first } and { $last }
+server-said = the server said { $status }
+
+## The start page (app.js)
+
+start-title = cubegames
+start-unreachable = The server cannot be reached: { $reason }
+start-game-group = Game
+start-seed-placeholder = random
+start-play = Start playing
+start-players = { $count ->
+    [one] 1 player
+   *[other] { $count } players
+  }
+start-players-range = { $low }–{ $high } players
+start-options = { $game } options
+start-who = Who is playing
+start-who-plays = Who plays: { $role }
+start-you-here = You, at this screen
+start-someone-here = Someone at this screen
+start-friend = A friend elsewhere (gets a link)
+start-other-bot = Another bot, by name…
+start-bot-placeholder = e.g. mcts:iterations=500 ({ $names })
+start-bot-for = Bot for { $role }
+start-name-placeholder = name (optional)
+start-name-of = Name of { $role }
+start-hot-seat = Several people at this screen: the game asks you to pass the device between turns.
+start-heading = Pick a game, pull up a chair
+start-lead = Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link.
+start-deal = Deal
+start-seed = Seed (the same seed deals the same game)
+invite-copy = Copy
+invite-copied = Copied
+invite-copy-by-hand = Copy by hand
+invite-link-for = Link for { $role }
+invite-heading = Send each friend their link
+invite-once = A link opens its seat once, for the first browser that follows it: send it only to the person playing that seat. If they lose it, reissue the seat from the game's page.
+invite-watch = Anyone can watch at this address:
+invite-go = Go to the game
+games-heading = Games
+games-loading = Loading…
+games-none-playing = No game in progress.
+games-none-finished = No finished game yet.
+games-playing = In progress
+games-finished = Finished
+games-replay = Replay
+games-record = Record
+games-continue = Continue
+games-watch = Watch
+games-moves = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }
+games-won-by = won by { $who }
+games-nobody-won = nobody won
+load-heading = Load a record
+load-about = A record file (saved from a game) is replayed move by move; a finished game opens in the replay viewer. An unfinished one is played on at this screen only: the file tells every hand, so its seats cannot be passed to anyone else.
+load-file = Record file
+load-button = Load
+load-choose = Choose a record file first.
+
+## What /api/catalog says about the built-in games, by game id (a plug-in game's own words
+## are shown as the server gives them)
+
+pitch-cubed = Lay hexagonal three-colour pieces so every touching side matches; empty your hand first.
+pitch-unstackable = Two players build a 4×4×4 cube of coloured cubes, then take it apart for points.
+pitch-stakd = Stack your pieces layer on layer; whoever lays the last piece wins the round.
+pitch-cubes = Roll six dice, claim the pot or pay in; three sets, most points wins.
+option-players = Players
+option-players-help = 1 plays solo
+option-edition = Edition
+option-variants = Variants
+option-rounds = Rounds
+option-rounds-help = 3, or 1 for solo
+option-points_to_win = Points to win
+option-points_to_win-help = 3, or 1 for solo
+option-sets = Sets
+choice-cubed-edition-en = English (6 players)
+choice-cubed-edition-ja = Japanese (2 to 11 players)
+choice-cubed-variants-bridging = Bridging the gap: joining two groups earns another piece
+choice-cubed-variants-void = Fill the void: closing a hole lets you give a piece away
+choice-cubed-variants-draw3 = Draw 3, keep 1
+option-cubed-strict_colors = Every touching side must match
+option-cubed-strict_colors-help = off: two matching sides are enough
+option-unstackable-bag_counts_as_exposed = The face on the bag counts as exposed
+option-unstackable-exact_counts = A turn places exactly its colour's count
+option-unstackable-exact_counts-help = off: 1 up to the count, then end the turn
+choice-stakd-edition-standard = STAKD
+option-stakd-uni_opens_beside_bombers = A UNI may open a layer beside BOMBERs
+option-stakd-uni_opens_beside_bombers-help = off: a UNI opens a layer only from a hand of nothing but UNIs
+choice-cubes-edition-standard = Standard
+option-cubes-referee = Real dice: type what they show
+option-cubes-referee-help = for a table with its own dice, e.g. roll 1 C . 6 . 3
+bot-greedy = Greedy bot: the best-looking move right now
+bot-random = Random bot: any legal move
+bot-mcts = Thinking bot: searches for about a second
+
+## The replay (replay.js)
+
+replay-back = Back to the start page
+replay-title = { $game } replay · cubegames
+replay-move-number = Move number
+replay-seen-by = Seen by
+replay-spectator = a spectator
+replay-in-notation = In notation: { $move }
+replay-play = Play
+replay-pause = Pause
+replay-start = The start of the game.
+replay-won = { $who } won · { $scores }
+replay-draw = A draw
+replay-games = ‹ Games
+replay-heading = { $game } · replay
+replay-still-playing = Still being played: you see it as a spectator does
+replay-first = First move
+replay-previous = Previous move
+replay-next = Next move
+replay-last = Last move
+replay-finished = Finished { $when }.
+replay-save = Save the record
+replay-watch = Watch it live
+replay-moves = Moves
+
+## Errors the server sends (server/app.py)
+
+error-no-game = there is no game '{ $game }'
+error-token-in-address = a credential never goes in the address: send it as Authorization: Bearer
+error-credential-opens-nothing = this credential does not open any seat of this game
+error-too-many-games = too many games made from your address: at most { $count } a minute; try again shortly
+error-no-rules = no rules for '{ $game }'; the games are { $games }
+error-seat-count = { $seats ->
+    [one] this game has 1 seat; { $given } were given
+   *[other] this game has { $seats } seats; { $given } were given
+  }
+error-seed-with-invite = seed: a seed you pick is for games at one screen or among bots; a game with an invited player gets a secret deal
+error-invite-used = this invitation has already been used, or is not one of this game's: if the seat is yours, ask the host to reissue it
+error-only-host = only the host of this game can reissue a seat
+error-not-a-person = seat { $seat } is not a person's seat of this game
+error-game-over = the game is over
+error-deal-picked = this game's deal was picked by its maker, who knows every hand: its seats stay at one screen and cannot be passed to anyone else
+error-record-hidden = the record tells every hidden piece, so it can be saved once the game is over; a seat may save its own view of it with its credential
+error-no-seat = there is no seat { $seat }
+error-seat-view = a seat's view of a game in play needs that seat's credential
+error-file-too-large = the file is too large: at most { $bytes } bytes

@@ -1,0 +1,166 @@
+# ページとサーバーのことば（日本語）。書式は Project Fluent（docs/i18n.md）。
+# en.ftl と同じ id をすべて持つこと。ゲーム名（CUBED, Unstackable, STAKD, CUBES）と
+# 手の記法は訳さない。
+
+## 言語の切り替え
+
+language-name = 日本語
+language-switch = 言語
+
+## index.html
+
+page-tagline = キューブで遊ぶ4つのテーブルゲーム
+page-loading = 読み込み中…
+page-needs-script = 遊ぶには JavaScript を有効にしてください。
+
+## 席と人
+
+seat-you = あなた
+seat-bot = { $bot ->
+    [random] ランダムボット
+    [greedy] 欲ばりボット
+    [mcts] 思考ボット
+    [alphabeta] αβボット
+   *[other] { $name }ボット
+  }
+seat-bot-numbered = { seat-bot } { $number }
+seat-player = プレイヤー{ $number }
+seat-label = 席{ $seat }
+seat-label-bot = { $bot }ボット
+seat-role = { $number ->
+    [1] 先手
+   *[other] { $number }番手
+  }
+and-list = { $first }と{ $last }
+server-said = サーバーの応答: { $status }
+
+## スタートページ
+
+start-title = cubegames
+start-unreachable = サーバーにつながりません: { $reason }
+start-game-group = ゲーム
+start-seed-placeholder = ランダム
+start-play = ゲームを始める
+start-players = { $count }人
+start-players-range = { $low }〜{ $high }人
+start-options = { $game } の設定
+start-who = 参加するプレイヤー
+start-who-plays = { $role }をプレイする人
+start-you-here = あなた（この画面で）
+start-someone-here = この画面で遊ぶ別の人
+start-friend = 離れた場所の友だち（リンクを送る）
+start-other-bot = 名前で選ぶ別のボット…
+start-bot-placeholder = 例: mcts:iterations=500（{ $names }）
+start-bot-for = { $role }のボット
+start-name-placeholder = 名前（任意）
+start-name-of = { $role }の名前
+start-hot-seat = この画面で複数人が遊びます。手番が替わるたびに端末を次の人に渡すよう案内が出ます。
+start-heading = ゲームを選んで、席につこう
+start-lead = キューブで遊ぶ4つのテーブルゲーム。ここでボットと対戦したり、1台の端末を回して遊んだり、友だちにリンクを送って一緒に遊べます。
+start-deal = 配り方
+start-seed = シード値（同じシード値なら同じ配り方になります）
+invite-copy = コピー
+invite-copied = コピーしました
+invite-copy-by-hand = 手動でコピーしてください
+invite-link-for = { $role }へのリンク
+invite-heading = 友だちそれぞれにリンクを送りましょう
+invite-once = リンクで席に着けるのは、最初に開いたブラウザー1つだけです。その席で遊ぶ人にだけ送ってください。なくしてしまったときは、ゲームのページから席を再発行できます。
+invite-watch = 観戦はこのアドレスからだれでもできます:
+invite-go = ゲームへ進む
+games-heading = ゲーム一覧
+games-loading = 読み込み中…
+games-none-playing = 進行中のゲームはありません。
+games-none-finished = 終了したゲームはまだありません。
+games-playing = 進行中
+games-finished = 終了
+games-replay = リプレイ
+games-record = 記録
+games-continue = 続ける
+games-watch = 観戦
+games-moves = { $moves }手
+games-won-by = 勝者: { $who }
+games-nobody-won = 勝者なし
+load-heading = 記録を読み込む
+load-about = ゲームから保存した記録ファイルを1手ずつ再現します。終了したゲームはリプレイで開きます。途中のゲームはこの画面でだけ続きを遊べます（ファイルには全員の手駒が書かれているので、席をほかの人に渡すことはできません）。
+load-file = 記録ファイル
+load-button = 読み込む
+load-choose = 先に記録ファイルを選んでください。
+
+## 組み込みゲームの紹介と設定
+
+pitch-cubed = 三色の六角形のピースを、接する辺の色がそろうように置いていきます。先に手持ちのピースをなくした人の勝ち。
+pitch-unstackable = 2人で色つきキューブを4×4×4の立方体に積み上げ、次に崩しながら得点を集めます。
+pitch-stakd = 自分のピースを層の上に層へと積み重ねます。最後のピースを置いた人がラウンドの勝者。
+pitch-cubes = 6個のサイコロを振り、ポットを取るか支払うか。3セットで最も得点の多い人の勝ち。
+option-players = 人数
+option-players-help = 1人ならソロプレイ
+option-edition = 版
+option-variants = バリエーション
+option-rounds = ラウンド数
+option-rounds-help = 3（ソロは1）
+option-points_to_win = 勝利に必要な得点
+option-points_to_win-help = 3（ソロは1）
+option-sets = セット数
+choice-cubed-edition-en = 英語版（6人まで）
+choice-cubed-edition-ja = 日本語版（2〜11人）
+choice-cubed-variants-bridging = ギャップを埋める: 2つのかたまりをつなぐと、もう1つピースを置ける
+choice-cubed-variants-void = 空白を埋める: 穴をふさぐと、ピースを1つほかの人に渡せる
+choice-cubed-variants-draw3 = ドロー3、キープ1
+option-cubed-strict_colors = 接する辺はすべて同じ色
+option-cubed-strict_colors-help = オフ: 2辺そろえば置ける
+option-unstackable-bag_counts_as_exposed = 袋に接する面も露出面に数える
+option-unstackable-exact_counts = 1手番で色ごとの個数をちょうど置く
+option-unstackable-exact_counts-help = オフ: 1個からその個数まで置いて手番を終える
+choice-stakd-edition-standard = STAKD
+option-stakd-uni_opens_beside_bombers = BOMBER があっても UNI で新しい層を始められる
+option-stakd-uni_opens_beside_bombers-help = オフ: 手持ちが UNI だけのときに限り UNI で層を始められる
+choice-cubes-edition-standard = 標準
+option-cubes-referee = 実物のサイコロ: 出た目を入力する
+option-cubes-referee-help = 自前のサイコロで遊ぶ卓向け。例: roll 1 C . 6 . 3
+bot-greedy = 欲ばりボット: いちばん良さそうな手をすぐ選ぶ
+bot-random = ランダムボット: 合法手から無作為に選ぶ
+bot-mcts = 思考ボット: 1秒ほど読んでから指す
+
+## リプレイ
+
+replay-back = スタートページへ戻る
+replay-title = { $game } のリプレイ · cubegames
+replay-move-number = 手数
+replay-seen-by = 視点
+replay-spectator = 観戦者
+replay-in-notation = 記法: { $move }
+replay-play = 再生
+replay-pause = 一時停止
+replay-start = ゲーム開始時の局面です。
+replay-won = { $who }の勝ち · { $scores }
+replay-draw = 引き分け
+replay-games = ‹ ゲーム一覧
+replay-heading = { $game } · リプレイ
+replay-still-playing = 対局中のゲームです。観戦者と同じ視点で表示しています
+replay-first = 最初の手
+replay-previous = 前の手
+replay-next = 次の手
+replay-last = 最後の手
+replay-finished = { $when } に終了。
+replay-save = 記録を保存
+replay-watch = ライブで観戦
+replay-moves = 手の記録
+
+## サーバーが返すエラー
+
+error-no-game = ゲーム「{ $game }」はありません
+error-token-in-address = 認証情報をアドレスに入れることはできません。Authorization: Bearer ヘッダーで送ってください
+error-credential-opens-nothing = この認証情報で開ける席はこのゲームにありません
+error-too-many-games = このアドレスからのゲーム作成が多すぎます（1分間に{ $count }件まで）。少し待ってからやり直してください
+error-no-rules = 「{ $game }」のルールはありません。ゲームは { $games } です
+error-seat-count = このゲームの席は{ $seats }つですが、{ $given }人分が指定されました
+error-seed-with-invite = シード値: 自分で選べるシード値は、1つの画面で遊ぶゲームかボットだけのゲーム用です。招待したプレイヤーがいるゲームは秘密の配り方になります
+error-invite-used = この招待はすでに使われたか、このゲームのものではありません。あなたの席なら、ホストに再発行を頼んでください
+error-only-host = 席を再発行できるのはこのゲームのホストだけです
+error-not-a-person = 席{ $seat }は、このゲームで人が遊ぶ席ではありません
+error-game-over = このゲームは終了しています
+error-deal-picked = このゲームの配り方は作成者が選んだもので、作成者は全員の手駒を知っています。席はこの画面から動かせず、ほかの人には渡せません
+error-record-hidden = 記録には伏せられたピースがすべて書かれているため、保存できるのはゲーム終了後です。各席は自分の認証情報で、自分から見た記録を保存できます
+error-no-seat = 席{ $seat }はありません
+error-seat-view = 対局中のゲームを席の視点で見るには、その席の認証情報が必要です
+error-file-too-large = ファイルが大きすぎます（{ $bytes }バイトまで）
