@@ -3,6 +3,7 @@
 // seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
 // draws it and turns taps into move texts, which the server checks with the engine.
 
+import { t } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
@@ -54,13 +55,14 @@ function spentInvitePage(gameId, reason) {
 export function roleName(seat, seats, mine) {
   const info = seats && seats[seat];
   if (info && info.name) return info.name;
-  if (mine && mine.length === 1 && mine[0] === seat) return "You";
+  if (mine && mine.length === 1 && mine[0] === seat) return t("seat-you");
   if (info && info.kind === "bot") {
-    const name = `${info.bot.split(":")[0].replace(/^./, (c) => c.toUpperCase())} bot`;
+    const bot = info.bot.split(":")[0];
+    const name = bot.replace(/^./, (c) => c.toUpperCase());
     const twins = (seats || []).filter((s) => s.kind === "bot" && !s.name && s.bot.split(":")[0] === info.bot.split(":")[0]);
-    return twins.length > 1 ? `${name} ${twins.indexOf(info) + 1}` : name;
+    return twins.length > 1 ? t("seat-bot-numbered", { bot, name, number: twins.indexOf(info) + 1 }) : t("seat-bot", { bot, name });
   }
-  return `Player ${seat + 1}`;
+  return t("seat-player", { number: seat + 1 });
 }
 
 class PlayPage {

@@ -16,14 +16,9 @@ page-needs-script = This page needs JavaScript to play.
 ## Seats and people (util.js, play.js's roleName)
 
 seat-you = You
-# a bot seat without a name, from its bot's name (random, greedy, mcts, alphabeta, or another)
-seat-bot = { $bot ->
-    [random] Random bot
-    [greedy] Greedy bot
-    [mcts] Thinking bot
-    [alphabeta] Alpha-beta bot
-   *[other] { $name } bot
-  }
+# a bot seat without a name, from its bot's name ($bot: random, greedy, mcts, alphabeta or
+# another; $name: the same with a capital)
+seat-bot = { $name } bot
 seat-bot-numbered = { seat-bot } { $number }
 seat-player = Player { $number }
 seat-label = Seat { $seat }
