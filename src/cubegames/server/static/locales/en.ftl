@@ -18,7 +18,9 @@ page-needs-script = This page needs JavaScript to play.
 seat-you = You
 # a bot seat without a name, from its bot's name ($bot: random, greedy, mcts, alphabeta or
 # another; $name: the same with a capital)
-seat-bot = { $name } bot
+seat-bot = { $bot ->
+   *[other] { $name } bot
+  }
 seat-bot-numbered = { seat-bot } { $number }
 seat-player = Player { $number }
 seat-label = Seat { $seat }

@@ -1,0 +1,170 @@
+"""Every word in two languages: the catalogs (static/locales/*.ftl) hold the same messages
+with the same parameters in English and Japanese, every key the code uses is in them, and
+the server words its errors and its rules pages in the language the page asks for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
+
+from cubegames.server import i18n
+from cubegames.server.catalog import catalog
+from tests.server.helpers import TestClient
+
+STATIC = Path(i18n.__file__).parent / "static"
+SERVER = STATIC.parent
+#: a key in code: t("key"...), tOr("key"...), data-i18n="key", Said(status, "key"...)
+USES = re.compile(
+    r"""\b(?:t|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"|Said\(\s*\d+,\s*"([a-z0-9_-]+)\""""
+)
+
+
+def _messages(lang: str) -> dict[str, ast.Message]:
+    resource = FluentParser().parse((i18n.LOCALES / f"{lang}.ftl").read_text("utf-8"))
+    junk = [entry.content for entry in resource.body if isinstance(entry, ast.Junk)]
+    assert junk == [], f"{lang}.ftl does not parse: {junk}"
+    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
+
+
+def _variables(node: object) -> set[str]:
+    """The $variables a message reads, wherever they stand (selectors, placeables)."""
+    found: set[str] = set()
+
+    class Reader(Visitor):
+        def visit_VariableReference(self, ref: ast.VariableReference) -> None:
+            found.add(ref.id.name)
+
+    Reader().visit(node)
+    return found
+
+
+def test_every_message_is_in_both_languages_with_the_same_parameters() -> None:
+    english, japanese = _messages("en"), _messages("ja")
+    assert sorted(set(english) - set(japanese)) == [], "missing in ja.ftl"
+    assert sorted(set(japanese) - set(english)) == [], "missing in en.ftl"
+    for key, message in english.items():
+        assert _variables(message) == _variables(japanese[key]), key
+
+
+def test_the_japanese_catalog_is_japanese() -> None:
+    """A message copied over in English would pass the key test: each Japanese message
+    holds Japanese script unless it is a name or notation, the same in both."""
+    japanese = _messages("ja")
+    args = {v: "1" for message in japanese.values() for v in _variables(message)}
+    for key in japanese:
+        text = i18n.say("ja", key, **args)
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+            continue
+        assert text == i18n.say("en", key, **args), key
+
+
+def _code_keys() -> dict[str, set[str]]:
+    uses: dict[str, set[str]] = {}
+    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.rglob("*.py")]:
+        if "vendor" in path.parts:
+            continue
+        for match in USES.finditer(path.read_text("utf-8")):
+            key = next(g for g in match.groups() if g)
+            uses.setdefault(key, set()).add(path.name)
+    return uses
+
+
+def test_every_key_the_code_uses_is_in_the_catalogs() -> None:
+    uses = _code_keys()
+    assert len(uses) > 80, "the scan finds the keys"
+    english = _messages("en")
+    assert {k: sorted(v) for k, v in uses.items() if k not in english} == {}
+
+
+def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
+    sample = 'h("p", {}, t("no-such-key"), tOr(`x-${a}`, b)); raise Said(404, "error-zz")'
+    found = [next(g for g in m.groups() if g) for m in USES.finditer(sample)]
+    assert found == ["no-such-key", "error-zz"]
+
+
+def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
+    """The start page words a built-in game's pitch, options, choices and bots by key
+    (pitch-GAME, option-GAME-NAME or option-NAME, choice-GAME-NAME-VALUE, bot-NAME)."""
+    english = _messages("en")
+    menu = catalog()
+    for game in menu["games"]:
+        if game["id"] not in ("cubed", "unstackable", "stakd", "cubes"):
+            continue
+        assert f"pitch-{game['id']}" in english
+        for option in game["options"]:
+            own = f"option-{game['id']}-{option['name']}"
+            shared = f"option-{option['name']}"
+            assert own in english or shared in english, own
+            if option.get("help"):
+                assert f"{own}-help" in english or f"{shared}-help" in english, own
+            for value, _label in option.get("choices") or []:
+                assert f"choice-{game['id']}-{option['name']}-{value}" in english
+    for bot in menu["bots"]:
+        assert f"bot-{bot['spec'].split(':')[0]}" in english
+
+
+def test_numbers_and_plurals_follow_the_language() -> None:
+    assert i18n.say("en", "games-moves", moves=1) == "1 move"
+    assert i18n.say("en", "games-moves", moves=1200) == "1,200 moves"
+    assert i18n.say("ja", "games-moves", moves=1200) == "1,200手"
+    assert i18n.say("en", "error-seat-count", seats=1, given=2).startswith("this game has 1 seat;")
+    assert i18n.say("ja", "seat-role", number=1) == "先手"
+    assert i18n.say("ja", "seat-role", number=3) == "3番手"
+    assert i18n.say("fr", "games-finished") == "Finished", "an unknown language falls back"
+    with pytest.raises(KeyError):
+        i18n.say("en", "no-such-message")
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("ja", "ja"),
+        ("ja-JP,ja;q=0.9,en-US;q=0.8", "ja"),
+        ("en-US,en;q=0.9,ja;q=0.8", "en"),
+        ("fr, de;q=0.9", "en"),
+        ("en;q=0.2, ja;q=0.7", "ja"),
+        ("ja;q=nonsense, en", "en"),
+        ("ja;q=0", "en"),
+        ("x" * 10_000 + ",ja", "en"),
+    ],
+)
+def test_accept_language_is_read_with_its_weights(header: str | None, lang: str) -> None:
+    assert i18n.negotiate(header) == lang
+
+
+def test_errors_are_worded_in_the_asked_language(client: TestClient) -> None:
+    english = client.get("/api/games/nope")
+    assert english.status_code == 404
+    assert english.json()["detail"] == "there is no game 'nope'"
+    japanese = client.get("/api/games/nope", headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    assert japanese.status_code == 404
+    assert japanese.json()["detail"] == "ゲーム「nope」はありません"
+    by_query = client.get("/api/games/nope/replay?seat=9&lang=ja")
+    assert by_query.json()["detail"] == "ゲーム「nope」はありません"
+
+
+def test_a_refusal_with_headers_keeps_them_in_either_language(client: TestClient) -> None:
+    body = {"game": "cubes", "options": {}, "seats": [{"kind": "bot"}]}
+    made = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
+    assert made.status_code == 400
+    assert made.json()["detail"] == "このゲームの席は2つですが、1人分が指定されました"
+
+
+def test_rules_pages_in_either_language(client: TestClient) -> None:
+    english = client.get("/api/rules/cubed")
+    assert english.status_code == 200 and english.text.startswith("# CUBED")
+    assert "ブロッキングピース" not in english.text
+    by_query = client.get("/api/rules/cubed?lang=ja")
+    by_header = client.get("/api/rules/cubed", headers={"Accept-Language": "ja"})
+    for japanese in (by_query, by_header):
+        assert japanese.status_code == 200
+        assert "ブロッキングピース" in japanese.text
+    missing = client.get("/api/rules/chess", headers={"Accept-Language": "ja"})
+    assert missing.status_code == 404
+    assert missing.json()["detail"].startswith("「chess」のルールはありません")
