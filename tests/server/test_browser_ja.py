@@ -36,13 +36,16 @@ VISIBLE = """(skip) => {
   const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest("script, style, noscript, option") || (skip && el.closest(skip))) continue;
+    if (!el || el.closest("script, style, noscript, option")) continue;
+    if (skip && el.closest(skip)) continue;
     const text = n.textContent.trim();
     if (text && shown(el)) out.push(text);
   }
   for (const el of document.querySelectorAll("[placeholder], [aria-label], select")) {
     if ((skip && el.closest(skip)) || !shown(el)) continue;
-    for (const name of ["placeholder", "aria-label"]) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    for (const name of ["placeholder", "aria-label"]) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
     if (el.tagName === "SELECT") for (const o of el.options) if (!o.lang) out.push(o.textContent);
   }
   return out;
