@@ -87,24 +87,37 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
 
 
 def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
-    """The start page words a built-in game's pitch, options, choices and bots by key
-    (pitch-GAME, option-GAME-NAME or option-NAME, choice-GAME-NAME-VALUE, bot-NAME)."""
+    """The page words a built-in game's pitch, options, choices, bots and short rules by key
+    (pitch-GAME, option-GAME-NAME or option-NAME, choice-GAME-NAME-VALUE, bot-NAME,
+    howto-GAME-N), and the English catalog says exactly what /api/catalog says, so a change
+    of the server's words shows here."""
     english = _messages("en")
+
+    def same(key: str, words: str) -> None:
+        assert key in english, key
+        assert i18n.say("en", key) == words, key
+
+    def either(own: str, shared: str, words: str) -> None:
+        same(own if own in english else shared, words)
+
     menu = catalog()
     for game in menu["games"]:
-        if game["id"] not in ("cubed", "unstackable", "stakd", "cubes"):
+        gid = game["id"]
+        if gid not in ("cubed", "unstackable", "stakd", "cubes"):
             continue
-        assert f"pitch-{game['id']}" in english
+        same(f"pitch-{gid}", game["pitch"])
         for option in game["options"]:
-            own = f"option-{game['id']}-{option['name']}"
-            shared = f"option-{option['name']}"
-            assert own in english or shared in english, own
+            own, shared = f"option-{gid}-{option['name']}", f"option-{option['name']}"
+            either(own, shared, option["label"])
             if option.get("help"):
-                assert f"{own}-help" in english or f"{shared}-help" in english, own
-            for value, _label in option.get("choices") or []:
-                assert f"choice-{game['id']}-{option['name']}-{value}" in english
+                either(f"{own}-help", f"{shared}-help", option["help"])
+            for value, label in option.get("choices") or []:
+                same(f"choice-{gid}-{option['name']}-{value}", label)
+        for n, line in enumerate(game["rules"], 1):
+            same(f"howto-{gid}-{n}", line)
+        assert f"howto-{gid}-{len(game['rules']) + 1}" not in english
     for bot in menu["bots"]:
-        assert f"bot-{bot['spec'].split(':')[0]}" in english
+        same(f"bot-{bot['spec'].split(':')[0]}", bot["label"])
 
 
 def test_numbers_and_plurals_follow_the_language() -> None:

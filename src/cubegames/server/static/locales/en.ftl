@@ -157,6 +157,30 @@ replay-save = Save the record
 replay-watch = Watch it live
 replay-moves = Moves
 
+## The short rules under "How to play" (the server's /api/catalog rules, by game and line)
+
+howto-cubed-1 = Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour (white matches any colour except a blocking piece's).
+howto-cubed-2 = Black sides touch nothing: the cells next to them are dead (×).
+howto-cubed-3 = You may draw one piece instead, then lay or pass; with an empty bag you may pass.
+howto-cubed-4 = Empty your hand to win the round. Pieces left in hand cost points: single 1, double 2, triple 3, blocking 5, wild 10. The lowest total wins.
+howto-unstackable-1 = Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag must touch another cube on the bag; a higher cube needs a cube right under it. The cube may grow any way while it stays at most 4 wide, deep and tall.
+howto-unstackable-2 = When only black is left, the rest of the box fills with black.
+howto-unstackable-3 = Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at least 3 of its faces are free. Whoever stacked the last red cube goes second.
+howto-unstackable-4 = Your first cube each turn goes to pile 1 (yellow 5, red 3), the second to pile 2 (black 1). Most points wins.
+howto-stakd-1 = First everyone lays their bases (2×3) on layer 0, each touching the others.
+howto-stakd-2 = Then lay one piece a turn on the current layer: every node rests on a piece below, it touches a piece already on the layer, and no piece carries two pieces of one type.
+howto-stakd-3 = The BLUE BOMBER ends the piece under it: nothing more goes on that one.
+howto-stakd-4 = A new layer may start once the current one holds 6 pieces, or when you cannot lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. Whoever cannot lay at all is out for the round.
+howto-stakd-5 = Whoever lays the last piece (not a bomber) wins the round and a point.
+howto-cubes-1 = Roll the six dice. Numbers only: take their sum from the pot.
+howto-cubes-2 = CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.
+howto-cubes-3 = CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. Only CUBES: everyone else pays 5. All blank: pay 2.
+howto-cubes-4 = If the pot holds too little, you take nothing and pay in the difference.
+howto-cubes-5 = Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the most points wins.
+rules-how-to-play = How to play
+rules-full = Full rules
+rules-not-loaded = The rules could not be loaded.
+
 ## Errors the server sends (server/app.py)
 
 error-no-game = there is no game '{ $game }'
