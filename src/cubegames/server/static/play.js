@@ -3,7 +3,7 @@
 // seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
 // draws it and turns taps into move texts, which the server checks with the engine.
 
-import { t } from "./i18n.js";
+import { lang, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
@@ -19,11 +19,11 @@ const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking 
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
   const page = h("pre", { class: "full-rules", hidden: true });
-  const button = h("button", { type: "button", class: "link" }, "Full rules");
+  const button = h("button", { type: "button", class: "link" }, t("rules-full"));
   button.addEventListener("click", async () => {
     if (!page.textContent) {
-      const response = await fetch(`/api/rules/${encodeURIComponent(game)}`);
-      page.textContent = response.ok ? await response.text() : "The rules could not be loaded.";
+      const response = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
+      page.textContent = response.ok ? await response.text() : t("rules-not-loaded");
     }
     page.hidden = !page.hidden;
   });
@@ -106,7 +106,7 @@ class PlayPage {
       h("button", { type: "submit" }, "Play"));
     this.log = h("ol", { class: "log" });
     this.extras = h("div", { class: "extras" });
-    this.rules = h("details", { class: "rules" }, h("summary", {}, "How to play"));
+    this.rules = h("details", { class: "rules" }, h("summary", {}, t("rules-how-to-play")));
     this.overlay = h("div", { class: "overlay", hidden: true });
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": "All games" }, "‹ Games"), this.title, this.conn),
@@ -134,7 +134,7 @@ class PlayPage {
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
-    this.rules.append(h("ul", {}, (hello.rules || []).map((line) => h("li", {}, line))));
+    this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line)))));
     this.rules.append(fullRules(hello.game));
     this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
     this.controller = MODULES[hello.game].create({
