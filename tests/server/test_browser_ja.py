@@ -139,3 +139,21 @@ def test_a_replay_and_a_refusal_in_japanese(
     assert english_words(page) == []
     assert guard.outside == []
     assert all("404 (Not Found)" in error for error in guard.errors), guard.errors
+
+
+def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubes", force=True)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    rules = page.locator("details.rules")
+    expect(rules.locator("summary")).to_have_text("遊び方")
+    if not rules.evaluate("el => el.open"):
+        rules.locator("summary").click()
+    expect(rules.locator("li").first).to_contain_text("サイコロ")
+    shown = rules.locator("summary, li, button").all_inner_texts()
+    assert [w for text in shown for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT] == []
+    rules.locator("button", has_text="ルール全文").click()
+    expect(rules.locator("pre.full-rules")).to_contain_text("## 箱の中身")
+    guard.check()
