@@ -181,6 +181,86 @@ rules-how-to-play = How to play
 rules-full = Full rules
 rules-not-loaded = The rules could not be loaded.
 
+## The play page (play.js)
+
+play-invite-spent = This invitation cannot be used
+play-invite-spent-why = An invitation opens its seat once, for the first browser that follows it. If the seat is yours, ask the host to reissue it; they will send you a new link.
+play-watch-game = Watch the game
+play-all-games = All games
+play-connection = connection
+play-type-move = Type a move
+play-play = Play
+play-moves-so-far = Moves so far
+play-moves-in-notation = Moves in notation
+play-protocol = This page speaks protocol { $page }, the server { $server }: reload the page.
+play-online = online
+play-reconnecting = reconnecting…
+play-pass-show = I am { $name }: show my pieces
+play-pass-to = Pass the device to { $name }
+play-pass-look-away = The others look away: the next screen shows this player's hand.
+play-trouble = Trouble: { $trouble }
+play-won = { $who } won
+play-you-won = You won
+play-you-won-heading = You won!
+play-named-your-turn = { $name }: your turn
+play-your-turn = Your turn
+play-thinking = { $name } is thinking…
+play-waiting = Waiting for { $name } to join
+play-their-turn = { $name }'s turn
+play-seat-kind = { $kind ->
+    [bot] a bot
+    [online] online
+   *[other] offline
+  }
+play-reissued = (reissued { $count }×)
+play-watching = You are watching.
+play-nothing-to-do = Nothing to do until your turn.
+play-legal-moves = { $count ->
+    [one] 1 legal move; the board shows them all.
+   *[other] { $count } legal moves; the board shows them all.
+  }
+play-log-move = Move { $ply }
+play-log-move-notation = Move { $ply }, in notation: { $move }
+play-replay-this = Replay this game
+play-save-mine = Save my record
+play-spectator-link = Spectator link
+play-round-over = Round { $round } is over
+play-next-round = Next round
+play-see-board = See the board
+play-rematch = Rematch
+play-new-game = New game
+play-results = Results
+play-copy-invitation = Copy invitation
+play-reissue = Reissue seat
+play-reissue-confirm = Give { $name } a new invitation? Whoever holds the seat now loses it.
+play-copy-failed = Copy failed
+play-not-connected = Not connected: reconnecting, try again in a moment.
+
+## CUBES (games/cubes.js)
+
+cubes-die = { $colour } die: { $face }
+cubes-blank = blank
+cubes-colour-red = red
+cubes-colour-orange = orange
+cubes-colour-yellow = yellow
+cubes-colour-green = green
+cubes-colour-blue = blue
+cubes-colour-purple = purple
+cubes-table = The dice and the pot
+cubes-roll = Roll the dice
+cubes-rolling = Rolling…
+cubes-pot = { $chips ->
+    [one] Pot: 1 chip
+   *[other] Pot: { $chips } chips
+  }
+cubes-set = Set { $set } of { $sets }
+cubes-chips = Chips: { $seats }
+cubes-your-roll = Your roll.
+cubes-rolls-next = { $name } rolls next.
+cubes-seat-line = { $chips } chips · { $points } pts
+cubes-bust = { $name } could not pay in full: the set ends.
+cubes-all-sets = All { $sets } sets are played.
+
 ## Errors the server sends (server/app.py)
 
 error-no-game = there is no game '{ $game }'

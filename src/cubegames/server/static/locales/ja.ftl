@@ -170,6 +170,80 @@ rules-how-to-play = 遊び方
 rules-full = ルール全文
 rules-not-loaded = ルールを読み込めませんでした。
 
+## 対局画面
+
+play-invite-spent = この招待は使えません
+play-invite-spent-why = 招待で席に着けるのは、最初に開いたブラウザー1つだけです。あなたの席なら、ホストに再発行を頼んでください。新しいリンクが届きます。
+play-watch-game = ゲームを観戦する
+play-all-games = ゲーム一覧
+play-connection = 接続
+play-type-move = 手を入力
+play-play = 指す
+play-moves-so-far = これまでの手
+play-moves-in-notation = 記法で見る手
+play-protocol = このページのプロトコルは { $page }、サーバーは { $server } です。ページを再読み込みしてください。
+play-online = 接続中
+play-reconnecting = 再接続中…
+play-pass-show = { $name }です: 自分のピースを見る
+play-pass-to = 端末を{ $name }に渡してください
+play-pass-look-away = ほかの人は画面を見ないでください。次の画面にこのプレイヤーの手持ちが表示されます。
+play-trouble = 問題が起きました: { $trouble }
+play-won = { $who }の勝ち
+play-you-won = あなたの勝ち
+play-you-won-heading = あなたの勝ちです！
+play-named-your-turn = { $name }: あなたの番です
+play-your-turn = あなたの番です
+play-thinking = { $name }が考えています…
+play-waiting = { $name }の参加を待っています
+play-their-turn = { $name }の番です
+play-seat-kind = { $kind ->
+    [bot] ボット
+    [online] 接続中
+   *[other] 未接続
+  }
+play-reissued = （再発行 { $count }回）
+play-watching = 観戦中です。
+play-nothing-to-do = あなたの番まで待ちましょう。
+play-legal-moves = 指せる手は{ $count }通りです。盤面にすべて表示しています。
+play-log-move = { $ply }手目
+play-log-move-notation = { $ply }手目（記法: { $move }）
+play-replay-this = このゲームをリプレイ
+play-save-mine = 自分の記録を保存
+play-spectator-link = 観戦用リンク
+play-round-over = 第{ $round }ラウンド終了
+play-next-round = 次のラウンドへ
+play-see-board = 盤面を見る
+play-rematch = 再戦
+play-new-game = 新しいゲーム
+play-results = 結果
+play-copy-invitation = 招待をコピー
+play-reissue = 席を再発行
+play-reissue-confirm = { $name }に新しい招待を送りますか？ いまその席にいる人は席を失います。
+play-copy-failed = コピーできませんでした
+play-not-connected = 接続が切れています。再接続中なので、少ししてからもう一度試してください。
+
+## CUBES
+
+cubes-die = { $colour }のサイコロ: { $face }
+cubes-blank = 空白
+cubes-colour-red = 赤
+cubes-colour-orange = オレンジ
+cubes-colour-yellow = 黄
+cubes-colour-green = 緑
+cubes-colour-blue = 青
+cubes-colour-purple = 紫
+cubes-table = サイコロとポット
+cubes-roll = サイコロを振る
+cubes-rolling = 振っています…
+cubes-pot = ポット: { $chips }枚
+cubes-set = 第{ $set }セット（全{ $sets }セット）
+cubes-chips = チップ: { $seats }
+cubes-your-roll = あなたが振る番です。
+cubes-rolls-next = 次は{ $name }が振ります。
+cubes-seat-line = チップ{ $chips }枚 · { $points }点
+cubes-bust = { $name }が払いきれなかったので、このセットは終わりです。
+cubes-all-sets = 全{ $sets }セットが終わりました。
+
 ## サーバーが返すエラー
 
 error-no-game = ゲーム「{ $game }」はありません
