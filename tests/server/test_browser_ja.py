@@ -77,6 +77,12 @@ def ja(
     context.close()
 
 
+def picture(page: Page, name: str, screenshots: Path, **kwargs: bool) -> None:
+    """A screenshot once every animation (a results card fading in) has finished."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    page.screenshot(path=str(screenshots / f"ja-{name}-{_size(page)}.png"), **kwargs)
+
+
 def _size(page: Page) -> str:
     return "phone" if page.viewport_size and page.viewport_size["width"] < 600 else "desktop"
 
@@ -87,7 +93,7 @@ def test_the_start_page_in_japanese(ja: tuple[Page, Guard], server: str, screens
     expect(page.locator("h1")).to_have_text("ゲームを選んで、席につこう")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".game-list li").first).to_be_visible()
-    page.screenshot(path=str(screenshots / f"ja-start-{_size(page)}.png"), full_page=True)
+    picture(page, "start", screenshots, full_page=True)
     for game in ("cubed", "unstackable", "stakd", "cubes"):
         page.check(f"#game-{game}", force=True)
         expect(page.locator(".options legend")).to_contain_text("の設定")
@@ -129,7 +135,7 @@ def test_a_replay_and_a_refusal_in_japanese(
     expect(page.locator(".counter")).to_have_text(f"1 / {total}")
     page.click("button[aria-label='最後の手']")
     expect(page.locator(".counter")).to_have_text(f"{total} / {total}")
-    page.screenshot(path=str(screenshots / f"ja-replay-{_size(page)}.png"))
+    picture(page, "replay", screenshots)
     # the table, its strip and the moves' words are the game modules' and the server's move
     # log (not yet in the catalogs); the page's own controls are checked
     assert english_words(page, ".board, .strip, .said, .replay-moves") == []
@@ -156,4 +162,42 @@ def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
     assert [w for text in shown for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT] == []
     rules.locator("button", has_text="ルール全文").click()
     expect(rules.locator("pre.full-rules")).to_contain_text("## 箱の中身")
+    guard.check()
+
+
+#: the parts of the play page that the server's move words fill (not yet in the catalogs):
+#: the last move and the log
+MOVE_WORDS = ".said, .log"
+
+
+def test_cubes_to_the_end_in_japanese(
+    ja: tuple[Page, Guard], server: str, screenshots: Path
+) -> None:
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubes", force=True)
+    page.fill("#opt-sets", "1")
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    for _ in range(200):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                return p.current && !p.sending && (p.current.over ||
+                  (p.current.to_move === p.active && p.current.legal.length > 0)); }"""
+        )
+        if page.evaluate("() => window.cubegamesPage.current.over"):
+            break
+        if page.evaluate("() => window.cubegamesPage.current.ply") == 2:
+            expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
+            assert english_words(page, MOVE_WORDS) == []
+            picture(page, "cubes-play", screenshots)
+        ply = page.evaluate("() => window.cubegamesPage.current.ply")
+        page.click("button.roll")
+        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=ply)
+    results = page.locator(".overlay .results.final")
+    expect(results).to_be_visible()
+    expect(results.locator("h2")).to_have_text(re.compile("勝ち|引き分け"))
+    picture(page, "cubes-results", screenshots)
+    assert english_words(page, MOVE_WORDS) == []
     guard.check()
