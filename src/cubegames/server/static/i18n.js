@@ -20,25 +20,35 @@ export function chosenLanguage() {
     picked = null;
   }
   if (picked && picked in LANGUAGES) return picked;
-  for (const tag of navigator.languages || [navigator.language || ""]) {
+  const browser = typeof navigator === "undefined" ? {} : navigator;
+  for (const tag of browser.languages || [browser.language || ""]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (base in LANGUAGES) return base;
   }
   return DEFAULT;
 }
 
-async function load(lang) {
-  const response = await fetch(`/static/locales/${lang}.ftl`);
+async function read(lang) {
+  const url = new URL(`./locales/${lang}.ftl`, import.meta.url);
+  if (typeof document === "undefined" && url.protocol === "file:") {
+    // outside a page (the Node tests of the game modules): the file itself
+    const fs = await import("node:fs/promises");
+    return fs.readFile(url, "utf-8");
+  }
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`no catalog for ${lang}`);
+  return response.text();
+}
+
+async function load(lang) {
   const made = new FluentBundle(lang, { useIsolating: false });
-  const errors = made.addResource(new FluentResource(await response.text()));
+  const errors = made.addResource(new FluentResource(await read(lang)));
   for (const error of errors) console.warn(`catalog ${lang}: ${error.message}`);
   return made;
 }
 
 const LANG = chosenLanguage();
 const bundles = LANG === DEFAULT ? [await load(DEFAULT)] : await Promise.all([load(LANG), load(DEFAULT)]);
-document.documentElement.lang = LANG;
 
 /** The page's language (a key of LANGUAGES). */
 export function lang() {
@@ -112,7 +122,10 @@ export function languageSwitch() {
   return select;
 }
 
-// index.html's own words (elements marked data-i18n) and the switch in its header
-for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-const header = document.querySelector("header.top");
-if (header) header.append(languageSwitch());
+// index.html's language, its own words (elements marked data-i18n) and the switch in its header
+if (typeof document !== "undefined") {
+  document.documentElement.lang = LANG;
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  const header = document.querySelector("header.top");
+  if (header) header.append(languageSwitch());
+}
