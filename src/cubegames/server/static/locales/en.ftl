@@ -261,6 +261,45 @@ cubes-seat-line = { $chips } chips · { $points } pts
 cubes-bust = { $name } could not pay in full: the set ends.
 cubes-all-sets = All { $sets } sets are played.
 
+## Words shared by the game modules (games/*.js)
+
+view-3d = 3-D
+view-layers = Layers
+game-over = The game is over.
+not-your-turn = It is not your turn yet.
+
+## STAKD (games/stakd.js); piece names (UNI, BLUE BOMBER…) are not translated
+
+stakd-views = How the stack is shown
+stakd-left = { $count } left
+stakd-turn = Turn
+stakd-layer-from-above = Layer { $z } from above
+stakd-layer = Layer
+stakd-you-are-out = You are out of this round: no piece of yours fits.
+stakd-laying = Round { $round }: laying layer { $z }.
+stakd-choose-piece = Choose a piece to lay.
+stakd-point = Point at a lit spot to lay your { $piece }.
+stakd-choose-first = Choose a piece first.
+stakd-cannot-go-why = Your { $piece } cannot go here: it must lie wholly on pieces of the layer below, on free spots.
+stakd-no-piece-on-layer = No piece may go on layer { $z } now.
+stakd-taken = This spot is taken.
+stakd-cannot-go = Your { $piece } cannot go here.
+stakd-laid = { $who } laid a { $piece } on layer { $z }.
+stakd-out = out this round
+stakd-seat-line = { $points ->
+    [one] 1 pt
+   *[other] { $points } pts
+  } · { $pieces } pieces
+# $you is "true" when the winner is the reader ("You ... win", not "wins")
+stakd-round-won = { $you ->
+    [true] { $who } laid the last piece and win the round.
+   *[other] { $who } laid the last piece and wins the round.
+  }
+stakd-reached = { $points ->
+    [one] { $who } reached 1 point.
+   *[other] { $who } reached { $points } points.
+  }
+
 ## Errors the server sends (server/app.py)
 
 error-no-game = there is no game '{ $game }'

@@ -244,6 +244,37 @@ cubes-seat-line = チップ{ $chips }枚 · { $points }点
 cubes-bust = { $name }が払いきれなかったので、このセットは終わりです。
 cubes-all-sets = 全{ $sets }セットが終わりました。
 
+## ゲーム画面で共通のことば
+
+view-3d = 3D表示
+view-layers = 層ごと
+game-over = ゲームは終了しました。
+not-your-turn = まだあなたの番ではありません。
+
+## STAKD（ピース名 UNI、BLUE BOMBER などは訳さない）
+
+stakd-views = 積み上がりの表示
+stakd-left = 残り{ $count }
+stakd-turn = 回す
+stakd-layer-from-above = 層{ $z }を上から見た図
+stakd-layer = 層
+stakd-you-are-out = このラウンドは脱落です。置けるピースがありません。
+stakd-laying = 第{ $round }ラウンド: 層{ $z }に置いています。
+stakd-choose-piece = 置くピースを選んでください。
+stakd-point = 光っている場所を指して { $piece } を置きます。
+stakd-choose-first = 先にピースを選んでください。
+stakd-cannot-go-why = { $piece } はここに置けません。すべてのノードが下の層のピースの上に載り、空いている場所でなければなりません。
+stakd-no-piece-on-layer = いまは層{ $z }にピースを置けません。
+stakd-taken = この場所はふさがっています。
+stakd-cannot-go = { $piece } はここに置けません。
+stakd-laid = { $who }が層{ $z }に { $piece } を置きました。
+stakd-out = このラウンドは脱落
+stakd-seat-line = { $points }点 · 残り{ $pieces }ピース
+stakd-round-won = { $you ->
+   *[other] { $who }が最後のピースを置き、ラウンドに勝ちました。
+  }
+stakd-reached = { $who }が{ $points }点に到達しました。
+
 ## サーバーが返すエラー
 
 error-no-game = ゲーム「{ $game }」はありません
