@@ -17,10 +17,10 @@ from tests.server.helpers import TestClient
 
 STATIC = Path(i18n.__file__).parent / "static"
 SERVER = STATIC.parent
-#: a key in code: t("key"...), tOr("key"...), data-i18n="key", Said(status, "key"...)
-USES = re.compile(
-    r"""\b(?:t|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"|Said\(\s*\d+,\s*"([a-z0-9_-]+)\""""
-)
+#: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
+#: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
+USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
+PY_USES = re.compile(r'Said\(\s*\d+,\s*"([a-z0-9_-]+)"')
 
 
 def _messages(lang: str) -> dict[str, ast.Message]:
@@ -67,7 +67,8 @@ def _code_keys() -> dict[str, set[str]]:
     for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.rglob("*.py")]:
         if "vendor" in path.parts:
             continue
-        for match in USES.finditer(path.read_text("utf-8")):
+        scan = PY_USES if path.suffix == ".py" else USES
+        for match in scan.finditer(path.read_text("utf-8")):
             key = next(g for g in match.groups() if g)
             uses.setdefault(key, set()).add(path.name)
     return uses
@@ -81,9 +82,10 @@ def test_every_key_the_code_uses_is_in_the_catalogs() -> None:
 
 
 def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
-    sample = 'h("p", {}, t("no-such-key"), tOr(`x-${a}`, b)); raise Said(404, "error-zz")'
+    sample = 'h("p", {}, t("no-such-key"), tOr(`x-${a}`, b), say("k2"), data-i18n="k3")'
     found = [next(g for g in m.groups() if g) for m in USES.finditer(sample)]
-    assert found == ["no-such-key", "error-zz"]
+    assert found == ["no-such-key", "k2", "k3"]
+    assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
 
 
 def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
