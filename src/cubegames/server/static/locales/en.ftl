@@ -300,6 +300,193 @@ stakd-reached = { $points ->
    *[other] { $who } reached { $points } points.
   }
 
+## Unstackable (games/unstackable.js); a cube's place in words is as the server's log says it
+## (render/web/unstackable.py place_words)
+
+unst-colour-Y = yellow
+unst-colour-R = red
+unst-colour-K = black
+unst-bottom-layer = the bottom layer
+unst-layer = layer { $z }
+unst-row = { $fresh ->
+    [true] row { $row } from the front (a new row)
+   *[other] row { $row } from the front
+  }
+unst-ordinal = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+  }
+unst-along = { $fresh ->
+    [true] { unst-ordinal } from the left (a new column)
+   *[other] { unst-ordinal } from the left
+  }
+unst-place = { $layer }, { $row }, { $along }
+unst-cube-title = { $removable ->
+    [true] A { $colour } cube you may take out: { $place }
+   *[other] A { $colour } cube: { $place }
+  }
+unst-or = { $first } or { $last }
+unst-comma = {", "}
+unst-spot-title = A { $colours } cube may go here: { $place }
+unst-views = How the cube is shown
+unst-supply = { $left } left · { $per } a turn
+unst-end-turn = End my turn
+unst-stage1-others = Stage 1: the cube is being built.
+unst-stacking = Stacking { $colour }: { $placed } of { $per } placed.
+unst-tap-to-stack = Tap a lit cell to stack { $colour }.
+unst-choose-colour = Choose a colour to stack.
+unst-stage2-others = Stage 2: cubes are being taken out.
+unst-take = Take a cube ringed in green: it goes to your pile { $pile }.
+unst-plan-label = { $bottom ->
+    [true] The bottom layer, on the bag, seen from above, its front at the foot
+   *[other] Layer { $z } seen from above, its front at the foot
+  }
+unst-bottom-title = Bottom layer
+unst-layer-title = Layer { $z }
+unst-front = front
+unst-front-floor = FRONT
+unst-3d-label = The cube in 3-D, drag to turn it; the strip marked FRONT on the floor is the front, the foot of each layer
+unst-cell-taken = This cell is taken: stack on a lit cell.
+unst-cannot-come-out = This cube cannot come out now: it needs three open faces and nothing on top.
+unst-take-ringed = Take a cube ringed in green.
+unst-nothing-holds = Nothing holds a cube up here: it needs a cube under it.
+unst-no-cube-here = No cube may go here now: the lit cells show where one may.
+unst-choose-colour-first = Choose a colour first.
+unst-no-colour-here = No { $colour } cube may go here.
+unst-stacked = { $who } stacked a { $colour } cube on { $place }.
+unst-took = { $colour ->
+    [none] { $who } took a cube out of { $place }.
+   *[other] { $who } took a { $colour } cube out of { $place }.
+  }
+unst-points = { $points } pts
+unst-bare = The bag is bare: every cube has been taken out.
+
+## CUBED (games/cubed.js); a cell's place in words is as the server's log says it
+## (render/web/cubed.py place_words)
+
+cubed-colour-green = green
+cubed-colour-purple = purple
+cubed-colour-light-pink = light pink
+cubed-colour-neon-pink = neon pink
+cubed-colour-yellow = yellow
+cubed-colour-blue = blue
+cubed-colour-black = black
+cubed-colour-white = white
+cubed-colour-admiral-blue = admiral blue
+cubed-colour-cyber-grape = cyber grape
+cubed-colour-cobi-pink = cobi pink
+cubed-colour-peach-pie = peach pie
+cubed-colour-white-almond = white almond
+cubed-colour-midnight-purple = midnight purple
+cubed-cells = { $halves ->
+    [1] { $text } cell
+    [2] { $text } cell
+   *[other] { $text } cells
+  }
+cubed-middle = the middle of the table
+cubed-rows = { $dir ->
+    [up] { $rows ->
+        [one] 1 row up
+       *[other] { $rows } rows up
+    }
+   *[other] { $rows ->
+        [one] 1 row down
+       *[other] { $rows } rows down
+    }
+  }
+cubed-rows-only = { $dir ->
+    [up] { $rows ->
+        [one] 1 row above the first piece
+       *[other] { $rows } rows above the first piece
+    }
+   *[other] { $rows ->
+        [one] 1 row below the first piece
+       *[other] { $rows } rows below the first piece
+    }
+  }
+cubed-across = { $dir ->
+    [right] { $cells } right
+   *[other] { $cells } left
+  }
+cubed-place = { $both ->
+    [true] { $rows }, { $across } of the first piece
+   *[other] { $across } of the first piece
+  }
+cubed-draw = Draw a piece
+cubed-pass = Pass
+cubed-skip = Give nothing
+cubed-table = The table
+cubed-zoom-in = Zoom in
+cubed-zoom-out = Zoom out
+cubed-fit = Show the whole table
+cubed-your-hand = Your hand
+cubed-black-touches = A black side may touch nothing, and this one would.
+cubed-beside-black = The piece beside it has a black side here: nothing may touch it.
+cubed-mismatch = This side is { $mine }, the piece beside it is { $theirs }.
+cubed-touch-two = Here it would touch only one piece: it must touch at least two.
+cubed-dead = A dead cell: it touches a black side
+cubed-first-mark = The first piece: the log names places from here
+cubed-may-go = A piece of yours may go here: { $where }
+cubed-open = An open cell: { $where }
+cubed-label-may-go = { $name }: a piece of yours may go here
+cubed-label-fits = { $name }: the chosen piece fits here
+cubed-label-no-fit = { $name }: the chosen piece does not fit here
+cubed-label-fits-turned = { $turns ->
+    [1] { $name }: the chosen piece fits here turned once
+   *[other] { $name }: the chosen piece fits here turned twice
+  }
+cubed-turn-piece = Turn the piece
+cubed-turn = Turn
+cubed-fits-count = { $cells ->
+    [one] Fits 1 cell
+   *[other] Fits { $cells } cells
+  }
+cubed-fits = { $how ->
+    [key] { cubed-fits-count } turned like this: Enter lays it on the ringed cell, R turns it.
+    [mouse] { cubed-fits-count } turned like this: drag it to a lit cell, or click one.
+   *[other] { cubed-fits-count } turned like this: tap a lit cell.
+  }
+cubed-turn-it = Not like this: turn it.
+cubed-fits-nowhere = This piece fits nowhere now.
+cubed-ask-mouse = Drag a piece of your hand to the table, or click it.
+cubed-ask-touch = Tap a piece of your hand.
+cubed-none-fits = No piece of yours fits: draw or pass.
+cubed-watching = You are watching: hands are hidden.
+cubed-hand-empty = Your hand is empty.
+cubed-draw3 = Draw { $count }, keep one
+cubed-keep-piece = Keep { $piece }
+cubed-keep = Keep
+cubed-give = Give { $piece } to { $name }
+cubed-drawn = Drawn: { $pieces }
+cubed-first-choose = First choose a piece of your hand.
+cubed-first-tap = First tap a piece of your hand.
+cubed-fits-turned = { $how ->
+    [drop] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: press R (or roll the wheel) as you drag it, then drop it here.
+    [key] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: press R to turn it, then Enter.
+   *[other] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: tap Turn, then the cell.
+  }
+cubed-ringed = { $text }: it is ringed in orange.
+cubed-laid-ringed = { $who } laid a piece: it is ringed in orange.
+cubed-points = { $points } pts
+cubed-in-hand = { $pieces ->
+    [one] 1 piece in hand
+   *[other] { $pieces } pieces in hand
+  }
+cubed-laid-every = { $who } laid every piece.
+cubed-fewest = Fewest points left in hand: { $who }.
+cubed-stuck = No one could lay another piece and the bag was empty.
+
 ## Errors the server sends (server/app.py)
 
 error-no-game = there is no game '{ $game }'

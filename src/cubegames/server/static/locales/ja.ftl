@@ -275,6 +275,161 @@ stakd-round-won = { $you ->
   }
 stakd-reached = { $who }が{ $points }点に到達しました。
 
+## Unstackable
+
+unst-colour-Y = 黄色
+unst-colour-R = 赤
+unst-colour-K = 黒
+unst-bottom-layer = いちばん下の層
+unst-layer = 層{ $z }
+unst-row = { $fresh ->
+    [true] 手前から{ $row }列目（新しい列）
+   *[other] 手前から{ $row }列目
+  }
+unst-ordinal = { $place }番目
+unst-along = { $fresh ->
+    [true] 左から{ unst-ordinal }（新しい縦列）
+   *[other] 左から{ unst-ordinal }
+  }
+unst-place = { $layer }、{ $row }、{ $along }
+unst-cube-title = { $removable ->
+    [true] 取り出せる{ $colour }のキューブ: { $place }
+   *[other] { $colour }のキューブ: { $place }
+  }
+unst-or = { $first }か{ $last }
+unst-comma = 、
+unst-spot-title = ここに{ $colours }のキューブを置けます: { $place }
+unst-views = 立方体の表示
+unst-supply = 残り{ $left } · 1手番に{ $per }個
+unst-end-turn = 手番を終える
+unst-stage1-others = 第1段階: 立方体を組み上げています。
+unst-stacking = { $colour }を積んでいます（{ $per }個中{ $placed }個）。
+unst-tap-to-stack = 光っているマスをタップして{ $colour }を積みます。
+unst-choose-colour = 積む色を選んでください。
+unst-stage2-others = 第2段階: キューブを取り出しています。
+unst-take = 緑の輪のついたキューブを取ってください。山{ $pile }に入ります。
+unst-plan-label = { $bottom ->
+    [true] いちばん下の層（袋の上）を上から見た図。手前が図の下側です
+   *[other] 層{ $z }を上から見た図。手前が図の下側です
+  }
+unst-bottom-title = いちばん下の層
+unst-layer-title = 層{ $z }
+unst-front = 手前
+unst-front-floor = 手前
+unst-3d-label = 立体で見た立方体。ドラッグで回せます。床の「手前」の帯が手前で、各層の図の下側にあたります
+unst-cell-taken = このマスはふさがっています。光っているマスに積んでください。
+unst-cannot-come-out = このキューブはいま取り出せません。3面以上が露出し、上に何も載っていないことが必要です。
+unst-take-ringed = 緑の輪のついたキューブを取ってください。
+unst-nothing-holds = ここにはキューブを支えるものがありません。真下にキューブが必要です。
+unst-no-cube-here = いまここには置けません。置ける場所は光っています。
+unst-choose-colour-first = 先に色を選んでください。
+unst-no-colour-here = ここには{ $colour }のキューブを置けません。
+unst-stacked = { $who }が{ $place }に{ $colour }のキューブを積みました。
+unst-took = { $colour ->
+    [none] { $who }が{ $place }からキューブを取り出しました。
+   *[other] { $who }が{ $place }から{ $colour }のキューブを取り出しました。
+  }
+unst-points = { $points }点
+unst-bare = 袋の上は空になりました。キューブはすべて取り出されました。
+
+## CUBED（色名とピースの呼び名は日本語版ルールブックに合わせる）
+
+cubed-colour-green = グリーン
+cubed-colour-purple = パープル
+cubed-colour-light-pink = ライトピンク
+cubed-colour-neon-pink = ネオンピンク
+cubed-colour-yellow = イエロー
+cubed-colour-blue = ブルー
+cubed-colour-black = ブラック
+cubed-colour-white = ホワイト
+cubed-colour-admiral-blue = アドミラルブルー
+cubed-colour-cyber-grape = サイバーグレープ
+cubed-colour-cobi-pink = コビピンク
+cubed-colour-peach-pie = ピーチパイ
+cubed-colour-white-almond = ホワイトアーモンド
+cubed-colour-midnight-purple = ミッドナイトパープル
+cubed-cells = { $halves ->
+   *[other] { $text }マス
+  }
+cubed-middle = テーブルの中央
+cubed-rows = { $dir ->
+    [up] { $rows }段上
+   *[other] { $rows }段下
+  }
+cubed-rows-only = { $dir ->
+    [up] 最初のピースの{ $rows }段上
+   *[other] 最初のピースの{ $rows }段下
+  }
+cubed-across = { $dir ->
+    [right] { $cells }右
+   *[other] { $cells }左
+  }
+cubed-place = { $both ->
+    [true] 最初のピースから{ $rows }、{ $across }
+   *[other] 最初のピースから{ $across }
+  }
+cubed-draw = ピースを引く
+cubed-pass = パス
+cubed-skip = 渡さない
+cubed-table = テーブル
+cubed-zoom-in = 拡大
+cubed-zoom-out = 縮小
+cubed-fit = テーブル全体を表示
+cubed-your-hand = あなたの手持ち
+cubed-black-touches = 黒い辺はどれとも接してはいけませんが、この向きだと接してしまいます。
+cubed-beside-black = となりのピースのこちら側は黒い辺です。何も接することができません。
+cubed-mismatch = この辺は{ $mine }ですが、となりのピースは{ $theirs }です。
+cubed-touch-two = ここでは1つのピースにしか接しません。少なくとも2つに接する必要があります。
+cubed-dead = 死んだマス: 黒い辺に接しています
+cubed-first-mark = 最初のピース: 記録の場所はここから数えます
+cubed-may-go = 手持ちのピースを置けるマス: { $where }
+cubed-open = 空いているマス: { $where }
+cubed-label-may-go = { $name }: 手持ちのピースを置けます
+cubed-label-fits = { $name }: 選んだピースを置けます
+cubed-label-no-fit = { $name }: 選んだピースは置けません
+cubed-label-fits-turned = { $turns ->
+    [1] { $name }: 選んだピースを1回回せば置けます
+   *[other] { $name }: 選んだピースを2回回せば置けます
+  }
+cubed-turn-piece = ピースを回す
+cubed-turn = 回す
+cubed-fits-count = { $cells ->
+   *[other] この向きで置けるマスは{ $cells }か所
+  }
+cubed-fits = { $how ->
+    [key] { cubed-fits-count }。Enter で輪のついたマスに置き、R で回します。
+    [mouse] { cubed-fits-count }。光っているマスへドラッグするか、クリックしてください。
+   *[other] { cubed-fits-count }。光っているマスをタップしてください。
+  }
+cubed-turn-it = この向きでは置けません。回してください。
+cubed-fits-nowhere = このピースはいまどこにも置けません。
+cubed-ask-mouse = 手持ちのピースをテーブルへドラッグするか、クリックしてください。
+cubed-ask-touch = 手持ちのピースをタップしてください。
+cubed-none-fits = 置けるピースがありません。引くかパスしてください。
+cubed-watching = 観戦中です。手持ちのピースは見えません。
+cubed-hand-empty = 手持ちのピースはありません。
+cubed-draw3 = { $count }個引いて1個残す
+cubed-keep-piece = { $piece } を残す
+cubed-keep = 残す
+cubed-give = { $piece } を{ $name }に渡す
+cubed-drawn = 引いたピース: { $pieces }
+cubed-first-choose = 先に手持ちのピースを選んでください。
+cubed-first-tap = 先に手持ちのピースをタップしてください。
+cubed-fits-turned = { $how ->
+    [drop] { $turns }回回せばここに置けます。ドラッグ中に R を押す（またはホイールを回す）と回ります。回したらここで離してください。
+    [key] { $turns }回回せばここに置けます。R で回してから Enter を押してください。
+   *[other] { $turns }回回せばここに置けます。「回す」をタップしてから、このマスをタップしてください。
+  }
+cubed-ringed = { $text }。オレンジの輪で示しています。
+cubed-laid-ringed = { $who }がピースを置きました。オレンジの輪で示しています。
+cubed-points = { $points }点
+cubed-in-hand = { $pieces ->
+   *[other] 手持ち{ $pieces }個
+  }
+cubed-laid-every = { $who }がすべてのピースを置きました。
+cubed-fewest = 手元に残った点数がいちばん少ない人: { $who }。
+cubed-stuck = だれもピースを置けず、バッグも空になりました。
+
 ## サーバーが返すエラー
 
 error-no-game = ゲーム「{ $game }」はありません
