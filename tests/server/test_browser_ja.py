@@ -204,8 +204,8 @@ def test_cubes_to_the_end_in_japanese(
     guard.check()
 
 
-#: the game modules whose words are in the catalogs so far (cubed.js and unstackable.js are not)
-CONVERTED = ["stakd", "cubes"]
+#: the game modules whose words are in the catalogs so far (cubed.js is not)
+CONVERTED = ["unstackable", "stakd", "cubes"]
 
 
 @pytest.mark.parametrize("game", CONVERTED)

@@ -57,7 +57,7 @@ def test_the_japanese_catalog_is_japanese() -> None:
     args = {v: "1" for message in japanese.values() for v in _variables(message)}
     for key in japanese:
         text = i18n.say("ja", key, **args)
-        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):
+        if re.search(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]", text):
             continue
         assert text == i18n.say("en", key, **args), key
 
