@@ -485,6 +485,7 @@ cubed-in-hand = { $pieces ->
   }
 cubed-laid-every = { $who } laid every piece.
 cubed-fewest = Fewest points left in hand: { $who }.
+cubed-piece = piece { $piece }
 cubed-stuck = No one could lay another piece and the bag was empty.
 
 ## Errors the server sends (server/app.py)

@@ -428,6 +428,7 @@ cubed-in-hand = { $pieces ->
   }
 cubed-laid-every = { $who }がすべてのピースを置きました。
 cubed-fewest = 手元に残った点数がいちばん少ない人: { $who }。
+cubed-piece = ピース { $piece }
 cubed-stuck = だれもピースを置けず、バッグも空になりました。
 
 ## サーバーが返すエラー
