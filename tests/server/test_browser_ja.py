@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.test_api import finished_record
-from tests.server.test_browser import TIMEOUT_MS, Guard
+from tests.server.test_browser import SHOTS, TIMEOUT_MS, Guard
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -56,7 +56,9 @@ VISIBLE = """(skip) => {
 def english_words(page: Page, skip: str = "") -> list[str]:
     texts: list[str] = page.evaluate(VISIBLE, skip)
     assert texts, "the page shows some text"
-    return sorted({w for text in texts for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT})
+    words = {w for text in texts for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT}
+    # a CUBED piece in notation: its three colour letters (BGY, ACO)
+    return sorted(w for w in words if not re.fullmatch(r"[A-Z]{3}", w))
 
 
 @pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -79,9 +81,11 @@ def ja(
 
 
 def picture(page: Page, name: str, screenshots: Path, **kwargs: bool) -> None:
-    """A screenshot once every animation (a results card fading in) has finished."""
+    """A screenshot once every animation (a results card fading in) has finished, in
+    artifacts/screenshots/ (or where CUBEGAMES_SCREENSHOTS says, as for test_browser.py)."""
     page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
-    page.screenshot(path=str(screenshots / f"ja-{name}-{_size(page)}.png"), **kwargs)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ja-{name}-{_size(page)}.png"), **kwargs)
 
 
 def _size(page: Page) -> str:
@@ -166,9 +170,9 @@ def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
     guard.check()
 
 
-#: the parts of the play page that the server's move words fill (not yet in the catalogs):
-#: the last move and the log
-MOVE_WORDS = ".said, .log"
+#: the parts of the play page that the server's move words fill (not yet in the catalogs:
+#: the last move and the log), and the moves in notation
+MOVE_WORDS = ".said, .log, .notation"
 
 
 def test_cubes_to_the_end_in_japanese(
@@ -204,8 +208,8 @@ def test_cubes_to_the_end_in_japanese(
     guard.check()
 
 
-#: the game modules whose words are in the catalogs so far (cubed.js is not)
-CONVERTED = ["unstackable", "stakd", "cubes"]
+#: the game modules, each with its words in the catalogs
+CONVERTED = ["cubed", "unstackable", "stakd", "cubes"]
 
 
 @pytest.mark.parametrize("game", CONVERTED)
@@ -223,5 +227,36 @@ def test_a_game_table_in_japanese(
     )
     expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
     picture(page, f"{game}-start", screenshots)
+    assert english_words(page, MOVE_WORDS) == []
+    guard.check()
+
+
+def test_the_japanese_edition_with_eleven_seats(
+    ja: tuple[Page, Guard], server: str, screenshots: Path
+) -> None:
+    """The Japanese box's table for 11 (one person and ten bots) is readable in Japanese:
+    every seat listed with its hand, no English word but the move words."""
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubed", force=True)
+    page.select_option("#opt-edition", "ja")
+    page.fill("#opt-players", "11")
+    page.fill("#opt-rounds", "1")
+    for seat in range(1, 11):
+        page.select_option(f"#seat-{seat}", "random")
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_function(
+        """() => { const p = window.cubegamesPage;
+            return p && p.current && p.current.to_move === p.active && !p.sending; }""",
+        timeout=60_000,
+    )
+    seats = page.locator(".seat-list li")
+    expect(seats).to_have_count(11)
+    expect(seats.first).to_contain_text("手持ち7個")
+    for i in range(11):
+        assert seats.nth(i).bounding_box() is not None
+    page.locator(".hand button").first.click()
+    picture(page, "cubed-11-seats", screenshots, full_page=True)
     assert english_words(page, MOVE_WORDS) == []
     guard.check()
