@@ -92,7 +92,8 @@ games-won-by = won by { $who }
 games-nobody-won = nobody won
 load-heading = Load a record
 load-about = A record file (saved from a game) is replayed move by move; a finished game opens in the replay viewer. An unfinished one is played on at this screen only: the file tells every hand, so its seats cannot be passed to anyone else.
-load-file = Record file
+load-file = Choose a record file
+load-no-file = No file chosen
 load-button = Load
 load-choose = Choose a record file first.
 
