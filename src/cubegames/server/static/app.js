@@ -312,13 +312,19 @@ function rememberLoaded(print, id) {
 }
 
 function loadSection() {
-  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+  // the browser's own file button speaks the browser's language, not the page's: it is hidden
+  // behind a label worded from the catalogs (still focusable, and named by that label)
+  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file", class: "file-input" });
+  const picked = h("span", { class: "muted file-name" }, t("load-no-file"));
+  input.addEventListener("change", () => {
+    picked.textContent = input.files && input.files[0] ? input.files[0].name : t("load-no-file");
+  });
   const message = h("p", { class: "error", role: "alert" });
   const button = h("button", { type: "submit" }, t("load-button"));
   const form = h("form", { class: "card load" },
     h("h2", {}, t("load-heading")),
     h("p", {}, t("load-about")),
-    h("div", { class: "row" }, h("label", { for: "record-file", class: "sr-only" }, t("load-file")), input, button),
+    h("div", { class: "row" }, input, h("label", { for: "record-file", class: "button" }, t("load-file")), picked, button),
     message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
