@@ -12,7 +12,9 @@ from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
 from cubegames.server import i18n
+from cubegames.server.app import create_app
 from cubegames.server.catalog import catalog
+from cubegames.server.limits import Limits
 from tests.server.helpers import TestClient
 
 STATIC = Path(i18n.__file__).parent / "static"
@@ -164,11 +166,28 @@ def test_errors_are_worded_in_the_asked_language(client: TestClient) -> None:
     assert by_query.json()["detail"] == "ゲーム「nope」はありません"
 
 
-def test_a_refusal_with_headers_keeps_them_in_either_language(client: TestClient) -> None:
+def test_a_refusal_with_counts_in_japanese(client: TestClient) -> None:
     body = {"game": "cubes", "options": {}, "seats": [{"kind": "bot"}]}
     made = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
     assert made.status_code == 400
     assert made.json()["detail"] == "このゲームの席は2つですが、1人分が指定されました"
+
+
+def test_a_refusal_with_headers_keeps_them_in_either_language(tmp_path: Path) -> None:
+    app = create_app(
+        f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0, limits=Limits(games_per_minute=1)
+    )
+    body = {"game": "cubes", "options": {}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}
+    with TestClient(app) as client:
+        assert client.post("/api/games", json=body).status_code == 201
+        english = client.post("/api/games", json=body)
+        japanese = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
+    assert english.status_code == japanese.status_code == 429
+    assert english.headers["retry-after"] and japanese.headers["retry-after"]
+    assert english.json()["detail"].startswith("too many games made from your address: at most 1")
+    assert japanese.json()["detail"].startswith(
+        "このアドレスからのゲーム作成が多すぎます（1分間に1件まで）"
+    )
 
 
 def test_rules_pages_in_either_language(client: TestClient) -> None:
