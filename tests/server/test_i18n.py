@@ -5,6 +5,7 @@ the server words its errors and its rules pages in the language the page asks fo
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,12 @@ def test_numbers_and_plurals_follow_the_language() -> None:
     assert i18n.say("ja", "seat-role", number=1) == "先手"
     assert i18n.say("ja", "seat-role", number=3) == "3番手"
     assert i18n.say("fr", "games-finished") == "Finished", "an unknown language falls back"
+    assert i18n.say("en", "error-too-many-games", count=5, wait=timedelta(seconds=1)).endswith(
+        "at most 5 a minute; try again in 1 second"
+    )
+    assert i18n.say("ja", "error-too-many-games", count=5, wait=timedelta(minutes=2)).endswith(
+        "2 分後にやり直してください"
+    )
     with pytest.raises(KeyError):
         i18n.say("en", "no-such-message")
 
@@ -183,7 +190,8 @@ def test_a_refusal_with_headers_keeps_them_in_either_language(tmp_path: Path) ->
         english = client.post("/api/games", json=body)
         japanese = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
     assert english.status_code == japanese.status_code == 429
-    assert english.headers["retry-after"] and japanese.headers["retry-after"]
+    wait = int(english.headers["retry-after"])
+    assert 0 < wait <= 60 and japanese.headers["retry-after"]
     assert english.json()["detail"].startswith("too many games made from your address: at most 1")
     assert japanese.json()["detail"].startswith(
         "このアドレスからのゲーム作成が多すぎます（1分間に1件まで）"

@@ -395,6 +395,7 @@ def create_app(
                 "error-too-many-games",
                 headers={"Retry-After": str(math.ceil(wait))},
                 count=limits.games_per_minute,
+                wait=timedelta(seconds=math.ceil(wait)),
             )
 
     @app.get("/api/catalog")

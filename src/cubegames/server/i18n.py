@@ -11,14 +11,21 @@ a language.
 'the file is too large: at most 1,048,576 bytes'
 >>> negotiate("fr-CH, ja;q=0.9, en;q=0.8")
 'ja'
+
+A duration (a `timedelta` parameter) is written by Babel in the language's own words:
+
+>>> say("ja", "error-too-many-games", count=20, wait=timedelta(seconds=30))
+'このアドレスからのゲーム作成が多すぎます（1分間に20件まで）。30 秒後にやり直してください'
 """
 
 from __future__ import annotations
 
 import functools
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_timedelta
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 from fluent.runtime import FluentBundle, FluentResource
@@ -40,7 +47,8 @@ def bundle(lang: str) -> FluentBundle:
 
 
 def say(lang: str, key: str, **args: Any) -> str:
-    """The message `key` in `lang`, its parameters filled in; English where `lang` lacks it.
+    """The message `key` in `lang`, its parameters filled in (numbers by the language's
+    rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
     A key no catalog has is a programming error (KeyError)."""
     for name in (lang, DEFAULT) if lang in LANGUAGES else (DEFAULT,):
         catalog = bundle(name)
@@ -48,7 +56,11 @@ def say(lang: str, key: str, **args: Any) -> str:
             message = catalog.get_message(key)
             if message.value is None:
                 raise KeyError(f"message {key!r} has no value")
-            text, errors = catalog.format_pattern(message.value, args)
+            filled = {
+                k: format_timedelta(v, locale=name, threshold=2) if isinstance(v, timedelta) else v
+                for k, v in args.items()
+            }
+            text, errors = catalog.format_pattern(message.value, filled)
             if errors:
                 raise KeyError(f"message {key!r}: {errors[0]}")
             return str(text)

@@ -494,7 +494,7 @@ cubed-stuck = No one could lay another piece and the bag was empty.
 error-no-game = there is no game '{ $game }'
 error-token-in-address = a credential never goes in the address: send it as Authorization: Bearer
 error-credential-opens-nothing = this credential does not open any seat of this game
-error-too-many-games = too many games made from your address: at most { $count } a minute; try again shortly
+error-too-many-games = too many games made from your address: at most { $count } a minute; try again in { $wait }
 error-no-rules = no rules for '{ $game }'; the games are { $games }
 error-seat-count = { $seats ->
     [one] this game has 1 seat; { $given } were given
