@@ -210,3 +210,20 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
     missing = client.get("/api/rules/chess", headers={"Accept-Language": "ja"})
     assert missing.status_code == 404
     assert missing.json()["detail"].startswith("「chess」のルールはありません")
+
+
+#: families of keys the code builds from data (a game id, an option, a colour's name)
+BUILT_KEYS = (
+    "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
+    "cubes-colour-",
+)  # fmt: skip
+
+
+def test_every_message_is_used() -> None:
+    """No dead words: each message is used by the code, referenced by another message, or
+    one of a family the code builds from data."""
+    english = _messages("en")
+    source = (i18n.LOCALES / "en.ftl").read_text("utf-8")
+    referenced = set(re.findall(r"\{ ([a-z][a-z0-9-]+) \}", source))
+    unused = set(english) - set(_code_keys()) - referenced
+    assert sorted(k for k in unused if not k.startswith(BUILT_KEYS)) == []

@@ -4,14 +4,12 @@
 
 ## The language switch
 
-language-name = English
 language-switch = Language
 
 ## index.html
 
 page-tagline = four tabletop games built around cubes
 page-loading = Loading…
-page-needs-script = This page needs JavaScript to play.
 
 ## Seats and people (util.js, play.js's roleName)
 
@@ -34,8 +32,6 @@ seat-role = { $number ->
     [6] Sixth
    *[other] Player { $number }
   }
-# joins names in a list: "A and B", "A, B and C"
-and-list = { $first } and { $last }
 server-said = the server said { $status }
 
 ## The start page (app.js)

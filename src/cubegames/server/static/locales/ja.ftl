@@ -4,14 +4,12 @@
 
 ## 言語の切り替え
 
-language-name = 日本語
 language-switch = 言語
 
 ## index.html
 
 page-tagline = キューブで遊ぶ4つのテーブルゲーム
 page-loading = 読み込み中…
-page-needs-script = 遊ぶには JavaScript を有効にしてください。
 
 ## 席と人
 
@@ -31,7 +29,6 @@ seat-role = { $number ->
     [1] 先手
    *[other] { $number }番手
   }
-and-list = { $first }と{ $last }
 server-said = サーバーの応答: { $status }
 
 ## スタートページ
