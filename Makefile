@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench strength lint format clean three
+.PHONY: play test bench strength lint format clean three fluent
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,9 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts examples
 	$(BIN)/ruff check --fix src tests benchmarks scripts examples
+
+fluent:  ## re-vendor Project Fluent's page runtime (needs npm; the files are committed)
+	scripts/vendor-fluent.sh
 
 three:  ## re-vendor three.js into the page's static files (needs npm; the files are committed)
 	scripts/vendor-three.sh

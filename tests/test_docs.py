@@ -60,6 +60,33 @@ def test_every_game_has_a_rules_page_with_its_readings(game: str) -> None:
     assert rulebook.text(game) == page
 
 
+#: the Japanese pages' heading for the readings (docs/rules/ja/<game>.md)
+ASSUMED_JA = "## ルールの解釈について"
+CODE = re.compile(r"`[^`]+`")
+HEADING = re.compile(r"^#+ ", re.M)
+ROW = re.compile(r"^\|", re.M)
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_every_rules_page_is_in_japanese_too_with_the_same_sections(game: str) -> None:
+    """A Japanese page for every English one, with as many headings and table rows, the
+    readings' section at the same place, and the same notation, options and file names (the
+    code spans), so a section or a rule left out shows; its prose is Japanese."""
+    english = (DOCS / "rules" / f"{game}.md").read_text("utf-8")
+    japanese = (DOCS / "rules" / "ja" / f"{game}.md").read_text("utf-8")
+    assert rulebook.text(game, "ja") == japanese
+    assert len(HEADING.findall(english)) == len(HEADING.findall(japanese))
+    assert len(ROW.findall(english)) == len(ROW.findall(japanese))
+    headings = [line for line in japanese.splitlines() if HEADING.match(line)]
+    assert headings.index(ASSUMED_JA) == [
+        line for line in english.splitlines() if HEADING.match(line)
+    ].index(ASSUMED)
+    assert set(CODE.findall(japanese.replace(" --lang ja`", "`"))) == set(CODE.findall(english))
+    prose = CODE.sub("", japanese)
+    kana = len(re.findall(r"[\u3040-\u30ff]", prose))
+    assert kana > len(re.findall(r"[A-Za-z]", prose)), "the page is written in Japanese"
+
+
 #: for each [assumed] mark in ../shared/rules: (spec, words around the mark) -> words that
 #: must be in the "Readings we assumed" section of docs/rules/<spec>; None for the line
 #: that only explains the marking
@@ -170,8 +197,11 @@ def test_an_installed_wheel_reads_its_own_copy(
     (package / "docs" / "rules").mkdir(parents=True)
     (package / "docs" / "api.md").write_text("# the packaged API page\n", "utf-8")
     (package / "docs" / "rules" / "cubes.md").write_text("# packaged CUBES\n", "utf-8")
+    (package / "docs" / "rules" / "ja").mkdir()
+    (package / "docs" / "rules" / "ja" / "cubes.md").write_text("# 同梱の CUBES\n", "utf-8")
     monkeypatch.setattr(rulebook.resources, "files", lambda name: package)
     assert rulebook.text("cubes") == "# packaged CUBES\n"
+    assert rulebook.text("cubes", "ja") == "# 同梱の CUBES\n"
     assert rulebook.api() == "# the packaged API page\n"
 
 
@@ -191,6 +221,16 @@ def test_the_rules_command_prints_the_page() -> None:
     assert "rules of GAME" in _cli("rules", "--help").stdout
 
 
+def test_the_rules_command_prints_the_japanese_page() -> None:
+    done = _cli("rules", "cubed", "--lang", "ja")
+    assert done.returncode == 0
+    assert done.stdout == (DOCS / "rules" / "ja" / "cubed.md").read_text("utf-8")
+    wrong = _cli("rules", "cubed", "--lang", "fr")
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert "'fr' is not one of 'en', 'ja'" in wrong.stderr
+    assert len(wrong.stderr.strip().splitlines()) == 1
+
+
 def test_the_rules_command_refuses_an_unknown_game() -> None:
     done = _cli("rules", "chess")
     assert done.returncode == 2 and done.stdout == ""
@@ -205,6 +245,9 @@ def test_the_rules_endpoint(tmp_path: Path) -> None:
         assert answer.status_code == 200
         assert answer.headers["content-type"].startswith("text/markdown")
         assert answer.text == (DOCS / "rules" / "unstackable.md").read_text("utf-8")
+        japanese = client.get("/api/rules/unstackable?lang=ja")
+        assert japanese.status_code == 200
+        assert japanese.text == (DOCS / "rules" / "ja" / "unstackable.md").read_text("utf-8")
         missing = client.get("/api/rules/chess")
         assert missing.status_code == 404
         assert missing.json()["detail"].startswith("no rules for 'chess'")

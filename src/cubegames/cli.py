@@ -192,16 +192,24 @@ def odds(game: str, pairs: tuple[str, ...]) -> None:
     help="Print the markdown as it is, or laid out for a terminal "
     "(default: laid out in a terminal, plain when piped).",
 )
-def rules(game: str, plain: bool | None) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ja"]),
+    default="en",
+    show_default=True,
+    help="The language of the page: en (English) or ja (Japanese).",
+)
+def rules(game: str, plain: bool | None, lang: str) -> None:
     """Print the rules of GAME: how to play, and every reading the project assumed.
 
     GAME is one of the ids listed by `cubegames games`. The same text is in the project's
-    docs/rules/GAME.md and on the web page under "How to play".
+    docs/rules/GAME.md (in Japanese docs/rules/ja/GAME.md) and on the web page under "How to
+    play".
     """
     from cubegames import rulebook
 
     try:
-        page = rulebook.text(game)
+        page = rulebook.text(game, lang)
     except ValueError as exc:
         fail(str(exc))
     if plain is None:

@@ -1,5 +1,6 @@
-"""The project's own rule pages (`docs/rules/<game>.md`) and its stable API page
-(`docs/api.md`), for `cubegames rules GAME` and the web page's "How to play".
+"""The project's own rule pages (`docs/rules/<game>.md`, in Japanese
+`docs/rules/ja/<game>.md`) and its stable API page (`docs/api.md`), for `cubegames rules GAME
+[--lang ja]` and the web page's "How to play".
 
 The pages live in the repository's `docs/` folder. A wheel carries a copy inside the package
 (`cubegames/docs/`, see `force-include` in pyproject.toml), so they are found both from a
@@ -7,6 +8,12 @@ source checkout (an editable install reads the repository) and from an installed
 
 >>> text("stakd").splitlines()[0]
 '# STAKD'
+>>> text("cubes", "ja").splitlines()[0]
+'# CUBES'
+>>> text("cubes", "fr")
+Traceback (most recent call last):
+...
+ValueError: no rules in 'fr'; the languages are en, ja
 >>> text("chess")
 Traceback (most recent call last):
 ...
@@ -21,6 +28,9 @@ from pathlib import Path
 
 from cubegames.core.registry import GAMES
 
+#: the languages the rule pages are written in (English in docs/rules/, others in a folder)
+LANGUAGES = ("en", "ja")
+
 
 def docs() -> Traversable:
     """The folder holding `api.md` and `rules/`: inside the installed package when a wheel put
@@ -31,11 +41,17 @@ def docs() -> Traversable:
     return Path(__file__).resolve().parents[2] / "docs"
 
 
-def text(game: str) -> str:
-    """The rules of `game` as markdown; ValueError for a game that does not exist."""
+def text(game: str, lang: str = "en") -> str:
+    """The rules of `game` in `lang` as markdown; ValueError for a game or a language that
+    does not exist."""
     if game not in GAMES:
         raise ValueError(f"no rules for {game!r}; the games are {', '.join(GAMES)}")
-    return docs().joinpath("rules", f"{game}.md").read_text("utf-8")
+    if lang not in LANGUAGES:
+        raise ValueError(f"no rules in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    folder = docs().joinpath("rules")
+    if lang != "en":
+        folder = folder.joinpath(lang)
+    return folder.joinpath(f"{game}.md").read_text("utf-8")
 
 
 def api() -> str:

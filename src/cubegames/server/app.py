@@ -55,6 +55,7 @@ from cubegames.server.bus import make_bus
 from cubegames.server.caps import SharedRate, share
 from cubegames.server.catalog import build, catalog
 from cubegames.server.guard import Guard
+from cubegames.server.i18n import Said, language_of, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Counter, Limits, RateLimit, check_bot
 from cubegames.server.protocol import (
@@ -339,6 +340,8 @@ def create_app(
     app.state.bus = bus
     app.state.leases = leases
 
+    app.add_exception_handler(Said, said)
+
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0]
@@ -361,22 +364,20 @@ def create_app(
     async def load(game_id: str) -> GameInfo:
         info = await asyncio.to_thread(store.load, game_id)
         if info is None:
-            raise HTTPException(404, f"there is no game {game_id!r}")
+            raise Said(404, "error-no-game", game=game_id)
         return info
 
     async def credential_seat(request: Request, game_id: str) -> int | None:
         """The seat the request's credential (`Authorization: Bearer ...`) opens, or None
         without one; 403 for a credential that opens nothing, 400 for one in the address."""
         if "token" in request.query_params:
-            raise HTTPException(
-                400, "a credential never goes in the address: send it as Authorization: Bearer"
-            )
+            raise Said(400, "error-token-in-address")
         token = bearer(request)
         if token is None:
             return None
         seat = await asyncio.to_thread(store.seat_of, game_id, token)
         if seat is None:
-            raise HTTPException(403, "this credential does not open any seat of this game")
+            raise Said(403, "error-credential-opens-nothing")
         return seat
 
     def client_of(request: Request | WebSocket) -> str:
@@ -389,11 +390,12 @@ def create_app(
         else:
             wait = created_here.allow(who)
         if wait is not None:
-            raise HTTPException(
+            raise Said(
                 429,
-                f"too many games made from your address: at most {limits.games_per_minute} "
-                "a minute; try again shortly",
+                "error-too-many-games",
                 headers={"Retry-After": str(math.ceil(wait))},
+                count=limits.games_per_minute,
+                wait=timedelta(seconds=math.ceil(wait)),
             )
 
     @app.get("/api/catalog")
@@ -402,10 +404,13 @@ def create_app(
         return catalog()
 
     @app.get("/api/rules/{game}", response_class=PlainTextResponse)
-    async def get_rules(game: str) -> PlainTextResponse:
-        """The full rules of a game, as markdown (docs/rules/<game>.md)."""
+    async def get_rules(game: str, request: Request) -> PlainTextResponse:
+        """The full rules of a game, as markdown (docs/rules/<game>.md, docs/rules/ja/...),
+        in the language of `?lang=` or else of Accept-Language."""
+        if game not in cubegames.GAMES:
+            raise Said(404, "error-no-rules", game=game, games=", ".join(cubegames.GAMES))
         try:
-            page = rulebook.text(game)
+            page = rulebook.text(game, language_of(request))
         except ValueError as exc:
             raise HTTPException(404, str(exc)) from None
         return PlainTextResponse(page, media_type="text/markdown; charset=utf-8")
@@ -421,9 +426,7 @@ def create_app(
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
         if len(body.seats) != game.players:
-            raise HTTPException(
-                400, f"this game has {game.players} seats; {len(body.seats)} were given"
-            )
+            raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
         seats: list[NewSeat] = []
         for i, seat in enumerate(body.seats):
             if seat.kind == "bot":
@@ -436,11 +439,7 @@ def create_app(
             else:
                 seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
         if body.seed is not None and any(s.invited for s in seats):
-            raise HTTPException(
-                400,
-                "seed: a seed you pick is for games at one screen or among bots; a game "
-                "with an invited player gets a secret deal",
-            )
+            raise Said(400, "error-seed-with-invite")
         # 128 bits from the operating system: a seat's own hand cannot identify the deal
         seed = body.seed if body.seed is not None else server_deal()
         host = new_token()
@@ -483,11 +482,7 @@ def create_app(
         await load(game_id)
         claimed = await asyncio.to_thread(store.claim, game_id, body.invite)
         if claimed is None:
-            raise HTTPException(
-                409,
-                "this invitation has already been used, or is not one of this game's: "
-                "if the seat is yours, ask the host to reissue it",
-            )
+            raise Said(409, "error-invite-used")
         seat, credential = claimed
         room = rooms.rooms.get(game_id)
         if room is not None:
@@ -504,17 +499,13 @@ def create_app(
         info = await load(game_id)
         token = bearer(request)
         if token is None or not await asyncio.to_thread(store.is_host, game_id, token):
-            raise HTTPException(403, "only the host of this game can reissue a seat")
+            raise Said(403, "error-only-host")
         if not 0 <= seat < len(info.seats) or info.seats[seat].kind != HUMAN:
-            raise HTTPException(400, f"seat {seat} is not a person's seat of this game")
+            raise Said(400, "error-not-a-person", seat=seat)
         if info.status == FINISHED:
-            raise HTTPException(409, "the game is over")
+            raise Said(409, "error-game-over")
         if picked(info.seed):
-            raise HTTPException(
-                409,
-                "this game's deal was picked by its maker, who knows every hand: its seats "
-                "stay at one screen and cannot be passed to anyone else",
-            )
+            raise Said(409, "error-deal-picked")
         invite = await asyncio.to_thread(store.reissue, game_id, seat)
         room = rooms.rooms.get(game_id)
         if room is not None:
@@ -591,11 +582,7 @@ def create_app(
         if info.status == FINISHED:
             return JSONResponse(to_record(info), headers=headers)
         if seat is None:
-            raise HTTPException(
-                403,
-                "the record tells every hidden piece, so it can be saved once the game is "
-                "over; a seat may save its own view of it with its credential",
-            )
+            raise Said(403, "error-record-hidden")
         return JSONResponse(seat_record(info, build_trusted(info), seat), headers=headers)
 
     @app.get("/api/games/{game_id}/replay")
@@ -611,11 +598,9 @@ def create_app(
         info = await load(game_id)
         if seat is not None:
             if seat >= len(info.seats):
-                raise HTTPException(400, f"there is no seat {seat}")
+                raise Said(400, "error-no-seat", seat=seat)
             if info.status != FINISHED and mine != seat:
-                raise HTTPException(
-                    403, "a seat's view of a game in play needs that seat's credential"
-                )
+                raise Said(403, "error-seat-view")
         total = len(info.moves)
         ply = min(ply, total)
         try:
@@ -659,7 +644,7 @@ def create_app(
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > MAX_RECORD:
-                raise HTTPException(413, f"the file is too large: at most {MAX_RECORD} bytes")
+                raise Said(413, "error-file-too-large", bytes=MAX_RECORD)
         try:
             record = read_record(bytes(raw))
             loaded = await asyncio.to_thread(load_record, record)

@@ -2,6 +2,7 @@
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
+import { list as joined, t, tOr } from "./i18n.js";
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
@@ -20,29 +21,28 @@ function route() {
 // -- the start page ------------------------------------------------------------------------
 
 const HERE = "here";
-const ROLES = ["First to play", "Second", "Third", "Fourth", "Fifth", "Sixth"];
 const ONLINE = "online";
 const CUSTOM = "custom";
 
 async function startPage(root) {
-  document.title = "cubegames";
+  document.title = t("start-title");
   let menu;
   try {
     menu = await api("/api/catalog");
   } catch (err) {
-    root.replaceChildren(h("p", { class: "error" }, `The server cannot be reached: ${err.message}`));
+    root.replaceChildren(h("p", { class: "error" }, t("start-unreachable", { reason: err.message })));
     return;
   }
   const games = Object.fromEntries(menu.games.map((g) => [g.id, g]));
   const form = { game: menu.games[0].id, options: {}, seats: [] };
 
-  const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" });
+  const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": t("start-game-group") });
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats-form" });
-  const seedInput = h("input", { type: "number", min: "0", name: "seed", placeholder: "random" });
+  const seedInput = h("input", { type: "number", min: "0", name: "seed", placeholder: t("start-seed-placeholder") });
   const message = h("p", { class: "error", role: "alert" });
   const after = h("div", { class: "after-create" });
-  const startButton = h("button", { class: "primary big", type: "submit" }, "Start playing");
+  const startButton = h("button", { class: "primary big", type: "submit" }, t("start-play"));
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -53,12 +53,12 @@ async function startPage(root) {
       drawOptions();
     });
     const players = game.options.find((o) => o.name === "players");
-    const count = players ? (players.low === players.high ? `${players.low} players` : `${players.low}–${players.high} players`) : "";
+    const count = players ? (players.low === players.high ? t("start-players", { count: players.low }) : t("start-players-range", { low: players.low, high: players.high })) : "";
     picker.append(
       h("label", { class: "game-card", for: `game-${game.id}` }, input,
         PICTURES[game.id] ? PICTURES[game.id]() : null,
         h("span", { class: "game-title" }, game.title),
-        h("span", { class: "game-pitch" }, game.pitch),
+        h("span", { class: "game-pitch" }, tOr(`pitch-${game.id}`, game.pitch)),
         h("span", { class: "game-count" }, count)),
     );
   }
@@ -71,7 +71,7 @@ async function startPage(root) {
 
   function drawOptions() {
     const game = games[form.game];
-    optionsBox.replaceChildren(h("legend", {}, `${game.title} options`));
+    optionsBox.replaceChildren(h("legend", {}, t("start-options", { game: game.title })));
     for (const option of game.options) {
       const fixed = (option.kind === "int" && option.low === option.high) ||
         (option.kind === "choice" && option.choices.length < 2);
@@ -81,7 +81,7 @@ async function startPage(root) {
       let field;
       if (option.kind === "int") {
         field = h("input", { type: "number", id, min: option.low, max: option.high,
-          value: current ?? "", placeholder: option.help || "" });
+          value: current ?? "", placeholder: optionHelp(game.id, option) || "" });
         field.addEventListener("input", () => {
           form.options[option.name] = field.value === "" ? null : Number(field.value);
           if (option.name === "players") drawSeats();
@@ -92,7 +92,7 @@ async function startPage(root) {
         field.addEventListener("change", () => { form.options[option.name] = field.checked; });
       } else if (option.kind === "choice") {
         field = h("select", { id }, option.choices.map(([value, label]) =>
-          h("option", { value, selected: value === current }, label)));
+          h("option", { value, selected: value === current }, choiceLabel(game.id, option, value, label))));
         field.addEventListener("change", () => { form.options[option.name] = field.value; });
       } else {
         const chosen = new Set(current || []);
@@ -103,12 +103,12 @@ async function startPage(root) {
             box.checked ? chosen.add(value) : chosen.delete(value);
             form.options[option.name] = [...chosen];
           });
-          return h("label", { class: "check", for: `${id}-${value}` }, box, label);
+          return h("label", { class: "check", for: `${id}-${value}` }, box, choiceLabel(game.id, option, value, label));
         }));
       }
-      const help = option.help && option.kind !== "int" ? h("small", {}, option.help) : null;
+      const help = option.help && option.kind !== "int" ? h("small", {}, optionHelp(game.id, option)) : null;
       optionsBox.append(h("div", { class: `field field-${option.kind}` },
-        h("label", { for: id }, option.label), field, help));
+        h("label", { for: id }, optionLabel(game.id, option)), field, help));
     }
     drawSeats();
   }
@@ -119,19 +119,19 @@ async function startPage(root) {
       form.seats.push({ who: form.seats.length === 0 ? HERE : menu.bots[0].spec, name: "", custom: "" });
     }
     form.seats.length = players;
-    seatsBox.replaceChildren(h("legend", {}, "Who is playing"));
+    seatsBox.replaceChildren(h("legend", {}, t("start-who")));
     form.seats.forEach((seat, i) => {
-      const role = ROLES[i] || `Player ${i + 1}`;
-      const choice = h("select", { id: `seat-${i}`, "aria-label": `Who plays: ${role}` },
-        h("option", { value: HERE }, i === 0 ? "You, at this screen" : "Someone at this screen"),
-        h("option", { value: ONLINE }, "A friend elsewhere (gets a link)"),
-        menu.bots.map((b) => h("option", { value: b.spec }, b.label)),
-        h("option", { value: CUSTOM }, "Another bot, by name…"));
+      const role = t("seat-role", { number: i + 1 });
+      const choice = h("select", { id: `seat-${i}`, "aria-label": t("start-who-plays", { role }) },
+        h("option", { value: HERE }, i === 0 ? t("start-you-here") : t("start-someone-here")),
+        h("option", { value: ONLINE }, t("start-friend")),
+        menu.bots.map((b) => h("option", { value: b.spec }, tOr(`bot-${b.spec.split(":")[0]}`, b.label))),
+        h("option", { value: CUSTOM }, t("start-other-bot")));
       choice.value = seat.who;
-      const custom = h("input", { type: "text", placeholder: `e.g. mcts:iterations=500 (${menu.bot_names.join(", ")})`,
-        value: seat.custom, "aria-label": `Bot for ${role}`, hidden: seat.who !== CUSTOM });
-      const name = h("input", { type: "text", maxlength: "40", placeholder: "name (optional)",
-        value: seat.name, "aria-label": `Name of ${role}` });
+      const custom = h("input", { type: "text", placeholder: t("start-bot-placeholder", { names: menu.bot_names.join(", ") }),
+        value: seat.custom, "aria-label": t("start-bot-for", { role }), hidden: seat.who !== CUSTOM });
+      const name = h("input", { type: "text", maxlength: "40", placeholder: t("start-name-placeholder"),
+        value: seat.name, "aria-label": t("start-name-of", { role }) });
       choice.addEventListener("change", () => {
         seat.who = choice.value;
         custom.hidden = seat.who !== CUSTOM;
@@ -143,8 +143,7 @@ async function startPage(root) {
     });
     const here = form.seats.filter((s) => s.who === HERE).length;
     if (here > 1) {
-      seatsBox.append(h("p", { class: "hint" },
-        "Several people at this screen: the game asks you to pass the device between turns."));
+      seatsBox.append(h("p", { class: "hint" }, t("start-hot-seat")));
     }
   }
 
@@ -183,11 +182,11 @@ async function startPage(root) {
   }
 
   const newGame = h("form", { class: "new-game card", onsubmit: start },
-    h("h1", {}, "Pick a game, pull up a chair"),
-    h("p", { class: "lead" }, "Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link."),
+    h("h1", {}, t("start-heading")),
+    h("p", { class: "lead" }, t("start-lead")),
     picker, h("div", { class: "setup" }, seatsBox, optionsBox),
-    h("details", { class: "more" }, h("summary", {}, "Deal"),
-      h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (the same seed deals the same game)"),
+    h("details", { class: "more" }, h("summary", {}, t("start-deal")),
+      h("div", { class: "field" }, h("label", { for: "seed" }, t("start-seed")),
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
@@ -195,45 +194,60 @@ async function startPage(root) {
   drawOptions();
 }
 
+/** An option's label, help and choices in the page's language: the catalogs word the
+ * built-in games' options by name (`option-NAME`, or `option-GAME-NAME` for one game's own);
+ * a plug-in game's words are shown as the server gives them. */
+function optionLabel(game, option) {
+  return tOr(`option-${game}-${option.name}`, tOr(`option-${option.name}`, option.label));
+}
+
+function optionHelp(game, option) {
+  if (!option.help) return option.help;
+  return tOr(`option-${game}-${option.name}-help`, tOr(`option-${option.name}-help`, option.help));
+}
+
+function choiceLabel(game, option, value, label) {
+  return tOr(`choice-${game}-${option.name}-${value}`, label);
+}
+
 function invitePanel(made, online, invites, mine) {
   const rows = online.map((seat) => {
     const link = inviteLink(made.id, invites[seat]);
-    const button = h("button", { type: "button" }, "Copy");
+    const button = h("button", { type: "button" }, t("invite-copy"));
     button.addEventListener("click", async () => {
-      button.textContent = (await copy(link)) ? "Copied" : "Copy by hand";
+      button.textContent = (await copy(link)) ? t("invite-copied") : t("invite-copy-by-hand");
     });
     const role = roleName(seat, made.seats, []);
     return h("li", {}, h("span", { class: "who" }, role),
-      h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": `Link for ${role}` }),
+      h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": t("invite-link-for", { role }) }),
       button);
   });
   const watch = playLink(made.id);
   return h("section", { class: "invite" },
-    h("h2", {}, "Send each friend their link"),
-    h("p", {}, "A link opens its seat once, for the first browser that follows it: send it only to the " +
-      "person playing that seat. If they lose it, reissue the seat from the game's page."),
+    h("h2", {}, t("invite-heading")),
+    h("p", {}, t("invite-once")),
     h("ul", { class: "links" }, rows),
-    h("p", {}, "Anyone can watch with ", h("a", { href: watch }, watch), "."),
-    h("a", { class: "button primary big", href: mine }, "Go to the game"));
+    h("p", {}, t("invite-watch"), " ", h("a", { href: watch }, watch)),
+    h("a", { class: "button primary big", href: mine }, t("invite-go")));
 }
 
 function gamesSection() {
-  const section = h("section", { class: "card games" }, h("h2", {}, "Games"));
+  const section = h("section", { class: "card games" }, h("h2", {}, t("games-heading")));
   const tabs = h("div", { class: "tabs", role: "tablist" });
   const list = h("ul", { class: "game-list" });
   const mine = remembered();
   const show = async (status, button) => {
     for (const b of tabs.children) b.setAttribute("aria-selected", String(b === button));
-    list.replaceChildren(h("li", { class: "muted" }, "Loading…"));
+    list.replaceChildren(h("li", { class: "muted" }, t("games-loading")));
     try {
       const found = await api(`/api/games?status=${status}&limit=40`);
       list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id])) :
-        [h("li", { class: "muted" }, status === "playing" ? "No game in progress." : "No finished game yet.")]));
+        [h("li", { class: "muted" }, status === "playing" ? t("games-none-playing") : t("games-none-finished"))]));
     } catch (err) {
       list.replaceChildren(h("li", { class: "error" }, err.message));
     }
   };
-  for (const [status, label] of [["playing", "In progress"], ["finished", "Finished"]]) {
+  for (const [status, label] of [["playing", t("games-playing")], ["finished", t("games-finished")]]) {
     const button = h("button", { type: "button", role: "tab", class: "tab" }, label);
     button.addEventListener("click", () => show(status, button));
     tabs.append(button);
@@ -247,20 +261,20 @@ function gameLine(g, mine) {
   const who = g.seats.map((s) => roleName(s.seat, g.seats, [])).join(" · ");
   const links = [];
   if (g.status === "finished") {
-    links.push(h("a", { href: `/replay/${g.id}` }, "Replay"));
-    links.push(h("a", { href: `/api/games/${g.id}/record`, download: "" }, "Record"));
+    links.push(h("a", { href: `/replay/${g.id}` }, t("games-replay")));
+    links.push(h("a", { href: `/api/games/${g.id}/record`, download: "" }, t("games-record")));
   } else {
     const tokens = mine && mine.tokens ? Object.values(mine.tokens).filter(Boolean) : [];
-    if (tokens.length) links.push(h("a", { href: playLink(g.id) }, "Continue"));
-    links.push(h("a", { href: playLink(g.id) }, "Watch"));
+    if (tokens.length) links.push(h("a", { href: playLink(g.id) }, t("games-continue")));
+    links.push(h("a", { href: playLink(g.id) }, t("games-watch")));
   }
   let result = "";
   if (g.result) {
-    const won = g.result.winners.map((s) => roleName(s, g.seats, [])).join(" and ");
-    result = won ? ` · won by ${won}` : " · nobody won";
+    const won = joined(g.result.winners.map((s) => roleName(s, g.seats, [])));
+    result = ` · ${won ? t("games-won-by", { who: won }) : t("games-nobody-won")}`;
   }
   return h("li", {}, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
-    h("span", { class: "muted" }, ` ${who} · ${g.moves} moves · ${when(g.created)}${result}`),
+    h("span", { class: "muted" }, ` ${who} · ${t("games-moves", { moves: g.moves })} · ${when(g.created)}${result}`),
     h("span", { class: "line-links" }, links));
 }
 
@@ -298,22 +312,26 @@ function rememberLoaded(print, id) {
 }
 
 function loadSection() {
-  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+  // the browser's own file button speaks the browser's language, not the page's: it is hidden
+  // behind a label worded from the catalogs (still focusable, and named by that label)
+  const input = h("input", { type: "file", accept: ".json,application/json", id: "record-file", class: "file-input" });
+  const picked = h("span", { class: "muted file-name" }, t("load-no-file"));
+  input.addEventListener("change", () => {
+    picked.textContent = input.files && input.files[0] ? input.files[0].name : t("load-no-file");
+  });
   const message = h("p", { class: "error", role: "alert" });
-  const button = h("button", { type: "submit" }, "Load");
+  const button = h("button", { type: "submit" }, t("load-button"));
   const form = h("form", { class: "card load" },
-    h("h2", {}, "Load a record"),
-    h("p", {}, "A record file (saved from a game) is replayed move by move; a finished game opens " +
-      "in the replay viewer. An unfinished one is played on at this screen only: the file tells " +
-      "every hand, so its seats cannot be passed to anyone else."),
-    h("div", { class: "row" }, h("label", { for: "record-file", class: "sr-only" }, "Record file"), input, button),
+    h("h2", {}, t("load-heading")),
+    h("p", {}, t("load-about")),
+    h("div", { class: "row" }, input, h("label", { for: "record-file", class: "button" }, t("load-file")), picked, button),
     message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     message.textContent = "";
     const file = input.files && input.files[0];
     if (!file) {
-      message.textContent = "Choose a record file first.";
+      message.textContent = t("load-choose");
       return;
     }
     const text = await file.text();

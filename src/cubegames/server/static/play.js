@@ -3,6 +3,7 @@
 // seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
 // draws it and turns taps into move texts, which the server checks with the engine.
 
+import { lang, list as joined, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
@@ -18,11 +19,11 @@ const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking 
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
   const page = h("pre", { class: "full-rules", hidden: true });
-  const button = h("button", { type: "button", class: "link" }, "Full rules");
+  const button = h("button", { type: "button", class: "link" }, t("rules-full"));
   button.addEventListener("click", async () => {
     if (!page.textContent) {
-      const response = await fetch(`/api/rules/${encodeURIComponent(game)}`);
-      page.textContent = response.ok ? await response.text() : "The rules could not be loaded.";
+      const response = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
+      page.textContent = response.ok ? await response.text() : t("rules-not-loaded");
     }
     page.hidden = !page.hidden;
   });
@@ -43,24 +44,24 @@ export async function playPage(root, gameId) {
 /** What an invitation already used (or from another game) opens: a clear page. */
 function spentInvitePage(gameId, reason) {
   return h("section", { class: "card notice" },
-    h("h1", {}, "This invitation cannot be used"),
+    h("h1", {}, t("play-invite-spent")),
     h("p", {}, reason),
-    h("p", {}, "An invitation opens its seat once, for the first browser that follows it. " +
-      "If the seat is yours, ask the host to reissue it; they will send you a new link."),
-    h("p", {}, h("a", { href: playLink(gameId) }, "Watch the game"), " · ", h("a", { href: "/" }, "All games")));
+    h("p", {}, t("play-invite-spent-why")),
+    h("p", {}, h("a", { href: playLink(gameId) }, t("play-watch-game")), " · ", h("a", { href: "/" }, t("play-all-games"))));
 }
 
 /** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". */
 export function roleName(seat, seats, mine) {
   const info = seats && seats[seat];
   if (info && info.name) return info.name;
-  if (mine && mine.length === 1 && mine[0] === seat) return "You";
+  if (mine && mine.length === 1 && mine[0] === seat) return t("seat-you");
   if (info && info.kind === "bot") {
-    const name = `${info.bot.split(":")[0].replace(/^./, (c) => c.toUpperCase())} bot`;
+    const bot = info.bot.split(":")[0];
+    const name = bot.replace(/^./, (c) => c.toUpperCase());
     const twins = (seats || []).filter((s) => s.kind === "bot" && !s.name && s.bot.split(":")[0] === info.bot.split(":")[0]);
-    return twins.length > 1 ? `${name} ${twins.indexOf(info) + 1}` : name;
+    return twins.length > 1 ? t("seat-bot-numbered", { bot, name, number: twins.indexOf(info) + 1 }) : t("seat-bot", { bot, name });
   }
-  return `Player ${seat + 1}`;
+  return t("seat-player", { number: seat + 1 });
 }
 
 class PlayPage {
@@ -89,9 +90,9 @@ class PlayPage {
   }
 
   build(root) {
-    this.title = h("h1", {}, "Loading…");
+    this.title = h("h1", {}, t("page-loading"));
     this.banner = h("p", { class: "turn-banner", role: "status", "aria-live": "polite" });
-    this.conn = h("span", { class: "conn", title: "connection" });
+    this.conn = h("span", { class: "conn", title: t("play-connection") });
     this.board = h("div", { class: "board", id: "board" });
     this.strip = h("div", { class: "strip", id: "strip" });
     this.said = h("p", { class: "said", "aria-live": "polite" });
@@ -99,22 +100,22 @@ class PlayPage {
     this.seats = h("ul", { class: "seat-list" });
     this.legal = h("div", { class: "legal-moves" });
     this.typed = h("form", { class: "typed", onsubmit: (e) => this.typedMove(e) },
-      h("label", { for: "typed-move" }, "Type a move"),
+      h("label", { for: "typed-move" }, t("play-type-move")),
       h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false" }),
-      h("button", { type: "submit" }, "Play"));
+      h("button", { type: "submit" }, t("play-play")));
     this.log = h("ol", { class: "log" });
     this.extras = h("div", { class: "extras" });
-    this.rules = h("details", { class: "rules" }, h("summary", {}, "How to play"));
+    this.rules = h("details", { class: "rules" }, h("summary", {}, t("rules-how-to-play")));
     this.overlay = h("div", { class: "overlay", hidden: true });
     root.replaceChildren(h("div", { class: "play" },
-      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": "All games" }, "‹ Games"), this.title, this.conn),
+      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.conn),
       this.banner,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
         h("aside", { class: "side" }, this.said, this.message,
           this.seats,
-          h("details", { class: "history" }, h("summary", {}, "Moves so far"), this.log),
-          h("details", { class: "notation" }, h("summary", {}, "Moves in notation"), this.legal, this.typed),
+          h("details", { class: "history" }, h("summary", {}, t("play-moves-so-far")), this.log),
+          h("details", { class: "notation" }, h("summary", {}, t("play-moves-in-notation")), this.legal, this.typed),
           this.rules, this.extras)),
       this.overlay));
   }
@@ -127,12 +128,12 @@ class PlayPage {
       remember(this.gameId, { game: hello.game, tokens: { ...(known.tokens || {}), [hello.seat]: link.token } });
     }
     if (this.hello) return;
-    if (hello.protocol !== PROTOCOL) this.tell(`This page speaks protocol ${PROTOCOL}, the server ${hello.protocol}: reload the page.`, "error");
+    if (hello.protocol !== PROTOCOL) this.tell(t("play-protocol", { page: PROTOCOL, server: hello.protocol }), "error");
     this.hello = hello;
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
-    this.rules.append(h("ul", {}, (hello.rules || []).map((line) => h("li", {}, line))));
+    this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line)))));
     this.rules.append(fullRules(hello.game));
     this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
     this.controller = MODULES[hello.game].create({
@@ -177,7 +178,7 @@ class PlayPage {
       return;
     }
     this.banner.textContent = "";
-    this.board.replaceChildren(h("div", { class: "notice" }, h("p", {}, text), h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
+    this.board.replaceChildren(h("div", { class: "notice" }, h("p", {}, text), h("p", {}, h("a", { href: "/" }, t("replay-back")))));
   }
 
   connection() {
@@ -185,7 +186,7 @@ class PlayPage {
     const all = this.links.filter((l) => !l.dead).length;
     const ok = up === all && all > 0;
     this.conn.className = `conn ${ok ? "up" : "down"}`;
-    this.conn.textContent = ok ? "online" : "reconnecting…";
+    this.conn.textContent = ok ? t("play-online") : t("play-reconnecting");
   }
 
   // -- which seat is shown --------------------------------------------------------------
@@ -251,7 +252,7 @@ class PlayPage {
     this.passing = true;
     this.board.classList.add("hidden-hand");
     this.strip.classList.add("hidden-hand");
-    const button = h("button", { class: "primary big", type: "button" }, `I am ${this.seatName(seat)}: show my pieces`);
+    const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.seatName(seat) }));
     button.addEventListener("click", () => {
       this.passing = false;
       this.overlay.hidden = true;
@@ -264,8 +265,8 @@ class PlayPage {
       this.pump();
     });
     this.showOverlay(h("div", { class: "pass card" },
-      h("h2", {}, `Pass the device to ${this.seatName(seat)}`),
-      h("p", {}, "The others look away: the next screen shows this player's hand."), button));
+      h("h2", {}, t("play-pass-to", { name: this.seatName(seat) })),
+      h("p", {}, t("play-pass-look-away")), button));
     button.focus();
   }
 
@@ -324,21 +325,21 @@ class PlayPage {
     let text;
     let kind = "";
     if (message.trouble) {
-      text = `Trouble: ${message.trouble}`;
+      text = t("play-trouble", { trouble: message.trouble });
       kind = "trouble";
     } else if (message.over) {
       const won = (message.result && message.result.winners) || [];
-      text = won.length ? `${won.map((s) => this.seatName(s)).join(" and ")} won` : "A draw";
-      if (won.length === 1 && this.seatName(won[0]) === "You") text = "You won";
+      text = won.length ? t("play-won", { who: joined(won.map((s) => this.seatName(s))) }) : t("replay-draw");
+      if (won.length === 1 && this.seatName(won[0]) === t("seat-you")) text = t("play-you-won");
       kind = "over";
     } else if (message.to_move === this.active && this.active !== null) {
-      text = this.localSeats().length > 1 ? `${this.seatName(this.active)}: your turn` : "Your turn";
+      text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.seatName(this.active) }) : t("play-your-turn");
       kind = "yours";
     } else {
       const seat = this.hello.seats[message.to_move];
-      if (seat && seat.kind === "bot") text = `${this.seatName(message.to_move)} is thinking…`;
-      else if (!(message.online || []).includes(message.to_move)) text = `Waiting for ${this.seatName(message.to_move)} to join`;
-      else text = `${this.seatName(message.to_move)}'s turn`;
+      if (seat && seat.kind === "bot") text = t("play-thinking", { name: this.seatName(message.to_move) });
+      else if (!(message.online || []).includes(message.to_move)) text = t("play-waiting", { name: this.seatName(message.to_move) });
+      else text = t("play-their-turn", { name: this.seatName(message.to_move) });
     }
     this.banner.textContent = text;
     this.banner.className = `turn-banner ${kind}`;
@@ -355,10 +356,10 @@ class PlayPage {
       const kind = seat.kind === "bot" ? "bot" : online.has(seat.seat) ? "online" : "offline";
       const moving = message.to_move === seat.seat && !message.over;
       const line = this.controller && this.controller.seatLine ? this.controller.seatLine(message, seat.seat) : "";
-      const parts = [h("span", { class: `dot ${kind}`, title: kind === "bot" ? "a bot" : kind }),
+      const parts = [h("span", { class: `dot ${kind}`, title: t("play-seat-kind", { kind }) }),
         h("span", { class: "who" }, this.seatName(seat.seat)), h("span", { class: "score" }, line)];
       if (seat.kind === "human" && mine.host && !local.has(seat.seat)) parts.push(this.reissueButton(seat.seat, mine));
-      if (seat.reissued) parts.push(h("small", {}, ` (reissued ${seat.reissued}×)`));
+      if (seat.reissued) parts.push(h("small", {}, ` ${t("play-reissued", { count: seat.reissued })}`));
       return h("li", { class: `${moving ? "moving" : ""} ${seat.seat === this.active ? "me" : ""}` }, parts);
     }));
   }
@@ -367,10 +368,10 @@ class PlayPage {
     const moves = message.legal || [];
     this.typed.hidden = !(moves.length || (this.hello.info.referee && message.to_move === this.active));
     if (!moves.length) {
-      this.legal.replaceChildren(h("p", { class: "muted" }, this.active === null ? "You are watching." : "Nothing to do until your turn."));
+      this.legal.replaceChildren(h("p", { class: "muted" }, this.active === null ? t("play-watching") : t("play-nothing-to-do")));
       return;
     }
-    this.legal.replaceChildren(h("p", { class: "muted" }, `${moves.length} legal move${moves.length === 1 ? "" : "s"}; the board shows them all.`),
+    this.legal.replaceChildren(h("p", { class: "muted" }, t("play-legal-moves", { count: moves.length })),
       h("div", { class: "move-buttons" }, moves.slice(0, 400).map((move) =>
         h("button", { type: "button", class: "move", onclick: () => this.send(move) }, move))));
   }
@@ -384,7 +385,7 @@ class PlayPage {
       const text = this.named(e.text);
       const who = this.seatName(e.seat);
       const head = text.startsWith(who) ? [h("b", { class: "who" }, who), text.slice(who.length)] : [text];
-      const title = e.move ? `Move ${e.ply}, in notation: ${e.move}` : `Move ${e.ply}`;
+      const title = e.move ? t("play-log-move-notation", { ply: e.ply, move: e.move }) : t("play-log-move", { ply: e.ply });
       return h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
     }));
     this.log.scrollTop = this.log.scrollHeight;
@@ -393,12 +394,12 @@ class PlayPage {
   drawExtras(message) {
     const parts = [];
     if (message.over) {
-      parts.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, "Replay this game"));
-      parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record`, download: "" }, icon("download"), "Save the record"));
+      parts.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, t("play-replay-this")));
+      parts.push(h("a", { class: "button", href: `/api/games/${this.gameId}/record`, download: "" }, icon("download"), t("replay-save")));
     } else if (this.active !== null) {
-      parts.push(h("button", { type: "button", class: "button save-mine", onclick: () => this.saveMine() }, icon("download"), "Save my record"));
+      parts.push(h("button", { type: "button", class: "button save-mine", onclick: () => this.saveMine() }, icon("download"), t("play-save-mine")));
     }
-    parts.push(h("a", { class: "button", href: playLink(this.gameId) }, "Spectator link"));
+    parts.push(h("a", { class: "button", href: playLink(this.gameId) }, t("play-spectator-link")));
     this.extras.replaceChildren(...parts);
   }
 
@@ -408,7 +409,7 @@ class PlayPage {
     const link = this.linkOf(this.active);
     try {
       const response = await fetch(`/api/games/${encodeURIComponent(this.gameId)}/record`, { headers: withCredential(link.token) });
-      if (!response.ok) throw new Error((await response.json()).detail || `the server said ${response.status}`);
+      if (!response.ok) throw new Error((await response.json()).detail || t("server-said", { status: String(response.status) }));
       const blob = await response.blob();
       const a = h("a", { href: URL.createObjectURL(blob), download: `${this.hello.game}-${this.gameId}-seat${this.active}.json` });
       document.body.append(a);
@@ -426,12 +427,12 @@ class PlayPage {
     let ending;
     let scores;
     if (round) {
-      heading = `Round ${round.round} is over`;
+      heading = t("play-round-over", { round: round.round });
       ending = round.text || "";
       scores = round.scores;
     } else {
       const won = (message.result && message.result.winners) || [];
-      heading = won.length === 1 ? (names[won[0]] === "You" ? "You won!" : `${names[won[0]]} won`) : won.length ? `${won.map((w) => names[w]).join(" and ")} won` : "A draw";
+      heading = won.length === 1 ? (names[won[0]] === t("seat-you") ? t("play-you-won-heading") : t("play-won", { who: names[won[0]] })) : won.length ? t("play-won", { who: joined(won.map((w) => names[w])) }) : t("replay-draw");
       ending = this.controller.ending ? this.controller.ending(message, prev) : "";
       scores = message.result ? message.result.scores : [];
     }
@@ -441,19 +442,19 @@ class PlayPage {
     // after a round the card closes; at the end it folds down to a bar at the foot of the
     // screen ("See the board"), so the final board can be looked at, turned and tilted,
     // and unfolds again ("Results")
-    const close = h("button", { type: "button", class: "primary see-board" }, round ? "Next round" : "See the board");
+    const close = h("button", { type: "button", class: "primary see-board" }, round ? t("play-next-round") : t("play-see-board"));
     close.addEventListener("click", () => {
       if (round) this.overlay.hidden = true;
       else this.fold(true);
     });
     const buttons = [close];
     if (!round) {
-      buttons.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, "Replay"));
+      buttons.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, t("games-replay")));
       const mine = remembered()[this.gameId] || {};
-      if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, "Rematch"));
-      buttons.push(h("a", { class: "button", href: "/" }, "New game"));
+      if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, t("play-rematch")));
+      buttons.push(h("a", { class: "button", href: "/" }, t("play-new-game")));
     }
-    const unfold = round ? null : h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, "Results");
+    const unfold = round ? null : h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, t("play-results"));
     this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
       h("div", { class: "results-head" }, h("h2", {}, heading), unfold),
       ending ? h("p", { class: "ending" }, ending) : null,
@@ -496,11 +497,11 @@ class PlayPage {
 
   reissueButton(seat, mine) {
     const invite = mine.invites && mine.invites[seat];
-    const button = h("button", { type: "button", class: "small" }, invite ? "Copy invitation" : "Reissue seat");
+    const button = h("button", { type: "button", class: "small" }, invite ? t("play-copy-invitation") : t("play-reissue"));
     button.addEventListener("click", async () => {
       let code = invite;
       if (!code) {
-        if (!confirm(`Give ${this.seatName(seat)} a new invitation? Whoever holds the seat now loses it.`)) return;
+        if (!confirm(t("play-reissue-confirm", { name: this.seatName(seat) }))) return;
         try {
           const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/reissue`, { method: "POST", headers: withCredential(mine.host) });
           code = got.invite;
@@ -510,7 +511,7 @@ class PlayPage {
           return;
         }
       }
-      button.textContent = (await copy(inviteLink(this.gameId, code))) ? "Copied" : "Copy failed";
+      button.textContent = (await copy(inviteLink(this.gameId, code))) ? t("invite-copied") : t("play-copy-failed");
     });
     return button;
   }
@@ -531,7 +532,7 @@ class PlayPage {
     if (this.sending) return;
     const ply = link.latest ? link.latest.ply : undefined;
     if (!link.send({ type: "move", move, ply })) {
-      this.tell("Not connected: reconnecting, try again in a moment.", "error");
+      this.tell(t("play-not-connected"), "error");
       return;
     }
     const timer = setTimeout(() => this.sent(), SEND_PATIENCE);

@@ -5,6 +5,7 @@
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { icon } from "./draw.js";
 import { MODULES, roleName } from "./play.js";
+import { list as joined, t } from "./i18n.js";
 
 const STEP_MS = 1100;
 
@@ -13,11 +14,11 @@ export async function replayPage(root, gameId) {
   try {
     game = await api(`/api/games/${encodeURIComponent(gameId)}`);
   } catch (err) {
-    root.replaceChildren(h("div", { class: "notice" }, h("p", {}, err.message), h("p", {}, h("a", { href: "/" }, "Back to the start page"))));
+    root.replaceChildren(h("div", { class: "notice" }, h("p", {}, err.message), h("p", {}, h("a", { href: "/" }, t("replay-back")))));
     return;
   }
   const title = TITLES[game.game] || game.game;
-  document.title = `${title} replay · cubegames`;
+  document.title = t("replay-title", { game: title });
   const total = game.moves.length;
   const over = game.status === "finished";
   const mine = remembered()[gameId] || {};
@@ -32,14 +33,14 @@ export async function replayPage(root, gameId) {
   const strip = h("div", { class: "strip" });
   const said = h("p", { class: "said", "aria-live": "polite" });
   const counter = h("span", { class: "counter" });
-  const slider = h("input", { type: "range", min: "0", max: String(total), value: String(ply), "aria-label": "Move number" });
-  const perspective = h("select", { "aria-label": "Seen by" },
-    h("option", { value: "" }, "a spectator"),
+  const slider = h("input", { type: "range", min: "0", max: String(total), value: String(ply), "aria-label": t("replay-move-number") });
+  const perspective = h("select", { "aria-label": t("replay-seen-by") },
+    h("option", { value: "" }, t("replay-spectator")),
     game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, roleName(s.seat, seats, [])) : null)));
   const named = (text) => (text || "").replace(/\b[Ss]eat (\d+)\b/g, (_, n) => roleName(Number(n), seats, []));
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
-    h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? `In notation: ${m.move}` : null, onclick: () => go(m.ply) }, named(m.text)))));
-  const playButton = h("button", { type: "button", class: "icon-button", "aria-label": "Play" }, icon("play"));
+    h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? t("replay-in-notation", { move: m.move }) : null, onclick: () => go(m.ply) }, named(m.text)))));
+  const playButton = h("button", { type: "button", class: "icon-button", "aria-label": t("replay-play") }, icon("play"));
 
   const controller = MODULES[game.game].create({
     board, strip, info: game.info, hello: { seats }, send: null,
@@ -66,7 +67,7 @@ export async function replayPage(root, gameId) {
       shown = state;
       await controller.render(state, prev);
       const own = controller.describe && step.last ? controller.describe(step.last) : null;
-      said.textContent = ply === 0 ? "The start of the game." : named(own || step.said || (step.last ? step.last.text : ""));
+      said.textContent = ply === 0 ? t("replay-start") : named(own || step.said || (step.last ? step.last.text : ""));
     } catch (err) {
       said.textContent = err.message;
     }
@@ -82,7 +83,7 @@ export async function replayPage(root, gameId) {
     if (playing) clearInterval(playing);
     playing = null;
     playButton.replaceChildren(icon("play"));
-    playButton.setAttribute("aria-label", "Play");
+    playButton.setAttribute("aria-label", t("replay-play"));
   }
 
   playButton.addEventListener("click", () => {
@@ -93,7 +94,7 @@ export async function replayPage(root, gameId) {
     if (ply >= total) go(0);
     playing = setInterval(() => go(ply + 1), STEP_MS);
     playButton.replaceChildren(icon("pause"));
-    playButton.setAttribute("aria-label", "Pause");
+    playButton.setAttribute("aria-label", t("replay-pause"));
   });
   slider.addEventListener("input", () => {
     stop();
@@ -117,21 +118,21 @@ export async function replayPage(root, gameId) {
   let result = "";
   if (game.result) {
     const won = game.result.winners.map((s) => roleName(s, seats, []));
-    result = won.length ? `${won.join(" and ")} won · ${game.result.scores.join(" – ")}` : "A draw";
+    result = won.length ? t("replay-won", { who: joined(won), scores: game.result.scores.join(" – ") }) : t("replay-draw");
   }
   root.replaceChildren(h("div", { class: "play replay" },
-    h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, "‹ Games"), h("h1", {}, `${title} · replay`)),
-    h("p", { class: "turn-banner over" }, over ? result : "Still being played: you see it as a spectator does"),
+    h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, t("replay-games")), h("h1", {}, t("replay-heading", { game: title }))),
+    h("p", { class: "turn-banner over" }, over ? result : t("replay-still-playing")),
     h("div", { class: "scrubber" },
-      button("first", "First move", () => 0), button("prev", "Previous move", () => ply - 1), playButton,
-      button("next", "Next move", () => ply + 1), button("last", "Last move", () => total),
-      slider, counter, h("label", { class: "seen-by" }, "Seen by ", perspective)),
+      button("first", t("replay-first"), () => 0), button("prev", t("replay-previous"), () => ply - 1), playButton,
+      button("next", t("replay-next"), () => ply + 1), button("last", t("replay-last"), () => total),
+      slider, counter, h("label", { class: "seen-by" }, t("replay-seen-by"), " ", perspective)),
     h("div", { class: "cols" },
       h("section", { class: "table-area" }, board, strip),
       h("aside", { class: "side" }, said,
-        h("p", { class: "muted" }, over ? `Finished ${when(game.finished)}.` : ""),
-        over ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: "" }, icon("download"), "Save the record")
-          : h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, "Watch it live"),
-        h("details", { class: "history", open: window.innerWidth > 700 }, h("summary", {}, "Moves"), list)))));
+        h("p", { class: "muted" }, over ? t("replay-finished", { when: when(game.finished) }) : ""),
+        over ? h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: "" }, icon("download"), t("replay-save"))
+          : h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, t("replay-watch")),
+        h("details", { class: "history", open: window.innerWidth > 700 }, h("summary", {}, t("replay-moves")), list)))));
   show();
 }

@@ -1,6 +1,8 @@
 // Small helpers shared by every screen: building elements, talking to the server,
 // remembering the links of the games made in this browser.
 
+import { dateTime, languageHeader, t } from "./i18n.js";
+
 /** An element: h("button", {class: "x", onclick: f}, "text", child, ...). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -25,7 +27,7 @@ export function h(tag, attrs = {}, ...children) {
 
 /** JSON from the server; a refusal becomes an Error carrying the server's reason. */
 export async function api(path, options = {}) {
-  const init = { ...options, headers: { ...(options.headers || {}) } };
+  const init = { ...options, headers: { ...languageHeader(), ...(options.headers || {}) } };
   if (options.json !== undefined) {
     init.method = init.method || "POST";
     init.body = JSON.stringify(options.json);
@@ -39,7 +41,7 @@ export async function api(path, options = {}) {
     data = null;
   }
   if (!response.ok) {
-    const reason = data && data.detail ? data.detail : `the server said ${response.status}`;
+    const reason = data && data.detail ? data.detail : t("server-said", { status: String(response.status) });
     throw new Error(typeof reason === "string" ? reason : JSON.stringify(reason));
   }
   return data;
@@ -133,14 +135,14 @@ export async function claimInvite(id) {
 export function seatLabel(seat, seats) {
   const info = seats && seats[seat];
   const name = info && info.name ? ` · ${info.name}` : "";
-  const bot = info && info.kind === "bot" ? ` · ${info.bot} bot` : "";
-  return `Seat ${seat}${name}${bot}`;
+  const bot = info && info.kind === "bot" ? ` · ${t("seat-label-bot", { bot: info.bot })}` : "";
+  return `${t("seat-label", { seat: String(seat) })}${name}${bot}`;
 }
 
 export function when(iso) {
   if (!iso) return "";
   const date = new Date(iso);
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return dateTime(date);
 }
 
 /** Copy text, with a fallback for pages not served over https. */

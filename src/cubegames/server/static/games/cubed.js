@@ -8,6 +8,7 @@
 // ½ cell right of the first piece"), as the server's log names them.
 
 import { h } from "../util.js";
+import { list as joined, t, tOr } from "../i18n.js";
 import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pointsOf, s, tip } from "../draw.js";
 
 const R = 30; // hexagon radius on the table
@@ -24,19 +25,19 @@ const key = (q, r) => `${q},${r}`;
 function halfCells(halves) {
   const whole = Math.floor(halves / 2);
   const text = `${whole || ""}${halves % 2 ? "½" : ""}`;
-  return `${text} cell${halves === 1 || halves === 2 ? "" : "s"}`;
+  return t("cubed-cells", { halves, text });
 }
 
 /** Where cell (q, r) is, in words a player can follow on the table: rows up or down and
  * cells left or right of the first piece (at 0,0), e.g. "1 row up, ½ cell right of the
  * first piece". The server's log (render/web/cubed.py `place_words`) says the same. */
 export function placeWords(q, r) {
-  if (q === 0 && r === 0) return "the middle of the table";
+  if (q === 0 && r === 0) return t("cubed-middle");
   const halves = 2 * q + r; // half-cell widths right of the first piece (rows are offset)
-  const rows = r ? `${Math.abs(r)} row${Math.abs(r) === 1 ? "" : "s"} ${r < 0 ? "up" : "down"}` : "";
-  const across = halves ? `${halfCells(Math.abs(halves))} ${halves > 0 ? "right" : "left"}` : "";
-  if (!across) return `${rows.replace(/ up$/, " above").replace(/ down$/, " below")} the first piece`;
-  return `${rows ? `${rows}, ` : ""}${across} of the first piece`;
+  const rows = r ? t("cubed-rows", { rows: Math.abs(r), dir: r < 0 ? "up" : "down" }) : "";
+  const across = halves ? t("cubed-across", { cells: halfCells(Math.abs(halves)), dir: halves > 0 ? "right" : "left" }) : "";
+  if (!across) return t("cubed-rows-only", { rows: Math.abs(r), dir: r < 0 ? "up" : "down" });
+  return t("cubed-place", { rows, across, both: String(Boolean(rows)) });
 }
 
 /** A piece: three diamonds with their letters, centred on (cx, cy). */
@@ -45,9 +46,10 @@ export function piece(palette, slots, cx, cy, r, attrs = {}) {
   SLOT_CORNERS.forEach((corners, i) => {
     const pts = [[cx, cy], ...corners.map((a) => corner(cx, cy, r, a))];
     const colour = palette[slots[i]] || { rgb: "#ccc", ink: "#111", name: "?" };
+    const colourName = tOr(`cubed-colour-${colour.name.replaceAll(" ", "-")}`, colour.name);
     const mx = pts.reduce((t, p) => t + p[0], 0) / 4;
     const my = pts.reduce((t, p) => t + p[1], 0) / 4;
-    g.append(s("polygon", { class: "d", points: pointsOf(pts), fill: colour.rgb }, s("title", {}, colour.name)),
+    g.append(s("polygon", { class: "d", points: pointsOf(pts), fill: colour.rgb }, s("title", {}, colourName)),
       label(mx, my, slots[i], { fill: colour.ink, "font-size": r * 0.42, "font-weight": 700, class: "letter" }));
   });
   g.append(s("polygon", { class: "rim", points: hexPoints(cx, cy, r), fill: "none", stroke: "rgba(0,0,0,.55)" }));
@@ -61,7 +63,7 @@ export function pieceIcon(palette, slots, size = 52) {
     piece(palette, slots, size / 2, size / 2, r));
 }
 
-const WORDS = { draw: "Draw a piece", pass: "Pass", skip: "Give nothing" };
+const WORDS = { draw: t("cubed-draw"), pass: t("cubed-pass"), skip: t("cubed-skip") };
 /** Whether this screen has a mouse (or pen) to drag pieces with. */
 const fine = () => window.matchMedia("(pointer: fine)").matches;
 
@@ -74,7 +76,7 @@ export function create(ctx) {
   let moved = false; // the person panned or zoomed: keep their view
   let keyboard = false; // the last thing the person used was the keyboard (not a pointer)
 
-  const svg = canvas([-100, -100, 200, 200], { class: "cubed-table", role: "group", "aria-label": "The table" });
+  const svg = canvas([-100, -100, 200, 200], { class: "cubed-table", role: "group", "aria-label": t("cubed-table") });
   const layer = s("g");
   const ghost = s("g", { class: "ghost" });
   const ring = s("g", { class: "focus-ring", "aria-hidden": "true" });
@@ -82,10 +84,10 @@ export function create(ctx) {
   const zoom = panZoom(svg, [-100, -100, 200, 200]);
   svg.addEventListener("wheel", () => { moved = true; });
   const tools = h("div", { class: "map-tools" },
-    h("button", { type: "button", class: "icon-button", "aria-label": "Zoom in", onclick: () => { moved = true; zoom.zoomIn(); } }, icon("plus")),
-    h("button", { type: "button", class: "icon-button", "aria-label": "Zoom out", onclick: () => { moved = true; zoom.zoomOut(); } }, icon("minus")),
-    h("button", { type: "button", class: "icon-button", "aria-label": "Show the whole table", onclick: () => { moved = false; zoom.fit(); } }, icon("fit")));
-  const hand = h("div", { class: "hand", role: "listbox", "aria-label": "Your hand" });
+    h("button", { type: "button", class: "icon-button", "aria-label": t("cubed-zoom-in"), onclick: () => { moved = true; zoom.zoomIn(); } }, icon("plus")),
+    h("button", { type: "button", class: "icon-button", "aria-label": t("cubed-zoom-out"), onclick: () => { moved = true; zoom.zoomOut(); } }, icon("minus")),
+    h("button", { type: "button", class: "icon-button", "aria-label": t("cubed-fit"), onclick: () => { moved = false; zoom.fit(); } }, icon("fit")));
+  const hand = h("div", { class: "hand", role: "listbox", "aria-label": t("cubed-your-hand") });
   const chosen = h("div", { class: "chosen" });
   const actions = h("div", { class: "actions" });
   ctx.board.replaceChildren(h("div", { class: "map" }, svg, tools));
@@ -112,12 +114,12 @@ export function create(ctx) {
       touches += 1;
       const a = mine[slotOf(d)];
       const b = other[slotOf(d + 3)];
-      const name = (c) => (palette[c] ? palette[c].name : c);
-      if (a === "K" || b === "K") return a === "K" ? "A black side may touch nothing, and this one would." : "The piece beside it has a black side here: nothing may touch it.";
+      const name = (c) => (palette[c] ? tOr(`cubed-colour-${palette[c].name.replaceAll(" ", "-")}`, palette[c].name) : c);
+      if (a === "K" || b === "K") return a === "K" ? t("cubed-black-touches") : t("cubed-beside-black");
       const wild = (a === "W" && !other.includes("K")) || (b === "W" && !mine.includes("K"));
-      if (a !== b && !wild) return `This side is ${name(a)}, the piece beside it is ${name(b)}.`;
+      if (a !== b && !wild) return t("cubed-mismatch", { mine: name(a), theirs: name(b) });
     }
-    if (pieces.size >= 2 && touches < 2) return "Here it would touch only one piece: it must touch at least two.";
+    if (pieces.size >= 2 && touches < 2) return t("cubed-touch-two");
     return null;
   }
 
@@ -155,11 +157,11 @@ export function create(ctx) {
     }
     for (const c of hints.dead) {
       const [cx, cy] = centre(...c);
-      layer.append(s("polygon", { class: "dead", points: hexPoints(cx, cy, R * 0.9) }, s("title", {}, "A dead cell: it touches a black side")),
+      layer.append(s("polygon", { class: "dead", points: hexPoints(cx, cy, R * 0.9) }, s("title", {}, t("cubed-dead"))),
         label(cx, cy, "×", { class: "dead-mark" }));
     }
     if (pieces.has("0,0")) {
-      layer.append(s("circle", { class: "first-mark", cx: 0, cy: 0, r: 3.2 }, s("title", {}, "The first piece: the log names places from here")));
+      layer.append(s("circle", { class: "first-mark", cx: 0, cy: 0, r: 3.2 }, s("title", {}, t("cubed-first-mark"))));
     }
     // lit cells in reading order (top row first, left to right): the order Tab takes
     const byReading = [...hints.open].sort((a, b) => a[1] - b[1] || (2 * a[0] + a[1]) - (2 * b[0] + b[1]));
@@ -168,7 +170,7 @@ export function create(ctx) {
       const [cx, cy] = centre(...c);
       const where = placeWords(...c);
       const here = open.has(cell);
-      const title = here ? `A piece of yours may go here: ${where}` : `An open cell: ${where}`;
+      const title = here ? t("cubed-may-go", { where }) : t("cubed-open", { where });
       const polygon = s("polygon", { class: `cell${here ? " open" : ""}`, "data-cell": cell, "data-where": where, points: hexPoints(cx, cy, R * 0.92) },
         s("title", {}, title));
       if (here) {
@@ -187,10 +189,10 @@ export function create(ctx) {
   function cellLabel(cell, now) {
     const where = cell.dataset.where;
     const name = where.charAt(0).toUpperCase() + where.slice(1);
-    if (!now) return `${name}: a piece of yours may go here`;
-    if (legal.has(`${now}@${cell.dataset.cell}`)) return `${name}: the chosen piece fits here`;
+    if (!now) return t("cubed-label-may-go", { name });
+    if (legal.has(`${now}@${cell.dataset.cell}`)) return t("cubed-label-fits", { name });
     const k = [1, 2].find((t) => legal.has(`${turned(now, t)}@${cell.dataset.cell}`));
-    return k === undefined ? `${name}: the chosen piece does not fit here` : `${name}: the chosen piece fits here turned ${k === 1 ? "once" : "twice"}`;
+    return k === undefined ? t("cubed-label-no-fit", { name }) : t("cubed-label-fits-turned", { name, turns: k });
   }
 
   function paint() {
@@ -206,12 +208,12 @@ export function create(ctx) {
     if (selected) {
       const fits = layer.querySelectorAll(".cell.fits").length;
       chosen.replaceChildren(pieceIcon(palette, now, 56),
-        h("button", { type: "button", class: "turn-piece", onclick: spin, "aria-label": "Turn the piece" }, icon("turn"), "Turn"),
-        h("span", { class: "chosen-note" }, fits ? `Fits ${fits} cell${fits === 1 ? "" : "s"} turned like this: ${keyboard ? "Enter lays it on the ringed cell, R turns it" : fine() ? "drag it to a lit cell, or click one" : "tap a lit cell"}.` :
-          fitsAnyTurn(selected.letters) ? "Not like this: turn it." : "This piece fits nowhere now."));
+        h("button", { type: "button", class: "turn-piece", onclick: spin, "aria-label": t("cubed-turn-piece") }, icon("turn"), t("cubed-turn")),
+        h("span", { class: "chosen-note" }, fits ? t("cubed-fits", { cells: fits, how: keyboard ? "key" : fine() ? "mouse" : "touch" }) :
+          fitsAnyTurn(selected.letters) ? t("cubed-turn-it") : t("cubed-fits-nowhere")));
     } else {
-      const ask = fine() ? "Drag a piece of your hand to the table, or click it." : "Tap a piece of your hand.";
-      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? ask : "No piece of yours fits: draw or pass.") : ""));
+      const ask = fine() ? t("cubed-ask-mouse") : t("cubed-ask-touch");
+      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? ask : t("cubed-none-fits")) : ""));
     }
   }
 
@@ -244,7 +246,7 @@ export function create(ctx) {
     const drawn = view.turn && Array.isArray(view.turn.drawn) && state.legal.length ? view.turn.drawn : null;
     hand.replaceChildren(...mine.map((p, i) => h("button", {
       type: "button", class: `hand-piece${fitsAnyTurn(p) ? " playable" : ""}`, role: "option",
-      "data-hand": i, "data-piece": p, "aria-label": `piece ${p}`,
+      "data-hand": i, "data-piece": p, "aria-label": t("cubed-piece", { piece: p }),
       onclick: (event) => {
         if (justDropped()) return;
         choose(i, p);
@@ -252,17 +254,17 @@ export function create(ctx) {
       },
       onpointerdown: (event) => pickUp(event, i, p),
     }, pieceIcon(palette, p, 52))));
-    if (!mine.length) hand.append(h("p", { class: "muted" }, state.seat === null ? "You are watching: hands are hidden." : "Your hand is empty."));
+    if (!mine.length) hand.append(h("p", { class: "muted" }, state.seat === null ? t("cubed-watching") : t("cubed-hand-empty")));
     const others = state.legal.filter((m) => !m.includes("@"));
     actions.replaceChildren(...others.map((move) => {
       let text = WORDS[move];
       let match;
-      if ((match = /^draw3:(\d)$/.exec(move))) text = `Draw ${match[1]}, keep one`;
-      else if ((match = /^keep:(\w+)$/.exec(move))) return h("button", { type: "button", class: "keep", onclick: () => ctx.send(move), "aria-label": `Keep ${match[1]}` }, pieceIcon(palette, match[1], 40), "Keep");
-      else if ((match = /^give:(\w+)>(\d+)$/.exec(move))) text = `Give ${match[1]} to ${ctx.seatName(Number(match[2]))}`;
+      if ((match = /^draw3:(\d)$/.exec(move))) text = t("cubed-draw3", { count: Number(match[1]) });
+      else if ((match = /^keep:(\w+)$/.exec(move))) return h("button", { type: "button", class: "keep", onclick: () => ctx.send(move), "aria-label": t("cubed-keep-piece", { piece: match[1] }) }, pieceIcon(palette, match[1], 40), t("cubed-keep"));
+      else if ((match = /^give:(\w+)>(\d+)$/.exec(move))) text = t("cubed-give", { piece: match[1], name: ctx.seatName(Number(match[2])) });
       return h("button", { type: "button", class: move === "draw" ? "primary" : "", onclick: () => ctx.send(move) }, text || move);
     }));
-    if (drawn && !others.length) actions.append(h("span", { class: "muted" }, `Drawn: ${drawn.join(", ")}`));
+    if (drawn && !others.length) actions.append(h("span", { class: "muted" }, t("cubed-drawn", { pieces: drawn.join(", ") })));
   }
 
   // -- the board takes taps (or drops) and shows where the piece would go -----------------
@@ -273,11 +275,11 @@ export function create(ctx) {
     if (!target || !target.classList.contains("cell") || !ctx.send) return;
     const cell = target.dataset.cell;
     if (!state.legal.length) {
-      tip(target, "It is not your turn yet.", "info");
+      tip(target, t("not-your-turn"), "info");
       return;
     }
     if (!selected) {
-      tip(target, how === "key" ? "First choose a piece of your hand." : "First tap a piece of your hand.", "info");
+      tip(target, how === "key" ? t("cubed-first-choose") : t("cubed-first-tap"), "info");
       return;
     }
     if (legal.has(`${letters()}@${cell}`)) {
@@ -288,9 +290,7 @@ export function create(ctx) {
     const [q, r] = cell.split(",").map(Number);
     const k = [1, 2].find((t) => legal.has(`${turned(letters(), t)}@${cell}`));
     if (k !== undefined) {
-      const again = how === "drop" ? "press R (or roll the wheel) as you drag it, then drop it here" :
-        how === "key" ? "press R to turn it, then Enter" : "tap Turn, then the cell";
-      tip(target, `It fits here turned ${k === 1 ? "once" : "twice"}: ${again}.`, "info");
+      tip(target, t("cubed-fits-turned", { turns: k, how }), "info");
       return;
     }
     const strict = !ctx.hello.options || ctx.hello.options.strict_colors !== false;
@@ -490,14 +490,14 @@ export function create(ctx) {
       if (!last.move || !last.move.includes("@")) return null;
       // the server's words name the piece's colours ("Seat 1 laid a green, purple and
       // yellow piece."); the page adds where to look
-      if (last.text) return `${last.text.replace(/\.$/, "")}: it is ringed in orange.`;
-      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
-      return `${who} laid a piece: it is ringed in orange.`;
+      if (last.text) return t("cubed-ringed", { text: last.text.replace(/\.$/, "") });
+      const who = last.seat === state.seat ? t("seat-you") : ctx.seatName(last.seat);
+      return t("cubed-laid-ringed", { who });
     },
     seatLine(st, seat) {
       const size = st.view.hand_sizes[seat];
-      const total = st.view.totals ? ` · ${st.view.totals[seat]} pts` : "";
-      return `${size} piece${size === 1 ? "" : "s"} in hand${total}`;
+      const total = st.view.totals ? ` · ${t("cubed-points", { points: st.view.totals[seat] })}` : "";
+      return `${t("cubed-in-hand", { pieces: size })}${total}`;
     },
     roundOver(prev, next) {
       const before = (prev.view.past_rounds || []).length;
@@ -506,14 +506,14 @@ export function create(ctx) {
       const scores = next.view.past_rounds[after - 1].scores;
       const low = Math.min(...scores);
       const best = scores.map((v, seat) => (v === low ? ctx.seatName(seat) : null)).filter(Boolean);
-      const text = low === 0 && best.length === 1 ? `${best[0]} laid every piece.` : `Fewest points left in hand: ${best.join(" and ")}.`;
+      const text = low === 0 && best.length === 1 ? t("cubed-laid-every", { who: best[0] }) : t("cubed-fewest", { who: joined(best) });
       return { round: after, scores, text };
     },
     ending(st) {
       const sizes = st.view.hand_sizes;
       const empty = sizes.findIndex((n) => n === 0);
-      if (empty >= 0) return `${ctx.seatName(empty)} laid every piece.`;
-      return "No one could lay another piece and the bag was empty.";
+      if (empty >= 0) return t("cubed-laid-every", { who: ctx.seatName(empty) });
+      return t("cubed-stuck");
     },
     key(event) {
       if (event.key === "r" || event.key === "R") spin();

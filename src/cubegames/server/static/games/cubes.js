@@ -2,6 +2,7 @@
 // the roll the server made, and the roll is told in words.
 
 import { h } from "../util.js";
+import { t, tOr } from "../i18n.js";
 import { label, s } from "../draw.js";
 
 const TUMBLE_MS = 800;
@@ -13,20 +14,20 @@ function die(info, face, x, y, size = 64) {
     s("rect", { width: size, height: size, rx: 12, fill: info.rgb, class: "die-body" }),
     s("rect", { x: 4, y: 4, width: size - 8, height: size - 8, rx: 9, fill: "none", class: "die-rim" }),
     label(size / 2, size / 2, text, { class: "face", fill: info.ink, "font-size": text.length > 2 ? 13 : 30 }),
-    s("title", {}, `${info.name} die: ${text || "blank"}`));
+    s("title", {}, t("cubes-die", { colour: tOr(`cubes-colour-${info.name}`, info.name), face: text || t("cubes-blank") })));
   return s("g", { transform: `translate(${x},${y})` }, body);
 }
 
 export function create(ctx) {
   const dice = ctx.info.dice;
   let state = null;
-  const svg = s("svg", { viewBox: "0 0 460 250", class: "cubes-table", role: "img", "aria-label": "The dice and the pot" });
-  const button = h("button", { type: "button", class: "primary big roll" }, "Roll the dice");
+  const svg = s("svg", { viewBox: "0 0 460 250", class: "cubes-table", role: "img", "aria-label": t("cubes-table") });
+  const button = h("button", { type: "button", class: "primary big roll" }, t("cubes-roll"));
   const hint = h("p", { class: "stage-note" });
   button.addEventListener("click", () => {
     if (!ctx.send || button.disabled) return;
     button.disabled = true;
-    button.textContent = "Rolling…";
+    button.textContent = t("cubes-rolling");
     ctx.send("roll", button);
   });
   ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg));
@@ -47,10 +48,10 @@ export function create(ctx) {
       svg.append(g);
     });
     const view = state.view;
-    svg.append(label(230, 130, `Pot: ${view.pot} chip${view.pot === 1 ? "" : "s"}`, { class: "pot" }));
-    svg.append(label(230, 160, `Set ${view.set} of ${ctx.info.sets}`, { class: "muted-text" }));
+    svg.append(label(230, 130, t("cubes-pot", { chips: view.pot }), { class: "pot" }));
+    svg.append(label(230, 160, t("cubes-set", { set: view.set, sets: ctx.info.sets }), { class: "muted-text" }));
     const seats = view.chips.map((chips, seat) => `${ctx.seatName(seat)} ${chips}`).join("   ·   ");
-    svg.append(label(230, 205, `Chips: ${seats}`, { class: "muted-text" }));
+    svg.append(label(230, 205, t("cubes-chips", { seats }), { class: "muted-text" }));
   }
 
   function tumble() {
@@ -78,28 +79,28 @@ export function create(ctx) {
       state = next;
       const mine = next.legal.includes("roll");
       button.disabled = !mine || !ctx.send;
-      button.textContent = "Roll the dice";
-      hint.textContent = mine ? "Your roll." : next.over ? "" : `${ctx.seatName(next.to_move)} rolls next.`;
+      button.textContent = t("cubes-roll");
+      hint.textContent = mine ? t("cubes-your-roll") : next.over ? "" : t("cubes-rolls-next", { name: ctx.seatName(next.to_move) });
       const fresh = prev && next.ply > prev.ply && next.view.last_roll;
       draw(fresh);
       return fresh ? tumble() : null;
     },
     refused() {
       button.disabled = false;
-      button.textContent = "Roll the dice";
+      button.textContent = t("cubes-roll");
     },
     seatLine(st, seat) {
-      return `${st.view.chips[seat]} chips · ${st.view.totals[seat]} pts`;
+      return t("cubes-seat-line", { chips: st.view.chips[seat], points: st.view.totals[seat] });
     },
     roundOver(prev, next) {
       const a = (prev.view.past_sets || []).length;
       const b = (next.view.past_sets || []).length;
       if (b <= a) return null;
       const set = next.view.past_sets[b - 1];
-      return { round: b, scores: set.scores, text: set.bust !== null && set.bust !== undefined ? `${ctx.seatName(set.bust)} could not pay in full: the set ends.` : "" };
+      return { round: b, scores: set.scores, text: set.bust !== null && set.bust !== undefined ? t("cubes-bust", { name: ctx.seatName(set.bust) }) : "" };
     },
     ending(st) {
-      return `All ${ctx.info.sets} sets are played.`;
+      return t("cubes-all-sets", { sets: ctx.info.sets });
     },
   };
 }

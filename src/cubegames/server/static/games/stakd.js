@@ -4,6 +4,7 @@
 // it (on a phone: tap to see it, tap again to lay it).
 
 import { h } from "../util.js";
+import { t, t as say } from "../i18n.js";
 import { canvas, flash, icon, label, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
@@ -28,7 +29,7 @@ export function create(ctx) {
   let table3d = null;
   let lastPlayed = null;
 
-  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": "How the stack is shown" });
+  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": t("stakd-views") });
   const holder3d = h("div", { class: "holder3d" });
   const plan = h("div", { class: "stakd-plan" });
   const layers = h("div", { class: "layer-switch" });
@@ -58,12 +59,12 @@ export function create(ctx) {
     hand.replaceChildren(...ORDER.filter((t) => mine && (mine[t] || open.has(t))).map((t) => h("button", {
       type: "button", class: `piece-type${t === type ? " chosen" : ""}`, disabled: !open.has(t), "aria-pressed": String(t === type),
       "data-type": t, onclick: () => { type = t; pick3 = 0; draw(); },
-    }, shapeIcon(t), h("span", {}, h("b", {}, info.names[t]), h("small", {}, `${mine[t]} left`)))));
+    }, shapeIcon(t), h("span", {}, h("b", {}, info.names[t]), h("small", {}, say("stakd-left", { count: mine[t] }))))));
     const c = current();
     if (c && candidates().length > 1) {
-      hand.append(h("button", { type: "button", class: "turn-piece", onclick: () => { pick3 += 1; draw(); } }, icon("turn"), "Turn"));
+      hand.append(h("button", { type: "button", class: "turn-piece", onclick: () => { pick3 += 1; draw(); } }, icon("turn"), t("stakd-turn")));
     }
-    if (state.seat === null) hand.append(h("p", { class: "muted" }, "You are watching."));
+    if (state.seat === null) hand.append(h("p", { class: "muted" }, t("play-watching")));
   }
 
   function shapeIcon(t) {
@@ -89,7 +90,7 @@ export function create(ctx) {
     const [x0, y0, x1, y1] = extent();
     const w = (x1 - x0 + 1) * NODE;
     const hgt = (y1 - y0 + 1) * NODE;
-    const svg = canvas([-4, -4, w + 8, hgt + 8], { class: "plan", role: "img", "aria-label": `Layer ${z} from above` });
+    const svg = canvas([-4, -4, w + 8, hgt + 8], { class: "plan", role: "img", "aria-label": t("stakd-layer-from-above", { z }) });
     const here = new Map();
     const below = new Map();
     for (const p of state.view.pieces) {
@@ -124,7 +125,7 @@ export function create(ctx) {
     plan.replaceChildren(svg);
     const top = Math.max(playLayer(), ...moves().map((m) => m.z), ...state.view.pieces.map((p) => p.z));
     const playable = new Set(moves().map((m) => m.z));
-    layers.replaceChildren(h("span", {}, "Layer"), ...Array.from({ length: top + 1 }, (_, i) => h("button", {
+    layers.replaceChildren(h("span", {}, t("stakd-layer")), ...Array.from({ length: top + 1 }, (_, i) => h("button", {
       type: "button", class: `layer-button${playable.has(i) ? " playable" : ""}`, "aria-pressed": String(i === z), "data-layer": i, onclick: () => { shownLayer = i === playLayer() ? null : i; draw(); },
     }, String(i))));
   }
@@ -150,15 +151,15 @@ export function create(ctx) {
 
   function drawNote() {
     if (state.over) note.textContent = "";
-    else if (!state.legal.length) note.textContent = state.seat !== null && (state.view.out || []).includes(state.seat) ? "You are out of this round: no piece of yours fits." : `Round ${state.view.round}: laying layer ${playLayer()}.`;
-    else if (!type) note.textContent = "Choose a piece to lay.";
-    else note.textContent = `Point at a lit spot to lay your ${info.names[type]}.`;
+    else if (!state.legal.length) note.textContent = state.seat !== null && (state.view.out || []).includes(state.seat) ? t("stakd-you-are-out") : t("stakd-laying", { round: state.view.round, z: playLayer() });
+    else if (!type) note.textContent = t("stakd-choose-piece");
+    else note.textContent = t("stakd-point", { piece: info.names[type] });
   }
 
   function draw(fresh = false) {
     const make = (id, name, text) => h("button", { type: "button", class: "view-button", "aria-pressed": String(mode === id),
       disabled: id === "3d" && !webglWorks(), onclick: () => { mode = id; draw(); } }, icon(name), text);
-    viewButtons.replaceChildren(make("3d", "cube", "3-D"), make("plans", "layers", "Layers"));
+    viewButtons.replaceChildren(make("3d", "cube", t("view-3d")), make("plans", "layers", t("view-layers")));
     holder3d.hidden = mode !== "3d";
     plan.parentElement.hidden = mode === "3d";
     drawHand();
@@ -171,11 +172,11 @@ export function create(ctx) {
   function aim(z, node, play, where) {
     if (!ctx.send) return;
     if (!state.legal.length) {
-      if (play) where(state.over ? "The game is over." : "It is not your turn yet.");
+      if (play) where(state.over ? t("game-over") : t("not-your-turn"));
       return;
     }
     if (!type) {
-      if (play) where("Choose a piece first.");
+      if (play) where(t("stakd-choose-first"));
       return;
     }
     if (!anchor || anchor.z !== z || anchor.node !== node) pick3 = 0;
@@ -185,7 +186,7 @@ export function create(ctx) {
     if (!c) {
       if (play) {
         const here = moves().some((m) => m.z === z);
-        where(here ? `Your ${info.names[type]} cannot go here: it must lie wholly on pieces of the layer below, on free spots.` : `No piece may go on layer ${z} now.`);
+        where(here ? t("stakd-cannot-go-why", { piece: info.names[type] }) : t("stakd-no-piece-on-layer", { z }));
       }
       draw();
       return;
@@ -213,7 +214,7 @@ export function create(ctx) {
     const target = event.target.closest("[data-node]");
     if (!target) return;
     if (target.classList.contains("laid")) {
-      tip(target, "This spot is taken.");
+      tip(target, t("stakd-taken"));
       return;
     }
     const touch = event.pointerType === "touch" || (event.sourceCapabilities && event.sourceCapabilities.firesTouchEvents);
@@ -248,7 +249,7 @@ export function create(ctx) {
       pick3 = 0;
       const c = current();
       table3d.showGhost(c ? c.nodes.map((n) => [...n.split(",").map(Number), c.z]) : null);
-      if (!c && state.legal.length && type) pin(`Your ${info.names[type]} cannot go here.`);
+      if (!c && state.legal.length && type) pin(t("stakd-cannot-go", { piece: info.names[type] }));
       return;
     }
     aim(z, node, true, pin);
@@ -267,14 +268,14 @@ export function create(ctx) {
     describe(last) {
       const move = last.move && parse(last.move);
       if (!move) return null;
-      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
-      return `${who} laid a ${info.names[move.type]} on layer ${move.z}.`;
+      const who = last.seat === state.seat ? t("seat-you") : ctx.seatName(last.seat);
+      return t("stakd-laid", { who, you: String(last.seat === state.seat), piece: info.names[move.type], z: move.z });
     },
     seatLine(st, seat) {
       const hand = st.view.hands[seat];
       const left = Object.values(hand).reduce((a, b) => a + b, 0);
-      const out = (st.view.out || []).includes(seat) && !st.over ? " · out this round" : "";
-      return `${st.view.points[seat]} pt${st.view.points[seat] === 1 ? "" : "s"} · ${left} pieces${out}`;
+      const out = (st.view.out || []).includes(seat) && !st.over ? ` · ${t("stakd-out")}` : "";
+      return `${t("stakd-seat-line", { points: st.view.points[seat], pieces: left })}${out}`;
     },
     roundOver(prev, next) {
       const a = prev.view.round_winners.length;
@@ -282,12 +283,12 @@ export function create(ctx) {
       if (b <= a) return null;
       const winner = next.view.round_winners[b - 1];
       const who = ctx.seatName(winner);
-      return { round: b, scores: next.view.points, text: `${who} laid the last piece and ${who === "You" ? "win" : "wins"} the round.` };
+      return { round: b, scores: next.view.points, text: t("stakd-round-won", { who, you: String(who === t("seat-you")) }) };
     },
     ending(st) {
       const top = Math.max(...st.view.points);
       const who = st.view.points.findIndex((p) => p === top);
-      return `${ctx.seatName(who)} reached ${top} point${top === 1 ? "" : "s"}.`;
+      return t("stakd-reached", { who: ctx.seatName(who), points: top });
     },
   };
 }

@@ -7,6 +7,7 @@
 // coordinates; the notation shows only where it is asked for.
 
 import { h } from "../util.js";
+import { t, tOr } from "../i18n.js";
 import { canvas, flash, icon, label, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
@@ -27,13 +28,12 @@ export function cubesOf(view) {
 }
 
 const cellKey = (x, y, z) => `${x},${y},${z}`;
-const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th"];
 const ORDER = ["Y", "R", "K"];
 
 /** A layer in words, as the server's log says it: "the bottom layer" (on the bag), then
  * "layer 1" to "layer 3" upwards. */
 export function layerWords(z) {
-  return z === 0 ? "the bottom layer" : `layer ${z}`;
+  return z === 0 ? t("unst-bottom-layer") : t("unst-layer", { z });
 }
 
 /** Where cell (x, y, z) is, in words a player can follow: its layer, its row counted from
@@ -48,23 +48,28 @@ export function layerWords(z) {
 export function placeWords(x, y, z, corner = [0, 0]) {
   const x0 = Math.min(corner[0], x);
   const y0 = Math.min(corner[1], y);
-  const row = `row ${y - y0 + 1} from the front${y < 0 ? " (a new row)" : ""}`;
-  const along = `${ORDINALS[x - x0] || `${x - x0 + 1}th`} from the left${x < 0 ? " (a new column)" : ""}`;
-  return `${layerWords(z)}, ${row}, ${along}`;
+  const row = t("unst-row", { row: y - y0 + 1, fresh: String(y < 0) });
+  const along = t("unst-along", { place: x - x0 + 1, fresh: String(x < 0) });
+  return t("unst-place", { layer: layerWords(z), row, along });
 }
 
 /** What pointing at a cube says: its colour and place (`corner`: the drawn grid's front
  * left cell, as for `placeWords`), and whether you may take it. */
 export function cubeTitle(palette, cube, removable = false, corner = [0, 0]) {
-  const name = palette[cube.c] ? palette[cube.c].name : "";
-  return `A ${name} cube${removable ? " you may take out" : ""}: ${placeWords(cube.x, cube.y, cube.z, corner)}`;
+  const name = palette[cube.c] ? colourName(palette, cube.c) : "";
+  return t("unst-cube-title", { colour: name, removable: String(removable), place: placeWords(cube.x, cube.y, cube.z, corner) });
 }
 
 /** What pointing at a free spot where a cube may go says: which colours and where. */
 export function spotTitle(palette, cell, colours, corner = [0, 0]) {
-  const names = ORDER.filter((c) => colours.has(c)).map((c) => palette[c].name);
-  const which = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0] || "";
-  return `A ${which} cube may go here: ${placeWords(...cell, corner)}`;
+  const names = ORDER.filter((c) => colours.has(c)).map((c) => colourName(palette, c));
+  const which = names.length > 1 ? t("unst-or", { first: names.slice(0, -1).join(t("unst-comma")), last: names[names.length - 1] }) : names[0] || "";
+  return t("unst-spot-title", { colours: which, place: placeWords(...cell, corner) });
+}
+
+/** A cube colour's name (Y, R, K) in the page's language; the server's word otherwise. */
+function colourName(palette, c) {
+  return tOr(`unst-colour-${c}`, palette[c].name);
 }
 
 /** The box the page draws for `cubes` and the free cells `cells` ("x,y,z"):
@@ -98,7 +103,7 @@ export function create(ctx) {
 
   const plans = h("div", { class: "plans" });
   const holder3d = h("div", { class: "holder3d" });
-  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": "How the cube is shown" });
+  const viewButtons = h("div", { class: "view-switch", role: "group", "aria-label": t("unst-views") });
   const choice = h("div", { class: "colour-choice" });
   const stageNote = h("p", { class: "stage-note" });
   ctx.board.replaceChildren(h("div", { class: "unstackable-board" }, viewButtons, holder3d, plans));
@@ -121,7 +126,7 @@ export function create(ctx) {
   function drawViewButtons() {
     const make = (id, name, text) => h("button", { type: "button", class: "view-button", "aria-pressed": String(mode === id),
       disabled: id === "3d" && !webglWorks(), onclick: () => { mode = id; draw(); } }, icon(name), text);
-    viewButtons.replaceChildren(make("3d", "cube", "3-D"), make("plans", "layers", "Layers"));
+    viewButtons.replaceChildren(make("3d", "cube", t("view-3d")), make("plans", "layers", t("view-layers")));
   }
 
   function drawChoice() {
@@ -139,8 +144,8 @@ export function create(ctx) {
         type: "button", class: `swatch${c === colour ? " chosen" : ""}`, disabled: !open.has(c),
         style: `--swatch:${info.rgb};--swatch-ink:${info.ink}`, "aria-pressed": String(c === colour),
         "data-colour": c, onclick: () => { colour = c; draw(); },
-      }, h("span", { class: "chip" }), h("span", {}, h("b", {}, info.name), h("small", {}, `${view.supply[c]} left · ${info.per_turn} a turn`)));
-    }), ...others.map((m) => h("button", { type: "button", onclick: () => ctx.send(m) }, m === "end" ? "End my turn" : m)));
+      }, h("span", { class: "chip" }), h("span", {}, h("b", {}, colourName(palette, c)), h("small", {}, t("unst-supply", { left: view.supply[c], per: info.per_turn }))));
+    }), ...others.map((m) => h("button", { type: "button", onclick: () => ctx.send(m) }, m === "end" ? t("unst-end-turn") : m)));
     choice.hidden = !stacking();
   }
 
@@ -148,12 +153,12 @@ export function create(ctx) {
     const turn = state.view.turn || {};
     if (state.over) return "";
     if (stacking()) {
-      if (!state.legal.length) return "Stage 1: the cube is being built.";
-      if (turn.colour) return `Stacking ${palette[turn.colour].name}: ${turn.placed} of ${palette[turn.colour].per_turn} placed.`;
-      return colour ? `Tap a lit cell to stack ${palette[colour].name}.` : "Choose a colour to stack.";
+      if (!state.legal.length) return t("unst-stage1-others");
+      if (turn.colour) return t("unst-stacking", { colour: colourName(palette, turn.colour), placed: turn.placed, per: palette[turn.colour].per_turn });
+      return colour ? t("unst-tap-to-stack", { colour: colourName(palette, colour) }) : t("unst-choose-colour");
     }
-    if (!state.legal.length) return "Stage 2: cubes are being taken out.";
-    return `Take a cube ringed in green: it goes to your pile ${1 + (turn.removed || 0)}.`;
+    if (!state.legal.length) return t("unst-stage2-others");
+    return t("unst-take", { pile: 1 + (turn.removed || 0) });
   }
 
   /** The cell of the last move (`last`: a view's `last`) in the view after it, and
@@ -177,9 +182,9 @@ export function create(ctx) {
     for (let z = 0; z < 4; z += 1) {
       const layer = layerWords(z);
       const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img",
-        "aria-label": `${layer.charAt(0).toUpperCase()}${layer.slice(1)}${z === 0 ? ", on the bag," : ""} seen from above, its front at the foot` });
-      svg.append(label(w / 2, -12, z === 0 ? "Bottom layer" : `Layer ${z}`, { class: "plan-title" }));
-      svg.append(label(w / 2, hgt + 7, "front", { class: "plan-front" }));
+        "aria-label": t("unst-plan-label", { layer, z, bottom: String(z === 0) }) });
+      svg.append(label(w / 2, -12, z === 0 ? t("unst-bottom-title") : t("unst-layer-title", { z }), { class: "plan-title" }));
+      svg.append(label(w / 2, hgt + 7, t("unst-front"), { class: "plan-front" }));
       for (let y = y0; y <= y1; y += 1) {
         for (let x = x0; x <= x1; x += 1) {
           const cell = cellKey(x, y, z);
@@ -214,8 +219,8 @@ export function create(ctx) {
 
   function draw3d(cubes, tgt, rem, last, fresh) {
     if (!table3d) {
-      table3d = new Table3D(holder3d, { pick, front: "FRONT",
-        label: "The cube in 3-D, drag to turn it; the strip marked FRONT on the floor is the front, the foot of each layer" });
+      table3d = new Table3D(holder3d, { pick, front: t("unst-front-floor"),
+        label: t("unst-3d-label") });
     }
     const [x0, y0, z0, x1, y1, z1] = extent(cubes, [...tgt.keys()]);
     table3d.show(cubes.map((c) => ({
@@ -251,32 +256,32 @@ export function create(ctx) {
   function act(cell, isCube, where) {
     if (!ctx.send) return;
     if (!state.legal.length) {
-      where(state.over ? "The game is over." : "It is not your turn yet.");
+      where(state.over ? t("game-over") : t("not-your-turn"));
       return;
     }
     if (isCube) {
       if (removable().has(cell)) ctx.send(cell, null);
-      else if (stacking()) where("This cell is taken: stack on a lit cell.");
-      else where("This cube cannot come out now: it needs three open faces and nothing on top.");
+      else if (stacking()) where(t("unst-cell-taken"));
+      else where(t("unst-cannot-come-out"));
       return;
     }
     if (!stacking()) {
-      where("Take a cube ringed in green.");
+      where(t("unst-take-ringed"));
       return;
     }
     const tgt = targets();
     if (!tgt.has(cell)) {
       const [x, y, z] = cell.split(",").map(Number);
       const under = cubesOf(state.view).some((c) => c.x === x && c.y === y && c.z === z - 1);
-      where(z > 0 && !under ? "Nothing holds a cube up here: it needs a cube under it." : "No cube may go here now: the lit cells show where one may.");
+      where(z > 0 && !under ? t("unst-nothing-holds") : t("unst-no-cube-here"));
       return;
     }
     if (!colour) {
-      where("Choose a colour first.");
+      where(t("unst-choose-colour-first"));
       return;
     }
     if (!tgt.get(cell).has(colour)) {
-      where(`No ${palette[colour].name} cube may go here.`);
+      where(t("unst-no-colour-here", { colour: colourName(palette, colour) }));
       return;
     }
     ctx.send(`${colour}@${cell}`, null);
@@ -322,22 +327,22 @@ export function create(ctx) {
     ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {
       if (!last.move) return null;
-      const who = last.seat === state.seat ? "You" : ctx.seatName(last.seat);
+      const who = last.seat === state.seat ? t("seat-you") : ctx.seatName(last.seat);
       const at = lastCell(last); // where the cube now is, or was before it came out
       if (!at) return null; // `end`: the server's words say it
       const [x, y, z] = at.cell.split(",").map(Number);
       const stacked = /^(\w)@/.exec(last.move);
       // counted on the grid as drawn now, as the hovers are
-      if (stacked) return `${who} stacked a ${palette[stacked[1]].name} cube on ${placeWords(x, y, z, corner)}.`;
+      if (stacked) return t("unst-stacked", { who, colour: colourName(palette, stacked[1]), place: placeWords(x, y, z, corner) });
       const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
-      return `${who} took ${was ? `a ${palette[was.c].name} cube` : "a cube"} out of ${placeWords(x, y, z, corner)}.`;
+      return t("unst-took", { who, colour: was ? colourName(palette, was.c) : "none", place: placeWords(x, y, z, corner) });
     },
     seatLine(st, seat) {
       const piles = st.view.piles[seat];
-      return `${score(ctx.info, piles)} pts`;
+      return t("unst-points", { points: score(ctx.info, piles) });
     },
     ending() {
-      return "The bag is bare: every cube has been taken out.";
+      return t("unst-bare");
     },
   };
 }

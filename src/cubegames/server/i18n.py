@@ -1,0 +1,116 @@
+"""The words the server sends, in the reader's language.
+
+The catalogs are the page's own: `static/locales/<lang>.ftl`, in Project Fluent's syntax
+(plural and parameter rules, read here by `fluent.runtime` with Babel's locale data, on the
+page by the vendored `@fluent/bundle` with the browser's Intl). docs/i18n.md tells how to add
+a language.
+
+>>> say("ja", "error-no-seat", seat=3)
+'席3はありません'
+>>> say("en", "error-file-too-large", bytes=1048576)
+'the file is too large: at most 1,048,576 bytes'
+>>> negotiate("fr-CH, ja;q=0.9, en;q=0.8")
+'ja'
+
+A duration (a `timedelta` parameter) is written by Babel in the language's own words:
+
+>>> say("ja", "error-too-many-games", count=20, wait=timedelta(seconds=30))
+'このアドレスからのゲーム作成が多すぎます（1分間に20件まで）。30 秒後にやり直してください'
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from babel.dates import format_timedelta
+from fastapi import HTTPException, Request
+from fastapi.responses import JSONResponse
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES = Path(__file__).parent / "static" / "locales"
+#: the languages with a catalog, the first one the fallback for a message another lacks
+LANGUAGES = ("en", "ja")
+DEFAULT = LANGUAGES[0]
+#: the most of an Accept-Language header that is read (a stranger's header is bounded)
+MAX_HEADER = 512
+
+
+@functools.cache
+def bundle(lang: str) -> FluentBundle:
+    """The catalog of `lang` (one of LANGUAGES), read once."""
+    made = FluentBundle([lang], use_isolating=False)
+    made.add_resource(FluentResource((LOCALES / f"{lang}.ftl").read_text("utf-8")))
+    return made
+
+
+def say(lang: str, key: str, **args: Any) -> str:
+    """The message `key` in `lang`, its parameters filled in (numbers by the language's
+    rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
+    A key no catalog has is a programming error (KeyError)."""
+    for name in (lang, DEFAULT) if lang in LANGUAGES else (DEFAULT,):
+        catalog = bundle(name)
+        if catalog.has_message(key):
+            message = catalog.get_message(key)
+            if message.value is None:
+                raise KeyError(f"message {key!r} has no value")
+            filled = {
+                k: format_timedelta(v, locale=name, threshold=2) if isinstance(v, timedelta) else v
+                for k, v in args.items()
+            }
+            text, errors = catalog.format_pattern(message.value, filled)
+            if errors:
+                raise KeyError(f"message {key!r}: {errors[0]}")
+            return str(text)
+    raise KeyError(f"no message {key!r} in the catalogs")
+
+
+def negotiate(header: str | None) -> str:
+    """The language to answer in, from an Accept-Language header (weights respected; a
+    region such as ja-JP matches ja); the default when none of its languages has a catalog."""
+    best: tuple[float, int, str] | None = None
+    for order, part in enumerate((header or "")[:MAX_HEADER].split(",")):
+        tag, _, params = part.strip().partition(";")
+        lang = tag.strip().lower().split("-")[0]
+        weight = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                weight = float(params[2:])
+            except ValueError:
+                continue
+        if lang not in LANGUAGES or not 0 < weight <= 1:
+            continue
+        if best is None or (weight, -order) > (best[0], best[1]):
+            best = (weight, -order, lang)
+    return best[2] if best is not None else DEFAULT
+
+
+def language_of(request: Request) -> str:
+    """The request's language: `?lang=` when it names one of ours, else Accept-Language (the
+    page sends its reader's choice there)."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    return negotiate(request.headers.get("accept-language"))
+
+
+class Said(HTTPException):
+    """A refusal whose words come from the catalogs: the detail is worded in the language
+    of the request that gets it (English in the exception itself, for logs and callers)."""
+
+    def __init__(
+        self, status: int, key: str, headers: dict[str, str] | None = None, **args: Any
+    ) -> None:
+        super().__init__(status, say(DEFAULT, key, **args), headers=headers)
+        self.key = key
+        self.args_ = args
+
+
+async def said(request: Request, exc: Exception) -> JSONResponse:
+    """The exception handler for `Said`: the detail in the request's language."""
+    assert isinstance(exc, Said)
+    text = say(language_of(request), exc.key, **exc.args_)
+    return JSONResponse({"detail": text}, status_code=exc.status_code, headers=exc.headers)

@@ -1,0 +1,508 @@
+# The page's and the server's words in English (Project Fluent syntax: docs/i18n.md).
+# Every message here has the same id in ja.ftl. Game names (CUBED, Unstackable, STAKD, CUBES)
+# and move notation are not translated.
+
+## The language switch
+
+language-switch = Language
+
+## index.html
+
+page-tagline = four tabletop games built around cubes
+page-loading = Loading…
+
+## Seats and people (util.js, play.js's roleName)
+
+seat-you = You
+# a bot seat without a name, from its bot's name ($bot: random, greedy, mcts, alphabeta or
+# another; $name: the same with a capital)
+seat-bot = { $bot ->
+   *[other] { $name } bot
+  }
+seat-bot-numbered = { seat-bot } { $number }
+seat-player = Player { $number }
+seat-label = Seat { $seat }
+seat-label-bot = { $bot } bot
+seat-role = { $number ->
+    [1] First to play
+    [2] Second
+    [3] Third
+    [4] Fourth
+    [5] Fifth
+    [6] Sixth
+   *[other] Player { $number }
+  }
+server-said = the server said { $status }
+
+## The start page (app.js)
+
+start-title = cubegames
+start-unreachable = The server cannot be reached: { $reason }
+start-game-group = Game
+start-seed-placeholder = random
+start-play = Start playing
+start-players = { $count ->
+    [one] 1 player
+   *[other] { $count } players
+  }
+start-players-range = { $low }–{ $high } players
+start-options = { $game } options
+start-who = Who is playing
+start-who-plays = Who plays: { $role }
+start-you-here = You, at this screen
+start-someone-here = Someone at this screen
+start-friend = A friend elsewhere (gets a link)
+start-other-bot = Another bot, by name…
+start-bot-placeholder = e.g. mcts:iterations=500 ({ $names })
+start-bot-for = Bot for { $role }
+start-name-placeholder = name (optional)
+start-name-of = Name of { $role }
+start-hot-seat = Several people at this screen: the game asks you to pass the device between turns.
+start-heading = Pick a game, pull up a chair
+start-lead = Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link.
+start-deal = Deal
+start-seed = Seed (the same seed deals the same game)
+invite-copy = Copy
+invite-copied = Copied
+invite-copy-by-hand = Copy by hand
+invite-link-for = Link for { $role }
+invite-heading = Send each friend their link
+invite-once = A link opens its seat once, for the first browser that follows it: send it only to the person playing that seat. If they lose it, reissue the seat from the game's page.
+invite-watch = Anyone can watch at this address:
+invite-go = Go to the game
+games-heading = Games
+games-loading = Loading…
+games-none-playing = No game in progress.
+games-none-finished = No finished game yet.
+games-playing = In progress
+games-finished = Finished
+games-replay = Replay
+games-record = Record
+games-continue = Continue
+games-watch = Watch
+games-moves = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }
+games-won-by = won by { $who }
+games-nobody-won = nobody won
+load-heading = Load a record
+load-about = A record file (saved from a game) is replayed move by move; a finished game opens in the replay viewer. An unfinished one is played on at this screen only: the file tells every hand, so its seats cannot be passed to anyone else.
+load-file = Choose a record file
+load-no-file = No file chosen
+load-button = Load
+load-choose = Choose a record file first.
+
+## What /api/catalog says about the built-in games, by game id (a plug-in game's own words
+## are shown as the server gives them)
+
+pitch-cubed = Lay hexagonal three-colour pieces so every touching side matches; empty your hand first.
+pitch-unstackable = Two players build a 4×4×4 cube of coloured cubes, then take it apart for points.
+pitch-stakd = Stack your pieces layer on layer; whoever lays the last piece wins the round.
+pitch-cubes = Roll six dice, claim the pot or pay in; three sets, most points wins.
+option-players = Players
+option-players-help = 1 plays solo
+option-edition = Edition
+option-variants = Variants
+option-rounds = Rounds
+option-rounds-help = 3, or 1 for solo
+option-points_to_win = Points to win
+option-points_to_win-help = 3, or 1 for solo
+option-sets = Sets
+choice-cubed-edition-en = English (6 players)
+choice-cubed-edition-ja = Japanese (2 to 11 players)
+choice-cubed-variants-bridging = Bridging the gap: joining two groups earns another piece
+choice-cubed-variants-void = Fill the void: closing a hole lets you give a piece away
+choice-cubed-variants-draw3 = Draw 3, keep 1
+option-cubed-strict_colors = Every touching side must match
+option-cubed-strict_colors-help = off: two matching sides are enough
+option-unstackable-bag_counts_as_exposed = The face on the bag counts as exposed
+option-unstackable-exact_counts = A turn places exactly its colour's count
+option-unstackable-exact_counts-help = off: 1 up to the count, then end the turn
+choice-stakd-edition-standard = STAKD
+option-stakd-uni_opens_beside_bombers = A UNI may open a layer beside BOMBERs
+option-stakd-uni_opens_beside_bombers-help = off: a UNI opens a layer only from a hand of nothing but UNIs
+choice-cubes-edition-standard = Standard
+option-cubes-referee = Real dice: type what they show
+option-cubes-referee-help = for a table with its own dice, e.g. roll 1 C . 6 . 3
+bot-greedy = Greedy bot: the best-looking move right now
+bot-random = Random bot: any legal move
+bot-mcts = Thinking bot: searches for about a second
+
+## The replay (replay.js)
+
+replay-back = Back to the start page
+replay-title = { $game } replay · cubegames
+replay-move-number = Move number
+replay-seen-by = Seen by
+replay-spectator = a spectator
+replay-in-notation = In notation: { $move }
+replay-play = Play
+replay-pause = Pause
+replay-start = The start of the game.
+replay-won = { $who } won · { $scores }
+replay-draw = A draw
+replay-games = ‹ Games
+replay-heading = { $game } · replay
+replay-still-playing = Still being played: you see it as a spectator does
+replay-first = First move
+replay-previous = Previous move
+replay-next = Next move
+replay-last = Last move
+replay-finished = Finished { $when }.
+replay-save = Save the record
+replay-watch = Watch it live
+replay-moves = Moves
+
+## The short rules under "How to play" (the server's /api/catalog rules, by game and line)
+
+howto-cubed-1 = Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour (white matches any colour except a blocking piece's).
+howto-cubed-2 = Black sides touch nothing: the cells next to them are dead (×).
+howto-cubed-3 = You may draw one piece instead, then lay or pass; with an empty bag you may pass.
+howto-cubed-4 = Empty your hand to win the round. Pieces left in hand cost points: single 1, double 2, triple 3, blocking 5, wild 10. The lowest total wins.
+howto-unstackable-1 = Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag must touch another cube on the bag; a higher cube needs a cube right under it. The cube may grow any way while it stays at most 4 wide, deep and tall.
+howto-unstackable-2 = When only black is left, the rest of the box fills with black.
+howto-unstackable-3 = Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at least 3 of its faces are free. Whoever stacked the last red cube goes second.
+howto-unstackable-4 = Your first cube each turn goes to pile 1 (yellow 5, red 3), the second to pile 2 (black 1). Most points wins.
+howto-stakd-1 = First everyone lays their bases (2×3) on layer 0, each touching the others.
+howto-stakd-2 = Then lay one piece a turn on the current layer: every node rests on a piece below, it touches a piece already on the layer, and no piece carries two pieces of one type.
+howto-stakd-3 = The BLUE BOMBER ends the piece under it: nothing more goes on that one.
+howto-stakd-4 = A new layer may start once the current one holds 6 pieces, or when you cannot lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. Whoever cannot lay at all is out for the round.
+howto-stakd-5 = Whoever lays the last piece (not a bomber) wins the round and a point.
+howto-cubes-1 = Roll the six dice. Numbers only: take their sum from the pot.
+howto-cubes-2 = CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.
+howto-cubes-3 = CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. Only CUBES: everyone else pays 5. All blank: pay 2.
+howto-cubes-4 = If the pot holds too little, you take nothing and pay in the difference.
+howto-cubes-5 = Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the most points wins.
+rules-how-to-play = How to play
+rules-full = Full rules
+rules-not-loaded = The rules could not be loaded.
+
+## The play page (play.js)
+
+play-invite-spent = This invitation cannot be used
+play-invite-spent-why = An invitation opens its seat once, for the first browser that follows it. If the seat is yours, ask the host to reissue it; they will send you a new link.
+play-watch-game = Watch the game
+play-all-games = All games
+play-connection = connection
+play-type-move = Type a move
+play-play = Play
+play-moves-so-far = Moves so far
+play-moves-in-notation = Moves in notation
+play-protocol = This page speaks protocol { $page }, the server { $server }: reload the page.
+play-online = online
+play-reconnecting = reconnecting…
+play-pass-show = I am { $name }: show my pieces
+play-pass-to = Pass the device to { $name }
+play-pass-look-away = The others look away: the next screen shows this player's hand.
+play-trouble = Trouble: { $trouble }
+play-won = { $who } won
+play-you-won = You won
+play-you-won-heading = You won!
+play-named-your-turn = { $name }: your turn
+play-your-turn = Your turn
+play-thinking = { $name } is thinking…
+play-waiting = Waiting for { $name } to join
+play-their-turn = { $name }'s turn
+play-seat-kind = { $kind ->
+    [bot] a bot
+    [online] online
+   *[other] offline
+  }
+play-reissued = (reissued { $count }×)
+play-watching = You are watching.
+play-nothing-to-do = Nothing to do until your turn.
+play-legal-moves = { $count ->
+    [one] 1 legal move; the board shows them all.
+   *[other] { $count } legal moves; the board shows them all.
+  }
+play-log-move = Move { $ply }
+play-log-move-notation = Move { $ply }, in notation: { $move }
+play-replay-this = Replay this game
+play-save-mine = Save my record
+play-spectator-link = Spectator link
+play-round-over = Round { $round } is over
+play-next-round = Next round
+play-see-board = See the board
+play-rematch = Rematch
+play-new-game = New game
+play-results = Results
+play-copy-invitation = Copy invitation
+play-reissue = Reissue seat
+play-reissue-confirm = Give { $name } a new invitation? Whoever holds the seat now loses it.
+play-copy-failed = Copy failed
+play-not-connected = Not connected: reconnecting, try again in a moment.
+
+## CUBES (games/cubes.js)
+
+cubes-die = { $colour } die: { $face }
+cubes-blank = blank
+cubes-colour-red = red
+cubes-colour-orange = orange
+cubes-colour-yellow = yellow
+cubes-colour-green = green
+cubes-colour-blue = blue
+cubes-colour-purple = purple
+cubes-table = The dice and the pot
+cubes-roll = Roll the dice
+cubes-rolling = Rolling…
+cubes-pot = { $chips ->
+    [one] Pot: 1 chip
+   *[other] Pot: { $chips } chips
+  }
+cubes-set = Set { $set } of { $sets }
+cubes-chips = Chips: { $seats }
+cubes-your-roll = Your roll.
+cubes-rolls-next = { $name } rolls next.
+cubes-seat-line = { $chips } chips · { $points } pts
+cubes-bust = { $name } could not pay in full: the set ends.
+cubes-all-sets = All { $sets } sets are played.
+
+## Words shared by the game modules (games/*.js)
+
+view-3d = 3-D
+view-layers = Layers
+game-over = The game is over.
+not-your-turn = It is not your turn yet.
+
+## STAKD (games/stakd.js); piece names (UNI, BLUE BOMBER…) are not translated
+
+stakd-views = How the stack is shown
+stakd-left = { $count } left
+stakd-turn = Turn
+stakd-layer-from-above = Layer { $z } from above
+stakd-layer = Layer
+stakd-you-are-out = You are out of this round: no piece of yours fits.
+stakd-laying = Round { $round }: laying layer { $z }.
+stakd-choose-piece = Choose a piece to lay.
+stakd-point = Point at a lit spot to lay your { $piece }.
+stakd-choose-first = Choose a piece first.
+stakd-cannot-go-why = Your { $piece } cannot go here: it must lie wholly on pieces of the layer below, on free spots.
+stakd-no-piece-on-layer = No piece may go on layer { $z } now.
+stakd-taken = This spot is taken.
+stakd-cannot-go = Your { $piece } cannot go here.
+stakd-laid = { $who } laid a { $piece } on layer { $z }.
+stakd-out = out this round
+stakd-seat-line = { $points ->
+    [one] 1 pt
+   *[other] { $points } pts
+  } · { $pieces } pieces
+# $you is "true" when the winner is the reader ("You ... win", not "wins")
+stakd-round-won = { $you ->
+    [true] { $who } laid the last piece and win the round.
+   *[other] { $who } laid the last piece and wins the round.
+  }
+stakd-reached = { $points ->
+    [one] { $who } reached 1 point.
+   *[other] { $who } reached { $points } points.
+  }
+
+## Unstackable (games/unstackable.js); a cube's place in words is as the server's log says it
+## (render/web/unstackable.py place_words)
+
+unst-colour-Y = yellow
+unst-colour-R = red
+unst-colour-K = black
+unst-bottom-layer = the bottom layer
+unst-layer = layer { $z }
+unst-row = { $fresh ->
+    [true] row { $row } from the front (a new row)
+   *[other] row { $row } from the front
+  }
+unst-ordinal = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+  }
+unst-along = { $fresh ->
+    [true] { unst-ordinal } from the left (a new column)
+   *[other] { unst-ordinal } from the left
+  }
+unst-place = { $layer }, { $row }, { $along }
+unst-cube-title = { $removable ->
+    [true] A { $colour } cube you may take out: { $place }
+   *[other] A { $colour } cube: { $place }
+  }
+unst-or = { $first } or { $last }
+unst-comma = {", "}
+unst-spot-title = A { $colours } cube may go here: { $place }
+unst-views = How the cube is shown
+unst-supply = { $left } left · { $per } a turn
+unst-end-turn = End my turn
+unst-stage1-others = Stage 1: the cube is being built.
+unst-stacking = Stacking { $colour }: { $placed } of { $per } placed.
+unst-tap-to-stack = Tap a lit cell to stack { $colour }.
+unst-choose-colour = Choose a colour to stack.
+unst-stage2-others = Stage 2: cubes are being taken out.
+unst-take = Take a cube ringed in green: it goes to your pile { $pile }.
+unst-plan-label = { $bottom ->
+    [true] The bottom layer, on the bag, seen from above, its front at the foot
+   *[other] Layer { $z } seen from above, its front at the foot
+  }
+unst-bottom-title = Bottom layer
+unst-layer-title = Layer { $z }
+unst-front = front
+unst-front-floor = FRONT
+unst-3d-label = The cube in 3-D, drag to turn it; the strip marked FRONT on the floor is the front, the foot of each layer
+unst-cell-taken = This cell is taken: stack on a lit cell.
+unst-cannot-come-out = This cube cannot come out now: it needs three open faces and nothing on top.
+unst-take-ringed = Take a cube ringed in green.
+unst-nothing-holds = Nothing holds a cube up here: it needs a cube under it.
+unst-no-cube-here = No cube may go here now: the lit cells show where one may.
+unst-choose-colour-first = Choose a colour first.
+unst-no-colour-here = No { $colour } cube may go here.
+unst-stacked = { $who } stacked a { $colour } cube on { $place }.
+unst-took = { $colour ->
+    [none] { $who } took a cube out of { $place }.
+   *[other] { $who } took a { $colour } cube out of { $place }.
+  }
+unst-points = { $points } pts
+unst-bare = The bag is bare: every cube has been taken out.
+
+## CUBED (games/cubed.js); a cell's place in words is as the server's log says it
+## (render/web/cubed.py place_words)
+
+cubed-colour-green = green
+cubed-colour-purple = purple
+cubed-colour-light-pink = light pink
+cubed-colour-neon-pink = neon pink
+cubed-colour-yellow = yellow
+cubed-colour-blue = blue
+cubed-colour-black = black
+cubed-colour-white = white
+cubed-colour-admiral-blue = admiral blue
+cubed-colour-cyber-grape = cyber grape
+cubed-colour-cobi-pink = cobi pink
+cubed-colour-peach-pie = peach pie
+cubed-colour-white-almond = white almond
+cubed-colour-midnight-purple = midnight purple
+cubed-cells = { $halves ->
+    [1] { $text } cell
+    [2] { $text } cell
+   *[other] { $text } cells
+  }
+cubed-middle = the middle of the table
+cubed-rows = { $dir ->
+    [up] { $rows ->
+        [one] 1 row up
+       *[other] { $rows } rows up
+    }
+   *[other] { $rows ->
+        [one] 1 row down
+       *[other] { $rows } rows down
+    }
+  }
+cubed-rows-only = { $dir ->
+    [up] { $rows ->
+        [one] 1 row above the first piece
+       *[other] { $rows } rows above the first piece
+    }
+   *[other] { $rows ->
+        [one] 1 row below the first piece
+       *[other] { $rows } rows below the first piece
+    }
+  }
+cubed-across = { $dir ->
+    [right] { $cells } right
+   *[other] { $cells } left
+  }
+cubed-place = { $both ->
+    [true] { $rows }, { $across } of the first piece
+   *[other] { $across } of the first piece
+  }
+cubed-draw = Draw a piece
+cubed-pass = Pass
+cubed-skip = Give nothing
+cubed-table = The table
+cubed-zoom-in = Zoom in
+cubed-zoom-out = Zoom out
+cubed-fit = Show the whole table
+cubed-your-hand = Your hand
+cubed-black-touches = A black side may touch nothing, and this one would.
+cubed-beside-black = The piece beside it has a black side here: nothing may touch it.
+cubed-mismatch = This side is { $mine }, the piece beside it is { $theirs }.
+cubed-touch-two = Here it would touch only one piece: it must touch at least two.
+cubed-dead = A dead cell: it touches a black side
+cubed-first-mark = The first piece: the log names places from here
+cubed-may-go = A piece of yours may go here: { $where }
+cubed-open = An open cell: { $where }
+cubed-label-may-go = { $name }: a piece of yours may go here
+cubed-label-fits = { $name }: the chosen piece fits here
+cubed-label-no-fit = { $name }: the chosen piece does not fit here
+cubed-label-fits-turned = { $turns ->
+    [1] { $name }: the chosen piece fits here turned once
+   *[other] { $name }: the chosen piece fits here turned twice
+  }
+cubed-turn-piece = Turn the piece
+cubed-turn = Turn
+cubed-fits-count = { $cells ->
+    [one] Fits 1 cell
+   *[other] Fits { $cells } cells
+  }
+cubed-fits = { $how ->
+    [key] { cubed-fits-count } turned like this: Enter lays it on the ringed cell, R turns it.
+    [mouse] { cubed-fits-count } turned like this: drag it to a lit cell, or click one.
+   *[other] { cubed-fits-count } turned like this: tap a lit cell.
+  }
+cubed-turn-it = Not like this: turn it.
+cubed-fits-nowhere = This piece fits nowhere now.
+cubed-ask-mouse = Drag a piece of your hand to the table, or click it.
+cubed-ask-touch = Tap a piece of your hand.
+cubed-none-fits = No piece of yours fits: draw or pass.
+cubed-watching = You are watching: hands are hidden.
+cubed-hand-empty = Your hand is empty.
+cubed-draw3 = Draw { $count }, keep one
+cubed-keep-piece = Keep { $piece }
+cubed-keep = Keep
+cubed-give = Give { $piece } to { $name }
+cubed-drawn = Drawn: { $pieces }
+cubed-first-choose = First choose a piece of your hand.
+cubed-first-tap = First tap a piece of your hand.
+cubed-fits-turned = { $how ->
+    [drop] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: press R (or roll the wheel) as you drag it, then drop it here.
+    [key] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: press R to turn it, then Enter.
+   *[other] It fits here turned { $turns ->
+        [1] once
+       *[other] twice
+    }: tap Turn, then the cell.
+  }
+cubed-ringed = { $text }: it is ringed in orange.
+cubed-laid-ringed = { $who } laid a piece: it is ringed in orange.
+cubed-points = { $points } pts
+cubed-in-hand = { $pieces ->
+    [one] 1 piece in hand
+   *[other] { $pieces } pieces in hand
+  }
+cubed-laid-every = { $who } laid every piece.
+cubed-fewest = Fewest points left in hand: { $who }.
+cubed-piece = piece { $piece }
+cubed-stuck = No one could lay another piece and the bag was empty.
+
+## Errors the server sends (server/app.py)
+
+error-no-game = there is no game '{ $game }'
+error-token-in-address = a credential never goes in the address: send it as Authorization: Bearer
+error-credential-opens-nothing = this credential does not open any seat of this game
+error-too-many-games = too many games made from your address: at most { $count } a minute; try again in { $wait }
+error-no-rules = no rules for '{ $game }'; the games are { $games }
+error-seat-count = { $seats ->
+    [one] this game has 1 seat; { $given } were given
+   *[other] this game has { $seats } seats; { $given } were given
+  }
+error-seed-with-invite = seed: a seed you pick is for games at one screen or among bots; a game with an invited player gets a secret deal
+error-invite-used = this invitation has already been used, or is not one of this game's: if the seat is yours, ask the host to reissue it
+error-only-host = only the host of this game can reissue a seat
+error-not-a-person = seat { $seat } is not a person's seat of this game
+error-game-over = the game is over
+error-deal-picked = this game's deal was picked by its maker, who knows every hand: its seats stay at one screen and cannot be passed to anyone else
+error-record-hidden = the record tells every hidden piece, so it can be saved once the game is over; a seat may save its own view of it with its credential
+error-no-seat = there is no seat { $seat }
+error-seat-view = a seat's view of a game in play needs that seat's credential
+error-file-too-large = the file is too large: at most { $bytes } bytes

@@ -1,0 +1,449 @@
+# ページとサーバーのことば（日本語）。書式は Project Fluent（docs/i18n.md）。
+# en.ftl と同じ id をすべて持つこと。ゲーム名（CUBED, Unstackable, STAKD, CUBES）と
+# 手の記法は訳さない。
+
+## 言語の切り替え
+
+language-switch = 言語
+
+## index.html
+
+page-tagline = キューブで遊ぶ4つのテーブルゲーム
+page-loading = 読み込み中…
+
+## 席と人
+
+seat-you = あなた
+seat-bot = { $bot ->
+    [random] ランダムボット
+    [greedy] 欲ばりボット
+    [mcts] 思考ボット
+    [alphabeta] αβボット
+   *[other] { $name }ボット
+  }
+seat-bot-numbered = { seat-bot } { $number }
+seat-player = プレイヤー{ $number }
+seat-label = 席{ $seat }
+seat-label-bot = { $bot }ボット
+seat-role = { $number ->
+    [1] 先手
+   *[other] { $number }番手
+  }
+server-said = サーバーの応答: { $status }
+
+## スタートページ
+
+start-title = cubegames
+start-unreachable = サーバーにつながりません: { $reason }
+start-game-group = ゲーム
+start-seed-placeholder = ランダム
+start-play = ゲームを始める
+start-players = { $count }人
+start-players-range = { $low }〜{ $high }人
+start-options = { $game } の設定
+start-who = 参加するプレイヤー
+start-who-plays = { $role }をプレイする人
+start-you-here = あなた（この画面で）
+start-someone-here = この画面で遊ぶ別の人
+start-friend = 離れた場所の友だち（リンクを送る）
+start-other-bot = 名前で選ぶ別のボット…
+start-bot-placeholder = 例: mcts:iterations=500（{ $names }）
+start-bot-for = { $role }のボット
+start-name-placeholder = 名前（任意）
+start-name-of = { $role }の名前
+start-hot-seat = この画面で複数人が遊びます。手番が替わるたびに端末を次の人に渡すよう案内が出ます。
+start-heading = ゲームを選んで、席につこう
+start-lead = キューブで遊ぶ4つのテーブルゲーム。ここでボットと対戦したり、1台の端末を回して遊んだり、友だちにリンクを送って一緒に遊べます。
+start-deal = 配り方
+start-seed = シード値（同じシード値なら同じ配り方になります）
+invite-copy = コピー
+invite-copied = コピーしました
+invite-copy-by-hand = 手動でコピーしてください
+invite-link-for = { $role }へのリンク
+invite-heading = 友だちそれぞれにリンクを送りましょう
+invite-once = リンクで席に着けるのは、最初に開いたブラウザー1つだけです。その席で遊ぶ人にだけ送ってください。なくしてしまったときは、ゲームのページから席を再発行できます。
+invite-watch = 観戦はこのアドレスからだれでもできます:
+invite-go = ゲームへ進む
+games-heading = ゲーム一覧
+games-loading = 読み込み中…
+games-none-playing = 進行中のゲームはありません。
+games-none-finished = 終了したゲームはまだありません。
+games-playing = 進行中
+games-finished = 終了
+games-replay = リプレイ
+games-record = 記録
+games-continue = 続ける
+games-watch = 観戦
+games-moves = { $moves }手
+games-won-by = 勝者: { $who }
+games-nobody-won = 勝者なし
+load-heading = 記録を読み込む
+load-about = ゲームから保存した記録ファイルを1手ずつ再現します。終了したゲームはリプレイで開きます。途中のゲームはこの画面でだけ続きを遊べます（ファイルには全員の手持ちのピースが書かれているので、席をほかの人に渡すことはできません）。
+load-file = 記録ファイルを選ぶ
+load-no-file = ファイルが選ばれていません
+load-button = 読み込む
+load-choose = 先に記録ファイルを選んでください。
+
+## 組み込みゲームの紹介と設定
+
+pitch-cubed = 三色の六角形のピースを、接する辺の色がそろうように置いていきます。先に手持ちのピースをなくした人の勝ち。
+pitch-unstackable = 2人で色つきキューブを4×4×4の立方体に積み上げ、次に崩しながら得点を集めます。
+pitch-stakd = 自分のピースを層の上に層へと積み重ねます。最後のピースを置いた人がラウンドの勝者。
+pitch-cubes = 6個のサイコロを振り、ポットを取るか支払うか。3セットで最も得点の多い人の勝ち。
+option-players = 人数
+option-players-help = 1人ならソロプレイ
+option-edition = 版
+option-variants = バリエーション
+option-rounds = ラウンド数
+option-rounds-help = 3（ソロは1）
+option-points_to_win = 勝利に必要な得点
+option-points_to_win-help = 3（ソロは1）
+option-sets = セット数
+choice-cubed-edition-en = 英語版（6人まで）
+choice-cubed-edition-ja = 日本語版（2〜11人）
+choice-cubed-variants-bridging = ギャップを埋める: 2つのかたまりをつなぐと、もう1つピースを置ける
+choice-cubed-variants-void = 空白を埋める: 穴をふさぐと、ピースを1つほかの人に渡せる
+choice-cubed-variants-draw3 = ドロー3、キープ1
+option-cubed-strict_colors = 接する辺はすべて同じ色
+option-cubed-strict_colors-help = オフ: 2辺そろえば置ける
+option-unstackable-bag_counts_as_exposed = 袋に接する面も露出面に数える
+option-unstackable-exact_counts = 1手番で色ごとの個数をちょうど置く
+option-unstackable-exact_counts-help = オフ: 1個からその個数まで置いて手番を終える
+choice-stakd-edition-standard = STAKD
+option-stakd-uni_opens_beside_bombers = BOMBER があっても UNI で新しい層を始められる
+option-stakd-uni_opens_beside_bombers-help = オフ: 手持ちが UNI だけのときに限り UNI で層を始められる
+choice-cubes-edition-standard = 標準
+option-cubes-referee = 実物のサイコロ: 出た目を入力する
+option-cubes-referee-help = 自前のサイコロで遊ぶ卓向け。例: roll 1 C . 6 . 3
+bot-greedy = 欲ばりボット: いちばん良さそうな手をすぐ選ぶ
+bot-random = ランダムボット: 合法手から無作為に選ぶ
+bot-mcts = 思考ボット: 1秒ほど先を読んでから手を選ぶ
+
+## リプレイ
+
+replay-back = スタートページへ戻る
+replay-title = { $game } のリプレイ · cubegames
+replay-move-number = 手数
+replay-seen-by = 視点
+replay-spectator = 観戦者
+replay-in-notation = 記法: { $move }
+replay-play = 再生
+replay-pause = 一時停止
+replay-start = ゲーム開始時の局面です。
+replay-won = { $who }の勝ち · { $scores }
+replay-draw = 引き分け
+replay-games = ‹ ゲーム一覧
+replay-heading = { $game } · リプレイ
+replay-still-playing = 対局中のゲームです。観戦者と同じ視点で表示しています
+replay-first = 最初の手
+replay-previous = 前の手
+replay-next = 次の手
+replay-last = 最後の手
+replay-finished = { $when } に終了。
+replay-save = 記録を保存
+replay-watch = ライブで観戦
+replay-moves = 手の記録
+
+## 「遊び方」の短いルール（ゲームと行ごと）
+
+howto-cubed-1 = 1手番にピースを1つ置きます。3つ目のピースからは少なくとも2つのピースに接し、接する辺はすべて同じ色でなければなりません（白はブロッキングピース以外のどの色とも合います）。
+howto-cubed-2 = 黒い辺はどれとも接しません。そのとなりのマスは死んだマス（×）になります。
+howto-cubed-3 = 置く代わりにバッグからピースを1つ引き、そのあと置くかパスできます。バッグが空ならパスできます。
+howto-cubed-4 = 手持ちをなくせばラウンドの勝ち。手元に残ったピースの点数が加算されます: シングル1、ダブル2、トリプル3、ブロッキング5、ワイルド10。合計のいちばん低い人の勝ち。
+howto-unstackable-1 = 第1段階: 色を1つ選び、黒なら3個、赤なら2個、黄色なら1個積みます。袋の上のキューブは袋の上のほかのキューブに接し、上の段のキューブはすぐ下にキューブが必要です。幅・奥行き・高さが4以内なら、どの方向へ広げてもかまいません。
+howto-unstackable-2 = 黒だけが残ったら、残りのマスはすべて黒で埋まります。
+howto-unstackable-3 = 第2段階: 1手番にキューブを2個取ります。上に何も載っておらず、3面以上が露出しているキューブを取れます。最後の赤を積んだ人が後手です。
+howto-unstackable-4 = 手番の1個目は山1へ（黄5点、赤3点）、2個目は山2へ（黒1点）。得点の多い人の勝ち。
+howto-stakd-1 = まず全員が BASE（2×3）を層0に、互いに接するように置きます。
+howto-stakd-2 = 次に1手番1ピースずつ、いまの層に置きます。どのノードも下のピースに載り、その層のピースに接し、1つのピースに同じ種類のピースを2つ載せてはいけません。
+howto-stakd-3 = BLUE BOMBER はその下のピースを終わらせます。そのピースにはもう何も置けません。
+howto-stakd-4 = いまの層にピースが6つあるか、いまの層に置けないときは、新しい層を始められます。BOMBER では始められず、UNI で始められるのは手持ちが UNI だけのときです。どこにも置けない人はそのラウンドから脱落します。
+howto-stakd-5 = 最後にピースを置いた人（BOMBER は除く）がラウンドの勝者で、1点を得ます。
+howto-cubes-1 = 6個のサイコロを振ります。数字だけなら、その合計をポットから取ります。
+howto-cubes-2 = CUBES と数字1〜2個: ほかの全員が5点ずつ払い、そのあと合計の2倍を取ります。
+howto-cubes-3 = CUBES と数字3個以上: ほかの全員が5点ずつ払い、そのあとポットをすべて取ります。CUBES だけ: ほかの全員が5点ずつ払います。すべて空白: 2点払います。
+howto-cubes-4 = ポットが足りなければ何も取らず、足りないぶんを払います。
+howto-cubes-5 = 払いきれなかった人がセットを終わらせ、そのセットは0点です。3セットで、得点の最も多い人の勝ち。
+rules-how-to-play = 遊び方
+rules-full = ルール全文
+rules-not-loaded = ルールを読み込めませんでした。
+
+## 対局画面
+
+play-invite-spent = この招待は使えません
+play-invite-spent-why = 招待で席に着けるのは、最初に開いたブラウザー1つだけです。あなたの席なら、ホストに再発行を頼んでください。新しいリンクが届きます。
+play-watch-game = ゲームを観戦する
+play-all-games = ゲーム一覧
+play-connection = 接続
+play-type-move = 手を入力
+play-play = 決定
+play-moves-so-far = これまでの手
+play-moves-in-notation = 記法で見る手
+play-protocol = このページのプロトコルは { $page }、サーバーは { $server } です。ページを再読み込みしてください。
+play-online = 接続中
+play-reconnecting = 再接続中…
+play-pass-show = { $name }です: 自分のピースを見る
+play-pass-to = 端末を{ $name }に渡してください
+play-pass-look-away = ほかの人は画面を見ないでください。次の画面にこのプレイヤーの手持ちが表示されます。
+play-trouble = 問題が起きました: { $trouble }
+play-won = { $who }の勝ち
+play-you-won = あなたの勝ち
+play-you-won-heading = あなたの勝ちです！
+play-named-your-turn = { $name }: あなたの番です
+play-your-turn = あなたの番です
+play-thinking = { $name }が考えています…
+play-waiting = { $name }の参加を待っています
+play-their-turn = { $name }の番です
+play-seat-kind = { $kind ->
+    [bot] ボット
+    [online] 接続中
+   *[other] 未接続
+  }
+play-reissued = （再発行 { $count }回）
+play-watching = 観戦中です。
+play-nothing-to-do = あなたの番まで待ちましょう。
+play-legal-moves = 指せる手は{ $count }通りです。盤面にすべて表示しています。
+play-log-move = { $ply }手目
+play-log-move-notation = { $ply }手目（記法: { $move }）
+play-replay-this = このゲームをリプレイ
+play-save-mine = 自分の記録を保存
+play-spectator-link = 観戦用リンク
+play-round-over = 第{ $round }ラウンド終了
+play-next-round = 次のラウンドへ
+play-see-board = 盤面を見る
+play-rematch = 再戦
+play-new-game = 新しいゲーム
+play-results = 結果
+play-copy-invitation = 招待をコピー
+play-reissue = 席を再発行
+play-reissue-confirm = { $name }に新しい招待を送りますか？ いまその席にいる人は席を失います。
+play-copy-failed = コピーできませんでした
+play-not-connected = 接続が切れています。再接続中なので、少ししてからもう一度試してください。
+
+## CUBES
+
+cubes-die = { $colour }のサイコロ: { $face }
+cubes-blank = 空白
+cubes-colour-red = 赤
+cubes-colour-orange = オレンジ
+cubes-colour-yellow = 黄
+cubes-colour-green = 緑
+cubes-colour-blue = 青
+cubes-colour-purple = 紫
+cubes-table = サイコロとポット
+cubes-roll = サイコロを振る
+cubes-rolling = 振っています…
+cubes-pot = ポット: { $chips }枚
+cubes-set = 第{ $set }セット（全{ $sets }セット）
+cubes-chips = チップ: { $seats }
+cubes-your-roll = あなたが振る番です。
+cubes-rolls-next = 次は{ $name }が振ります。
+cubes-seat-line = チップ{ $chips }枚 · { $points }点
+cubes-bust = { $name }が払いきれなかったので、このセットは終わりです。
+cubes-all-sets = 全{ $sets }セットが終わりました。
+
+## ゲーム画面で共通のことば
+
+view-3d = 3D表示
+view-layers = 層ごと
+game-over = ゲームは終了しました。
+not-your-turn = まだあなたの番ではありません。
+
+## STAKD（ピース名 UNI、BLUE BOMBER などは訳さない）
+
+stakd-views = 積み上がりの表示
+stakd-left = 残り{ $count }
+stakd-turn = 回す
+stakd-layer-from-above = 層{ $z }を上から見た図
+stakd-layer = 層
+stakd-you-are-out = このラウンドは脱落です。置けるピースがありません。
+stakd-laying = 第{ $round }ラウンド: 層{ $z }に置いています。
+stakd-choose-piece = 置くピースを選んでください。
+stakd-point = 光っている場所を指して { $piece } を置きます。
+stakd-choose-first = 先にピースを選んでください。
+stakd-cannot-go-why = { $piece } はここに置けません。すべてのノードが下の層のピースの上に載り、空いている場所でなければなりません。
+stakd-no-piece-on-layer = いまは層{ $z }にピースを置けません。
+stakd-taken = この場所はふさがっています。
+stakd-cannot-go = { $piece } はここに置けません。
+stakd-laid = { $who }が層{ $z }に { $piece } を置きました。
+stakd-out = このラウンドは脱落
+stakd-seat-line = { $points }点 · 残り{ $pieces }ピース
+stakd-round-won = { $you ->
+   *[other] { $who }が最後のピースを置き、ラウンドに勝ちました。
+  }
+stakd-reached = { $who }が{ $points }点に到達しました。
+
+## Unstackable
+
+unst-colour-Y = 黄色
+unst-colour-R = 赤
+unst-colour-K = 黒
+unst-bottom-layer = いちばん下の層
+unst-layer = 層{ $z }
+unst-row = { $fresh ->
+    [true] 手前から{ $row }列目（新しい列）
+   *[other] 手前から{ $row }列目
+  }
+unst-ordinal = { $place }番目
+unst-along = { $fresh ->
+    [true] 左から{ unst-ordinal }（新しい縦列）
+   *[other] 左から{ unst-ordinal }
+  }
+unst-place = { $layer }、{ $row }、{ $along }
+unst-cube-title = { $removable ->
+    [true] 取り出せる{ $colour }のキューブ: { $place }
+   *[other] { $colour }のキューブ: { $place }
+  }
+unst-or = { $first }か{ $last }
+unst-comma = 、
+unst-spot-title = ここに{ $colours }のキューブを置けます: { $place }
+unst-views = 立方体の表示
+unst-supply = 残り{ $left } · 1手番に{ $per }個
+unst-end-turn = 手番を終える
+unst-stage1-others = 第1段階: 立方体を組み上げています。
+unst-stacking = { $colour }を積んでいます（{ $per }個中{ $placed }個）。
+unst-tap-to-stack = 光っているマスをタップして{ $colour }を積みます。
+unst-choose-colour = 積む色を選んでください。
+unst-stage2-others = 第2段階: キューブを取り出しています。
+unst-take = 緑の輪のついたキューブを取ってください。山{ $pile }に入ります。
+unst-plan-label = { $bottom ->
+    [true] いちばん下の層（袋の上）を上から見た図。手前が図の下側です
+   *[other] 層{ $z }を上から見た図。手前が図の下側です
+  }
+unst-bottom-title = いちばん下の層
+unst-layer-title = 層{ $z }
+unst-front = 手前
+unst-front-floor = 手前
+unst-3d-label = 立体で見た立方体。ドラッグで回せます。床の「手前」の帯が手前で、各層の図の下側にあたります
+unst-cell-taken = このマスはふさがっています。光っているマスに積んでください。
+unst-cannot-come-out = このキューブはいま取り出せません。3面以上が露出し、上に何も載っていないことが必要です。
+unst-take-ringed = 緑の輪のついたキューブを取ってください。
+unst-nothing-holds = ここにはキューブを支えるものがありません。真下にキューブが必要です。
+unst-no-cube-here = いまここには置けません。置ける場所は光っています。
+unst-choose-colour-first = 先に色を選んでください。
+unst-no-colour-here = ここには{ $colour }のキューブを置けません。
+unst-stacked = { $who }が{ $place }に{ $colour }のキューブを積みました。
+unst-took = { $colour ->
+    [none] { $who }が{ $place }からキューブを取り出しました。
+   *[other] { $who }が{ $place }から{ $colour }のキューブを取り出しました。
+  }
+unst-points = { $points }点
+unst-bare = 袋の上は空になりました。キューブはすべて取り出されました。
+
+## CUBED（色名とピースの呼び名は日本語版ルールブックに合わせる）
+
+cubed-colour-green = グリーン
+cubed-colour-purple = パープル
+cubed-colour-light-pink = ライトピンク
+cubed-colour-neon-pink = ネオンピンク
+cubed-colour-yellow = イエロー
+cubed-colour-blue = ブルー
+cubed-colour-black = ブラック
+cubed-colour-white = ホワイト
+cubed-colour-admiral-blue = アドミラルブルー
+cubed-colour-cyber-grape = サイバーグレープ
+cubed-colour-cobi-pink = コビピンク
+cubed-colour-peach-pie = ピーチパイ
+cubed-colour-white-almond = ホワイトアーモンド
+cubed-colour-midnight-purple = ミッドナイトパープル
+cubed-cells = { $halves ->
+   *[other] { $text }マス
+  }
+cubed-middle = テーブルの中央
+cubed-rows = { $dir ->
+    [up] { $rows }段上
+   *[other] { $rows }段下
+  }
+cubed-rows-only = { $dir ->
+    [up] 最初のピースの{ $rows }段上
+   *[other] 最初のピースの{ $rows }段下
+  }
+cubed-across = { $dir ->
+    [right] { $cells }右
+   *[other] { $cells }左
+  }
+cubed-place = { $both ->
+    [true] 最初のピースから{ $rows }、{ $across }
+   *[other] 最初のピースから{ $across }
+  }
+cubed-draw = ピースを引く
+cubed-pass = パス
+cubed-skip = 渡さない
+cubed-table = テーブル
+cubed-zoom-in = 拡大
+cubed-zoom-out = 縮小
+cubed-fit = テーブル全体を表示
+cubed-your-hand = あなたの手持ち
+cubed-black-touches = 黒い辺はどれとも接してはいけませんが、この向きだと接してしまいます。
+cubed-beside-black = となりのピースのこちら側は黒い辺です。何も接することができません。
+cubed-mismatch = この辺は{ $mine }ですが、となりのピースは{ $theirs }です。
+cubed-touch-two = ここでは1つのピースにしか接しません。少なくとも2つに接する必要があります。
+cubed-dead = 死んだマス: 黒い辺に接しています
+cubed-first-mark = 最初のピース: 記録の場所はここから数えます
+cubed-may-go = 手持ちのピースを置けるマス: { $where }
+cubed-open = 空いているマス: { $where }
+cubed-label-may-go = { $name }: 手持ちのピースを置けます
+cubed-label-fits = { $name }: 選んだピースを置けます
+cubed-label-no-fit = { $name }: 選んだピースは置けません
+cubed-label-fits-turned = { $turns ->
+    [1] { $name }: 選んだピースを1回回せば置けます
+   *[other] { $name }: 選んだピースを2回回せば置けます
+  }
+cubed-turn-piece = ピースを回す
+cubed-turn = 回す
+cubed-fits-count = { $cells ->
+   *[other] この向きで置けるマスは{ $cells }か所
+  }
+cubed-fits = { $how ->
+    [key] { cubed-fits-count }。Enter で輪のついたマスに置き、R で回します。
+    [mouse] { cubed-fits-count }。光っているマスへドラッグするか、クリックしてください。
+   *[other] { cubed-fits-count }。光っているマスをタップしてください。
+  }
+cubed-turn-it = この向きでは置けません。回してください。
+cubed-fits-nowhere = このピースはいまどこにも置けません。
+cubed-ask-mouse = 手持ちのピースをテーブルへドラッグするか、クリックしてください。
+cubed-ask-touch = 手持ちのピースをタップしてください。
+cubed-none-fits = 置けるピースがありません。引くかパスしてください。
+cubed-watching = 観戦中です。手持ちのピースは見えません。
+cubed-hand-empty = 手持ちのピースはありません。
+cubed-draw3 = { $count }個引いて1個残す
+cubed-keep-piece = { $piece } を残す
+cubed-keep = 残す
+cubed-give = { $piece } を{ $name }に渡す
+cubed-drawn = 引いたピース: { $pieces }
+cubed-first-choose = 先に手持ちのピースを選んでください。
+cubed-first-tap = 先に手持ちのピースをタップしてください。
+cubed-fits-turned = { $how ->
+    [drop] { $turns }回回せばここに置けます。ドラッグ中に R を押す（またはホイールを回す）と回ります。回したらここで離してください。
+    [key] { $turns }回回せばここに置けます。R で回してから Enter を押してください。
+   *[other] { $turns }回回せばここに置けます。「回す」をタップしてから、このマスをタップしてください。
+  }
+cubed-ringed = { $text }。オレンジの輪で示しています。
+cubed-laid-ringed = { $who }がピースを置きました。オレンジの輪で示しています。
+cubed-points = { $points }点
+cubed-in-hand = { $pieces ->
+   *[other] 手持ち{ $pieces }個
+  }
+cubed-laid-every = { $who }がすべてのピースを置きました。
+cubed-fewest = 手元に残った点数がいちばん少ない人: { $who }。
+cubed-piece = ピース { $piece }
+cubed-stuck = だれもピースを置けず、バッグも空になりました。
+
+## サーバーが返すエラー
+
+error-no-game = ゲーム「{ $game }」はありません
+error-token-in-address = 認証情報をアドレスに入れることはできません。Authorization: Bearer ヘッダーで送ってください
+error-credential-opens-nothing = この認証情報で開ける席はこのゲームにありません
+error-too-many-games = このアドレスからのゲーム作成が多すぎます（1分間に{ $count }件まで）。{ $wait }後にやり直してください
+error-no-rules = 「{ $game }」のルールはありません。ゲームは { $games } です
+error-seat-count = このゲームの席は{ $seats }つですが、{ $given }人分が指定されました
+error-seed-with-invite = シード値: 自分で選べるシード値は、1つの画面で遊ぶゲームかボットだけのゲーム用です。招待したプレイヤーがいるゲームは秘密の配り方になります
+error-invite-used = この招待はすでに使われたか、このゲームのものではありません。あなたの席なら、ホストに再発行を頼んでください
+error-only-host = 席を再発行できるのはこのゲームのホストだけです
+error-not-a-person = 席{ $seat }は、このゲームで人が遊ぶ席ではありません
+error-game-over = このゲームは終了しています
+error-deal-picked = このゲームの配り方は作成者が選んだもので、作成者は全員の手持ちのピースを知っています。席はこの画面から動かせず、ほかの人には渡せません
+error-record-hidden = 記録には伏せられたピースがすべて書かれているため、保存できるのはゲーム終了後です。各席は自分の認証情報で、自分から見た記録を保存できます
+error-no-seat = 席{ $seat }はありません
+error-seat-view = 対局中のゲームを席の視点で見るには、その席の認証情報が必要です
+error-file-too-large = ファイルが大きすぎます（{ $bytes }バイトまで）

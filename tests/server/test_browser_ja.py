@@ -1,0 +1,262 @@
+"""The page in Japanese, in headless Chromium set to Japanese (navigator.languages and
+Accept-Language ja-JP): the start page with each game's options, the replay's own controls
+and a refusal from the server show no English word in any visible text, placeholder or
+label (game names, notation and bot specs aside); the switch changes the language and is
+remembered; nothing is loaded from outside the server. Screenshots, desktop 1280×800 and phone
+390×844, go to artifacts/screenshots/ja-*.png."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.test_api import finished_record
+from tests.server.test_browser import SHOTS, TIMEOUT_MS, Guard
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: words that stay as they are in Japanese: game and piece names, the brand, bot specs and
+#: notation (a word is a run of two or more Latin letters)
+KEPT = {
+    "CUBED", "Unstackable", "STAKD", "CUBES", "UNI", "BOMBER", "cubegames", "cube", "games",
+    "English", "mcts", "iterations", "random", "greedy", "alphabeta", "roll", "JavaScript",
+    "BASE", "DUO", "TRIO", "QUAD", "BLUE",
+}  # fmt: skip
+
+#: every visible text node (and what a control shows or says: placeholders, labels, the
+#: options of a select), outside the parts given by `skip` (CSS selectors)
+VISIBLE = """(skip) => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest("script, style, noscript, option")) continue;
+    if (skip && el.closest(skip)) continue;
+    const text = n.textContent.trim();
+    if (text && shown(el)) out.push(text);
+  }
+  for (const el of document.querySelectorAll("[placeholder], [aria-label], select")) {
+    if ((skip && el.closest(skip)) || !shown(el)) continue;
+    for (const name of ["placeholder", "aria-label"]) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
+    if (el.tagName === "SELECT") for (const o of el.options) if (!o.lang) out.push(o.textContent);
+  }
+  return out;
+}"""
+
+
+def english_words(page: Page, skip: str = "") -> list[str]:
+    texts: list[str] = page.evaluate(VISIBLE, skip)
+    assert texts, "the page shows some text"
+    words = {w for text in texts for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT}
+    # a CUBED piece in notation: its three colour letters (BGY, ACO)
+    return sorted(w for w in words if not re.fullmatch(r"[A-Z]{3}", w))
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def ja(
+    browser: Browser, server: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[Page, Guard]]:
+    phone = request.param is PHONE
+    context = browser.new_context(
+        viewport=request.param,
+        locale="ja-JP",
+        has_touch=phone,
+        is_mobile=phone,
+        device_scale_factor=2 if phone else 1,
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    guard = Guard(page, server)
+    yield page, guard
+    context.close()
+
+
+def picture(page: Page, name: str, screenshots: Path, **kwargs: bool) -> None:
+    """A screenshot once every animation (a results card fading in) has finished, in
+    artifacts/screenshots/ (or where CUBEGAMES_SCREENSHOTS says, as for test_browser.py)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ja-{name}-{_size(page)}.png"), **kwargs)
+
+
+def _size(page: Page) -> str:
+    return "phone" if page.viewport_size and page.viewport_size["width"] < 600 else "desktop"
+
+
+def test_the_start_page_in_japanese(ja: tuple[Page, Guard], server: str, screenshots: Path) -> None:
+    page, guard = ja
+    page.goto(server)
+    expect(page.locator("h1")).to_have_text("ゲームを選んで、席につこう")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator(".game-list li").first).to_be_visible()
+    picture(page, "start", screenshots, full_page=True)
+    for game in ("cubed", "unstackable", "stakd", "cubes"):
+        page.check(f"#game-{game}", force=True)
+        expect(page.locator(".options legend")).to_contain_text("の設定")
+        page.locator(".more summary").click()
+        assert english_words(page) == [], game
+        page.locator(".more summary").click()
+    page.select_option("#seat-1", "custom")
+    assert english_words(page) == []
+    guard.check()
+
+
+def test_the_switch_changes_the_language_and_is_remembered(
+    ja: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = ja
+    page.goto(server)
+    expect(page.locator("button[type=submit].primary")).to_have_text("ゲームを始める")
+    page.select_option("header select.language", "en")
+    expect(page.locator("button[type=submit].primary")).to_have_text("Start playing")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.goto(server)  # remembered, though the browser still asks for Japanese
+    expect(page.locator("button[type=submit].primary")).to_have_text("Start playing")
+    page.select_option("header select.language", "ja")
+    expect(page.locator("button[type=submit].primary")).to_have_text("ゲームを始める")
+    guard.check()
+
+
+def test_a_replay_and_a_refusal_in_japanese(
+    ja: tuple[Page, Guard], server: str, screenshots: Path
+) -> None:
+    page, guard = ja
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    made = httpx.post(f"{server}/api/records", content=json.dumps(record)).json()
+    total = len(record["moves"])
+    page.goto(f"{server}/replay/{made['id']}")
+    expect(page.locator(".counter")).to_have_text(f"0 / {total}")
+    expect(page.locator("h1")).to_have_text("CUBED · リプレイ")
+    page.click("button[aria-label='次の手']")
+    expect(page.locator(".counter")).to_have_text(f"1 / {total}")
+    page.click("button[aria-label='最後の手']")
+    expect(page.locator(".counter")).to_have_text(f"{total} / {total}")
+    picture(page, "replay", screenshots)
+    # the table, its strip and the moves' words are the game modules' and the server's move
+    # log (not yet in the catalogs); the page's own controls are checked
+    assert english_words(page, ".board, .strip, .said, .replay-moves") == []
+    guard.check()
+    page.goto(f"{server}/replay/x1")
+    expect(page.locator(".notice")).to_contain_text("ゲーム「x1」はありません")
+    assert english_words(page) == []
+    assert guard.outside == []
+    assert all("404 (Not Found)" in error for error in guard.errors), guard.errors
+
+
+def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubes", force=True)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    rules = page.locator("details.rules")
+    expect(rules.locator("summary")).to_have_text("遊び方")
+    if not rules.evaluate("el => el.open"):
+        rules.locator("summary").click()
+    expect(rules.locator("li").first).to_contain_text("サイコロ")
+    shown = rules.locator("summary, li, button").all_inner_texts()
+    assert [w for text in shown for w in re.findall(r"[A-Za-z]{2,}", text) if w not in KEPT] == []
+    rules.locator("button", has_text="ルール全文").click()
+    expect(rules.locator("pre.full-rules")).to_contain_text("## 箱の中身")
+    guard.check()
+
+
+#: the parts of the play page that the server's move words fill (not yet in the catalogs:
+#: the last move and the log), and the moves in notation
+MOVE_WORDS = ".said, .log, .notation"
+
+
+def test_cubes_to_the_end_in_japanese(
+    ja: tuple[Page, Guard], server: str, screenshots: Path
+) -> None:
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubes", force=True)
+    page.fill("#opt-sets", "1")
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    for _ in range(200):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                return p.current && !p.sending && (p.current.over ||
+                  (p.current.to_move === p.active && p.current.legal.length > 0)); }"""
+        )
+        if page.evaluate("() => window.cubegamesPage.current.over"):
+            break
+        if page.evaluate("() => window.cubegamesPage.current.ply") == 2:
+            expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
+            assert english_words(page, MOVE_WORDS) == []
+            picture(page, "cubes-play", screenshots)
+        ply = page.evaluate("() => window.cubegamesPage.current.ply")
+        page.click("button.roll")
+        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=ply)
+    results = page.locator(".overlay .results.final")
+    expect(results).to_be_visible()
+    expect(results.locator("h2")).to_have_text(re.compile("勝ち|引き分け"))
+    picture(page, "cubes-results", screenshots)
+    assert english_words(page, MOVE_WORDS) == []
+    guard.check()
+
+
+#: the game modules, each with its words in the catalogs
+CONVERTED = ["cubed", "unstackable", "stakd", "cubes"]
+
+
+@pytest.mark.parametrize("game", CONVERTED)
+def test_a_game_table_in_japanese(
+    ja: tuple[Page, Guard], server: str, screenshots: Path, game: str
+) -> None:
+    page, guard = ja
+    page.goto(server)
+    page.check(f"#game-{game}", force=True)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_function(
+        """() => { const p = window.cubegamesPage;
+            return p && p.current && p.current.to_move === p.active && !p.sending; }"""
+    )
+    expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
+    picture(page, f"{game}-start", screenshots)
+    assert english_words(page, MOVE_WORDS) == []
+    guard.check()
+
+
+def test_the_japanese_edition_with_eleven_seats(
+    ja: tuple[Page, Guard], server: str, screenshots: Path
+) -> None:
+    """The Japanese box's table for 11 (one person and ten bots) is readable in Japanese:
+    every seat listed with its hand, no English word but the move words."""
+    page, guard = ja
+    page.goto(server)
+    page.check("#game-cubed", force=True)
+    page.select_option("#opt-edition", "ja")
+    page.fill("#opt-players", "11")
+    page.fill("#opt-rounds", "1")
+    for seat in range(1, 11):
+        page.select_option(f"#seat-{seat}", "random")
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r"/play/"))
+    page.wait_for_function(
+        """() => { const p = window.cubegamesPage;
+            return p && p.current && p.current.to_move === p.active && !p.sending; }""",
+        timeout=60_000,
+    )
+    seats = page.locator(".seat-list li")
+    expect(seats).to_have_count(11)
+    expect(seats.first).to_contain_text("手持ち7個")
+    for i in range(11):
+        assert seats.nth(i).bounding_box() is not None
+    page.locator(".hand button").first.click()
+    picture(page, "cubed-11-seats", screenshots, full_page=True)
+    assert english_words(page, MOVE_WORDS) == []
+    guard.check()

@@ -1,0 +1,229 @@
+"""Every word in two languages: the catalogs (static/locales/*.ftl) hold the same messages
+with the same parameters in English and Japanese, every key the code uses is in them, and
+the server words its errors and its rules pages in the language the page asks for."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
+
+from cubegames.server import i18n
+from cubegames.server.app import create_app
+from cubegames.server.catalog import catalog
+from cubegames.server.limits import Limits
+from tests.server.helpers import TestClient
+
+STATIC = Path(i18n.__file__).parent / "static"
+SERVER = STATIC.parent
+#: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
+#: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
+USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
+PY_USES = re.compile(r'Said\(\s*\d+,\s*"([a-z0-9_-]+)"')
+
+
+def _messages(lang: str) -> dict[str, ast.Message]:
+    resource = FluentParser().parse((i18n.LOCALES / f"{lang}.ftl").read_text("utf-8"))
+    junk = [entry.content for entry in resource.body if isinstance(entry, ast.Junk)]
+    assert junk == [], f"{lang}.ftl does not parse: {junk}"
+    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
+
+
+def _variables(node: object) -> set[str]:
+    """The $variables a message reads, wherever they stand (selectors, placeables)."""
+    found: set[str] = set()
+
+    class Reader(Visitor):
+        def visit_VariableReference(self, ref: ast.VariableReference) -> None:
+            found.add(ref.id.name)
+
+    Reader().visit(node)
+    return found
+
+
+def test_every_message_is_in_both_languages_with_the_same_parameters() -> None:
+    english, japanese = _messages("en"), _messages("ja")
+    assert sorted(set(english) - set(japanese)) == [], "missing in ja.ftl"
+    assert sorted(set(japanese) - set(english)) == [], "missing in en.ftl"
+    for key, message in english.items():
+        assert _variables(message) == _variables(japanese[key]), key
+
+
+def test_the_japanese_catalog_is_japanese() -> None:
+    """A message copied over in English would pass the key test: each Japanese message
+    holds Japanese script unless it is a name or notation, the same in both."""
+    japanese = _messages("ja")
+    args = {v: "1" for message in japanese.values() for v in _variables(message)}
+    for key in japanese:
+        text = i18n.say("ja", key, **args)
+        if re.search(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]", text):
+            continue
+        assert text == i18n.say("en", key, **args), key
+
+
+def _code_keys() -> dict[str, set[str]]:
+    uses: dict[str, set[str]] = {}
+    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.rglob("*.py")]:
+        if "vendor" in path.parts:
+            continue
+        scan = PY_USES if path.suffix == ".py" else USES
+        for match in scan.finditer(path.read_text("utf-8")):
+            key = next(g for g in match.groups() if g)
+            uses.setdefault(key, set()).add(path.name)
+    return uses
+
+
+def test_every_key_the_code_uses_is_in_the_catalogs() -> None:
+    uses = _code_keys()
+    assert len(uses) > 80, "the scan finds the keys"
+    english = _messages("en")
+    assert {k: sorted(v) for k, v in uses.items() if k not in english} == {}
+
+
+def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
+    sample = 'h("p", {}, t("no-such-key"), tOr(`x-${a}`, b), say("k2"), data-i18n="k3")'
+    found = [next(g for g in m.groups() if g) for m in USES.finditer(sample)]
+    assert found == ["no-such-key", "k2", "k3"]
+    assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
+
+
+def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
+    """The page words a built-in game's pitch, options, choices, bots and short rules by key
+    (pitch-GAME, option-GAME-NAME or option-NAME, choice-GAME-NAME-VALUE, bot-NAME,
+    howto-GAME-N), and the English catalog says exactly what /api/catalog says, so a change
+    of the server's words shows here."""
+    english = _messages("en")
+
+    def same(key: str, words: str) -> None:
+        assert key in english, key
+        assert i18n.say("en", key) == words, key
+
+    def either(own: str, shared: str, words: str) -> None:
+        same(own if own in english else shared, words)
+
+    menu = catalog()
+    for game in menu["games"]:
+        gid = game["id"]
+        if gid not in ("cubed", "unstackable", "stakd", "cubes"):
+            continue
+        same(f"pitch-{gid}", game["pitch"])
+        for option in game["options"]:
+            own, shared = f"option-{gid}-{option['name']}", f"option-{option['name']}"
+            either(own, shared, option["label"])
+            if option.get("help"):
+                either(f"{own}-help", f"{shared}-help", option["help"])
+            for value, label in option.get("choices") or []:
+                same(f"choice-{gid}-{option['name']}-{value}", label)
+        for n, line in enumerate(game["rules"], 1):
+            same(f"howto-{gid}-{n}", line)
+        assert f"howto-{gid}-{len(game['rules']) + 1}" not in english
+    for bot in menu["bots"]:
+        same(f"bot-{bot['spec'].split(':')[0]}", bot["label"])
+
+
+def test_numbers_and_plurals_follow_the_language() -> None:
+    assert i18n.say("en", "games-moves", moves=1) == "1 move"
+    assert i18n.say("en", "games-moves", moves=1200) == "1,200 moves"
+    assert i18n.say("ja", "games-moves", moves=1200) == "1,200手"
+    assert i18n.say("en", "error-seat-count", seats=1, given=2).startswith("this game has 1 seat;")
+    assert i18n.say("ja", "seat-role", number=1) == "先手"
+    assert i18n.say("ja", "seat-role", number=3) == "3番手"
+    assert i18n.say("fr", "games-finished") == "Finished", "an unknown language falls back"
+    assert i18n.say("en", "error-too-many-games", count=5, wait=timedelta(seconds=1)).endswith(
+        "at most 5 a minute; try again in 1 second"
+    )
+    assert i18n.say("ja", "error-too-many-games", count=5, wait=timedelta(minutes=2)).endswith(
+        "2 分後にやり直してください"
+    )
+    with pytest.raises(KeyError):
+        i18n.say("en", "no-such-message")
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("ja", "ja"),
+        ("ja-JP,ja;q=0.9,en-US;q=0.8", "ja"),
+        ("en-US,en;q=0.9,ja;q=0.8", "en"),
+        ("fr, de;q=0.9", "en"),
+        ("en;q=0.2, ja;q=0.7", "ja"),
+        ("ja;q=nonsense, en", "en"),
+        ("ja;q=0", "en"),
+        ("x" * 10_000 + ",ja", "en"),
+    ],
+)
+def test_accept_language_is_read_with_its_weights(header: str | None, lang: str) -> None:
+    assert i18n.negotiate(header) == lang
+
+
+def test_errors_are_worded_in_the_asked_language(client: TestClient) -> None:
+    english = client.get("/api/games/nope")
+    assert english.status_code == 404
+    assert english.json()["detail"] == "there is no game 'nope'"
+    japanese = client.get("/api/games/nope", headers={"Accept-Language": "ja-JP,ja;q=0.9"})
+    assert japanese.status_code == 404
+    assert japanese.json()["detail"] == "ゲーム「nope」はありません"
+    by_query = client.get("/api/games/nope/replay?seat=9&lang=ja")
+    assert by_query.json()["detail"] == "ゲーム「nope」はありません"
+
+
+def test_a_refusal_with_counts_in_japanese(client: TestClient) -> None:
+    body = {"game": "cubes", "options": {}, "seats": [{"kind": "bot"}]}
+    made = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
+    assert made.status_code == 400
+    assert made.json()["detail"] == "このゲームの席は2つですが、1人分が指定されました"
+
+
+def test_a_refusal_with_headers_keeps_them_in_either_language(tmp_path: Path) -> None:
+    app = create_app(
+        f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0, limits=Limits(games_per_minute=1)
+    )
+    body = {"game": "cubes", "options": {}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}
+    with TestClient(app) as client:
+        assert client.post("/api/games", json=body).status_code == 201
+        english = client.post("/api/games", json=body)
+        japanese = client.post("/api/games", json=body, headers={"Accept-Language": "ja"})
+    assert english.status_code == japanese.status_code == 429
+    wait = int(english.headers["retry-after"])
+    assert 0 < wait <= 60 and japanese.headers["retry-after"]
+    assert english.json()["detail"].startswith("too many games made from your address: at most 1")
+    assert japanese.json()["detail"].startswith(
+        "このアドレスからのゲーム作成が多すぎます（1分間に1件まで）"
+    )
+
+
+def test_rules_pages_in_either_language(client: TestClient) -> None:
+    english = client.get("/api/rules/cubed")
+    assert english.status_code == 200 and english.text.startswith("# CUBED")
+    assert "ブロッキングピース" not in english.text
+    by_query = client.get("/api/rules/cubed?lang=ja")
+    by_header = client.get("/api/rules/cubed", headers={"Accept-Language": "ja"})
+    for japanese in (by_query, by_header):
+        assert japanese.status_code == 200
+        assert "ブロッキングピース" in japanese.text
+    missing = client.get("/api/rules/chess", headers={"Accept-Language": "ja"})
+    assert missing.status_code == 404
+    assert missing.json()["detail"].startswith("「chess」のルールはありません")
+
+
+#: families of keys the code builds from data (a game id, an option, a colour's name)
+BUILT_KEYS = (
+    "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
+    "cubes-colour-",
+)  # fmt: skip
+
+
+def test_every_message_is_used() -> None:
+    """No dead words: each message is used by the code, referenced by another message, or
+    one of a family the code builds from data."""
+    english = _messages("en")
+    source = (i18n.LOCALES / "en.ftl").read_text("utf-8")
+    referenced = set(re.findall(r"\{ ([a-z][a-z0-9-]+) \}", source))
+    unused = set(english) - set(_code_keys()) - referenced
+    assert sorted(k for k in unused if not k.startswith(BUILT_KEYS)) == []
