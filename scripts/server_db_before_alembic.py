@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import cubegames
-from cubegames.server.app import server_deal
+from cubegames.server.api import server_deal
 from cubegames.server.rooms import result_of
 from cubegames.server.storage import BOT, HUMAN, NewSeat, Store
 

@@ -61,7 +61,7 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
 
 
 def test_times_come_back_in_utc_whatever_the_servers_zone(client: TestClient) -> None:
-    store: Store = client.app.state.store
+    store: Store = client.app.state.server.store
     made = make_game(client, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
     with store.engine.connect() as connection:
         zone = connection.execute(text("SHOW timezone")).scalar_one()

@@ -92,7 +92,7 @@ def test_stored_moves_are_replayed_through_the_engine(store: Store) -> None:
 
 
 def test_a_game_that_no_longer_replays_is_told_not_shown(client: TestClient) -> None:
-    store: Store = client.app.state.store
+    store: Store = client.app.state.server.store
     game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     store.add_move(game_id, 1, 0, "K@2,2,2", None)
     with connect(client, game_id) as session:

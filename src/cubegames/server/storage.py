@@ -19,7 +19,7 @@ Tables:
 - `moves`: (game, ply), the seat that moved, the move's notation, the time;
 - `leases`: the server process that runs a game's bots, and until when (see `lease`);
 - `creations`: the games each client (a hash of its address) made in the last minute
-  (see `caps`).
+  (see `limits.SharedRate`).
 
 `default_url()` is where `cubegames serve` keeps its SQLite file when no `--db` is given.
 
@@ -229,7 +229,7 @@ class LeaseRow(Base):
 
 class CreationRow(Base):
     """A game made in the last minute, by whom (a hash of the address): the cap on games
-    per client per minute, shared by every process (`caps`). Rows older than the window
+    per client per minute, shared by every process (`limits.SharedRate`). Rows older than the window
     are deleted as new ones come, so no address is kept for long."""
 
     __tablename__ = "creations"

@@ -209,7 +209,7 @@ def test_a_replay_is_computed_once_and_every_step_matches_the_engine(client: Tes
             state.play(detail["moves"][ply - 1]["move"])
         step = client.get(f"/api/games/{made['id']}/replay", params={"ply": ply, "seat": 0})
         assert step.json()["svg"] == web.draw(game, state.view(0), []), ply
-    assert client.app.state.replays.runs == 1  # type: ignore[attr-defined]
+    assert client.app.state.server.replays.runs == 1  # type: ignore[attr-defined]
 
 
 def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) -> None:
@@ -245,16 +245,15 @@ def test_a_silent_websocket_is_closed() -> None:
 
 
 def test_the_shared_count_of_games_made_lets_count_through_then_says_when_to_retry(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     """`SharedRate` (the cap counted in the database, for several processes): `count`
     events a window per client, then the seconds until the oldest leaves the window; other
     clients are not affected, and an event that left the window frees its place."""
-    from cubegames.server import caps
+    from cubegames.server.limits import SharedRate
 
     moment = [1000.0]
-    monkeypatch.setattr(caps.time, "time", lambda: moment[0])
-    rate = caps.SharedRate(store, count=3, window=60.0)
+    rate = SharedRate(store, count=3, window=60.0, clock=lambda: moment[0])
     for _ in range(3):
         assert rate.allow("198.51.100.7") is None
         moment[0] += 10.0

@@ -28,10 +28,10 @@ from tests.server.helpers import Socket, TestClient, bot, connect, make_game, ru
 
 SERVE = """
 import sys
-from cubegames.server import slow
+from cubegames.server import guard
 from cubegames.server.app import create_app
 from cubegames.server.cli import run
-slow.HeadTimeoutH11.head_timeout = 1.0
+guard.HeadTimeoutH11.head_timeout = 1.0
 run(create_app(sys.argv[1], bot_delay=0), "127.0.0.1", int(sys.argv[2]))
 """
 
