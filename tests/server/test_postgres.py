@@ -42,7 +42,14 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
     found = inspect(store.engine)
     assert found.default_schema_name is not None
     assert found.default_schema_name.startswith("test_")  # the test's own schema
-    assert set(found.get_table_names()) == {"games", "seats", "moves", "leases", "creations"}
+    assert set(found.get_table_names()) == {
+        "games",
+        "seats",
+        "moves",
+        "leases",
+        "creations",
+        "alembic_version",  # the schema's revision (`migrations`)
+    }
     columns = {
         (table, c["name"]): c["type"]
         for table in ("games", "seats", "moves")
