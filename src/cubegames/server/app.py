@@ -10,6 +10,7 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -27,7 +28,7 @@ from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
 from cubegames.server.lease import make_leases
-from cubegames.server.limits import Counter, GameRate, Limits, share
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, share
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
 from cubegames.server.storage import Store, default_url
@@ -40,16 +41,19 @@ def create_app(
     bot_delay: float = 0.5,
     limits: Limits | None = None,
     workers: int = 1,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
     `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
-    processes serving the database.
+    processes serving the database. The rates of games made and of a page's messages
+    are measured on `clock` (seconds; by default the system's monotonic clock, or for
+    the count shared by processes on PostgreSQL, the time since the epoch).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers)
+    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -74,7 +78,9 @@ def create_app(
     return app
 
 
-def build(db_url: str, bot_delay: float, limits: Limits, workers: int) -> Server:
+def build(
+    db_url: str, bot_delay: float, limits: Limits, workers: int, clock: Clock | None = None
+) -> Server:
     """The app's parts over the database at `db_url`."""
     store = Store(db_url)
     # this process's part of the caps counted in memory (the sum over processes holds)
@@ -99,8 +105,9 @@ def build(db_url: str, bot_delay: float, limits: Limits, workers: int) -> Server
         hub=Hub(store, rooms, runner, leases, limits),
         replays=Replays(),
         executor=executor,
-        games_made=GameRate(store, limits.games_per_minute),
+        games_made=GameRate(store, limits.games_per_minute, clock),
         sockets=Counter(share(limits.connections_per_client, workers)),
+        clock=clock or time.monotonic,
     )
 
 

@@ -12,7 +12,7 @@ from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
-from cubegames.server.limits import Counter, GameRate, Limits
+from cubegames.server.limits import Clock, Counter, GameRate, Limits
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
@@ -38,6 +38,8 @@ class Server:
     games_made: GameRate
     #: open websockets per client (`limits.connections_per_client`)
     sockets: Counter
+    #: the clock of the pages' message rates (`protocol.Throttle`)
+    clock: Clock
 
 
 def server_of(connection: Request | WebSocket) -> Server:

@@ -17,7 +17,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cubegames.server.context import Server, client_of, server_of
 from cubegames.server.hub import expired
-from cubegames.server.limits import Limits
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
@@ -130,7 +129,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)
-        await _serve(limits, room, peer, websocket)
+        await _serve(server, room, peer, websocket)
     except WebSocketDisconnect:
         pass
     finally:
@@ -156,9 +155,9 @@ async def _authenticate(websocket: WebSocket) -> str | None:
     return parsed.token
 
 
-async def _serve(limits: Limits, room: Room, peer: Peer, websocket: WebSocket) -> None:
+async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
+    limits, clock = server.limits, server.clock
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
-    clock = asyncio.get_running_loop().time
     quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
     try:
         while True:
