@@ -220,6 +220,7 @@ def _serve(*args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 def test_serve_keeps_its_games_in_postgresql(db_url: str) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -251,6 +252,7 @@ def test_serve_keeps_its_games_in_postgresql(db_url: str) -> None:
         again.close()
 
 
+@pytest.mark.slow
 def test_serve_says_in_one_line_why_a_postgresql_database_cannot_be_opened(
     postgres: pg.Cluster,
 ) -> None:

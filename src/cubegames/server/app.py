@@ -28,7 +28,7 @@ from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
 from cubegames.server.lease import make_leases
-from cubegames.server.limits import Clock, Counter, GameRate, Limits, share
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
 from cubegames.server.storage import Store, default_url
@@ -107,6 +107,12 @@ def build(
         executor=executor,
         games_made=GameRate(store, limits.games_per_minute, clock),
         sockets=Counter(share(limits.connections_per_client, workers)),
+        all_sockets=Counter(share(limits.max_connections, workers)),
+        seat_changes=SeatChanges(
+            share(limits.seat_changes_per_client, workers),
+            share(limits.seat_changes_per_game, workers),
+            clock or time.monotonic,
+        ),
         clock=clock or time.monotonic,
     )
 

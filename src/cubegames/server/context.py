@@ -12,7 +12,7 @@ from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
-from cubegames.server.limits import Clock, Counter, GameRate, Limits
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
@@ -38,6 +38,10 @@ class Server:
     games_made: GameRate
     #: open websockets per client (`limits.connections_per_client`)
     sockets: Counter
+    #: open websockets in all (`limits.max_connections`, counted under one key, "")
+    all_sockets: Counter
+    #: invitations claimed and seats reissued (`limits.seat_changes_per_client`, `_game`)
+    seat_changes: SeatChanges
     #: the clock of the pages' message rates (`protocol.Throttle`)
     clock: Clock
 

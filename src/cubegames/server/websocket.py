@@ -61,6 +61,22 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     server = server_of(websocket)
     limits = server.limits
+    if not server.all_sockets.take(""):
+        await websocket.accept()
+        await close_quietly(
+            websocket,
+            TOO_MANY,
+            f"the server is busy: {limits.max_connections} connections are open; try again later",
+        )
+        return
+    try:
+        await _counted(server, websocket, game_id)
+    finally:
+        server.all_sockets.give("")
+
+
+async def _counted(server: Server, websocket: WebSocket, game_id: str) -> None:
+    limits = server.limits
     who = client_of(websocket)
     if not server.sockets.take(who):
         await websocket.accept()
