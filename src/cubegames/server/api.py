@@ -290,16 +290,7 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
     info = await load(server, game_id)
     game = build_trusted(info)
     over = info.status == FINISHED
-    moves = []
-    for m in info.moves:
-        entry: dict[str, Any] = {
-            "ply": m.ply,
-            "seat": m.seat,
-            "text": web.words(game, m.move, m.seat, None),
-        }
-        if over or web.visible(game, m.move, m.seat, None):
-            entry["move"] = m.move
-        moves.append(entry)
+    moves = await server.replays.told(info, game, over)
     return {
         "id": info.id,
         "game": info.game,
@@ -356,7 +347,7 @@ async def replay_step(
     total = len(info.moves)
     ply = min(ply, total)
     try:
-        game, state, played = await asyncio.to_thread(server.replays.at, info, ply)
+        game, state, played = await server.replays.step(info, ply)
     except RoomError as exc:
         raise HTTPException(409, str(exc)) from None
     view = state.public_view() if seat is None else state.view(seat)
