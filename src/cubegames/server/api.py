@@ -324,7 +324,9 @@ async def download_record(game_id: str, request: Request, server: Parts) -> JSON
             "the record tells every hidden piece, so it can be saved once the game is "
             "over; a seat may save its own view of it with its credential",
         )
-    return JSONResponse(seat_record(info, build_trusted(info), seat), headers=headers)
+    # every move in words: a long game's take a while, in a worker thread
+    mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
+    return JSONResponse(mine, headers=headers)
 
 
 @router.get("/games/{game_id}/replay")
