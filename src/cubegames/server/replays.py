@@ -77,6 +77,11 @@ class Replays:
     async def _once(self, key: Hashable, compute: Callable[[], T], weight: int) -> T:
         """`compute()`'s value, from the cache or computed in a worker thread, once for
         every asker meanwhile."""
+        with self._lock:  # kept already: no thread needed
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                kept: T = self._cache[key][0]
+                return kept
         flight = self._flights.get(key)
         if flight is None:
             work = asyncio.to_thread(self._cached, key, compute, weight)
