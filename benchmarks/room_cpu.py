@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from web_load import apply  # noqa: E402  (the clients' patching, as the page does it)
 
-from cubegames.server.app import server_deal  # noqa: E402
+from cubegames.server.api import server_deal  # noqa: E402
 from cubegames.server.rooms import Peer, Room, Rooms  # noqa: E402
 from cubegames.server.storage import HUMAN, NewSeat, Store  # noqa: E402
 from cubegames.server.writer import Writer  # noqa: E402
@@ -368,10 +368,10 @@ def main() -> None:
     args = parser.parse_args()
     server_gc = False
     if not args.python_gc:
-        from cubegames.server import app
+        from cubegames.server import process
 
-        if hasattr(app, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
-            app.quiet_gc()
+        if hasattr(process, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
+            process.quiet_gc()
             server_gc = True
     spent = timed_parts()[0] if args.parts else None
     think = (0.5 * args.think, 1.5 * args.think)

@@ -60,7 +60,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from cubegames.server.app import quiet_gc
+from cubegames.server.process import quiet_gc
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for the throwaway PostgreSQL server of the tests

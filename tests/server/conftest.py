@@ -4,6 +4,7 @@ client; for the browser tests, a real server per test worker and Debian's Chromi
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import looptime
 import pytest
 from fastapi import FastAPI
 
@@ -174,3 +176,33 @@ def screenshots() -> Path:
     """Where the browser tests leave pictures of each board (git-ignored)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# -- async tests (anyio's pytest plugin, `@pytest.mark.anyio`) ---------------------------
+
+
+@pytest.fixture
+def anyio_backend(request: pytest.FixtureRequest) -> Any:
+    """Async tests run on asyncio; those marked `virtual_time` on a loop whose clock
+    jumps ahead whenever every task waits for a timer (looptime), so a test of a
+    timeout of minutes takes no time, and its times are exact."""
+    if request.node.get_closest_marker("virtual_time") is not None:
+        return ("asyncio", {"loop_factory": looptime.new_event_loop})
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def _browser_loop_set_aside(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's sync API leaves its event loop marked as running in this thread once
+    a browser test has run in the process (its session fixtures keep it), and asyncio
+    refuses to start another loop there. An async test sets it aside while it runs: the
+    browser's loop is not used meanwhile (sync tests and async tests never interleave)."""
+    if request.node.get_closest_marker("anyio") is None:
+        yield
+        return
+    browser_loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(browser_loop)

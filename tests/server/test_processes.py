@@ -24,6 +24,9 @@ from cubegames.server.storage import Store
 from tests.server.helpers import Socket, TestClient, bot, connect, make_game
 from tests.server.live import Page, Served
 
+# real server processes on PostgreSQL, started and killed: minutes on a busy machine
+pytestmark = pytest.mark.slow
+
 HUMAN = {"kind": "human"}
 
 
@@ -128,7 +131,7 @@ def test_a_move_saved_while_another_process_loads_the_game_still_reaches_it(
     with TestClient(one_app) as one, TestClient(two_app) as two:
         made = make_game(one, "cubes", [HUMAN, HUMAN])
         reading, go_on, heard = threading.Event(), threading.Event(), threading.Event()
-        store, bus = two_app.state.store, two_app.state.bus
+        store, bus = two_app.state.server.store, two_app.state.server.bus
         read, hand_over = store.load, bus._hand_over
 
         def slow_load(game_id: str) -> Any:
@@ -227,7 +230,7 @@ class Watched:
     @property
     def room(self) -> Any:
         """The watching app's room of the game."""
-        return self.two_app.state.rooms.rooms[self.game_id]
+        return self.two_app.state.server.rooms.rooms[self.game_id]
 
 
 @contextlib.contextmanager
@@ -254,7 +257,7 @@ def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
     of its own is being saved), news of three moves made on the first process is kept, in
     order; once the room is free its page is told each of the three moves, in order."""
     with _watched(db_url, "unstackable") as w:
-        heard = _news_counter(w.two_app.state.bus)
+        heard = _news_counter(w.two_app.state.server.bus)
         room = w.room
         assert w.two.portal is not None
         w.two.portal.call(room.lock.acquire)
@@ -268,7 +271,7 @@ def test_news_for_a_busy_room_waits_then_applies_in_order(db_url: str) -> None:
         w.two.portal.call(room.lock.release)
         assert _plies_told(w.watcher, 3) == [1, 2, 3]  # ... then told, each in order
         assert [p.ply for p in room.played] == [1, 2, 3]
-        stored = w.one_app.state.store.load(w.game_id)
+        stored = w.one_app.state.server.store.load(w.game_id)
         assert room.state.to_dict() == replay(stored)[1].to_dict()
 
 
@@ -277,7 +280,7 @@ def test_a_lost_notification_is_made_good_by_the_next(db_url: str) -> None:
     move's news finds the room a move short, reads the missing move from the database,
     and the page on the second process is told both."""
     with _watched(db_url, "cubed", {"rounds": 1}) as w:
-        dropped = _lose_first_news(w.two_app.state.bus)
+        dropped = _lose_first_news(w.two_app.state.server.bus)
         _play_on(w.pages, w.latest, 2)
         told = _plies_told(w.watcher, 2)
         assert dropped and told[-1] == 2
@@ -291,7 +294,7 @@ def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
     for the missing move; if that read fails (the database away for a moment), it is
     logged, and the game's next news reads again: its page is told every move."""
     with _watched(db_url, "unstackable") as w:
-        store = w.two_app.state.store
+        store = w.two_app.state.server.store
         read, failed = store.moves_after, list[int]()
 
         def away_once(game: str, ply: int) -> Any:
@@ -300,7 +303,7 @@ def test_news_that_cannot_be_read_for_a_moment_is_read_with_the_next(
                 raise OSError("the database went away")
             return read(game, ply)
 
-        _lose_first_news(w.two_app.state.bus)
+        _lose_first_news(w.two_app.state.server.bus)
         store.moves_after = away_once
         _play_on(w.pages, w.latest, 3)
         told = _plies_told(w.watcher, 3)
@@ -316,7 +319,7 @@ def test_news_one_game_cannot_take_does_not_lose_the_news_of_others(
     unexpectedly is logged, and the next event, of another game, still reaches its page."""
     one_app = create_app(db_url, bot_delay=0)
     two_app = create_app(db_url, bot_delay=0)
-    bus, heard = two_app.state.bus, {}
+    bus, heard = two_app.state.server.bus, {}
     start = bus.start
 
     def noted(deliver: Any, on_reconnect: Any) -> None:
@@ -333,7 +336,7 @@ def test_news_one_game_cannot_take_does_not_lose_the_news_of_others(
             broken, watcher = Socket(a), Socket(b)
             broken.opening()
             watcher.opening()
-            rooms = two_app.state.rooms.rooms
+            rooms = two_app.state.server.rooms.rooms
             bad, good = rooms[made[0]["id"]], rooms[made[1]["id"]]
 
             def fails(_known: Any) -> None:
@@ -361,7 +364,7 @@ def test_a_games_bots_play_in_one_process_only(db_url: str) -> None:
         with connect(one, made["id"]) as s1, connect(other, made["id"]) as s2:
             watchers = [Socket(s1), Socket(s2)]
             last = [w.until(lambda m: m["type"] == "state" and m["over"]) for w in watchers]
-        played = [app.state.runner.played for app in apps]
+        played = [app.state.server.runner.played for app in apps]
         total = len(one.get(f"/api/games/{made['id']}").json()["moves"])
     assert last[0]["ply"] == last[1]["ply"] == total > 0
     assert sorted(played) == [0, total]

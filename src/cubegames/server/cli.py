@@ -35,21 +35,21 @@ def run(
     app: FastAPI | str, host: str, port: int, limits: Limits | None = None, workers: int = 1
 ) -> None:
     """Serve `app` with uvicorn until interrupted (Ctrl-C), with bounds on slow and
-    greedy clients: request heads must arrive within `slow.HEAD_TIMEOUT` seconds and be
+    greedy clients: request heads must arrive within `guard.HEAD_TIMEOUT` seconds and be
     at most `MAX_HEAD` bytes, idle keep-alive connections close after `KEEP_ALIVE`
     seconds, websocket frames are at most `WS_MAX_SIZE` bytes and unanswered pings drop
     a connection, and at most `limits.max_connections` connections are served at once
     by each process. With `workers` above 1, `app` is the import string of a factory
-    (`cubegames.server.app:from_environment`) that each of the processes calls; they
+    (`cubegames.server.process:from_environment`) that each of the processes calls; they
     share the listening socket."""
     import uvicorn
 
-    from cubegames.server.limits import Limits
-    from cubegames.server.slow import HeadTimeoutH11
+    from cubegames.server.guard import HeadTimeoutH11
+    from cubegames.server.limits import Limits, share
 
     limits = limits or Limits()
     if not isinstance(app, str):  # each worker process sets its own (`from_environment`)
-        from cubegames.server.app import quiet_gc
+        from cubegames.server.process import quiet_gc
 
         quiet_gc()
     # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
@@ -68,7 +68,7 @@ def run(
         ws_ping_timeout=20.0,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD,
-        limit_concurrency=limits.max_connections,
+        limit_concurrency=share(limits.max_connections, workers),
     )
 
 
@@ -145,8 +145,9 @@ def register(cli: click.Group) -> None:
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from cubegames.server.app import create_app, environment
+        from cubegames.server.app import create_app
         from cubegames.server.limits import Limits
+        from cubegames.server.process import environment
         from cubegames.server.storage import default_url
 
         url = db or default_url()
@@ -186,4 +187,4 @@ def register(cli: click.Group) -> None:
             return
         click.echo(f"cubegames: {workers} server processes share the address")
         os.environ.update(environment(url, limits, workers))
-        run("cubegames.server.app:from_environment", host, port, limits, workers)
+        run("cubegames.server.process:from_environment", host, port, limits, workers)

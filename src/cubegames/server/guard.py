@@ -1,7 +1,16 @@
-"""The app's outer guard (an ASGI middleware): every HTTP answer gets the security headers,
-and a request body is read at most `max_body` bytes (413 beyond, without reading the rest)
-within `BODY_TIMEOUT` seconds (408 beyond) and, when it is JSON, nested at most
-`protocol.MAX_DEPTH` deep (400 beyond, before any JSON parser sees it).
+"""The guards around the app against hostile or slow clients, before any route sees them.
+
+- `Guard`, an ASGI middleware: every HTTP answer gets the security headers, and a request
+  body is read at most `max_body` bytes (413 beyond, without reading the rest) within
+  `BODY_TIMEOUT` seconds (408 beyond) and, when it is JSON, nested at most
+  `protocol.MAX_DEPTH` deep (400 beyond, before any JSON parser sees it);
+- `HeadTimeoutH11`, uvicorn's HTTP protocol (h11) with a time limit on the request head.
+  uvicorn closes an idle keep-alive connection (`timeout_keep_alive`), but a connection
+  that opens and then sends its request line and headers a byte at a time is held for
+  ever, one socket and one slot of `limit_concurrency` each: a few hundred such clients
+  shut everyone else out. `HeadTimeoutH11` gives every request head `HEAD_TIMEOUT` seconds
+  from the moment the connection opens (or the previous response ends), then closes the
+  connection.
 """
 
 from __future__ import annotations
@@ -11,6 +20,7 @@ import json
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from cubegames.server.protocol import MAX_DEPTH, too_deep
 
@@ -25,6 +35,8 @@ CSP = (
 )
 #: seconds a client has to send a whole request body
 BODY_TIMEOUT = 30.0
+#: seconds a client has to send a whole request head (request line and headers)
+HEAD_TIMEOUT = 10.0
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
@@ -115,3 +127,49 @@ async def _refuse(send: Any, status: int, detail: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": payload})
+
+
+class HeadTimeoutH11(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection whose request head is too slow."""
+
+    head_timeout = HEAD_TIMEOUT
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._head_timer = self.loop.call_later(self.head_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _too_slow(self) -> None:
+        self._head_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.cycle is not None and not self.cycle.response_complete:
+            self._disarm()  # the head is in: the app has the request
+
+    def handle_websocket_upgrade(self, event: object) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade(event)  # type: ignore[arg-type]
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request's head gets its own time
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+__all__ = ["BODY_TIMEOUT", "HEAD_TIMEOUT", "Guard", "HeadTimeoutH11"]

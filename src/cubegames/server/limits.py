@@ -1,20 +1,43 @@
 """What one server lets a stranger spend: the bounds on bot settings, request sizes,
-connections, games and rooms (`Limits`, one per server), and the checks that apply them.
+connections, games and rooms (`Limits`, one per server), and the checks and counters that
+apply them.
 
 Every bound answers with one clear refusal: 400 for a setting out of bounds, 413 for a
 body too large, 429 (with Retry-After) for a client or a server over its caps.
+
+When several processes serve one database (`cubegames serve --workers N`):
+
+- games made per client per minute are counted in the database (`SharedRate`, the
+  `creations` table) on PostgreSQL, so the cap holds for the sum over every process; a
+  process alone (SQLite) counts in memory (`RateLimit`); `GameRate` picks one;
+- open websockets per client and live games per server are counted in each process's
+  memory, and with `--workers N` each process takes `1/N` of the cap (`share`), so the sum
+  over the processes never exceeds it. The kernel hands each new connection to any
+  process, so a client may be refused slightly before the whole cap when its connections
+  land unevenly: the cap is never exceeded, at worst reached early.
+
+Every counter over time takes its clock (`clock=`, seconds that only go forward), so a
+test moves time instead of waiting for it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import math
 import time
 from collections import defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from sqlalchemy import delete, func, insert, select, text
+
 from cubegames.bots import BOTS, parse_spec
+from cubegames.server.storage import CreationRow, Store
+
+#: a clock: seconds, only going forward
+Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)
@@ -35,6 +58,11 @@ class Limits:
     games_per_minute: int = 20
     #: websocket connections one client (address) may hold open at once
     connections_per_client: int = 16
+    #: invitations claimed (or tried) and seats reissued by one client (address) a minute
+    seat_changes_per_client: int = 30
+    #: ... and in one game a minute, whoever asks (a host cannot throw a friend out of a
+    #: seat over and over, nor can guessers try invitations without end)
+    seat_changes_per_game: int = 20
     #: games live in memory at once on this server (watched, played or with a bot thinking)
     max_rooms: int = 500
     #: seconds a websocket may stay silent (the page pings every 25 s) before it is closed
@@ -46,7 +74,8 @@ class Limits:
     messages_per_second: float = 10.0
     #: ... in bursts of up to this many
     message_burst: int = 30
-    #: connections and requests one server process serves at once; beyond, it answers 503
+    #: connections and requests one server serves at once; beyond, it answers 503 (and
+    #: closes a new websocket with 4429)
     max_connections: int = 1000
     #: seconds a process's hold on a game's bots lasts unrenewed (PostgreSQL; `lease`):
     #: after a process dies, its games' bots play on elsewhere within about this long
@@ -112,27 +141,132 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     return spec
 
 
-class RateLimit:
-    """At most `count` events per `window` seconds for each key (a sliding window)."""
+def share(cap: int, workers: int) -> int:
+    """One process's part of `cap` among `workers` processes (at least 1).
 
-    def __init__(self, count: int, window: float = 60.0) -> None:
+    >>> share(16, 1), share(16, 3), share(1, 4)
+    (16, 5, 1)
+    """
+    return max(1, cap // workers)
+
+
+class RateLimit:
+    """At most `count` events per `window` seconds for each key (a moving window), in
+    this process's memory, on `clock`.
+
+    >>> moment = [0.0]
+    >>> rate = RateLimit(2, window=60.0, clock=lambda: moment[0])
+    >>> rate.allow("a"), rate.allow("a"), rate.allow("a"), rate.allow("b")
+    (None, None, 60.0, None)
+    >>> moment[0] = 60.0
+    >>> rate.allow("a")
+    """
+
+    def __init__(self, count: int, window: float = 60.0, clock: Clock = time.monotonic) -> None:
         self.count = count
         self.window = window
+        self.clock = clock
         self.seen: dict[str, deque[float]] = defaultdict(deque)
 
-    def allow(self, key: str, now: float | None = None) -> float | None:
+    def allow(self, key: str) -> float | None:
         """None if one more event of `key` is allowed now (and count it), else the
         seconds to wait."""
-        moment = time.monotonic() if now is None else now
+        wait = self.wait(key)
+        if wait is None:
+            self.seen[key].append(self.clock())
+        return wait
+
+    def wait(self, key: str) -> float | None:
+        """None if one more event of `key` would be allowed now (counting nothing), else
+        the seconds to wait."""
+        moment = self.clock()
         times = self.seen[key]
         while times and times[0] <= moment - self.window:
             times.popleft()
         if len(times) >= self.count:
             return times[0] + self.window - moment
-        times.append(moment)
         if len(self.seen) > 10_000:  # forget quiet clients so the table stays small
             for other in [k for k, v in self.seen.items() if not v]:
                 del self.seen[other]
+        return None
+
+
+class SharedRate:
+    """At most `count` events per `window` seconds for each key, counted in the database
+    (every process on it sees the same count). One client's check and count are one
+    transaction under a lock on that client (PostgreSQL's advisory lock), so two
+    processes cannot both let through the last allowed event."""
+
+    def __init__(
+        self, store: Store, count: int, window: float = 60.0, clock: Clock = time.time
+    ) -> None:
+        self.store = store
+        self.count = count
+        self.window = window
+        #: seconds since the epoch (every process's clock counts alike)
+        self.clock = clock
+
+    def allow(self, key: str) -> float | None:
+        """None if one more event of `key` is allowed now (and count it), else the seconds
+        to wait. Blocks on the database: call it from a worker thread."""
+        digest = hashlib.sha256(key.encode("utf-8")).digest()
+        client = digest.hex()
+        moment = self.clock()
+        with self.store.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                lock = int.from_bytes(digest[:8], "big", signed=True)
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": lock})
+            connection.execute(delete(CreationRow).where(CreationRow.at <= moment - self.window))
+            # how many are in the window and when the oldest leaves it: two numbers, not
+            # every row (a raised cap, as in benchmarks/web_load.py, made that thousands)
+            made, oldest = connection.execute(
+                select(func.count(), func.min(CreationRow.at)).where(CreationRow.client == client)
+            ).one()
+            if made >= self.count:
+                return max(0.0, oldest + self.window - moment)
+            connection.execute(insert(CreationRow).values(client=client, at=moment))
+        return None
+
+
+class GameRate:
+    """Games made per client: `limits.games_per_minute`, counted in the database when
+    other processes may share it (PostgreSQL), else in this process's memory."""
+
+    def __init__(self, store: Store, count: int, clock: Clock | None = None) -> None:
+        self.count = count
+        self.shared = (
+            SharedRate(store, count, clock=clock or time.time)
+            if store.engine.dialect.name == "postgresql"
+            else None
+        )
+        self.here = RateLimit(count, clock=clock or time.monotonic)
+
+    async def allow(self, key: str) -> float | None:
+        """None if `key` may make one more game now (and count it), else the seconds to
+        wait."""
+        if self.shared is not None:
+            return await asyncio.to_thread(self.shared.allow, key)
+        return self.here.allow(key)
+
+
+class SeatChanges:
+    """Claims of invitations and reissues of seats: at most `per_client` a minute from
+    one address and `per_game` a minute in one game, counted in this process's memory
+    (with `--workers N` each process takes `1/N` of each, `share`)."""
+
+    def __init__(self, per_client: int, per_game: int, clock: Clock = time.monotonic) -> None:
+        self.clients = RateLimit(per_client, clock=clock)
+        self.games = RateLimit(per_game, clock=clock)
+
+    def allow(self, client: str, game_id: str) -> tuple[str, float] | None:
+        """None if `client` may change a seat of `game_id` now (and count it for both),
+        else which cap holds (`"client"` or `"game"`) and the seconds to wait."""
+        for which, rate, key in (("client", self.clients, client), ("game", self.games, game_id)):
+            wait = rate.wait(key)
+            if wait is not None:
+                return which, wait
+        self.clients.allow(client)
+        self.games.allow(game_id)
         return None
 
 
@@ -157,4 +291,14 @@ class Counter:
             del self.open[key]
 
 
-__all__ = ["Counter", "Limits", "RateLimit", "check_bot"]
+__all__ = [
+    "Clock",
+    "Counter",
+    "GameRate",
+    "Limits",
+    "RateLimit",
+    "SeatChanges",
+    "SharedRate",
+    "check_bot",
+    "share",
+]

@@ -8,7 +8,7 @@ import random
 
 import cubegames
 from cubegames.games.cubed import CubedMove, CubedState
-from cubegames.server.app import server_deal
+from cubegames.server.api import server_deal
 from cubegames.server.bots import bot_seed
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game
 
@@ -119,9 +119,9 @@ def test_a_bots_seed_is_not_the_deal_plus_its_seat(client: TestClient) -> None:
     made = client.post(
         "/api/games", json={"game": "cubed", "seats": [HUMAN, {"kind": "bot", "bot": "random"}]}
     ).json()
-    deal = client.app.state.store.load(made["id"]).seed  # type: ignore[attr-defined]
+    deal = client.app.state.server.store.load(made["id"]).seed  # type: ignore[attr-defined]
     with connect(client, made["id"], made["seats"][0]["token"]) as session:
         Socket(session).opening()
-        bot = client.app.state.runner.bots[made["id"]][1]  # type: ignore[attr-defined]
+        bot = client.app.state.server.runner.bots[made["id"]][1]  # type: ignore[attr-defined]
         assert bot.seed != deal + 1 and bot.seed.bit_length() > 64
         assert bot.seed == bot_seed(deal, 1)  # the same bot after a restart

@@ -27,7 +27,7 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: 
 def test_the_server_deals_from_128_bits_of_the_operating_systems_generator(
     client: TestClient,
 ) -> None:
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store = client.app.state.server.store  # type: ignore[attr-defined]
     seeds = []
     for _ in range(8):
         made = create(client, "cubed", [HUMAN, INVITED], options={"rounds": 1})
@@ -45,7 +45,7 @@ def test_the_server_deals_from_128_bits_of_the_operating_systems_generator(
 def test_a_cubes_deal_keeps_its_128_bits_in_the_dice_generator(client: TestClient) -> None:
     # CUBES carries its dice generator in the position: 64 bits of state would drop half
     # of the deal's 128 (a 128-bit draw falls below 2**64 once in 2**64 deals)
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store = client.app.state.server.store  # type: ignore[attr-defined]
     for _ in range(3):
         made = create(client, "cubes", [HUMAN, INVITED])
         _, state, _ = replay(store.load(made["id"]))

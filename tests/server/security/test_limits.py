@@ -4,7 +4,6 @@ clear 429s, security headers and the websocket's Origin check."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -146,6 +145,84 @@ def test_open_connections_per_client_are_capped() -> None:
             Socket(again).opening()
 
 
+def test_websockets_count_toward_the_servers_connection_cap() -> None:
+    """`max_connections` bounds open websockets too, whichever addresses hold them (here
+    the per-address cap is above it)."""
+    with TestClient(capped(max_connections=2, connections_per_client=10)) as client:
+        made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"]) as a, connect(client, made["id"]) as b:
+            Socket(a).opening()
+            Socket(b).opening()
+            with connect(client, made["id"]) as c:
+                ws = Socket(c)
+                said = ws.receive()
+                assert said["message"].startswith("the server is busy: 2 connections")
+                assert ws.receive() == {"type": "closed", "code": 4429}
+        with connect(client, made["id"]) as again:  # closed ones no longer count
+            Socket(again).opening()
+
+
+def _invited(client: TestClient) -> dict[str, Any]:
+    response = client.post(
+        "/api/games",
+        json={"game": "cubed", "seats": [HUMAN_SEAT, {"kind": "human", "invite": True}]},
+    )
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def test_claims_are_capped_per_address_and_a_refused_one_spends_nothing() -> None:
+    """Guessing invitations: after `seat_changes_per_client` tries a minute from one
+    address, the next is refused with 429 before the database is asked (even a right
+    invitation, which stays unclaimed); a minute later it is taken."""
+    moment = [0.0]
+    limits = Limits(seat_changes_per_client=3, seat_changes_per_game=100)
+    app = create_app("sqlite://", bot_delay=0, limits=limits, clock=lambda: moment[0])
+    with TestClient(app) as client:
+        made = _invited(client)
+        game_id, invite = made["id"], made["seats"][1]["invite"]
+        for guess in range(3):
+            tried = client.post(f"/api/games/{game_id}/claim", json={"invite": f"guess{guess}"})
+            assert tried.status_code == 409
+        over = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
+        assert over.status_code == 429
+        assert "from your address: at most 3 a minute" in over.json()["detail"]
+        assert int(over.headers["retry-after"]) == 60
+        assert client.get(f"/api/games/{game_id}").json()["seats"][1]["invited"]
+        moment[0] += 60.0
+        taken = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
+        assert taken.status_code == 200 and taken.json()["seat"] == 1
+
+
+def test_reissues_are_capped_per_game() -> None:
+    """A host cannot throw a friend out of a seat over and over: after
+    `seat_changes_per_game` a minute in one game, reissues there wait; another game is
+    not held up."""
+    moment = [0.0]
+    limits = Limits(seat_changes_per_client=100, seat_changes_per_game=2)
+    app = create_app("sqlite://", bot_delay=0, limits=limits, clock=lambda: moment[0])
+    with TestClient(app) as client:
+        made, other = _invited(client), _invited(client)
+
+        def reissue(game: dict[str, Any]) -> Any:
+            return client.post(
+                f"/api/games/{game['id']}/seats/1/reissue",
+                headers={"Authorization": f"Bearer {game['host']}"},
+            )
+
+        assert [reissue(made).status_code for _ in range(2)] == [200, 200]
+        over = reissue(made)
+        assert over.status_code == 429
+        assert "in this game: at most 2 a minute" in over.json()["detail"]
+        assert client.get(f"/api/games/{made['id']}").json()["seats"][1]["reissued"] == 2
+        assert reissue(other).status_code == 200
+        moment[0] += 30.0
+        assert reissue(made).status_code == 429  # the first two are still in the minute
+        moment[0] += 30.0
+        assert reissue(made).status_code == 200
+
+
 def test_live_rooms_per_server_are_capped() -> None:
     with TestClient(capped(max_rooms=1)) as client:
         one = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
@@ -209,7 +286,7 @@ def test_a_replay_is_computed_once_and_every_step_matches_the_engine(client: Tes
             state.play(detail["moves"][ply - 1]["move"])
         step = client.get(f"/api/games/{made['id']}/replay", params={"ply": ply, "seat": 0})
         assert step.json()["svg"] == web.draw(game, state.view(0), []), ply
-    assert client.app.state.replays.runs == 1  # type: ignore[attr-defined]
+    assert client.app.state.server.replays.runs == 1  # type: ignore[attr-defined]
 
 
 def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) -> None:
@@ -227,8 +304,8 @@ def test_an_abandoned_game_takes_no_move_and_its_bots_stay_still(db_url: str) ->
             said = ws.error()
         assert said["code"] == "abandoned" and "abandoned" in said["message"]
         with connect(client, among_bots) as session:  # a watcher wakes no bot either
-            Socket(session).opening()
-            time.sleep(0.5)  # time for bots that answer at once to have moved, if they could
+            Socket(session).opening()  # (a bot it woke would be in the runner's tasks now)
+            assert among_bots not in client.app.state.server.runner.tasks  # type: ignore[attr-defined]
         for game_id in (among_bots, with_person):
             assert client.get(f"/api/games/{game_id}").json()["moves"] == []
 
@@ -245,16 +322,15 @@ def test_a_silent_websocket_is_closed() -> None:
 
 
 def test_the_shared_count_of_games_made_lets_count_through_then_says_when_to_retry(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     """`SharedRate` (the cap counted in the database, for several processes): `count`
     events a window per client, then the seconds until the oldest leaves the window; other
     clients are not affected, and an event that left the window frees its place."""
-    from cubegames.server import caps
+    from cubegames.server.limits import SharedRate
 
     moment = [1000.0]
-    monkeypatch.setattr(caps.time, "time", lambda: moment[0])
-    rate = caps.SharedRate(store, count=3, window=60.0)
+    rate = SharedRate(store, count=3, window=60.0, clock=lambda: moment[0])
     for _ in range(3):
         assert rate.allow("198.51.100.7") is None
         moment[0] += 10.0

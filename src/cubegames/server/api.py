@@ -1,0 +1,467 @@
+"""The REST API (`/api/...`), all JSON but the rules:
+
+- `GET /api/catalog`: the games, their options, the bot presets;
+- `GET /api/rules/{game}`: the full rules of a game, as markdown (docs/rules/);
+- `POST /api/games`: make a game (`CreateGame`); the answer holds each human seat's token;
+- `POST /api/games/{id}/claim`: take an invited seat with its one-time invitation;
+- `POST /api/games/{id}/seats/{seat}/reissue`: the host gives a seat a new invitation;
+- `GET /api/games?status=&limit=`: the latest games;
+- `GET /api/games/{id}`: one game: seats, status, result, its moves in words;
+- `GET /api/games/{id}/record`: the record file (a finished game, or with a seat's
+  credential its own view of the game so far);
+- `GET /api/games/{id}/replay?ply=&seat=`: the table after move `ply` (its view, the last
+  move, and an SVG drawing for other programs), seen by a spectator, or by a seat (once
+  the game is over, or with that seat's credential);
+- `POST /api/records`: load a record file; the answer is the new game and its tokens.
+
+A credential travels as `Authorization: Bearer ...`, never in the address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import secrets
+from datetime import timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+import cubegames
+from cubegames import rulebook
+from cubegames.render import web
+from cubegames.server.catalog import build, catalog
+from cubegames.server.context import Server, bearer, client_of, parts
+from cubegames.server.i18n import Said, language_of
+from cubegames.server.limits import check_bot
+from cubegames.server.protocol import (
+    MAX_RECORD,
+    MAX_SEED,
+    ClaimSeat,
+    CreateGame,
+    ProtocolError,
+    read_record,
+)
+from cubegames.server.records import load_record, to_record
+from cubegames.server.rooms import RoomError, result_of
+from cubegames.server.storage import (
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    GameInfo,
+    GameSummary,
+    NewSeat,
+    Unstorable,
+    iso,
+    new_token,
+)
+
+#: the bits of a deal the server makes
+SEED_BITS = 128
+
+router = APIRouter(prefix="/api")
+
+#: the app's parts, for a route that needs them
+Parts = Annotated[Server, Depends(parts)]
+
+
+async def load(server: Server, game_id: str) -> GameInfo:
+    """The stored game, or 404."""
+    info = await asyncio.to_thread(server.store.load, game_id)
+    if info is None:
+        raise Said(404, "error-no-game", game=game_id)
+    return info
+
+
+async def credential_seat(server: Server, request: Request, game_id: str) -> int | None:
+    """The seat the request's credential (`Authorization: Bearer ...`) opens, or None
+    without one; 403 for a credential that opens nothing, 400 for one in the address."""
+    if "token" in request.query_params:
+        raise Said(400, "error-token-in-address")
+    token = bearer(request)
+    if token is None:
+        return None
+    seat = await asyncio.to_thread(server.store.seat_of, game_id, token)
+    if seat is None:
+        raise Said(403, "error-credential-opens-nothing")
+    return seat
+
+
+async def rate_limited(server: Server, request: Request) -> None:
+    """429 if the client has made as many games as it may this minute."""
+    wait = await server.games_made.allow(client_of(request))
+    if wait is not None:
+        raise Said(
+            429,
+            "error-too-many-games",
+            headers={"Retry-After": str(math.ceil(wait))},
+            count=server.limits.games_per_minute,
+            wait=timedelta(seconds=math.ceil(wait)),
+        )
+
+
+async def seat_change_allowed(server: Server, request: Request, game_id: str) -> None:
+    """429 if this client, or anyone in this game, has claimed or reissued as many seats
+    as it may this minute."""
+    held = server.seat_changes.allow(client_of(request), game_id)
+    if held is None:
+        return
+    which, wait = held
+    limits = server.limits
+    said = (
+        f"from your address: at most {limits.seat_changes_per_client}"
+        if which == "client"
+        else f"in this game: at most {limits.seat_changes_per_game}"
+    )
+    raise HTTPException(
+        429,
+        f"too many invitations claimed or seats reissued {said} a minute; try again shortly",
+        headers={"Retry-After": str(math.ceil(wait))},
+    )
+
+
+@router.get("/catalog")
+async def get_catalog() -> dict[str, Any]:
+    """The games, their options and the bots on offer."""
+    return catalog()
+
+
+@router.get("/rules/{game}", response_class=PlainTextResponse)
+async def get_rules(game: str, request: Request) -> PlainTextResponse:
+    """The full rules of a game, as markdown (docs/rules/<game>.md, docs/rules/ja/...),
+    in the language of `?lang=` or else of Accept-Language."""
+    if game not in cubegames.GAMES:
+        raise Said(404, "error-no-rules", game=game, games=", ".join(cubegames.GAMES))
+    try:
+        page = rulebook.text(game, language_of(request))
+    except ValueError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return PlainTextResponse(page, media_type="text/markdown; charset=utf-8")
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: CreateGame, request: Request, server: Parts) -> dict[str, Any]:
+    """Make a game; the answer holds the host's credential, the credential of each
+    seat played here and the one-time invitation of each invited seat (shown only
+    now)."""
+    await rate_limited(server, request)
+    try:
+        game = build(body.game, body.options)
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
+    if len(body.seats) != game.players:
+        raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
+    seats: list[NewSeat] = []
+    for i, seat in enumerate(body.seats):
+        if seat.kind == "bot":
+            spec = seat.bot or "random"
+            try:
+                check_bot(spec, body.game, server.limits)
+            except ValueError as exc:
+                raise HTTPException(400, f"seats.{i}: {exc}") from None
+            seats.append(NewSeat("bot", spec, seat.name or None))
+        else:
+            seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
+    if body.seed is not None and any(s.invited for s in seats):
+        raise Said(400, "error-seed-with-invite")
+    # 128 bits from the operating system: a seat's own hand cannot identify the deal
+    seed = body.seed if body.seed is not None else server_deal()
+    host = new_token()
+    try:
+        game_id, tokens = await asyncio.to_thread(
+            server.store.create, body.game, game.options, seed, seats, (), None, host
+        )
+    except Unstorable as exc:
+        raise HTTPException(400, str(exc)) from None
+    return _created(game_id, body.game, seats, tokens, PLAYING, host)
+
+
+def _created(
+    game_id: str,
+    game: str,
+    seats: list[NewSeat],
+    tokens: list[str],
+    status: str,
+    host: str,
+) -> dict[str, Any]:
+    def secret(s: NewSeat, t: str) -> dict[str, str]:
+        if s.kind != HUMAN:
+            return {}
+        return {"invite": t} if s.invited else {"token": t}
+
+    return {
+        "id": game_id,
+        "game": game,
+        "status": status,
+        "host": host,
+        "seats": [
+            {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, **secret(s, t)}
+            for i, (s, t) in enumerate(zip(seats, tokens, strict=True))
+        ],
+    }
+
+
+@router.post("/games/{game_id}/claim")
+async def claim_seat(
+    game_id: str, body: ClaimSeat, request: Request, server: Parts
+) -> dict[str, Any]:
+    """Take the seat of a one-time invitation: the answer is the seat's own credential
+    (kept by this browser); the invitation is spent."""
+    await seat_change_allowed(server, request, game_id)
+    await load(server, game_id)
+    claimed = await asyncio.to_thread(server.store.claim, game_id, body.invite)
+    if claimed is None:
+        raise Said(409, "error-invite-used")
+    seat, credential = claimed
+    room = server.rooms.rooms.get(game_id)
+    if room is not None:
+        await room.seat_changed(seat, "claimed")
+    await asyncio.to_thread(
+        server.bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "claimed"}
+    )
+    return {"id": game_id, "seat": seat, "token": credential}
+
+
+@router.post("/games/{game_id}/seats/{seat}/reissue")
+async def reissue_seat(game_id: str, seat: int, request: Request, server: Parts) -> dict[str, Any]:
+    """The host gives a seat a new invitation (a player who lost their seat): the old
+    credential opens nothing more, and every page of the game is told."""
+    await seat_change_allowed(server, request, game_id)
+    info = await load(server, game_id)
+    token = bearer(request)
+    if token is None or not await asyncio.to_thread(server.store.is_host, game_id, token):
+        raise Said(403, "error-only-host")
+    if not 0 <= seat < len(info.seats) or info.seats[seat].kind != HUMAN:
+        raise Said(400, "error-not-a-person", seat=seat)
+    if info.status == FINISHED:
+        raise Said(409, "error-game-over")
+    if picked(info.seed):
+        raise Said(409, "error-deal-picked")
+    invite = await asyncio.to_thread(server.store.reissue, game_id, seat)
+    room = server.rooms.rooms.get(game_id)
+    if room is not None:
+        await room.seat_changed(seat, "reissued")
+    await asyncio.to_thread(
+        server.bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "reissued"}
+    )
+    return {"id": game_id, "seat": seat, "invite": invite}
+
+
+@router.get("/games")
+async def list_games(
+    server: Parts,
+    status: Annotated[str | None, Query(pattern="^(playing|finished)$")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[dict[str, Any]]:
+    """The latest games, newest first."""
+    found = await asyncio.to_thread(server.store.summaries, status, limit)
+    return [
+        {
+            "id": g.id,
+            "game": g.game,
+            "options": g.options,
+            "status": g.status,
+            "created": iso(g.created_at),
+            "finished": iso(g.finished_at),
+            "result": g.result,
+            "moves": g.moves,
+            "seats": _seats_json(g),
+        }
+        for g in found
+    ]
+
+
+@router.get("/games/{game_id}")
+async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
+    """One game: its settings, seats, status and moves (in words a spectator may read;
+    the notation too once the game is over), and the fixed facts its page draws with
+    (`info`, as in the websocket's `hello`)."""
+    info = await load(server, game_id)
+    game = build_trusted(info)
+    over = info.status == FINISHED
+    moves = await server.replays.told(info, game, over)
+    return {
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "players": game.players,
+        "status": info.status,
+        "created": iso(info.created_at),
+        "finished": iso(info.finished_at),
+        "result": info.result,
+        "seats": _seats_json(info),
+        "moves": moves,
+        "seed": info.seed if over else None,
+        "info": web.info(game),
+    }
+
+
+@router.get("/games/{game_id}/record")
+async def download_record(game_id: str, request: Request, server: Parts) -> JSONResponse:
+    """The game's record file, seed and all, once the game is over. Before that a full
+    record would tell every hidden piece: a seat (by its credential) gets its own view
+    of the game so far instead, without the seed; anyone else is refused."""
+    seat = await credential_seat(server, request, game_id)
+    info = await load(server, game_id)
+    filename = f"cubegames-{info.game}-{info.id}.json"
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    if info.status == FINISHED:
+        return JSONResponse(to_record(info), headers=headers)
+    if seat is None:
+        raise Said(403, "error-record-hidden")
+    # every move in words: a long game's take a while, in a worker thread
+    mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
+    return JSONResponse(mine, headers=headers)
+
+
+@router.get("/games/{game_id}/replay")
+async def replay_step(
+    game_id: str,
+    request: Request,
+    server: Parts,
+    ply: Annotated[int, Query(ge=0)] = 0,
+    seat: Annotated[int | None, Query(ge=0)] = None,
+) -> dict[str, Any]:
+    """The table after move `ply`, seen by a spectator or by `seat` (a seat's view
+    needs the game over, or that seat's credential)."""
+    mine = await credential_seat(server, request, game_id)
+    info = await load(server, game_id)
+    if seat is not None:
+        if seat >= len(info.seats):
+            raise Said(400, "error-no-seat", seat=seat)
+        if info.status != FINISHED and mine != seat:
+            raise Said(403, "error-seat-view")
+    total = len(info.moves)
+    ply = min(ply, total)
+    try:
+        game, state, played = await server.replays.step(info, ply)
+    except RoomError as exc:
+        raise HTTPException(409, str(exc)) from None
+    view = state.public_view() if seat is None else state.view(seat)
+    last = played[-1] if played else None
+    said = web.tell(game, view) if web.tells(game) else None
+    if said is None and last is not None:
+        said = web.words(game, last.move, last.seat, seat)
+    return {
+        "ply": ply,
+        "total": total,
+        "seat": seat,
+        "to_move": state.to_move,
+        "over": state.is_over,
+        "view": view,
+        "hints": web.hints(game, view),
+        "last": None
+        if last is None
+        else {
+            "ply": last.ply,
+            "seat": last.seat,
+            "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
+            "text": web.words(game, last.move, last.seat, seat),
+        },
+        "result": result_of(state) if state.is_over else None,
+        "svg": web.draw(game, view, []),
+        "said": said,
+    }
+
+
+@router.post("/records", status_code=201)
+async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
+    """Load a record file (the request body): it is replayed through the engine and
+    becomes a new game whose people's seats are all played at the uploader's screen
+    (the file tells every hand, so none of them may be passed to another person: the
+    game has no host, and no seat can be reissued as an invitation)."""
+    await rate_limited(server, request)
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_RECORD:
+            raise Said(413, "error-file-too-large", bytes=MAX_RECORD)
+    try:
+        record = read_record(bytes(raw))
+        loaded = await asyncio.to_thread(load_record, record)
+        for i, new_seat in enumerate(loaded.seats):
+            if new_seat.bot is not None:
+                try:
+                    check_bot(new_seat.bot, loaded.game, server.limits)
+                except ValueError as exc:
+                    raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
+    except ProtocolError as exc:
+        raise HTTPException(400, str(exc)) from None
+    host = new_token()
+    try:
+        game_id, tokens = await asyncio.to_thread(
+            server.store.create,
+            loaded.game,
+            loaded.options,
+            loaded.seed,
+            loaded.seats,
+            loaded.moves,
+            loaded.result,
+            host,
+        )
+    except Unstorable as exc:
+        raise HTTPException(400, f"bad record: {exc}") from None
+    status = FINISHED if loaded.result is not None else PLAYING
+    # Whoever holds a record file knows its deal: every hand and the bag. So a loaded
+    # game is played at the uploader's screen only; it has no host who could invite
+    # someone else into it (the host credential is kept by nobody).
+    return {**_created(game_id, loaded.game, loaded.seats, tokens, status, host), "host": None}
+
+
+def server_deal() -> int:
+    """A deal the server makes: 128 bits from the operating system, never a number a
+    person could pick (those are at most `MAX_SEED`), so `picked` tells them apart, and
+    always 2**64 or more, the seeds from which the games key their hidden chance with all
+    of the seed (CUBES' dice, CUBED's secret behind later deals)."""
+    while True:
+        seed = secrets.randbits(SEED_BITS)
+        if seed >= 2**64:  # below it once in 2**64 draws: draw again
+            return seed
+
+
+def picked(seed: int) -> bool:
+    """Whether a game's seed was picked by a person (who then knows every hand)."""
+    return seed <= MAX_SEED
+
+
+def seat_record(info: GameInfo, game: Any, seat: int) -> dict[str, Any]:
+    """The record of an unfinished game as `seat` may know it: no seed, each move in
+    words (its notation only where `seat` may read it). It cannot be loaded back."""
+    return {
+        "format": "cubegames-seat-view",
+        "version": 1,
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "seat": seat,
+        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} for s in info.seats],
+        "moves": [
+            {
+                "seat": m.seat,
+                "text": web.words(game, m.move, m.seat, seat),
+                **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
+            }
+            for m in info.moves
+        ],
+        "created": iso(info.created_at),
+    }
+
+
+def build_trusted(info: GameInfo) -> Any:
+    """The game of a stored row (its options were checked when it was made)."""
+    return cubegames.make(info.game, **info.options)
+
+
+def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "bot": s.bot,
+            "name": s.name,
+            "invited": s.invited,
+            "reissued": s.reissued,
+        }
+        for s in info.seats
+    ]

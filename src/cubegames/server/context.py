@@ -1,0 +1,74 @@
+"""What every route of one app shares (`Server`, kept as `app.state.server`), and the
+small readings of a request that several routes make."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from fastapi import Request, WebSocket
+
+from cubegames.server.bots import BotRunner
+from cubegames.server.bus import Bus
+from cubegames.server.hub import Hub
+from cubegames.server.lease import Leases
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges
+from cubegames.server.protocol import MAX_TOKEN
+from cubegames.server.replays import Replays
+from cubegames.server.rooms import Rooms
+from cubegames.server.storage import Store
+from cubegames.server.writer import Writer
+
+
+@dataclass
+class Server:
+    """One app's parts: its database, live games, bots, news and limits."""
+
+    store: Store
+    limits: Limits
+    rooms: Rooms
+    runner: BotRunner
+    writer: Writer
+    bus: Bus
+    leases: Leases
+    hub: Hub
+    replays: Replays
+    executor: ThreadPoolExecutor
+    #: games made per client (`limits.games_per_minute`)
+    games_made: GameRate
+    #: open websockets per client (`limits.connections_per_client`)
+    sockets: Counter
+    #: open websockets in all (`limits.max_connections`, counted under one key, "")
+    all_sockets: Counter
+    #: invitations claimed and seats reissued (`limits.seat_changes_per_client`, `_game`)
+    seat_changes: SeatChanges
+    #: the clock of the pages' message rates (`protocol.Throttle`)
+    clock: Clock
+
+
+def server_of(connection: Request | WebSocket) -> Server:
+    """The parts of the app serving `connection`."""
+    server: Server = connection.app.state.server
+    return server
+
+
+def parts(request: Request) -> Server:
+    """The parts of the app serving `request` (a route's dependency)."""
+    return server_of(request)
+
+
+def client_of(connection: Request | WebSocket) -> str:
+    """The client's address (what the per-client caps count)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def bearer(request: Request) -> str | None:
+    """The credential of `Authorization: Bearer ...`, or None."""
+    header = request.headers.get("authorization", "")
+    kind, _, value = header.partition(" ")
+    if kind.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()[:MAX_TOKEN]
+
+
+__all__ = ["Server", "bearer", "client_of", "parts", "server_of"]

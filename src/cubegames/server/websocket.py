@@ -1,0 +1,242 @@
+"""The websocket endpoint `/ws/games/{id}`: a page's live connection to a game.
+
+The first message says who the page is (`{"type": "auth", "token": ...}`, null for a
+spectator); a credential never travels in the address. Then the page sends moves and
+pings and gets the game's states, within the limits of `limits.Limits` (messages a
+second, silence, connections per client). Messages: `protocol` and docs/protocol.md; a
+connection the server ends is closed with one of the codes below and, where it can be
+said, an `error` message saying why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from cubegames.server.context import Server, client_of, server_of
+from cubegames.server.hub import expired
+from cubegames.server.protocol import (
+    AUTH_TIMEOUT,
+    AuthMessage,
+    Connection,
+    MoveMessage,
+    ProtocolError,
+    Throttle,
+    error,
+    parse_client,
+)
+from cubegames.server.rooms import Full, Peer, Refused, Room, RoomError, Watchdog, close_quietly
+
+#: websocket close codes (4000-4999 are the application's own)
+NO_GAME = 4404
+BAD_TOKEN = 4403
+BROKEN_GAME = 4500
+NO_AUTH = 4401
+TOO_MANY = 4429
+IDLE = 4408
+BAD_ORIGIN = 4003
+
+router = APIRouter()
+
+
+def same_origin(websocket: WebSocket) -> bool:
+    """Whether a websocket comes from a page of this server (or from no page at all: a
+    program sends no Origin)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """A page's live connection to a game: as a seat or a spectator, said by the first
+    message (`auth`); a token never travels in the address."""
+    if not same_origin(websocket):
+        # a page of another site must not act with this browser's credentials
+        await websocket.close(BAD_ORIGIN)
+        return
+    server = server_of(websocket)
+    limits = server.limits
+    if not server.all_sockets.take(""):
+        await websocket.accept()
+        await close_quietly(
+            websocket,
+            TOO_MANY,
+            f"the server is busy: {limits.max_connections} connections are open; try again later",
+        )
+        return
+    try:
+        await _counted(server, websocket, game_id)
+    finally:
+        server.all_sockets.give("")
+
+
+async def _counted(server: Server, websocket: WebSocket, game_id: str) -> None:
+    limits = server.limits
+    who = client_of(websocket)
+    if not server.sockets.take(who):
+        await websocket.accept()
+        await close_quietly(
+            websocket,
+            TOO_MANY,
+            f"too many connections from your address: at most "
+            f"{limits.connections_per_client} at once",
+        )
+        return
+    try:
+        await _connection(server, websocket, game_id)
+    finally:
+        server.sockets.give(who)
+
+
+async def _connection(server: Server, websocket: WebSocket, game_id: str) -> None:
+    rooms, runner, limits = server.rooms, server.runner, server.limits
+    if "token" in websocket.query_params:
+        await websocket.accept()
+        await close_quietly(
+            websocket,
+            BAD_TOKEN,
+            "a token never goes in the address: send it in the first message "
+            '({"type": "auth", "token": ...})',
+        )
+        return
+    await websocket.accept()
+    try:
+        token = await _authenticate(websocket)
+    except (ProtocolError, TimeoutError) as exc:
+        reason = (
+            f"no auth message within {AUTH_TIMEOUT:g} seconds"
+            if isinstance(exc, TimeoutError)
+            else str(exc)
+        )
+        await close_quietly(websocket, NO_AUTH, reason)
+        return
+    except WebSocketDisconnect:
+        return
+    seat = None
+    if token is not None:
+        seat = await asyncio.to_thread(server.store.seat_of, game_id, token)
+    try:
+        room = await rooms.get(game_id)
+    except RoomError as exc:
+        await close_quietly(websocket, BROKEN_GAME, str(exc))
+        return
+    except Full as exc:
+        await close_quietly(websocket, TOO_MANY, str(exc))
+        return
+    if room is None:
+        await close_quietly(websocket, NO_GAME, f"there is no game {game_id!r}")
+        return
+    if token is not None and seat is None:
+        await close_quietly(
+            websocket, BAD_TOKEN, "this credential does not open any seat of this game"
+        )
+        rooms.release(room, runner.busy(room))
+        return
+    peer = Peer(websocket, seat)
+    room.join(peer)
+    try:
+        await peer.send(room.hello(seat))
+        await peer.send(peer.update(room.state_message(seat)))
+        await room.presence()
+        if not expired(room.info, limits, room):
+            runner.wake(room)
+        await _serve(server, room, peer, websocket)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.leave(peer)
+        rooms.release(room, runner.busy(room))
+        if room.peers:
+            await room.presence()
+
+
+async def _authenticate(websocket: WebSocket) -> str | None:
+    """The credential of the connection's first message (None: a spectator);
+    ProtocolError if that message is not an `auth`, TimeoutError if none comes."""
+    async with asyncio.timeout(AUTH_TIMEOUT):
+        message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    raw = message.get("text")
+    parsed = parse_client(raw if raw is not None else message.get("bytes"))
+    if not isinstance(parsed, AuthMessage):
+        raise ProtocolError(
+            'the first message must be {"type": "auth", "token": ...} (token null for a spectator)'
+        )
+    return parsed.token
+
+
+async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
+    limits, clock = server.limits, server.clock
+    throttle = Throttle(limits.messages_per_second, limits.message_burst)
+    quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
+    try:
+        while True:
+            quiet.begin()
+            try:
+                message = await websocket.receive()
+            except asyncio.CancelledError:
+                if not quiet.expired():
+                    raise
+                # the page pings every 25 s: silence this long is a page gone quiet
+                await peer.send(error(f"no message for {limits.idle_seconds:g} seconds", "closed"))
+                await peer.flush()
+                await close_quietly(websocket, IDLE)
+                return
+            finally:
+                quiet.end()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not throttle.allow(clock()):
+                if throttle.warn(clock()):
+                    await peer.send(
+                        error(
+                            f"too many messages: at most {limits.messages_per_second:g} "
+                            f"a second (bursts of {limits.message_burst}); the ones over "
+                            "the limit were not read",
+                            "slow-down",
+                        )
+                    )
+                continue
+            raw = message.get("text")
+            try:
+                parsed = parse_client(raw if raw is not None else message.get("bytes"))
+            except ProtocolError as exc:
+                await peer.send(error(str(exc)))
+                continue
+            if isinstance(parsed, AuthMessage):
+                await peer.send(error("this connection has already said who it is", "auth"))
+                continue
+            if not isinstance(parsed, MoveMessage):
+                await peer.send({"type": "pong"})
+                continue
+            if peer.state is Connection.SPECTATOR or peer.seat is None:
+                await peer.send(
+                    error(
+                        "a spectator cannot move: open the game with a seat's link to play",
+                        "spectator",
+                    )
+                )
+                continue
+            if expired(room.info, limits, room):
+                await peer.send(
+                    error(
+                        f"this game was abandoned: no move for {limits.expire_days:g} days",
+                        "abandoned",
+                    )
+                )
+                continue
+            try:
+                await room.play(peer.seat, parsed.move, parsed.ply)
+            except Refused as exc:
+                await peer.send(error(str(exc), exc.code))
+    finally:
+        quiet.close()
+
+
+__all__ = ["router", "same_origin"]
