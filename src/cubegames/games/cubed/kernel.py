@@ -217,6 +217,43 @@ def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
             return r
 
 
+@inline
+def mt_bits64(mt: Arr, pos: Arr, k: int) -> np.uint64:
+    """`random.Random.getrandbits(64)` for generator `k` (the first output is the low
+    word), as a SplitMix64 state (`np.uint64`)."""
+    low = np.uint64(mt_next(mt, pos, k))
+    high = np.uint64(mt_next(mt, pos, k))
+    return (high << np.uint64(32)) | low
+
+
+# -- the position's generator (`core.splitmix`, states below 2**64) ------------------------
+
+
+@inline
+def sm_next(rng: Arr) -> np.uint64:
+    """The next 64-bit output of the SplitMix64 generator whose state is `rng[0]`
+    (`np.uint64`, advanced), as `splitmix.step`."""
+    z = rng[0] + np.uint64(0x9E3779B97F4A7C15)
+    rng[0] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    out: np.uint64 = z ^ (z >> np.uint64(31))
+    return out
+
+
+@inline
+def sm_below(rng: Arr, n: int) -> int:
+    """A number from 0 to n-1 as `splitmix.below` draws it: outputs at or past the last
+    whole multiple of `n` below 2**64 are drawn again."""
+    un = np.uint64(n)
+    rem = (np.uint64(0) - un) % un  # 2**64 mod n
+    limit = np.uint64(0) - rem
+    while True:
+        out = sm_next(rng)
+        if rem == np.uint64(0) or out < limit:
+            return int(out % un)
+
+
 # -- the table ---------------------------------------------------------------------------
 
 
@@ -733,15 +770,34 @@ def play_round(st: Arrays, ed: Arrays, mt: Arr, pos: Arr, log: Arr, room: Arrays
 
 @jit
 def deal(st: Arrays, ed: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
-    """A fresh round from the whole box, shuffled with generator 0 (benchmarks only: the
-    rules deal in Python)."""
-    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
-    clear_table(st)
-    n = box.shape[0]
+    """A fresh round from the whole box, shuffled with generator 0 as `random.shuffle`
+    shuffles it (a game's first deal, `Cubed.new_state`)."""
     pieces = box.copy()
-    for i in range(n - 1, 0, -1):
+    for i in range(box.shape[0] - 1, 0, -1):
         j = randbelow(mt, pos, 0, i + 1)
         pieces[i], pieces[j] = pieces[j], pieces[i]
+    deal_order(st, ed, pieces, hand_size)
+
+
+@jit
+def deal_later(st: Arrays, ed: Arrays, box: Arr, hand_size: int, rng: Arr) -> None:
+    """A fresh round from the whole box, shuffled with the position's generator (SplitMix64,
+    state `rng[0]`, advanced) as `splitmix.shuffle` shuffles it (a later round's deal,
+    `CubedState._end_round`)."""
+    pieces = box.copy()
+    for i in range(box.shape[0] - 1, 0, -1):
+        j = sm_below(rng, i + 1)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    deal_order(st, ed, pieces, hand_size)
+
+
+@inline
+def deal_order(st: Arrays, ed: Arrays, pieces: Arr, hand_size: int) -> None:
+    """Clear the table and deal `pieces` in order: `hand_size` to each seat, the rest to
+    the bag (`CubedState.deal`)."""
+    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
+    clear_table(st)
+    n = pieces.shape[0]
     players = meta[M_PLAYERS]
     at = 0
     have[:] = 0

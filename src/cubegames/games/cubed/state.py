@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from cubegames.core import chance
+from cubegames.core import splitmix
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
+from cubegames.games.cubed.formats import VERSION, v1_generator
 from cubegames.games.cubed.frontier import Edges, add_piece, fast_placements, rebuild
 from cubegames.games.cubed.notation import (
     CubedMove,
@@ -34,6 +35,10 @@ STALLED = "stalled"  # every player in a row could not play, even after drawing 
 STANDSTILL = "standstill"  # the bag is empty and a full circle of turns placed nothing (rule 4)
 STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
+
+#: what the rules draw from: Python's generator for a game's first deal, the position's
+#: own generator (`splitmix.Draws`) for every draw after it
+Chance = random.Random | splitmix.Draws
 
 
 class CubedState(State[CubedMove]):
@@ -63,8 +68,11 @@ class CubedState(State[CubedMove]):
         self.past_rounds: list[JSON] = []
         self.aside: list[Piece] = []
         self.end: str | None = None
-        # hidden from every seat: mixed into the hash that deals later rounds and returns
-        # draw3 pieces, so no seat can work those out from what it sees (see `Cubed.new_state`)
+        # the generator of every draw after the first deal (later rounds' deals, draw3
+        # returns), a `splitmix` state: hidden from every seat, since it tells those draws.
+        # None for a position read from a format 1 file until its first draw (`formats`),
+        # with that file's hidden `secret`, if it had one
+        self.rng: int | None = 0
         self.secret: str | None = None
         # derived: the incremental frontier
         self.front: dict[int, Edges] = {}
@@ -253,6 +261,7 @@ class CubedState(State[CubedMove]):
         other.past_rounds = [dict(r) for r in self.past_rounds]
         other.aside = list(self.aside)
         other.end = self.end
+        other.rng = self.rng
         other.secret = self.secret
         other.front = dict(self.front)
         other.playable = set(self.playable)
@@ -297,7 +306,7 @@ class CubedState(State[CubedMove]):
         self, seat: int | None, entries: dict[tuple[int, Piece], JSON] | None = None
     ) -> JSON:
         """The position as `to_dict` writes it (`seat` None), or as `seat` may see it: the
-        secret dropped, the other hands hidden (None), the bag and another seat's draw3
+        generator dropped, the other hands hidden (None), the bag and another seat's draw3
         pieces given as counts. Made directly, without writing out what is then hidden (the
         web server asks for a view per seat per move)."""
         full = seat is None
@@ -337,9 +346,22 @@ class CubedState(State[CubedMove]):
             out["aside"] = [text(p) for p in self.aside]
         if self.end is not None:
             out["end"] = self.end
-        if full and self.secret is not None:
+        if self.rng is not None:
+            out["version"] = VERSION
+            if full:
+                out["rng"] = splitmix.to_text(self.rng)
+        elif full and self.secret is not None:
             out["secret"] = self.secret
         return out
+
+    def _draws(self) -> splitmix.Draws:
+        """The position's generator, to draw from (the caller stores its `state` back in
+        `rng`); a position read from a format 1 file takes its generator here, at its first
+        draw (`formats.v1_generator`)."""
+        if self.rng is None:
+            self.rng = v1_generator(self.to_dict())
+            self.secret = None
+        return splitmix.Draws(self.rng)
 
     def public_view(self) -> JSON:
         out = self.view(0)
@@ -435,9 +457,10 @@ class CubedState(State[CubedMove]):
         assert index is not None
         self.hands[seat].append(self.drawn.pop(index))
         # The rest go back into the bag and are mixed in at random places.
-        rng = chance.from_position(self.to_dict(), "draw3 return")
+        draws = self._draws()
         for returned in self.drawn:
-            self.bag.insert(rng.randint(0, len(self.bag)), returned)
+            self.bag.insert(draws.randint(0, len(self.bag)), returned)
+        self.rng = draws.state
         self.drawn = []
         self._end_turn(placed=False)
 
@@ -492,17 +515,18 @@ class CubedState(State[CubedMove]):
             low = min(points)
             order = [(self.starter + 1 + i) % players for i in range(players)]
             winner = next(s for s in order if points[s] == low)
-        self._finish(reason)  # clear the turn before hashing the position
-        rng = chance.from_position(self.to_dict(), f"deal round {self.round + 1}")
+        self._finish(reason)  # clear the turn
+        draws = self._draws()  # (a format 1 position's generator comes from this position)
         self.end = None
         self.round += 1
         self.starter = winner
-        self.deal(rng)
+        self.deal(draws)
+        self.rng = draws.state
         self._to_move = winner
 
     # -- setting up ----------------------------------------------------------------------
 
-    def deal(self, rng: random.Random) -> None:
+    def deal(self, rng: Chance) -> None:
         """Clear the table and deal a fresh round from the whole box."""
         pieces = list(self.ed.pieces)
         rng.shuffle(pieces)
@@ -515,7 +539,7 @@ class CubedState(State[CubedMove]):
         if self.solo:
             self._solo_setup(rng)
 
-    def _solo_setup(self, rng: random.Random) -> None:
+    def _solo_setup(self, rng: Chance) -> None:
         """Solo: at most 3 blocking pieces in hand, then a starting piece on 0,0."""
         ed = self.ed
         hand = self.hands[0]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cubegames.core import splitmix
 from cubegames.core.game import JSON, State
-from cubegames.games.cubes import splitmix
 from cubegames.games.cubes.dice import Row, tally
 from cubegames.games.cubes.edition import Edition
 from cubegames.games.cubes.notation import CubesMove, Roll
