@@ -385,3 +385,50 @@ def test_unstackable_words_count_from_the_grid_as_drawn() -> None:
         "right": "A black cube may go here: "
         "the bottom layer, row 1 from the front, 3rd from the left",
     }
+
+
+# -- CUBED's colour rule on the page -------------------------------------------------------
+
+
+def test_cubed_info_names_the_editions_blocking_and_wild_letters() -> None:
+    en = web.info(cubegames.make("cubed"))
+    assert (en["black"], en["wild"], en["strict_colors"]) == ("K", "W", True)
+    ja = web.info(cubegames.make("cubed", edition="ja", strict_colors=False))
+    assert (ja["black"], ja["wild"], ja["strict_colors"]) == ("K", None, False)
+
+
+@needs_node
+def test_the_pages_colour_rule_reads_the_editions_letters() -> None:
+    """games/cubed.js `misfit`: black, wild and the strict rule come from the game's info,
+    so an edition whose blocking colour is X and wild colour Z is checked with X and Z (and
+    K, W are ordinary colours there)."""
+    palette = {c: {"name": f"colour {c}"} for c in "GKWXZ"}
+    odd = {"palette": palette, "black": "X", "wild": "Z", "strict_colors": True}
+    en = {**web.info(cubegames.make("cubed")), "palette": palette}
+    cases = [
+        # (info, table, my letters top/left/right, cell): the origin's right slot meets my
+        # left slot when I am at 1,0
+        (odd, {"0,0": "GGX"}, "GGG", [1, 0]),  # its black side X touches
+        (odd, {"0,0": "GGZ"}, "GGG", [1, 0]),  # wild Z against green: fits
+        (odd, {"0,0": "GGK"}, "GKG", [1, 0]),  # K is an ordinary colour here: K meets K
+        (odd, {"0,0": "GGK"}, "GGG", [1, 0]),  # ... and K against G is a mismatch
+        (en, {"0,0": "GGK"}, "GGG", [1, 0]),  # in the English box K is the black side
+        (en, {"0,0": "GGW"}, "GGG", [1, 0]),  # and W is wild
+        ({**odd, "strict_colors": False}, {"0,0": "GGK"}, "GGG", [1, 0]),  # loose rule
+    ]
+    said = _in_node(
+        f"import {{ misfit }} from {json.dumps((STATIC / 'games' / 'cubed.js').as_uri())};",
+        "input.map(([info, table, mine, [q, r]]) => "
+        "misfit(new Map(Object.entries(table)), mine, q, r, info))",
+        cases,
+    )
+    black = "The piece beside it has a black side here: nothing may touch it."
+    assert said == [
+        black,
+        None,
+        None,
+        "This side is colour G, the piece beside it is colour K.",
+        black,
+        None,
+        None,
+    ]
