@@ -76,7 +76,7 @@ def test_the_kernels_generator_draws_as_the_positions_does() -> None:
     k.deal_later(arrays, tables, box[: len(game.edition.pieces)], 25, rng)
     order = list(range(len(game.edition.pieces)))
     after = splitmix.shuffle(99, order)
-    assert arrays[7][0, :25].tolist() == order[:25] and int(rng[0]) == after
+    assert arrays.hands[0, :25].tolist() == order[:25] and int(rng[0]) == after
 
 
 def test_only_the_kernels_rules_are_batched() -> None:

@@ -32,7 +32,7 @@ import numpy as np
 
 from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.formats import VERSION
-from cubegames.games.cubed.kernel import Arr, Arrays, inline, jit
+from cubegames.games.cubed.kernel import Arr, Game, Tables, inline, jit
 
 #: per game: the last round's ending (`kernel.EMPTIED`...) and the seat that emptied its
 #: hand (or -1), the game's moves and turns (runs of moves by one seat), the pieces on the
@@ -224,7 +224,7 @@ def put_ints(buf: Arr, at: int, values: Arr) -> int:
 @jit
 def write_image(
     buf: Arr,
-    st: Arrays,
+    st: Game,
     letters: Arr,
     options: Arr,
     names: Arr,
@@ -241,7 +241,7 @@ def write_image(
     """The text of the last position of a game that ended in round `rounds` (`to_dict()`,
     `rng` its generator's state) under a symmetry: mirror if `mirrored`, then turn by 120°
     `turns` times, as `symmetry.cubed.CubedSymmetry`. Returns its length."""
-    meta, tab, order, hands, hsize, bag = st[0], st[1], st[5], st[7], st[8], st[9]
+    meta, tab, order, hands, hsize, bag = st.meta, st.tab, st.order, st.hands, st.hsize, st.bag
     players = meta[k.M_PLAYERS]
     at = put(buf, 0, T_BAG)
     for i in range(meta[k.M_BAG_HEAD], meta[k.M_BAG_END]):
@@ -333,8 +333,8 @@ def less(a: Arr, na: int, b: Arr, nb: int) -> bool:
 
 @jit
 def play_games(
-    st: Arrays,
-    ed: Arrays,
+    st: Game,
+    ed: Tables,
     box: Arr,
     hand_size: int,
     rounds: int,
@@ -361,8 +361,8 @@ def play_games(
     describes the game (see the module's docstring); `kinds[code]` is a piece's kind
     (0..4), `letters[colour]` a colour's letter, `names[end]` the text of an ending padded
     with spaces, `options` the options' text."""
-    meta, hands, hsize = st[0], st[7], st[8]
-    points_of = ed[3]
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    points_of = ed.points
     players = meta[k.M_PLAYERS]
     deal_mt = np.zeros((1, 624), dtype=np.int64)
     deal_pos = np.zeros(1, dtype=np.int64)
