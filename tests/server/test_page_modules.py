@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import cubegames
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
 from cubegames.render import web
-from cubegames.server.protocol import diff
+from cubegames.server.protocol import diff, error
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "cubegames" / "server" / "static"
 NODE = shutil.which("node")
@@ -162,7 +162,8 @@ def _tries(state: Any) -> list[str]:
 
 def _refusals(game_id: str) -> list[dict[str, Any]]:
     """The reasons the rules give for refused moves along seeded random games of every
-    example option: each with `rules` (False: the move could not be read) and the game's
+    example option, as the server sends them (`message`, and `refusal`: code and
+    parameters): each with `rules` (False: the move could not be read) and the game's
     `info` (its colour names)."""
     module = importlib.import_module(f"cubegames.games.{game_id}")
     found: dict[str, dict[str, Any]] = {}
@@ -179,14 +180,22 @@ def _refusals(game_id: str) -> list[dict[str, Any]]:
                     try:
                         move = game.parse_move(text)
                     except IllegalMove as exc:
-                        found.setdefault(str(exc), {"rules": False, "info": info})
+                        readable = exc.refusal.code != UNREADABLE
+                        found.setdefault(
+                            str(exc), {"rules": readable, "info": info, **_sent(exc.refusal)}
+                        )
                         continue
                     reason = state.refusal(move)
                     if reason is not None:
-                        found.setdefault(reason, {"rules": True, "info": info})
+                        found.setdefault(reason, {"rules": True, "info": info, **_sent(reason)})
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
     return [{"message": reason, **case} for reason, case in sorted(found.items())]
+
+
+def _sent(reason: Refusal) -> dict[str, Any]:
+    """A refusal as the server's error message carries it (`protocol.error`)."""
+    return {"refusal": error(str(reason), "illegal", reason)["refusal"]}
 
 
 @needs_node
@@ -200,7 +209,8 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     out = _in_node(
         f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
         "{ said: input.map((c) => r.friendly("
-        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info)), "
+        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message, refusal: c.refusal }}, "
+        "c.info)), "
         "fallback: r.NOT_ALLOWED, unknown: r.UNKNOWN_MOVE }",
         cases,
     )
@@ -432,3 +442,34 @@ def test_the_pages_colour_rule_reads_the_editions_letters() -> None:
         None,
         None,
     ]
+
+
+@needs_node
+def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> None:
+    """The page's table is keyed by code: the engine's sentence is not read at all."""
+    info = web.info(cubegames.make("cubed"))
+    cases = [
+        ("cubed", {"code": "mismatch", "params": {"slot": "left", "mine": "G", "theirs": "Y"}}),
+        ("unstackable", {"code": "turn-colour", "params": {"colour": "red", "left": 1}}),
+        ("unstackable", {"code": "turn-colour", "params": {"colour": "red", "left": 2}}),
+        ("stakd", {"code": "none-left", "params": {"piece": "TRIO"}}),
+        ("cubed", {"code": "unreadable", "params": {}}),
+        ("cubed", {"code": "turn", "params": {"to_move": 1, "seat": 0}}),
+        ("cubed", {"code": "no-such-code", "params": {}}),
+    ]
+    out = _in_node(
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        "input.map(([game, refusal]) => r.friendly(game, "
+        "{ code: 'illegal', message: 'words nobody reads', refusal }, "
+        f"{json.dumps(info)}))",
+        cases,
+    )
+    assert out[:4] == [
+        "The colours do not match: the left of your piece is green, the piece beside it is yellow.",
+        "This turn is red: stack 1 more red cube.",
+        "This turn is red: stack 2 more red cubes.",
+        "You have no TRIO left.",
+    ]
+    assert out[4].startswith("That is not a move this game knows")
+    assert out[5] == "It is not your turn yet."
+    assert out[6] == "The rules do not allow that move here."

@@ -857,7 +857,7 @@ def create_app(
                 try:
                     await room.play(peer.seat, parsed.move, parsed.ply)
                 except Refused as exc:
-                    await peer.send(error(str(exc), exc.code))
+                    await peer.send(error(str(exc), exc.code, exc.refusal))
         finally:
             quiet.close()
 

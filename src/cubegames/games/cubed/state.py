@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from cubegames.core import splitmix
+from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
@@ -157,35 +158,45 @@ class CubedState(State[CubedMove]):
             moves.append(Pass())
         return moves
 
-    def refusal(self, move: CubedMove) -> str | None:
+    def refusal(self, move: CubedMove) -> Refusal | None:
         seat = self._to_move
         assert seat is not None
         ed = self.ed
         hand = self.hands[seat]
         if self.drawn:
             if not isinstance(move, Keep):
-                return "you drew for draw3: choose the piece to keep (keep:...)"
+                return Refusal(
+                    "keep-first", "you drew for draw3: choose the piece to keep (keep:...)"
+                )
             if all(least_rotation(ed.text(p)) != move.piece for p in self.drawn):
-                return f"{move.piece} is not among the pieces you drew"
+                return Refusal(
+                    "not-drawn", f"{move.piece} is not among the pieces you drew", piece=move.piece
+                )
             return None
         if self.give:
             if isinstance(move, Skip):
                 return None
             if not isinstance(move, Give):
-                return "you filled a void: give a piece (give:...>seat) or skip"
+                return Refusal(
+                    "give-first", "you filled a void: give a piece (give:...>seat) or skip"
+                )
             if not 0 <= move.to < self.game.players:
-                return f"there is no seat {move.to}"
+                return Refusal("no-seat", f"there is no seat {move.to}", seat=move.to)
             if move.to == seat:
-                return "you cannot give a piece to yourself"
+                return Refusal("give-self", "you cannot give a piece to yourself")
             if self._find(hand, move.piece) is None:
-                return f"{move.piece} is not in your hand"
+                return Refusal("not-in-hand", f"{move.piece} is not in your hand", piece=move.piece)
             return None
         if isinstance(move, Place):
             try:
                 placed = (ed.index[move.slots[0]], ed.index[move.slots[1]], ed.index[move.slots[2]])
                 cell = pack(move.q, move.r)
             except (KeyError, IndexError):
-                return f"{move} names colours this edition does not have"
+                return Refusal(
+                    "unknown-colours",
+                    f"{move} names colours this edition does not have",
+                    move=str(move),
+                )
             reason = hand_refusal(hand, placed, ed)
             if reason is None:
                 reason = placement_refusal(
@@ -193,39 +204,48 @@ class CubedState(State[CubedMove]):
                 )
             return reason
         if isinstance(move, (Keep, Give, Skip)):
-            word = {Keep: "nothing to keep", Give: "nothing to give", Skip: "nothing to skip"}
-            return f"there is {word[type(move)]} now"
+            word = {Keep: "keep", Give: "give", Skip: "skip"}[type(move)]
+            return Refusal("nothing-now", f"there is nothing to {word} now", move=word)
         if self.solo:
             if isinstance(move, Draw):
                 if self.placements():
-                    return "in solo play you may draw only when no piece fits"
+                    return Refusal("solo-draw", "in solo play you may draw only when no piece fits")
                 return None
-            return "there is no passing or draw3 in solo play"
+            return Refusal("solo-no-pass", "there is no passing or draw3 in solo play")
         if self.bonus:
             if isinstance(move, Pass):
                 return None
-            return "you bridged a gap: place one more piece or pass"
+            return Refusal("bridge-first", "you bridged a gap: place one more piece or pass")
         if isinstance(move, Draw):
             if self.drew:
-                return "you have already drawn this turn"
+                return Refusal("drawn-already", "you have already drawn this turn")
             if not self.bag:
-                return "the bag is empty"
+                return Refusal("bag-empty", "the bag is empty")
             return None
         if isinstance(move, Draw3):
             if "draw3" not in self.game.variants:
-                return "draw3 is not in play (it is a variant)"
+                return Refusal("no-draw3", "draw3 is not in play (it is a variant)")
             if self.drew:
-                return "draw3 replaces the whole turn; you have already drawn"
+                return Refusal(
+                    "drawn-already", "draw3 replaces the whole turn; you have already drawn"
+                )
             if not 1 <= move.k <= 3:
-                return "draw3 draws 1, 2 or 3 pieces"
+                return Refusal("draw3-count", "draw3 draws 1, 2 or 3 pieces", k=move.k)
             if move.k > len(self.bag):
-                return f"the bag holds only {len(self.bag)} piece(s)"
+                return Refusal(
+                    "bag-short",
+                    f"the bag holds only {len(self.bag)} piece(s)",
+                    bag=len(self.bag),
+                    k=move.k,
+                )
             return None
         if isinstance(move, Pass):
             if not self.drew and self.bag:
-                return "you may pass only after drawing, or when the bag is empty"
+                return Refusal(
+                    "pass-before-draw", "you may pass only after drawing, or when the bag is empty"
+                )
             return None
-        return f"{move} is not a CUBED move"
+        return Refusal("not-a-move", f"{move} is not a CUBED move", move=str(move))
 
     def scores(self) -> list[float]:
         if self.solo:
