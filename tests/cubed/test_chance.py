@@ -115,6 +115,8 @@ def test_a_seat_cannot_work_out_the_next_deal_without_the_generator() -> None:
         ({"rng": None}, 'field "rng" is missing'),
         ({"rng": "0" * 48}, "key that is not 0"),
         ({"version": 3}, 'field "version": 3 is not a CUBED position format'),
+        ({"version": 1}, 'no "version" for format 1'),
+        ({"version": 2.0}, 'field "version"'),
         ({"version": "2"}, 'field "version"'),
         ({"version": True}, 'field "version"'),
         ({"secret": "0" * 32}, 'field "secret": only format 1'),

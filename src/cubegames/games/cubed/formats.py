@@ -27,7 +27,7 @@ from cubegames.core import splitmix
 
 #: the format `to_dict` writes
 VERSION = 2
-#: the formats `state_from_dict` reads
+#: the formats `state_from_dict` reads (format 1: files without a "version")
 READS = (1, 2)
 
 
@@ -58,10 +58,11 @@ def read_chance(data: Mapping[str, Any]) -> tuple[int | None, str | None]:
     whose generator is derived at its first draw) and its `"secret"` (format 1 only);
     ValueError names a bad `"version"`, `"rng"` or `"secret"` field."""
     version = data.get("version", 1)
-    if isinstance(version, bool) or not isinstance(version, int) or version not in READS:
+    if "version" in data and (type(version) is not int or version != VERSION):
+        # format 1 files have no "version" field at all
         raise ValueError(
             f'field "version": {version!r} is not a CUBED position format this version reads '
-            f"({', '.join(map(str, READS))})"
+            f'({VERSION}, or no "version" for format 1)'
         )
     if version == 1:
         if "rng" in data:
