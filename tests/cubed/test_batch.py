@@ -1,5 +1,6 @@
-"""Many random games in one kernel call a round (`games/cubed/batch.py`): Python's seeding and the
-text of the final position's least symmetric image, as the Python rules write them."""
+"""Many random games in one kernel call (`games/cubed/batch.py`): Python's seeding of the first deal
+and the bots, the position's generator behind later deals, and the text of the final position's
+least symmetric image, as the Python rules write them."""
 
 from __future__ import annotations
 
@@ -55,6 +56,27 @@ def test_the_batch_plays_and_writes_the_games_of_random_bots(options: dict[str, 
             assert res[g, base + b.S_POINTS] == state.totals[s]
             assert res[g, base + b.S_CHOICES] == seats.count(s)
             assert res[g, base + b.S_KINDS : base + b.SEAT_FIELDS].sum() == len(state.hands[s])
+
+
+def test_the_kernels_generator_draws_as_the_positions_does() -> None:
+    from cubegames.core import splitmix
+    from cubegames.games.cubed import kernel as k
+
+    for state in (0, 1234567, 2**63 + 5, 2**64 - 1):
+        rng = np.array([state], dtype=np.uint64)
+        expected = state
+        for n in (1, 2, 3, 6, 74, 2**40 + 3):
+            expected, want = splitmix.below(expected, n)
+            assert k.sm_below(rng, n) == want and int(rng[0]) == expected, (state, n)
+    box = np.arange(74, dtype=np.int64)
+    game = cubegames.make("cubed")
+    tables = fast.tables(game.edition)
+    arrays = k.new_game(2)
+    rng = np.array([99], dtype=np.uint64)
+    k.deal_later(arrays, tables, box[: len(game.edition.pieces)], 25, rng)
+    order = list(range(len(game.edition.pieces)))
+    after = splitmix.shuffle(99, order)
+    assert arrays.hands[0, :25].tolist() == order[:25] and int(rng[0]) == after
 
 
 def test_only_the_kernels_rules_are_batched() -> None:

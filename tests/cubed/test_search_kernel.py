@@ -88,7 +88,7 @@ def test_a_playouts_lean_copy_is_the_position() -> None:
     template = fast.encode(state)
     seat = 1
     # the other hands swap pieces with the bag, as a playout's deal does
-    hands, bag, hsize = template[7], template[9], template[8]
+    hands, bag, hsize = template.hands, template.bag, template.hsize
     hands[0, 0], bag[0] = bag[0], hands[0, 0]
     hands[2, : hsize[2]] = hands[2, : hsize[2]][::-1]
     lean, plain = fast.encode(later), fast.encode(later)

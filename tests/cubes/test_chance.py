@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import cubegames
-from cubegames.games.cubes import splitmix
+from cubegames.core import splitmix
 
 
 def rolls(seed: int, count: int, players: int = 2) -> list[str]:

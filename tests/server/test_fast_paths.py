@@ -62,7 +62,7 @@ def _plain_cubed_view(state: Any, seat: int) -> dict[str, Any]:
     """CUBED's view as it was first written: the whole position (`to_dict`), then what
     `seat` may not see taken out."""
     out: dict[str, Any] = state.to_dict()
-    out.pop("secret", None)
+    out.pop("rng", None)
     out["seat"] = seat
     out["hand_sizes"] = [len(h) for h in state.hands]
     out["hands"] = [hand if i == seat else None for i, hand in enumerate(out["hands"])]

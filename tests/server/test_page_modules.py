@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import cubegames
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
 from cubegames.render import web
-from cubegames.server.protocol import diff
+from cubegames.server.protocol import diff, error
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "cubegames" / "server" / "static"
 NODE = shutil.which("node")
@@ -162,7 +162,8 @@ def _tries(state: Any) -> list[str]:
 
 def _refusals(game_id: str) -> list[dict[str, Any]]:
     """The reasons the rules give for refused moves along seeded random games of every
-    example option: each with `rules` (False: the move could not be read) and the game's
+    example option, as the server sends them (`message`, and `refusal`: code and
+    parameters): each with `rules` (False: the move could not be read) and the game's
     `info` (its colour names)."""
     module = importlib.import_module(f"cubegames.games.{game_id}")
     found: dict[str, dict[str, Any]] = {}
@@ -179,14 +180,22 @@ def _refusals(game_id: str) -> list[dict[str, Any]]:
                     try:
                         move = game.parse_move(text)
                     except IllegalMove as exc:
-                        found.setdefault(str(exc), {"rules": False, "info": info})
+                        readable = exc.refusal.code != UNREADABLE
+                        found.setdefault(
+                            str(exc), {"rules": readable, "info": info, **_sent(exc.refusal)}
+                        )
                         continue
                     reason = state.refusal(move)
                     if reason is not None:
-                        found.setdefault(reason, {"rules": True, "info": info})
+                        found.setdefault(reason, {"rules": True, "info": info, **_sent(reason)})
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
     return [{"message": reason, **case} for reason, case in sorted(found.items())]
+
+
+def _sent(reason: Refusal) -> dict[str, Any]:
+    """A refusal as the server's error message carries it (`protocol.error`)."""
+    return {"refusal": error(str(reason), "illegal", reason)["refusal"]}
 
 
 @needs_node
@@ -200,7 +209,8 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     out = _in_node(
         f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
         "{ said: input.map((c) => r.friendly("
-        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message }}, c.info)), "
+        f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message, refusal: c.refusal }}, "
+        "c.info)), "
         "fallback: r.NOT_ALLOWED, unknown: r.UNKNOWN_MOVE }",
         cases,
     )
@@ -385,3 +395,81 @@ def test_unstackable_words_count_from_the_grid_as_drawn() -> None:
         "right": "A black cube may go here: "
         "the bottom layer, row 1 from the front, 3rd from the left",
     }
+
+
+# -- CUBED's colour rule on the page -------------------------------------------------------
+
+
+def test_cubed_info_names_the_editions_blocking_and_wild_letters() -> None:
+    en = web.info(cubegames.make("cubed"))
+    assert (en["black"], en["wild"], en["strict_colors"]) == ("K", "W", True)
+    ja = web.info(cubegames.make("cubed", edition="ja", strict_colors=False))
+    assert (ja["black"], ja["wild"], ja["strict_colors"]) == ("K", None, False)
+
+
+@needs_node
+def test_the_pages_colour_rule_reads_the_editions_letters() -> None:
+    """games/cubed.js `misfit`: black, wild and the strict rule come from the game's info,
+    so an edition whose blocking colour is X and wild colour Z is checked with X and Z (and
+    K, W are ordinary colours there)."""
+    palette = {c: {"name": f"colour {c}"} for c in "GKWXZ"}
+    odd = {"palette": palette, "black": "X", "wild": "Z", "strict_colors": True}
+    en = {**web.info(cubegames.make("cubed")), "palette": palette}
+    cases = [
+        # (info, table, my letters top/left/right, cell): the origin's right slot meets my
+        # left slot when I am at 1,0
+        (odd, {"0,0": "GGX"}, "GGG", [1, 0]),  # its black side X touches
+        (odd, {"0,0": "GGZ"}, "GGG", [1, 0]),  # wild Z against green: fits
+        (odd, {"0,0": "GGK"}, "GKG", [1, 0]),  # K is an ordinary colour here: K meets K
+        (odd, {"0,0": "GGK"}, "GGG", [1, 0]),  # ... and K against G is a mismatch
+        (en, {"0,0": "GGK"}, "GGG", [1, 0]),  # in the English box K is the black side
+        (en, {"0,0": "GGW"}, "GGG", [1, 0]),  # and W is wild
+        ({**odd, "strict_colors": False}, {"0,0": "GGK"}, "GGG", [1, 0]),  # loose rule
+    ]
+    said = _in_node(
+        f"import {{ misfit }} from {json.dumps((STATIC / 'games' / 'cubed.js').as_uri())};",
+        "input.map(([info, table, mine, [q, r]]) => "
+        "misfit(new Map(Object.entries(table)), mine, q, r, info))",
+        cases,
+    )
+    black = "The piece beside it has a black side here: nothing may touch it."
+    assert said == [
+        black,
+        None,
+        None,
+        "This side is colour G, the piece beside it is colour K.",
+        black,
+        None,
+        None,
+    ]
+
+
+@needs_node
+def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> None:
+    """The page's table is keyed by code: the engine's sentence is not read at all."""
+    info = web.info(cubegames.make("cubed"))
+    cases = [
+        ("cubed", {"code": "mismatch", "params": {"slot": "left", "mine": "G", "theirs": "Y"}}),
+        ("unstackable", {"code": "turn-colour", "params": {"colour": "red", "left": 1}}),
+        ("unstackable", {"code": "turn-colour", "params": {"colour": "red", "left": 2}}),
+        ("stakd", {"code": "none-left", "params": {"piece": "TRIO"}}),
+        ("cubed", {"code": "unreadable", "params": {}}),
+        ("cubed", {"code": "turn", "params": {"to_move": 1, "seat": 0}}),
+        ("cubed", {"code": "no-such-code", "params": {}}),
+    ]
+    out = _in_node(
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        "input.map(([game, refusal]) => r.friendly(game, "
+        "{ code: 'illegal', message: 'words nobody reads', refusal }, "
+        f"{json.dumps(info)}))",
+        cases,
+    )
+    assert out[:4] == [
+        "The colours do not match: the left of your piece is green, the piece beside it is yellow.",
+        "This turn is red: stack 1 more red cube.",
+        "This turn is red: stack 2 more red cubes.",
+        "You have no TRIO left.",
+    ]
+    assert out[4].startswith("That is not a move this game knows")
+    assert out[5] == "It is not your turn yet."
+    assert out[6] == "The rules do not allow that move here."

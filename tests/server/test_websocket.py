@@ -146,9 +146,22 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing(client: Tes
         ws.move("pass")
         refused = ws.error()
         ws.move("GPY@5,5")
+        unfit = ws.error()
+        ws.move("Q@0,0")
         unreadable = ws.error()
-    assert refused == {"type": "error", "message": str(engine.value), "code": "illegal"}
-    assert unreadable["code"] == "illegal" and unreadable["message"]
+    assert refused == {
+        "type": "error",
+        "message": str(engine.value),
+        "code": "illegal",
+        "refusal": {"code": "pass-before-draw", "params": {}},
+    }
+    # the rules' reason as data: its code and parameters, which the page words
+    assert unfit["code"] == "illegal" and unfit["message"]
+    assert unfit["refusal"] in (
+        {"code": "not-in-hand", "params": {"piece": "GPY"}},  # as dealt, or else ...
+        {"code": "first-at-origin", "params": {"cell": [5, 5]}},
+    )
+    assert unreadable["refusal"] == {"code": "unreadable", "params": {}}
     assert stored_moves(client, made["id"]) == []
 
 

@@ -1,19 +1,67 @@
-"""The one error type a player ever sees from the rules."""
+"""The one error type a player ever sees from the rules, and the reason it carries."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Refusal(str):
+    """Why a move is refused: a `code` naming the rule, its `params` (JSON-able values: the
+    cell, the colours, the counts the reason is about), and, as the string itself, the
+    English sentence the rules have always given. A page words the reason from its own
+    table by code and parameters; a person reading a log or the command line reads the
+    sentence.
+
+    Being a string, it compares and prints as the sentence:
+
+    >>> reason = Refusal("occupied", "cell 1,0 is already taken", cell=[1, 0])
+    >>> reason == "cell 1,0 is already taken", reason.code, reason.params
+    (True, 'occupied', {'cell': [1, 0]})
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, text: str, **params: Any) -> Refusal:
+        out = super().__new__(cls, text)
+        out.code = code
+        out.params = params
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.code, str(self), self.params))
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {str(self)!r}, **{self.params!r})"
+
+
+def _rebuild(code: str, text: str, params: Mapping[str, Any]) -> Refusal:
+    return Refusal(code, text, **params)
+
+
+#: the code of a move that cannot be read at all (a notation error)
+UNREADABLE = "unreadable"
 
 
 class IllegalMove(ValueError):
     """A move that is malformed or breaks the rules.
 
-    The message says why, in words a player understands; the state it was offered
-    to is left exactly as it was.
+    The message says why, in words a player understands; `refusal` is the same reason as
+    data (a `Refusal`: code and parameters; a plain text given here is a move that could
+    not be read, code `unreadable`). The state it was offered to is left exactly as it was.
 
     >>> import cubegames
     >>> state = cubegames.make("cubed", players=2).new_state(seed=1)
     >>> try:
     ...     state.play("pass")
     ... except cubegames.IllegalMove as refusal:
-    ...     print(refusal)
-    you may pass only after drawing, or when the bag is empty
+    ...     print(refusal, "/", refusal.refusal.code)
+    you may pass only after drawing, or when the bag is empty / pass-before-draw
     """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.refusal: Refusal = (
+            reason if isinstance(reason, Refusal) else Refusal(UNREADABLE, reason)
+        )

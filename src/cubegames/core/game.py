@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, Refusal
 
 JSON = dict[str, Any]
 
@@ -48,8 +48,9 @@ class State(ABC, Generic[M]):
         """Every legal move, in a fixed order."""
 
     @abstractmethod
-    def refusal(self, move: M) -> str | None:
-        """Why `move` is illegal here, or None if it is legal. The game must not be over."""
+    def refusal(self, move: M) -> Refusal | None:
+        """Why `move` is illegal here (a `Refusal`: code, parameters and sentence), or None
+        if it is legal. The game must not be over."""
 
     @abstractmethod
     def _apply(self, move: M) -> None:
@@ -63,9 +64,16 @@ class State(ABC, Generic[M]):
         """
         parsed: M = self.game.parse_move(move) if isinstance(move, str) else move
         if self.to_move is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(Refusal("over", "the game is over"))
         if seat is not None and seat != self.to_move:
-            raise IllegalMove(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            raise IllegalMove(
+                Refusal(
+                    "turn",
+                    f"it is seat {self.to_move}'s turn, not seat {seat}'s",
+                    to_move=self.to_move,
+                    seat=seat,
+                )
+            )
         reason = self.refusal(parsed)
         if reason is not None:
             raise IllegalMove(reason)

@@ -25,7 +25,8 @@ Server to page (protocol version `PROTOCOL`, told in `hello`):
   `patch`), and the new entries of the move log;
 - `{"type": "presence", "online": [seats]}` when a seat's page connects or leaves;
 - `{"type": "error", "message": "...", "code": "..."}` for anything refused; the message
-  names the problem (for an illegal move it is the engine's own reason). Nothing changes.
+  names the problem (for an illegal move it is the engine's own reason, and `refusal`
+  carries that reason as data: `{"code": ..., "params": {...}}`). Nothing changes.
 
 A connection is in one of the states of `Connection`: a spectator may only ping; a seat
 may also move; a closed connection receives nothing more. Each connection may send
@@ -43,6 +44,8 @@ from typing import Annotated, Any, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from cubegames.core.errors import Refusal
 
 #: the largest websocket message the server reads, in bytes (a move is a few dozen)
 MAX_MESSAGE = 2048
@@ -244,9 +247,21 @@ def encode(message: Any) -> str:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def error(message: str, code: str = "bad-message") -> dict[str, Any]:
-    """The error message sent back for anything refused."""
-    return {"type": "error", "message": message, "code": code}
+def error(
+    message: str, code: str = "bad-message", refusal: Refusal | None = None
+) -> dict[str, Any]:
+    """The error message sent back for anything refused; for a move the rules refuse, with
+    the rules' reason as data (`refusal`: its code and parameters), which a page words.
+
+    >>> error("there is no seat 5", "illegal", Refusal("no-seat", "there is no seat 5", seat=5))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'error', 'message': 'there is no seat 5', 'code': 'illegal',
+     'refusal': {'code': 'no-seat', 'params': {'seat': 5}}}
+    """
+    out: dict[str, Any] = {"type": "error", "message": message, "code": code}
+    if refusal is not None:
+        out["refusal"] = {"code": refusal.code, "params": refusal.params}
+    return out
 
 
 # -- state patches ----------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
@@ -43,11 +43,13 @@ LOG_LENGTH = 400
 
 
 class Refused(Exception):
-    """A move or request the room turns down; `str()` is the reason, `code` its kind."""
+    """A move or request the room turns down; `str()` is the reason, `code` its kind, and
+    for a move the rules refuse (`illegal`) `refusal` the rules' reason as data."""
 
-    def __init__(self, message: str, code: str) -> None:
+    def __init__(self, message: str, code: str, refusal: Refusal | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.refusal = refusal
 
 
 class Taken(Refused):
@@ -497,7 +499,7 @@ class Room:
                     move = self.game.parse_move(text)
                     trial.play(move, seat=seat)
                 except IllegalMove as exc:
-                    raise Refused(str(exc), "illegal") from None
+                    raise Refused(str(exc), "illegal", exc.refusal) from None
                 try:
                     await self.commit(trial, seat, str(move))
                 except Taken as exc:

@@ -234,7 +234,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
             try:
                 await room.play(peer.seat, parsed.move, parsed.ply)
             except Refused as exc:
-                await peer.send(error(str(exc), exc.code))
+                await peer.send(error(str(exc), exc.code, exc.refusal))
     finally:
         quiet.close()
 

@@ -73,9 +73,12 @@ def _round_end(seed: int) -> tuple[CubedState, CubedMove, CubedState] | None:
         state = after
 
 
-def _guesses(before: CubedState, move: CubedMove) -> tuple[set[str], str]:
+def _guesses(
+    before: CubedState, move: CubedMove, generator: int | None = None
+) -> tuple[set[str], str]:
     """Seat 0's attack: re-deal its own view, play the round's last move, keep the guesses
-    that give it its own new hand; what they say of seat 1's hand and the bag, and the truth."""
+    that give it its own new hand; what they say of seat 1's hand and the bag, and the truth.
+    With `generator`, each guess is given that generator (which no view holds)."""
     game = before.game
     after = before.clone()
     after.play(move)
@@ -83,6 +86,8 @@ def _guesses(before: CubedState, move: CubedMove) -> tuple[set[str], str]:
     guesses = set()
     for i in range(40):
         guess = game.determinize(seen, 0, random.Random(i))
+        if generator is not None:
+            guess.rng = generator
         guess.play(move)
         if guess.view(0)["hands"][0] == after.view(0)["hands"][0]:
             dealt = guess.to_dict()
@@ -92,23 +97,23 @@ def _guesses(before: CubedState, move: CubedMove) -> tuple[set[str], str]:
 
 
 def test_a_cubed_seat_cannot_work_out_the_next_rounds_deal() -> None:
-    """When a round of a 2-player CUBED game ends with the bag empty, the position hashed
-    for the next deal is known to seat 0 but for the order of seat 1's last few pieces:
-    seat 0 re-deals its own view (the engine's `determinize`) a few dozen times, plays the
-    round's last move, keeps the guesses that give it its own new hand, and reads off
-    seat 1's new hand and the whole bag. Everything used is in seat 0's frames. A deal
-    the server makes carries a secret, in no view, into that hash: the guesses fail."""
-    assert server_deal() >= 2**64  # the seeds that carry a secret
+    """When a round of a 2-player CUBED game ends with the bag empty, seat 0 knows all the
+    position but the order of seat 1's last few pieces: seat 0 re-deals its own view (the
+    engine's `determinize`) a few dozen times, plays the round's last move, keeps the
+    guesses that give it its own new hand, and reads off seat 1's new hand and the whole
+    bag. The next deal was drawn from a hash of that position, so this worked; it now comes
+    from the position's generator, which is in no view (and for a deal the server makes,
+    keyed with all 128 bits of its seed): the guesses fail. With the real generator, which
+    seat 0 never sees, the same guesses would succeed."""
+    assert server_deal() >= 2**64  # the seeds that key the generator
     found = next((r for r in (_round_end(2**100 + i) for i in range(60)) if r is not None), None)
     assert found is not None, "no round in 60 deals ended with the bag empty"
     before, move, _after = found
-    assert before.secret is not None and "secret" not in json.dumps(before.view(0))
+    assert before.rng is not None and before.rng >= 2**64
+    assert "rng" not in json.dumps(before.view(0))
     guesses, real = _guesses(before, move)
-    assert guesses != {real}, "seat 1's hand leaked"
-    # the same position without its secret (as every deal was before): the attack works
-    bare = before.game.state_from_dict({k: v for k, v in before.to_dict().items() if k != "secret"})
-    assert isinstance(bare, CubedState)
-    guesses, real = _guesses(bare, move)
+    assert real not in guesses, "seat 1's hand leaked"
+    guesses, real = _guesses(before, move, generator=before.rng)
     assert guesses == {real}
 
 

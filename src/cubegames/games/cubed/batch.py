@@ -1,16 +1,17 @@
-"""Many CUBED games of random bots in one compiled call per round, described in the kernel.
+"""Many CUBED games of random bots in one compiled call, described in the kernel.
 
 `cubegames simulate cubed --bots random` plays games whose every move is a random bot's
 `randrange(len(legal_moves()))`; `kernel.play_round_random` plays those very moves. What a
 game's row needs besides the moves (the deal from the game's seed, the scores, the pieces
 left in each hand by kind, how the rounds ended, and the text whose digest is the row's
-`final` column) would cost Python several times the game itself, so `play_rounds` does it
+`final` column) would cost Python several times the game itself, so `play_games` does it
 all here, for a whole batch of games, and hands back numbers and position texts:
 
-- the deal: `random.Random(seed)` seeded as Python seeds it (`mt_seed`), then the box
-  shuffled with it as `CubedState.deal` does (`kernel.deal`); a later round's deal comes
-  from the digest of the position's text at the end of the round before, as
-  `chance.from_position` draws it (`Batch.play` takes the digests between rounds);
+- the first deal: `random.Random(seed)` seeded as Python seeds it (`mt_seed`), the box
+  shuffled with it as `CubedState.deal` does (`kernel.deal`), and its next 64 bits the
+  position's generator (`Cubed.new_state`); a later round's deal shuffles the box with
+  that generator (`kernel.deal_later`, SplitMix64 as `core.splitmix`), which the game's
+  row keeps from round to round as the position does;
 - the bots: seat `s` draws from `random.Random(bot_seeds[g, s])` all game long;
 - `res[g]`: the fields `R_*` below, then per seat `SEAT_FIELDS` fields (`S_*`);
 - `text[g, :text_len[g]]`: the JSON text (`symmetry.position_key`) of the least image of
@@ -24,14 +25,14 @@ Games of two or more players with the strict colour rule and no variants, and se
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 import numpy as np
 
 from cubegames.games.cubed import kernel as k
-from cubegames.games.cubed.kernel import Arr, Arrays, inline, jit
+from cubegames.games.cubed.formats import VERSION
+from cubegames.games.cubed.kernel import Arr, Game, Tables, inline, jit
 
 #: per game: the last round's ending (`kernel.EMPTIED`...) and the seat that emptied its
 #: hand (or -1), the game's moves and turns (runs of moves by one seat), the pieces on the
@@ -66,16 +67,17 @@ T_END = _bytes('],"end":"')
 T_HANDS = _bytes('","game":"cubed","hands":[')
 T_OPTIONS = _bytes('],"options":')
 T_PAST = _bytes(',"past_rounds":[')
+T_RNG = _bytes('}],"rng":"')
+T_ROUND = _bytes('","round":')
 T_ENTRY = _bytes('{"end":"')
 T_SCORES = _bytes('","scores":[')
 T_WINNER = _bytes('],"winner":')
-T_ROUND = _bytes('}],"round":')
 T_STARTER = _bytes(',"starter":')
 T_TABLE = _bytes(',"table":[')
 T_CELL = _bytes('{"cell":[')
 T_SLOTS = _bytes('],"slots":"')
 T_TOTALS = _bytes('],"to_move":null,"totals":[')
-T_TAIL = _bytes('],"turn":{"bonus":false,"drew":false}}')
+T_TAIL = _bytes(f'],"turn":{{"bonus":false,"drew":false}},"version":{VERSION}}}')
 T_NULL = _bytes("null")
 
 
@@ -200,6 +202,15 @@ def put_name(buf: Arr, at: int, names: Arr, end: int) -> int:
 
 
 @inline
+def put_hex(buf: Arr, at: int, value: int) -> int:
+    """A SplitMix64 state (`np.uint64`) as 16 lowercase hex digits (`splitmix.to_text`)."""
+    for i in range(16):
+        nibble = (value >> np.uint64(60 - 4 * i)) & np.uint64(15)
+        buf[at + i] = 48 + nibble if nibble < 10 else 87 + nibble
+    return at + 16
+
+
+@inline
 def put_ints(buf: Arr, at: int, values: Arr) -> int:
     """Whole numbers, comma-separated."""
     for s in range(values.shape[0]):
@@ -213,7 +224,7 @@ def put_ints(buf: Arr, at: int, values: Arr) -> int:
 @jit
 def write_image(
     buf: Arr,
-    st: Arrays,
+    st: Game,
     letters: Arr,
     options: Arr,
     names: Arr,
@@ -223,14 +234,14 @@ def write_image(
     rounds: int,
     starter: int,
     totals: Arr,
+    rng: int,
     turns: int,
     mirrored: bool,
 ) -> int:
-    """The text of the position at the end of round `rounds` (`to_dict()` once the round is
-    scored, as `CubedState._end_round` hashes it and as a finished game ends) under a
-    symmetry: mirror if `mirrored`, then turn by 120° `turns` times, as
-    `symmetry.cubed.CubedSymmetry`. Returns its length."""
-    meta, tab, order, hands, hsize, bag = st[0], st[1], st[5], st[7], st[8], st[9]
+    """The text of the last position of a game that ended in round `rounds` (`to_dict()`,
+    `rng` its generator's state) under a symmetry: mirror if `mirrored`, then turn by 120°
+    `turns` times, as `symmetry.cubed.CubedSymmetry`. Returns its length."""
+    meta, tab, order, hands, hsize, bag = st.meta, st.tab, st.order, st.hands, st.hsize, st.bag
     players = meta[k.M_PLAYERS]
     at = put(buf, 0, T_BAG)
     for i in range(meta[k.M_BAG_HEAD], meta[k.M_BAG_END]):
@@ -269,6 +280,8 @@ def write_image(
         at = put(buf, at, T_WINNER)
         winner = past_winner[r]
         at = put(buf, at, T_NULL) if winner < 0 else put_int(buf, at, winner)
+    at = put(buf, at, T_RNG)
+    at = put_hex(buf, at, rng)
     at = put(buf, at, T_ROUND)
     at = put_int(buf, at, rounds)
     if starter:
@@ -319,14 +332,13 @@ def less(a: Arr, na: int, b: Arr, nb: int) -> bool:
 
 
 @jit
-def play_rounds(
-    st: Arrays,
-    ed: Arrays,
+def play_games(
+    st: Game,
+    ed: Tables,
     box: Arr,
     hand_size: int,
-    rnd: int,
-    last: bool,
-    deal_words: Arr,
+    rounds: int,
+    seeds: Arr,
     bot_seeds: Arr,
     bot_mt: Arr,
     bot_pos: Arr,
@@ -338,99 +350,90 @@ def play_rounds(
     past_scores: Arr,
     past_end: Arr,
     past_winner: Arr,
-    totals: Arr,
-    starter: Arr,
-    last_seat: Arr,
     res: Arr,
     text: Arr,
     text_len: Arr,
 ) -> None:
-    """Round `rnd` (from 1) of every game `g` of a batch: dealt from `random.Random(n)`,
-    `n` given by its 32-bit words `deal_words[g]` (the game's seed for round 1, else the
-    digest of the last round's text), played by the bots, whose generators (`bot_mt[g]`,
-    seeded from `bot_seeds[g]` in round 1) carry over from round to round, and scored as
-    `CubedState._end_round` scores it. Then `text[g]` holds the position's text: as
-    `to_dict()` hashes it for the next round's deal, or, in the `last` round, the least
-    image of the final position under the game's symmetries. `res[g]` sums the moves,
-    turns and choices and, in the last round, describes its end (see the module's
-    docstring); `kinds[code]` is a piece's kind (0..4), `letters[colour]` a colour's
-    letter, `names[end]` the text of an ending padded with spaces, `options` the options'
-    text."""
-    meta, hands, hsize = st[0], st[7], st[8]
-    points_of = ed[3]
+    """Every game `g` of a batch, `rounds` rounds: dealt from `random.Random(seeds[g])`
+    and later from the position's generator, played by the bots (`bot_mt[g]`, seeded from
+    `bot_seeds[g]`), each round scored as `CubedState._end_round` scores it. Then `text[g]`
+    holds the least image of the final position under the game's symmetries and `res[g]`
+    describes the game (see the module's docstring); `kinds[code]` is a piece's kind
+    (0..4), `letters[colour]` a colour's letter, `names[end]` the text of an ending padded
+    with spaces, `options` the options' text."""
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    points_of = ed.points
     players = meta[k.M_PLAYERS]
     deal_mt = np.zeros((1, 624), dtype=np.int64)
     deal_pos = np.zeros(1, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
     log = np.zeros(1 << 14, dtype=np.int8)
     points = np.zeros(players, dtype=np.int64)
+    totals = np.zeros(players, dtype=np.int64)
     scratch = np.zeros(TEXT, dtype=np.uint8)
     room = k.fit_scratch(ed)
-    r = rnd - 1
-    for g in range(deal_words.shape[0]):
+    for g in range(seeds.shape[0]):
         row = res[g]
-        if rnd == 1:
-            row[:] = 0
-            totals[g, :] = 0
-            starter[g] = 0
-            last_seat[g] = -1
-            for s in range(players):
-                seed = bot_seeds[g, s]
-                mt_seed(bot_mt[g], bot_pos[g], s, seed & 0xFFFFFFFF, seed >> 32)
-        mt_seed(deal_mt, deal_pos, 0, deal_words[g, 0], deal_words[g, 1])
-        k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
-        meta[k.M_TO_MOVE] = starter[g]
-        moves = k.play_round(st, ed, bot_mt[g], bot_pos[g], log, room)
-        row[R_MOVES] += moves
-        for i in range(moves):
-            if log[i] != last_seat[g]:
-                row[R_TURNS] += 1
-                last_seat[g] = log[i]
-            row[R_SEATS + log[i] * SEAT_FIELDS + S_CHOICES] += 1
-        end = meta[k.M_END]
-        winner = meta[k.M_WINNER]
+        row[:] = 0
+        totals[:] = 0
+        starter = 0
+        last_seat = -1
         for s in range(players):
-            total = 0
-            for i in range(hsize[s]):
-                total += points_of[hands[s, i]]
-            points[s] = 0 if s == winner else total
-            totals[g, s] += points[s]
-            past_scores[g, r, s] = points[s]
-        past_end[g, r] = end
-        past_winner[g, r] = winner
-        if not last:
-            # the text the next deal is drawn from, then who starts it: the round's winner,
-            # else its lowest scorer (a tie: the earliest seat after the last starter)
-            text_len[g] = write_image(
-                text[g], st, letters, options, names, past_scores[g], past_end[g],
-                past_winner[g], rnd, starter[g], totals[g], 0, False,
-            )  # fmt: skip
-            if winner < 0:
-                low = points.min()
-                for i in range(players):
-                    seat = (starter[g] + 1 + i) % players
-                    if points[seat] == low:
-                        winner = seat
-                        break
-            starter[g] = winner
-            continue
-        row[R_END] = end
-        row[R_WINNER] = winner
+            seed = bot_seeds[g, s]
+            mt_seed(bot_mt[g], bot_pos[g], s, seed & 0xFFFFFFFF, seed >> 32)
+        mt_seed(deal_mt, deal_pos, 0, seeds[g] & 0xFFFFFFFF, seeds[g] >> 32)
+        k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
+        rng[0] = k.mt_bits64(deal_mt, deal_pos, 0)
+        for r in range(rounds):
+            if r:
+                k.deal_later(st, ed, box, hand_size, rng)
+            meta[k.M_TO_MOVE] = starter
+            moves = k.play_round(st, ed, bot_mt[g], bot_pos[g], log, room)
+            row[R_MOVES] += moves
+            for i in range(moves):
+                if log[i] != last_seat:
+                    row[R_TURNS] += 1
+                    last_seat = log[i]
+                row[R_SEATS + log[i] * SEAT_FIELDS + S_CHOICES] += 1
+            winner = meta[k.M_WINNER]
+            for s in range(players):
+                total = 0
+                for i in range(hsize[s]):
+                    total += points_of[hands[s, i]]
+                points[s] = 0 if s == winner else total
+                totals[s] += points[s]
+                past_scores[g, r, s] = points[s]
+            past_end[g, r] = meta[k.M_END]
+            past_winner[g, r] = winner
+            if r < rounds - 1:
+                # who starts the next round: this one's winner, else its lowest scorer (a
+                # tie: the earliest seat after the last starter)
+                if winner < 0:
+                    low = points.min()
+                    for i in range(players):
+                        seat = (starter + 1 + i) % players
+                        if points[seat] == low:
+                            winner = seat
+                            break
+                starter = winner
+        row[R_END] = meta[k.M_END]
+        row[R_WINNER] = meta[k.M_WINNER]
         row[R_PLACED] = meta[k.M_NTAB]
         row[R_BAG] = meta[k.M_BAG_END] - meta[k.M_BAG_HEAD]
         for s in range(players):
             base = R_SEATS + s * SEAT_FIELDS
-            row[base + S_POINTS] = totals[g, s]
+            row[base + S_POINTS] = totals[s]
             for i in range(hsize[s]):
                 row[base + S_KINDS + kinds[hands[s, i]]] += 1
         best = text[g]
         size = write_image(
             best, st, letters, options, names, past_scores[g], past_end[g], past_winner[g],
-            rnd, starter[g], totals[g], 0, False,
+            rounds, starter, totals, rng[0], 0, False,
         )  # fmt: skip
         for image in range(1, 6 if mirrors else 3):
             n = write_image(
                 scratch, st, letters, options, names, past_scores[g], past_end[g],
-                past_winner[g], rnd, starter[g], totals[g], image % 3, image >= 3,
+                past_winner[g], rounds, starter, totals, rng[0], image % 3, image >= 3,
             )  # fmt: skip
             if less(scratch, n, best, size):
                 best[:n] = scratch[:n]
@@ -475,44 +478,21 @@ class Batch:
         res = np.zeros((n, R_SEATS + players * SEAT_FIELDS), dtype=np.int64)
         text = np.zeros((n, TEXT), dtype=np.uint8)
         text_len = np.zeros(n, dtype=np.int64)
-        deal_words = np.stack([seeds & 0xFFFFFFFF, seeds >> 32], axis=1)
         bot_mt = np.zeros((n, players, 624), dtype=np.int64)
         bot_pos = np.zeros((n, players), dtype=np.int64)
         past_scores = np.zeros((n, rounds, players), dtype=np.int64)
         past_end = np.zeros((n, rounds), dtype=np.int64)
         past_winner = np.zeros((n, rounds), dtype=np.int64)
-        totals = np.zeros((n, players), dtype=np.int64)
-        starter = np.zeros(n, dtype=np.int64)
-        last_seat = np.zeros(n, dtype=np.int64)
-        for rnd in range(1, rounds + 1):
-            play_rounds(
-                self.arrays, self.tables, self.box, self.hand_size, rnd, rnd == rounds,
-                deal_words, bot_seeds, bot_mt, bot_pos, self.kinds, self.letters,
-                self.options, self.names, self.mirrors, past_scores, past_end, past_winner,
-                totals, starter, last_seat, res, text, text_len,
-            )  # fmt: skip
-            if rnd < rounds:
-                deal_words = next_deals(text, text_len, f"|deal round {rnd + 1}")
+        play_games(
+            self.arrays, self.tables, self.box, self.hand_size, rounds, seeds, bot_seeds,
+            bot_mt, bot_pos, self.kinds, self.letters, self.options, self.names, self.mirrors,
+            past_scores, past_end, past_winner, res, text, text_len,
+        )  # fmt: skip
         return res, text, text_len, past_end
 
 
-def next_deals(text: Arr, text_len: Arr, salt: str) -> Arr:
-    """The 32-bit words of each game's next deal seed, as `chance.from_position` draws it
-    from the position's text and a salt."""
-    raw = text.data.cast("B")
-    room = text.shape[1]
-    tail = salt.encode()
-    words = []
-    for g, size in enumerate(text_len.tolist()):
-        digest = hashlib.blake2b(raw[g * room : g * room + size], digest_size=8)
-        digest.update(tail)
-        value = int.from_bytes(digest.digest(), "big")
-        words.append((value & 0xFFFFFFFF, value >> 32))
-    return np.array(words, dtype=np.int64).reshape(-1, 2)
-
-
 def supported(game: Any) -> bool:
-    """Whether `play_rounds` plays this game's rules: 2+ players, strict colours, no
+    """Whether `play_games` plays this game's rules: 2+ players, strict colours, no
     variants, a box the kernel's arrays hold."""
     from cubegames.games.cubed import Cubed, fast
 

@@ -54,10 +54,10 @@ def packed_cell(cell: int) -> int:
     return pack(cell // k.W - k.OFF, cell % k.W - k.OFF)
 
 
-_TABLES: dict[int, tuple[Edition, k.Arrays]] = {}
+_TABLES: dict[int, tuple[Edition, k.Tables]] = {}
 
 
-def tables(ed: Edition) -> k.Arrays:
+def tables(ed: Edition) -> k.Tables:
     """The edition as the kernel reads it: `(acc, canon, rank, points, isblock, rots, nrots,
     info)`, indexed by piece code (`acc` by edge code + 1); built once per edition."""
     found = _TABLES.get(id(ed))
@@ -66,7 +66,7 @@ def tables(ed: Edition) -> k.Arrays:
     return found[1]
 
 
-def _tables(ed: Edition) -> k.Arrays:
+def _tables(ed: Edition) -> k.Tables:
     ncol = len(ed.colours)
     all_bits = (1 << ncol) - 1
     acc = np.zeros(64, dtype=np.int64)
@@ -117,7 +117,7 @@ def _tables(ed: Edition) -> k.Arrays:
             for mask in range(256):
                 if mask >> piece[slot] & 1:
                     shows[slot, mask, i // k.BITS] |= 1 << (i % k.BITS)
-    return acc, canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank
+    return k.Tables(acc, canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank)
 
 
 def supported(state: CubedState) -> bool:
@@ -130,18 +130,18 @@ def supported(state: CubedState) -> bool:
     if len(ed.colours) > 8 or len(ed.pieces) > min(k.MAX_BOX, k.MAX_TABLE, k.MAX_HAND):
         return False
     # every rotation of the box has a bit in a set of ranks
-    if tables(ed)[8].shape[0] > k.MAX_RANKS:
+    if tables(ed).ranked.shape[0] > k.MAX_RANKS:
         return False
     if state.drawn or state.give or state.bonus:
         return False
     return all(max(abs(c) for c in unpack(cell)) <= REACH for cell in state.table)
 
 
-def encode(state: CubedState) -> k.Arrays:
+def encode(state: CubedState) -> k.Game:
     """Kernel arrays holding `state` (which `supported` accepts)."""
     game = state.game
     arrays = k.new_game(game.players)
-    meta, hands, hsize, bag = arrays[0], arrays[7], arrays[8], arrays[9]
+    meta, hands, hsize, bag = arrays.meta, arrays.hands, arrays.hsize, arrays.bag
     if state.table:
         cells = np.array([kernel_cell(c) for c in state.table], dtype=np.int64)
         codes = np.array([code(p) for p in state.table.values()], dtype=np.int64)
@@ -161,18 +161,18 @@ def encode(state: CubedState) -> k.Arrays:
     return arrays
 
 
-def decode_into(state: CubedState, arrays: k.Arrays, *, frontier: bool = True) -> None:
+def decode_into(state: CubedState, arrays: k.Game, *, frontier: bool = True) -> None:
     """Write the kernel's table, hands, bag and turn into `state` (a round still going on,
     or one whose end the kernel has just found, before the Python rules score it). Without
     `frontier` the state's incremental frontier is left stale: only for a round that has
     ended, whose frontier nothing reads (the next round deals a fresh one)."""
     meta, tab, order, hands, hsize, bag = (
-        arrays[0],
-        arrays[1],
-        arrays[5],
-        arrays[7],
-        arrays[8],
-        arrays[9],
+        arrays.meta,
+        arrays.tab,
+        arrays.order,
+        arrays.hands,
+        arrays.hsize,
+        arrays.bag,
     )
     cells = order[: meta[k.M_NTAB]].astype(np.int64)
     # kernel cell -> packed cell (`core.hexgrid.pack`), for the whole table at once
@@ -189,9 +189,9 @@ def decode_into(state: CubedState, arrays: k.Arrays, *, frontier: bool = True) -
         state.front, state.playable = rebuild(state.game.frontier, state.table)
 
 
-def end_round(state: CubedState, arrays: k.Arrays) -> None:
+def end_round(state: CubedState, arrays: k.Game) -> None:
     """Let the Python rules score the round whose end the kernel found (and deal the next)."""
-    meta = arrays[0]
+    meta = arrays.meta
     winner = int(meta[k.M_WINNER])
     state._end_round(ENDINGS[int(meta[k.M_END])], None if winner < 0 else winner)
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from cubegames.core import chance
+from cubegames.core import chance, splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
+from cubegames.games.cubed.formats import VERSION, read_chance
 from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
 from cubegames.games.cubed.pieces import Piece, canonical, mirror
@@ -110,25 +110,22 @@ class Cubed(Game[CubedMove]):
         return out
 
     def new_state(self, seed: int = 0) -> CubedState:
-        """The first deal for `seed`. A seed of 2**64 or more (the web server's 128-bit
-        deals) also gives the position a secret, kept in `to_dict` but in no view, that is
-        mixed into the hash behind later rounds' deals and draw3 returns: without it a seat
-        that sees the end of a round knows nearly all of the position that hash is taken
-        of, and could try the few orders it does not know until one gives its own new hand,
-        and with it the other hands and the bag. Smaller seeds (games set up by hand, all
-        at one screen) play exactly as they always have.
+        """The first deal for `seed` (shuffled by `random.Random(seed)`), and the generator
+        of every later draw (`splitmix.first`: that generator's next 64 bits), kept in
+        `to_dict` but in no view. A seed of 2**64 or more (the web server's 128-bit deals)
+        keys that generator with all of its bits, so no seat can search for it from the
+        draws it sees (docs/positions.md).
 
         >>> game = Cubed()
-        >>> "secret" in game.new_state(7).to_dict()
-        False
-        >>> state = game.new_state(2**100)
-        >>> len(state.to_dict()["secret"]), "secret" in state.view(0)
-        (32, False)
+        >>> len(game.new_state(7).to_dict()["rng"]), "rng" in game.new_state(7).view(0)
+        (16, False)
+        >>> len(game.new_state(2**100).to_dict()["rng"])
+        48
         """
         state = CubedState(self)
-        state.deal(chance.seeded(seed))
-        if seed >= 2**64:
-            state.secret = chance.secret(seed, "cubed")
+        dealer = chance.seeded(seed)
+        state.deal(dealer)
+        state.rng = splitmix.first(seed, dealer)
         return state
 
     def parse_move(self, text: str) -> CubedMove:
@@ -228,6 +225,9 @@ class Cubed(Game[CubedMove]):
         data["hands"] = hands
         data["turn"] = turn
         data["bag"] = [ed.text(p) for p in pool[: view["bag"]]]
+        # nobody sees the generator: a fresh one, so the draws to come are a guess too
+        data["version"] = VERSION
+        data["rng"] = splitmix.to_text(rng.getrandbits(64))
         return self.state_from_dict(data)
 
 
@@ -345,10 +345,7 @@ class _Reader(FieldReader):
         if end is not None and end not in ENDINGS:
             raise ValueError(f'field "end": unknown ending {end!r}')
         state.end = end
-        secret = self.get("secret", (str, type(None)), None)
-        if secret is not None and not re.fullmatch(r"[0-9a-f]{32}", secret):
-            raise ValueError('field "secret": must be 32 lowercase hex digits')
-        state.secret = secret
+        state.rng, state.secret = read_chance(self.data)
 
         to_move = self.data.get("to_move", ...)
         if to_move is ...:

@@ -15,11 +15,10 @@ Python rules do. For every empty cell next to the table, `edges[cell * 6 + d]` i
 touches it across edge `d`: -1, or the neighbour's facing colour plus `FLAG` (32) when the
 neighbour is a blocking piece; `touch` and `dead` count occupied and black edges.
 
-A game is a tuple of arrays `st = (meta, tab, edges, touch, dead, order, play, hands, hsize,
-bag, have, hbits, scratch)`; `meta` holds the small fields (`M_*` below), `have[seat, key]`
-counts the pieces of each least rotation in a hand and `hbits[seat]` marks, by text rank,
-the rotations those pieces can show (32 bits a word). An edition is a tuple `ed = (acc,
-canon, rank, points, isblock, rots, nrots, info, ranked, shows, block_rank)` built by
+A game is a named tuple of arrays, `Game` (`st.meta`, `st.tab`, ...); `meta` holds the
+small fields (`M_*` below), `have[seat, key]` counts the pieces of each least rotation in a
+hand and `hbits[seat]` marks, by text rank, the rotations those pieces can show (32 bits a
+word). An edition is a named tuple `Tables` (`ed.acc`, `ed.canon`, ...) built by
 `fast.tables`; `ranked` lists the box's rotations by the text of their colours, which is the
 order of the moves, and `block_rank[slot, colour]` is the rank of the blocking rotation
 showing `colour` in `slot` (-1 if the box has none).
@@ -39,7 +38,7 @@ placement costs a step, where the random playouts need only one.)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -48,9 +47,70 @@ from numba import njit
 from cubegames.core import compiled  # noqa: F401  (drops numba caches older than the kernels)
 
 Arr = npt.NDArray[Any]
-#: a game or an edition: a tuple of arrays (see the module's docstring)
+#: a plain tuple of arrays (the learning environment's batches and tables)
 Arrays = tuple[Arr, ...]
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Game(NamedTuple):
+    """One game's position as arrays (numba passes a named tuple as it does a tuple)."""
+
+    #: the small fields, `M_*`
+    meta: Arr
+    #: the piece code on each cell, -1 if empty
+    tab: Arr
+    #: per empty cell next to the table, what touches it across each edge (-1: nothing)
+    edges: Arr
+    #: per cell, its occupied and its black neighbouring edges
+    touch: Arr
+    dead: Arr
+    #: the table's cells in the order laid
+    order: Arr
+    #: the playable cells, sorted (`meta[M_NPLAY]` of them)
+    play: Arr
+    #: per seat, the codes in hand (`hsize[seat]` of them)
+    hands: Arr
+    hsize: Arr
+    #: the bag, from `meta[M_BAG_HEAD]` to `meta[M_BAG_END]`
+    bag: Arr
+    #: per seat, the pieces of each least rotation in hand, and the rotations they show
+    have: Arr
+    hbits: Arr
+    #: room for `placements`
+    scratch: Arr
+
+
+class Tables(NamedTuple):
+    """An edition as the kernel reads it (`fast.tables`), indexed by piece code."""
+
+    #: per edge code + 1, the colours a slot may show against it
+    acc: Arr
+    #: a piece's least rotation, its rank by text, its points, whether it is blocking
+    canon: Arr
+    rank: Arr
+    points: Arr
+    isblock: Arr
+    #: a piece's rotations and how many there are
+    rots: Arr
+    nrots: Arr
+    #: `I_*` fields
+    info: Arr
+    #: the box's rotations by the text of their colours (the order of the moves)
+    ranked: Arr
+    #: `shows[slot, mask]`: the rotations (by rank) whose colour in `slot` is in `mask`
+    shows: Arr
+    #: `block_rank[slot, colour]`: the blocking rotation showing `colour` in `slot`, or -1
+    block_rank: Arr
+
+
+class Room(NamedTuple):
+    """Scratch room for `fit_lists`, `fit_count` and friends (`fit_scratch`)."""
+
+    wide: Arr
+    cnt: Arr
+    lists: Arr
+    fits: Arr
+    union: Arr
 
 
 def jit(fn: F) -> F:
@@ -155,7 +215,7 @@ I_ORDINARY = 1
 I_RANK_WORDS = 2
 
 
-def new_game(players: int) -> Arrays:
+def new_game(players: int) -> Game:
     """Empty arrays for one game of `players` seats (an empty table, nothing dealt)."""
     meta = np.zeros(META, dtype=np.int64)
     meta[M_PLAYERS] = players
@@ -175,7 +235,7 @@ def new_game(players: int) -> Arrays:
     have = np.zeros((players, 512), dtype=np.int16)
     hbits = np.zeros((players, RANK_WORDS), dtype=np.int64)
     scratch = np.zeros(SCRATCH, dtype=np.int64)
-    return meta, tab, edges, touch, dead, order, play, hands, hsize, bag, have, hbits, scratch
+    return Game(meta, tab, edges, touch, dead, order, play, hands, hsize, bag, have, hbits, scratch)
 
 
 # -- the random generator of Python's `random.Random` (MT19937) ----------------------------
@@ -217,6 +277,43 @@ def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
             return r
 
 
+@inline
+def mt_bits64(mt: Arr, pos: Arr, k: int) -> np.uint64:
+    """`random.Random.getrandbits(64)` for generator `k` (the first output is the low
+    word), as a SplitMix64 state (`np.uint64`)."""
+    low = np.uint64(mt_next(mt, pos, k))
+    high = np.uint64(mt_next(mt, pos, k))
+    return (high << np.uint64(32)) | low
+
+
+# -- the position's generator (`core.splitmix`, states below 2**64) ------------------------
+
+
+@inline
+def sm_next(rng: Arr) -> np.uint64:
+    """The next 64-bit output of the SplitMix64 generator whose state is `rng[0]`
+    (`np.uint64`, advanced), as `splitmix.step`."""
+    z = rng[0] + np.uint64(0x9E3779B97F4A7C15)
+    rng[0] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    out: np.uint64 = z ^ (z >> np.uint64(31))
+    return out
+
+
+@inline
+def sm_below(rng: Arr, n: int) -> int:
+    """A number from 0 to n-1 as `splitmix.below` draws it: outputs at or past the last
+    whole multiple of `n` below 2**64 are drawn again."""
+    un = np.uint64(n)
+    rem = (np.uint64(0) - un) % un  # 2**64 mod n
+    limit = np.uint64(0) - rem
+    while True:
+        out = sm_next(rng)
+        if rem == np.uint64(0) or out < limit:
+            return int(out % un)
+
+
 # -- the table ---------------------------------------------------------------------------
 
 
@@ -255,10 +352,18 @@ def _play_remove(meta: Arr, play: Arr, cell: int) -> None:
 
 
 @inline
-def add_piece(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+def add_piece(st: Game, ed: Tables, code: int, cell: int) -> None:
     """Lay `code` on `cell` and bring the frontier up to date (`frontier.add_piece`)."""
-    meta, tab, edges, touch, dead, order, play = st[0], st[1], st[2], st[3], st[4], st[5], st[6]
-    isblock, info = ed[4], ed[7]
+    meta, tab, edges, touch, dead, order, play = (
+        st.meta,
+        st.tab,
+        st.edges,
+        st.touch,
+        st.dead,
+        st.order,
+        st.play,
+    )
+    isblock, info = ed.isblock, ed.info
     black = info[I_BLACK]
     tab[cell] = code
     n = meta[M_NTAB]
@@ -291,17 +396,17 @@ def add_piece(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
 
 
 @jit
-def load_table(st: Arrays, ed: Arrays, cells: Arr, codes: Arr) -> None:
+def load_table(st: Game, ed: Tables, cells: Arr, codes: Arr) -> None:
     """Lay a table's pieces in the order they were laid."""
     for i in range(cells.shape[0]):
         add_piece(st, ed, codes[i], cells[i])
 
 
 @inline
-def wipe_cells(st: Arrays) -> None:
+def wipe_cells(st: Game) -> None:
     """Empty every cell of the table and forget its neighbours' contacts (`M_NTAB` and the
     playable cells are the caller's to set)."""
-    meta, tab, edges, touch, dead, order = st[0], st[1], st[2], st[3], st[4], st[5]
+    meta, tab, edges, touch, dead, order = st.meta, st.tab, st.edges, st.touch, st.dead, st.order
     for i in range(meta[M_NTAB]):
         cell = order[i]
         tab[cell] = -1
@@ -314,9 +419,9 @@ def wipe_cells(st: Arrays) -> None:
 
 
 @jit
-def clear_table(st: Arrays) -> None:
+def clear_table(st: Game) -> None:
     """An empty table: only the origin is playable."""
-    meta, play = st[0], st[6]
+    meta, play = st.meta, st.play
     wipe_cells(st)
     meta[M_NTAB] = 0
     play[0] = ORIGIN
@@ -327,10 +432,10 @@ def clear_table(st: Arrays) -> None:
 
 
 @inline
-def hand_add(st: Arrays, ed: Arrays, seat: int, piece: int) -> None:
+def hand_add(st: Game, ed: Tables, seat: int, piece: int) -> None:
     """Put `piece` at the end of `seat`'s hand."""
-    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
-    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
+    canon, rank, rots, nrots = ed.canon, ed.rank, ed.rots, ed.nrots
     hands[seat, hsize[seat]] = piece
     hsize[seat] += 1
     key = canon[piece]
@@ -342,10 +447,10 @@ def hand_add(st: Arrays, ed: Arrays, seat: int, piece: int) -> None:
 
 
 @inline
-def hand_remove(st: Arrays, ed: Arrays, seat: int, key: int) -> None:
+def hand_remove(st: Game, ed: Tables, seat: int, key: int) -> None:
     """Take the first piece whose least rotation is `key` out of `seat`'s hand."""
-    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
-    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
+    canon, rank, rots, nrots = ed.canon, ed.rank, ed.rots, ed.nrots
     size = hsize[seat]
     for i in range(size):
         if canon[hands[seat, i]] == key:
@@ -361,9 +466,9 @@ def hand_remove(st: Arrays, ed: Arrays, seat: int, key: int) -> None:
 
 
 @jit
-def sync_hands(st: Arrays, ed: Arrays) -> None:
+def sync_hands(st: Game, ed: Tables) -> None:
     """Recount `have` and `hbits` from the hands (after writing them directly)."""
-    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
     have[:] = 0
     hbits[:] = 0
     for seat in range(hsize.shape[0]):
@@ -381,11 +486,18 @@ def lowest_bit(word: int) -> int:
 
 
 @jit
-def placements(st: Arrays, ed: Arrays, seat: int, out_rot: Arr, out_cell: Arr) -> int:
+def placements(st: Game, ed: Tables, seat: int, out_rot: Arr, out_cell: Arr) -> int:
     """Every legal placement of `seat`, in the order of `legal_moves()` (by the text of the
     rotation, then by cell); returns how many were written to `out_rot`, `out_cell`."""
-    meta, edges, touch, play, hbits, fits = st[0], st[2], st[3], st[6], st[11], st[12]
-    acc, info, ranked, shows, block_rank = ed[0], ed[7], ed[8], ed[9], ed[10]
+    meta, edges, touch, play, hbits, fits = (
+        st.meta,
+        st.edges,
+        st.touch,
+        st.play,
+        st.hbits,
+        st.scratch,
+    )
+    acc, info, ranked, shows, block_rank = ed.acc, ed.info, ed.ranked, ed.shows, ed.block_rank
     ordinary = info[I_ORDINARY]
     words = info[I_RANK_WORDS]
     blocking_ok = meta[M_NTAB] >= 3
@@ -445,10 +557,10 @@ def lowest_bit64(bit: int) -> int:
 
 
 @jit
-def fit_scratch(ed: Arrays) -> Arrays:
+def fit_scratch(ed: Tables) -> Room:
     """Room for `fit_lists` and `nth_placement`: `(wide, cnt, lists, fits, union)`, where
     `wide[slot, mask, w]` is `shows` (`fast.tables`) in 64-bit words."""
-    shows = ed[9]
+    shows = ed.shows
     wide = np.zeros((3, 256, WIDE), dtype=np.int64)
     for slot in range(3):
         for mask in range(256):
@@ -460,11 +572,11 @@ def fit_scratch(ed: Arrays) -> Arrays:
     lists = np.zeros(MAX_RANKS * MAX_PLAY, dtype=np.int16)
     fits = np.zeros((MAX_PLAY, WIDE), dtype=np.int64)
     union = np.zeros(WIDE, dtype=np.int64)
-    return wide, cnt, lists, fits, union
+    return Room(wide, cnt, lists, fits, union)
 
 
 @inline
-def fit_lists(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
+def fit_lists(st: Game, ed: Tables, seat: int, room: Room) -> int:
     """The placements of `placements` without writing them out: returns how many there
     are and leaves, in `room` (`fit_scratch`), for each rotation rank `r` in `union` the
     indexes (into the playable cells, ascending) of the `cnt[r]` cells it fits in
@@ -472,8 +584,8 @@ def fit_lists(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
     `legal_moves()`. Each placement costs a few steps, where listing them all walks every
     rotation of the union against every playable cell; the sets are 64-bit words, half
     as many as `placements` reads."""
-    cnt, lists, fits, union = room[1], room[2], room[3], room[4]
-    nplay = st[0][M_NPLAY]
+    cnt, lists, fits, union = room.cnt, room.lists, room.fits, room.union
+    nplay = st.meta[M_NPLAY]
     fit_count(st, ed, seat, room)
     for w in range(WIDE):
         u = union[w]
@@ -496,11 +608,11 @@ def fit_lists(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
 
 
 @inline
-def nth_placement(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int, int]:
+def nth_placement(st: Game, ed: Tables, pick: int, room: Room) -> tuple[int, int]:
     """Placement number `pick` (in the order of `legal_moves()`) of those `fit_lists`
     found: `(rotation code, cell)`."""
-    play, ranked = st[6], ed[8]
-    cnt, lists, union = room[1], room[2], room[4]
+    play, ranked = st.play, ed.ranked
+    cnt, lists, union = room.cnt, room.lists, room.union
     for w in range(WIDE):
         u = union[w]
         while u:
@@ -527,13 +639,13 @@ def popcount(x: int) -> int:
 
 
 @inline
-def fit_count(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
+def fit_count(st: Game, ed: Tables, seat: int, room: Room) -> int:
     """The number of placements of `fit_lists`, counted with popcounts, without listing
     them: leaves in `room` (`fit_scratch`) each playable cell's fitting rotations
     (`fits`) and their `union` for `fit_pick`."""
-    meta, edges, touch, play, hbits = st[0], st[2], st[3], st[6], st[11]
-    acc, info, block_rank = ed[0], ed[7], ed[10]
-    wide, fits, union = room[0], room[3], room[4]
+    meta, edges, touch, play, hbits = st.meta, st.edges, st.touch, st.play, st.hbits
+    acc, info, block_rank = ed.acc, ed.info, ed.block_rank
+    wide, fits, union = room.wide, room.fits, room.union
     ordinary = info[I_ORDINARY]
     blocking_ok = meta[M_NTAB] >= 3
     nplay = meta[M_NPLAY]
@@ -587,12 +699,12 @@ def fit_count(st: Arrays, ed: Arrays, seat: int, room: Arrays) -> int:
 
 
 @inline
-def fit_pick(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int, int]:
+def fit_pick(st: Game, ed: Tables, pick: int, room: Room) -> tuple[int, int]:
     """Placement number `pick` (in the order of `legal_moves()`) of those `fit_count`
     counted: `(rotation code, cell)`. Walks the rotations in rank order, counting the
     cells each fits, and only the picked rotation's cells."""
-    meta, play, ranked = st[0], st[6], ed[8]
-    fits, union = room[3], room[4]
+    meta, play, ranked = st.meta, st.play, ed.ranked
+    fits, union = room.fits, room.union
     nplay = meta[M_NPLAY]
     for w in range(WIDE):
         u = union[w]
@@ -616,9 +728,9 @@ def fit_pick(st: Arrays, ed: Arrays, pick: int, room: Arrays) -> tuple[int, int]
 
 
 @inline
-def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
+def end_turn(st: Game, placed: bool, stuck: bool) -> None:
     """`CubedState._end_turn`: count idle and stuck turns, end the round or pass the turn."""
-    meta = st[0]
+    meta = st.meta
     players = meta[M_PLAYERS]
     if placed:
         meta[M_IDLE] = 0
@@ -639,11 +751,11 @@ def end_turn(st: Arrays, placed: bool, stuck: bool) -> None:
 
 
 @inline
-def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
+def place(st: Game, ed: Tables, code: int, cell: int) -> None:
     """`CubedState._place` without variants: lay a piece of the mover's hand."""
-    meta, hsize = st[0], st[8]
+    meta, hsize = st.meta, st.hsize
     seat = meta[M_TO_MOVE]
-    hand_remove(st, ed, seat, ed[1][code])
+    hand_remove(st, ed, seat, ed.canon[code])
     add_piece(st, ed, code, cell)
     meta[M_DRAWS] = 0
     if hsize[seat] == 0:
@@ -658,9 +770,9 @@ def place(st: Arrays, ed: Arrays, code: int, cell: int) -> None:
 
 
 @inline
-def draw(st: Arrays, ed: Arrays) -> None:
+def draw(st: Game, ed: Tables) -> None:
     """`CubedState._draw_one`: the first piece of the bag into the mover's hand."""
-    meta, bag = st[0], st[9]
+    meta, bag = st.meta, st.bag
     hand_add(st, ed, meta[M_TO_MOVE], bag[meta[M_BAG_HEAD]])
     meta[M_BAG_HEAD] += 1
     meta[M_DREW] = 1
@@ -668,16 +780,16 @@ def draw(st: Arrays, ed: Arrays) -> None:
 
 
 @inline
-def can_draw(st: Arrays) -> bool:
+def can_draw(st: Game) -> bool:
     """Whether the one other move is a draw (else it is a pass)."""
-    meta = st[0]
+    meta = st.meta
     return bool(meta[M_DREW] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
 
 
 @inline
 def play_index(
-    st: Arrays,
-    ed: Arrays,
+    st: Game,
+    ed: Tables,
     pick: int,
     count: int,
     out_rot: Arr,
@@ -696,8 +808,8 @@ def play_index(
 
 @jit
 def play_round_random(
-    st: Arrays,
-    ed: Arrays,
+    st: Game,
+    ed: Tables,
     mt: Arr,
     pos: Arr,
     log: Arr,
@@ -709,10 +821,10 @@ def play_round_random(
 
 
 @inline
-def play_round(st: Arrays, ed: Arrays, mt: Arr, pos: Arr, log: Arr, room: Arrays) -> int:
+def play_round(st: Game, ed: Tables, mt: Arr, pos: Arr, log: Arr, room: Room) -> int:
     """`play_round_random` with room for `fit_lists` given (`fit_scratch`), for callers
     that play many rounds."""
-    meta = st[0]
+    meta = st.meta
     moves = 0
     while meta[M_END] == 0:
         seat = meta[M_TO_MOVE]
@@ -732,16 +844,35 @@ def play_round(st: Arrays, ed: Arrays, mt: Arr, pos: Arr, log: Arr, room: Arrays
 
 
 @jit
-def deal(st: Arrays, ed: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
-    """A fresh round from the whole box, shuffled with generator 0 (benchmarks only: the
-    rules deal in Python)."""
-    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
-    clear_table(st)
-    n = box.shape[0]
+def deal(st: Game, ed: Tables, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
+    """A fresh round from the whole box, shuffled with generator 0 as `random.shuffle`
+    shuffles it (a game's first deal, `Cubed.new_state`)."""
     pieces = box.copy()
-    for i in range(n - 1, 0, -1):
+    for i in range(box.shape[0] - 1, 0, -1):
         j = randbelow(mt, pos, 0, i + 1)
         pieces[i], pieces[j] = pieces[j], pieces[i]
+    deal_order(st, ed, pieces, hand_size)
+
+
+@jit
+def deal_later(st: Game, ed: Tables, box: Arr, hand_size: int, rng: Arr) -> None:
+    """A fresh round from the whole box, shuffled with the position's generator (SplitMix64,
+    state `rng[0]`, advanced) as `splitmix.shuffle` shuffles it (a later round's deal,
+    `CubedState._end_round`)."""
+    pieces = box.copy()
+    for i in range(box.shape[0] - 1, 0, -1):
+        j = sm_below(rng, i + 1)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    deal_order(st, ed, pieces, hand_size)
+
+
+@inline
+def deal_order(st: Game, ed: Tables, pieces: Arr, hand_size: int) -> None:
+    """Clear the table and deal `pieces` in order: `hand_size` to each seat, the rest to
+    the bag (`CubedState.deal`)."""
+    meta, hsize, bag, have, hbits = st.meta, st.hsize, st.bag, st.have, st.hbits
+    clear_table(st)
+    n = pieces.shape[0]
     players = meta[M_PLAYERS]
     at = 0
     have[:] = 0
@@ -767,8 +898,8 @@ def deal(st: Arrays, ed: Arrays, box: Arr, hand_size: int, mt: Arr, pos: Arr) ->
 
 @jit
 def random_games(
-    st: Arrays,
-    ed: Arrays,
+    st: Game,
+    ed: Tables,
     box: Arr,
     hand_size: int,
     games: int,
@@ -805,38 +936,52 @@ def splitmix(state: Arr) -> int:
 
 
 @jit
-def copy_game(dst: Arrays, src: Arrays) -> None:
+def copy_game(dst: Game, src: Game) -> None:
     """Make `dst` the same position as `src` (arrays of the same shapes), touching only the
     cells around the two tables."""
     clear_table(dst)
-    tab, edges, touch, dead, order = src[1], src[2], src[3], src[4], src[5]
-    for i in range(src[0][M_NTAB]):
+    tab, edges, touch, dead, order = src.tab, src.edges, src.touch, src.dead, src.order
+    for i in range(src.meta[M_NTAB]):
         cell = order[i]
         for d in range(7):
             other = cell + (STEP[d] if d < 6 else 0)
-            dst[1][other] = tab[other]
-            dst[3][other] = touch[other]
-            dst[4][other] = dead[other]
+            dst.tab[other] = tab[other]
+            dst.touch[other] = touch[other]
+            dst.dead[other] = dead[other]
             for e in range(6):
-                dst[2][other * 6 + e] = edges[other * 6 + e]
-    dst[0][:] = src[0]
-    dst[5][:] = src[5]
-    dst[6][:] = src[6]
-    dst[8][:] = src[8]
-    dst[9][:] = src[9]
-    dst[11][:, :] = src[11]
-    dst[7][:, :] = src[7]
-    dst[10][:, :] = src[10]
+                dst.edges[other * 6 + e] = edges[other * 6 + e]
+    dst.meta[:] = src.meta
+    dst.order[:] = src.order
+    dst.play[:] = src.play
+    dst.hsize[:] = src.hsize
+    dst.bag[:] = src.bag
+    dst.hbits[:, :] = src.hbits
+    dst.hands[:, :] = src.hands
+    dst.have[:, :] = src.have
 
 
 @jit
-def copy_search(dst: Arrays, src: Arrays) -> None:
+def copy_search(dst: Game, src: Game) -> None:
     """`copy_game` for a playout: the same position, copying only what is in use (the
     table's cells and their neighbours, the playable cells, the hands, the bag) with plain
     loops, which numba runs about twice as fast as whole-array copies."""
-    dmeta, dtab, dedges, dtouch, ddead, dorder = dst[0], dst[1], dst[2], dst[3], dst[4], dst[5]
+    dmeta, dtab, dedges, dtouch, ddead, dorder = (
+        dst.meta,
+        dst.tab,
+        dst.edges,
+        dst.touch,
+        dst.dead,
+        dst.order,
+    )
     wipe_cells(dst)
-    meta, tab, edges, touch, dead, order = src[0], src[1], src[2], src[3], src[4], src[5]
+    meta, tab, edges, touch, dead, order = (
+        src.meta,
+        src.tab,
+        src.edges,
+        src.touch,
+        src.dead,
+        src.order,
+    )
     for i in range(meta[M_NTAB]):
         cell = order[i]
         dorder[i] = cell
@@ -849,18 +994,18 @@ def copy_search(dst: Arrays, src: Arrays) -> None:
                 dedges[other * 6 + e] = edges[other * 6 + e]
     for i in range(meta.shape[0]):
         dmeta[i] = meta[i]
-    play, dplay = src[6], dst[6]
+    play, dplay = src.play, dst.play
     for i in range(meta[M_NPLAY]):
         dplay[i] = play[i]
-    hands, dhands, hsize, dhsize = src[7], dst[7], src[8], dst[8]
+    hands, dhands, hsize, dhsize = src.hands, dst.hands, src.hsize, dst.hsize
     for s in range(hsize.shape[0]):
         dhsize[s] = hsize[s]
         for i in range(hsize[s]):
             dhands[s, i] = hands[s, i]
-    bag, dbag = src[9], dst[9]
+    bag, dbag = src.bag, dst.bag
     for i in range(meta[M_BAG_END]):
         dbag[i] = bag[i]
-    have, dhave, hbits, dhbits = src[10], dst[10], src[11], dst[11]
+    have, dhave, hbits, dhbits = src.have, dst.have, src.hbits, dst.hbits
     for s in range(have.shape[0]):
         for key in range(have.shape[1]):
             dhave[s, key] = have[s, key]
@@ -869,10 +1014,10 @@ def copy_search(dst: Arrays, src: Arrays) -> None:
 
 
 @jit
-def sync_others(st: Arrays, ed: Arrays, seat: int) -> None:
+def sync_others(st: Game, ed: Tables, seat: int) -> None:
     """`sync_hands` for every hand but `seat`'s (after the hidden pieces are dealt again)."""
-    hands, hsize, have, hbits = st[7], st[8], st[10], st[11]
-    canon, rank, rots, nrots = ed[1], ed[2], ed[5], ed[6]
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
+    canon, rank, rots, nrots = ed.canon, ed.rank, ed.rots, ed.nrots
     for s in range(hsize.shape[0]):
         if s == seat:
             continue
@@ -891,9 +1036,9 @@ def sync_others(st: Arrays, ed: Arrays, seat: int) -> None:
 
 @jit
 def playout(
-    st: Arrays,
-    template: Arrays,
-    ed: Arrays,
+    st: Game,
+    template: Game,
+    ed: Tables,
     seat: int,
     kind: int,
     rot: int,
@@ -915,7 +1060,7 @@ def playout(
     position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
     the placements of a move."""
     copy_search(st, template)
-    meta, hands, hsize, bag = st[0], st[7], st[8], st[9]
+    meta, hands, hsize, bag = st.meta, st.hands, st.hsize, st.bag
     rng_state = np.array([seed], dtype=np.uint64)
     players = meta[M_PLAYERS]
     # deal the hidden pieces again, into the same places in the same numbers
@@ -948,7 +1093,7 @@ def playout(
         draw(st, ed)
     else:
         end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
-    points = ed[3]
+    points = ed.points
     moves = 0
     while meta[M_END] == 0 and moves < horizon:
         mover = meta[M_TO_MOVE]
@@ -982,14 +1127,14 @@ def playout(
 
 @jit
 def evaluate(
-    st: Arrays, ed: Arrays, totals: Arr, last_round: bool, temperature: float, rewards: Arr
+    st: Game, ed: Tables, totals: Arr, last_round: bool, temperature: float, rewards: Arr
 ) -> None:
     """Rewards in [0, 1] per seat. Each seat's outlook is its match total plus the points
     in its hand (0 for the seat that went out). At the end of the last round they are
     exact: 1 for the lowest outlook, shared on a tie, else 0. Otherwise a seat `temperature`
     points ahead of the best other seat gets 1 / (1 + e^-1) and one level with it 1/2."""
-    meta, hands, hsize = st[0], st[7], st[8]
-    points = ed[3]
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    points = ed.points
     players = meta[M_PLAYERS]
     outlook = np.empty(players, dtype=np.float64)
     for s in range(players):
@@ -1017,9 +1162,9 @@ def evaluate(
 
 @jit
 def playout_batch(
-    st: Arrays,
-    template: Arrays,
-    ed: Arrays,
+    st: Game,
+    template: Game,
+    ed: Tables,
     seat: int,
     kinds: Arr,
     rots: Arr,
@@ -1064,9 +1209,9 @@ def playout_batch(
 
 @jit
 def greedy_values(
-    st: Arrays,
-    template: Arrays,
-    ed: Arrays,
+    st: Game,
+    template: Game,
+    ed: Tables,
     rots: Arr,
     cells: Arr,
     values: Arr,
@@ -1076,13 +1221,13 @@ def greedy_values(
     """The greedy bot's value of each placement (`rots[i]` on `cells[i]`) by the seat to
     move in `template` (`ai._value`): 10 per point laid, +1 per placement left for the rest
     of the hand, -0.5 per playable cell left, 1e9 for going out. `st` is scratch room."""
-    points = ed[3]
-    seat = template[0][M_TO_MOVE]
+    points = ed.points
+    seat = template.meta[M_TO_MOVE]
     for i in range(rots.shape[0]):
         copy_search(st, template)
         place(st, ed, rots[i], cells[i])
-        if st[8][seat] == 0:
+        if st.hsize[seat] == 0:
             values[i] = 1e9
             continue
         mine = placements(st, ed, seat, out_rot, out_cell)
-        values[i] = 10.0 * points[rots[i]] + mine - 0.5 * st[0][M_NPLAY]
+        values[i] = 10.0 * points[rots[i]] + mine - 0.5 * st.meta[M_NPLAY]

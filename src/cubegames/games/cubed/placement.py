@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import Enum
 
-from cubegames.core.hexgrid import ORIGIN, STEP, label
+from cubegames.core.errors import Refusal
+from cubegames.core.hexgrid import ORIGIN, STEP, label, unpack
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.pieces import Piece, canonical, mirror, rotations
 
@@ -51,7 +52,7 @@ def contact(
     return Contact.MISMATCH
 
 
-def hand_refusal(hand: Iterable[Piece], placed: Piece, ed: Edition) -> str | None:
+def hand_refusal(hand: Iterable[Piece], placed: Piece, ed: Edition) -> Refusal | None:
     """Why the placed colours are no rotation of a piece in `hand`, or None."""
     keys = {canonical(p) for p in hand}
     if canonical(placed) in keys:
@@ -59,29 +60,41 @@ def hand_refusal(hand: Iterable[Piece], placed: Piece, ed: Edition) -> str | Non
     text = ed.text(placed)
     flipped = canonical(mirror(placed))
     if flipped in keys:
-        return (
-            f"a piece cannot be flipped: {text} is the mirror image of "
-            f"{ed.text(flipped)} in your hand"
+        held = ed.text(flipped)
+        return Refusal(
+            "flipped",
+            f"a piece cannot be flipped: {text} is the mirror image of {held} in your hand",
+            piece=text,
+            held=held,
         )
-    return f"no piece in your hand shows {text} in some rotation"
+    return Refusal(
+        "not-in-hand", f"no piece in your hand shows {text} in some rotation", piece=text
+    )
 
 
 def placement_refusal(
     table: Mapping[int, Piece], placed: Piece, cell: int, *, strict: bool, ed: Edition
-) -> str | None:
+) -> Refusal | None:
     """Why laying `placed` (top, left, right) on `cell` breaks the table rules, or None.
 
     The hand is not consulted here: see `hand_refusal`.
     """
     where = label(cell)
+    at = list(unpack(cell))
     if cell in table:
-        return f"cell {where} is already taken"
+        return Refusal("occupied", f"cell {where} is already taken", cell=at)
     blocking = ed.black in placed
     n = len(table)
     if blocking and n < 3:
-        return f"a blocking piece may be played only once 3 pieces are on the table (now {n})"
+        return Refusal(
+            "blocking-early",
+            f"a blocking piece may be played only once 3 pieces are on the table (now {n})",
+            on_table=n,
+        )
     if n == 0:
-        return None if cell == ORIGIN else "the first piece goes on 0,0"
+        if cell == ORIGIN:
+            return None
+        return Refusal("first-at-origin", "the first piece goes on 0,0", cell=at)
 
     contacts: list[tuple[int, int, int, int, Contact]] = []  # edge, neighbour, mine, theirs
     for d in range(6):
@@ -95,26 +108,47 @@ def placement_refusal(
         contacts.append((d, other, mine, theirs, judged))
     for _, other, _, theirs, judged in contacts:
         if judged is Contact.BLACK and theirs == ed.black:
-            return f"cell {where} is dead: it touches a black side at {label(other)}"
+            return Refusal(
+                "dead-cell",
+                f"cell {where} is dead: it touches a black side at {label(other)}",
+                cell=at,
+                black_at=list(unpack(other)),
+            )
     for _, other, _, _, judged in contacts:
         if judged is Contact.BLACK:
-            return f"contact with a black side at {label(other)}"
+            return Refusal(
+                "black-contact",
+                f"contact with a black side at {label(other)}",
+                cell=at,
+                black_at=list(unpack(other)),
+            )
 
     touches = len(contacts)
     if n == 1 and touches == 0:
-        return f"cell {where} does not touch the piece on the table"
+        return Refusal(
+            "no-touch-first", f"cell {where} does not touch the piece on the table", cell=at
+        )
     if n >= 2 and touches < 2:
         said = "no piece" if touches == 0 else "only 1 piece"
-        return f"cell {where} touches {said}; from the third piece on, a piece must touch 2"
+        return Refusal(
+            "too-few-touches",
+            f"cell {where} touches {said}; from the third piece on, a piece must touch 2",
+            cell=at,
+            touches=touches,
+        )
 
     if blocking:
         # Black touches nothing and a piece touches two, so both contacts are the coloured
         # diamond's two edges: it only remains to match them exactly.
         for _, other, mine, theirs, _ in contacts:
             if mine != theirs:
-                return (
+                return Refusal(
+                    "blocking-mismatch",
                     f"a blocking piece's colour must match exactly: its {ed.letter(mine)} "
-                    f"meets {ed.letter(theirs)} at {label(other)}"
+                    f"meets {ed.letter(theirs)} at {label(other)}",
+                    mine=ed.letter(mine),
+                    theirs=ed.letter(theirs),
+                    at=list(unpack(other)),
                 )
         return None
 
@@ -122,12 +156,24 @@ def placement_refusal(
     if strict or n == 1:
         if matches < touches:
             d, other, mine, theirs, _ = next(c for c in contacts if c[4] is not Contact.MATCH)
-            return (
+            return Refusal(
+                "mismatch",
                 f"only {matches} of {touches} contacts match: your {SLOT_NAMES[SLOT[d]]} "
-                f"{ed.letter(mine)} meets {ed.letter(theirs)} at {label(other)}"
+                f"{ed.letter(mine)} meets {ed.letter(theirs)} at {label(other)}",
+                slot=SLOT_NAMES[SLOT[d]],
+                mine=ed.letter(mine),
+                theirs=ed.letter(theirs),
+                at=list(unpack(other)),
+                matches=matches,
+                touches=touches,
             )
     elif matches < 2:
-        return f"only {matches} of {touches} contacts match; at least 2 must"
+        return Refusal(
+            "too-few-matches",
+            f"only {matches} of {touches} contacts match; at least 2 must",
+            matches=matches,
+            touches=touches,
+        )
     return None
 
 

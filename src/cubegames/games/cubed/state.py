@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from cubegames.core import chance
+from cubegames.core import splitmix
+from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
+from cubegames.games.cubed.formats import VERSION, v1_generator
 from cubegames.games.cubed.frontier import Edges, add_piece, fast_placements, rebuild
 from cubegames.games.cubed.notation import (
     CubedMove,
@@ -34,6 +36,10 @@ STALLED = "stalled"  # every player in a row could not play, even after drawing 
 STANDSTILL = "standstill"  # the bag is empty and a full circle of turns placed nothing (rule 4)
 STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
+
+#: what the rules draw from: Python's generator for a game's first deal, the position's
+#: own generator (`splitmix.Draws`) for every draw after it
+Chance = random.Random | splitmix.Draws
 
 
 class CubedState(State[CubedMove]):
@@ -63,8 +69,11 @@ class CubedState(State[CubedMove]):
         self.past_rounds: list[JSON] = []
         self.aside: list[Piece] = []
         self.end: str | None = None
-        # hidden from every seat: mixed into the hash that deals later rounds and returns
-        # draw3 pieces, so no seat can work those out from what it sees (see `Cubed.new_state`)
+        # the generator of every draw after the first deal (later rounds' deals, draw3
+        # returns), a `splitmix` state: hidden from every seat, since it tells those draws.
+        # None for a position read from a format 1 file until its first draw (`formats`),
+        # with that file's hidden `secret`, if it had one
+        self.rng: int | None = 0
         self.secret: str | None = None
         # derived: the incremental frontier
         self.front: dict[int, Edges] = {}
@@ -149,35 +158,45 @@ class CubedState(State[CubedMove]):
             moves.append(Pass())
         return moves
 
-    def refusal(self, move: CubedMove) -> str | None:
+    def refusal(self, move: CubedMove) -> Refusal | None:
         seat = self._to_move
         assert seat is not None
         ed = self.ed
         hand = self.hands[seat]
         if self.drawn:
             if not isinstance(move, Keep):
-                return "you drew for draw3: choose the piece to keep (keep:...)"
+                return Refusal(
+                    "keep-first", "you drew for draw3: choose the piece to keep (keep:...)"
+                )
             if all(least_rotation(ed.text(p)) != move.piece for p in self.drawn):
-                return f"{move.piece} is not among the pieces you drew"
+                return Refusal(
+                    "not-drawn", f"{move.piece} is not among the pieces you drew", piece=move.piece
+                )
             return None
         if self.give:
             if isinstance(move, Skip):
                 return None
             if not isinstance(move, Give):
-                return "you filled a void: give a piece (give:...>seat) or skip"
+                return Refusal(
+                    "give-first", "you filled a void: give a piece (give:...>seat) or skip"
+                )
             if not 0 <= move.to < self.game.players:
-                return f"there is no seat {move.to}"
+                return Refusal("no-seat", f"there is no seat {move.to}", seat=move.to)
             if move.to == seat:
-                return "you cannot give a piece to yourself"
+                return Refusal("give-self", "you cannot give a piece to yourself")
             if self._find(hand, move.piece) is None:
-                return f"{move.piece} is not in your hand"
+                return Refusal("not-in-hand", f"{move.piece} is not in your hand", piece=move.piece)
             return None
         if isinstance(move, Place):
             try:
                 placed = (ed.index[move.slots[0]], ed.index[move.slots[1]], ed.index[move.slots[2]])
                 cell = pack(move.q, move.r)
             except (KeyError, IndexError):
-                return f"{move} names colours this edition does not have"
+                return Refusal(
+                    "unknown-colours",
+                    f"{move} names colours this edition does not have",
+                    move=str(move),
+                )
             reason = hand_refusal(hand, placed, ed)
             if reason is None:
                 reason = placement_refusal(
@@ -185,39 +204,48 @@ class CubedState(State[CubedMove]):
                 )
             return reason
         if isinstance(move, (Keep, Give, Skip)):
-            word = {Keep: "nothing to keep", Give: "nothing to give", Skip: "nothing to skip"}
-            return f"there is {word[type(move)]} now"
+            word = {Keep: "keep", Give: "give", Skip: "skip"}[type(move)]
+            return Refusal("nothing-now", f"there is nothing to {word} now", move=word)
         if self.solo:
             if isinstance(move, Draw):
                 if self.placements():
-                    return "in solo play you may draw only when no piece fits"
+                    return Refusal("solo-draw", "in solo play you may draw only when no piece fits")
                 return None
-            return "there is no passing or draw3 in solo play"
+            return Refusal("solo-no-pass", "there is no passing or draw3 in solo play")
         if self.bonus:
             if isinstance(move, Pass):
                 return None
-            return "you bridged a gap: place one more piece or pass"
+            return Refusal("bridge-first", "you bridged a gap: place one more piece or pass")
         if isinstance(move, Draw):
             if self.drew:
-                return "you have already drawn this turn"
+                return Refusal("drawn-already", "you have already drawn this turn")
             if not self.bag:
-                return "the bag is empty"
+                return Refusal("bag-empty", "the bag is empty")
             return None
         if isinstance(move, Draw3):
             if "draw3" not in self.game.variants:
-                return "draw3 is not in play (it is a variant)"
+                return Refusal("no-draw3", "draw3 is not in play (it is a variant)")
             if self.drew:
-                return "draw3 replaces the whole turn; you have already drawn"
+                return Refusal(
+                    "drawn-already", "draw3 replaces the whole turn; you have already drawn"
+                )
             if not 1 <= move.k <= 3:
-                return "draw3 draws 1, 2 or 3 pieces"
+                return Refusal("draw3-count", "draw3 draws 1, 2 or 3 pieces", k=move.k)
             if move.k > len(self.bag):
-                return f"the bag holds only {len(self.bag)} piece(s)"
+                return Refusal(
+                    "bag-short",
+                    f"the bag holds only {len(self.bag)} piece(s)",
+                    bag=len(self.bag),
+                    k=move.k,
+                )
             return None
         if isinstance(move, Pass):
             if not self.drew and self.bag:
-                return "you may pass only after drawing, or when the bag is empty"
+                return Refusal(
+                    "pass-before-draw", "you may pass only after drawing, or when the bag is empty"
+                )
             return None
-        return f"{move} is not a CUBED move"
+        return Refusal("not-a-move", f"{move} is not a CUBED move", move=str(move))
 
     def scores(self) -> list[float]:
         if self.solo:
@@ -253,6 +281,7 @@ class CubedState(State[CubedMove]):
         other.past_rounds = [dict(r) for r in self.past_rounds]
         other.aside = list(self.aside)
         other.end = self.end
+        other.rng = self.rng
         other.secret = self.secret
         other.front = dict(self.front)
         other.playable = set(self.playable)
@@ -297,7 +326,7 @@ class CubedState(State[CubedMove]):
         self, seat: int | None, entries: dict[tuple[int, Piece], JSON] | None = None
     ) -> JSON:
         """The position as `to_dict` writes it (`seat` None), or as `seat` may see it: the
-        secret dropped, the other hands hidden (None), the bag and another seat's draw3
+        generator dropped, the other hands hidden (None), the bag and another seat's draw3
         pieces given as counts. Made directly, without writing out what is then hidden (the
         web server asks for a view per seat per move)."""
         full = seat is None
@@ -337,9 +366,22 @@ class CubedState(State[CubedMove]):
             out["aside"] = [text(p) for p in self.aside]
         if self.end is not None:
             out["end"] = self.end
-        if full and self.secret is not None:
+        if self.rng is not None:
+            out["version"] = VERSION
+            if full:
+                out["rng"] = splitmix.to_text(self.rng)
+        elif full and self.secret is not None:
             out["secret"] = self.secret
         return out
+
+    def _draws(self) -> splitmix.Draws:
+        """The position's generator, to draw from (the caller stores its `state` back in
+        `rng`); a position read from a format 1 file takes its generator here, at its first
+        draw (`formats.v1_generator`)."""
+        if self.rng is None:
+            self.rng = v1_generator(self.to_dict())
+            self.secret = None
+        return splitmix.Draws(self.rng)
 
     def public_view(self) -> JSON:
         out = self.view(0)
@@ -435,9 +477,10 @@ class CubedState(State[CubedMove]):
         assert index is not None
         self.hands[seat].append(self.drawn.pop(index))
         # The rest go back into the bag and are mixed in at random places.
-        rng = chance.from_position(self.to_dict(), "draw3 return")
+        draws = self._draws()
         for returned in self.drawn:
-            self.bag.insert(rng.randint(0, len(self.bag)), returned)
+            self.bag.insert(draws.randint(0, len(self.bag)), returned)
+        self.rng = draws.state
         self.drawn = []
         self._end_turn(placed=False)
 
@@ -492,17 +535,18 @@ class CubedState(State[CubedMove]):
             low = min(points)
             order = [(self.starter + 1 + i) % players for i in range(players)]
             winner = next(s for s in order if points[s] == low)
-        self._finish(reason)  # clear the turn before hashing the position
-        rng = chance.from_position(self.to_dict(), f"deal round {self.round + 1}")
+        self._finish(reason)  # clear the turn
+        draws = self._draws()  # (a format 1 position's generator comes from this position)
         self.end = None
         self.round += 1
         self.starter = winner
-        self.deal(rng)
+        self.deal(draws)
+        self.rng = draws.state
         self._to_move = winner
 
     # -- setting up ----------------------------------------------------------------------
 
-    def deal(self, rng: random.Random) -> None:
+    def deal(self, rng: Chance) -> None:
         """Clear the table and deal a fresh round from the whole box."""
         pieces = list(self.ed.pieces)
         rng.shuffle(pieces)
@@ -515,7 +559,7 @@ class CubedState(State[CubedMove]):
         if self.solo:
             self._solo_setup(rng)
 
-    def _solo_setup(self, rng: random.Random) -> None:
+    def _solo_setup(self, rng: Chance) -> None:
         """Solo: at most 3 blocking pieces in hand, then a starting piece on 0,0."""
         ed = self.ed
         hand = self.hands[0]

@@ -27,7 +27,7 @@ and `"referee": true` only in a refereed game):
   `"totals"`: each seat's sum over the finished sets; `"to_move"`: the seat to roll, or null.
 - `"rng"`: the generator's state: 16 hex digits (SplitMix64, from a seed below 2**64) or
   48 (a keyed generator, from a larger seed such as the server's 128-bit deals; see
-  `splitmix`). Hidden: `view(seat)` leaves it out, because it tells every roll to come.
+  `core.splitmix`). Hidden: `view(seat)` leaves it out, because it tells every roll to come.
 - `"last_roll"`: the last roll, written like `"1 C . 6 . 3"` (absent before the first
   roll); `"last"`: what it did, `{"seat": roller, "pot": the pot before it, "changes":
   each seat's gain (negative: paid), "bust": the seat that could not pay in full, or null}`.

@@ -6,10 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cubegames.core import chance
+from cubegames.core import splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
-from cubegames.games.cubes import splitmix
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
 from cubegames.games.cubes.notation import CubesMove, parse
 from cubegames.games.cubes.outcome import Outcome, SetResult
@@ -75,10 +74,7 @@ class Cubes(Game[CubesMove]):
         state = CubesState(self)
         # the seed picks the generator's starting point; from then on the position carries it.
         # A seed past 64 bits (the server's secret deals) keys a generator that keeps them all.
-        if abs(seed) >= splitmix.KEYED:
-            state.rng = splitmix.start(seed)
-        else:
-            state.rng = chance.seeded(seed).getrandbits(64)
+        state.rng = splitmix.first(seed)
         state.deal()
         return state
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Move
 from cubegames.games.cubes.dice import WORD, is_face
 from cubegames.games.cubes.edition import DICE
@@ -74,7 +74,14 @@ def parse(text: str) -> CubesMove:
         return Roll()
     faces = tuple(WORD if w.lower() == WORD.lower() else w for w in words[1:])
     if len(faces) != DICE:
-        raise IllegalMove(f"a forced roll names {DICE} faces, one per die, not {len(faces)}")
+        raise IllegalMove(
+            Refusal(
+                "face-count",
+                f"a forced roll names {DICE} faces, one per die, not {len(faces)}",
+                dice=DICE,
+                given=len(faces),
+            )
+        )
     for face in faces:
         if not is_face(face):
             raise IllegalMove(f"{face!r} is not a face: write {WORD}, . or a number")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cubegames.core import splitmix
+from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
-from cubegames.games.cubes import splitmix
 from cubegames.games.cubes.dice import Row, tally
 from cubegames.games.cubes.edition import Edition
 from cubegames.games.cubes.notation import CubesMove, Roll
@@ -72,17 +73,30 @@ class CubesState(State[CubesMove]):
         """
         return [] if self._to_move is None else [Roll()]
 
-    def refusal(self, move: CubesMove) -> str | None:
+    def refusal(self, move: CubesMove) -> Refusal | None:
         if not isinstance(move, Roll):
-            return f"{move} is not a CUBES move; the only move is roll"
+            return Refusal(
+                "only-roll", f"{move} is not a CUBES move; the only move is roll", move=str(move)
+            )
         if move.faces is not None:
             if not self.game.referee:
-                return NOT_REFEREED
-            if len(move.faces) != len(self.ed.dice):
-                return f"a forced roll names {len(self.ed.dice)} faces, one per die"
+                return Refusal("not-refereed", NOT_REFEREED)
+            dice = len(self.ed.dice)
+            if len(move.faces) != dice:
+                return Refusal(
+                    "face-count",
+                    f"a forced roll names {dice} faces, one per die",
+                    dice=dice,
+                    given=len(move.faces),
+                )
             for i, (face, die) in enumerate(zip(move.faces, self.ed.dice, strict=True), 1):
                 if face not in die.faces:
-                    return f"die {i} has no face {face} (its faces are {' '.join(die.faces)})"
+                    return Refusal(
+                        "no-face",
+                        f"die {i} has no face {face} (its faces are {' '.join(die.faces)})",
+                        die=i,
+                        face=face,
+                    )
         return None
 
     def scores(self) -> list[float]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from cubegames.core.errors import Refusal
 from cubegames.games.stakd.pieces import STEPS, PieceType, label
 
 BOMBER = PieceType.BOMBER
@@ -105,26 +106,33 @@ class Board:
 
     # -- the rules, with reasons -------------------------------------------------------
 
-    def base_problem(self, nodes: tuple[int, ...]) -> str | None:
+    def base_problem(self, nodes: tuple[int, ...]) -> Refusal | None:
         """Why a BASE may not cover `nodes` on layer 0, or None."""
         ground = self.layers[0]
         if not ground:
             if nodes[0] != 0:
-                return "the first base goes with its first node (least x, then least y) at 0,0"
+                return Refusal(
+                    "first-base",
+                    "the first base goes with its first node (least x, then least y) at 0,0",
+                )
             return None
         for n in nodes:
             if n in ground:
-                return f"node {label(n)} on layer 0 is already taken"
+                return Refusal(
+                    "occupied", f"node {label(n)} on layer 0 is already taken", node=label(n), z=0
+                )
         rim = _rim(ground)
         touching = sum(1 for n in nodes if n in rim)
         if touching < 2:
-            return (
+            return Refusal(
+                "base-touch",
                 "a base must touch the other bases with at least 2 of its nodes; "
-                f"this one touches with {touching}"
+                f"this one touches with {touching}",
+                touching=touching,
             )
         return None
 
-    def stack_problem(self, piece: PieceType, z: int, nodes: tuple[int, ...]) -> str | None:
+    def stack_problem(self, piece: PieceType, z: int, nodes: tuple[int, ...]) -> Refusal | None:
         """Why `piece` may not cover `nodes` on layer `z` (1 to top + 1), or None.
 
         Turn-dependent rules (when a new layer may start, and with what) are the state's.
@@ -133,10 +141,17 @@ class Board:
         here: Mapping[int, int] = self.layers[z] if z < len(self.layers) else {}
         for n in nodes:
             if n in here:
-                return f"node {label(n)} on layer {z} is already taken"
+                return Refusal(
+                    "occupied", f"node {label(n)} on layer {z} is already taken", node=label(n), z=z
+                )
         for n in nodes:
             if n not in below:
-                return f"overhang: node {label(n)} has nothing under it on layer {z - 1}"
+                return Refusal(
+                    "overhang",
+                    f"overhang: node {label(n)} has nothing under it on layer {z - 1}",
+                    node=label(n),
+                    z=z,
+                )
         seen: set[int] = set()
         for n in nodes:
             s = below[n]
@@ -145,18 +160,37 @@ class Board:
             seen.add(s)
             under = self.pieces[s].piece.value
             if self.terminated(s):
-                return f"the {under} under {label(n)} is terminated by a BOMBER"
+                return Refusal(
+                    "bombed",
+                    f"the {under} under {label(n)} is terminated by a BOMBER",
+                    under=under,
+                    node=label(n),
+                )
             if piece is not BOMBER and self.carries[s] & piece.bit:
-                return f"the {under} under {label(n)} already carries a {piece.value}"
+                return Refusal(
+                    "carries",
+                    f"the {under} under {label(n)} already carries a {piece.value}",
+                    under=under,
+                    node=label(n),
+                    piece=piece.value,
+                )
             if self.pieces[s].nodes == nodes:
-                return (
+                return Refusal(
+                    "identical",
                     f"identical stacking: the {piece.value} would cover exactly the {under} "
-                    f"under it"
+                    f"under it",
+                    piece=piece.value,
+                    under=under,
                 )
         if piece is BOMBER and z < len(self.bombed) and self.bombed[z]:
-            return f"layer {z} already has its BOMBER (one per layer)"
+            return Refusal("one-bomber", f"layer {z} already has its BOMBER (one per layer)", z=z)
         if here and not any(n + d in here for n in nodes for d in STEPS):
-            return f"the {piece.value} must touch another piece of layer {z} side by side"
+            return Refusal(
+                "alone",
+                f"the {piece.value} must touch another piece of layer {z} side by side",
+                piece=piece.value,
+                z=z,
+            )
         return None
 
     # -- generating placements ---------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Move
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType
 
@@ -66,7 +66,9 @@ def parse(text: str) -> Place:
         raise IllegalMove(f"unknown piece {m[1]!r}; pieces are {', '.join(t.value for t in TYPES)}")
     z = int(m[2])
     if z > LIMIT:
-        raise IllegalMove(f"layer {z} is out of reach (layers go up to {LIMIT})")
+        raise IllegalMove(
+            Refusal("reach", f"layer {z} is out of reach (layers go up to {LIMIT})", limit=LIMIT)
+        )
     nodes: list[Node] = []
     for part in m[3].split("+"):
         found = _NODE.fullmatch(part)
@@ -74,7 +76,13 @@ def parse(text: str) -> Place:
             raise IllegalMove(f"cannot read node {part!r} in {text!r}: a node is x,y")
         x, y = int(found[1]), int(found[2])
         if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
-            raise IllegalMove(f"node {x},{y} is out of reach (coordinates go to ±{LIMIT})")
+            raise IllegalMove(
+                Refusal(
+                    "reach",
+                    f"node {x},{y} is out of reach (coordinates go to ±{LIMIT})",
+                    limit=LIMIT,
+                )
+            )
         if (x, y) in nodes:
             raise IllegalMove(f"node {x},{y} is listed twice in {text!r}")
         nodes.append((x, y))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.games.stakd.board import Board, Laid
 from cubegames.games.stakd.edition import Edition
@@ -80,54 +81,65 @@ class StakdState(State[Place]):
     def legal_moves(self) -> list[Place]:
         return list(self._legal)
 
-    def refusal(self, move: Place) -> str | None:
+    def refusal(self, move: Place) -> Refusal | None:
         seat = self._to_move
         assert seat is not None
         if not isinstance(move, Place):
-            return f"{move} is not a STAKD move"
+            return Refusal("not-a-move", f"{move} is not a STAKD move", move=str(move))
         piece, z = move.piece, move.z
         if normal_form(move.nodes) not in self.ed.turns[piece] or len(set(move.nodes)) != len(
             move.nodes
         ):
-            return (
+            return Refusal(
+                "shape",
                 f"{'+'.join(f'{x},{y}' for x, y in move.nodes)} is not the shape of a "
-                f"{piece.value} ({self.ed.describe(piece)}, turned by 90° or not)"
+                f"{piece.value} ({self.ed.describe(piece)}, turned by 90° or not)",
+                piece=piece.value,
             )
         if not all(-LIMIT <= c <= LIMIT for node in move.nodes for c in node):
-            return f"nodes must lie within ±{LIMIT} of 0,0"
+            return Refusal("reach", f"nodes must lie within ±{LIMIT} of 0,0", limit=LIMIT)
         hand = self.hands[seat]
         if hand[piece] == 0:
-            return f"you have no {piece.value} left"
+            return Refusal("none-left", f"you have no {piece.value} left", piece=piece.value)
         nodes = tuple(pack(x, y) for x, y in move.nodes)
         board = self.board
         if self.base_phase:
             if piece is not BASE:
-                return "all bases are laid first: lay a BASE"
+                return Refusal("bases-first", "all bases are laid first: lay a BASE")
             if z != 0:
-                return "bases go on layer 0"
+                return Refusal("bases-low", "bases go on layer 0", z=z)
             return board.base_problem(nodes)
         if z == 0:
-            return "only bases go on layer 0"
+            return Refusal("bases-low", "only bases go on layer 0", z=z)
         top = board.top
         if z < top:
-            return f"layer {z} is closed: layer {top} has started"
+            return Refusal("closed", f"layer {z} is closed: layer {top} has started", z=z, top=top)
         if z > top + 1:
-            return f"layer {z} cannot start before layer {z - 1}"
+            return Refusal("skip-layer", f"layer {z} cannot start before layer {z - 1}", z=z)
         if z == top + 1:
             size = board.sizes[top]
             need = self.ed.new_layer_after
             if top >= 1 and size < need and self._can_lay_on_top(seat):
-                return (
+                return Refusal(
+                    "too-early",
                     f"layer {z} cannot start yet: layer {top} holds {size} "
                     f"piece{'' if size == 1 else 's'} "
-                    f"({need} needed) and you can still lay on it"
+                    f"({need} needed) and you can still lay on it",
+                    z=z,
+                    size=size,
+                    need=need,
                 )
             if piece is BOMBER:
-                return "a new layer never starts with a BOMBER"
+                return Refusal("bomber-opens", "a new layer never starts with a BOMBER")
             if piece is UNI and not self._only_unis(seat):
                 if self.game.uni_opens_beside_bombers:
-                    return "a new layer starts with a UNI only if you hold just UNIs and BOMBERs"
-                return "a new layer starts with a UNI only if you hold nothing but UNIs"
+                    return Refusal(
+                        "uni-opens",
+                        "a new layer starts with a UNI only if you hold just UNIs and BOMBERs",
+                    )
+                return Refusal(
+                    "uni-opens", "a new layer starts with a UNI only if you hold nothing but UNIs"
+                )
         return board.stack_problem(piece, z, nodes)
 
     def scores(self) -> list[float]:

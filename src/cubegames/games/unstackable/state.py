@@ -21,6 +21,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.box import COLOURS, Box, Colour
@@ -187,7 +188,7 @@ class UnstackableState(State[UnstackableMove]):
             return out
         return [_CELL_TEXTS[i] for i in bb.cells(self.removable())]
 
-    def refusal(self, move: UnstackableMove) -> str | None:
+    def refusal(self, move: UnstackableMove) -> Refusal | None:
         """Why `move` cannot be played now, or None.
 
         A turn's cube count is enforced by the turn itself: it ends on its own after the
@@ -200,24 +201,30 @@ class UnstackableState(State[UnstackableMove]):
             return self._unstack_refusal(move)
         if isinstance(move, End):
             return self._end_refusal()
-        return f"{move} is not an Unstackable move"
+        return Refusal("not-a-move", f"{move} is not an Unstackable move", move=str(move))
 
-    def _end_refusal(self) -> str | None:
+    def _end_refusal(self) -> Refusal | None:
         if self.stage is not Stage.STACK:
-            return "the cube is built; now remove cubes, written x,y,z"
+            return Refusal("built", "the cube is built; now remove cubes, written x,y,z")
         if self.colour is None:
-            return "the turn has placed no cube yet: place at least one before ending it"
+            return Refusal(
+                "end-empty", "the turn has placed no cube yet: place at least one before ending it"
+            )
         if self.game.exact_counts:
             name = self.box.colour_names[self.colour]
-            return (
-                f"a {name} turn places exactly {self.box.per_turn[self.colour]} cubes "
-                "(the option exact_counts = false allows fewer)"
+            count = self.box.per_turn[self.colour]
+            return Refusal(
+                "exact-count",
+                f"a {name} turn places exactly {count} cubes "
+                "(the option exact_counts = false allows fewer)",
+                colour=name,
+                count=count,
             )
         return None
 
-    def _stack_refusal(self, move: Stack) -> str | None:
+    def _stack_refusal(self, move: Stack) -> Refusal | None:
         if self.stage is not Stage.STACK:
-            return "the cube is built; now remove cubes, written x,y,z"
+            return Refusal("built", "the cube is built; now remove cubes, written x,y,z")
         x, y, z = move.x, move.y, move.z
         where = cell_text(x, y, z)
         names = self.box.colour_names
@@ -225,67 +232,108 @@ class UnstackableState(State[UnstackableMove]):
             left = min(self.box.per_turn[self.colour], self.supply[self.colour] + self.placed)
             left -= self.placed
             more = "or end the turn" if self.game.exact_counts is False else "before the turn ends"
-            return (
+            return Refusal(
+                "turn-colour",
                 f"this turn is {names[self.colour]}: place {left} more {names[self.colour]} "
-                f"cube{'s' if left > 1 else ''} {more}, not {names[move.colour]}"
+                f"cube{'s' if left > 1 else ''} {more}, not {names[move.colour]}",
+                colour=names[self.colour],
+                left=left,
+                given=names[move.colour],
             )
         if self.supply[move.colour] == 0:
-            return f"there are no {names[move.colour]} cubes left in the supply"
+            return Refusal(
+                "none-left",
+                f"there are no {names[move.colour]} cubes left in the supply",
+                colour=names[move.colour],
+            )
         if not self.occupied:
             if (x, y, z) != (0, 0, 0):
-                return "the first cube goes on 0,0,0 (the structure is kept in the corner)"
+                return Refusal(
+                    "first-in-corner",
+                    "the first cube goes on 0,0,0 (the structure is kept in the corner)",
+                )
             return None
         if z < 0:
-            return f"{where} is under the bag"
+            return Refusal("under-bag", f"{where} is under the bag", cell=[x, y, z])
         width, depth = bb.extent(self.occupied)
         height = 4
         for what, low, size, limit in (("wide", x, width, "x"), ("deep", y, depth, "y")):
             grown = max(size - 1, low) - min(0, low) + 1
             if grown > 4:
-                return (
+                return Refusal(
+                    "too-big",
                     f"a cube on {where} would make the structure {grown} {what} "
-                    f"(along {limit}); it is never more than 4 wide, deep or tall"
+                    f"(along {limit}); it is never more than 4 wide, deep or tall",
+                    cell=[x, y, z],
+                    size=grown,
+                    along=limit,
                 )
         if z >= height:
-            return (
+            return Refusal(
+                "too-big",
                 f"a cube on {where} would make the structure {z + 1} tall; "
-                "it is never more than 4 wide, deep or tall"
+                "it is never more than 4 wide, deep or tall",
+                cell=[x, y, z],
+                size=z + 1,
+                along="z",
             )
         inside = bb.in_box(x, y, z)
         i = bb.index(x, y, z) if inside else -1
         here = self.colour_at(i) if inside else None
         if here is not None:
-            return f"{where} is already taken by a {names[here]} cube"
+            return Refusal(
+                "occupied",
+                f"{where} is already taken by a {names[here]} cube",
+                cell=[x, y, z],
+                colour=names[here],
+            )
         if z > 0 and not (inside and self.occupied >> (i - 16) & 1):
-            return f"a cube on {where} would float: there is no cube under it on {x},{y},{z - 1}"
+            return Refusal(
+                "float",
+                f"a cube on {where} would float: there is no cube under it on {x},{y},{z - 1}",
+                cell=[x, y, z],
+            )
         if z == 0:
             touching = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
             floor = self.occupied & bb.FLOOR
             if not any(bb.in_box(a, b, 0) and floor >> bb.index(a, b, 0) & 1 for a, b in touching):
-                return f"{where} is not next to the cubes on the bag"
+                return Refusal(
+                    "not-next", f"{where} is not next to the cubes on the bag", cell=[x, y, z]
+                )
         return None
 
-    def _unstack_refusal(self, move: Unstack) -> str | None:
+    def _unstack_refusal(self, move: Unstack) -> Refusal | None:
         if self.stage is not Stage.UNSTACK:
-            return "the cube is still being built; place cubes, written K@x,y,z"
+            return Refusal(
+                "building", "the cube is still being built; place cubes, written K@x,y,z"
+            )
         x, y, z = move.x, move.y, move.z
         where = cell_text(x, y, z)
         if not bb.in_box(x, y, z):
-            return f"{where} is outside the 4×4×4 box (each coordinate is 0 to 3)"
+            return Refusal(
+                "outside",
+                f"{where} is outside the 4×4×4 box (each coordinate is 0 to 3)",
+                cell=[x, y, z],
+            )
         i = bb.index(x, y, z)
         if not self.occupied >> i & 1:
-            return f"there is no cube on {where}"
+            return Refusal("empty", f"there is no cube on {where}", cell=[x, y, z])
         if bb.holding_up(self.occupied) >> i & 1:
-            return (
+            return Refusal(
+                "holds-up",
                 f"the cube on {where} holds up the cube on {x},{y},{z + 1}; "
-                "it cannot be pulled out from under it"
+                "it cannot be pulled out from under it",
+                cell=[x, y, z],
             )
         faces = bb.exposed_faces(self.occupied, bag_exposed=self.game.bag_counts_as_exposed)
         exposed = sum(board >> i & 1 for board in faces)
         if exposed < 3:
-            return (
+            return Refusal(
+                "buried",
                 f"the cube on {where} has {_COUNT_WORDS[exposed]} of its 6 faces exposed; "
-                "it needs at least 3"
+                "it needs at least 3",
+                cell=[x, y, z],
+                exposed=exposed,
             )
         return None
 

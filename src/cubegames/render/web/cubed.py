@@ -224,13 +224,18 @@ def state_hints(game: Game[Any], state: State[Any]) -> dict[str, Any]:
 
 
 def info(game: Game[Any]) -> dict[str, Any]:
-    """Colours (letter, name, screen colour, text colour) and the game's settings."""
+    """Colours (letter, name, screen colour, text colour) and the game's settings: the
+    edition's blocking (`black`) and wild (`wild`, None without one) letters and
+    `strict_colors`, which the page's check of a placement reads (docs/rules/cubed.md §3-4)."""
     assert isinstance(game, Cubed)
     ed = game.edition
     return {
         "palette": {
             c.letter: {"name": c.name, "rgb": c.rgb, "ink": ink(c.rgb)} for c in ed.colours
         },
+        "black": ed.letters[ed.black],
+        "wild": None if ed.wild is None else ed.letters[ed.wild],
+        "strict_colors": game.strict_colors,
         "hidden_hands": game.players > 1,
         "edition": ed.name,
         "rounds": game.rounds,

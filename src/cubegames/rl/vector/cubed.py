@@ -67,8 +67,8 @@ def supports(options: Mapping[str, Any]) -> bool:
 
 
 @jit
-def _env(batch: k.Arrays, i: int) -> k.Arrays:
-    return (
+def _env(batch: k.Arrays, i: int) -> k.Game:
+    return k.Game(
         batch[0][i],
         batch[1][i],
         batch[2][i],
@@ -86,7 +86,7 @@ def _env(batch: k.Arrays, i: int) -> k.Arrays:
 
 
 @jit
-def _playable_plane(st: k.Arrays, obs: Arr, poff: Arr, plane: int, value: float) -> None:
+def _playable_plane(st: k.Game, obs: Arr, poff: Arr, plane: int, value: float) -> None:
     meta, play = st[0], st[6]
     for j in range(meta[k.M_NPLAY]):
         at = poff[play[j]]
@@ -95,7 +95,7 @@ def _playable_plane(st: k.Arrays, obs: Arr, poff: Arr, plane: int, value: float)
 
 
 @jit
-def _place(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, code: int, cell: int) -> None:
+def _place(st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, code: int, cell: int) -> None:
     """Lay a piece, and draw it and the dead cells it makes on the planes."""
     poff, consts = tb[4], tb[7]
     size = consts[C_PLANE]
@@ -116,8 +116,8 @@ def _place(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, code: int, cell: 
 
 @jit
 def _move(
-    st: k.Arrays,
-    ed: k.Arrays,
+    st: k.Game,
+    ed: k.Tables,
     obs: Arr,
     tb: k.Arrays,
     kind: int,
@@ -141,7 +141,7 @@ def _move(
 
 @jit
 def _legal(
-    st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, mask: Arr, listed: Arr, buf: Arr
+    st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, mask: Arr, listed: Arr, buf: Arr
 ) -> int:
     """Set the mask of `seat`'s legal actions (clearing the last ones, listed in `listed`,
     whose length is in `listed[-1]`); returns the number of placements."""
@@ -166,7 +166,7 @@ def _legal(
 
 
 @jit
-def _vector(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
+def _vector(st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
     """The observer's vector part for `seat` (`rl.games.cubed.Observer.vector`)."""
     meta, hands, hsize = st[0], st[7], st[8]
     pidx, copies, consts = tb[5], tb[6], tb[7]
@@ -214,7 +214,7 @@ def _vector(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, seat: int, over: bool, out
 
 
 @jit
-def _outcome(st: k.Arrays, ed: k.Arrays, seat: int) -> float:
+def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
     """+1 if `seat` alone has the fewest points at the end of the round, -1 if another seat
     has fewer, 0 on a shared win."""
     meta, hands, hsize = st[0], st[7], st[8]
@@ -236,7 +236,7 @@ def _outcome(st: k.Arrays, ed: k.Arrays, seat: int) -> float:
 
 
 @jit
-def _random_moves(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr) -> None:
+def _random_moves(st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr) -> None:
     """The random opponent's moves, until seat 0 is to move or the round is over."""
     meta = st[0]
     while meta[k.M_END] == 0 and meta[k.M_TO_MOVE] != 0:
@@ -251,7 +251,7 @@ def _random_moves(st: k.Arrays, ed: k.Arrays, obs: Arr, tb: k.Arrays, rng: Arr, 
 
 
 @jit
-def _show(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, obs: Arr) -> int:
+def _show(st: k.Game, ed: k.Tables, tb: k.Arrays, obs: Arr) -> int:
     """The vector part of the observation of the seat to move (seat 0 against the random
     opponent; the planes are kept up to date as pieces are laid); returns the seat."""
     consts = tb[7]
@@ -263,8 +263,8 @@ def _show(st: k.Arrays, ed: k.Arrays, tb: k.Arrays, obs: Arr) -> int:
 
 @jit
 def _reset(
-    st: k.Arrays,
-    ed: k.Arrays,
+    st: k.Game,
+    ed: k.Tables,
     tb: k.Arrays,
     box: Arr,
     obs: Arr,
@@ -308,7 +308,7 @@ def _reset(
 
 
 @jit
-def _start(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io, i: int) -> None:
+def _start(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io, i: int) -> None:
     """Deal game `i` afresh and show it to its first seat."""
     box, window, rngs = deal
     obs, masks, listed, to_move, placeable, ended, buf = io
@@ -321,7 +321,7 @@ def _start(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io, i: i
 
 
 @jit
-def reset_all(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io) -> None:
+def reset_all(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io) -> None:
     """Deal every game afresh."""
     for i in range(io[0].shape[0]):
         _start(batch, ed, tb, deal, io, i)
@@ -329,7 +329,7 @@ def reset_all(batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io) -
 
 @jit
 def step_all(
-    batch: k.Arrays, ed: k.Arrays, tb: k.Arrays, deal: Deal, io: Io, result: Result
+    batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io, result: Result
 ) -> None:
     """One step of every game (see `cubegames.rl.vector` for what it means)."""
     obs, masks, listed, to_move, placeable, ended, buf = io
@@ -468,9 +468,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()
 
-    def game_arrays(self, i: int) -> k.Arrays:
+    def game_arrays(self, i: int) -> k.Game:
         """The kernel arrays of game `i` (views), e.g. for `fast.decode_into`."""
-        return tuple(a[i] for a in self.batch)
+        return k.Game(*(a[i] for a in self.batch))
 
 
 def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.Arrays:

@@ -17,6 +17,30 @@ const SLOT_CORNERS = [[30, 90, 150], [150, 210, 270], [270, 330, 30]]; // top, l
 const STEPS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 const slotOf = (d) => Math.floor((((d - 1) % 6) + 6) % 6 / 2);
 
+/** Why a piece showing `mine` (letters top, left, right) does not fit at (q, r) of `pieces`
+ * (a Map from "q,r" to the slots there), in words; null if no reason is seen. The rules'
+ * contacts (docs/rules/cubed.md §3-4) with the edition's letters from the game's `info`:
+ * its blocking colour (`black`) touches nothing; its wild colour (`wild`, null without one)
+ * matches any colour of a piece without a black side; with `strict_colors` off a mismatch
+ * is left to the rules. */
+export function misfit(pieces, mine, q, r, info) {
+  const { black, wild, strict_colors: strict, palette } = info;
+  const name = (c) => (palette[c] ? tOr(`cubed-colour-${palette[c].name.replaceAll(" ", "-")}`, palette[c].name) : c);
+  let touches = 0;
+  for (let d = 0; d < 6; d += 1) {
+    const other = pieces.get(`${q + STEPS[d][0]},${r + STEPS[d][1]}`);
+    if (!other) continue;
+    touches += 1;
+    const a = mine[slotOf(d)];
+    const b = other[slotOf(d + 3)];
+    if (a === black || b === black) return a === black ? t("cubed-black-touches") : t("cubed-beside-black");
+    const joker = wild != null && ((a === wild && !other.includes(black)) || (b === wild && !mine.includes(black)));
+    if (strict && a !== b && !joker) return t("cubed-mismatch", { mine: name(a), theirs: name(b) });
+  }
+  if (pieces.size >= 2 && touches < 2) return t("cubed-touch-two");
+  return null;
+}
+
 const centre = (q, r) => [SQRT3 * R * (q + r / 2), 1.5 * R * r];
 const turned = (letters, k) => letters.slice(k) + letters.slice(0, k);
 const key = (q, r) => `${q},${r}`;
@@ -104,24 +128,7 @@ export function create(ctx) {
   }
 
   /** Why the selected piece does not fit at (q, r), in words; null if no reason is seen. */
-  function whyNot(q, r) {
-    const mine = letters();
-    const pieces = table();
-    let touches = 0;
-    for (let d = 0; d < 6; d += 1) {
-      const other = pieces.get(key(q + STEPS[d][0], r + STEPS[d][1]));
-      if (!other) continue;
-      touches += 1;
-      const a = mine[slotOf(d)];
-      const b = other[slotOf(d + 3)];
-      const name = (c) => (palette[c] ? tOr(`cubed-colour-${palette[c].name.replaceAll(" ", "-")}`, palette[c].name) : c);
-      if (a === "K" || b === "K") return a === "K" ? t("cubed-black-touches") : t("cubed-beside-black");
-      const wild = (a === "W" && !other.includes("K")) || (b === "W" && !mine.includes("K"));
-      if (a !== b && !wild) return t("cubed-mismatch", { mine: name(a), theirs: name(b) });
-    }
-    if (pieces.size >= 2 && touches < 2) return t("cubed-touch-two");
-    return null;
-  }
+  const whyNot = (q, r) => misfit(table(), letters(), q, r, ctx.info);
 
   function draw() {
     const view = state.view;
@@ -293,8 +300,7 @@ export function create(ctx) {
       tip(target, t("cubed-fits-turned", { turns: k, how }), "info");
       return;
     }
-    const strict = !ctx.hello.options || ctx.hello.options.strict_colors !== false;
-    const reason = strict ? whyNot(q, r) : null;
+    const reason = whyNot(q, r);
     if (reason) tip(target, reason);
     else ctx.send(`${letters()}@${cell}`, target); // let the rules say why
   }

@@ -1,7 +1,8 @@
-"""The generators behind every CUBES roll: SplitMix64, and a keyed one for secret deals.
+"""The generators kept in positions: SplitMix64, and a keyed one for secret deals.
 
-A CUBES position keeps the generator's whole state in its `"rng"` field, so a saved position
-continues with exactly the rolls the live game would have seen. The state is one number:
+A position keeps the generator's whole state in its `"rng"` field (CUBES' rolls, CUBED's later
+deals and draw3 returns), so a saved position continues with exactly the draws the live game
+would have seen, and nothing else in the position changes them. The state is one number:
 
 - below 2**64 it is a **SplitMix64** state (Steele, Lea and Flood, 2014), written as 16 hex
   digits. Chosen because its state is a single word and it is easy to re-implement:
@@ -35,6 +36,11 @@ A die face is drawn by rejection, so each face is exactly equally likely.
 from __future__ import annotations
 
 import hashlib
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -56,6 +62,20 @@ def start(seed: int) -> int:
     ).digest()
     key = int.from_bytes(digest, "big") or 1
     return key << 64
+
+
+def first(seed: int, rng: random.Random | None = None) -> int:
+    """The state a game's seed starts: the keyed state of `start` for a seed of 2**64 or
+    more (in size), else the next 64 bits of `rng` (a fresh `random.Random(seed)` if None;
+    a game whose first deal `random.Random(seed)` shuffled gives that generator, so the
+    state continues its stream).
+
+    >>> first(7) == random.Random(7).getrandbits(64), first(2**100) == start(2**100)
+    (True, True)
+    """
+    if abs(seed) >= KEYED:
+        return start(seed)
+    return (rng if rng is not None else random.Random(seed)).getrandbits(64)
 
 
 def step(state: int) -> tuple[int, int]:
@@ -118,3 +138,44 @@ def from_text(text: str) -> int:
     if len(text) == 48 and state < KEYED:
         raise ValueError("a 48-digit (keyed) state needs a key that is not 0")
     return state
+
+
+def shuffle(state: int, items: MutableSequence[T]) -> int:
+    """Shuffle `items` in place (Fisher-Yates from the end, as `random.shuffle` walks it,
+    each swap partner drawn by `below`); returns the next state.
+
+    >>> items = list(range(5))
+    >>> shuffle(1234567, items) != 1234567, sorted(items)
+    (True, [0, 1, 2, 3, 4])
+    """
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+class Draws:
+    """A generator state as an object with the few methods of `random.Random` that rules
+    use (`randrange`, `randint`, `choice`, `shuffle`), so one piece of rules code can draw
+    from either; `state` is the state after the draws so far.
+
+    >>> draws = Draws(1234567)
+    >>> draws.randrange(6), draws.state
+    (3, 11400714819324433052)
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def randrange(self, n: int) -> int:
+        self.state, out = below(self.state, n)
+        return out
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.randrange(b - a + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randrange(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        self.state = shuffle(self.state, items)

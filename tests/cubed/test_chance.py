@@ -1,0 +1,223 @@
+"""CUBED's chance after the first deal: a generator kept in the position (format 2), hidden from
+every seat, and the reading of format 1 files, which kept none (`games/cubed/formats.py`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.core import splitmix
+from cubegames.games.cubed import CubedState
+from cubegames.games.cubed.formats import VERSION, v1_generator
+
+BIG = 2**100 + 12345  # a seed as the web server deals them (128 bits)
+
+
+def round_end(seed: int, variants: tuple[str, ...] = ()) -> tuple[Any, dict[str, Any], str]:
+    """A 2-round game from `seed` played at random up to the move that ends round 1:
+    the game, the position before that move, and the move."""
+    game = cubegames.make("cubed", players=2, rounds=2, variants=variants)
+    state = game.new_state(seed)
+    rng = random.Random(1)
+    while True:
+        before = state.to_dict()
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        if state.round == 2:
+            return game, before, str(move)
+
+
+def next_round(game: Any, position: dict[str, Any], move: str) -> CubedState:
+    state = game.state_from_dict(position)
+    state.play(move)
+    assert isinstance(state, CubedState)
+    return state
+
+
+def test_the_generator_is_in_the_position_and_in_no_view() -> None:
+    game = cubegames.make("cubed", players=3)
+    for seed, digits in ((7, 16), (BIG, 48)):
+        state = game.new_state(seed)
+        data = state.to_dict()
+        assert data["version"] == VERSION and len(data["rng"]) == digits
+        assert data["rng"] == game.new_state(seed).to_dict()["rng"]
+        assert data["rng"] != game.new_state(seed + 1).to_dict()["rng"]
+        for seen in (state.view(0), state.view(2), state.public_view()):
+            assert "rng" not in seen and data["rng"] not in json.dumps(seen)
+    assert "secret" not in game.new_state(BIG).to_dict()
+
+
+def test_a_seed_keeps_its_first_deal() -> None:
+    """The first deal is `random.Random(seed)`'s shuffle of the box, as before format 2."""
+    game = cubegames.make("cubed")
+    pieces = list(game.edition.pieces)
+    random.Random(42).shuffle(pieces)
+    state = game.new_state(42)
+    assert state.hands[0] == pieces[:25] and state.bag == pieces[50:]
+
+
+def test_the_next_rounds_deal_comes_from_the_generator_alone() -> None:
+    game, before, move = round_end(5)
+    dealt = next_round(game, before, move)
+    assert next_round(game, before, move).to_dict() == dealt.to_dict()  # reproducible
+    # the deal is the box shuffled by the generator, which moves on by the draws it made
+    pieces = list(game.edition.pieces)
+    after = splitmix.shuffle(splitmix.from_text(before["rng"]), pieces)
+    assert dealt.hands == [pieces[:25], pieces[25:50]]
+    assert dealt.bag == pieces[50:] and dealt.rng == after
+    # fields that change nothing of the rules (here a field a later version might add)
+    # no longer change the deal, as they did while it was drawn from the position's text
+    assert next_round(game, dict(before, note="x"), move).hands == dealt.hands
+    other = dict(before, rng=splitmix.to_text(12345))
+    assert next_round(game, other, move).hands != dealt.hands
+
+
+def test_draw3_returns_come_from_the_generator() -> None:
+    game = cubegames.make("cubed", players=2, variants=["draw3"])
+    state = game.new_state(3)
+    state.play("draw3:3")
+    kept = state.legal_moves()[0]
+    before = state.to_dict()
+    state.play(kept)
+    again = game.state_from_dict(before)
+    again.play(kept)
+    assert again.bag == state.bag and again.rng == state.rng != splitmix.from_text(before["rng"])
+    moved = game.state_from_dict(dict(before, rng=splitmix.to_text(1)))
+    moved.play(kept)
+    assert sorted(moved.bag) == sorted(state.bag) and moved.rng != state.rng
+
+
+def test_a_seat_cannot_work_out_the_next_deal_without_the_generator() -> None:
+    """A search bot's re-deal of what a seat sees draws a fresh generator: the next round's
+    deal of a guess is not the real one, while with the real generator (which no view
+    holds) the same guess is."""
+    game, before, move = round_end(BIG)
+    real = next_round(game, before, move)
+    seen = game.state_from_dict(before).view(0)
+    guess = game.determinize(seen, 0, random.Random(3))
+    assert guess.rng != real.rng
+    guess.play(move)
+    assert guess.hands[0] != real.hands[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"rng": "abc"}, 'field "rng": must be 16 or 48'),
+        ({"rng": "G" * 16}, 'field "rng": must be 16 or 48'),
+        ({"rng": 12}, 'field "rng" is missing or not a string'),
+        ({"rng": None}, 'field "rng" is missing'),
+        ({"rng": "0" * 48}, "key that is not 0"),
+        ({"version": 3}, 'field "version": 3 is not a CUBED position format'),
+        ({"version": 1}, 'no "version" for format 1'),
+        ({"version": 2.0}, 'field "version"'),
+        ({"version": "2"}, 'field "version"'),
+        ({"version": True}, 'field "version"'),
+        ({"secret": "0" * 32}, 'field "secret": only format 1'),
+    ],
+)
+def test_a_bad_generator_or_version_is_refused_with_its_field_named(
+    change: dict[str, Any], words: str
+) -> None:
+    game = cubegames.make("cubed")
+    data = dict(game.new_state(BIG).to_dict(), **change)
+    with pytest.raises(ValueError, match=words):
+        game.state_from_dict(data)
+
+
+# -- format 1 files (no "version"): read with a generator derived from the file ----------------
+
+
+def format_1(data: dict[str, Any], secret: str | None = None) -> dict[str, Any]:
+    """`data` as the code before format 2 wrote it: no version, no generator."""
+    old = {k: v for k, v in data.items() if k not in ("version", "rng")}
+    if secret is not None:
+        old["secret"] = secret
+    return old
+
+
+def test_a_format_1_file_writes_back_as_read_until_its_first_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, before, move = round_end(5)
+    old = format_1(before)
+    state = game.state_from_dict(old)
+    assert state.rng is None and state.to_dict() == old  # api.md: to_dict(from_dict(d)) == d
+    assert state.clone().to_dict() == old
+    from cubegames.games.cubed import state as state_module
+
+    asked: list[dict[str, Any]] = []
+
+    def spy(data: dict[str, Any]) -> int:
+        asked.append(data)
+        return v1_generator(data)
+
+    monkeypatch.setattr(state_module, "v1_generator", spy)
+    state.play(move)  # ends round 1: the next deal is the first draw
+    written = state.to_dict()
+    assert written["version"] == VERSION
+    # the generator came from the position as it stood when round 1 was scored, in format 1:
+    # BLAKE2b of its sorted, compact JSON text; then the new deal moved it on
+    (position,) = asked
+    assert "version" not in position and position["to_move"] is None
+    assert position["round"] == 1 and len(position["past_rounds"]) == 1
+    text = json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
+    digest = hashlib.blake2b(text, digest_size=16, person=b"cubed-format-1").digest()
+    pieces = list(game.edition.pieces)
+    assert state.rng == splitmix.shuffle(int.from_bytes(digest[:8], "big"), pieces)
+    assert state.hands == [pieces[:25], pieces[25:50]]
+    again = game.state_from_dict(old)
+    again.play(move)
+    assert again.to_dict() == written  # the same every time
+
+
+def test_a_format_1_file_with_a_secret_keeps_it_hidden_and_keys_its_generator() -> None:
+    game, before, move = round_end(BIG)
+    old = format_1(before, secret="ab" * 16)
+    state = game.state_from_dict(old)
+    assert state.to_dict() == old
+    for seen in (state.view(0), state.view(1), state.public_view()):
+        assert "ab" * 16 not in json.dumps(seen)
+    state.play(move)
+    assert state.rng is not None and state.rng >= splitmix.KEYED
+    assert "secret" not in state.to_dict()
+    other = game.state_from_dict(format_1(before, secret="cd" * 16))
+    other.play(move)
+    assert other.hands != state.hands  # the secret, which no seat saw, decides the deal
+
+
+def test_a_file_written_before_format_2_loads_and_plays_on() -> None:
+    """tests/cubed/data/format1-round2.json: a server-dealt game (with its secret) in
+    round 2 of 3, written by the code before format 2."""
+    data = json.loads((Path(__file__).parent / "data" / "format1-round2.json").read_text())
+    assert "version" not in data and "rng" not in data and "secret" in data
+    game = cubegames.make("cubed", **data["options"])
+    state = game.state_from_dict(data)
+    assert state.to_dict() == data
+    chooser = random.Random(0)
+    while not state.is_over:  # its third round is dealt by the derived generator
+        state.play(chooser.choice(state.legal_moves()))
+    assert state.round == 3 and state.to_dict()["version"] == VERSION
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"rng": "00000000000000ff"}, 'field "rng": a format 1 position'),
+        ({"secret": "abc"}, 'field "secret": must be 32 lowercase hex digits'),
+        ({"secret": 12}, 'field "secret"'),
+    ],
+)
+def test_a_bad_format_1_file_is_refused_with_its_field_named(
+    change: dict[str, Any], words: str
+) -> None:
+    game = cubegames.make("cubed")
+    data = dict(format_1(game.new_state(7).to_dict()), **change)
+    with pytest.raises(ValueError, match=words):
+        game.state_from_dict(data)
