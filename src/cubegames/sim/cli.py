@@ -47,9 +47,34 @@ def _store(out: str | None) -> Store | None:
         _fail(f"--out {exc}")
 
 
-def _check_backend(backend: str, address: str | None) -> None:
+def _check_backend(backend: str, address: str | None, ray_host: str | None = None) -> None:
     if address is not None and backend != "ray":
         _fail("--address is for --backend ray")
+    if ray_host is not None and (backend != "ray" or address is not None):
+        _fail("--ray-host is for --backend ray without --address (a Ray started for this run)")
+
+
+def _check_page(html: str | None) -> None:
+    """Refuse, before any game is played, an --html page that could not be written."""
+    if html is None:
+        return
+    from cubegames.sim.store import writable
+
+    problem = writable(html)
+    if problem is not None:
+        _fail(f"--html {problem}")
+
+
+def _check_outputs(store: Store | None, html: str | None) -> None:
+    """Refuse unusable output paths before any game is played."""
+    from cubegames.sim.store import StoreError
+
+    if store is not None:
+        try:
+            store.check()
+        except StoreError as exc:
+            _fail(f"--out {exc}")
+    _check_page(html)
 
 
 def _jobs(jobs: int | None) -> int:
@@ -149,6 +174,12 @@ def _common(func: Any) -> Any:
             ),
             click.option("--address", metavar="ADDR", help=_ADDRESS_HELP),
             click.option(
+                "--ray-host",
+                metavar="HOST",
+                help="Where a Ray started for this run listens (default: 127.0.0.1, this "
+                "machine only; give its network address to let other machines join).",
+            ),
+            click.option(
                 "--html",
                 metavar="FILE.html",
                 help="Also write the report, with plots, to this page.",
@@ -204,6 +235,7 @@ def simulate(
     jobs: int | None,
     backend: str,
     address: str | None,
+    ray_host: str | None,
     html: str | None,
     quiet: bool,
     out: str | None,
@@ -232,7 +264,7 @@ def simulate(
     from cubegames.sim.simulate import simulate as run_job
     from cubegames.sim.store import StoreError
 
-    _check_backend(backend, address)
+    _check_backend(backend, address, ray_host)
     options = _options(game, pairs)
     try:
         job = make_job(
@@ -241,6 +273,7 @@ def simulate(
     except ValueError as exc:
         _fail(str(exc))
     store = _store(out)
+    _check_outputs(store, html)
     try:
         outcome = run_job(
             job,
@@ -249,6 +282,7 @@ def simulate(
             jobs=_jobs(jobs),
             backend=backend,
             address=address,
+            ray_host=ray_host,
             progress=not quiet,
             batch=batch,
         )
@@ -307,6 +341,7 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool
     """
     from cubegames.sim.store import StoreError, read_results
 
+    _check_page(html)
     try:
         df = read_results(results)
     except StoreError as exc:
@@ -389,6 +424,7 @@ def sweep(
     jobs: int | None,
     backend: str,
     address: str | None,
+    ray_host: str | None,
     html: str | None,
     quiet: bool,
     precision: float | None,
@@ -419,7 +455,7 @@ def sweep(
     from cubegames.sim.sweep import grid_values, make_cells, read_config
     from cubegames.sim.sweep import sweep as run_sweep
 
-    _check_backend(backend, address)
+    _check_backend(backend, address, ray_host)
     settings: dict[str, Any] = {}
     if config is not None:
         try:
@@ -442,6 +478,7 @@ def sweep(
     store = _store(out)
     if store is not None and store.kind != "parquet":
         _fail("--out: a sweep writes Parquet; give a name ending in .parquet")
+    _check_outputs(store, html)
     try:
         cells = make_cells(
             game,
@@ -465,6 +502,7 @@ def sweep(
             jobs=_jobs(jobs),
             backend=backend,
             address=address,
+            ray_host=ray_host,
             progress=not quiet,
         )
     except (RayUnavailable, StoreError, ValueError) as exc:
