@@ -60,6 +60,8 @@ TOPICS = {
     "wins": "Who wins",
     "length": "Scores and game length",
     "game": "{game} in detail",
+    "moves": "Moves played",
+    "metrics": "Design metrics",
     "time": "Thinking time",
 }
 
