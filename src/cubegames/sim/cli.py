@@ -89,19 +89,44 @@ def _console(quiet: bool) -> Any:
     return None if quiet else Console(highlight=False, width=width)
 
 
+def _ideal(text: str | None) -> tuple[float, float] | None:
+    """`--ideal-turns MIN,MAX` read, or a one-line usage error."""
+    if text is None:
+        return None
+    low, comma, high = text.partition(",")
+    try:
+        pair = (float(low), float(high)) if comma else None
+    except ValueError:
+        pair = None
+    if pair is None or not 0 < pair[0] <= pair[1] < 1e9:
+        _fail(f"--ideal-turns {text!r}: give two numbers MIN,MAX with 0 < MIN <= MAX")
+    return pair
+
+
+_IDEAL_HELP = (
+    "The range of turns a game should last, MIN,MAX: the design metrics then score each "
+    "game's length against it (Ludii's ideal duration)."
+)
+
+
 def _report(
     df: pd.DataFrame,
     sources: Sequence[str],
     html: str | None,
     quiet: bool,
     extra: Callable[[Sequence[Setting]], list[Table]] | None = None,
+    ideal: tuple[float, float] | None = None,
 ) -> None:
     from pathlib import Path
 
     from cubegames.sim.analysis import settings
+    from cubegames.sim.metrics import add_metrics
     from cubegames.sim.report import html_report, print_report
 
     items = settings(df)
+    if ideal is not None:
+        for item in items:
+            add_metrics(item, ideal)
     tables = extra(items) if extra is not None else []
     console = _console(quiet)
     if console is not None:
@@ -185,6 +210,7 @@ def _common(func: Any) -> Any:
                 help="Also write the report, with plots, to this page.",
             ),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar and no tables."),
+            click.option("--ideal-turns", metavar="MIN,MAX", help=_IDEAL_HELP),
         ]
     ):
         func = decorator(func)
@@ -238,6 +264,7 @@ def simulate(
     ray_host: str | None,
     html: str | None,
     quiet: bool,
+    ideal_turns: str | None,
     out: str | None,
     batch: int,
 ) -> None:
@@ -265,6 +292,7 @@ def simulate(
     from cubegames.sim.store import StoreError
 
     _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
     options = _options(game, pairs)
     try:
         job = make_job(
@@ -312,20 +340,23 @@ def simulate(
     else:
         df = pd.DataFrame(outcome.rows)
         sources = ["this run"]
-    _report(df, sources, html, quiet)
+    _report(df, sources, html, quiet, ideal=ideal)
 
 
 @click.command()
 @click.argument("results", nargs=-1, required=True, metavar="RESULTS...")
 @click.option("--html", metavar="FILE.html", help="Write the report, with plots, to this page.")
 @click.option("--quiet", "-q", is_flag=True, help="No tables in the terminal.")
+@click.option("--ideal-turns", metavar="MIN,MAX", help=_IDEAL_HELP)
 @click.option(
     "--dedupe",
     is_flag=True,
     help="Count each game once: drop games whose final position repeats another game's of "
     "the same job, up to the game's symmetries.",
 )
-def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool) -> None:
+def report(
+    results: tuple[str, ...], html: str | None, quiet: bool, ideal_turns: str | None, dedupe: bool
+) -> None:
     """Summarise simulation results: who wins, and by how much.
 
     Shows each seat's and each bot's win rate with 95% intervals, the seat advantage,
@@ -342,6 +373,7 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool
     from cubegames.sim.store import StoreError, read_results
 
     _check_page(html)
+    ideal = _ideal(ideal_turns)
     try:
         df = read_results(results)
     except StoreError as exc:
@@ -356,7 +388,7 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool
                 f"{before - len(df)} of {before} games repeat another game's final position "
                 "up to symmetry and are counted once"
             )
-    _report(df, list(results), html, quiet)
+    _report(df, list(results), html, quiet, ideal=ideal)
 
 
 @click.command()
@@ -427,6 +459,7 @@ def sweep(
     ray_host: str | None,
     html: str | None,
     quiet: bool,
+    ideal_turns: str | None,
     precision: float | None,
     max_games: int | None,
     batch: int | None,
@@ -456,6 +489,7 @@ def sweep(
     from cubegames.sim.sweep import sweep as run_sweep
 
     _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
     settings: dict[str, Any] = {}
     if config is not None:
         try:
@@ -514,7 +548,7 @@ def sweep(
         sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
     df = pd.DataFrame([row for cell in done for _, row in sorted(cell.rows.items())])
     sources = [str(store.path)] if store is not None else ["this sweep"]
-    _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)])
+    _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)], ideal=ideal)
 
 
 def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:

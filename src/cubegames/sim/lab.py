@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 def add_lab(setting: Setting) -> None:
     """Add the lab's tables and warnings to `setting`."""
+    from cubegames.sim.metrics import add_metrics
     from cubegames.sim.moves import add_move_kinds
 
     add_move_kinds(setting)
+    add_metrics(setting)
