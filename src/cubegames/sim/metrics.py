@@ -358,6 +358,8 @@ def metrics_table_rows(
     df: pd.DataFrame, players: int, ideal: tuple[float, float] | None = None
 ) -> list[list[str]]:
     """The rows of a setting's metrics table: name, value (95% CI where a mean over games)."""
+    import pandas as pd
+
     seats = [[float(r[f"win_{s}"]) for s in range(players)] for _, r in df.iterrows()]
     outcome = outcome_metrics(seats)
     rows: list[list[str]] = []
@@ -384,7 +386,10 @@ def metrics_table_rows(
     for key, name in GAME_METRICS.items():
         column = PREFIX + key
         if column in df.columns:
-            rows.append([name, _interval(df[column].astype(float).tolist())])
+            # a CSV gives an empty text for a metric a game lacked (NaN when written)
+            values = pd.to_numeric(df[column], errors="coerce").astype(float).tolist()
+            if any(not math.isnan(v) for v in values):
+                rows.append([name, _interval(values)])
     return rows
 
 
