@@ -584,7 +584,215 @@ def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
 
 
 def register(cli: click.Group) -> None:
-    """Add `simulate`, `report` and `sweep` to the `cubegames` command."""
+    """Add `simulate`, `report`, `sweep` and `compare` to the `cubegames` command."""
     cli.add_command(simulate)
     cli.add_command(report)
     cli.add_command(sweep)
+    cli.add_command(compare)
+
+
+@click.command()
+@click.argument("game")
+@click.option(
+    "--setting",
+    "-s",
+    "settings_text",
+    multiple=True,
+    metavar="KEY=VALUE;...",
+    help="A setting to compare: game options and/or bots=A,B,..., joined by ';' "
+    '(e.g. -s "variants=" -s "variants=bridging"); the first is the baseline.',
+)
+@click.option(
+    "--bots",
+    "-b",
+    default="random",
+    show_default=True,
+    metavar="A,B,...",
+    help="Bots of every setting that names none.",
+)
+@click.option(
+    "--measure",
+    "-m",
+    "measures",
+    multiple=True,
+    metavar="NAME",
+    help="What to compare, game by game (repeatable): seatK (seat K's win rate), "
+    "bot:SPEC (a bot's win rate), turns, moves, scoreK, or a column such as m_drama_avg "
+    "[default: seat0 and turns].",
+)
+@click.option("-n", "--games", type=click.IntRange(min=2), default=500, show_default=True)
+@click.option(
+    "--precision",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Instead of -n: add games until every difference's 95% interval is within this "
+    "either side, in the measure's units (0.02: two points of a win rate).",
+)
+@click.option("--max-games", type=click.IntRange(min=2), default=20000, show_default=True)
+@click.option("--batch", type=click.IntRange(min=2), default=200, show_default=True)
+@_common
+def compare(
+    game: str,
+    settings_text: tuple[str, ...],
+    bots: str,
+    measures: tuple[str, ...],
+    games: int,
+    precision: float | None,
+    max_games: int,
+    batch: int,
+    players: int | None,
+    pairs: tuple[str, ...],
+    rotate: bool,
+    seed: int,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    ray_host: str | None,
+    html: str | None,
+    quiet: bool,
+    ideal_turns: str | None,
+) -> None:
+    """Compare two or more settings of GAME on shared seeds: does a rule change who wins?
+
+    Every setting plays the same seeds; each measure's paired difference against the first
+    setting comes with its 95% interval and p-value, and a sentence says it plainly. Each
+    setting's seat balance is tested (chi-square against equal shares).
+
+    \b
+    Examples:
+      cubegames compare cubed -o rounds=1 -b greedy,random -s "variants=" \\
+          -s "variants=bridging" -n 2000 --html bridging.html
+      cubegames compare cubed -o rounds=1 -s "bots=greedy,random" -s "bots=mcts,random" \\
+          -m bot:greedy -m bot:mcts --precision 0.03
+    """
+    import pandas as pd
+
+    from cubegames.sim.compare import compare as run_compare
+    from cubegames.sim.job import make_job, split_lineup
+    from cubegames.sim.ray_backend import RayUnavailable
+    from cubegames.sim.runner import Runner
+
+    _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
+    _check_page(html)
+    if len(settings_text) < 2:
+        _fail("give two or more settings with -s, e.g. -s 'variants=' -s 'variants=bridging'")
+    base = _options(game, pairs)
+    built = []
+    labels = []
+    for text in settings_text:
+        options = dict(base)
+        lineup = bots
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            key, eq, value = part.partition("=")
+            if not eq:
+                _fail(f"--setting {text!r}: write it as key=value;key=value")
+            if key.strip() == "bots":
+                lineup = value
+            else:
+                options.update(_options(game, (f"{key.strip()}={value}",)))
+        try:
+            built.append(
+                make_job(
+                    game,
+                    split_lineup(lineup),
+                    players=players,
+                    options=options,
+                    rotate=rotate,
+                    seed=seed,
+                )
+            )
+        except ValueError as exc:
+            _fail(f"--setting {text!r}: {exc}")
+        labels.append(text.strip() or "the defaults")
+    chosen = list(measures) or ["seat0", "turns"]
+    try:
+        with Runner(jobs=_jobs(jobs), backend=backend, address=address, ray_host=ray_host) as run:
+            result = run_compare(
+                built,
+                labels,
+                chosen,
+                games=games,
+                precision=precision,
+                max_games=max_games,
+                batch=batch,
+                runner=run,
+                progress=not quiet,
+            )
+    except (RayUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
+        click.echo(f"{what}: nothing saved", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
+    df = pd.DataFrame([row for rows in result.rows for _, row in sorted(rows.items())])
+    _report(
+        df,
+        ["this comparison"],
+        html,
+        quiet,
+        extra=lambda items: _compare_tables(result),
+        ideal=ideal,
+    )
+
+
+def _compare_tables(result: Any) -> list[Table]:
+    import math
+
+    from cubegames.sim.analysis import Table
+    from cubegames.sim.compare import _p_text, describe
+
+    answer = Table(
+        "The answer",
+        ["finding"],
+        [[line] for line in result.sentences()],
+        f"Settings played on the same seeds, paired game by game; stopped: {result.stopped}.",
+    )
+    rows = []
+    for measure in result.measures:
+        what, rate = describe(measure)
+        scale = 100.0 if rate else 1.0
+        unit = " points" if rate else ""
+        for k in range(1, len(result.jobs)):
+            d = result.differences[measure, k]
+            rows.append(
+                [
+                    what,
+                    f"{result.labels[k]} − {result.labels[0]}",
+                    f"{d.mean * scale:+.2f}{unit}",
+                    f"{d.low * scale:+.2f} to {d.high * scale:+.2f}",
+                    _p_text(d.p),
+                    f"{d.n:,}",
+                ]
+            )
+    differences = Table(
+        "Paired differences",
+        ["measure", "settings", "difference", "95% CI", "p-value", "paired games"],
+        rows,
+        "Second setting minus the first, game by game on the same seeds; Student's t "
+        "interval and paired t-test.",
+    )
+    widest = max(job.players for job in result.jobs)
+    balance_rows = []
+    for label, job, b in zip(result.labels, result.jobs, result.balance, strict=True):
+        cells = [
+            f"{share:.1%}" if s < job.players else "—"
+            for s, share in enumerate(b.shares + [math.nan] * (widest - len(b.shares)))
+        ]
+        balance_rows.append(
+            [
+                label,
+                str(job.players),
+                *cells,
+                "—" if math.isnan(b.chi2) else f"{b.chi2:.1f}",
+                _p_text(b.p),
+            ]
+        )
+    balance = Table(
+        "Seat balance: win rate of every seat",
+        ["setting", "players", *(f"seat {s}" for s in range(widest)), "chi-square", "p-value"],
+        balance_rows,
+        "Chi-square test of the seats' win totals against equal shares (a shared win "
+        "counts 1/k to each of its k winners); a small p-value means the seats are not "
+        "balanced.",
+    )
+    return [answer, differences, balance]
