@@ -736,8 +736,6 @@ def compare(
 
 
 def _compare_tables(result: Any) -> list[Table]:
-    import math
-
     from cubegames.sim.analysis import Table
     from cubegames.sim.compare import _p_text, describe
 
@@ -771,28 +769,4 @@ def _compare_tables(result: Any) -> list[Table]:
         "Second setting minus the first, game by game on the same seeds; Student's t "
         "interval and paired t-test.",
     )
-    widest = max(job.players for job in result.jobs)
-    balance_rows = []
-    for label, job, b in zip(result.labels, result.jobs, result.balance, strict=True):
-        cells = [
-            f"{share:.1%}" if s < job.players else "—"
-            for s, share in enumerate(b.shares + [math.nan] * (widest - len(b.shares)))
-        ]
-        balance_rows.append(
-            [
-                label,
-                str(job.players),
-                *cells,
-                "—" if math.isnan(b.chi2) else f"{b.chi2:.1f}",
-                _p_text(b.p),
-            ]
-        )
-    balance = Table(
-        "Seat balance: win rate of every seat",
-        ["setting", "players", *(f"seat {s}" for s in range(widest)), "chi-square", "p-value"],
-        balance_rows,
-        "Chi-square test of the seats' win totals against equal shares (a shared win "
-        "counts 1/k to each of its k winners); a small p-value means the seats are not "
-        "balanced.",
-    )
-    return [answer, differences, balance]
+    return [answer, differences]  # seat balance: the report's comparison section
