@@ -584,11 +584,12 @@ def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
 
 
 def register(cli: click.Group) -> None:
-    """Add `simulate`, `report`, `sweep` and `compare` to the `cubegames` command."""
+    """Add `simulate`, `report`, `sweep`, `compare` and `bots` to the `cubegames` command."""
     cli.add_command(simulate)
     cli.add_command(report)
     cli.add_command(sweep)
     cli.add_command(compare)
+    cli.add_command(bots_command)
 
 
 @click.command()
@@ -770,3 +771,104 @@ def _compare_tables(result: Any) -> list[Table]:
         "interval and paired t-test.",
     )
     return [answer, differences]  # seat balance: the report's comparison section
+
+
+@click.command(name="bots")
+@click.option(
+    "--ratings",
+    "game",
+    metavar="GAME",
+    help="Rate bots on one scale for GAME from a round robin of two-player games "
+    "(OpenSkill, Plackett-Luce), with 95% intervals.",
+)
+@click.option(
+    "--bot",
+    "-b",
+    "names",
+    multiple=True,
+    metavar="SPEC",
+    help="A bot to rate (repeatable; default: every built-in bot that plays GAME at its "
+    "defaults, and mcts at 30 and 100 iterations).",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Games per pair of bots.",
+)
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Processes playing at once.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def bots_command(
+    game: str | None,
+    names: tuple[str, ...],
+    games: int,
+    pairs: tuple[str, ...],
+    seed: int,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """List the bots, or rate them for a game (--ratings GAME).
+
+    \b
+    Examples:
+      cubegames bots
+      cubegames bots --ratings cubed -o rounds=1 -n 50 --jobs 2
+      cubegames bots --ratings unstackable -b greedy -b alphabeta -b mcts -n 20
+    """
+    from cubegames.bots import BOTS
+
+    if game is None:
+        if names or pairs:
+            _fail("--bot and --option are for --ratings GAME")
+        for name, cls in BOTS.items():
+            plays = ", ".join(cls.games) if cls.games is not None else "every game"
+            paragraph = (cls.__doc__ or "").strip().split("\n\n")[0]
+            summary = " ".join(paragraph.split()).split("; ")[0].rstrip(".")
+            click.echo(f"{name}: {summary} (plays {plays})")
+        return
+    from rich.table import Table as RichTable
+
+    from cubegames.sim.ratings import default_bots, round_robin
+    from cubegames.sim.runner import Runner
+
+    options = _options(game, pairs)
+    chosen = list(names) or default_bots(game)
+    try:
+        with Runner(jobs=_jobs(jobs)) as runner:
+            rated = round_robin(
+                game,
+                chosen,
+                games=games,
+                options=options,
+                seed=seed,
+                runner=runner,
+                progress=not quiet,
+            )
+    except ValueError as exc:
+        _fail(str(exc))
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
+        click.echo(f"{what}: nothing rated", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
+    table = RichTable(
+        title=f"Bot ratings for {game} (OpenSkill Plackett-Luce, {games} games a pair)",
+        caption="rating: mean skill mu; 95% interval mu ± 1.96 sigma",
+        title_justify="left",
+    )
+    for column in ("rank", "bot", "rating", "95% interval", "games", "win rate"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for i, r in enumerate(rated, 1):
+        table.add_row(
+            str(i),
+            r.bot,
+            f"{r.mu:.1f}",
+            f"{r.low:.1f} to {r.high:.1f}",
+            f"{r.games:,}",
+            f"{r.wins / r.games:.1%}",
+        )
+    console = _console(False)
+    console.print(table)
