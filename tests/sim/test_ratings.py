@@ -49,3 +49,17 @@ def test_the_bots_command_lists_and_rates(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as done:
         main(["bots", "--ratings", "cubed", "-b", "wizard", "-b", "random"])
     assert done.value.code == 2
+
+
+def test_the_skill_trace_plays_doubling_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+    from cubegames.sim.skill import score, skill_trace
+
+    steps = skill_trace("cubed", options={"rounds": 1}, steps=2, games=4)
+    assert [s.budget for s in steps] == [4, 8]
+    assert all(s.rate.n == 4 for s in steps)  # the strong bot sits once a game
+    assert score([1.0, 1.0, 1.0]) == 1.0
+    assert score([0.5, 0.5]) == pytest.approx(0.5 + 0.5 * 0.25)
+    with pytest.raises(SystemExit) as done:
+        main(["compare", "cubed", "-o", "rounds=1", "--skill-trace", "--steps", "1", "-n", "2"])
+    assert done.value.code == 0
+    assert "skill trace score" in capsys.readouterr().out

@@ -630,6 +630,13 @@ def register(cli: click.Group) -> None:
 )
 @click.option("--max-games", type=click.IntRange(min=2), default=20000, show_default=True)
 @click.option("--batch", type=click.IntRange(min=2), default=200, show_default=True)
+@click.option(
+    "--skill-trace",
+    is_flag=True,
+    help="Instead of settings: play mcts at 2k iterations against k for k = 2, 4, 8, ... "
+    "(--steps steps, -n games a step) and score how much more skill keeps winning.",
+)
+@click.option("--steps", type=click.IntRange(1, 12), default=4, show_default=True)
 @_common
 def compare(
     game: str,
@@ -640,6 +647,8 @@ def compare(
     precision: float | None,
     max_games: int,
     batch: int,
+    skill_trace: bool,
+    steps: int,
     players: int | None,
     pairs: tuple[str, ...],
     rotate: bool,
@@ -675,6 +684,11 @@ def compare(
     _check_backend(backend, address, ray_host)
     ideal = _ideal(ideal_turns)
     _check_page(html)
+    if skill_trace:
+        if settings_text:
+            _fail("--skill-trace compares mcts budgets: give no --setting")
+        _skill(game, _options(game, pairs), steps, games, seed, _jobs(jobs), quiet)
+        return
     if len(settings_text) < 2:
         _fail("give two or more settings with -s, e.g. -s 'variants=' -s 'variants=bridging'")
     base = _options(game, pairs)
@@ -872,3 +886,37 @@ def bots_command(
         )
     console = _console(False)
     console.print(table)
+
+
+def _skill(
+    game: str, options: dict[str, Any], steps: int, games: int, seed: int, jobs: int, quiet: bool
+) -> None:
+    from rich.table import Table as RichTable
+
+    from cubegames.sim.runner import Runner
+    from cubegames.sim.skill import score, skill_trace
+
+    try:
+        with Runner(jobs=jobs) as runner:
+            done = skill_trace(
+                game,
+                options=options,
+                steps=steps,
+                games=games,
+                seed=seed,
+                runner=runner,
+                progress=not quiet,
+            )
+    except ValueError as exc:
+        _fail(str(exc))
+    value = score([s.rate.rate for s in done])
+    table = RichTable(
+        title=f"Skill trace of {game}: mcts at 2k iterations against k",
+        caption=f"skill trace score {value:.3f} (docs/lab.md)",
+        title_justify="left",
+    )
+    for column in ("k", "2k", "2k's win rate (95% CI)", "games"):
+        table.add_column(column, justify="right")
+    for step in done:
+        table.add_row(str(step.budget // 2), str(step.budget), step.rate.text(), f"{step.rate.n:,}")
+    _console(False).print(table)
