@@ -60,3 +60,22 @@ def test_a_placement_is_preferred_to_any_draw() -> None:
     state = position([((0, 0), "GGG")], [["GGY", "PPP"], ["BBB"]], bag=["KKP"], variants=["draw3"])
     assert {"draw", "draw3:1"} <= {str(m) for m in state.legal_moves()}
     assert "@" in greedy(state)
+
+
+def test_greedy_draw3_games_are_not_the_plain_games() -> None:
+    # the issue: 2,000 greedy draw3 games were move for move the plain games on the same
+    # seeds. Four-player games meet a hand that fits nothing often enough to tell
+    def played(variants: tuple[str, ...], seed: int) -> list[str]:
+        game = cubegames.make("cubed", players=4, rounds=1, variants=variants)
+        state = game.new_state(seed=seed)
+        bots = [cubegames.bot("greedy", seed=seed * 10 + s) for s in range(4)]
+        moves = []
+        while state.to_move is not None:
+            move = bots[state.to_move].choose(state)
+            moves.append(str(move))
+            state.play(move)
+        return moves
+
+    draws = [m for seed in range(4) for m in played(("draw3",), seed) if m.startswith("draw3")]
+    assert draws
+    assert any(played(("draw3",), seed) != played((), seed) for seed in range(4))
