@@ -752,7 +752,7 @@ def compare(
 
 def _compare_tables(result: Any) -> list[Table]:
     from cubegames.sim.analysis import Table
-    from cubegames.sim.compare import _p_text, describe
+    from cubegames.sim.compare import describe, p_text
 
     answer = Table(
         "The answer",
@@ -773,7 +773,7 @@ def _compare_tables(result: Any) -> list[Table]:
                     f"{result.labels[k]} − {result.labels[0]}",
                     f"{d.mean * scale:+.2f}{unit}",
                     f"{d.low * scale:+.2f} to {d.high * scale:+.2f}",
-                    _p_text(d.p),
+                    p_text(d.p),
                     f"{d.n:,}",
                 ]
             )

@@ -144,7 +144,7 @@ def describe(measure: str) -> tuple[str, bool]:
     return measure.removeprefix("m_").replace("_", " "), False
 
 
-def _p_text(p: float) -> str:
+def p_text(p: float) -> str:
     if math.isnan(p):
         return "p not known"
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
@@ -161,7 +161,7 @@ def sentence(measure: str, label: str, base: str, d: Paired) -> str:
     what, rate = describe(measure)
     scale, unit = (100.0, " points") if rate else (1.0, "")
     mean, low, high = d.mean * scale, d.low * scale, d.high * scale
-    stats = f"95% CI {{}} to {{}}, {_p_text(d.p)}, {d.n:,} paired games"
+    stats = f"95% CI {{}} to {{}}, {p_text(d.p)}, {d.n:,} paired games"
     clear = low > 0 or high < 0
     if clear:
         verb = "raises" if mean > 0 else "lowers"

@@ -60,7 +60,7 @@ def seat_balance_table(items: Sequence[Setting]) -> Table:
     """Every seat's win rate in every setting, one row per setting, with a chi-square test
     of equal shares."""
     from cubegames.sim.analysis import Table
-    from cubegames.sim.compare import _p_text, seat_balance
+    from cubegames.sim.compare import p_text, seat_balance
 
     widest = max(s.players for s in items)
     rows = []
@@ -68,7 +68,7 @@ def seat_balance_table(items: Sequence[Setting]) -> Table:
         test = seat_balance([r.wins for r in s.seats], s.games)
         cells = [_short(s.seats[k]) if k < s.players else "—" for k in range(widest)]
         chi = "—" if math.isnan(test.chi2) else f"{test.chi2:.1f}"
-        rows.append([s.label, str(s.players), *cells, chi, _p_text(test.p)])
+        rows.append([s.label, str(s.players), *cells, chi, p_text(test.p)])
     return Table(
         "Seat balance: every seat of every setting",
         ["setting", "players", *(f"seat {k}" for k in range(widest)), "chi-square", "p-value"],
