@@ -718,7 +718,11 @@ def compare(
             )
         except ValueError as exc:
             _fail(f"--setting {text!r}: {exc}")
-        labels.append(text.strip() or "the defaults")
+        parts = [p.strip() for p in text.split(";") if p.strip()]
+        # "variants=" reads as "variants=none" (no variant), as the report writes it
+        labels.append(
+            "; ".join(p + "none" if p.endswith("=") else p for p in parts) or "the defaults"
+        )
     chosen = list(measures) or ["seat0", "turns"]
     try:
         with Runner(jobs=_jobs(jobs), backend=backend, address=address, ray_host=ray_host) as run:

@@ -37,7 +37,7 @@ table { border-collapse: collapse; margin: .6rem 0; font-variant-numeric: tabula
 th, td { padding: .25rem .7rem; border-bottom: 1px solid #e9ecef; text-align: right;
          white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 9rem;
-         max-width: 24rem; overflow-wrap: anywhere; } th { background: #f8f9fa; }
+         max-width: 40rem; overflow-wrap: anywhere; } th { background: #f8f9fa; }
 .wide { overflow-x: auto; max-width: 100%; }
 .note { color: #868e96; font-size: .85rem; margin-top: 0; } img { max-width: 100%; }
 """
