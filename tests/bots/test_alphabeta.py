@@ -167,12 +167,12 @@ def test_depth_limits_the_search_until_the_endgame() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphabeta:depth=0", "depth must be a whole number of at least 1"),
-        ("alphabeta:depth=2.5", "depth must be a whole number of at least 1"),
-        ("alphabeta:depth=deep", "depth must be a whole number of at least 1"),
-        ("alphabeta:seconds=0", "seconds must be a positive number"),
-        ("alphabeta:seconds=-1", "seconds must be a positive number"),
-        ("alphabeta:seconds=soon", "seconds must be a positive number"),
+        ("alphabeta:depth=0", "depth must be a whole number from 1 to 64"),
+        ("alphabeta:depth=2.5", "depth must be a whole number from 1 to 64"),
+        ("alphabeta:depth=deep", "depth must be a whole number from 1 to 64"),
+        ("alphabeta:seconds=0", "seconds must be a finite number above 0"),
+        ("alphabeta:seconds=-1", "seconds must be a finite number above 0"),
+        ("alphabeta:seconds=soon", "seconds must be a finite number above 0"),
         ("alphabeta:exact=65", "exact must be a whole number from 0 to 64"),
         ("alphabeta:exact=-1", "exact must be a whole number from 0 to 64"),
         ("alphabeta:symmetry=maybe", "symmetry must be true or false"),

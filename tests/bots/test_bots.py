@@ -27,10 +27,38 @@ def test_specs_are_parsed_and_checked() -> None:
         cubegames.bot("mcts:fast")
     with pytest.raises(ValueError, match="iterations or seconds, not both"):
         cubegames.bot("mcts:iterations=5,seconds=1")
-    with pytest.raises(ValueError, match="iterations must be a whole number of at least 1"):
+    with pytest.raises(ValueError, match="iterations must be a whole number from 1 to"):
         cubegames.bot("mcts:iterations=0")
-    with pytest.raises(ValueError, match="seconds must be a positive number"):
+    with pytest.raises(ValueError, match="seconds must be a finite number above 0"):
         cubegames.bot("mcts:seconds=-1")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:seconds=nan", "seconds must be a finite number above 0 and at most 3600"),
+        ("mcts:seconds=inf", "seconds must be a finite number above 0 and at most 3600"),
+        ("mcts:seconds=3601", "seconds must be a finite number above 0 and at most 3600"),
+        ("mcts:c=nan", "c must be a finite number of at least 0 and at most 100"),
+        ("mcts:c=inf", "c must be a finite number of at least 0 and at most 100"),
+        ("mcts:c=-0.1", "c must be a finite number of at least 0 and at most 100"),
+        ("mcts:iterations=10000001", "iterations must be a whole number from 1 to 10000000"),
+        ("mcts:iterations=2.5", "iterations must be a whole number from 1 to 10000000"),
+        ("alphabeta:seconds=nan", "seconds must be a finite number above 0"),
+        ("alphabeta:depth=65", "depth must be a whole number from 1 to 64"),
+    ],
+)
+def test_every_bot_setting_is_bounded_and_finite(spec: str, message: str) -> None:
+    # the same bounds wherever a bot is made (the simulator, the terminal, the server)
+    with pytest.raises(ValueError, match=message):
+        cubegames.bot(spec)
+
+
+def test_bounds_at_their_edges_are_accepted() -> None:
+    bot = cubegames.bot("mcts:seconds=3600,c=100")
+    assert isinstance(bot, MctsBot) and (bot.seconds, bot.c) == (3600.0, 100.0)
+    most = cubegames.bot("mcts:iterations=10000000")
+    assert isinstance(most, MctsBot) and most.iterations == 10_000_000
 
 
 GAMES: list[tuple[str, dict[str, Any]]] = [

@@ -128,3 +128,109 @@ def test_a_bot_may_take_several_parameters_in_a_lineup(tmp_path: Path) -> None:
     rows = Store(out).read()
     assert list(rows["bot_0"]) == ["mcts:iterations=5,c=1.4", "random"]
     assert set(rows["lineup"]) == {lineup}
+
+
+# -- what a designer trips on: refused at once, in one line, before any game is played --------
+
+
+def _no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make playing any game fail the test: the refusal must come first."""
+    import importlib
+
+    # the package exports functions of the same names: take the modules themselves
+    simulate_module = importlib.import_module("cubegames.sim.simulate")
+    sweep_module = importlib.import_module("cubegames.sim.sweep")
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played before the arguments were checked")
+
+    monkeypatch.setattr(simulate_module, "simulate", played)
+    monkeypatch.setattr(sweep_module, "sweep", played)
+
+
+def _refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cubegames: "), err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("mcts:seconds=nan", "seconds must be a finite number above 0"),
+        ("mcts:seconds=inf", "seconds must be a finite number above 0"),
+        ("greedy,mcts:c=nan", "c must be a finite number of at least 0"),
+    ],
+)
+def test_a_bot_setting_out_of_bounds_is_refused_not_hung(
+    bots: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_games(monkeypatch)
+    assert message in _refused(["simulate", "cubed", "-b", bots, "-n", "1", "-q"], capsys)
+
+
+def test_output_paths_are_checked_before_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_games(monkeypatch)
+    unrelated = tmp_path / "notes.csv"
+    unrelated.write_text("name,phone\nAda,123\n")
+    folder = tmp_path / "mine.parquet"
+    folder.mkdir()
+    (folder / "thesis.tex").write_text("x")
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    cases = [
+        (["--out", str(unrelated)], "not results written by cubegames simulate"),
+        (["--out", str(folder)], "a directory holding other files (thesis.tex"),
+        (["--out", str(blocker / "r.csv")], "is a file, not a directory"),
+        (["--html", str(tmp_path / "no" / "r.html")], "there is no directory"),
+        (["--html", str(tmp_path)], "is a directory; give a file name"),
+    ]
+    for extra, message in cases:
+        assert message in _refused(["simulate", "cubes", "-n", "2", "-q", *extra], capsys)
+    assert message in _refused(["sweep", "cubes", "-q", "--html", str(tmp_path)], capsys)
+    assert unrelated.read_text() == "name,phone\nAda,123\n"  # left as it was
+
+
+def test_a_ray_cluster_that_refuses_gives_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port on this machine that nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    err = _refused(
+        [
+            "simulate",
+            "cubes",
+            "-n",
+            "2",
+            "-q",
+            "--backend",
+            "ray",
+            "--address",
+            f"127.0.0.1:{port}",
+        ],
+        capsys,
+    )
+    assert f"cannot reach a Ray cluster at 127.0.0.1:{port}" in err
+
+
+def test_a_ray_started_by_the_lab_listens_on_loopback_unless_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ray = pytest.importorskip("ray")
+    from cubegames.sim.ray_backend import RaySession
+
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **kwargs: seen.append(kwargs))
+    RaySession(cpus=2)
+    RaySession(cpus=2, host="10.1.2.3")
+    assert [s["_node_ip_address"] for s in seen] == ["127.0.0.1", "10.1.2.3"]
+    assert all(s["address"] is None and s["num_cpus"] == 2 for s in seen)

@@ -17,6 +17,7 @@ from cubegames.games.cubed.pieces import PieceKind
 from cubegames.games.cubes import Cubes
 from cubegames.games.cubes.odds import odds
 from cubegames.sim.analysis import settings
+from cubegames.sim.extras import decisive_digits
 from cubegames.sim.job import Job, make_job
 from cubegames.sim.report import html_report, print_report
 from cubegames.sim.simulate import simulate
@@ -135,12 +136,15 @@ def test_cubes_exact_odds_stand_beside_the_simulated_rolls() -> None:
         seen = int(df["rolls_" + row.row.value.replace("-", "_")].sum())
         counted += seen
         line = next(r for r in table if r[0] == row.row.title)
+        # as many decimals as it takes to see whether the exact odds are inside
+        low, high = wilson(seen, total)
+        d = decisive_digits(float(row.probability), low, high)
         assert line[:5] == [
             row.row.title,
             str(row.probability),
-            f"{float(row.probability):.2%}",
+            f"{float(row.probability):.{d}%}",
             f"{seen:,}",
-            interval(seen, total),
+            f"{seen / total:.{d}%} ({low:.{d}%}–{high:.{d}%})",
         ]
     assert counted == total
     assert "CUBES: set length in rolls" in page

@@ -25,6 +25,7 @@ import random
 import time
 from typing import Any, ClassVar
 
+from cubegames.bots import params
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, State
 from cubegames.games.unstackable import Stage, Unstackable
@@ -55,7 +56,7 @@ class AlphaBetaBot(Bot):
     >>> AlphaBetaBot(depth=0)
     Traceback (most recent call last):
     ...
-    ValueError: bot 'alphabeta': depth must be a whole number of at least 1
+    ValueError: bot 'alphabeta': depth must be a whole number from 1 to 64
     """
 
     name = "alphabeta"
@@ -70,17 +71,13 @@ class AlphaBetaBot(Bot):
         exact: int | None = None,
         symmetry: bool | int | str = False,
         compiled: bool | int | str = True,
-        **params: Any,
+        **extra: Any,
     ) -> None:
-        super().__init__(seed, **params)
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
-            raise ValueError("bot 'alphabeta': depth must be a whole number of at least 1")
-        if depth is not None and depth < 1:
-            raise ValueError("bot 'alphabeta': depth must be a whole number of at least 1")
-        if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
-        ):
-            raise ValueError("bot 'alphabeta': seconds must be a positive number")
+        super().__init__(seed, **extra)
+        if depth is not None:
+            depth = params.whole("alphabeta", "depth", depth, 1, params.MAX_DEPTH)
+        if seconds is not None:
+            seconds = params.seconds("alphabeta", seconds)
         flags = {}
         for name, value in (("symmetry", symmetry), ("compiled", compiled)):
             flag = value.lower() if isinstance(value, str) else value
@@ -91,8 +88,7 @@ class AlphaBetaBot(Bot):
         self.compiled = flags["compiled"] and not self.symmetry
         if exact is None:
             exact = DEFAULT_EXACT if self.compiled else PYTHON_EXACT
-        if isinstance(exact, bool) or not isinstance(exact, int) or not 0 <= exact <= 64:
-            raise ValueError("bot 'alphabeta': exact must be a whole number from 0 to 64")
+        exact = params.whole("alphabeta", "exact", exact, 0, 64)
         if depth is None and seconds is None:
             depth = DEFAULT_DEPTH
         self.depth = depth

@@ -29,6 +29,7 @@ import random
 import time
 from typing import Any
 
+from cubegames.bots import params
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, Playouts, State
 
@@ -67,9 +68,9 @@ class MctsBot(Bot):
         seconds: float | None = None,
         c: float = 0.35,
         tree: bool | int | str = False,
-        **params: Any,
+        **extra: Any,
     ) -> None:
-        super().__init__(seed, **params)
+        super().__init__(seed, **extra)
         if iterations is not None and seconds is not None:
             raise ValueError("bot 'mcts': give iterations or seconds, not both")
         flag = tree.lower() if isinstance(tree, str) else tree
@@ -78,15 +79,11 @@ class MctsBot(Bot):
         self.tree = flag in _TRUE
         #: no budget given: the default of whichever search runs
         self.default_budget = iterations is None and seconds is None
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError("bot 'mcts': iterations must be a whole number of at least 1")
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError("bot 'mcts': seconds must be a positive number")
-        if not isinstance(c, int | float) or c < 0:
-            raise ValueError("bot 'mcts': c must be a number of at least 0")
+        if iterations is not None:
+            iterations = params.whole("mcts", "iterations", iterations, 1, params.MAX_ITERATIONS)
         self.iterations = iterations
-        self.seconds = seconds
-        self.c = float(c)
+        self.seconds = None if seconds is None else params.seconds("mcts", seconds)
+        self.c = params.number("mcts", "c", c, 0.0, params.MAX_C, above=False)
         self.rng = random.Random(seed)
         #: iterations run for the last choice (for benchmarks and curious people)
         self.last_iterations = 0

@@ -162,6 +162,7 @@ def _seat_suffix(column: str) -> bool:
 def settings(df: pd.DataFrame) -> list[Setting]:
     """Split results into settings (one per job, in the order first met) and analyse each."""
     from cubegames.sim.extras import add_extras
+    from cubegames.sim.lab import add_lab
 
     jobs = list(dict.fromkeys(df["job"]))
     firsts = {j: df.loc[df["job"] == j].iloc[0] for j in jobs}
@@ -185,6 +186,7 @@ def settings(df: pd.DataFrame) -> list[Setting]:
         )
         _analyse(setting)
         add_extras(setting)
+        add_lab(setting)
         out.append(setting)
     return out
 

@@ -47,9 +47,34 @@ def _store(out: str | None) -> Store | None:
         _fail(f"--out {exc}")
 
 
-def _check_backend(backend: str, address: str | None) -> None:
+def _check_backend(backend: str, address: str | None, ray_host: str | None = None) -> None:
     if address is not None and backend != "ray":
         _fail("--address is for --backend ray")
+    if ray_host is not None and (backend != "ray" or address is not None):
+        _fail("--ray-host is for --backend ray without --address (a Ray started for this run)")
+
+
+def _check_page(html: str | None) -> None:
+    """Refuse, before any game is played, an --html page that could not be written."""
+    if html is None:
+        return
+    from cubegames.sim.store import writable
+
+    problem = writable(html)
+    if problem is not None:
+        _fail(f"--html {problem}")
+
+
+def _check_outputs(store: Store | None, html: str | None) -> None:
+    """Refuse unusable output paths before any game is played."""
+    from cubegames.sim.store import StoreError
+
+    if store is not None:
+        try:
+            store.check()
+        except StoreError as exc:
+            _fail(f"--out {exc}")
+    _check_page(html)
 
 
 def _jobs(jobs: int | None) -> int:
@@ -64,19 +89,44 @@ def _console(quiet: bool) -> Any:
     return None if quiet else Console(highlight=False, width=width)
 
 
+def _ideal(text: str | None) -> tuple[float, float] | None:
+    """`--ideal-turns MIN,MAX` read, or a one-line usage error."""
+    if text is None:
+        return None
+    low, comma, high = text.partition(",")
+    try:
+        pair = (float(low), float(high)) if comma else None
+    except ValueError:
+        pair = None
+    if pair is None or not 0 < pair[0] <= pair[1] < 1e9:
+        _fail(f"--ideal-turns {text!r}: give two numbers MIN,MAX with 0 < MIN <= MAX")
+    return pair
+
+
+_IDEAL_HELP = (
+    "The range of turns a game should last, MIN,MAX: the design metrics then score each "
+    "game's length against it (Ludii's ideal duration)."
+)
+
+
 def _report(
     df: pd.DataFrame,
     sources: Sequence[str],
     html: str | None,
     quiet: bool,
     extra: Callable[[Sequence[Setting]], list[Table]] | None = None,
+    ideal: tuple[float, float] | None = None,
 ) -> None:
     from pathlib import Path
 
     from cubegames.sim.analysis import settings
+    from cubegames.sim.metrics import add_metrics
     from cubegames.sim.report import html_report, print_report
 
     items = settings(df)
+    if ideal is not None:
+        for item in items:
+            add_metrics(item, ideal)
     tables = extra(items) if extra is not None else []
     console = _console(quiet)
     if console is not None:
@@ -149,11 +199,18 @@ def _common(func: Any) -> Any:
             ),
             click.option("--address", metavar="ADDR", help=_ADDRESS_HELP),
             click.option(
+                "--ray-host",
+                metavar="HOST",
+                help="Where a Ray started for this run listens (default: 127.0.0.1, this "
+                "machine only; give its network address to let other machines join).",
+            ),
+            click.option(
                 "--html",
                 metavar="FILE.html",
                 help="Also write the report, with plots, to this page.",
             ),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar and no tables."),
+            click.option("--ideal-turns", metavar="MIN,MAX", help=_IDEAL_HELP),
         ]
     ):
         func = decorator(func)
@@ -204,8 +261,10 @@ def simulate(
     jobs: int | None,
     backend: str,
     address: str | None,
+    ray_host: str | None,
     html: str | None,
     quiet: bool,
+    ideal_turns: str | None,
     out: str | None,
     batch: int,
 ) -> None:
@@ -232,7 +291,8 @@ def simulate(
     from cubegames.sim.simulate import simulate as run_job
     from cubegames.sim.store import StoreError
 
-    _check_backend(backend, address)
+    _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
     options = _options(game, pairs)
     try:
         job = make_job(
@@ -241,6 +301,7 @@ def simulate(
     except ValueError as exc:
         _fail(str(exc))
     store = _store(out)
+    _check_outputs(store, html)
     try:
         outcome = run_job(
             job,
@@ -249,6 +310,7 @@ def simulate(
             jobs=_jobs(jobs),
             backend=backend,
             address=address,
+            ray_host=ray_host,
             progress=not quiet,
             batch=batch,
         )
@@ -278,20 +340,23 @@ def simulate(
     else:
         df = pd.DataFrame(outcome.rows)
         sources = ["this run"]
-    _report(df, sources, html, quiet)
+    _report(df, sources, html, quiet, ideal=ideal)
 
 
 @click.command()
 @click.argument("results", nargs=-1, required=True, metavar="RESULTS...")
 @click.option("--html", metavar="FILE.html", help="Write the report, with plots, to this page.")
 @click.option("--quiet", "-q", is_flag=True, help="No tables in the terminal.")
+@click.option("--ideal-turns", metavar="MIN,MAX", help=_IDEAL_HELP)
 @click.option(
     "--dedupe",
     is_flag=True,
     help="Count each game once: drop games whose final position repeats another game's of "
     "the same job, up to the game's symmetries.",
 )
-def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool) -> None:
+def report(
+    results: tuple[str, ...], html: str | None, quiet: bool, ideal_turns: str | None, dedupe: bool
+) -> None:
     """Summarise simulation results: who wins, and by how much.
 
     Shows each seat's and each bot's win rate with 95% intervals, the seat advantage,
@@ -307,6 +372,8 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool
     """
     from cubegames.sim.store import StoreError, read_results
 
+    _check_page(html)
+    ideal = _ideal(ideal_turns)
     try:
         df = read_results(results)
     except StoreError as exc:
@@ -321,7 +388,7 @@ def report(results: tuple[str, ...], html: str | None, quiet: bool, dedupe: bool
                 f"{before - len(df)} of {before} games repeat another game's final position "
                 "up to symmetry and are counted once"
             )
-    _report(df, list(results), html, quiet)
+    _report(df, list(results), html, quiet, ideal=ideal)
 
 
 @click.command()
@@ -389,8 +456,10 @@ def sweep(
     jobs: int | None,
     backend: str,
     address: str | None,
+    ray_host: str | None,
     html: str | None,
     quiet: bool,
+    ideal_turns: str | None,
     precision: float | None,
     max_games: int | None,
     batch: int | None,
@@ -419,7 +488,8 @@ def sweep(
     from cubegames.sim.sweep import grid_values, make_cells, read_config
     from cubegames.sim.sweep import sweep as run_sweep
 
-    _check_backend(backend, address)
+    _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
     settings: dict[str, Any] = {}
     if config is not None:
         try:
@@ -442,6 +512,7 @@ def sweep(
     store = _store(out)
     if store is not None and store.kind != "parquet":
         _fail("--out: a sweep writes Parquet; give a name ending in .parquet")
+    _check_outputs(store, html)
     try:
         cells = make_cells(
             game,
@@ -465,6 +536,7 @@ def sweep(
             jobs=_jobs(jobs),
             backend=backend,
             address=address,
+            ray_host=ray_host,
             progress=not quiet,
         )
     except (RayUnavailable, StoreError, ValueError) as exc:
@@ -476,7 +548,7 @@ def sweep(
         sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
     df = pd.DataFrame([row for cell in done for _, row in sorted(cell.rows.items())])
     sources = [str(store.path)] if store is not None else ["this sweep"]
-    _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)])
+    _report(df, sources, html, quiet, extra=lambda items: [_sweep_table(done, items)], ideal=ideal)
 
 
 def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
@@ -512,7 +584,343 @@ def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
 
 
 def register(cli: click.Group) -> None:
-    """Add `simulate`, `report` and `sweep` to the `cubegames` command."""
+    """Add `simulate`, `report`, `sweep`, `compare` and `bots` to the `cubegames` command."""
     cli.add_command(simulate)
     cli.add_command(report)
     cli.add_command(sweep)
+    cli.add_command(compare)
+    cli.add_command(bots_command)
+
+
+@click.command()
+@click.argument("game")
+@click.option(
+    "--setting",
+    "-s",
+    "settings_text",
+    multiple=True,
+    metavar="KEY=VALUE;...",
+    help="A setting to compare: game options and/or bots=A,B,..., joined by ';' "
+    '(e.g. -s "variants=" -s "variants=bridging"); the first is the baseline.',
+)
+@click.option(
+    "--bots",
+    "-b",
+    default="random",
+    show_default=True,
+    metavar="A,B,...",
+    help="Bots of every setting that names none.",
+)
+@click.option(
+    "--measure",
+    "-m",
+    "measures",
+    multiple=True,
+    metavar="NAME",
+    help="What to compare, game by game (repeatable): seatK (seat K's win rate), "
+    "bot:SPEC (a bot's win rate), turns, moves, scoreK, or a column such as m_drama_avg "
+    "[default: seat0 and turns].",
+)
+@click.option("-n", "--games", type=click.IntRange(min=2), default=500, show_default=True)
+@click.option(
+    "--precision",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Instead of -n: add games until every difference's 95% interval is within this "
+    "either side, in the measure's units (0.02: two points of a win rate).",
+)
+@click.option("--max-games", type=click.IntRange(min=2), default=20000, show_default=True)
+@click.option("--batch", type=click.IntRange(min=2), default=200, show_default=True)
+@click.option(
+    "--skill-trace",
+    is_flag=True,
+    help="Instead of settings: play mcts at 2k iterations against k for k = 2, 4, 8, ... "
+    "(--steps steps, -n games a step) and score how much more skill keeps winning.",
+)
+@click.option("--steps", type=click.IntRange(1, 12), default=4, show_default=True)
+@_common
+def compare(
+    game: str,
+    settings_text: tuple[str, ...],
+    bots: str,
+    measures: tuple[str, ...],
+    games: int,
+    precision: float | None,
+    max_games: int,
+    batch: int,
+    skill_trace: bool,
+    steps: int,
+    players: int | None,
+    pairs: tuple[str, ...],
+    rotate: bool,
+    seed: int,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    ray_host: str | None,
+    html: str | None,
+    quiet: bool,
+    ideal_turns: str | None,
+) -> None:
+    """Compare two or more settings of GAME on shared seeds: does a rule change who wins?
+
+    Every setting plays the same seeds; each measure's paired difference against the first
+    setting comes with its 95% interval and p-value, and a sentence says it plainly. Each
+    setting's seat balance is tested (chi-square against equal shares).
+
+    \b
+    Examples:
+      cubegames compare cubed -o rounds=1 -b greedy,random -s "variants=" \\
+          -s "variants=bridging" -n 2000 --html bridging.html
+      cubegames compare cubed -o rounds=1 -s "bots=greedy,random" -s "bots=mcts,random" \\
+          -m bot:greedy -m bot:mcts --precision 0.03
+    """
+    import pandas as pd
+
+    from cubegames.sim.compare import compare as run_compare
+    from cubegames.sim.job import make_job, split_lineup
+    from cubegames.sim.ray_backend import RayUnavailable
+    from cubegames.sim.runner import Runner
+
+    _check_backend(backend, address, ray_host)
+    ideal = _ideal(ideal_turns)
+    _check_page(html)
+    if skill_trace:
+        if settings_text:
+            _fail("--skill-trace compares mcts budgets: give no --setting")
+        _skill(game, _options(game, pairs), steps, games, seed, _jobs(jobs), quiet)
+        return
+    if len(settings_text) < 2:
+        _fail("give two or more settings with -s, e.g. -s 'variants=' -s 'variants=bridging'")
+    base = _options(game, pairs)
+    built = []
+    labels = []
+    for text in settings_text:
+        options = dict(base)
+        lineup = bots
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            key, eq, value = part.partition("=")
+            if not eq:
+                _fail(f"--setting {text!r}: write it as key=value;key=value")
+            if key.strip() == "bots":
+                lineup = value
+            else:
+                options.update(_options(game, (f"{key.strip()}={value}",)))
+        try:
+            built.append(
+                make_job(
+                    game,
+                    split_lineup(lineup),
+                    players=players,
+                    options=options,
+                    rotate=rotate,
+                    seed=seed,
+                )
+            )
+        except ValueError as exc:
+            _fail(f"--setting {text!r}: {exc}")
+        parts = [p.strip() for p in text.split(";") if p.strip()]
+        # "variants=" reads as "variants=none" (no variant), as the report writes it
+        labels.append(
+            "; ".join(p + "none" if p.endswith("=") else p for p in parts) or "the defaults"
+        )
+    chosen = list(measures) or ["seat0", "turns"]
+    try:
+        with Runner(jobs=_jobs(jobs), backend=backend, address=address, ray_host=ray_host) as run:
+            result = run_compare(
+                built,
+                labels,
+                chosen,
+                games=games,
+                precision=precision,
+                max_games=max_games,
+                batch=batch,
+                runner=run,
+                progress=not quiet,
+            )
+    except (RayUnavailable, ValueError) as exc:
+        _fail(str(exc))
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
+        click.echo(f"{what}: nothing saved", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
+    df = pd.DataFrame([row for rows in result.rows for _, row in sorted(rows.items())])
+    _report(
+        df,
+        ["this comparison"],
+        html,
+        quiet,
+        extra=lambda items: _compare_tables(result),
+        ideal=ideal,
+    )
+
+
+def _compare_tables(result: Any) -> list[Table]:
+    from cubegames.sim.analysis import Table
+    from cubegames.sim.compare import describe, p_text
+
+    answer = Table(
+        "The answer",
+        ["finding"],
+        [[line] for line in result.sentences()],
+        f"Settings played on the same seeds, paired game by game; stopped: {result.stopped}.",
+    )
+    rows = []
+    for measure in result.measures:
+        what, rate = describe(measure)
+        scale = 100.0 if rate else 1.0
+        unit = " points" if rate else ""
+        for k in range(1, len(result.jobs)):
+            d = result.differences[measure, k]
+            rows.append(
+                [
+                    what,
+                    f"{result.labels[k]} − {result.labels[0]}",
+                    f"{d.mean * scale:+.2f}{unit}",
+                    f"{d.low * scale:+.2f} to {d.high * scale:+.2f}",
+                    p_text(d.p),
+                    f"{d.n:,}",
+                ]
+            )
+    differences = Table(
+        "Paired differences",
+        ["measure", "settings", "difference", "95% CI", "p-value", "paired games"],
+        rows,
+        "Second setting minus the first, game by game on the same seeds; Student's t "
+        "interval and paired t-test.",
+    )
+    return [answer, differences]  # seat balance: the report's comparison section
+
+
+@click.command(name="bots")
+@click.option(
+    "--ratings",
+    "game",
+    metavar="GAME",
+    help="Rate bots on one scale for GAME from a round robin of two-player games "
+    "(OpenSkill, Plackett-Luce), with 95% intervals.",
+)
+@click.option(
+    "--bot",
+    "-b",
+    "names",
+    multiple=True,
+    metavar="SPEC",
+    help="A bot to rate (repeatable; default: every built-in bot that plays GAME at its "
+    "defaults, and mcts at 30 and 100 iterations).",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Games per pair of bots.",
+)
+@click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), help="Processes playing at once.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def bots_command(
+    game: str | None,
+    names: tuple[str, ...],
+    games: int,
+    pairs: tuple[str, ...],
+    seed: int,
+    jobs: int | None,
+    quiet: bool,
+) -> None:
+    """List the bots, or rate them for a game (--ratings GAME).
+
+    \b
+    Examples:
+      cubegames bots
+      cubegames bots --ratings cubed -o rounds=1 -n 50 --jobs 2
+      cubegames bots --ratings unstackable -b greedy -b alphabeta -b mcts -n 20
+    """
+    from cubegames.bots import BOTS
+
+    if game is None:
+        if names or pairs:
+            _fail("--bot and --option are for --ratings GAME")
+        for name, cls in BOTS.items():
+            plays = ", ".join(cls.games) if cls.games is not None else "every game"
+            paragraph = (cls.__doc__ or "").strip().split("\n\n")[0]
+            summary = " ".join(paragraph.split()).split("; ")[0].rstrip(".")
+            click.echo(f"{name}: {summary} (plays {plays})")
+        return
+    from rich.table import Table as RichTable
+
+    from cubegames.sim.ratings import default_bots, round_robin
+    from cubegames.sim.runner import Runner
+
+    options = _options(game, pairs)
+    chosen = list(names) or default_bots(game)
+    try:
+        with Runner(jobs=_jobs(jobs)) as runner:
+            rated = round_robin(
+                game,
+                chosen,
+                games=games,
+                options=options,
+                seed=seed,
+                runner=runner,
+                progress=not quiet,
+            )
+    except ValueError as exc:
+        _fail(str(exc))
+    except (KeyboardInterrupt, BrokenProcessPool) as exc:
+        what = "interrupted" if isinstance(exc, KeyboardInterrupt) else _BROKEN
+        click.echo(f"{what}: nothing rated", err=True)
+        sys.exit(130 if isinstance(exc, KeyboardInterrupt) else 1)
+    table = RichTable(
+        title=f"Bot ratings for {game} (OpenSkill Plackett-Luce, {games} games a pair)",
+        caption="rating: mean skill mu; 95% interval mu ± 1.96 sigma",
+        title_justify="left",
+    )
+    for column in ("rank", "bot", "rating", "95% interval", "games", "win rate"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for i, r in enumerate(rated, 1):
+        table.add_row(
+            str(i),
+            r.bot,
+            f"{r.mu:.1f}",
+            f"{r.low:.1f} to {r.high:.1f}",
+            f"{r.games:,}",
+            f"{r.wins / r.games:.1%}",
+        )
+    console = _console(False)
+    console.print(table)
+
+
+def _skill(
+    game: str, options: dict[str, Any], steps: int, games: int, seed: int, jobs: int, quiet: bool
+) -> None:
+    from rich.table import Table as RichTable
+
+    from cubegames.sim.runner import Runner
+    from cubegames.sim.skill import score, skill_trace
+
+    try:
+        with Runner(jobs=jobs) as runner:
+            done = skill_trace(
+                game,
+                options=options,
+                steps=steps,
+                games=games,
+                seed=seed,
+                runner=runner,
+                progress=not quiet,
+            )
+    except ValueError as exc:
+        _fail(str(exc))
+    value = score([s.rate.rate for s in done])
+    table = RichTable(
+        title=f"Skill trace of {game}: mcts at 2k iterations against k",
+        caption=f"skill trace score {value:.3f} (docs/lab.md)",
+        title_justify="left",
+    )
+    for column in ("k", "2k", "2k's win rate (95% CI)", "games"):
+        table.add_column(column, justify="right")
+    for step in done:
+        table.add_row(str(step.budget // 2), str(step.budget), step.rate.text(), f"{step.rate.n:,}")
+    _console(False).print(table)

@@ -116,6 +116,30 @@ def _cubed(setting: Setting) -> None:
         )
 
 
+def _percent(value: float, digits: int) -> str:
+    return f"{value:.{digits}%}"
+
+
+def decisive_digits(exact: float, low: float, high: float) -> int:
+    """Decimals of a percentage that show what decides "exact inside the interval": the
+    fewest (at least 2) at which the interval's ends differ and the exact value, written
+    the same way, falls inside the written interval exactly when it falls inside the true
+    one (so 1.56% is never shown beside an interval printed as 1.6%–1.6%).
+
+    >>> decisive_digits(0.015625, 0.01563, 0.0157)
+    3
+    >>> decisive_digits(0.5, 0.4, 0.6)
+    2
+    """
+    inside = low <= exact <= high
+    for digits in range(2, 8):
+        scale = 10 ** (digits + 2)
+        a, b, e = (round(v * scale) for v in (low, high, exact))
+        if a < b and (a <= e <= b) == inside and (inside or e not in (a, b)):
+            return digits
+    return 8
+
+
 def _cubes(setting: Setting) -> None:
     from cubegames.games.cubes import Cubes
     from cubegames.games.cubes.odds import odds
@@ -133,13 +157,15 @@ def _cubes(setting: Setting) -> None:
         low, high = observed.interval
         exact = float(row.probability)
         raw.append({"key": row.row.value, "exact": exact, "observed": observed})
+        digits = decisive_digits(exact, low, high)
         rows.append(
             [
                 row.row.title,
                 str(row.probability),
-                f"{exact:.2%}",
+                _percent(exact, digits),
                 f"{seen:,}",
-                observed.text(),
+                f"{_percent(observed.rate, digits)} "
+                f"({_percent(low, digits)}–{_percent(high, digits)})",
                 "yes" if low <= exact <= high else "NO",
             ]
         )

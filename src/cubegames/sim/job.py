@@ -20,6 +20,9 @@ then the timing columns:
   game); `win_<s>`: seat `s`'s share of the win (1, 1/k on a k-way tie, else 0);
 - `score_<s>`: seat `s`'s score, in the game's own scoring (CUBED: lower is better);
 - `moves`, `turns`: the moves played, and the runs of consecutive moves by one seat;
+- `kind_<kind>_s<seat>`: the moves of each kind seat `s` played (`cubegames.sim.moves`;
+  absent when every seat is the random bot), and `m_<name>`, the game's design metrics
+  (`cubegames.sim.metrics`, absent likewise);
 - `seconds`: the time spent playing the game; `think_<s>`: the seconds seat `s`'s bot spent
   choosing its moves. These timing columns are the only ones that differ between two runs
   of the same job.
@@ -44,8 +47,9 @@ import cubegames
 from cubegames.core.registry import game_class
 from cubegames.sim.play import Match
 
-#: version of the row layout; part of every job's description (2: per-seat `think_<s>`)
-FORMAT = 2
+#: version of the row layout; part of every job's description (2: per-seat `think_<s>`;
+#: 3: moves by kind and seat, `kind_<kind>_s<seat>`, and design metrics, `m_<name>`)
+FORMAT = 3
 
 #: columns every row has before its per-seat columns
 BASE_COLUMNS = ("job", "game", "options", "lineup", "rotate", "run_seed", "seed", "players")

@@ -10,6 +10,8 @@ from typing import Any, cast
 import cubegames
 from cubegames.bots.random import RandomBot
 from cubegames.core.game import Game, State
+from cubegames.sim.metrics import Trace
+from cubegames.sim.moves import MoveKinds
 from cubegames.sim.summaries import summary_for
 from cubegames.symmetry import canonical, position_key
 
@@ -38,9 +40,12 @@ def play_match(match: Match) -> dict[str, Any]:
     `moves` (every move played), `turns` (runs of consecutive moves by one seat: a draw and
     the placement after it are one turn; a round opened by the seat that ended the last one
     continues its run, and in solo play the whole game is one run), `extras` (the game's own
-    columns, see `cubegames.sim.summaries`), `final` (a digest of the final position's
-    canonical image under the game's symmetries: two games that end in symmetric positions
-    share it, which `cubegames report --dedupe` uses), `seconds` (time spent playing) and
+    columns, see `cubegames.sim.summaries`, and unless every seat is the random bot the
+    moves by kind and seat, `kind_<kind>_s<seat>`, see `cubegames.sim.moves`, and the
+    per-game design metrics, `m_<name>`, see `cubegames.sim.metrics`), `final` (a
+    digest of the final position's canonical image under the game's symmetries: two games
+    that end in symmetric positions share it, which `cubegames report --dedupe` uses),
+    `seconds` (time spent playing) and
     `think` (per seat, the seconds its bot spent choosing moves; `choices` counts them).
     Everything but `seconds` and `think` depends only on the match. When every seat is the
     random bot, the game's compiled path (`Game.random_playout`), if it has one, plays the
@@ -59,6 +64,10 @@ def play_match(match: Match) -> dict[str, Any]:
     ]
     summary = summary_for(game)
     watch = summary.observe if summary.per_move else None
+    # moves by kind (`sim.moves`), counted wherever bots choose the moves one by one
+    # and the design metrics' trace (`sim.metrics`)
+    kinds = None if all(type(b) is RandomBot for b in bots) else MoveKinds(game)
+    trace = None if kinds is None else Trace(game)
     state = game.new_state(seed=match.seed)
     moves = turns = 0
     last = None
@@ -79,11 +88,15 @@ def play_match(match: Match) -> dict[str, Any]:
             spent = time.perf_counter() - start
             think = [spent * c / moves for c in choices]
     while (seat := state.to_move) is not None:
+        if trace is not None:
+            trace.observe(state)
         asked = time.perf_counter()
         move = bots[seat].choose(state)
         think[seat] += time.perf_counter() - asked
         choices[seat] += 1
         state.play(move)
+        if kinds is not None:
+            kinds.note(seat, str(move))
         moves += 1
         if seat != last:
             turns += 1
@@ -100,7 +113,9 @@ def play_match(match: Match) -> dict[str, Any]:
         "scores": state.scores(),
         "moves": moves,
         "turns": turns,
-        "extras": summary.finish(state),
+        "extras": summary.finish(state)
+        | (kinds.columns() if kinds is not None else {})
+        | (trace.columns(state) if trace is not None else {}),
         "final": final_key(game, state),
         "seconds": seconds,
         "think": think,

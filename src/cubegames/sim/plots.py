@@ -31,12 +31,17 @@ ROW_LABELS = {
 
 
 def _figure(
-    size: tuple[float, float] = WIDE, cols: int = 1, *, sharey: bool = False
+    size: tuple[float, float] = WIDE,
+    cols: int = 1,
+    *,
+    sharey: bool = False,
+    ratios: tuple[float, ...] | None = None,
 ) -> tuple[Figure, list[Axes]]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=size, layout="constrained")
-    axes = fig.subplots(1, cols, squeeze=False, sharey=sharey)[0]
+    grid = {"width_ratios": list(ratios)} if ratios is not None else None
+    axes = fig.subplots(1, cols, squeeze=False, sharey=sharey, gridspec_kw=grid)[0]
     for ax in axes:
         ax.spines[["top", "right"]].set_visible(False)
         ax.grid(axis="y", color="#dee2e6", linewidth=0.6)
@@ -217,7 +222,8 @@ def leftovers(setting: Setting) -> bytes:
 def odds(setting: Setting) -> bytes:
     """CUBES: exact odds of each row beside the simulated share, and set lengths."""
     raw = setting.extras["odds"]
-    fig, (left, right) = _figure(WIDE, cols=2)
+    # the rows' two-line names need room: the left panel takes three fifths of a wider figure
+    fig, (left, right) = _figure((10.0, 3.8), cols=2, ratios=(3, 2))
     xs = range(len(raw))
     width = 0.38
     left.bar(
@@ -279,9 +285,11 @@ def comparison(items: Sequence[Setting]) -> bytes:
             capsize=4,
             label=label,
         )
-    for share in {fair(s.players) for s in items}:
+    # each row's own fair share, drawn across its row only (settings may differ in players)
+    for y, s in zip(ys, items, strict=True):
+        share = fair(s.players)
         if share is not None:
-            left.axvline(share, color="#e03131", linestyle="--", linewidth=1)
+            left.plot([share, share], [y - 0.4, y + 0.4], color="#e03131", linestyle="--", lw=1)
     left.set_yticks(ys, labels, fontsize="small")
     left.xaxis.set_major_formatter(PercentFormatter(1.0))
     left.set_xlabel("win rate (95% CI; dashed: fair share)")
@@ -295,11 +303,56 @@ def comparison(items: Sequence[Setting]) -> bytes:
         widths=0.5,
         showfliers=False,
         manage_ticks=False,
+        showmeans=True,
+        meanprops={"marker": "D", "markerfacecolor": "#212529", "markeredgecolor": "#212529"},
     )
     right.tick_params(labelleft=False)
-    right.set_xlabel("turns per game")
+    right.set_xlabel("turns per game (◆ mean, | median)")
     right.set_title("Game length")
     for ax in (left, right):
         ax.grid(axis="x", color="#dee2e6", linewidth=0.6)
         ax.set_ylim(-0.7, len(items) - 0.3)
+    return png(fig)
+
+
+def seat_balance(items: Sequence[Setting]) -> bytes:
+    """Every seat's win rate in every setting, one row per setting: each seat a numbered
+    marker with its 95% interval, the row's own fair share dashed across that row only."""
+    from matplotlib.ticker import PercentFormatter
+
+    labels = [textwrap.fill(s.label, 34) for s in items]
+    lines = sum(label.count("\n") + 1 for label in labels)
+    height = max(2.6, 0.35 * lines + 0.45 * len(items) + 1.2)
+    fig, (ax,) = _figure((9.0, height))
+    ys = list(range(len(items)))[::-1]
+    top = 0.0
+    for y, s in zip(ys, items, strict=True):
+        share = fair(s.players)
+        if share is not None:
+            ax.plot([share, share], [y - 0.4, y + 0.4], color="#e03131", linestyle="--", lw=1)
+        n = len(s.seats)
+        for seat, rate in enumerate(s.seats):
+            # seats spread a little up and down their row so that close rates stay apart
+            dy = 0.28 * (0.5 - seat / (n - 1)) * 2 if n > 1 else 0.0
+            colour = COLOURS[seat % len(COLOURS)]
+            low, high = rate.interval
+            ax.plot([low, high], [y + dy, y + dy], color=colour, lw=1.2)
+            ax.text(
+                rate.rate,
+                y + dy,
+                str(seat),
+                ha="center",
+                va="center",
+                fontsize="x-small",
+                color="white",
+                bbox={"boxstyle": "circle,pad=0.2", "fc": colour, "ec": "none"},
+            )
+            top = max(top, high)
+    ax.set_xlim(0, min(1.0, top * 1.1 + 0.02))
+    ax.set_ylim(-0.7, len(items) - 0.3)
+    ax.set_yticks(ys, labels, fontsize="small")
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.grid(axis="x", color="#dee2e6", linewidth=0.6)
+    ax.set_xlabel("win rate of each seat (numbered; line: 95% CI; dashed: the row's fair share)")
+    ax.set_title("Seat balance: every seat of every setting")
     return png(fig)

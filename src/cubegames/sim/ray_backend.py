@@ -9,11 +9,18 @@ connection is used as it is; otherwise `ray.init(address=...)` connects to the g
 cluster (`auto` finds one started with `ray start` on this machine), or, with no address,
 starts a local instance with `cpus` CPUs which is shut down again at the end. Every node
 must be able to import the same version of `cubegames`.
+
+A local instance listens on `host`, the loopback address 127.0.0.1 unless told otherwise
+(`--ray-host`), so no other machine can reach the tasks it runs. An address given as
+`HOST:PORT` (or `ray://HOST:PORT`) is tried first with a plain TCP connection: Ray itself
+keeps retrying an address nobody answers at for minutes, printing warnings, where a
+designer needs one line saying the cluster is not there.
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -22,7 +29,38 @@ from cubegames.sim.runner import Indexed, play_chunk
 
 
 class RayUnavailable(RuntimeError):
-    """Ray is not installed in this environment."""
+    """Ray is not installed in this environment, or the cluster named cannot be reached."""
+
+
+#: the address a local Ray instance started by the lab listens on, unless told otherwise
+LOOPBACK = "127.0.0.1"
+#: seconds to wait for a cluster's port to answer before giving up
+PROBE_SECONDS = 5.0
+
+
+def probe(address: str, timeout: float = PROBE_SECONDS) -> None:
+    """Check that something answers at `address` when it names a host and port
+    (`HOST:PORT`, `ray://HOST:PORT`); RayUnavailable in one sentence otherwise. Other
+    addresses (`auto`, `local`) are left to Ray.
+
+    >>> probe("auto")
+    >>> probe("head:port")
+    Traceback (most recent call last):
+    ...
+    cubegames.sim.ray_backend.RayUnavailable: --address head:port: the port must be a number
+    """
+    rest = address.removeprefix("ray://")
+    host, colon, port = rest.rpartition(":")
+    if not colon:
+        return
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise RayUnavailable(f"--address {address}: the port must be a number")
+    try:
+        with socket.create_connection((host.strip("[]") or LOOPBACK, int(port)), timeout):
+            pass
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__.replace("Error", " error").lower()
+        raise RayUnavailable(f"cannot reach a Ray cluster at {address}: {why}") from None
 
 
 class RaySession:
@@ -33,7 +71,7 @@ class RaySession:
     is no address (both shut down by `close`).
     """
 
-    def __init__(self, *, address: str | None = None, cpus: int = 1) -> None:
+    def __init__(self, *, address: str | None = None, cpus: int = 1, host: str = LOOPBACK) -> None:
         try:
             import ray
         except ImportError:
@@ -49,7 +87,15 @@ class RaySession:
             }
             if address is None:
                 options["num_cpus"] = max(1, cpus)
-            ray.init(address=address, **options)
+                options["_node_ip_address"] = host
+            else:
+                probe(address)
+            try:
+                ray.init(address=address, **options)
+            except Exception as exc:  # Ray raises many kinds (ConnectionError, ValueError, ...)
+                where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise RayUnavailable(f"cannot use {where}: {first}") from None
             self.started = True
         self.task = ray.remote(num_cpus=1)(play_chunk)
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from cubegames.sim import analysis, plots
 from cubegames.sim.analysis import Setting, Table
+from cubegames.sim.lab import seat_balance_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,7 +36,9 @@ h3 { margin-top: 1.8rem; font-size: 1.2rem; } h4 { margin: 1.2rem 0 .2rem; }
 table { border-collapse: collapse; margin: .6rem 0; font-variant-numeric: tabular-nums; }
 th, td { padding: .25rem .7rem; border-bottom: 1px solid #e9ecef; text-align: right;
          white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; } th { background: #f8f9fa; }
+th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 9rem;
+         max-width: 40rem; overflow-wrap: anywhere; } th { background: #f8f9fa; }
+.wide { overflow-x: auto; max-width: 100%; }
 .note { color: #868e96; font-size: .85rem; margin-top: 0; } img { max-width: 100%; }
 """
 
@@ -47,7 +50,9 @@ def _table_html(table: Table) -> str:
         for row in table.rows
     )
     note = f'<p class="note">{html.escape(table.note)}</p>' if table.note else ""
-    return f"<h4>{html.escape(table.title)}</h4><table><tr>{head}</tr>{body}</table>{note}"
+    # a table wider than the page scrolls inside its own box instead of being cut off
+    table_html = f"<div class='wide'><table><tr>{head}</tr>{body}</table></div>"
+    return f"<h4>{html.escape(table.title)}</h4>{table_html}{note}"
 
 
 def _image(data: bytes, alt: str) -> str:
@@ -60,6 +65,8 @@ TOPICS = {
     "wins": "Who wins",
     "length": "Scores and game length",
     "game": "{game} in detail",
+    "moves": "Moves played",
+    "metrics": "Design metrics",
     "time": "Thinking time",
 }
 
@@ -124,6 +131,8 @@ def html_report(
         parts.append("<h2 id='comparison'>Comparison</h2>")
         parts.append(_image(plots.comparison(items), "settings compared"))
         parts.append(_table_html(analysis.comparison(list(items))))
+        parts.append(_image(plots.seat_balance(items), "seat balance of every setting"))
+        parts.append(_table_html(seat_balance_table(items)))
     for i, s in enumerate(items, 1):
         parts.append(f"<h2 id='setting-{i}'>{html.escape(s.label)}</h2>")
         parts.append(f"<p class='meta'>{html.escape(s.description)} · {s.games:,} games</p>")
@@ -161,6 +170,7 @@ def print_report(items: Sequence[Setting], console: Console, extra: Sequence[Tab
         console.print(_rich_table(table))
     if len(items) > 1:
         console.print(_rich_table(analysis.comparison(list(items))))
+        console.print(_rich_table(seat_balance_table(items)))
     for s in items:
         console.rule(s.label)
         console.print(s.description, style="dim", highlight=False)

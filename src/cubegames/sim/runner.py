@@ -83,17 +83,25 @@ class Runner:
     connection) from one batch to the next; use it as a context manager.
 
     For Ray, `address` names the cluster (None: this process's Ray if it has one, else a
-    new local instance with `jobs` CPUs), see `cubegames.sim.ray_backend`.
+    new local instance with `jobs` CPUs, listening on `ray_host`, loopback by default), see
+    `cubegames.sim.ray_backend`.
     """
 
     def __init__(
-        self, *, jobs: int = 1, backend: str = "processes", address: str | None = None
+        self,
+        *,
+        jobs: int = 1,
+        backend: str = "processes",
+        address: str | None = None,
+        ray_host: str | None = None,
     ) -> None:
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
         self.jobs = jobs
         self.backend = backend
         self.address = address
+        #: where a local Ray instance started for this run listens (None: loopback only)
+        self.ray_host = ray_host
         self._pool: ProcessPoolExecutor | None = None
         self._ray: RaySession | None = None
 
@@ -130,9 +138,11 @@ class Runner:
     def _results(self, matches: Sequence[Match]) -> Iterator[Indexed]:
         if self.backend == "ray":
             if self._ray is None:
-                from cubegames.sim.ray_backend import RaySession
+                from cubegames.sim.ray_backend import LOOPBACK, RaySession
 
-                self._ray = RaySession(address=self.address, cpus=self.jobs)
+                self._ray = RaySession(
+                    address=self.address, cpus=self.jobs, host=self.ray_host or LOOPBACK
+                )
             return self._ray.play(matches)
         if self.jobs <= 1:
             return play_items(list(enumerate(matches)))

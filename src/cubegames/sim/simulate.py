@@ -120,6 +120,7 @@ def simulate(
     jobs: int = 1,
     backend: str = "processes",
     address: str | None = None,
+    ray_host: str | None = None,
     progress: bool = False,
     batch: int = BATCH,
     flush_seconds: float = FLUSH_SECONDS,
@@ -139,7 +140,7 @@ def simulate(
         outcome.before = len(done)
     todo = [(job, job.match(i)) for i in range(n) if job.seed + i not in done]
     label = job.game if not done else f"{job.game} (resuming: {len(done):,} stored)"
-    with Runner(jobs=jobs, backend=backend, address=address) as runner:
+    with Runner(jobs=jobs, backend=backend, address=address, ray_host=ray_host) as runner:
         outcome.rows = play_rows(
             todo,
             store,

@@ -64,6 +64,34 @@ class Store:
             raise StoreError(f"{self.path}: give a name ending in .parquet or .csv")
         self._header: list[str] | None = None  # the CSV's columns, once known
 
+    def check(self) -> None:
+        """Refuse, before any game is played, a path the results could not go to: an
+        existing file that is not results of `cubegames simulate`, a directory holding other
+        files, a place that cannot be written (StoreError naming the problem)."""
+        if self.kind == "parquet" and self.path.is_dir():
+            others = [
+                p.name
+                for p in self.path.iterdir()
+                if not p.name.startswith(".") and not (p.name.startswith("part-"))
+            ]
+            if others and not self._parts():
+                raise StoreError(
+                    f"{self.path} is a directory holding other files ({others[0]}, ...), "
+                    "not results written by cubegames simulate"
+                )
+        if self.exists():
+            self.read()  # raises StoreError for a file that is not results
+            if self.kind == "csv" and self.path.stat().st_size:
+                with open(self.path, "rb") as f:
+                    line = f.readline(100_000).decode("utf-8", "replace").strip()
+                header = line.split(",")
+                if "job" not in header or "seed" not in header:
+                    raise StoreError(f"{self.path}: not results written by cubegames simulate")
+        first = self.path if self.kind == "csv" else self.path / "part-00000.parquet"
+        problem = writable(first, make_dirs=True)
+        if problem is not None:
+            raise StoreError(problem)
+
     def exists(self) -> bool:
         """True when the file or directory is there (it may still hold no rows)."""
         return self.path.exists()
@@ -193,6 +221,32 @@ class Store:
         df.to_csv(temp, index=False)
         os.replace(temp, self.path)
         self._header = [str(c) for c in df.columns]
+
+
+def writable(path: str | os.PathLike[str], *, make_dirs: bool = False) -> str | None:
+    """Why a file could not be written at `path` (None when it could): a directory in its
+    place, a missing (unless `make_dirs`: the writer makes them) or unwritable directory
+    above it. Nothing is created.
+
+    >>> writable("/no/such/dir/report.html")
+    '/no/such/dir/report.html: there is no directory /no/such/dir'
+    """
+    target = Path(path)
+    if target.is_dir():
+        return f"{target} is a directory; give a file name"
+    # the nearest directory that exists above it is where the first write happens
+    above = target.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir():
+        return f"{target}: {above} is a file, not a directory"
+    if above != target.parent and not make_dirs:
+        return f"{target}: there is no directory {target.parent}"
+    if target.exists() and not os.access(target, os.W_OK):
+        return f"{target}: not allowed to write it"
+    if not os.access(above, os.W_OK | os.X_OK):
+        return f"{target}: not allowed to write in {above}"
+    return None
 
 
 def jobs_in(df: pd.DataFrame) -> dict[str, dict[str, Any]]:

@@ -173,6 +173,7 @@ def sweep(
     jobs: int = 1,
     backend: str = "processes",
     address: str | None = None,
+    ray_host: str | None = None,
     progress: bool = False,
 ) -> list[Cell]:
     """Play every cell until precise or capped; return the cells with their rows.
@@ -191,7 +192,7 @@ def sweep(
     owner = {cell.job.id: cell for cell in state}
     active = list(state)
     rounds = 0
-    with Runner(jobs=jobs, backend=backend, address=address) as runner:
+    with Runner(jobs=jobs, backend=backend, address=address, ray_host=ray_host) as runner:
         while active:
             rounds += 1
             todo = []

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import add_piece, fast_placements
-from cubegames.games.cubed.notation import CubedMove, Draw, Give, Keep, Place, Skip
+from cubegames.games.cubed.notation import CubedMove, Draw, Draw3, Give, Keep, Pass, Place, Skip
 from cubegames.games.cubed.pieces import Piece, canonical
 from cubegames.games.cubed.state import CubedState
 
@@ -116,32 +116,33 @@ def rewards(state: CubedState) -> list[float]:
 
 
 def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
-    """The greedy bot's choice (see the README): shed valuable pieces, keep own options,
-    close cells for others; draw only when nothing fits."""
+    """The greedy bot's choice: every move the rules offer, valued one way (`_value`:
+    points shed, placements left for its own hand, cells left to the others).
+
+    - A placement sheds its points; one that bridges a gap (`bridging`) is worth the best
+      placement it then allows as well, one that fills a void (`void`) the piece it then
+      gives away.
+    - Nothing fits: drawing one (placing it if it fits) and, with `draw3`, drawing 1 to 3
+      and keeping the best are valued by their mean over the pieces the mover cannot see
+      (what the bag may hold), and the best is played; a pass when the bag is empty.
+    - Drawing while a piece fits is never better by this value (it adds a piece), so a
+      placement is played whenever one exists; after a bridging bonus, the bonus placement
+      is played if it is worth more than passing.
+    - `keep` (draw3) and `give` (void) pick the piece by the same value.
+    """
     seat = state.to_move
     assert seat is not None
     game = state.game
     points = game.ai_points
     ed = game.edition
     hand = state.hands[seat]
-    if state.drawn:  # draw3: keep the piece that fits most places, then the cheapest
-        fits = {
-            canonical(rot)
-            for rot, _ in fast_placements(
-                game.frontier,
-                state.front,
-                state.playable,
-                len(state.table),
-                state.drawn,
-                strict=game.strict_colors,
-            )
-        }
-        keep = min(state.drawn, key=lambda p: (canonical(p) not in fits, points(p)))
+    if state.drawn:  # draw3: keep the piece that leaves the best hand
+        keep = max(state.drawn, key=lambda p: (_hand_value(state, [*hand, p], points), -points(p)))
         return Keep(ed.text(keep))
-    if state.give:  # hand the most valuable piece to whoever is closest to going out
+    if state.give:  # give the piece whose loss leaves the best hand, to the seat nearest out
         if not hand:
             return Skip()
-        piece = max(hand, key=points)
+        piece = max(hand, key=lambda p: (_without_value(state, hand, p, points), points(p)))
         target = min(
             (s for s in range(game.players) if s != seat), key=lambda s: len(state.hands[s])
         )
@@ -149,7 +150,7 @@ def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
     found = state.placements()
     if not found:
         others = state.other_moves(can_place=False)
-        return next((m for m in others if isinstance(m, Draw)), others[0])
+        return _no_fit(state, others, rng)
     best_value = None
     best: list[tuple[Piece, int]] = []
     for rot, cell in found:
@@ -158,9 +159,95 @@ def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
             best_value, best = value, [(rot, cell)]
         elif value == best_value:
             best.append((rot, cell))
+    if state.bonus and best_value is not None and best_value < _stay_value(state, hand):
+        return Pass()  # the bonus placement would leave a worse position than none
     rot, cell = sorted(best)[rng.randrange(len(best))]
     q, r = divmod(cell, 256)
     return Place(ed.text(rot), q - 128, r - 128)
+
+
+#: draws sampled from the unseen pieces to value a draw3 of 2 or 3
+DRAW_SAMPLES = 24
+
+
+def _no_fit(state: CubedState, others: list[CubedMove], rng: random.Random) -> CubedMove:
+    """Nothing fits: a draw, a draw3 or a pass, whichever `_value` rates best on average
+    over the pieces the mover cannot see. Plain rules: the draw (or the pass) as before."""
+    draws = [m for m in others if isinstance(m, Draw | Draw3)]
+    if not any(isinstance(m, Draw3) for m in draws):
+        return next((m for m in others if isinstance(m, Draw)), others[0])
+    seat = state.to_move
+    assert seat is not None
+    points = state.game.ai_points
+    hand = state.hands[seat]
+    unseen = [p for s in range(state.game.players) if s != seat for p in state.hands[s]]
+    unseen += state.bag
+    best: CubedMove = draws[0]
+    best_value = float("-inf")
+    for move in draws:
+        if isinstance(move, Draw):
+            value = sum(_after_draw(state, hand, p, points) for p in unseen) / len(unseen)
+        else:
+            k = move.k
+            total = 0.0
+            for _ in range(DRAW_SAMPLES):
+                drawn = rng.sample(unseen, min(k, len(unseen)))
+                total += max(_hand_value(state, [*hand, p], points) for p in drawn)
+            value = total / DRAW_SAMPLES
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _stay_value(state: CubedState, hand: list[Piece]) -> float:
+    """`_value` of shedding nothing: +1 per placement `hand` has on the table as it is,
+    -0.5 per playable cell."""
+    game = state.game
+    mine = fast_placements(
+        game.frontier,
+        state.front,
+        state.playable,
+        len(state.table),
+        hand,
+        strict=game.strict_colors,
+    )
+    return len(mine) - 0.5 * len(state.playable)
+
+
+def _hand_value(state: CubedState, hand: list[Piece], points: Callable[[Piece], int]) -> float:
+    """`_value` of ending the turn holding `hand`, counted from an empty hand: -10 per
+    point held, then `_stay_value`."""
+    return -10.0 * sum(points(p) for p in hand) + _stay_value(state, hand)
+
+
+def _without_value(
+    state: CubedState, hand: list[Piece], piece: Piece, points: Callable[[Piece], int]
+) -> float:
+    """`_hand_value` of `hand` without one copy of `piece` (a piece given away)."""
+    rest = list(hand)
+    rest.remove(piece)
+    return _hand_value(state, rest, points) if rest else 1e9
+
+
+def _after_draw(
+    state: CubedState, hand: list[Piece], drawn: Piece, points: Callable[[Piece], int]
+) -> float:
+    """The value of drawing `drawn` when nothing in `hand` fits: the best placement it
+    then allows (the drawn piece is the only one that can fit), else holding it."""
+    bigger = [*hand, drawn]
+    found = fast_placements(
+        state.game.frontier,
+        state.front,
+        state.playable,
+        len(state.table),
+        bigger,
+        strict=state.game.strict_colors,
+    )
+    held = _hand_value(state, bigger, points)
+    if not found:
+        return held
+    base = -10.0 * sum(points(p) for p in bigger)
+    return max(held, base + max(_value(state, bigger, rot, cell, points) for rot, cell in found))
 
 
 #: how many placements, best first by the greedy value, a search considers at its root
@@ -192,8 +279,12 @@ def _value(
     state: CubedState, hand: list[Piece], rot: Piece, cell: int, points: Callable[[Piece], int]
 ) -> float:
     """10 per point shed, +1 per placement left for my remaining hand, -0.5 per playable
-    cell left for the others."""
+    cell left for the others. With `bridging`, a placement that bridges a gap (outside a
+    bonus) adds 10 per point of the best piece it then lets me place; with `void`, one that
+    fills a void adds 10 per point of the most valuable piece left to give away (going out
+    if it is the last)."""
     game = state.game
+    info = game.frontier.info(state.front.get(cell, (-1,) * 6)) if game.variants else None
     front = dict(state.front)
     playable = set(state.playable)
     table = dict(state.table)
@@ -206,4 +297,11 @@ def _value(
     mine = fast_placements(
         game.frontier, front, playable, len(table), rest, strict=game.strict_colors
     )
-    return 10.0 * points(rot) + len(mine) - 0.5 * len(playable)
+    value = 10.0 * points(rot) + len(mine) - 0.5 * len(playable)
+    if info is None or not playable:
+        return value
+    if "bridging" in game.variants and not state.bonus and info.arcs >= 2 and mine:
+        value += 10.0 * max(points(r) for r, _ in mine)  # the bonus placement
+    elif "void" in game.variants and info.touches == 6:
+        value += 1e9 if len(rest) == 1 else 10.0 * max(points(p) for p in rest)  # the gift
+    return value
