@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench strength lint format clean three
 
-$(STAMP): pyproject.toml
+# tests/plugin_game is a game from another package (Nim), installed only for the tests: the
+# check that plug-in games work everywhere (docs/plugins.md)
+$(STAMP): pyproject.toml tests/plugin_game/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev]' -e tests/plugin_game
 	touch $(STAMP)
 
 # `make play PORT=8080 HOST=0.0.0.0` serves on another port or address

@@ -109,6 +109,10 @@ def codec(game: Game[Any], **settings: Any) -> ActionCodec:
     >>> codec(cubegames.make("stakd", players=2)).size
     6615
     """
+    if not type(game).__module__.startswith("cubegames.games."):  # a plug-in game
+        from cubegames.rl.plugin import learnable
+
+        return learnable(game).action_codec(**settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: ActionCodec = module.Codec(game, **settings)
     return made

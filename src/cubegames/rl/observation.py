@@ -100,6 +100,10 @@ def observer(game: Game[Any], **settings: Any) -> Observer:
     >>> observer(cubegames.make("unstackable")).plane_shape
     (5, 4, 4, 4)
     """
+    if not type(game).__module__.startswith("cubegames.games."):  # a plug-in game
+        from cubegames.rl.plugin import learnable
+
+        return learnable(game).observer(**settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: Observer = module.Observer(game, **settings)
     return made

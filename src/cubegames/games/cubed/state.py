@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from cubegames.core import chance
+from cubegames.core.capabilities import LegalTexts, SharedViews
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
@@ -36,7 +37,7 @@ STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 
 
-class CubedState(State[CubedMove]):
+class CubedState(State[CubedMove], LegalTexts, SharedViews):
     """A CUBED position. Build one with `Cubed.new_state` or `Cubed.state_from_dict`."""
 
     game: Cubed
