@@ -7,10 +7,10 @@ source checkout (an editable install reads the repository) and from an installed
 
 >>> text("stakd").splitlines()[0]
 '# STAKD'
->>> text("chess")
+>>> text("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes
+ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes...
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from cubegames.core.registry import GAMES
+from cubegames.core.registry import GAMES, built_in, game_class
 
 
 def docs() -> Traversable:
@@ -32,9 +32,16 @@ def docs() -> Traversable:
 
 
 def text(game: str) -> str:
-    """The rules of `game` as markdown; ValueError for a game that does not exist."""
+    """The rules of `game` as markdown; ValueError for a game that does not exist.
+
+    A plug-in game has no page here: its rules are the few lines its facts give
+    (`GameInfo.rules`), under its title.
+    """
     if game not in GAMES:
         raise ValueError(f"no rules for {game!r}; the games are {', '.join(GAMES)}")
+    if not built_in(game):
+        facts = game_class(game).info
+        return f"# {facts.title}\n\n{facts.pitch}\n\n" + "".join(f"- {r}\n" for r in facts.rules)
     return docs().joinpath("rules", f"{game}.md").read_text("utf-8")
 
 

@@ -108,6 +108,17 @@ def game_class(game_id: str) -> type[Game[Any]]:
     return found
 
 
+def built_in(game_id: str) -> bool:
+    """Whether a game is one of this package's own (which have drawing, learning and
+    symmetry modules in this package), not a plug-in; read without loading the game.
+
+    >>> built_in("stakd"), built_in("chess")
+    (True, False)
+    """
+    entry = _ENTRIES.get(game_id)
+    return entry is not None and entry.module.startswith("cubegames.games.")
+
+
 def info(game_id: str) -> GameInfo:
     """The facts of a game (`GameInfo`), declared at the top of its game module."""
     return game_class(game_id).info

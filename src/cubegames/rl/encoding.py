@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cubegames.core.game import Game, Move
+from cubegames.core.registry import built_in
 
 View = Mapping[str, Any]
 
@@ -109,7 +110,7 @@ def codec(game: Game[Any], **settings: Any) -> ActionCodec:
     >>> codec(cubegames.make("stakd", players=2)).size
     6615
     """
-    if not type(game).__module__.startswith("cubegames.games."):  # a plug-in game
+    if not built_in(game.id):  # a plug-in game
         from cubegames.rl.plugin import learnable
 
         return learnable(game).action_codec(**settings)

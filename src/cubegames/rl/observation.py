@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cubegames.core.game import Game
+from cubegames.core.registry import built_in
 
 View = Mapping[str, Any]
 Array = npt.NDArray[np.float32]
@@ -100,7 +101,7 @@ def observer(game: Game[Any], **settings: Any) -> Observer:
     >>> observer(cubegames.make("unstackable")).plane_shape
     (5, 4, 4, 4)
     """
-    if not type(game).__module__.startswith("cubegames.games."):  # a plug-in game
+    if not built_in(game.id):  # a plug-in game
         from cubegames.rl.plugin import learnable
 
         return learnable(game).observer(**settings)

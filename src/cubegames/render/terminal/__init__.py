@@ -20,6 +20,7 @@ from rich.text import Text
 
 from cubegames.core.capabilities import Telling, TextDrawing
 from cubegames.core.game import Game, Move
+from cubegames.core.registry import built_in
 
 
 class Drawing(Protocol):
@@ -39,7 +40,7 @@ class Tells(Protocol):
 
 def _module(game: Game[Any]) -> Drawing | None:
     """The game's own terminal module (built-in games), or None (a plug-in game)."""
-    if not type(game).__module__.startswith("cubegames.games."):
+    if not built_in(game.id):
         return None
     return cast(Drawing, importlib.import_module(f"cubegames.render.terminal.{game.id}"))
 

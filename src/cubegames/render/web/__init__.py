@@ -33,6 +33,7 @@ from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
 from cubegames.core.game import Game, Move, State
+from cubegames.core.registry import built_in
 
 #: the font stack of every drawing (the page's own font where it has one)
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -77,7 +78,7 @@ class Secrets(Protocol):
 @functools.cache
 def _module_of(game_class: type[Game[Any]]) -> Drawing:
     module: ModuleType
-    if game_class.__module__.startswith("cubegames.games."):
+    if built_in(game_class.id):
         module = importlib.import_module(f"cubegames.render.web.{game_class.id}")
     else:  # a plug-in game: the generic table, with the game's own capabilities
         module = importlib.import_module("cubegames.render.web.generic")

@@ -6,7 +6,7 @@ generic table of the page (static/games/generic.js) needs, and the game's own ca
   picture, such as a finished game's preview);
 - `info`: `{"generic": true, "title": ...}`: the page shows the view as a tree and the
   legal moves as buttons and a text box;
-- `words`: the game's `MoveWords`, else "seat 1 played take 2" (the notation, which is
+- `words`: the game's `MoveWords`, else "Seat 1 played take 2." (the notation, which is
   public unless the game has `SecretMoves`);
 - `visible`: the game's `SecretMoves`, else True;
 - `tell` and `hints`: the game's `Telling` and `WebHints`, else None.
@@ -72,8 +72,8 @@ def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     if isinstance(game, MoveWords):
         return game.move_words(move, mover, viewer)
     if not visible(game, move, mover, viewer):
-        return capitalised(f"{seat_name(mover, viewer)} moved")
-    return capitalised(f"{seat_name(mover, viewer)} played {move}")
+        return capitalised(f"{seat_name(mover, viewer)} moved.")
+    return capitalised(f"{seat_name(mover, viewer)} played {move}.")
 
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:

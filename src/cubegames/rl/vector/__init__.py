@@ -33,7 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cubegames.core.registry import game_class
+from cubegames.core.registry import built_in
 from cubegames.rl.vector.session import SessionVectorEnv
 
 __all__ = ["SessionVectorEnv", "vector_env"]
@@ -49,7 +49,7 @@ def vector_env(
     ('SessionVectorEnv', 2)
     """
     module = None
-    if game_class(game_id).__module__.startswith("cubegames.games."):  # not a plug-in
+    if built_in(game_id):  # a plug-in game has no compiled environment here
         try:
             module = importlib.import_module(f"cubegames.rl.vector.{game_id}")
         except ModuleNotFoundError as error:
