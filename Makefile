@@ -27,6 +27,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
 	$(BIN)/cubegames compile
 	$(BIN)/pytest -n 2
 
@@ -47,6 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts examples

@@ -58,15 +58,25 @@ def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> 
             fail(f"--option {pair!r}: write it as key=value")
         if key not in cls.option_names:
             fail(f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}")
-        options[key] = _option_value(cls, key, value)
+        options[key] = _option_value(key, value, cls)
     if players is not None:
         options["players"] = players
     return options
 
 
-def _option_value(cls: type[Game[Any]], key: str, text: str) -> Any:
-    """An option's value as typed, read by the kind the game's options model gives it."""
-    return from_text(cls.info.options, key, text)
+def _option_value(key: str, text: str, cls: type[Game[Any]] | None = None) -> Any:
+    """An option's value as typed: read by the kind the game's options model gives it, or
+    without a game as a list (`variants`), true/false, a whole number or else text."""
+    if cls is not None:
+        return from_text(cls.info.options, key, text)
+    if key == "variants":
+        return [v for v in text.split(",") if v]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

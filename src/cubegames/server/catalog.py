@@ -17,7 +17,7 @@ from cubegames.bots import BOTS
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_form, form, schema
-from cubegames.core.registry import GAMES, PluginError, PluginWarning, game_class, games, make
+from cubegames.core.registry import PluginError, PluginWarning, game_class, games, make
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +74,6 @@ def build(game_id: str, options: dict[str, Any]) -> Game[Any]:
     choices it offers, such as built-in editions, never a file); ValueError names the
     first problem (an unknown game or option, a value out of range, or the game's own
     refusal, such as too many players for an edition)."""
-    if game_id not in GAMES:
-        raise ValueError(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
     try:
         cls = game_class(game_id)
     except PluginError as exc:
