@@ -17,6 +17,7 @@ import pytest
 
 import cubegames
 from cubegames.core import registry
+from cubegames.core.game import Game
 from cubegames.core.options import check_form, form
 from cubegames.core.registry import GAMES, PluginError, PluginWarning, games, info, make
 from cubegames.sim.summaries import summary_for
@@ -201,3 +202,108 @@ def test_the_catalog_leaves_a_broken_plug_in_out(caplog: pytest.LogCaptureFixtur
     assert "cannot be loaded" in caplog.text
     with pytest.raises(ValueError, match="the game 'ghost' is not available on this server"):
         build("ghost", {})
+
+
+# -- capabilities -------------------------------------------------------------------------
+
+
+def test_the_command_line_reads_options_by_the_models_kinds() -> None:
+    from cubegames.cli import UsageFailure, parse_options
+
+    assert parse_options("nim", ("stones=5", "max_take=2"), 3) == {
+        "stones": 5,
+        "max_take": 2,
+        "players": 3,
+    }
+    assert parse_options("cubed", ("variants=void,draw3", "strict_colors=false"), None) == {
+        "variants": ["void", "draw3"],
+        "strict_colors": False,
+    }
+    with pytest.raises(UsageFailure, match="nim has no option 'size'"):
+        parse_options("nim", ("size=3",), None)
+    with pytest.raises(ValueError, match="max_take must be a whole number"):
+        make("nim", **parse_options("nim", ("max_take=many",), None))
+
+
+def _wordy() -> Any:
+    """Nim with every drawing capability, as a plug-in with page words of its own would be."""
+    import dataclasses
+
+    from nimplugin import INFO, Nim
+
+    from cubegames.core.capabilities import (
+        MoveWords,
+        SecretMoves,
+        Telling,
+        TextDrawing,
+        WebHints,
+    )
+
+    class Wordy(Nim, MoveWords, SecretMoves, Telling, WebHints, TextDrawing):
+        info = dataclasses.replace(INFO, id="wordy")
+
+        def move_words(self, move: str, mover: int, viewer: int | None) -> str:
+            return "You took some stones." if mover == viewer else "Someone took stones."
+
+        def move_visible(self, move: str, mover: int, viewer: int | None) -> bool:
+            return mover == viewer
+
+        def tell(self, view: Any) -> str | None:
+            return f"{view['pile']} stones are left."
+
+        def web_hints(self, view: Any) -> dict[str, Any]:
+            return {"safe": view["pile"] % (self.max_take + 1) == 0}
+
+        def draw_text(self, view: Any, legal: Any) -> str:
+            return f"PILE {view['pile']}"
+
+    return Wordy(stones=8)
+
+
+def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() -> None:
+    from rich.console import Console
+
+    from cubegames.render import terminal, web
+
+    wordy, plain = _wordy(), make("nim", stones=8)
+    view = wordy.new_state().view(0)
+    assert web.words(wordy, "take 2", 1, 0) == "Someone took stones."
+    assert web.words(plain, "take 2", 1, 0) == "Seat 1 played take 2."
+    assert web.words(plain, "take 2", 1, 1) == "You played take 2."
+    assert not web.visible(wordy, "take 2", 1, 0) and web.visible(wordy, "take 2", 1, 1)
+    assert web.visible(plain, "take 2", 1, None)
+    assert web.tell(wordy, view) == "8 stones are left." and web.tell(plain, view) is None
+    assert web.hints(wordy, view) == {"safe": True} and web.hints(plain, view) is None
+    assert web.info(plain) == {"generic": True, "title": "Nim"}
+    assert web.draw(plain, view).startswith("<svg")
+
+    def text(game: Any) -> str:
+        console = Console(width=80, record=True)
+        console.print(terminal.draw(game, view))
+        return console.export_text()
+
+    assert text(wordy).strip() == "PILE 8"
+    assert "pile" in text(plain) and "Nim" in text(plain)
+    assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
+
+
+def test_a_game_without_the_learnable_capability_is_refused_by_rl_in_words() -> None:
+    import dataclasses
+
+    from nimplugin import INFO, Nim
+
+    import cubegames.rl
+
+    class Plain(Game[Any]):  # Nim's rules, without Nim's Learnable methods
+        info = dataclasses.replace(INFO, id="plain")
+        __init__ = Nim.__init__
+        options = Nim.options
+        new_state = Nim.new_state
+        parse_move = Nim.parse_move
+        state_from_dict = Nim.state_from_dict
+        determinize = Nim.determinize
+
+    assert Plain().new_state().legal_moves()
+
+    with pytest.raises(ValueError, match="plain has no learning encoding"):
+        cubegames.rl.codec(Plain())
