@@ -307,3 +307,55 @@ def test_a_game_without_the_learnable_capability_is_refused_by_rl_in_words() -> 
 
     with pytest.raises(ValueError, match="plain has no learning encoding"):
         cubegames.rl.codec(Plain())
+
+
+class Legacy(Game[Any]):
+    """Nim, written to the bare Game contract: no declared facts."""
+
+    id = "legacy"
+    option_names = ("players", "stones")
+
+    def __init__(self, players: int = 2, stones: int = 10) -> None:
+        from nimplugin import Nim
+
+        self._nim = Nim(players=players, stones=stones)
+        self.players = players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"players": self.players, "stones": self._nim.stones}
+
+    def new_state(self, seed: int = 0) -> Any:
+        return self._nim.new_state(seed)
+
+    def parse_move(self, text: str) -> Any:
+        return self._nim.parse_move(text)
+
+    def state_from_dict(self, data: Any) -> Any:
+        return self._nim.state_from_dict(data)
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return self._nim.determinize(view, seat, rng)
+
+
+def test_a_plug_in_without_declared_facts_gets_them_from_its_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    entry = metadata.EntryPoint("legacy", "tests.test_plugin:Legacy", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "legacy": entry})
+    monkeypatch.setattr(registry, "GAMES", registry._order(set(registry._ENTRIES)))
+    registry._load.cache_clear()
+    try:
+        facts = info("legacy")
+        assert (facts.title, facts.pitch) == ("Legacy", Legacy.__doc__.splitlines()[0])
+        state = make("legacy", stones=4).new_state()
+        state.play("take 3")
+        assert state.to_dict()["pile"] == 1
+        with pytest.raises(ValueError, match="stones must be a whole number"):
+            make("legacy", stones="4")
+        with pytest.raises(ValueError, match="legacy has no option 'max_take'"):
+            make("legacy", max_take=2)
+        assert [o["kind"] for o in form(facts.options)] == ["int", "int"]
+        assert "legacy" in [f.id for f in games()]
+    finally:
+        registry._load.cache_clear()

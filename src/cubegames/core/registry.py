@@ -6,19 +6,24 @@ this project's `pyproject.toml`, so a game in any other installed package is a g
 them (see docs/plugins.md). Nothing is imported until a game is used: `GAMES` reads only
 the installed packages' metadata.
 
-A plug-in that cannot be loaded (its module fails to import, or its value is not a `Game`
-class with facts) breaks only itself: making it raises `PluginError` saying why, and the
-parts that list every game (`games()`: the start page, the conformance test) warn and leave
-it out.
+A game class that declares no facts (`info = GameInfo(...)`), written to the bare `Game`
+contract, gets facts worked out from the class (`_derived_facts`). A plug-in that cannot be
+loaded (its module fails to import, or its value is not a `Game` class) breaks only itself:
+making it raises `PluginError` saying why, and the parts that list every game (`games()`:
+the start page, the conformance test) warn and leave it out.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 import warnings
+from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
+
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create_model
 
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
@@ -91,10 +96,59 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
         return PluginError(f"{where} is not a cubegames Game class")
     facts = cls.__dict__.get("info")
     if not isinstance(facts, GameInfo):
-        return PluginError(f"{where} declares no facts (info = GameInfo(...))")
-    if cls.id != game_id or facts.id != game_id:
+        try:
+            facts = _derived_facts(game_id, cls)
+        except Exception as exc:  # the class's own code (its constructor) may fail anyhow
+            return PluginError(f"{where} declares no facts and none can be worked out: {exc}")
+        cls.info = facts
+    if getattr(cls, "id", game_id) != game_id or facts.id != game_id:
         return PluginError(f"{where} calls itself {cls.id!r}, not {game_id!r}")
+    cls.id = game_id
     return cls
+
+
+def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:
+    """Facts for a game class that declares none (written to the bare `Game` contract): the
+    options are its `option_names` (else its constructor's keyword arguments), each typed
+    by its default (a whole number, true/false, text or a list; the game checks the rest);
+    the title is its `title` attribute or class name, the pitch its docstring's first line."""
+    params = inspect.signature(cls.__init__).parameters
+    names = getattr(cls, "option_names", None)
+    if not isinstance(names, tuple | list):
+        names = [
+            p.name
+            for p in list(params.values())[1:]
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+    fields: dict[str, Any] = {}
+    for name in names:
+        param = params.get(name)
+        default = None if param is None or param.default is param.empty else param.default
+        kind: Any = Any
+        if isinstance(default, bool):
+            kind = StrictBool
+        elif isinstance(default, int):
+            kind = StrictInt
+        elif isinstance(default, str):
+            kind = StrictStr
+        elif isinstance(default, list | tuple):
+            kind = Sequence[Any]
+        fields[name] = (kind, Field(default, title=name.replace("_", " ").capitalize()))
+    model = create_model(f"{cls.__name__}Options", __config__=ConfigDict(extra="forbid"), **fields)
+    if "players" in names:
+        low, high = 1, 16  # the game's constructor says which
+    else:
+        low = high = cls().players
+    title = getattr(cls, "title", None)
+    doc = (cls.__doc__ or "").strip().splitlines()
+    return GameInfo(
+        id=game_id,
+        title=title if isinstance(title, str) else cls.__name__,
+        pitch=doc[0] if doc else "",
+        min_players=low,
+        max_players=high,
+        options=model,
+    )
 
 
 def game_class(game_id: str) -> type[Game[Any]]:
