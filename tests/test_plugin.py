@@ -287,26 +287,39 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
     assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
 
 
-def test_a_game_without_the_learnable_capability_is_refused_by_rl_in_words() -> None:
-    import dataclasses
-
-    from nimplugin import INFO, Nim
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be gymnasium.spaces.box"
+)
+def test_a_game_without_the_learnable_capability_gets_the_generic_encoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pettingzoo.test import api_test
 
     import cubegames.rl
+    from cubegames.rl.plugin import LegalIndexCodec, ViewObserver
 
-    class Plain(Game[Any]):  # Nim's rules, without Nim's Learnable methods
-        info = dataclasses.replace(INFO, id="plain")
-        __init__ = Nim.__init__
-        options = Nim.options
-        new_state = Nim.new_state
-        parse_move = Nim.parse_move
-        state_from_dict = Nim.state_from_dict
-        determinize = Nim.determinize
-
-    assert Plain().new_state().legal_moves()
-
-    with pytest.raises(ValueError, match="plain has no learning encoding"):
-        cubegames.rl.codec(Plain())
+    entry = metadata.EntryPoint("legacy", "tests.test_plugin:Legacy", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "legacy": entry})
+    registry._load.cache_clear()
+    try:
+        game = make("legacy", stones=9)
+        codec, observer = cubegames.rl.codec(game), cubegames.rl.observer(game)
+        assert isinstance(codec, LegalIndexCodec) and isinstance(observer, ViewObserver)
+        state = game.new_state()
+        state.play("take 2")
+        view = state.view(1)
+        assert [codec.encode(m, view) for m in state.legal_moves()] == [0, 1, 2]
+        assert str(codec.decode(2, view)) == "take 3"
+        assert codec.mask(state.legal_moves(), view).tolist()[:4] == [1, 1, 1, 0]
+        obs = observer.observe(view)
+        assert obs.shape == (2048,) and 0 < obs.max() <= 1
+        assert observer.observe(state.view(0)).tolist() != obs.tolist()  # "seat" differs
+        with pytest.raises(ValueError, match="no settings"):
+            cubegames.rl.codec(game, radius=3)
+        api_test(cubegames.rl.env("legacy", render_mode="ansi", stones=7), num_cycles=100)
+    finally:
+        registry._load.cache_clear()
 
 
 class Legacy(Game[Any]):

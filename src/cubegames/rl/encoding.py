@@ -111,9 +111,9 @@ def codec(game: Game[Any], **settings: Any) -> ActionCodec:
     6615
     """
     if not built_in(game.id):  # a plug-in game
-        from cubegames.rl.plugin import learnable
+        from cubegames.rl.plugin import plug_in_codec
 
-        return learnable(game).action_codec(**settings)
+        return plug_in_codec(game, **settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: ActionCodec = module.Codec(game, **settings)
     return made

@@ -102,9 +102,9 @@ def observer(game: Game[Any], **settings: Any) -> Observer:
     (5, 4, 4, 4)
     """
     if not built_in(game.id):  # a plug-in game
-        from cubegames.rl.plugin import learnable
+        from cubegames.rl.plugin import plug_in_observer
 
-        return learnable(game).observer(**settings)
+        return plug_in_observer(game, **settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: Observer = module.Observer(game, **settings)
     return made
