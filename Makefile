@@ -6,10 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench strength lint format clean three fluent
 
-$(STAMP): pyproject.toml
+# tests/plugin_game is a game from another package (Nim), installed only for the tests: the
+# check that plug-in games work everywhere (docs/plugins.md)
+$(STAMP): pyproject.toml tests/plugin_game/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev]' -e tests/plugin_game
 	touch $(STAMP)
 
 # `make play PORT=8080 HOST=0.0.0.0` serves on another port or address
@@ -25,6 +27,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
 	$(BIN)/cubegames compile
 	$(BIN)/pytest -n 2
 
@@ -45,6 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts examples

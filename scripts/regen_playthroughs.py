@@ -1,4 +1,5 @@
-"""Write the golden playthroughs again: one per game and example option set, seed 1.
+"""Write the golden playthroughs again: one per game and example option set, seed 1 (every
+registered game, the test suite's plug-in from tests/plugin_game included).
 
 Run after a deliberate rule change, then read the diff:
     .venv/bin/python scripts/regen_playthroughs.py
@@ -6,12 +7,12 @@ Run after a deliberate rule change, then read the diff:
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
 import cubegames
 from cubegames.core.playthrough import record
+from cubegames.core.registry import info
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "playthroughs"
 
@@ -21,8 +22,7 @@ def main(only: list[str]) -> None:
     for game_id in cubegames.GAMES:
         if only and game_id not in only:
             continue
-        module = importlib.import_module(f"cubegames.games.{game_id}")
-        for k, options in enumerate(module.EXAMPLE_OPTIONS):
+        for k, options in enumerate(info(game_id).example_options):
             path = OUT / f"{game_id}-{k}.txt"
             path.write_text(record(game_id, dict(options), seed=1))
             print(f"wrote {path.relative_to(OUT.parent.parent.parent)}")

@@ -6,6 +6,10 @@ from typing import Any
 
 import cubegames
 from cubegames.core.game import State
+from cubegames.core.registry import built_in
+
+#: the games of this package, without plug-ins such as the test suite's own (tests/plugin_game)
+BUILT_IN = tuple(g for g in cubegames.GAMES if built_in(g))
 
 
 def refusal(state: State[Any], move: str) -> str:

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from rich.console import Console
 
 import cubegames
+from cubegames.core.registry import info
 from cubegames.render.terminal import draw
 
 
 @pytest.mark.parametrize("game_id", cubegames.GAMES)
 def test_every_view_draws(game_id: str) -> None:
-    module = importlib.import_module(f"cubegames.games.{game_id}")
-    for options in module.EXAMPLE_OPTIONS:
+    for options in info(game_id).example_options:
         game = cubegames.make(game_id, **options)
         state = game.new_state(seed=2)
         bot = cubegames.bot("random", seed=2)

@@ -13,7 +13,8 @@ from typing import Any, NoReturn
 import click
 
 import cubegames
-from cubegames.core.game import State
+from cubegames.core.game import Game, State
+from cubegames.core.options import from_text
 from cubegames.core.registry import game_class, game_from_dict
 
 
@@ -57,13 +58,17 @@ def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> 
             fail(f"--option {pair!r}: write it as key=value")
         if key not in cls.option_names:
             fail(f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}")
-        options[key] = _option_value(key, value)
+        options[key] = _option_value(key, value, cls)
     if players is not None:
         options["players"] = players
     return options
 
 
-def _option_value(key: str, text: str) -> Any:
+def _option_value(key: str, text: str, cls: type[Game[Any]] | None = None) -> Any:
+    """An option's value as typed: read by the kind the game's options model gives it, or
+    without a game as a list (`variants`), true/false, a whole number or else text."""
+    if cls is not None:
+        return from_text(cls.info.options, key, text)
     if key == "variants":
         return [v for v in text.split(",") if v]
     if text.lower() in ("true", "false"):
@@ -254,9 +259,14 @@ def compile_kernels(parts: tuple[str, ...]) -> None:
 
 @cli.command(name="games")
 def list_games() -> None:
-    """List the games and the options each one takes."""
+    """List the games and the options each one takes (a registered game that cannot be
+    loaded is named on stderr instead)."""
     for game_id in cubegames.GAMES:
-        cls = game_class(game_id)
+        try:
+            cls = game_class(game_id)
+        except ValueError as exc:
+            click.echo(str(exc), err=True)
+            continue
         click.echo(f"{game_id}: options {', '.join(cls.option_names) or '(none)'}")
 
 

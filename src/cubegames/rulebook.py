@@ -14,10 +14,10 @@ source checkout (an editable install reads the repository) and from an installed
 Traceback (most recent call last):
 ...
 ValueError: no rules in 'fr'; the languages are en, ja
->>> text("chess")
+>>> text("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes
+ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes...
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from cubegames.core.registry import GAMES
+from cubegames.core.registry import GAMES, built_in, game_class
 
 #: the languages the rule pages are written in (English in docs/rules/, others in a folder)
 LANGUAGES = ("en", "ja")
@@ -43,11 +43,18 @@ def docs() -> Traversable:
 
 def text(game: str, lang: str = "en") -> str:
     """The rules of `game` in `lang` as markdown; ValueError for a game or a language that
-    does not exist."""
+    does not exist.
+
+    A plug-in game has no page here: its rules are the few lines its facts give
+    (`GameInfo.rules`), under its title, whatever the language.
+    """
     if game not in GAMES:
         raise ValueError(f"no rules for {game!r}; the games are {', '.join(GAMES)}")
     if lang not in LANGUAGES:
         raise ValueError(f"no rules in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    if not built_in(game):
+        facts = game_class(game).info
+        return f"# {facts.title}\n\n{facts.pitch}\n\n" + "".join(f"- {r}\n" for r in facts.rules)
     folder = docs().joinpath("rules")
     if lang != "en":
         folder = folder.joinpath(lang)

@@ -3,10 +3,9 @@ the symmetry tests' helpers)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-import cubegames
+from cubegames.core.registry import games
 from tests.symmetry.helpers import positions
 
 __all__ = ["CASES", "IDS", "cases", "positions"]
@@ -15,9 +14,8 @@ __all__ = ["CASES", "IDS", "cases", "positions"]
 def cases() -> list[tuple[str, dict[str, Any]]]:
     """Every game with each of its example option sets (as the conformance test plays)."""
     out = []
-    for game_id in cubegames.GAMES:
-        module = importlib.import_module(f"cubegames.games.{game_id}")
-        out.extend((game_id, dict(options)) for options in module.EXAMPLE_OPTIONS)
+    for facts in games():  # the test suite's plug-in game (tests/plugin_game) too
+        out.extend((facts.id, dict(options)) for options in facts.example_options)
     return out
 
 

@@ -48,7 +48,9 @@ def test_the_pages_and_the_catalog_are_served(client: TestClient) -> None:
     for asset in ("app.js", "play.js", "replay.js", "util.js", "app.css", "games/cubed.js"):
         assert client.get(f"/static/{asset}").status_code == 200
     menu = client.get("/api/catalog").json()
-    assert [g["id"] for g in menu["games"]] == ["cubed", "unstackable", "stakd", "cubes"]
+    ids = [g["id"] for g in menu["games"]]
+    # the built-in four first, then the test suite's plug-in game (tests/plugin_game)
+    assert ids[:4] == ["cubed", "unstackable", "stakd", "cubes"] and "nim" in ids[4:]
     assert {b["spec"] for b in menu["bots"]} >= {"random", "greedy"}
 
 

@@ -4,7 +4,6 @@ rebuilds exactly what the server's `diff` describes. Needs Node.js; skipped with
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -17,6 +16,7 @@ import pytest
 
 import cubegames
 from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
+from cubegames.core.registry import info as game_info
 from cubegames.render import web
 from cubegames.server.protocol import diff, error
 
@@ -165,9 +165,8 @@ def _refusals(game_id: str) -> list[dict[str, Any]]:
     example option, as the server sends them (`message`, and `refusal`: code and
     parameters): each with `rules` (False: the move could not be read) and the game's
     `info` (its colour names)."""
-    module = importlib.import_module(f"cubegames.games.{game_id}")
     found: dict[str, dict[str, Any]] = {}
-    for options in module.EXAMPLE_OPTIONS:
+    for options in game_info(game_id).example_options:
         game = cubegames.make(game_id, **options)
         info = web.info(game)
         state = game.new_state(seed=5)

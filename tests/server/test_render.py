@@ -3,7 +3,6 @@ and every colour carries its letter."""
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -14,6 +13,7 @@ import pytest
 
 import cubegames
 from cubegames.core.game import State
+from cubegames.core.registry import games
 from cubegames.render import svg, web
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -35,9 +35,8 @@ def positions(game_id: str, options: dict[str, Any], plies: int = 80) -> Iterato
 
 def examples() -> list[tuple[str, dict[str, Any]]]:
     found = []
-    for game_id in cubegames.GAMES:
-        module = importlib.import_module(f"cubegames.games.{game_id}")
-        found += [(game_id, options) for options in module.EXAMPLE_OPTIONS[:3]]
+    for facts in games():  # the plug-in (tests/plugin_game) too: its generic drawing
+        found += [(facts.id, dict(options)) for options in facts.example_options[:3]]
     return found
 
 

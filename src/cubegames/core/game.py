@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
 
@@ -144,8 +145,17 @@ class Game(ABC, Generic[M]):
     """A game's rules with one set of options; it makes, reads and checks states."""
 
     id: ClassVar[str]
-    #: option names `make` accepts for this game
+    #: the game's facts (title, seats, options model, ...), declared at the top of its module
+    info: ClassVar[GameInfo]
+    #: option names `make` accepts for this game: the fields of `info.options`
     option_names: ClassVar[tuple[str, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        facts = cls.__dict__.get("info")
+        if isinstance(facts, GameInfo):
+            cls.id = facts.id
+            cls.option_names = tuple(facts.options.model_fields)
 
     players: int
 

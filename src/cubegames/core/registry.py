@@ -1,38 +1,220 @@
 """Which games exist, and `make` to build one by id.
 
-A game is one subpackage of `cubegames.games` that exposes `GAME_CLASS`; nothing here needs
-to change when a game is added. Modules are imported only when a game is made.
+Games are found through the Python entry-point group `cubegames.games`: each entry's name
+is a game id and its value `module:GameClass`. The built-in four are declared that way in
+this project's `pyproject.toml`, so a game in any other installed package is a game like
+them (see docs/plugins.md). Nothing is imported until a game is used: `GAMES` reads only
+the installed packages' metadata.
+
+A game class that declares no facts (`info = GameInfo(...)`), written to the bare `Game`
+contract, gets facts worked out from the class (`_derived_facts`). A plug-in that cannot be
+loaded (its module fails to import, or its value is not a `Game` class) breaks only itself:
+making it raises `PluginError` saying why, and the parts that list every game (`games()`:
+the start page, the conformance test) warn and leave it out.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import functools
+import inspect
+import re
+import warnings
+from collections.abc import Sequence
+from importlib import metadata
 from typing import Any
 
-import cubegames.games
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create_model
+
 from cubegames.core.game import Game
+from cubegames.core.info import GameInfo
+from cubegames.core.options import check_options
+
+#: the entry-point group games are registered in
+GROUP = "cubegames.games"
 
 #: games in the order people meet them; any other registered game follows alphabetically
 _PREFERRED = ("cubed", "unstackable", "stakd", "cubes")
 
-
-def _discover() -> tuple[str, ...]:
-    found = {m.name for m in pkgutil.iter_modules(cubegames.games.__path__) if m.ispkg}
-    first = [g for g in _PREFERRED if g in found]
-    return (*first, *sorted(found - set(first)))
+#: what a game id may look like (it is written in URLs, files and command lines)
+_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-GAMES: tuple[str, ...] = _discover()
+class PluginError(ValueError):
+    """A registered game that cannot be loaded; the message names the game and why."""
+
+
+class PluginWarning(UserWarning):
+    """A registered game left out of a listing because it cannot be loaded."""
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    found: dict[str, metadata.EntryPoint] = {}
+    for entry in metadata.entry_points(group=GROUP):
+        if not _ID.fullmatch(entry.name):
+            warnings.warn(
+                f"game id {entry.name!r} ({entry.value}) is not a lower-case word; left out",
+                PluginWarning,
+                stacklevel=2,
+            )
+            continue
+        known = found.get(entry.name)
+        if known is not None and known.value != entry.value:
+            warnings.warn(
+                f"game {entry.name!r} is registered twice ({known.value} and {entry.value}); "
+                f"using {known.value}",
+                PluginWarning,
+                stacklevel=2,
+            )
+            continue
+        found.setdefault(entry.name, entry)
+    return found
+
+
+_ENTRIES = _entry_points()
+
+
+def _order(ids: set[str]) -> tuple[str, ...]:
+    first = [g for g in _PREFERRED if g in ids]
+    return (*first, *sorted(ids - set(first)))
+
+
+#: ids of every registered game: the built-in four first, then the others alphabetically
+GAMES: tuple[str, ...] = _order(set(_ENTRIES))
+
+
+@functools.cache
+def _load(game_id: str) -> type[Game[Any]] | PluginError:
+    """The class of a registered game, or the error saying why it cannot be loaded (kept,
+    so a broken plug-in is imported once, not once per call)."""
+    entry = _ENTRIES[game_id]
+    where = f"game {game_id!r} ({entry.value})"
+    try:
+        cls = entry.load()
+    except Exception as exc:  # a plug-in's import may fail in any way; it stays its own
+        return PluginError(f"{where} cannot be loaded: {type(exc).__name__}: {exc}")
+    if not isinstance(cls, type) or not issubclass(cls, Game):
+        return PluginError(f"{where} is not a cubegames Game class")
+    facts = cls.__dict__.get("info")
+    if not isinstance(facts, GameInfo):
+        try:
+            facts = _derived_facts(game_id, cls)
+        except Exception as exc:  # the class's own code (its constructor) may fail anyhow
+            return PluginError(f"{where} declares no facts and none can be worked out: {exc}")
+        cls.info = facts
+    if getattr(cls, "id", game_id) != game_id or facts.id != game_id:
+        return PluginError(f"{where} calls itself {cls.id!r}, not {game_id!r}")
+    cls.id = game_id
+    return cls
+
+
+def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:
+    """Facts for a game class that declares none (written to the bare `Game` contract): the
+    options are its `option_names` (else its constructor's keyword arguments), each typed
+    by its default (a whole number, true/false, text or a list; the game checks the rest);
+    the title is its `title` attribute or class name, the pitch its docstring's first line."""
+    params = inspect.signature(cls.__init__).parameters
+    names = getattr(cls, "option_names", None)
+    if not isinstance(names, tuple | list):
+        names = [
+            p.name
+            for p in list(params.values())[1:]
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+    fields: dict[str, Any] = {}
+    for name in names:
+        param = params.get(name)
+        default = None if param is None or param.default is param.empty else param.default
+        kind: Any = Any
+        if isinstance(default, bool):
+            kind = StrictBool
+        elif isinstance(default, int):
+            kind = StrictInt
+        elif isinstance(default, str):
+            kind = StrictStr
+        elif isinstance(default, list | tuple):
+            kind = Sequence[Any]
+        fields[name] = (kind, Field(default, title=name.replace("_", " ").capitalize()))
+    model = create_model(f"{cls.__name__}Options", __config__=ConfigDict(extra="forbid"), **fields)
+    if "players" in names:
+        low, high = 1, 16  # the game's constructor says which
+    else:
+        low = high = cls().players
+    title = getattr(cls, "title", None)
+    doc = (cls.__doc__ or "").strip().splitlines()
+    return GameInfo(
+        id=game_id,
+        title=title if isinstance(title, str) else cls.__name__,
+        pitch=doc[0] if doc else "",
+        min_players=low,
+        max_players=high,
+        options=model,
+    )
 
 
 def game_class(game_id: str) -> type[Game[Any]]:
-    """The class behind a game id; ValueError for an unknown id."""
-    if game_id not in GAMES:
+    """The class behind a game id; ValueError for an unknown id, `PluginError` (a
+    ValueError) for a registered game that cannot be loaded."""
+    if game_id not in _ENTRIES:
         raise ValueError(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
-    module = importlib.import_module(f"cubegames.games.{game_id}")
-    cls: type[Game[Any]] = module.GAME_CLASS
-    return cls
+    found = _load(game_id)
+    if isinstance(found, PluginError):
+        raise found
+    return found
+
+
+def built_in(game_id: str) -> bool:
+    """Whether a game is one of this package's own (which have drawing, learning and
+    symmetry modules in this package), not a plug-in; read without loading the game.
+
+    >>> built_in("stakd"), built_in("chess")
+    (True, False)
+    """
+    entry = _ENTRIES.get(game_id)
+    return entry is not None and entry.module.startswith("cubegames.games.")
+
+
+def info(game_id: str) -> GameInfo:
+    """The facts of a game (`GameInfo`), declared at the top of its game module."""
+    return game_class(game_id).info
+
+
+def games() -> list[GameInfo]:
+    """The facts of every game that loads, in `GAMES` order; a `PluginWarning` names each
+    registered game that does not (it is left out, the others stay)."""
+    out = []
+    for game_id in GAMES:
+        found = _load(game_id)
+        if isinstance(found, PluginError):
+            warnings.warn(str(found), PluginWarning, stacklevel=2)
+            continue
+        out.append(found.info)
+    return out
+
+
+def title(game_id: str) -> str:
+    """A game's title for people, or its id for a game that is not (or no longer)
+    registered, such as one in an old record.
+
+    >>> title("unstackable"), title("chess")
+    ('Unstackable', 'chess')
+    """
+    try:
+        return info(game_id).title
+    except ValueError:
+        return game_id
+
+
+def lower_is_better(game_id: str) -> bool:
+    """Whether a lower score is better in a game (CUBED counts penalty points); False for
+    a game that is not registered.
+
+    >>> lower_is_better("cubed"), lower_is_better("cubes")
+    (True, False)
+    """
+    try:
+        return info(game_id).score_better == "lower"
+    except ValueError:
+        return False
 
 
 def make(game_id: str, **options: Any) -> Game[Any]:
@@ -45,13 +227,13 @@ def make(game_id: str, **options: Any) -> Game[Any]:
     Traceback (most recent call last):
     ...
     ValueError: cubed has no option 'colour'; it takes players, edition, variants, ...
+    >>> make("cubed", rounds=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be from 1 to 10
     """
     cls = game_class(game_id)
-    unknown = sorted(set(options) - set(cls.option_names))
-    if unknown:
-        raise ValueError(
-            f"{game_id} has no option {unknown[0]!r}; it takes {', '.join(cls.option_names)}"
-        )
+    check_options(game_id, cls.info.options, options)
     return cls(**options)
 
 
@@ -67,5 +249,7 @@ def game_from_dict(data: Any) -> Game[Any]:
         raise ValueError('field "options": must be an object')
     try:
         return make(game_id, **options)
+    except PluginError:
+        raise
     except TypeError as exc:  # an option of the wrong kind
         raise ValueError(f'field "options": {exc}') from None

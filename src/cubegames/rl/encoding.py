@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cubegames.core.game import Game, Move
+from cubegames.core.registry import built_in
 
 View = Mapping[str, Any]
 
@@ -109,6 +110,10 @@ def codec(game: Game[Any], **settings: Any) -> ActionCodec:
     >>> codec(cubegames.make("stakd", players=2)).size
     6615
     """
+    if not built_in(game.id):  # a plug-in game
+        from cubegames.rl.plugin import plug_in_codec
+
+        return plug_in_codec(game, **settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: ActionCodec = module.Codec(game, **settings)
     return made

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cubegames.core.game import Game
+from cubegames.core.registry import built_in
 
 View = Mapping[str, Any]
 Array = npt.NDArray[np.float32]
@@ -100,6 +101,10 @@ def observer(game: Game[Any], **settings: Any) -> Observer:
     >>> observer(cubegames.make("unstackable")).plane_shape
     (5, 4, 4, 4)
     """
+    if not built_in(game.id):  # a plug-in game
+        from cubegames.rl.plugin import plug_in_observer
+
+        return plug_in_observer(game, **settings)
     module = importlib.import_module(f"cubegames.rl.games.{game.id}")
     made: Observer = module.Observer(game, **settings)
     return made

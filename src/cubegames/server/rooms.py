@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
 
+from cubegames.core.capabilities import LegalTexts, SharedViews
 from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
@@ -411,12 +412,16 @@ class Room:
         if seat is None:
             view = state.public_view()
         else:
-            sharing = getattr(state, "view_sharing", None)
-            view = state.view(seat) if sharing is None else sharing(seat, self._shared)
+            if isinstance(state, SharedViews):
+                view = state.view_sharing(seat, self._shared)
+            else:
+                view = state.view(seat)
         legal: list[str] = []
         if seat is not None and state.to_move == seat:
-            texts = getattr(state, "legal_texts", None)  # written without making the moves
-            legal = texts() if texts is not None else [str(m) for m in state.legal_moves()]
+            if isinstance(state, LegalTexts):  # written without making the moves
+                legal = state.legal_texts()
+            else:
+                legal = [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)
         said = web.tell(self.game, view) if self._tells else None
         if said is None and log_entries:

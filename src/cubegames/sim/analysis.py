@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cubegames.core.registry import game_class
+from cubegames.core.registry import game_class, lower_is_better, title
 from cubegames.sim.job import THINK_PREFIX, split_lineup
 from cubegames.sim.stats import mean_interval, wilson
 
@@ -367,7 +367,7 @@ def _tables(setting: Setting, seats: pd.DataFrame) -> list[Table]:
             score_rows.append(
                 [r.label, Spread.of(seats.loc[seats["bot"] == r.label, "score"]).text()]
             )
-    note = "CUBED: lower is better." if setting.game == "cubed" else ""
+    note = f"{title(setting.game)}: lower is better." if lower_is_better(setting.game) else ""
     tables.append(
         Table("Mean score (95% CI)", ["who", "mean score"], score_rows, note, topic="length")
     )

@@ -1,5 +1,8 @@
 """Game-specific sections of a report, from the columns of `cubegames.sim.summaries`.
 
+A game names its section's function in its facts (`GameInfo.report`); the built-in four
+name the functions below.
+
 - CUBED: the pieces left in hand by kind, against the points chart of the edition, and how
   often a player holding a kind at the end still won.
 - CUBES: the exact odds of each row of the rules' table (counted by the engine over all
@@ -13,9 +16,12 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import cubegames
+from cubegames.core.registry import info
 from cubegames.sim.analysis import Rate, Setting, Spread, Table, fair
 
 if TYPE_CHECKING:
@@ -23,14 +29,21 @@ if TYPE_CHECKING:
 
 
 def add_extras(setting: Setting) -> None:
-    """Add the game's own tables (and raw numbers for its plots) to `setting`."""
-    handler = {"cubed": _cubed, "cubes": _cubes, "stakd": _stakd, "unstackable": _unstackable}
-    extra = handler.get(setting.game)
-    if extra is not None:
-        extra(setting)
+    """Add the game's own tables (and raw numbers for its plots) to `setting`, by the
+    function its facts name (`GameInfo.report`, "module:function"); nothing for a game
+    that names none or is no longer registered."""
+    try:
+        where = info(setting.game).report
+    except ValueError:
+        return
+    if not where:
+        return
+    module, _, name = where.partition(":")
+    extra: Callable[[Setting], None] = getattr(importlib.import_module(module), name)
+    extra(setting)
 
 
-def _cubed(setting: Setting) -> None:
+def cubed(setting: Setting) -> None:
     from cubegames.games.cubed import Cubed
 
     game = cubegames.make("cubed", **setting.options)
@@ -140,7 +153,7 @@ def decisive_digits(exact: float, low: float, high: float) -> int:
     return 8
 
 
-def _cubes(setting: Setting) -> None:
+def cubes(setting: Setting) -> None:
     from cubegames.games.cubes import Cubes
     from cubegames.games.cubes.odds import odds
 
@@ -224,7 +237,7 @@ def _cubes(setting: Setting) -> None:
     )
 
 
-def _stakd(setting: Setting) -> None:
+def stakd(setting: Setting) -> None:
     seats = setting.seat_frame()
     # in the order the position file lists them (the edition's)
     types = [c[5:-3] for c in setting.df.columns if c.startswith("left_") and c.endswith("_s0")]
@@ -249,7 +262,7 @@ def _stakd(setting: Setting) -> None:
     )
 
 
-def _unstackable(setting: Setting) -> None:
+def unstackable(setting: Setting) -> None:
     seats = setting.seat_frame()
     names = [c for c in seats.columns if c.startswith("pile")]
     if not names:

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cubegames.core.registry import lower_is_better
 from cubegames.sim.analysis import Rate, Setting, fair
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def distributions(setting: Setting) -> bytes:
             label=label,
             density=True,
         )
-    left.set_xlabel("score" + (" (lower is better)" if setting.game == "cubed" else ""))
+    left.set_xlabel("score" + (" (lower is better)" if lower_is_better(setting.game) else ""))
     left.set_ylabel("share of games")
     left.legend(frameon=False, fontsize="small")
     left.set_title("Scores")

@@ -16,6 +16,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from cubegames.core.registry import title as game_title
 from cubegames.sim import analysis, plots
 from cubegames.sim.analysis import Setting, Table
 from cubegames.sim.lab import seat_balance_table
@@ -23,7 +24,6 @@ from cubegames.sim.lab import seat_balance_table
 if TYPE_CHECKING:
     from rich.console import Console
 
-GAME_NAMES = {"cubed": "CUBED", "cubes": "CUBES", "stakd": "STAKD", "unstackable": "Unstackable"}
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #212529; max-width: 70rem;
@@ -94,7 +94,7 @@ def _setting_html(setting: Setting) -> list[str]:
         images = [(alt, draw) for t, alt, draw in drawn if t == topic]
         if not tables and not images:
             continue
-        name = GAME_NAMES.get(setting.game, setting.game)
+        name = game_title(setting.game)
         parts.append(f"<h3>{html.escape(heading.format(game=name))}</h3>")
         parts.extend(_image(draw(setting), alt) for alt, draw in images)
         parts.extend(_table_html(t) for t in tables)
@@ -103,7 +103,7 @@ def _setting_html(setting: Setting) -> list[str]:
 
 def title(items: Sequence[Setting]) -> str:
     """`CUBED: 10,000 games` or `CUBED: 4 settings, 12,000 games`."""
-    games = sorted({GAME_NAMES.get(s.game, s.game) for s in items})
+    games = sorted({game_title(s.game) for s in items})
     total = sum(s.games for s in items)
     what = f"{len(items)} settings, " if len(items) > 1 else ""
     return f"{' and '.join(games)}: {what}{total:,} games"

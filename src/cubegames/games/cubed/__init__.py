@@ -43,13 +43,5 @@ __all__ = [
     "load_edition",
 ]
 
-#: option sets worth exercising: the shared conformance test plays each of them
-EXAMPLE_OPTIONS: list[dict[str, object]] = [
-    {"players": 2, "rounds": 1},
-    {"players": 4, "rounds": 1},
-    {"players": 3, "edition": "ja", "rounds": 1},
-    {"players": 2, "variants": ["bridging", "void", "draw3"], "rounds": 3},
-    {"players": 3, "variants": ["draw3"], "rounds": 1, "strict_colors": False},
-    {"players": 1},
-    {"players": 1, "edition": "ja"},
-]
+#: option sets worth exercising (the game's `info.example_options`)
+EXAMPLE_OPTIONS: list[dict[str, object]] = [dict(o) for o in Cubed.info.example_options]

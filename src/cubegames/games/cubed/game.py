@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance, splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
+from cubegames.core.info import GameInfo
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.formats import VERSION, read_chance
@@ -27,10 +30,91 @@ from cubegames.games.cubed.state import (
     STUCK,
     CubedState,
 )
+from cubegames.games.cubed.summary import COLUMNS, CubedSummary
 
 VARIANTS = ("bridging", "void", "draw3")
 ENDINGS = (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY)
 MAX_ROUNDS = 10
+
+
+def _variant(name: str) -> str:
+    if name not in VARIANTS:
+        raise ValueError(f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}")
+    return name
+
+
+class CubedOptions(BaseModel):
+    """CUBED's options; the players an edition seats, solo's limits and a variant named
+    twice are checked by the game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: StrictInt = Field(
+        2,
+        title="Players",
+        description="1 plays solo",
+        json_schema_extra={"x-minimum": 1, "x-maximum": 11},
+    )
+    edition: StrictStr = Field(
+        "en",
+        title="Edition",
+        json_schema_extra={
+            "x-choices": [["en", "English (6 players)"], ["ja", "Japanese (2 to 11 players)"]]
+        },
+    )
+    variants: Sequence[Annotated[StrictStr, AfterValidator(_variant)]] = Field(
+        (),
+        title="Variants",
+        json_schema_extra={
+            "x-choices": [
+                ["bridging", "Bridging the gap: joining two groups earns another piece"],
+                ["void", "Fill the void: closing a hole lets you give a piece away"],
+                ["draw3", "Draw 3, keep 1"],
+            ]
+        },
+    )
+    rounds: StrictInt | None = Field(
+        None, ge=1, le=MAX_ROUNDS, title="Rounds", description="3, or 1 for solo"
+    )
+    strict_colors: StrictBool = Field(
+        True,
+        title="Every touching side must match",
+        description="off: two matching sides are enough",
+    )
+
+
+INFO = GameInfo(
+    id="cubed",
+    title="CUBED",
+    pitch=(
+        "Lay hexagonal three-colour pieces so every touching side matches; empty your hand first."
+    ),
+    min_players=1,
+    max_players=11,
+    options=CubedOptions,
+    rules=(
+        "Lay one piece a turn. From the third piece on it must touch at least two pieces, "
+        "and every side it touches must show the same colour (white matches any colour "
+        "except a blocking piece's).",
+        "Black sides touch nothing: the cells next to them are dead (×).",
+        "You may draw one piece instead, then lay or pass; with an empty bag you may pass.",
+        "Empty your hand to win the round. Pieces left in hand cost points: single 1, "
+        "double 2, triple 3, blocking 5, wild 10. The lowest total wins.",
+    ),
+    score_better="lower",
+    columns=COLUMNS,
+    summary=CubedSummary,
+    report="cubegames.sim.extras:cubed",
+    example_options=(
+        {"players": 2, "rounds": 1},
+        {"players": 4, "rounds": 1},
+        {"players": 3, "edition": "ja", "rounds": 1},
+        {"players": 2, "variants": ["bridging", "void", "draw3"], "rounds": 3},
+        {"players": 3, "variants": ["draw3"], "rounds": 1, "strict_colors": False},
+        {"players": 1},
+        {"players": 1, "edition": "ja"},
+    ),
+)
 
 
 class Cubed(Game[CubedMove]):
@@ -42,14 +126,7 @@ class Cubed(Game[CubedMove]):
     (25, 12)
     """
 
-    id: ClassVar[str] = "cubed"
-    option_names: ClassVar[tuple[str, ...]] = (
-        "players",
-        "edition",
-        "variants",
-        "rounds",
-        "strict_colors",
-    )
+    info: ClassVar[GameInfo] = INFO
 
     def __init__(
         self,

@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from cubegames.core import splitmix
+from cubegames.core.capabilities import LegalTexts, SharedViews
 from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
@@ -42,7 +43,7 @@ BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 Chance = random.Random | splitmix.Draws
 
 
-class CubedState(State[CubedMove]):
+class CubedState(State[CubedMove], LegalTexts, SharedViews):
     """A CUBED position. Build one with `Cubed.new_state` or `Cubed.state_from_dict`."""
 
     game: Cubed

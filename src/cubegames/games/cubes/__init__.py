@@ -79,11 +79,5 @@ __all__ = [
     "tally",
 ]
 
-#: option sets worth exercising: the shared conformance test plays each of them
-EXAMPLE_OPTIONS: list[dict[str, object]] = [
-    {"players": 2},
-    {"players": 4},
-    {"players": 7},
-    {"players": 10, "sets": 1},
-    {"players": 3, "referee": True},
-]
+#: option sets worth exercising (the game's `info.example_options`)
+EXAMPLE_OPTIONS: list[dict[str, object]] = [dict(o) for o in Cubes.info.example_options]

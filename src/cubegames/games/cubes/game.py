@@ -6,15 +6,69 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
 from cubegames.core import splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
+from cubegames.core.info import GameInfo
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
 from cubegames.games.cubes.notation import CubesMove, parse
 from cubegames.games.cubes.outcome import Outcome, SetResult
 from cubegames.games.cubes.state import CubesState
+from cubegames.games.cubes.summary import COLUMNS, CubesSummary
 
 MAX_SETS = 10
+
+
+class CubesOptions(BaseModel):
+    """CUBES's options; the players an edition seats are checked by the game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: StrictInt = Field(
+        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 10}
+    )
+    sets: StrictInt = Field(3, ge=1, le=MAX_SETS, title="Sets")
+    edition: StrictStr = Field(
+        "standard",
+        title="Edition",
+        json_schema_extra={"x-choices": [["standard", "Standard"]]},
+    )
+    referee: StrictBool = Field(
+        False,
+        title="Real dice: type what they show",
+        description="for a table with its own dice, e.g. roll 1 C . 6 . 3",
+    )
+
+
+INFO = GameInfo(
+    id="cubes",
+    title="CUBES",
+    pitch="Roll six dice, claim the pot or pay in; three sets, most points wins.",
+    min_players=2,
+    max_players=10,
+    options=CubesOptions,
+    rules=(
+        "Roll the six dice. Numbers only: take their sum from the pot.",
+        "CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.",
+        "CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. "
+        "Only CUBES: everyone else pays 5. All blank: pay 2.",
+        "If the pot holds too little, you take nothing and pay in the difference.",
+        "Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the "
+        "most points wins.",
+    ),
+    columns=COLUMNS,
+    summary=CubesSummary,
+    report="cubegames.sim.extras:cubes",
+    example_options=(
+        {"players": 2},
+        {"players": 4},
+        {"players": 7},
+        {"players": 10, "sets": 1},
+        {"players": 3, "referee": True},
+    ),
+)
 
 
 class Cubes(Game[CubesMove]):
@@ -30,8 +84,7 @@ class Cubes(Game[CubesMove]):
     (9, 37)
     """
 
-    id: ClassVar[str] = "cubes"
-    option_names: ClassVar[tuple[str, ...]] = ("players", "sets", "edition", "referee")
+    info: ClassVar[GameInfo] = INFO
 
     def __init__(
         self,

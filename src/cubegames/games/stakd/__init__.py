@@ -33,12 +33,5 @@ __all__ = [
     "load_edition",
 ]
 
-#: option sets worth exercising: the shared conformance test plays each of them
-EXAMPLE_OPTIONS: list[dict[str, object]] = [
-    {"players": 2},
-    {"players": 3},
-    {"players": 5},
-    {"players": 1},
-    {"players": 8, "points_to_win": 2},
-    {"players": 3, "uni_opens_beside_bombers": True},
-]
+#: option sets worth exercising (the game's `info.example_options`)
+EXAMPLE_OPTIONS: list[dict[str, object]] = [dict(o) for o in Stakd.info.example_options]

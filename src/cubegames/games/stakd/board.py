@@ -47,8 +47,9 @@ class Board:
 
     >>> board = Board()
     >>> board.add(Laid(PieceType.BASE, 0, 0, (0, 1, 4096, 4097, 8192, 8193)))
-    >>> board.stack_problem(PieceType.UNI, 1, (3 * 4096,))
-    'overhang: node 3,0 has nothing under it on layer 0'
+    >>> problem = board.stack_problem(PieceType.UNI, 1, (3 * 4096,))
+    >>> problem.code, str(problem)
+    ('overhang', 'overhang: node 3,0 has nothing under it on layer 0')
     """
 
     __slots__ = ("bombed", "carries", "layers", "pieces", "sizes")

@@ -6,15 +6,78 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
 from cubegames.core.game import JSON, Game, State
+from cubegames.core.info import GameInfo
 from cubegames.games.stakd import ai
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
 from cubegames.games.stakd.position import read_position
 from cubegames.games.stakd.state import StakdState
+from cubegames.games.stakd.summary import COLUMNS, StakdSummary
 
 #: the longest match one may ask for (any match ends anyway: every round gives one point)
 MAX_POINTS = 10
+
+
+class StakdOptions(BaseModel):
+    """STAKD's options; the players an edition seats and solo's single round are checked
+    by the game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: StrictInt = Field(
+        2,
+        title="Players",
+        description="1 plays solo",
+        json_schema_extra={"x-minimum": 1, "x-maximum": 8},
+    )
+    edition: StrictStr = Field(
+        "standard",
+        title="Edition",
+        json_schema_extra={"x-choices": [["standard", "STAKD"]]},
+    )
+    points_to_win: StrictInt | None = Field(
+        None, ge=1, le=MAX_POINTS, title="Points to win", description="3, or 1 for solo"
+    )
+    uni_opens_beside_bombers: StrictBool = Field(
+        False,
+        title="A UNI may open a layer beside BOMBERs",
+        description="off: a UNI opens a layer only from a hand of nothing but UNIs",
+    )
+
+
+INFO = GameInfo(
+    id="stakd",
+    title="STAKD",
+    pitch="Stack your pieces layer on layer; whoever lays the last piece wins the round.",
+    min_players=1,
+    max_players=8,
+    options=StakdOptions,
+    rules=(
+        "First everyone lays their bases (2×3) on layer 0, each touching the others.",
+        "Then lay one piece a turn on the current layer: every node rests on a piece "
+        "below, it touches a piece already on the layer, and no piece carries two pieces "
+        "of one type.",
+        "The BLUE BOMBER ends the piece under it: nothing more goes on that one.",
+        "A new layer may start once the current one holds 6 pieces, or when you cannot "
+        "lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. "
+        "Whoever cannot lay at all is out for the round.",
+        "Whoever lays the last piece (not a bomber) wins the round and a point.",
+    ),
+    columns=COLUMNS,
+    summary=StakdSummary,
+    report="cubegames.sim.extras:stakd",
+    example_options=(
+        {"players": 2},
+        {"players": 3},
+        {"players": 5},
+        {"players": 1},
+        {"players": 8, "points_to_win": 2},
+        {"players": 3, "uni_opens_beside_bombers": True},
+    ),
+)
 
 
 class Stakd(Game[Place]):
@@ -34,13 +97,7 @@ class Stakd(Game[Place]):
     ValueError: the standard edition plays 1 to 8 players, not 9
     """
 
-    id: ClassVar[str] = "stakd"
-    option_names: ClassVar[tuple[str, ...]] = (
-        "players",
-        "edition",
-        "points_to_win",
-        "uni_opens_beside_bombers",
-    )
+    info: ClassVar[GameInfo] = INFO
 
     def __init__(
         self,

@@ -35,9 +35,5 @@ __all__ = [
     "parse_box",
 ]
 
-#: option sets worth exercising: the shared conformance test plays each of them
-EXAMPLE_OPTIONS: list[dict[str, object]] = [
-    {},
-    {"bag_counts_as_exposed": True},
-    {"exact_counts": False},
-]
+#: option sets worth exercising (the game's `info.example_options`)
+EXAMPLE_OPTIONS: list[dict[str, object]] = [dict(o) for o in Unstackable.info.example_options]

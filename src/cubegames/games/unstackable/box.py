@@ -1,7 +1,9 @@
 """What comes in the box: the three colours, how many cubes of each, and the scoring table.
 
 The numbers live in `editions/standard.toml` so that they can be checked against a real box
-and corrected without touching the rules; the file is read and validated once.
+and corrected without touching the rules; the file is read once and validated by one pydantic
+model (`BoxFile`), whose errors name the field; only the total count (64) is checked across
+fields by hand.
 
 >>> box = load_box()
 >>> box.count[Colour.RED], box.per_turn[Colour.BLACK], box.points[0][Colour.YELLOW]
@@ -15,7 +17,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 #: the cells of the 4×4×4 cube, which the cubes of the box fill exactly
 CELLS = 64
@@ -71,69 +75,127 @@ class Box:
         return sum(table[Colour(letter)] for letter in cubes)
 
 
-def _whole(value: Any, where: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BoxError(f"{where}: must be a whole number of at least {low}")
+def _whole(low: int) -> Any:
+    """A whole number of at least `low` (never a bool), with this file's wording."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"must be a whole number of at least {low}")
+        return value
+
+    return BeforeValidator(check)
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("must be text")
     return value
 
 
-def _table(data: Any, where: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise BoxError(f"{where}: must be a table")
-    keys = set(data)
+def _rgb(value: Any) -> str:
+    if not isinstance(value, str) or len(value) != 7 or value[0] != "#":
+        raise ValueError("must look like #12ab3f")
+    return value
+
+
+def _colours(value: Any) -> Any:
+    """A table with exactly the colours Y, R and K."""
+    if not isinstance(value, dict):
+        raise ValueError("must be a table")
+    keys = set(value)
+    missing = sorted(set(LETTERS) - keys)
+    if missing:
+        raise ValueError(f"colour {missing[0]} is missing (give Y, R and K)")
     if keys != set(LETTERS):
-        missing = sorted(set(LETTERS) - keys)
-        if missing:
-            raise BoxError(f"{where}: colour {missing[0]} is missing (give Y, R and K)")
-        raise BoxError(f"{where}: unknown colour {sorted(keys - set(LETTERS))[0]!r}")
-    return data
+        raise ValueError(f"unknown colour {sorted(keys - set(LETTERS))[0]!r}")
+    return value
+
+
+def _table(value: Any) -> Any:
+    if not isinstance(value, dict):
+        raise ValueError("must be a table with name, rgb, count and per_turn")
+    return value
+
+
+def _piles(value: Any) -> Any:
+    if not isinstance(value, dict) or set(value) != {"pile1", "pile2"}:
+        raise ValueError("must have exactly the tables pile1 and pile2")
+    return value
+
+
+Text = Annotated[str, BeforeValidator(_text)]
+Whole = Annotated[int, _whole(0)]
+Points = Annotated[dict[Colour, Whole], BeforeValidator(_colours)]
+
+
+def _field() -> Any:
+    """A field that a file may leave out only to be told what it must be: its absence is
+    checked like a wrong value."""
+    return Field(None, validate_default=True)
+
+
+class ColourFile(BaseModel):
+    """One colour of a box file."""
+
+    name: Text = _field()
+    rgb: Annotated[str, BeforeValidator(_rgb)] = _field()
+    count: Whole = _field()
+    per_turn: Annotated[int, _whole(1)] = _field()
+
+
+class PointsFile(BaseModel):
+    """The scoring tables of a box file."""
+
+    pile1: Points = _field()
+    pile2: Points = _field()
+
+
+class BoxFile(BaseModel):
+    """A box file (`editions/standard.toml`): the model that validates it, field by field."""
+
+    name: Text = _field()
+    colours: Annotated[
+        dict[Colour, Annotated[ColourFile, BeforeValidator(_table)]], BeforeValidator(_colours)
+    ] = _field()
+    points: Annotated[PointsFile, BeforeValidator(_piles)] = _field()
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    """`colours.R.rgb` from pydantic's location of an error."""
+    return ".".join(str(part) for part in loc)
 
 
 def parse_box(data: dict[str, Any], where: str) -> Box:
-    """Validate a parsed box file; `where` names it in error messages.
+    """Validate a parsed box file with `BoxFile`; `where` names it in error messages, which
+    name the field.
 
     >>> parse_box({"name": "odd"}, "odd.toml")
     Traceback (most recent call last):
     ...
     cubegames.games.unstackable.box.BoxError: odd.toml: colours: must be a table
     """
-    name = data.get("name")
-    if not isinstance(name, str):
-        raise BoxError(f"{where}: name: must be text")
-    colours = _table(data.get("colours"), f"{where}: colours")
-    names: dict[Colour, str] = {}
-    rgb: dict[Colour, str] = {}
-    count: dict[Colour, int] = {}
-    per_turn: dict[Colour, int] = {}
-    for colour in Colour:
-        spec = colours[colour.value]
-        here = f"{where}: colours.{colour.value}"
-        if not isinstance(spec, dict):
-            raise BoxError(f"{here}: must be a table with name, rgb, count and per_turn")
-        if not isinstance(spec.get("name"), str):
-            raise BoxError(f"{here}.name: must be text")
-        names[colour] = spec["name"]
-        code = spec.get("rgb")
-        if not isinstance(code, str) or len(code) != 7 or code[0] != "#":
-            raise BoxError(f"{here}.rgb: must look like #12ab3f")
-        rgb[colour] = code
-        count[colour] = _whole(spec.get("count"), f"{here}.count", 0)
-        per_turn[colour] = _whole(spec.get("per_turn"), f"{here}.per_turn", 1)
+    try:
+        read = BoxFile.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        ctx = error.get("ctx") or {}
+        reason = str(ctx["error"]) if "error" in ctx else error["msg"]
+        raise BoxError(f"{where}: {_where(error['loc'])}: {reason}") from None
+    colours = read.colours
+    count = {c: colours[c].count for c in Colour}
     if sum(count.values()) != CELLS:
         raise BoxError(
             f"{where}: colours: the counts add up to {sum(count.values())}, "
             f"but the cube has {CELLS} cells"
         )
-    points_data = data.get("points")
-    if not isinstance(points_data, dict) or set(points_data) != {"pile1", "pile2"}:
-        raise BoxError(f"{where}: points: must have exactly the tables pile1 and pile2")
-    piles: list[dict[Colour, int]] = []
-    for pile in ("pile1", "pile2"):
-        table = _table(points_data[pile], f"{where}: points.{pile}")
-        piles.append(
-            {c: _whole(table[c.value], f"{where}: points.{pile}.{c.value}", 0) for c in Colour}
-        )
-    return Box(name, names, rgb, count, per_turn, (piles[0], piles[1]))
+    return Box(
+        read.name,
+        {c: colours[c].name for c in Colour},
+        {c: colours[c].rgb for c in Colour},
+        count,
+        {c: colours[c].per_turn for c in Colour},
+        (dict(read.points.pile1), dict(read.points.pile2)),
+    )
 
 
 @cache

@@ -6,12 +6,56 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
 from cubegames.core.game import JSON, Game, State
+from cubegames.core.info import GameInfo
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable import search
 from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
 from cubegames.games.unstackable.notation import UnstackableMove, parse
 from cubegames.games.unstackable.state import Stage, UnstackableState, cell_text
+from cubegames.games.unstackable.summary import COLUMNS, UnstackableSummary
+
+
+class UnstackableOptions(BaseModel):
+    """Unstackable's options (the game is for exactly two, which the game checks)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: StrictInt = Field(
+        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 2}
+    )
+    bag_counts_as_exposed: StrictBool = Field(False, title="The face on the bag counts as exposed")
+    exact_counts: StrictBool = Field(
+        True,
+        title="A turn places exactly its colour's count",
+        description="off: 1 up to the count, then end the turn",
+    )
+
+
+INFO = GameInfo(
+    id="unstackable",
+    title="Unstackable",
+    pitch="Two players build a 4×4×4 cube of coloured cubes, then take it apart for points.",
+    min_players=2,
+    max_players=2,
+    options=UnstackableOptions,
+    rules=(
+        "Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag "
+        "must touch another cube on the bag; a higher cube needs a cube right under it. "
+        "The cube may grow any way while it stays at most 4 wide, deep and tall.",
+        "When only black is left, the rest of the box fills with black.",
+        "Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at "
+        "least 3 of its faces are free. Whoever stacked the last red cube goes second.",
+        "Your first cube each turn goes to pile 1 (yellow 5, red 3), the second to pile 2 "
+        "(black 1). Most points wins.",
+    ),
+    columns=COLUMNS,
+    summary=UnstackableSummary,
+    report="cubegames.sim.extras:unstackable",
+    example_options=({}, {"bag_counts_as_exposed": True}, {"exact_counts": False}),
+)
 
 
 class Unstackable(Game[UnstackableMove]):
@@ -34,8 +78,7 @@ class Unstackable(Game[UnstackableMove]):
     ValueError: unstackable is a game for exactly 2 players, not 3
     """
 
-    id: ClassVar[str] = "unstackable"
-    option_names: ClassVar[tuple[str, ...]] = ("players", "bag_counts_as_exposed", "exact_counts")
+    info: ClassVar[GameInfo] = INFO
 
     def __init__(
         self, players: int = 2, bag_counts_as_exposed: bool = False, exact_counts: bool = True

@@ -21,6 +21,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from cubegames.core.capabilities import LegalTexts
 from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.games.unstackable import bitboard as bb
@@ -55,7 +56,7 @@ def cell_text(x: int, y: int, z: int) -> str:
 _CELL_TEXTS = tuple(cell_text(*bb.coords(i)) for i in range(64))
 
 
-class UnstackableState(State[UnstackableMove]):
+class UnstackableState(State[UnstackableMove], LegalTexts):
     """An Unstackable position. Build one with `Unstackable.new_state` or `state_from_dict`.
 
     >>> import cubegames

@@ -1,6 +1,9 @@
 """SVG drawings for the web app, one module per game, each made from one seat's view.
 
-Every game module here has:
+A game with no module here (a plug-in game) is drawn by `generic`: the page's generic
+table, with the game's own capabilities (`cubegames.core.capabilities`) where it has them.
+
+Every game module here has (the `Drawing` protocol):
 
 - `svg(game, view, legal) -> str`: the table as `view["seat"]` sees it (`None`: a
   spectator), with `legal` (the viewer's legal moves, or none) pointed out;
@@ -27,82 +30,122 @@ import importlib
 from collections.abc import Mapping, Sequence
 from html import escape
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
 from cubegames.core.game import Game, Move, State
+from cubegames.core.registry import built_in
 
 #: the font stack of every drawing (the page's own font where it has one)
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
 
+class Drawing(Protocol):
+    """What every drawing module has."""
+
+    def svg(self, game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move]) -> str: ...
+    def info(self, game: Game[Any]) -> dict[str, Any]: ...
+    def words(self, game: Game[Any], move: str, mover: int, viewer: int | None) -> str: ...
+
+
+@runtime_checkable
+class Tells(Protocol):
+    """A drawing module that tells the last move in fuller words."""
+
+    def tell(self, game: Game[Any], view: Mapping[str, Any]) -> str | None: ...
+
+
+@runtime_checkable
+class Hints(Protocol):
+    """A drawing module that works out hints for the page from a view."""
+
+    def hints(self, game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None: ...
+
+
+@runtime_checkable
+class StateHints(Protocol):
+    """A drawing module that works out the same hints faster from a state."""
+
+    def state_hints(self, game: Game[Any], state: State[Any]) -> dict[str, Any] | None: ...
+
+
+@runtime_checkable
+class Secrets(Protocol):
+    """A drawing module that says whether a viewer may read a move's notation."""
+
+    def visible(self, game: Game[Any], move: str, mover: int, viewer: int | None) -> bool: ...
+
+
 @functools.cache
-def _module_of(game_id: str) -> ModuleType:
-    return importlib.import_module(f"cubegames.render.web.{game_id}")
+def _module_of(game_class: type[Game[Any]]) -> Drawing:
+    module: ModuleType
+    if built_in(game_class.id):
+        module = importlib.import_module(f"cubegames.render.web.{game_class.id}")
+    else:  # a plug-in game: the generic table, with the game's own capabilities
+        module = importlib.import_module("cubegames.render.web.generic")
+    return cast(Drawing, module)
 
 
-def _module(game: Game[Any]) -> ModuleType:
-    """The game's drawing module (found once: the server asks for it several times a move)."""
-    return _module_of(game.id)
+def _module(game: Game[Any]) -> Drawing:
+    """The game's drawing module (found once: the server asks for it several times a move):
+    its own for a built-in game, `generic` for a plug-in."""
+    return _module_of(type(game))
+
+
+def generic(game: Game[Any]) -> bool:
+    """Whether `game` is drawn by the generic table (it has no drawing module here)."""
+    return cast(ModuleType, _module(game)).__name__ == "cubegames.render.web.generic"
 
 
 def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> str:
     """The SVG drawing of `view` by the game's own module."""
-    drawing: str = _module(game).svg(game, view, legal)
-    return drawing
+    module = _module(game)
+    return module.svg(game, view, legal)
 
 
 def info(game: Game[Any]) -> dict[str, Any]:
     """Static facts about `game` that its page needs (colours, shapes), JSON-able."""
-    facts: dict[str, Any] = _module(game).info(game)
-    return facts
+    module = _module(game)
+    return module.info(game)
 
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     """`move` (notation, played by seat `mover`) in words for seat `viewer` (None: a
     spectator); it says nothing `viewer` may not know."""
-    said: str = _module(game).words(game, move, mover, viewer)
-    return said
+    module = _module(game)
+    return module.words(game, move, mover, viewer)
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """What the last move did, in words, when the game can say more than `words` (CUBES
     explains its rolls); None otherwise."""
-    telling = getattr(_module(game), "tell", None)
-    if telling is None:
-        return None
-    said: str | None = telling(game, view)
-    return said
+    module = _module(game)
+    return module.tell(game, view) if isinstance(module, Tells) else None
 
 
 def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
     """What the page needs besides `view` to draw it (None for games that need nothing)."""
-    hinting = getattr(_module(game), "hints", None)
-    if hinting is None:
-        return None
-    found: dict[str, Any] = hinting(game, view)
-    return found
+    module = _module(game)
+    return module.hints(game, view) if isinstance(module, Hints) else None
 
 
 def state_hints(game: Game[Any], state: State[Any]) -> dict[str, Any] | None:
     """`hints(game, state.public_view())`, by the game module's faster `state_hints` where
     it has one (made from what the state keeps, never from anything a seat cannot see)."""
     module = _module(game)
-    fast = getattr(module, "state_hints", None)
-    if fast is None:
-        return hints(game, state.public_view()) if hasattr(module, "hints") else None
-    found: dict[str, Any] = fast(game, state)
-    return found
+    if isinstance(module, StateHints):
+        return module.state_hints(game, state)
+    return hints(game, state.public_view())
 
 
 def tells(game: Game[Any]) -> bool:
     """Whether the game's module has `tell` (so `tell` can be skipped for the others)."""
-    return hasattr(_module(game), "tell")
+    return isinstance(_module(game), Tells)
 
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:
     """Whether `viewer` may read `move`'s notation (its words are always safe to show)."""
-    check = getattr(_module(game), "visible", None)
-    return True if check is None else bool(check(game, move, mover, viewer))
+    module = _module(game)
+    return module.visible(game, move, mover, viewer) if isinstance(module, Secrets) else True
 
 
 def esc(text: object) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from cubegames.core.registry import built_in
 from cubegames.rl.vector.session import SessionVectorEnv
 
 __all__ = ["SessionVectorEnv", "vector_env"]
@@ -47,12 +48,13 @@ def vector_env(
     >>> type(envs).__name__, envs.num_envs
     ('SessionVectorEnv', 2)
     """
-    try:
-        module = importlib.import_module(f"cubegames.rl.vector.{game_id}")
-    except ModuleNotFoundError as error:
-        if error.name != f"cubegames.rl.vector.{game_id}":
-            raise
-        module = None
+    module = None
+    if built_in(game_id):  # a plug-in game has no compiled environment here
+        try:
+            module = importlib.import_module(f"cubegames.rl.vector.{game_id}")
+        except ModuleNotFoundError as error:
+            if error.name != f"cubegames.rl.vector.{game_id}":
+                raise
     supports = getattr(module, "supports", None)
     if module is not None and (supports is None or supports(options)):
         return module.VectorEnv(num_envs, seed=seed, opponent=opponent, **options)

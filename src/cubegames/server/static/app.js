@@ -66,7 +66,7 @@ async function startPage(root) {
   function playersOf() {
     const spec = games[form.game].options.find((o) => o.name === "players");
     const chosen = form.options.players;
-    return chosen !== undefined && chosen !== null ? chosen : spec ? spec.default : 2;
+    return chosen !== undefined && chosen !== null ? chosen : spec ? spec.default : games[form.game].min_players || 2;
   }
 
   function drawOptions() {

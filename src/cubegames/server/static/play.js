@@ -12,8 +12,11 @@ import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
 import * as cubes from "./games/cubes.js";
+import * as generic from "./games/generic.js";
 
 export const MODULES = { cubed, unstackable, stakd, cubes };
+/** The page module of a game: its own, or the generic table (a plug-in game). */
+export const tableFor = (game) => MODULES[game] || generic;
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking taps again
 
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
@@ -136,7 +139,7 @@ class PlayPage {
     this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line)))));
     this.rules.append(fullRules(hello.game));
     this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
-    this.controller = MODULES[hello.game].create({
+    this.controller = tableFor(hello.game).create({
       board: this.board,
       strip: this.strip,
       info: hello.info,
@@ -343,7 +346,7 @@ class PlayPage {
     }
     this.banner.textContent = text;
     this.banner.className = `turn-banner ${kind}`;
-    document.title = `${kind === "yours" ? "● " : ""}${TITLES[this.hello.game]} · cubegames`;
+    document.title = `${kind === "yours" ? "● " : ""}${TITLES[this.hello.game] || this.hello.game} · cubegames`;
   }
 
   drawSeats() {

@@ -4,7 +4,7 @@
 
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { icon } from "./draw.js";
-import { MODULES, roleName } from "./play.js";
+import { roleName, tableFor } from "./play.js";
 import { list as joined, t } from "./i18n.js";
 
 const STEP_MS = 1100;
@@ -42,7 +42,7 @@ export async function replayPage(root, gameId) {
     h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? t("replay-in-notation", { move: m.move }) : null, onclick: () => go(m.ply) }, named(m.text)))));
   const playButton = h("button", { type: "button", class: "icon-button", "aria-label": t("replay-play") }, icon("play"));
 
-  const controller = MODULES[game.game].create({
+  const controller = tableFor(game.game).create({
     board, strip, info: game.info, hello: { seats }, send: null,
     seatName: (s) => roleName(s, seats, []),
   });

@@ -47,7 +47,17 @@ export async function api(path, options = {}) {
   return data;
 }
 
-export const TITLES = { cubed: "CUBED", unstackable: "Unstackable", stakd: "STAKD", cubes: "CUBES" };
+/** Game titles by id, as each game declares them (from the catalog); read `TITLES[id] || id`. */
+export const TITLES = await titles();
+
+async function titles() {
+  try {
+    const menu = await api("/api/catalog");
+    return Object.fromEntries(menu.games.map((g) => [g.id, g.title]));
+  } catch {
+    return {};
+  }
+}
 
 const KEY = "cubegames.games";
 

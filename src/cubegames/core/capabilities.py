@@ -1,0 +1,101 @@
+"""Optional capabilities a game may have, declared as `typing.Protocol`s.
+
+A game must write the abstract methods of `Game` and `State` (see docs/plugins.md); each
+protocol here is something more it may offer, and each shared part works without it. A class
+that has a capability says so by naming the protocol among its bases (so mypy checks its
+signature); the parts ask with `isinstance`, which the `runtime_checkable` protocols answer.
+
+On a `State`:
+
+- `LegalTexts`: the legal moves' notation without making the moves (the server sends
+  these to the seat to move); without it, `[str(m) for m in legal_moves()]`.
+- `SharedViews`: `view(seat)` made with a cache shared between the seats (CUBED's table
+  entries); without it, `view(seat)`.
+
+On a `Game` (what the web app, the terminal and the simulator may ask of a game that has
+no drawing module of its own in `cubegames.render`):
+
+- `MoveWords`: a move in plain words for a viewer; without it, "seat 1 played take 2".
+- `SecretMoves`: whether a viewer may read a move's notation; without it every move is
+  public (a game whose moves carry hidden information must have it).
+- `Telling`: the last move in fuller words, from a view; without it, nothing more.
+- `WebHints`: what a page needs besides a view to draw it; without it, none.
+- `TextDrawing`: a seat's view drawn as plain text for the terminal; without it, the view
+  as an indented tree.
+
+Search hooks (`Game.sampler`, `rollout`, `rewards`, `root_moves`, `playouts`,
+`random_playout`, `greedy_move`) are methods of `Game` with generic defaults that a game
+overrides; learning environments need the `cubegames.rl.encoding.Learnable` capability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from cubegames.core.game import JSON, Move
+
+
+@runtime_checkable
+class LegalTexts(Protocol):
+    """A state that writes its legal moves' notation without making the moves."""
+
+    def legal_texts(self) -> list[str]:
+        """`[str(m) for m in self.legal_moves()]`, in the same order."""
+        ...
+
+
+@runtime_checkable
+class SharedViews(Protocol):
+    """A state whose views can share work between seats."""
+
+    def view_sharing(self, seat: int, entries: Any) -> JSON:
+        """`view(seat)`, using and filling `entries`, a cache the caller keeps for this
+        state's game (None: no cache)."""
+        ...
+
+
+@runtime_checkable
+class MoveWords(Protocol):
+    """A game that says its moves in words."""
+
+    def move_words(self, move: str, mover: int, viewer: int | None) -> str:
+        """`move` (notation, played by seat `mover`) in words for seat `viewer` (None: a
+        spectator), saying nothing `viewer` may not know."""
+        ...
+
+
+@runtime_checkable
+class SecretMoves(Protocol):
+    """A game some of whose moves must not be shown to every seat."""
+
+    def move_visible(self, move: str, mover: int, viewer: int | None) -> bool:
+        """Whether `viewer` may read `move`'s notation."""
+        ...
+
+
+@runtime_checkable
+class Telling(Protocol):
+    """A game that can say more about the last move than its words."""
+
+    def tell(self, view: Mapping[str, Any]) -> str | None:
+        """The last move in words for the seat whose view this is, or None."""
+        ...
+
+
+@runtime_checkable
+class WebHints(Protocol):
+    """A game whose page needs facts that only the engine can work out from a view."""
+
+    def web_hints(self, view: Mapping[str, Any]) -> JSON:
+        """Those facts, JSON-able, made from `view` alone."""
+        ...
+
+
+@runtime_checkable
+class TextDrawing(Protocol):
+    """A game that draws a view as text for the terminal."""
+
+    def draw_text(self, view: Mapping[str, Any], legal: Sequence[Move]) -> str:
+        """`view` as plain text; `legal` are the viewer's legal moves now (or none)."""
+        ...

@@ -1,0 +1,204 @@
+"""A game's options model: one pydantic model per game, shared by `make`, the command line
+and the start page.
+
+The model (`GameInfo.options`) holds each option's type, default and the limits that need
+no other option; the game's constructor keeps only the rules across options (CUBED's
+players depend on the edition). Its JSON Schema is what the start page builds its form from:
+the standard keys (`type`, `minimum`, `maximum`, `default`, `title`, `description`) plus
+two of this project's, `x-choices` (a list of `[value, label]`: the values the start page
+offers, such as the built-in editions, where `make` would also read a `.toml` file) and,
+for a number whose limits depend on other options, `x-minimum`/`x-maximum` (the widest
+range the form offers; the game checks the rest).
+
+>>> from pydantic import BaseModel, Field
+>>> class Options(BaseModel):
+...     sets: int = Field(3, ge=1, le=10, strict=True, title="Sets")
+>>> check_options("demo", Options, {"sets": 0})
+Traceback (most recent call last):
+...
+ValueError: sets must be from 1 to 10
+>>> check_options("demo", Options, {"size": 3})
+Traceback (most recent call last):
+...
+ValueError: demo has no option 'size'; it takes sets
+>>> [(o["name"], o["kind"], o["low"], o["high"]) for o in form(Options)]
+[('sets', 'int', 1, 10)]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+
+@functools.cache
+def schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of an options model (worked out once; do not change it)."""
+    return model.model_json_schema()
+
+
+def option_names(model: type[BaseModel]) -> tuple[str, ...]:
+    """The options of a model, in the order it declares them."""
+    return tuple(model.model_fields)
+
+
+def check_options(game_id: str, model: type[BaseModel], options: Mapping[str, Any]) -> None:
+    """Check `options` against the game's model; ValueError names the first bad option
+    (an unknown one, a value of the wrong kind, or one out of its limits)."""
+    names = option_names(model)
+    unknown = sorted(set(options) - set(names))
+    if unknown:
+        raise ValueError(f"{game_id} has no option {unknown[0]!r}; it takes {', '.join(names)}")
+    try:
+        model.model_validate(dict(options))
+    except ValidationError as exc:
+        raise ValueError(_message(model, exc)) from None
+
+
+def _message(model: type[BaseModel], exc: ValidationError) -> str:
+    """The first error of `exc` in words, naming the option."""
+    error = exc.errors(include_url=False)[0]
+    loc = error["loc"]
+    name = str(loc[0]) if loc else "options"
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "value_error" and "error" in ctx:
+        return str(ctx["error"])
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"{name} must be a whole number"
+    if kind == "bool_type":
+        return f"{name} must be true or false"
+    if kind in ("string_type",):
+        return f"{name} must be text"
+    if kind in ("list_type", "tuple_type", "sequence_str", "iterable_type"):
+        return f"{name} must be a list"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        low, high = _limits(schema(model)["properties"].get(name, {}))
+        if low is not None and high is not None:
+            return (
+                f"{name} must be {low}" if low == high else f"{name} must be from {low} to {high}"
+            )
+        if low is not None:
+            return f"{name} must be at least {low}"
+        return f"{name} must be at most {high}"
+    if kind == "literal_error" and "expected" in ctx:
+        return f"{name}: choose from {ctx['expected']}"
+    return f"{name}: {error['msg']}"
+
+
+def _limits(schema: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The minimum and maximum of a number's schema (also inside `anyOf`, as for an
+    optional number)."""
+    for part in (schema, *schema.get("anyOf", ())):
+        if "minimum" in part or "maximum" in part:
+            return part.get("minimum"), part.get("maximum")
+    return schema.get("x-minimum"), schema.get("x-maximum")
+
+
+def _kind(schema: Mapping[str, Any]) -> str:
+    """`int`, `bool`, `choice`, `multi` or `text`: how a form asks for an option."""
+    types = {schema.get("type")} | {p.get("type") for p in schema.get("anyOf", ())}
+    if "array" in types:
+        return "multi"
+    if _choices(schema):
+        return "choice"
+    if "integer" in types:
+        return "int"
+    if "boolean" in types:
+        return "bool"
+    return "text"
+
+
+def _choices(spec: Mapping[str, Any]) -> list[list[Any]]:
+    """The `[value, label]` pairs a form offers for an option: its `x-choices`, else its
+    `enum` (a `Literal` type), also for the items of a list."""
+    for part in (spec, spec.get("items", {})):
+        if "x-choices" in part:
+            return [list(c) for c in part["x-choices"]]
+        if "enum" in part:
+            return [[v, str(v)] for v in part["enum"]]
+    return []
+
+
+def form(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """The start page's form for a model, from its JSON Schema: one entry per option with
+    `name`, `label`, `kind` (`int`, `bool`, `choice`, `multi`), `default` (None
+    leaves the game's own default, which may depend on other options), and where they apply
+    `low`/`high`, `choices` (`[value, label]` pairs) and `help`. An option of free text
+    (with no choices) is left out: the web app never takes a file name from a visitor."""
+    out = []
+    for name, spec in schema(model)["properties"].items():
+        kind = _kind(spec)
+        if kind == "text":
+            continue  # free text (a file name) is never a stranger's to give
+        entry: dict[str, Any] = {
+            "name": name,
+            "label": spec.get("title", name),
+            "kind": kind,
+            "default": spec.get("default"),
+        }
+        if kind == "int":
+            low, high = _limits(spec)
+            entry["low"], entry["high"] = spec.get("x-minimum", low), spec.get("x-maximum", high)
+        if kind in ("choice", "multi"):
+            entry["choices"] = [list(c) for c in _choices(spec)]
+        if spec.get("description"):
+            entry["help"] = spec["description"]
+        out.append(entry)
+    return out
+
+
+def check_form(game_id: str, model: type[BaseModel], options: Mapping[str, Any]) -> dict[str, Any]:
+    """`options` as a stranger may give them (the web app): only what the form offers, each
+    within the form's limits and choices (only built-in editions, never a file), then the
+    model's own checks. None leaves an option at the game's default. ValueError names the
+    first problem as `option NAME: ...`."""
+    fields = {f["name"]: f for f in form(model)}
+    checked: dict[str, Any] = {}
+    for name, value in options.items():
+        field = fields.get(name)
+        if field is None:
+            raise ValueError(f"{game_id} has no option {name!r} here; it takes {', '.join(fields)}")
+        if value is None:
+            continue
+        where = f"option {name}"
+        kind = field["kind"]
+        names = [c for c, _ in field.get("choices", ())]
+        if kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{where}: must be a whole number")
+            low, high = field.get("low"), field.get("high")
+            if (low is not None and value < low) or (high is not None and value > high):
+                if low == high:
+                    raise ValueError(f"{where}: must be {low}")
+                raise ValueError(f"{where}: must be from {low} to {high}")
+        elif kind == "bool" and not isinstance(value, bool):
+            raise ValueError(f"{where}: must be true or false")
+        elif kind == "choice" and value not in names:
+            raise ValueError(f"{where}: choose from {', '.join(names)}")
+        elif kind == "multi" and (
+            not isinstance(value, list) or any(v not in names for v in value)
+        ):
+            raise ValueError(f"{where}: a list of names from {', '.join(names)}")
+        checked[name] = value
+    check_options(game_id, model, checked)
+    return checked
+
+
+def from_text(model: type[BaseModel], name: str, text: str) -> Any:
+    """An option's value as typed on a command line (`-o rounds=1`, `-o variants=a,b`),
+    read by the kind its schema gives it; the model then checks it like any other value."""
+    kind = _kind(schema(model)["properties"].get(name, {}))
+    if kind == "multi":
+        return [v for v in text.split(",") if v]
+    if kind == "bool" and text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    if kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text

@@ -1,0 +1,94 @@
+"""A plug-in game with no page code of its own (Nim, from tests/plugin_game) is played to its
+end in headless Chromium on the generic table: its view as a tree, its legal moves as
+buttons and a text box, a typed move refused in words, a bot in the other seat, the
+results screen, the replay and the record, all through the same protocol as the four."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.server.test_browser import (
+    Guard,
+    _short_timeouts,
+    current,
+    desk,
+    play_out,
+    ready,
+    shot,
+    start,
+)
+
+#: the browser tests' fixtures, used here by name
+FIXTURES = (desk, _short_timeouts)
+
+
+def take_first(page: Page, state: Any) -> None:
+    """Click the first move button of the generic table."""
+    page.click(".generic-moves button.move >> nth=0")
+
+
+def test_a_plug_in_game_is_played_to_its_end_on_the_generic_table(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    start(page, server, "nim", ["here", "random"], {"stones": 9})
+    expect(page.locator("h1, .title").first).to_contain_text("Nim")
+    ready(page)
+    # the seat's view as a tree: the pile, the stones each seat took
+    expect(page.locator(".generic-tree dt", has_text="pile")).to_be_visible()
+    state = current(page)
+    assert state["view"]["pile"] == 9 and state["legal"] == ["take 1", "take 2", "take 3"]
+    buttons = page.locator(".generic-moves button.move").all_inner_texts()
+    assert buttons == state["legal"]
+    # a typed move the rules refuse is told, and changes nothing
+    page.fill(".generic-typed input", "take 7")
+    page.press(".generic-typed input", "Enter")
+    page.wait_for_function("() => !window.cubegamesPage.sending")
+    assert current(page)["ply"] == 0
+    # a typed legal move is played
+    page.fill(".generic-typed input", "take 2")
+    page.press(".generic-typed input", "Enter")
+    page.wait_for_function("() => window.cubegamesPage.current.ply >= 1")
+    shot(page, "nim-desktop-play")
+    last = play_out(page, take_first)
+    assert last["over"] and last["view"]["pile"] == 0
+    expect(page.locator(".overlay .results.final")).to_be_visible()
+    assert "The game is over." in page.locator(".generic-strip").inner_text()
+    log = page.evaluate("() => [...document.querySelectorAll('.log li')].map((l) => l.textContent)")
+    assert log and log[0].startswith("You played take 2"), log
+    guard.check()
+
+    game_id = page.url.rstrip("/").split("/")[-1]
+    # the record: the moves as played, the typed one first
+    record = httpx.get(f"{server}/api/games/{game_id}/record").json()
+    assert record["game"] == "nim" and record["moves"][0] == "take 2"
+    # the record comes back as a game of its own
+    loaded = httpx.post(f"{server}/api/records", content=json.dumps(record))
+    assert loaded.status_code == 201, loaded.text
+    # the replay draws every step on the generic table
+    page.goto(f"{server}/replay/{game_id}")
+    total = len(record["moves"])
+    expect(page.locator(".counter")).to_have_text(f"0 / {total}")
+    page.click("button[aria-label='Next move']")
+    expect(page.locator(".counter")).to_have_text(f"1 / {total}")
+    expect(page.locator(".generic-tree dd").first).to_be_visible()
+    page.click("button[aria-label='Last move']")
+    expect(page.locator(".counter")).to_have_text(f"{total} / {total}")
+    guard.check()
+
+
+def test_the_start_page_offers_a_plug_in_game_with_its_own_options(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    page.goto(f"{server}/")
+    expect(page.locator("label[for=game-nim]")).to_contain_text("Nim")
+    page.click("label[for=game-nim]")
+    # the form is built from the options model's JSON Schema
+    expect(page.locator("#opt-stones")).to_have_attribute("max", "40")
+    expect(page.locator("#opt-max_take")).to_have_attribute("min", "1")
+    guard.check()

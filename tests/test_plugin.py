@@ -1,0 +1,374 @@
+"""A game from another installed package plugs in: Nim, written only in tests/plugin_game and
+registered by its own pyproject.toml in the entry-point group `cubegames.games`, is a game like
+the built-in four (made, simulated, learned, listed by the catalog); a broken plug-in breaks
+only itself. The browser side is in tests/server/test_browser_plugin.py."""
+
+from __future__ import annotations
+
+import csv
+import re
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cubegames
+from cubegames.core import registry
+from cubegames.core.game import Game
+from cubegames.core.options import check_form, form
+from cubegames.core.registry import GAMES, PluginError, PluginWarning, games, info, make
+from cubegames.sim.summaries import summary_for
+from tests.server.helpers import TestClient
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_plug_in_is_found_through_its_entry_point_and_listed_after_the_four() -> None:
+    assert GAMES[:4] == ("cubed", "unstackable", "stakd", "cubes")
+    assert "nim" in GAMES
+    found = {e.name: e.value for e in metadata.entry_points(group="cubegames.games")}
+    assert found["nim"] == "nimplugin:Nim"
+    assert found["cubed"] == "cubegames.games.cubed.game:Cubed"
+
+
+def test_no_line_of_the_plug_in_is_in_the_package() -> None:
+    for path in (ROOT / "src").rglob("*"):
+        if path.suffix in (".py", ".js", ".toml", ".html", ".css"):
+            text = path.read_text("utf-8")
+            assert "nimplugin" not in text and not re.search(r"""["']nim["']""", text), path
+
+
+def test_make_plays_and_reads_the_plug_in_game() -> None:
+    game = cubegames.make("nim", players=3, stones=7)
+    state = game.new_state(seed=1)
+    bot = cubegames.bot("mcts:iterations=60", seed=1)
+    while not state.is_over:
+        state.play(bot.choose(state))
+    assert len(state.winners()) == 1
+    again = cubegames.game_from_dict(state.to_dict()).state_from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+    with pytest.raises(ValueError, match="nim has no option 'colour'; it takes players, stones"):
+        cubegames.make("nim", colour=1)
+    with pytest.raises(ValueError, match="stones must be from 1 to 40"):
+        cubegames.make("nim", stones=41)
+    with pytest.raises(ValueError, match="players must be a whole number"):
+        cubegames.make("nim", players="2")
+
+
+def test_cubegames_simulate_runs_the_plug_in(tmp_path: Path) -> None:
+    out = tmp_path / "nim.csv"
+    command = ["simulate", "nim", "--bots", "random,greedy", "-n", "12", "-o", "stones=8"]
+    done = subprocess.run(
+        [sys.executable, "-m", "cubegames", *command, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    with out.open() as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 12
+    # the game's own summary columns (declared in its facts) are in every row
+    assert all(int(r["took_s0"]) + int(r["took_s1"]) == 8 for r in rows)
+
+
+# api_test warns about an observation space that is a Dict (the PettingZoo convention for
+# action masks), as in tests/rl/test_pz.py
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be gymnasium.spaces.box"
+)
+def test_the_plug_in_passes_pettingzoos_api_test_through_cubegames_rl() -> None:
+    from pettingzoo.test import api_test
+
+    import cubegames.rl
+
+    aec = cubegames.rl.env("nim", render_mode="ansi", stones=12)
+    api_test(aec, num_cycles=200)
+    solo = cubegames.rl.single_agent("nim", stones=5)
+    obs, info_ = solo.reset(seed=1)
+    assert obs.shape == (3,) and info_["action_mask"].tolist() == [1, 1, 1]
+    envs = cubegames.rl.vector_env("nim", 2, seed=1)
+    assert type(envs).__name__ == "SessionVectorEnv"
+
+
+def test_the_catalog_lists_the_plug_in_with_its_form(tmp_path: Path) -> None:
+    from cubegames.server.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
+        menu = client.get("/api/catalog").json()
+        nim = next(g for g in menu["games"] if g["id"] == "nim")
+        assert nim["title"] == "Nim" and (nim["min_players"], nim["max_players"]) == (2, 4)
+        stones = next(o for o in nim["options"] if o["name"] == "stones")
+        assert (stones["kind"], stones["low"], stones["high"], stones["default"]) == (
+            "int",
+            1,
+            40,
+            10,
+        )
+        assert nim["schema"]["properties"]["stones"]["maximum"] == 40
+        rules = client.get("/api/rules/nim")
+        assert rules.status_code == 200 and rules.text.startswith("# Nim")
+
+
+def test_every_games_form_is_built_from_its_options_model() -> None:
+    for facts in games():
+        names = [o["name"] for o in form(facts.options)]
+        assert names == list(facts.options.model_fields), facts.id
+    cubed = info("cubed").options
+    with pytest.raises(ValueError, match="option edition: choose from en, ja"):
+        check_form("cubed", cubed, {"edition": "mine.toml"})  # make would read the file
+    with pytest.raises(ValueError, match="option variants: a list of names"):
+        check_form("cubed", cubed, {"variants": ["teleport"]})
+    assert check_form("cubed", cubed, {"players": 3, "rounds": None}) == {"players": 3}
+
+
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(re.sub(r"<\w+>", r"\\w+", name) + "$")
+
+
+@pytest.mark.parametrize("facts", games(), ids=lambda f: f.id)
+def test_every_summary_column_is_declared_in_the_games_facts(facts: Any) -> None:
+    """The facts say what each summary column means: a column nobody declared fails."""
+    patterns = [_pattern(c.name) for c in facts.columns]
+    for options in facts.example_options[:2]:
+        game = make(facts.id, **options)
+        summary = summary_for(game)
+        state = game.new_state(seed=3)
+        bot = cubegames.bot("random", seed=3)
+        while not state.is_over:
+            state.play(bot.choose(state))
+            if summary.per_move:
+                summary.observe(state)
+        columns = summary.finish(state)
+        assert columns or facts.summary is None
+        for column in columns:
+            assert any(p.match(column) for p in patterns), f"{facts.id}: {column} undeclared"
+
+
+def test_titles_and_score_direction_come_from_the_facts() -> None:
+    assert registry.title("cubed") == "CUBED" and registry.title("nim") == "Nim"
+    assert registry.lower_is_better("cubed") and not registry.lower_is_better("nim")
+
+
+# -- broken plug-ins ----------------------------------------------------------------------
+
+
+class NotAGame:
+    """Registered by a broken plug-in in place of a game class."""
+
+
+@pytest.fixture
+def broken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three broken plug-ins beside the real games: a module that fails to import, a value
+    that is not a Game class, and a class that calls itself by another id."""
+    group = registry.GROUP
+    extra = {
+        "ghost": metadata.EntryPoint("ghost", "no_such_module_here:Ghost", group),
+        "junk": metadata.EntryPoint("junk", "tests.test_plugin:NotAGame", group),
+        "alias": metadata.EntryPoint("alias", "nimplugin:Nim", group),
+    }
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, **extra})
+    monkeypatch.setattr(registry, "GAMES", registry._order(set(registry._ENTRIES)))
+    registry._load.cache_clear()
+    yield
+    registry._load.cache_clear()
+
+
+@pytest.mark.usefixtures("broken")
+def test_a_broken_plug_in_breaks_only_itself() -> None:
+    with pytest.raises(PluginError, match=r"game 'ghost' .* cannot be loaded: ModuleNotFound"):
+        make("ghost")
+    with pytest.raises(PluginError, match=r"game 'junk' .* is not a cubegames Game class"):
+        make("junk")
+    with pytest.raises(PluginError, match=r"game 'alias' .* calls itself 'nim', not 'alias'"):
+        make("alias")
+    with pytest.warns(PluginWarning) as caught:
+        listed = [f.id for f in games()]
+    assert listed == ["cubed", "unstackable", "stakd", "cubes", "nim"]
+    assert {str(w.message).split()[1] for w in caught} == {"'alias'", "'ghost'", "'junk'"}
+    assert make("nim").players == 2 and make("cubes").players == 2
+
+
+@pytest.mark.usefixtures("broken")
+def test_the_catalog_leaves_a_broken_plug_in_out(caplog: pytest.LogCaptureFixture) -> None:
+    from cubegames.server.catalog import build, catalog
+
+    ids = [g["id"] for g in catalog()["games"]]
+    assert ids == ["cubed", "unstackable", "stakd", "cubes", "nim"]
+    assert "cannot be loaded" in caplog.text
+    with pytest.raises(ValueError, match="the game 'ghost' is not available on this server"):
+        build("ghost", {})
+
+
+# -- capabilities -------------------------------------------------------------------------
+
+
+def test_the_command_line_reads_options_by_the_models_kinds() -> None:
+    from cubegames.cli import UsageFailure, parse_options
+
+    assert parse_options("nim", ("stones=5", "max_take=2"), 3) == {
+        "stones": 5,
+        "max_take": 2,
+        "players": 3,
+    }
+    assert parse_options("cubed", ("variants=void,draw3", "strict_colors=false"), None) == {
+        "variants": ["void", "draw3"],
+        "strict_colors": False,
+    }
+    with pytest.raises(UsageFailure, match="nim has no option 'size'"):
+        parse_options("nim", ("size=3",), None)
+    with pytest.raises(ValueError, match="max_take must be a whole number"):
+        make("nim", **parse_options("nim", ("max_take=many",), None))
+
+
+def _wordy() -> Any:
+    """Nim with every drawing capability, as a plug-in with page words of its own would be."""
+    import dataclasses
+
+    from nimplugin import INFO, Nim
+
+    from cubegames.core.capabilities import (
+        MoveWords,
+        SecretMoves,
+        Telling,
+        TextDrawing,
+        WebHints,
+    )
+
+    class Wordy(Nim, MoveWords, SecretMoves, Telling, WebHints, TextDrawing):
+        info = dataclasses.replace(INFO, id="wordy")
+
+        def move_words(self, move: str, mover: int, viewer: int | None) -> str:
+            return "You took some stones." if mover == viewer else "Someone took stones."
+
+        def move_visible(self, move: str, mover: int, viewer: int | None) -> bool:
+            return mover == viewer
+
+        def tell(self, view: Any) -> str | None:
+            return f"{view['pile']} stones are left."
+
+        def web_hints(self, view: Any) -> dict[str, Any]:
+            return {"safe": view["pile"] % (self.max_take + 1) == 0}
+
+        def draw_text(self, view: Any, legal: Any) -> str:
+            return f"PILE {view['pile']}"
+
+    return Wordy(stones=8)
+
+
+def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() -> None:
+    from rich.console import Console
+
+    from cubegames.render import terminal, web
+
+    wordy, plain = _wordy(), make("nim", stones=8)
+    view = wordy.new_state().view(0)
+    assert web.words(wordy, "take 2", 1, 0) == "Someone took stones."
+    assert web.words(plain, "take 2", 1, 0) == "Seat 1 played take 2."
+    assert web.words(plain, "take 2", 1, 1) == "You played take 2."
+    assert not web.visible(wordy, "take 2", 1, 0) and web.visible(wordy, "take 2", 1, 1)
+    assert web.visible(plain, "take 2", 1, None)
+    assert web.tell(wordy, view) == "8 stones are left." and web.tell(plain, view) is None
+    assert web.hints(wordy, view) == {"safe": True} and web.hints(plain, view) is None
+    assert web.info(plain) == {"generic": True, "title": "Nim"}
+    assert web.draw(plain, view).startswith("<svg")
+
+    def text(game: Any) -> str:
+        console = Console(width=80, record=True)
+        console.print(terminal.draw(game, view))
+        return console.export_text()
+
+    assert text(wordy).strip() == "PILE 8"
+    assert "pile" in text(plain) and "Nim" in text(plain)
+    assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably should be gymnasium.spaces.box"
+)
+def test_a_game_without_the_learnable_capability_gets_the_generic_encoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pettingzoo.test import api_test
+
+    import cubegames.rl
+    from cubegames.rl.plugin import LegalIndexCodec, ViewObserver
+
+    entry = metadata.EntryPoint("legacy", "tests.test_plugin:Legacy", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "legacy": entry})
+    registry._load.cache_clear()
+    try:
+        game = make("legacy", stones=9)
+        codec, observer = cubegames.rl.codec(game), cubegames.rl.observer(game)
+        assert isinstance(codec, LegalIndexCodec) and isinstance(observer, ViewObserver)
+        state = game.new_state()
+        state.play("take 2")
+        view = state.view(1)
+        assert [codec.encode(m, view) for m in state.legal_moves()] == [0, 1, 2]
+        assert str(codec.decode(2, view)) == "take 3"
+        assert codec.mask(state.legal_moves(), view).tolist()[:4] == [1, 1, 1, 0]
+        obs = observer.observe(view)
+        assert obs.shape == (2048,) and 0 < obs.max() <= 1
+        assert observer.observe(state.view(0)).tolist() != obs.tolist()  # "seat" differs
+        with pytest.raises(ValueError, match="no settings"):
+            cubegames.rl.codec(game, radius=3)
+        api_test(cubegames.rl.env("legacy", render_mode="ansi", stones=7), num_cycles=100)
+    finally:
+        registry._load.cache_clear()
+
+
+class Legacy(Game[Any]):
+    """Nim, written to the bare Game contract: no declared facts."""
+
+    id = "legacy"
+    option_names = ("players", "stones")
+
+    def __init__(self, players: int = 2, stones: int = 10) -> None:
+        from nimplugin import Nim
+
+        self._nim = Nim(players=players, stones=stones)
+        self.players = players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"players": self.players, "stones": self._nim.stones}
+
+    def new_state(self, seed: int = 0) -> Any:
+        return self._nim.new_state(seed)
+
+    def parse_move(self, text: str) -> Any:
+        return self._nim.parse_move(text)
+
+    def state_from_dict(self, data: Any) -> Any:
+        return self._nim.state_from_dict(data)
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return self._nim.determinize(view, seat, rng)
+
+
+def test_a_plug_in_without_declared_facts_gets_them_from_its_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    entry = metadata.EntryPoint("legacy", "tests.test_plugin:Legacy", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "legacy": entry})
+    monkeypatch.setattr(registry, "GAMES", registry._order(set(registry._ENTRIES)))
+    registry._load.cache_clear()
+    try:
+        facts = info("legacy")
+        assert (facts.title, facts.pitch) == ("Legacy", Legacy.__doc__.splitlines()[0])
+        state = make("legacy", stones=4).new_state()
+        state.play("take 3")
+        assert state.to_dict()["pile"] == 1
+        with pytest.raises(ValueError, match="stones must be a whole number"):
+            make("legacy", stones="4")
+        with pytest.raises(ValueError, match="legacy has no option 'max_take'"):
+            make("legacy", max_take=2)
+        assert [o["kind"] for o in form(facts.options)] == ["int", "int"]
+        assert "legacy" in [f.id for f in games()]
+    finally:
+        registry._load.cache_clear()
