@@ -28,6 +28,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
 	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
+	$(BIN)/lint-imports
 	$(BIN)/cubegames compile
 	$(BIN)/pytest -n 2
 
@@ -49,6 +50,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
 	$(BIN)/mypy
 	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks scripts examples

@@ -13,9 +13,8 @@ from typing import Any, NoReturn
 import click
 
 import cubegames
-from cubegames.core.game import Game, State
-from cubegames.core.options import from_text
-from cubegames.core.registry import game_class, game_from_dict
+from cubegames.core.game import State
+from cubegames.core.registry import game_class, game_from_dict, options_from_text
 
 
 class UsageFailure(click.UsageError):
@@ -48,35 +47,9 @@ def read_position(path: str) -> State[Any]:
 def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
     """`key=value` pairs as game options, read the way the game reads them."""
     try:
-        cls = game_class(game_id)
+        return options_from_text(game_id, pairs, players)
     except ValueError as exc:
         fail(str(exc))
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq:
-            fail(f"--option {pair!r}: write it as key=value")
-        if key not in cls.option_names:
-            fail(f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}")
-        options[key] = _option_value(key, value, cls)
-    if players is not None:
-        options["players"] = players
-    return options
-
-
-def _option_value(key: str, text: str, cls: type[Game[Any]] | None = None) -> Any:
-    """An option's value as typed: read by the kind the game's options model gives it, or
-    without a game as a list (`variants`), true/false, a whole number or else text."""
-    if cls is not None:
-        return from_text(cls.info.options, key, text)
-    if key == "variants":
-        return [v for v in text.split(",") if v]
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

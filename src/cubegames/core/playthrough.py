@@ -10,6 +10,7 @@ shows up as a diff.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from cubegames.core.game import State
@@ -21,12 +22,11 @@ def _scores(state: State[Any]) -> str:
 
 
 def record(game_id: str, options: dict[str, Any], seed: int) -> str:
-    """Play a game with the random bot (seeded like the deal) and write it down."""
-    from cubegames.bots import bot as make_bot
-
+    """Play a game as the random bot would (a uniform choice among the legal moves from
+    `random.Random(seed)`, seeded like the deal) and write it down."""
     game = make(game_id, **options)
     state = game.new_state(seed=seed)
-    player = make_bot("random", seed=seed)
+    rng = random.Random(seed)
     lines = [
         f"# game: {game_id}",
         f"# options: {json.dumps(options, sort_keys=True)}",
@@ -35,8 +35,9 @@ def record(game_id: str, options: dict[str, Any], seed: int) -> str:
     ]
     while not state.is_over:
         seat = state.to_move
-        count = len(state.legal_moves())
-        move = player.choose(state)
+        moves = state.legal_moves()
+        count = len(moves)
+        move = moves[rng.randrange(count)]
         state.play(move)
         lines.append(f"seat {seat} | {count} legal | {move} | scores {_scores(state)}")
     lines.append("final: " + json.dumps(state.to_dict(), sort_keys=True))

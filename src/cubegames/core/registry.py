@@ -27,7 +27,7 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create
 
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options
+from cubegames.core.options import check_options, from_text
 
 #: the entry-point group games are registered in
 GROUP = "cubegames.games"
@@ -253,3 +253,47 @@ def game_from_dict(data: Any) -> Game[Any]:
         raise
     except TypeError as exc:  # an option of the wrong kind
         raise ValueError(f'field "options": {exc}') from None
+
+
+def options_from_text(
+    game_id: str, pairs: Sequence[str], players: int | None = None
+) -> dict[str, Any]:
+    """Game options from `key=value` texts (a command line's `-o rounds=1`), each read the way
+    the game's options model reads it; ValueError names a malformed pair or an unknown option.
+
+    >>> options_from_text("cubed", ["rounds=1", "variants=bridging,void"], players=3)
+    {'rounds': 1, 'variants': ['bridging', 'void'], 'players': 3}
+    >>> options_from_text("cubed", ["rounds"])
+    Traceback (most recent call last):
+    ...
+    ValueError: --option 'rounds': write it as key=value
+    """
+    cls = game_class(game_id)
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise ValueError(f"--option {pair!r}: write it as key=value")
+        if key not in cls.option_names:
+            raise ValueError(
+                f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}"
+            )
+        options[key] = option_value(key, value, cls)
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def option_value(key: str, text: str, cls: type[Game[Any]] | None = None) -> Any:
+    """An option's value as typed: read by the kind the game's options model gives it, or
+    without a game as a list (`variants`), true/false, a whole number or else text."""
+    if cls is not None:
+        return from_text(cls.info.options, key, text)
+    if key == "variants":
+        return [v for v in text.split(",") if v]
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text

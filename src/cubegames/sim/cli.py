@@ -31,9 +31,12 @@ def _fail(message: str) -> NoReturn:
 
 
 def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
-    from cubegames.cli import parse_options
+    from cubegames.core.registry import options_from_text
 
-    return parse_options(game, pairs, None)
+    try:
+        return options_from_text(game, pairs)
+    except ValueError as exc:
+        _fail(str(exc))
 
 
 def _store(out: str | None) -> Store | None:

@@ -47,12 +47,12 @@ def grid_values(key: str, text: str) -> list[Any]:
     >>> grid_values("strict_colors", "true,false")
     [True, False]
     """
-    from cubegames.cli import _option_value
+    from cubegames.core.registry import option_value
 
     items = text.split(",")
     if key == "variants":
         return [[v for v in item.split("+") if v] for item in items]
-    return [_option_value(key, item) for item in items]
+    return [option_value(key, item) for item in items]
 
 
 def read_config(path: str) -> dict[str, Any]:
