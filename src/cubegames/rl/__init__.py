@@ -15,8 +15,9 @@ Layers, each usable alone (the games never import this package):
 - `vector`: `vector_env(game_id, num_envs, seed=..., opponent=..., **options)`, N games
   stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel.
 
-Nothing heavy is imported until it is used: `import cubegames.rl` loads neither gymnasium
-nor pettingzoo.
+Importing registers the Gymnasium ids (`cubegames/Cubed-v0`, ..., see
+`cubegames.rl.registration`), which loads gymnasium's registry when gymnasium is installed;
+nothing else heavy is imported until it is used (pettingzoo, numba, the environments).
 
 >>> import cubegames
 >>> from cubegames.rl import codec, observer
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cubegames.rl.registration import register as _register
+
 if TYPE_CHECKING:
     from cubegames.core.game import Game
     from cubegames.rl.encoding import ActionCodec
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
     from cubegames.symmetry import Symmetry
 
 __all__ = ["codec", "env", "observer", "single_agent", "symmetries", "vector_env"]
+
+_register()
 
 
 def codec(game: Game[Any], **settings: Any) -> ActionCodec:

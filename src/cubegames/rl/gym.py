@@ -3,6 +3,7 @@
     env = cubegames.rl.single_agent("cubed", players=1)                     # solo CUBED
     env = cubegames.rl.single_agent("unstackable", opponents=("greedy",))   # vs greedy
     env = gymnasium.make("cubegames/SingleAgent-v0", game_id="stakd", players=1)
+    env = gymnasium.make("cubegames/Stakd-v0", players=1)          # after import cubegames.rl
 
 - The learner plays `seat` (an int, or `"random"`: a seat drawn at each reset). The other
   seats are played by bots named like `cubegames.bot` specs, in seat order after skipping
@@ -161,9 +162,11 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
 
 
 def register() -> None:
-    """Make `gymnasium.make(ENV_ID, game_id=..., ...)` find this environment (idempotent)."""
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SingleAgentEnv")
+    """Make `gymnasium.make(ENV_ID, game_id=..., ...)` and the per-game ids find this
+    environment (idempotent; `import cubegames.rl` has done it already)."""
+    from cubegames.rl.registration import register as register_all
+
+    register_all()
 
 
 register()
