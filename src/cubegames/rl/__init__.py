@@ -97,7 +97,7 @@ def single_agent(
 
 
 def vector_env(
-    game_id: str, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+    game_id: str, num_envs: int, *, seed: int | None = None, opponent: Any = "self", **options: Any
 ) -> Any:
     """`num_envs` games of `game_id` stepped together; see `cubegames.rl.vector`.
 
