@@ -141,7 +141,7 @@ def test_restart_deals_what_the_next_step_would_have(game_id: str, options: dict
         actions = masked(info_a["action_mask"], rng_a)
         masked(info_b["action_mask"], rng_b)
         _, _, term_a, _, info_a = a.step(actions)
-        _, _, term_b, _, info_b = b.step(actions)
+        _, _, _, _, info_b = b.step(actions)
         if term_a.any():
             i = int(np.flatnonzero(term_a)[0])
             a.restart([i])
