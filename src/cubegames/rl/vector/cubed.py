@@ -464,6 +464,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         reset_all(self.batch, self.ed, self.tb, self._deal(), self._io())
         return self.obs, self._info()
 
+    def observations(self) -> npt.NDArray[np.float32]:
+        """A copy of every game's current observation (after `restart`, say)."""
+        return self.obs.copy()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A copy of every game's current action mask."""
+        return self.masks.copy()
+
     def restart(self, games: Any) -> None:
         """Deal the games `games` (indexes) afresh now and show them in the buffers, as
         the next step would have (see `cubegames.rl.vector`). Each runs the compiled

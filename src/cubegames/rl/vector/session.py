@@ -150,6 +150,14 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                     self.sessions[i].play_move(bot.choose(self.sessions[i].state))
             waiting = [i for i in waiting if self.sessions[i].to_move not in (None, 0)]
 
+    def observations(self) -> npt.NDArray[np.float32]:
+        """A copy of every game's current observation (after `restart`, say)."""
+        return self.obs.copy()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A copy of every game's current action mask."""
+        return self.masks.copy()
+
     def restart(self, games: Any) -> None:
         """Deal the games `games` (indexes) afresh now, as the next step would have, and
         show their first observation and mask in the buffers (for adapters that reset a
