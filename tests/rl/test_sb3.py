@@ -89,3 +89,24 @@ def test_maskable_ppo_learns_on_the_adapter() -> None:
     obs = envs.reset()
     actions, _ = model.predict(obs, action_masks=envs.action_masks(), deterministic=True)
     assert all(envs.action_masks()[i, a] for i, a in enumerate(actions))
+
+
+def test_maskable_ppo_on_factored_cubed_with_dict_observations() -> None:
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    raw = vector_env(
+        "cubed", 2, seed=3, opponent="random", players=2, rounds=1,
+        action_space="factored", observation="dict",
+    )  # fmt: skip
+    envs = SB3VecEnv(raw)
+    assert envs.action_space.n == 1261  # the cells of the window outnumber 174 patterns + 2
+    model = MaskablePPO(
+        "MultiInputPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu"
+    )
+    model.learn(64)
+    obs = envs.reset()
+    assert set(obs) == {"planes", "vector"}
+    actions, _ = model.predict(obs, action_masks=envs.action_masks())
+    assert all(envs.action_masks()[i, a] for i, a in enumerate(actions))

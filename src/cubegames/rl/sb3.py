@@ -7,6 +7,10 @@
     envs = SB3VecEnv(vector_env("unstackable", 8, seed=0, opponent="random"))
     model = MaskablePPO("MlpPolicy", envs, seed=0).learn(50_000)
 
+Factored actions and Dict observations (`vector_env(..., action_space="factored",
+observation="dict")`, see `cubegames.rl.factored`) pass through; use `MultiInputPolicy`
+for Dict observations.
+
 SB3 learns one seat: the learner is seat 0 and the environment's opponent plays the others
 ("random", any bot by name, or a frozen policy: see `cubegames.rl.vector`); a self-play
 league passes snapshots of the learner as that policy. `opponent="self"` is refused here,
@@ -23,6 +27,9 @@ What the adapter does:
 - `infos[i]` of a step that ended game i also holds `seat_rewards` (every seat's +1 / -1 /
   0) and `illegal_action` when the learner's action was not legal.
 - Rewards are float32; games never truncate.
+- Factored actions and Dict observations (`vector_env(..., action_space="factored",
+  observation="dict")`, see `cubegames.rl.factored`) pass through; Dict observations take
+  SB3's `MultiInputPolicy`.
 """
 
 from __future__ import annotations
@@ -55,21 +62,22 @@ class SB3VecEnv(VecEnv):
         obs, info = self.envs.reset(seed=seed)
         self._reset_seeds()
         self._masks = np.array(info["action_mask"], dtype=bool)
-        return np.array(obs)
+        copied: VecEnvObs = _copy(obs)
+        return copied
 
     def step_async(self, actions: npt.NDArray[Any]) -> None:
         self._actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
 
     def step_wait(self) -> VecEnvStepReturn:
         obs, rewards, terminations, truncations, info = self.envs.step(self._actions)
-        obs = np.array(obs)
+        obs = _copy(obs)
         masks = np.array(info["action_mask"], dtype=bool)
         dones = np.asarray(terminations, dtype=bool) | np.asarray(truncations, dtype=bool)
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         ended = np.flatnonzero(dones)
         for i in ended:
             infos[i] = {
-                "terminal_observation": obs[i].copy(),
+                "terminal_observation": _row(obs, int(i)),
                 "TimeLimit.truncated": bool(truncations[i] and not terminations[i]),
                 "seat_rewards": np.array(info["seat_rewards"][i]),
             }
@@ -77,7 +85,12 @@ class SB3VecEnv(VecEnv):
                 infos[i]["illegal_action"] = True
         if len(ended):
             self.envs.restart(ended)
-            obs[ended] = self.envs.observations()[ended]
+            fresh = self.envs.observations()
+            if isinstance(obs, dict):
+                for key in obs:
+                    obs[key][ended] = fresh[key][ended]
+            else:
+                obs[ended] = fresh[ended]
             masks[ended] = self.envs.action_masks()[ended]
         self._masks = masks
         return obs, np.asarray(rewards, dtype=np.float32).copy(), dones, infos
@@ -117,3 +130,17 @@ class SB3VecEnv(VecEnv):
 
     def get_images(self) -> Sequence[np.ndarray | None]:
         return [None for _ in range(self.num_envs)]
+
+
+def _copy(obs: Any) -> Any:
+    """A copy of a batch of observations (an array, or a dict of arrays)."""
+    if isinstance(obs, dict):
+        return {key: np.array(value) for key, value in obs.items()}
+    return np.array(obs)
+
+
+def _row(obs: Any, i: int) -> Any:
+    """Game `i`'s observation of a batch (a copy)."""
+    if isinstance(obs, dict):
+        return {key: value[i].copy() for key, value in obs.items()}
+    return obs[i].copy()

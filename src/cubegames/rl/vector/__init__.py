@@ -53,10 +53,27 @@ def vector_env(
 ) -> Any:
     """The fastest batched environment for `game_id` with these options (see the module).
 
+    Two settings are the environment's own, not the game's: `action_space="factored"`
+    (CUBED: pattern, then cell) and `observation="dict"` (planes and vector apart); see
+    `cubegames.rl.factored`.
+
     >>> envs = vector_env("stakd", 2, seed=1, players=2)
     >>> type(envs).__name__, envs.num_envs
     ('SessionVectorEnv', 2)
     """
+    action_space = options.pop("action_space", "flat")
+    observation = options.pop("observation", "flat")
+    envs = _vector_env(game_id, num_envs, seed=seed, opponent=opponent, **options)
+    if action_space == "flat" and observation == "flat":
+        return envs
+    from cubegames.rl.factored import Shaped
+
+    return Shaped(envs, action_space=action_space, observation=observation)
+
+
+def _vector_env(
+    game_id: str, num_envs: int, *, seed: int | None, opponent: Any, **options: Any
+) -> Any:
     try:
         module = importlib.import_module(f"cubegames.rl.vector.{game_id}")
     except ModuleNotFoundError as error:

@@ -495,12 +495,43 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
+        return self.step_rows(actions, range(self.num_envs))
+
+    def step_rows(
+        self, actions: Any, rows: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """`step` for the games `rows` only (their actions are read from `actions`, one per
+        game); the others are left as they are, with reward 0. A factored action space
+        (`cubegames.rl.factored`) steps a game only once its move is whole."""
         # a fresh contiguous array: a strided view of the caller's would be another type to
         # numba, and so a compilation on the spot
         chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs).copy()
         movers = self.to_move.copy()
-        result = (chosen, self.rewards, self.terminations, self.illegal)
-        step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
+        picked = np.zeros(self.num_envs, dtype=bool)
+        picked[np.asarray(list(rows), dtype=np.int64)] = True
+        if picked.all():
+            result = (chosen, self.rewards, self.terminations, self.illegal)
+            step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
+        else:
+            self.rewards[:] = 0.0
+            self.terminations[:] = False
+            self.illegal[:] = False
+            for i in np.flatnonzero(picked):
+                row = slice(int(i), int(i) + 1)
+                batch = tuple(a[row] for a in self.batch)
+                deal = (self.box, self.window, self.rngs[row])
+                io = (
+                    self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
+                    self.placeable[row], self.ended[row], self.buf,
+                )  # fmt: skip
+                part = (chosen[row], self.rewards[row], self.terminations[row], self.illegal[row])
+                step_all(batch, self.ed, self.tb, deal, io, part)
         self.seat_rewards[:] = 0.0
         for i in np.flatnonzero(self.terminations):
             if self.illegal[i]:

@@ -206,16 +206,31 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
+        return self.step_rows(actions, range(self.num_envs))
+
+    def step_rows(
+        self, actions: Any, rows: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """`step` for the games `rows` only (their actions are read from `actions`, one per
+        game); the others are left as they are, with reward 0 (for a factored action space,
+        `cubegames.rl.factored`, which steps a game once its move is whole)."""
         actions = np.asarray(actions)
+        picked = {int(i) for i in rows}
         self.rewards[:] = 0.0
         self.terminations[:] = False
         self.illegal[:] = False
         self.seat_rewards[:] = 0.0
-        starting = [i for i in range(self.num_envs) if self.ended[i]]
+        starting = [i for i in range(self.num_envs) if self.ended[i] and i in picked]
         played: list[int] = []
         movers: dict[int, int] = {}
         for i in range(self.num_envs):
-            if self.ended[i]:
+            if self.ended[i] or i not in picked:
                 continue
             session = self.sessions[i]
             mover = movers[i] = self._seat(i)
