@@ -56,7 +56,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
 
     # gymnasium.make reads the render modes from the class, and Env declares `metadata` an
     # instance attribute (so it cannot be a ClassVar)
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -73,8 +73,10 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
     ) -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
         self.session = Session(game_id, reward=reward, radius=radius, **options)
         players = self.session.game.players
         if seat != "random" and (isinstance(seat, bool) or seat not in range(players)):
@@ -155,9 +157,15 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
             reward = session.rewards()[self.seat]
         return session.observe(self.seat), reward, self._over, False, self._info()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
+        """The learner's view: text (`"ansi"`) or a `(480, 640, 3)` uint8 picture
+        (`"rgb_array"`, see `cubegames.rl.picture`); None without a render mode."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            from cubegames.rl.picture import rgb
+
+            return rgb(self.session.state, self.seat)
         return draw_text(self.session.state, self.seat)
 
 
