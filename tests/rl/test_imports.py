@@ -37,3 +37,9 @@ def test_vector_env_is_exported_lazily() -> None:
     loaded = loaded_after("import cubegames.rl\nfrom cubegames.rl import vector_env")
     assert "numba" not in tops(loaded)
     assert "cubegames.rl.vector" not in loaded
+
+
+def test_the_command_line_does_not_load_the_learning_layer() -> None:
+    loaded = loaded_after("import cubegames.cli")
+    assert not HEAVY & tops(loaded)
+    assert "cubegames.rl" not in loaded

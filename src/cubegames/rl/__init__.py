@@ -13,7 +13,15 @@ Layers, each usable alone (the games never import this package):
 - `gym`: `single_agent(game_id, opponents=..., seat=..., **options)`, a Gymnasium
   environment for one learner with bots in the other seats;
 - `vector`: `vector_env(game_id, num_envs, seed=..., opponent=..., **options)`, N games
-  stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel.
+  stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel;
+  opponents "self", a bot by name or a frozen policy; every seat's end reward;
+- `factored`: CUBED's factored action space (pattern, then cell) and Dict observations,
+  chosen with `vector_env(..., action_space="factored", observation="dict")`;
+- `sb3`: `SB3VecEnv`, Stable-Baselines3's `VecEnv` over a batched environment;
+- `picture`: RGB frames of a view (`render_mode="rgb_array"`);
+- `registration`: the Gymnasium ids (`cubegames/Cubed-v0`, ...).
+
+docs/rl.md explains every space and convention.
 
 Importing registers the Gymnasium ids (`cubegames/Cubed-v0`, ..., see
 `cubegames.rl.registration`), which loads gymnasium's registry when gymnasium is installed;
