@@ -10,7 +10,8 @@ and the win rate is printed as a Markdown row for benchmarks/README.md.
 
     .venv/bin/python benchmarks/learn_cubed.py --steps 60000 --seed 0
 
-One core: torch is held to one thread.
+One core: torch is held to one thread. The training time is the process's CPU time (on a
+shared machine the wall time, printed beside it, can be several times longer).
 """
 
 from __future__ import annotations
@@ -101,9 +102,9 @@ def main(argv: list[str] | None = None) -> None:
         policy_kwargs=kwargs,
     )
     before, before_reward = win_rate(model, args.games, args.seed + 1000)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     model.learn(args.steps)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     after, after_reward = win_rate(model, args.games, args.seed + 2000)
     print("| steps | seed | training time | win rate before | after | mean reward before | after |")
     print("|---|---|---|---|---|---|---|")

@@ -258,7 +258,6 @@ COMMAND_MODULES = ("cubegames.server.cli", "cubegames.sim.cli", "cubegames.rl.cl
 
 def _register_commands() -> None:
     import importlib
-
     from pathlib import Path
 
     here = Path(__file__).resolve().parent

@@ -137,3 +137,45 @@ def test_bad_settings_are_named() -> None:
         vector_env("cubed", 1, players=2, rounds=1, observation="image")
     with pytest.raises(ValueError, match="factored action space is CUBED's"):
         vector_env("unstackable", 1, action_space="factored")
+
+
+@pytest.mark.parametrize("observation", ["flat", "dict"])
+def test_the_single_agent_env_takes_the_factored_space(observation: str) -> None:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    made = gymnasium.make(
+        "cubegames/Cubed-v0", players=2, rounds=1, action_space="factored", observation=observation
+    )
+    env = made.unwrapped
+    check_env(env)
+    assert env.action_space.n == 1261
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    s = env.shape.patterns
+    for _ in range(200):
+        state = env.session.state
+        legal = {str(m) for m in state.legal_moves()}
+        mask = info["action_mask"].astype(bool)
+        assert np.array_equal(np.flatnonzero(mask), info["legal_actions"])
+        assert np.array_equal(mask, env.action_masks())
+        if env.shape.pending < 0:
+            assert {env.codec.patterns[p] for p in np.flatnonzero(mask[:s])} == {
+                m.split("@")[0] for m in legal if "@" in m
+            }
+        else:
+            pattern = env.codec.patterns[env.shape.pending]
+            cells = {
+                f"{pattern}@{q},{r}" for q, r in (env.codec.cells[c] for c in np.flatnonzero(mask))
+            }
+            assert cells == {m for m in legal if m.startswith(pattern + "@")}
+        before = state.to_dict()
+        action = int(rng.choice(np.flatnonzero(mask)))
+        choosing = env.shape.pending < 0 and action < s
+        obs, reward, terminated, _, info = env.step(action)
+        assert obs in env.observation_space
+        if choosing:
+            assert env.session.state.to_dict() == before and reward == 0.0
+        if terminated:
+            assert not info.get("illegal_action")
+            obs, info = env.reset()

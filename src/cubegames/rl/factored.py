@@ -45,7 +45,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from cubegames.rl.encoding import ActionCodec
 from cubegames.rl.games.cubed import Codec as CubedCodec
+from cubegames.rl.observation import Observer
 
 ACTION_SPACES = ("flat", "factored")
 OBSERVATIONS = ("flat", "dict")
@@ -225,3 +227,82 @@ class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def close(self, **kwargs: Any) -> None:
         self.envs.close()
+
+
+class Factors:
+    """The factored action space and Dict observations for one game (one seat's decisions),
+    as the single-agent environment uses them: the same layout as `Shaped`."""
+
+    def __init__(
+        self, codec: ActionCodec, observer: Observer, action_space: str, observation: str
+    ) -> None:
+        if action_space not in ACTION_SPACES:
+            raise ValueError(f"action_space must be 'flat' or 'factored', not {action_space!r}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be 'flat' or 'dict', not {observation!r}")
+        self.factored = action_space == "factored"
+        if self.factored and not isinstance(codec, CubedCodec):
+            raise ValueError("the factored action space is CUBED's; other games keep 'flat'")
+        self.codec = codec
+        self.observer = observer
+        self.dict = observation == "dict"
+        self.patterns = len(codec.patterns) if isinstance(codec, CubedCodec) else 0
+        self.cells = len(codec.cells) if isinstance(codec, CubedCodec) else 0
+        self.draw = codec.draw if isinstance(codec, CubedCodec) else 0
+        extras = codec.size - self.draw
+        self.size = max(self.patterns + extras, self.cells) if self.factored else codec.size
+        self.block = 1 + self.patterns if self.factored else 0
+        #: the pattern chosen in step 1, or -1
+        self.pending = -1
+        self.cut = int(np.prod(observer.plane_shape))
+        vector = observer.vector_size + self.block
+        if self.dict:
+            self.observation_space: spaces.Space[Any] = spaces.Dict(
+                {
+                    "planes": spaces.Box(0.0, 1.0, observer.plane_shape, dtype=np.float32),
+                    "vector": spaces.Box(0.0, 1.0, (vector,), dtype=np.float32),
+                }
+            )
+        else:
+            self.observation_space = spaces.Box(0.0, 1.0, (self.cut + vector,), dtype=np.float32)
+
+    def legal(self, flat: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The legal actions of this space, from the legal flat actions."""
+        if not self.factored:
+            return flat
+        placing = flat[flat < self.draw]
+        cells, patterns = np.divmod(placing, self.patterns)
+        if self.pending >= 0:
+            return np.unique(cells[patterns == self.pending])
+        others = flat[flat >= self.draw] - self.draw + self.patterns
+        return np.concatenate([np.unique(patterns), np.sort(others)]).astype(np.int64)
+
+    def flat_action(self, action: Any, flat: npt.NDArray[np.int64]) -> int | None:
+        """The flat action of `action`, or None after a pattern (step 1 of a placement);
+        -1 for an action that cannot be legal (the environment's illegal path)."""
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            return -1
+        if not self.factored:
+            return a
+        if self.pending < 0:
+            if 0 <= a < self.patterns and a in self.legal(flat):
+                self.pending = a
+                return None
+            if self.patterns <= a < self.patterns + self.codec.size - self.draw:
+                return self.draw + a - self.patterns
+            return -1
+        pattern, self.pending = self.pending, -1
+        return a * self.patterns + pattern if 0 <= a < self.cells else -1
+
+    def observe(self, flat: npt.NDArray[np.float32]) -> Any:
+        """The observation of this space from the flat one."""
+        vector = np.zeros(self.observer.vector_size + self.block, dtype=np.float32)
+        vector[: self.observer.vector_size] = flat[self.cut :]
+        if self.factored and self.pending >= 0:
+            vector[self.observer.vector_size] = 1.0
+            vector[self.observer.vector_size + 1 + self.pending] = 1.0
+        if self.dict:
+            return {"planes": flat[: self.cut].reshape(self.observer.plane_shape), "vector": vector}
+        return np.concatenate([flat[: self.cut], vector])
