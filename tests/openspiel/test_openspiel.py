@@ -321,3 +321,28 @@ def test_a_changed_playthrough_is_noticed() -> None:
     changed = text.replace("Returns() = [0, 0]", "Returns() = [1, -1]", 1)
     assert changed != text
     assert _replayed(changed) != changed
+
+
+@pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1)", "cubegames_cubes(sets=1)"])
+def test_a_serialized_state_plays_on_alike(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        chance = state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    for _ in range(20):
+        assert str(copy) == str(state)
+        assert copy.information_state_string(0) == state.information_state_string(0)
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            assert copy.chance_outcomes() == state.chance_outcomes()
+            action = state.chance_outcomes()[-1][0]
+        else:
+            assert copy.legal_actions() == state.legal_actions()
+            action = state.legal_actions()[-1]
+        state.apply_action(action)
+        copy.apply_action(action)
