@@ -106,11 +106,14 @@ def main(argv: list[str] | None = None) -> None:
     model.learn(args.steps)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     after, after_reward = win_rate(model, args.games, args.seed + 2000)
-    print("| steps | seed | training time | win rate before | after | mean reward before | after |")
+    print(
+        "| steps | seed | training CPU time (wall) | win rate before | after "
+        "| mean reward before | after |"
+    )
     print("|---|---|---|---|---|---|---|")
     print(
-        f"| {args.steps:,} | {args.seed} | {seconds / 60:.1f} min | {before:.3f} | {after:.3f} "
-        f"| {before_reward:+.3f} | {after_reward:+.3f} |"
+        f"| {args.steps:,} | {args.seed} | {cpu / 60:.1f} min ({seconds / 60:.1f} min) "
+        f"| {before:.3f} | {after:.3f} | {before_reward:+.3f} | {after_reward:+.3f} |"
     )
 
 
