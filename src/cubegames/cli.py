@@ -249,8 +249,14 @@ COMMAND_MODULES = ("cubegames.server.cli", "cubegames.sim.cli", "cubegames.rl.cl
 
 def _register_commands() -> None:
     import importlib
+    from pathlib import Path
 
+    here = Path(__file__).resolve().parent
     for name in COMMAND_MODULES:
+        # a part that is not there is skipped without importing its package, whose own
+        # import may be heavy (cubegames.rl registers with Gymnasium)
+        if not (here / Path(*name.split(".")[1:])).with_suffix(".py").exists():
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

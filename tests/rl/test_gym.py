@@ -128,3 +128,39 @@ def test_legal_actions_list_the_mask() -> None:
     assert info["legal_actions"].tolist() == np.flatnonzero(info["action_mask"]).tolist()
     legal = env.session.state.legal_moves()
     assert [env.codec.decode(int(i)) for i in info["legal_actions"]] == legal
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game_id": "cubed", "players": 2, "rounds": 1},
+        {"game_id": "unstackable"},
+        {"game_id": "stakd", "players": 1},
+        {"game_id": "cubes", "players": 2, "sets": 1},
+    ],
+    ids=lambda k: k["game_id"],
+)
+def test_rgb_array_passes_gymnasiums_render_check(kwargs: dict[str, Any]) -> None:
+    made = gymnasium.make(ENV_ID, render_mode="rgb_array", **kwargs)
+    check_env(made.unwrapped)  # renders and checks the frame
+    env = made.unwrapped
+    env.reset(seed=1)
+    first = env.render()
+    assert first.shape == (480, 640, 3) and first.dtype == np.uint8
+    assert (first < 200).any()  # something is drawn on the white canvas
+    rng = np.random.default_rng(1)
+    frames = [first]
+    for _ in range(6):
+        mask = env.action_masks()
+        _, _, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        frames.append(env.render())
+        if terminated:
+            break
+    assert {f.shape for f in frames} == {(480, 640, 3)}  # one size: a video can be made
+    assert any(not np.array_equal(first, f) for f in frames[1:])
+    made.close()
+
+
+def test_an_unknown_render_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="render_mode must be"):
+        SingleAgentEnv("unstackable", render_mode="human")

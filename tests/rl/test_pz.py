@@ -148,3 +148,14 @@ def test_render_draws_the_view_of_the_seat_to_move() -> None:
     assert cubegames.GAMES  # every game has an environment
     for game_id in cubegames.GAMES:
         env(game_id).reset(seed=0)
+
+
+def test_rgb_array_renders_a_picture_of_the_seat_to_move() -> None:
+    aec = env("unstackable", render_mode="rgb_array")
+    aec.reset(seed=2)
+    first = aec.render()
+    assert first.shape == (480, 640, 3) and first.dtype == np.uint8
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+    assert not np.array_equal(first, aec.render())
+    with pytest.raises(ValueError, match="render_mode must be"):
+        env("unstackable", render_mode="human")

@@ -14,7 +14,7 @@ from cubegames.rl import vector_env
 from cubegames.rl.session import win_shares
 from cubegames.rl.vector import SessionVectorEnv
 from cubegames.rl.vector.cubed import VectorEnv
-from cubegames.rl.vector.session import outcome
+from cubegames.rl.vector.session import outcome, seat_outcomes
 
 
 def masked_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -62,10 +62,13 @@ def test_the_compiled_environment_plays_the_python_rules(players: int) -> None:
                 finished += 1
                 assert terminations[i] and info["to_move"][i] == -1
                 assert rewards[i] == outcome(win_shares(state), int(movers[i]))
+                # every seat's reward, the losers' -1 included
+                assert info["seat_rewards"][i].tolist() == seat_outcomes(win_shares(state))
                 assert np.array_equal(obs[i], envs.observer.observe(state.view(int(movers[i]))))
                 assert not info["action_mask"][i].any()
             else:
                 assert not terminations[i] and rewards[i] == 0
+                assert not info["seat_rewards"][i].any()
                 assert python_state(envs, i).to_dict() == state.to_dict()
     assert finished >= 3
 

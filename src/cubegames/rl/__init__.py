@@ -13,10 +13,19 @@ Layers, each usable alone (the games never import this package):
 - `gym`: `single_agent(game_id, opponents=..., seat=..., **options)`, a Gymnasium
   environment for one learner with bots in the other seats;
 - `vector`: `vector_env(game_id, num_envs, seed=..., opponent=..., **options)`, N games
-  stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel.
+  stepped together (a `gymnasium.vector.VectorEnv`), compiled where the game has a kernel;
+  opponents "self", a bot by name or a frozen policy; every seat's end reward;
+- `factored`: CUBED's factored action space (pattern, then cell) and Dict observations,
+  chosen with `vector_env(..., action_space="factored", observation="dict")`;
+- `sb3`: `SB3VecEnv`, Stable-Baselines3's `VecEnv` over a batched environment;
+- `picture`: RGB frames of a view (`render_mode="rgb_array"`);
+- `registration`: the Gymnasium ids (`cubegames/Cubed-v0`, ...).
 
-Nothing heavy is imported until it is used: `import cubegames.rl` loads neither gymnasium
-nor pettingzoo.
+docs/rl.md explains every space and convention.
+
+Importing registers the Gymnasium ids (`cubegames/Cubed-v0`, ..., see
+`cubegames.rl.registration`), which loads gymnasium's registry when gymnasium is installed;
+nothing else heavy is imported until it is used (pettingzoo, numba, the environments).
 
 >>> import cubegames
 >>> from cubegames.rl import codec, observer
@@ -29,6 +38,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cubegames.rl.registration import register as _register
+
 if TYPE_CHECKING:
     from cubegames.core.game import Game
     from cubegames.rl.encoding import ActionCodec
@@ -38,6 +49,8 @@ if TYPE_CHECKING:
     from cubegames.symmetry import Symmetry
 
 __all__ = ["codec", "env", "observer", "single_agent", "symmetries", "vector_env"]
+
+_register()
 
 
 def codec(game: Game[Any], **settings: Any) -> ActionCodec:
@@ -92,7 +105,7 @@ def single_agent(
 
 
 def vector_env(
-    game_id: str, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+    game_id: str, num_envs: int, *, seed: int | None = None, opponent: Any = "self", **options: Any
 ) -> Any:
     """`num_envs` games of `game_id` stepped together; see `cubegames.rl.vector`.
 

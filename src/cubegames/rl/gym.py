@@ -3,6 +3,7 @@
     env = cubegames.rl.single_agent("cubed", players=1)                     # solo CUBED
     env = cubegames.rl.single_agent("unstackable", opponents=("greedy",))   # vs greedy
     env = gymnasium.make("cubegames/SingleAgent-v0", game_id="stakd", players=1)
+    env = gymnasium.make("cubegames/Stakd-v0", players=1)          # after import cubegames.rl
 
 - The learner plays `seat` (an int, or `"random"`: a seat drawn at each reset). The other
   seats are played by bots named like `cubegames.bot` specs, in seat order after skipping
@@ -20,6 +21,8 @@
   `illegal="raise"` raises `IllegalAction` instead, for debugging a masked agent.
 - Reward: 0 until the end, then the learner's `"win"` (1 for a win, shared on a tie) or
   `"shaped"` reward (see `cubegames.rl.session`). Episodes end by termination only.
+- `action_space="factored"` (CUBED: a slot pattern, then a cell, each a step) and
+  `observation="dict"` (planes and vector apart): see `cubegames.rl.factored`.
 - Seeding: `reset(seed=s)` seeds `np_random`, which deals the game and seeds the bots;
   `reset()` continues it.
 """
@@ -36,9 +39,11 @@ from gymnasium import spaces
 
 import cubegames
 from cubegames.bots import Bot
+from cubegames.rl.factored import Factors
 from cubegames.rl.session import IllegalAction, Session, draw_text
 
-Obs = npt.NDArray[np.float32]
+#: a flat float32 array, or with observation="dict" a dict of two
+Obs = Any
 
 #: the id under which `gymnasium.make` finds this environment
 ENV_ID = "cubegames/SingleAgent-v0"
@@ -55,7 +60,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
 
     # gymnasium.make reads the render modes from the class, and Env declares `metadata` an
     # instance attribute (so it cannot be a ClassVar)
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -68,12 +73,16 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         radius: int | str | None = None,
+        action_space: str = "flat",
+        observation: str = "flat",
         **options: Any,
     ) -> None:
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
         self.session = Session(game_id, reward=reward, radius=radius, **options)
         players = self.session.game.players
         if seat != "random" and (isinstance(seat, bool) or seat not in range(players)):
@@ -90,20 +99,26 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         self.render_mode = render_mode
         self.codec = self.session.codec
         self.observer = self.session.observer
-        self.observation_space = spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32)
-        self.action_space = spaces.Discrete(self.codec.size)
+        self.shape = Factors(self.codec, self.observer, action_space, observation)
+        self.observation_space = self.shape.observation_space
+        self.action_space = spaces.Discrete(self.shape.size)
         self.bots: dict[int, Bot] = {}
         self._over = True
 
     def _info(self) -> dict[str, Any]:
-        return {
-            "action_mask": self.session.mask(self.seat),
-            "legal_actions": self.session.legal(self.seat),
-        }
+        legal = self.shape.legal(self.session.legal(self.seat))
+        mask = np.zeros(self.shape.size, dtype=np.int8)
+        mask[legal] = 1
+        return {"action_mask": mask, "legal_actions": legal}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (all False once the episode is over)."""
-        return self.session.mask(self.seat).astype(bool)
+        mask = np.zeros(self.shape.size, dtype=bool)
+        mask[self.shape.legal(self.session.legal(self.seat))] = True
+        return mask
+
+    def _observe(self) -> Any:
+        return self.shape.observe(self.session.observe(self.seat))
 
     def _advance(self) -> None:
         """Let the bots move until the learner is to move or the game is over."""
@@ -129,41 +144,53 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         if self.session.to_move is None:
             raise RuntimeError("the game ended before the learner's first move")
         self._over = False
-        return self.session.observe(self.seat), self._info()
+        self.shape.pending = -1
+        return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         session = self.session
-        move = session.move_of(action)
+        flat = self.shape.flat_action(action, self.session.legal(self.seat))
+        if flat is None:  # the first half of a factored placement: the cell comes next
+            return self._observe(), 0.0, False, False, self._info()
+        move = session.move_of(flat)
         if move is None:
             if self.illegal == "raise":
                 raise IllegalAction(f"action {action!r} is not legal now")
             self._over = True
             info = {
-                "action_mask": np.zeros(self.codec.size, dtype=np.int8),
+                "action_mask": np.zeros(self.shape.size, dtype=np.int8),
                 "legal_actions": np.zeros(0, dtype=np.int64),
                 "illegal_action": True,
             }
-            return session.observe(self.seat), self.illegal_reward, True, False, info
+            return self._observe(), self.illegal_reward, True, False, info
         session.play_move(move)
         self._advance()
         reward = 0.0
         if session.to_move is None:
             self._over = True
             reward = session.rewards()[self.seat]
-        return session.observe(self.seat), reward, self._over, False, self._info()
+        return self._observe(), reward, self._over, False, self._info()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
+        """The learner's view: text (`"ansi"`) or a `(480, 640, 3)` uint8 picture
+        (`"rgb_array"`, see `cubegames.rl.picture`); None without a render mode."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            from cubegames.rl.picture import rgb
+
+            return rgb(self.session.state, self.seat)
         return draw_text(self.session.state, self.seat)
 
 
 def register() -> None:
-    """Make `gymnasium.make(ENV_ID, game_id=..., ...)` find this environment (idempotent)."""
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SingleAgentEnv")
+    """Make `gymnasium.make(ENV_ID, game_id=..., ...)` and the per-game ids find this
+    environment (idempotent; `import cubegames.rl` has done it already)."""
+    from cubegames.rl.registration import register as register_all
+
+    register_all()
 
 
 register()

@@ -19,7 +19,7 @@
 - Chance: `reset(seed=s)` deals the game from a generator seeded with `s`; `reset()`
   without a seed continues that generator (first use: fresh entropy).
 - `render()` with `render_mode="ansi"` returns the terminal drawing of what the seat to
-  move sees.
+  move sees; with `"rgb_array"` its picture, `(480, 640, 3)` uint8 (`cubegames.rl.picture`).
 
 Options are the game's (`players`, `edition`, `variants`, ...) plus `reward`, `illegal`,
 `render_mode` and, for CUBED, the window `radius`.
@@ -61,14 +61,16 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
         super().__init__()
         if illegal not in ("raise", "lose"):
             raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}"
+            )
         self.session = Session(game_id, reward=reward, radius=radius, **options)
         self.illegal = illegal
         self.render_mode = render_mode
         self.metadata = {
             "name": f"cubegames_{game_id}_v0",
-            "render_modes": ["ansi"],
+            "render_modes": ["ansi", "rgb_array"],
             "is_parallelizable": False,
         }
         players = self.session.game.players
@@ -156,12 +158,16 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
             self.terminations[a] = True
         self.infos = {a: {} for a in self.agents}
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
             return None
-        # the terminal drawings are made for a seat (CUBED's needs a hand to show), so this
-        # draws what the seat to move sees (seat 0 once the game is over)
+        # the drawings are made for a seat (CUBED's needs a hand to show), so this draws
+        # what the seat to move sees (seat 0 once the game is over)
         state = self.session.state
+        if self.render_mode == "rgb_array":
+            from cubegames.rl.picture import rgb
+
+            return rgb(state, state.to_move or 0)
         return draw_text(state, state.to_move or 0)
 
     def close(self) -> None:

@@ -29,7 +29,7 @@ from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
 from cubegames.rl.games.cubed import Codec, Observer, distance
-from cubegames.rl.vector.session import OPPONENTS
+from cubegames.rl.vector.session import OPPONENTS, seat_outcomes
 
 jit = k.jit
 Arr = k.Arr
@@ -389,7 +389,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
     ) -> None:
         if opponent not in OPPONENTS:
-            raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
+            raise ValueError(
+                f"the compiled CUBED environment plays opponent 'self' or 'random', not "
+                f"{opponent!r}; cubegames.rl.vector_env gives SessionVectorEnv for the others"
+            )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         game = cubegames.make("cubed", **options)
@@ -426,6 +429,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.terminations = np.zeros(num_envs, dtype=bool)
         self.truncations = np.zeros(num_envs, dtype=bool)
         self.illegal = np.zeros(num_envs, dtype=bool)
+        self.seat_rewards = np.zeros((num_envs, game.players), dtype=np.float64)
         self.buf = np.zeros((2, k.MAX_MOVES), dtype=np.int64)
         self.rngs = np.zeros((num_envs, 1), dtype=np.uint64)
         self._seed(seed)
@@ -435,7 +439,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.rngs[:, 0] = words
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.masks, "to_move": self.to_move, "illegal_action": self.illegal}
+        return {
+            "action_mask": self.masks,
+            "to_move": self.to_move,
+            "illegal_action": self.illegal,
+            "seat_rewards": self.seat_rewards,
+        }
 
     def _deal(self) -> Deal:
         return (self.box, self.window, self.rngs)
@@ -451,8 +460,31 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if seed is not None:
             self._seed(seed)
         self.illegal[:] = False
+        self.seat_rewards[:] = 0.0
         reset_all(self.batch, self.ed, self.tb, self._deal(), self._io())
         return self.obs, self._info()
+
+    def observations(self) -> npt.NDArray[np.float32]:
+        """A copy of every game's current observation (after `restart`, say)."""
+        return self.obs.copy()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A copy of every game's current action mask."""
+        return self.masks.copy()
+
+    def restart(self, games: Any) -> None:
+        """Deal the games `games` (indexes) afresh now and show them in the buffers, as
+        the next step would have (see `cubegames.rl.vector`). Each runs the compiled
+        `reset_all` on one-row views of the arrays, so nothing new is compiled."""
+        for i in np.asarray(games, dtype=np.int64).reshape(-1):
+            row = slice(int(i), int(i) + 1)
+            batch = tuple(a[row] for a in self.batch)
+            deal = (self.box, self.window, self.rngs[row])
+            io = (
+                self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
+                self.placeable[row], self.ended[row], self.buf,
+            )  # fmt: skip
+            reset_all(batch, self.ed, self.tb, deal, io)
 
     def step(
         self, actions: Any
@@ -463,10 +495,69 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        result = (chosen, self.rewards, self.terminations, self.illegal)
-        step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
+        return self.step_rows(actions, range(self.num_envs))
+
+    def step_rows(
+        self, actions: Any, rows: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """`step` for the games `rows` only (their actions are read from `actions`, one per
+        game); the others are left as they are, with reward 0. A factored action space
+        (`cubegames.rl.factored`) steps a game only once its move is whole."""
+        # a fresh contiguous array: a strided view of the caller's would be another type to
+        # numba, and so a compilation on the spot
+        chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs).copy()
+        movers = self.to_move.copy()
+        picked = np.zeros(self.num_envs, dtype=bool)
+        picked[np.asarray(list(rows), dtype=np.int64)] = True
+        if picked.all():
+            result = (chosen, self.rewards, self.terminations, self.illegal)
+            step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
+        else:
+            self.rewards[:] = 0.0
+            self.terminations[:] = False
+            self.illegal[:] = False
+            for i in np.flatnonzero(picked):
+                row = slice(int(i), int(i) + 1)
+                batch = tuple(a[row] for a in self.batch)
+                deal = (self.box, self.window, self.rngs[row])
+                io = (
+                    self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
+                    self.placeable[row], self.ended[row], self.buf,
+                )  # fmt: skip
+                part = (chosen[row], self.rewards[row], self.terminations[row], self.illegal[row])
+                step_all(batch, self.ed, self.tb, deal, io, part)
+        self.seat_rewards[:] = 0.0
+        for i in np.flatnonzero(self.terminations):
+            if self.illegal[i]:
+                self.seat_rewards[i, movers[i]] = -1.0
+            else:
+                self.seat_rewards[i] = self._outcomes(int(i))
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()
+
+    def _outcomes(self, i: int) -> list[float]:
+        """Every seat's +1 / -1 / 0 in the finished game `i`: the fewest points wins (the
+        kernel's `_outcome`, for each seat)."""
+        game = self.game_arrays(i)
+        meta, hands, sizes = game.meta, game.hands, game.hsize
+        points = self.ed.points
+        players = self.game.players
+        emptied = meta[k.M_END] == k.EMPTIED
+        scores = [
+            0
+            if emptied and meta[k.M_WINNER] == s
+            else sum(int(points[hands[s, j]]) for j in range(int(sizes[s])))
+            for s in range(players)
+        ]
+        low = min(scores)
+        winners = [s for s in range(players) if scores[s] == low]
+        shares = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+        return seat_outcomes(shares)
 
     def game_arrays(self, i: int) -> k.Game:
         """The kernel arrays of game `i` (views), e.g. for `fast.decode_into`."""

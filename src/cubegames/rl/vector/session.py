@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -16,6 +17,34 @@ from cubegames.rl.session import Session, win_shares
 
 OPPONENTS = ("self", "random")
 
+#: a frozen policy playing the opponents' seats: the observations and masks (bool) of the
+#: k games where an opponent is to move, each from that seat's view, to k actions
+Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
+
+
+def check_opponent(opponent: Any) -> None:
+    """ValueError unless `opponent` is "self", a bot name (`cubegames.bot`'s) or a callable."""
+    if callable(opponent) or opponent == "self":
+        return
+    if not isinstance(opponent, str):
+        raise ValueError(
+            f"opponent must be 'self', a bot name such as 'greedy' or 'mcts:iterations=50', "
+            f"or a policy (a callable), not {opponent!r}"
+        )
+    try:
+        cubegames.bot(opponent)
+    except ValueError as error:
+        raise ValueError(f"opponent {opponent!r}: {error}") from None
+
+
+def seat_outcomes(shares: list[float]) -> list[float]:
+    """Every seat's end-of-game reward (`outcome`), in seat order.
+
+    >>> seat_outcomes([0.0, 1.0, 0.0])
+    [-1.0, 1.0, -1.0]
+    """
+    return [outcome(shares, seat) for seat in range(len(shares))]
+
 
 def outcome(shares: list[float], seat: int) -> float:
     """+1 for a sole win, -1 for a loss, 0 otherwise (a shared win).
@@ -29,7 +58,7 @@ def outcome(shares: list[float], seat: int) -> float:
 
 class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """`num_envs` `Session`s stepped one after another (the interface of
-    `cubegames.rl.vector`).
+    `cubegames.rl.vector`), with any opponent: "self", a bot by name, or a policy.
 
     >>> envs = SessionVectorEnv("unstackable", 2, seed=1)
     >>> obs, info = envs.reset()
@@ -45,17 +74,17 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         num_envs: int,
         *,
         seed: int | None = None,
-        opponent: str = "self",
+        opponent: str | Policy = "self",
         **options: Any,
     ) -> None:
-        if opponent not in OPPONENTS:
-            raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
+        check_opponent(opponent)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         self.sessions = [Session(game_id, **options) for _ in range(num_envs)]
         first = self.sessions[0]
         self.num_envs = num_envs
         self.opponent = opponent
+        self.players = first.game.players
         self.codec = first.codec
         self.observer = first.observer
         self.single_observation_space = spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32)
@@ -72,28 +101,74 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.truncations = np.zeros(num_envs, dtype=bool)
         self.illegal = np.zeros(num_envs, dtype=bool)
         self.ended = np.zeros(num_envs, dtype=bool)
+        self.seat_rewards = np.zeros((num_envs, self.players), dtype=np.float64)
         self.bots: list[Bot | None] = [None] * num_envs
         self.rng = np.random.default_rng(seed)
 
+    @property
+    def learner_only(self) -> bool:
+        """True when the learner plays seat 0 and the opponent every other seat."""
+        return self.opponent != "self"
+
     def _seat(self, i: int) -> int:
         to_move = self.sessions[i].to_move
-        return 0 if self.opponent == "random" or to_move is None else to_move
+        return 0 if self.learner_only or to_move is None else to_move
 
     def _reset_one(self, i: int) -> None:
         session = self.sessions[i]
         session.reset(int(self.rng.integers(2**31)))
-        if self.opponent == "random":
-            self.bots[i] = cubegames.bot("random", seed=int(self.rng.integers(2**31)))
-            self._advance(i)
+        if isinstance(self.opponent, str) and self.opponent != "self":
+            self.bots[i] = cubegames.bot(self.opponent, seed=int(self.rng.integers(2**31)))
         self.ended[i] = False
-        self._show(i)
 
-    def _advance(self, i: int) -> None:
-        """The random opponent moves until seat 0 is to move or the game is over."""
-        session, bot = self.sessions[i], self.bots[i]
-        assert bot is not None
-        while (seat := session.to_move) is not None and seat != 0:
-            session.play_move(bot.choose(session.state))
+    def _advance(self, games: list[int]) -> None:
+        """The opponents move in `games` until seat 0 is to move or the game is over; a
+        policy chooses for every game waiting on it at once."""
+        waiting = [i for i in games if self.sessions[i].to_move not in (None, 0)]
+        while waiting:
+            if callable(self.opponent):
+                seats = [self.sessions[i].to_move or 0 for i in waiting]
+                obs = np.stack(
+                    [self.sessions[i].observe(s) for i, s in zip(waiting, seats, strict=True)]
+                )
+                masks = np.zeros((len(waiting), self.codec.size), dtype=bool)
+                for row, (i, s) in enumerate(zip(waiting, seats, strict=True)):
+                    masks[row, self.sessions[i].legal(s)] = True
+                chosen = np.asarray(self.opponent(obs, masks)).reshape(len(waiting))
+                for row, i in enumerate(waiting):
+                    move = self.sessions[i].move_of(int(chosen[row]))
+                    if move is None:
+                        raise ValueError(
+                            f"the opponent policy chose action {int(chosen[row])}, which is "
+                            f"not legal (game {i}, seat {seats[row]})"
+                        )
+                    self.sessions[i].play_move(move)
+            else:
+                for i in waiting:
+                    bot = self.bots[i]
+                    assert bot is not None
+                    self.sessions[i].play_move(bot.choose(self.sessions[i].state))
+            waiting = [i for i in waiting if self.sessions[i].to_move not in (None, 0)]
+
+    def observations(self) -> npt.NDArray[np.float32]:
+        """A copy of every game's current observation (after `restart`, say)."""
+        return self.obs.copy()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A copy of every game's current action mask."""
+        return self.masks.copy()
+
+    def restart(self, games: Any) -> None:
+        """Deal the games `games` (indexes) afresh now, as the next step would have, and
+        show their first observation and mask in the buffers (for adapters that reset a
+        game in the step that ended it, as Stable-Baselines3's `VecEnv` does)."""
+        chosen = [int(i) for i in np.asarray(games, dtype=np.int64).reshape(-1)]
+        for i in chosen:
+            self._reset_one(i)
+        if self.learner_only:
+            self._advance(chosen)
+        for i in chosen:
+            self._show(i)
 
     def _show(self, i: int) -> None:
         session = self.sessions[i]
@@ -105,16 +180,21 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.to_move[i] = -1 if self.ended[i] else seat
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.masks, "to_move": self.to_move, "illegal_action": self.illegal}
+        return {
+            "action_mask": self.masks,
+            "to_move": self.to_move,
+            "illegal_action": self.illegal,
+            "seat_rewards": self.seat_rewards,
+        }
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
-        for i in range(self.num_envs):
-            self._reset_one(i)
         self.illegal[:] = False
+        self.seat_rewards[:] = 0.0
+        self.restart(range(self.num_envs))
         return self.obs, self._info()
 
     def step(
@@ -126,28 +206,53 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
+        return self.step_rows(actions, range(self.num_envs))
+
+    def step_rows(
+        self, actions: Any, rows: Any
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """`step` for the games `rows` only (their actions are read from `actions`, one per
+        game); the others are left as they are, with reward 0 (for a factored action space,
+        `cubegames.rl.factored`, which steps a game once its move is whole)."""
         actions = np.asarray(actions)
+        picked = {int(i) for i in rows}
         self.rewards[:] = 0.0
         self.terminations[:] = False
         self.illegal[:] = False
+        self.seat_rewards[:] = 0.0
+        starting = [i for i in range(self.num_envs) if self.ended[i] and i in picked]
+        played: list[int] = []
+        movers: dict[int, int] = {}
         for i in range(self.num_envs):
-            if self.ended[i]:
-                self._reset_one(i)
+            if self.ended[i] or i not in picked:
                 continue
             session = self.sessions[i]
-            mover = self._seat(i)
+            mover = movers[i] = self._seat(i)
             move = session.move_of(int(actions[i]))
             if move is None:
                 self.illegal[i] = True
                 self.rewards[i] = -1.0
+                self.seat_rewards[i, mover] = -1.0
                 self.ended[i] = self.terminations[i] = True
                 self._show(i)
                 continue
             session.play_move(move)
-            if self.opponent == "random":
-                self._advance(i)
+            played.append(i)
+        if self.learner_only:
+            self._advance(played)
+        for i in played:
+            session = self.sessions[i]
+            mover = movers[i]
             if session.to_move is None:
-                self.rewards[i] = outcome(win_shares(session.state), mover)
+                outcomes = seat_outcomes(win_shares(session.state))
+                self.seat_rewards[i] = outcomes
+                self.rewards[i] = outcomes[mover]
                 self.ended[i] = self.terminations[i] = True
                 # the final observation is the mover's
                 self.obs[i] = session.observe(mover)
@@ -155,4 +260,6 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 self.to_move[i] = -1
                 continue
             self._show(i)
+        if starting:
+            self.restart(starting)
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()

@@ -97,6 +97,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         self._truncated = np.zeros(num_envs, dtype=np.bool_)
         self._masks = np.zeros((num_envs, self.codec.size), dtype=np.bool_)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
+        self._seat_rewards = np.zeros((num_envs, 2), dtype=np.float64)
         self._seed(seed)
 
     def _seed(self, seed: int | None) -> None:
@@ -108,6 +109,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
             "action_mask": self._masks.copy(),
             "to_move": self._to_move.copy(),
             "illegal_action": self._illegal.copy(),
+            "seat_rewards": self._seat_rewards.copy(),
         }
 
     def reset(
@@ -120,28 +122,51 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         if seed is not None:
             self._seed(seed)
         self._illegal[:] = False
+        self._seat_rewards[:] = 0.0
+        self._reset_rows(slice(None))
+        return self._obs.copy(), self._info()
+
+    def _reset_rows(self, rows: slice) -> None:
         batch.reset_all(
-            self._boards,
-            self._st,
-            self._pending,
+            self._boards[rows],
+            self._st[rows],
+            self._pending[rows],
             self.game.bag_counts_as_exposed,
             self.game.exact_counts,
             self._counts,
             self._gains,
             self._most,
-            self._obs,
-            self._masks,
-            self._to_move,
+            self._obs[rows],
+            self._masks[rows],
+            self._to_move[rows],
         )
-        return self._obs.copy(), self._info()
+
+    def restart(self, games: npt.ArrayLike) -> None:
+        """Start the games `games` (indexes) afresh now and show them in the buffers, as the
+        next step would have (see `cubegames.rl.vector`); the compiled `reset_all` runs on
+        one-row views, so nothing new is compiled. The arrays `step` returned before are
+        copies: read `observations()` and `action_masks()` for the new ones."""
+        for i in np.asarray(games, dtype=np.int64).reshape(-1):
+            self._reset_rows(slice(int(i), int(i) + 1))
+
+    def observations(self) -> Obs:
+        """A copy of every game's current observation."""
+        return self._obs.copy()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A copy of every game's current action mask."""
+        return self._masks.copy()
 
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[np.float32], Any, Any, dict[str, Any]]:
         """Play one action in every game (see the module's docstring)."""
-        chosen = np.asarray(actions, dtype=np.int64).reshape(-1)
+        chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1).copy()
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions, not {chosen.shape[0]}")
+        movers = (
+            np.zeros(self.num_envs, np.int64) if self.opponent == "random" else self._to_move.copy()
+        )
         batch.step(
             self._boards,
             self._st,
@@ -162,6 +187,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
             self._masks,
             self._to_move,
         )
+        # two seats, zero-sum: the other seat gets the opposite of the mover's reward, but
+        # nothing when the mover lost by an illegal action
+        self._seat_rewards[:] = 0.0
+        ended = np.flatnonzero(self._terminated)
+        mover = movers[ended]
+        self._seat_rewards[ended, mover] = self._rewards[ended]
+        fair = ~self._illegal[ended]
+        self._seat_rewards[ended[fair], 1 - mover[fair]] = -self._rewards[ended[fair]]
         return (
             self._obs.copy(),
             self._rewards.copy(),

@@ -1,0 +1,68 @@
+"""The games as OpenSpiel games (`pip install 'cubegames[openspiel]'`).
+
+OpenSpiel finds a Python game by name only once the module that registers it has been
+imported, so import this package before `pyspiel.load_game`:
+
+    import pyspiel
+    import cubegames.openspiel  # registers cubegames_cubed, cubegames_unstackable, ...
+
+    game = pyspiel.load_game("cubegames_cubed(players=3,rounds=1,variants=bridging+void)")
+
+Names and parameters (defaults as `cubegames.make`'s):
+
+- `cubegames_cubed`: players=2 (2 to 6 EN, 2 to 11 JA; solo is not offered yet),
+  edition="en", variants="" (joined by "+": `variants=bridging+void`), rounds=3,
+  strict_colors=True. Explicit chance (each piece dealt or drawn), imperfect information.
+- `cubegames_unstackable`: players=2, exact_counts=True, bag_counts_as_exposed=False.
+  Deterministic, perfect information.
+- `cubegames_stakd`: players=2 (1 to 8), edition="standard", points_to_win=0 (the game's
+  own: 3, and 1 solo),
+  uni_opens_beside_bombers=False. Deterministic, perfect information.
+- `cubegames_cubes`: players=2 (2 to 10), sets=3, edition="standard". Explicit chance (one
+  node per die), perfect information.
+
+A bad parameter value raises an error naming the parameter, as `cubegames.make` does.
+Actions, chance outcomes, returns and observations: `cubegames.openspiel.game` and
+`cubegames.openspiel.rules`, and docs/rl.md.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("cubegames_unstackable")
+>>> game.num_distinct_actions(), game.get_type().short_name
+(281, 'cubegames_unstackable')
+"""
+
+from __future__ import annotations
+
+import pyspiel
+
+from cubegames.openspiel.game import CubegamesGame, CubegamesState, Observer, game_type
+from cubegames.openspiel.rules import RULES, Rules
+
+__all__ = ["NAMES", "CubegamesGame", "CubegamesState", "Observer", "game_class", "register"]
+
+#: OpenSpiel's name of each game
+NAMES = {game_id: f"cubegames_{game_id}" for game_id in RULES}
+
+_classes: dict[str, type[CubegamesGame]] = {}
+
+
+def game_class(game_id: str) -> type[CubegamesGame]:
+    """The `pyspiel.Game` subclass of a game id (`cubed`, ...)."""
+    found = _classes.get(game_id)
+    if found is None:
+        rules: type[Rules] = RULES[game_id]
+        found = type(f"{rules.__name__[: -len('Rules')]}Game", (CubegamesGame,), {})
+        found.rules_class = rules
+        _classes[game_id] = found
+    return found
+
+
+def register() -> None:
+    """Register every game with OpenSpiel (done on import; registering twice is harmless)."""
+    known = set(pyspiel.registered_names())
+    for game_id, name in NAMES.items():
+        if name not in known:
+            pyspiel.register_game(game_type(RULES[game_id]), game_class(game_id))
+
+
+register()
