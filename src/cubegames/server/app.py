@@ -68,6 +68,7 @@ from cubegames.server.protocol import (
     CreateGame,
     MoveMessage,
     ProtocolError,
+    ReadyMessage,
     Throttle,
     error,
     parse_client,
@@ -555,11 +556,12 @@ def create_app(
         game = build_trusted(info)
         over = info.status == FINISHED
         moves = []
+        notations = [m.move for m in info.moves]
         for m in info.moves:
             entry: dict[str, Any] = {
                 "ply": m.ply,
                 "seat": m.seat,
-                "text": web.words(game, m.move, m.seat, None),
+                "text": web.words(game, m.move, m.seat, None, notations[: m.ply - 1]),
             }
             if over or web.visible(game, m.move, m.seat, None):
                 entry["move"] = m.move
@@ -625,8 +627,12 @@ def create_app(
         view = state.public_view() if seat is None else state.view(seat)
         last = played[-1] if played else None
         said = web.tell(game, view) if web.tells(game) else None
+        earlier = [p.move for p in played[:-1]]
         if said is None and last is not None:
-            said = web.words(game, last.move, last.seat, seat)
+            said = web.words(game, last.move, last.seat, seat, earlier)
+        hints = web.hints(game, view)
+        if web.framed(game):
+            hints = {**(hints or {}), **web.history_hints(game, [p.move for p in played])}
         return {
             "ply": ply,
             "total": total,
@@ -634,14 +640,14 @@ def create_app(
             "to_move": state.to_move,
             "over": state.is_over,
             "view": view,
-            "hints": web.hints(game, view),
+            "hints": hints,
             "last": None
             if last is None
             else {
                 "ply": last.ply,
                 "seat": last.seat,
                 "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
-                "text": web.words(game, last.move, last.seat, seat),
+                "text": web.words(game, last.move, last.seat, seat, earlier),
             },
             "result": result_of(state) if state.is_over else None,
             "svg": web.draw(game, view, []),
@@ -835,7 +841,12 @@ def create_app(
                 if isinstance(parsed, AuthMessage):
                     await peer.send(error("this connection has already said who it is", "auth"))
                     continue
+                if isinstance(parsed, ReadyMessage):
+                    if peer.seat is not None:
+                        room.ready(peer.seat)
+                    continue
                 if not isinstance(parsed, MoveMessage):
+                    room.tick()  # a pause after a round whose time is over ends
                     await peer.send({"type": "pong"})
                     continue
                 if peer.state is Connection.SPECTATOR or peer.seat is None:
@@ -987,10 +998,10 @@ def seat_record(info: GameInfo, game: Any, seat: int) -> dict[str, Any]:
         "moves": [
             {
                 "seat": m.seat,
-                "text": web.words(game, m.move, m.seat, seat),
+                "text": web.words(game, m.move, m.seat, seat, [n.move for n in info.moves[:i]]),
                 **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
             }
-            for m in info.moves
+            for i, m in enumerate(info.moves)
         ],
         "created": iso(info.created_at),
     }
