@@ -569,8 +569,7 @@ def test_unstackable_to_the_end_in_3d_and_layers(
             # pointing names the spot in words, as a player sees it (not its coordinates)
             expect(page.locator("canvas.table3d")).to_have_attribute(
                 "title",
-                "A yellow, red or black cube may go here: "
-                "the bottom layer, row 1 from the front, 1st from the left",
+                "A yellow, red or black cube may go here: the bottom layer at D4",
             )
             page.mouse.click(point[0], point[1])
             played = spot
@@ -578,10 +577,10 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     assert played is not None, "no free spot was in sight"
     page.wait_for_function("() => window.cubegamesPage.current.ply === 1")
     assert current(page)["last"]["move"] == f"K@{played}"
-    # more may go in a new row in front and a new column on the left: the grid shows them
-    # first, so the cube laid is in its 2nd row and 2nd column, and the words say so
+    # places are named on a board fixed for the game, and the first move's words say how
     expect(page.locator(".said")).to_have_text(
-        "You stacked a black cube on the bottom layer, row 2 from the front, 2nd from the left."
+        "You stacked a black cube on the bottom layer at D4 "
+        "(columns A–G left to right, rows 1–7 front to back)."
     )
     shot(page, "unstackable-desktop-play")
     page.click("button.view-button:has-text('Layers')")
@@ -589,39 +588,77 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     titles = page.evaluate(
         "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
     )
-    assert "A black cube: the bottom layer, row 2 from the front, 2nd from the left" in titles
-    # each hover names the row and column its cell is drawn in on the bottom layer's plan
+    assert "A black cube: the bottom layer at D4" in titles
+    # each hover names the column letter drawn under its cell and the row number beside it
     drawn = page.evaluate(
         """() => {
           const plan = document.querySelector(".plan[data-plan='0']");
-          const rects = [...plan.querySelectorAll("rect")].filter((r) => !r.closest(".lifted"));
-          const xs = rects.map((r) => Number(r.getAttribute("x")));
-          const ys = rects.map((r) => Number(r.getAttribute("y")));
-          const left = Math.min(...xs);
-          const foot = Math.max(...ys);
-          // a cell is 28 px wide (games/unstackable.js CELL)
+          const axis = [...plan.querySelectorAll(".plan-axis")];
+          const near = (list, v) =>
+            list.reduce((a, b) => (Math.abs(b.at - v) < Math.abs(a.at - v) ? b : a));
+          const columns = axis.filter((t) => /[A-G]/.test(t.textContent))
+            .map((t) => ({ at: Number(t.getAttribute("x")), name: t.textContent }));
+          const rows = axis.filter((t) => /[1-7]/.test(t.textContent))
+            .map((t) => ({ at: Number(t.getAttribute("y")), name: t.textContent }));
           return [...plan.querySelectorAll("title")].map((t) => {
             const r = t.parentElement;
-            return { title: t.textContent,
-              column: Math.round((Number(r.getAttribute("x")) - left) / 28) + 1,
-              row: Math.round((foot - Number(r.getAttribute("y"))) / 28) + 1 };
+            const x = Number(r.getAttribute("x")) + Number(r.getAttribute("width")) / 2;
+            const y = Number(r.getAttribute("y")) + Number(r.getAttribute("height")) / 2;
+            return { title: t.textContent, column: near(columns, x).name, row: near(rows, y).name };
           });
         }"""
     )
     assert len(drawn) >= 3, drawn  # the cube and the spots beside it
     for cell in drawn:
-        place = re.search(r"row (\d) from the front.*, (\d)\w\w from the left", cell["title"])
-        assert place and (int(place[1]), int(place[2])) == (cell["row"], cell["column"]), cell
-    assert any(" may go here: the bottom layer, " in t for t in titles), titles
+        place = re.search(r" at ([A-G])([1-7])$", cell["title"])
+        assert place and (place[1], place[2]) == (cell["column"], cell["row"]), cell
+    assert any(" may go here: the bottom layer at " in t for t in titles), titles
     for title in titles:
         assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title
         assert not NOTATION.search(title), title
     play_out(page, unstackable_move(False))
     # the last cube out is told with its place, as it was before it came out
     expect(page.locator(".said")).to_have_text(
-        re.compile(r"(You|Greedy bot) took an? \w+ cube out of the bottom layer, row \d from")
+        re.compile(r"(You|Greedy bot) took an? \w+ cube out of the bottom layer at [A-G][1-7]\.")
     )
     finish(page, guard, "unstackable", browser, server)
+
+
+def test_unstackable_names_a_cube_alike_however_the_structure_grows(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: moves 1 and 3 were both logged "row 1 from the front, 1st from the left"
+    though they were different cubes, as the structure grew left and the words counted from
+    its edge. Places are named on a board fixed for the game: no two cubes stacked get the
+    same name, and the first cube's hover still says where the log said it went."""
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "here"])
+    page.click("button.view-button:has-text('Layers')")
+    for _ in range(6):  # stack before the structure whenever a cube may go there
+        ready(page)
+        state = current(page)
+        legal = state["legal"]
+        move = next((m for m in legal if "@-1," in m or ",-1," in m), legal[0])
+        page.evaluate("m => window.cubegamesPage.send(m)", move)
+        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
+    log = current(page)["log"]
+    assert any("@-1," in e["move"] or ",-1," in e["move"] for e in log), log  # it shifted
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    places = [re.search(r" on (.+? at [A-G][1-7])", e) for e in entries if "stacked" in e]
+    assert all(places), entries
+    names = [p[1] for p in places if p]
+    assert len(names) == len(set(names)), entries  # different cubes, different names
+    first = log[0]["move"].split("@")[0]  # the first cube's colour letter
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
+    )
+    colour = {"Y": "yellow", "R": "red", "K": "black"}[first]
+    assert (
+        f"A {colour} cube: {names[0]}" in titles
+        or f"A {colour} cube you may take out: {names[0]}" in titles
+    ), (names[0], titles)
+    guard.check()
 
 
 def stakd_move(touch: bool) -> Callable[[Page, Any], None]:
@@ -782,8 +819,8 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
         assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
         # a cube's place in the words of the hovers, the end of a turn as it is
         assert re.search(
-            r"(on (the bottom layer|layer [1-3]), row [1-4] from the front, "
-            r"[1-4](st|nd|rd|th) from the left| ended the turn)\.$",
+            r"(on (the bottom layer|layer [1-3]) at [A-G][1-7]( \(columns A–G left to right, "
+            r"rows 1–7 front to back\))?| ended the turn)\.$",
             entry,
         ), entry
         assert not NOTATION.search(entry), entry
