@@ -131,7 +131,7 @@ def ready(page: Page, rounds: list[str] | None = None) -> None:
             return c.over || (c.to_move === p.active && c.legal.length > 0); }""",
         timeout=60_000,
     )
-    nxt = page.locator(".overlay:not([hidden]) button:has-text('Next round')")
+    nxt = page.locator(".overlay:not([hidden]) button.see-board:has-text('Next round')")
     if nxt.count():
         if rounds is not None:
             rounds.append(page.locator(".overlay .results.round").inner_text())
@@ -1017,3 +1017,133 @@ def test_an_unfinished_record_is_played_at_this_screen_only(
     expect(page.locator(".seat-list button")).to_have_count(0)
     games = page.evaluate("() => JSON.parse(localStorage.getItem('cubegames.games'))")
     assert all(not entry.get("host") for entry in games.values() if entry.get("loaded"))
+
+
+# -- issue #23: what a newcomer tripped on -------------------------------------------------
+
+
+def test_the_host_sees_a_taken_seat_and_can_reissue_it(
+    desk: tuple[Page, Guard], browser: Browser, server: str
+) -> None:
+    """Issue #23: once the friend had opened the link, the host's page still offered "Copy
+    invitation" (the spent link), even after a reload, and never "Reissue seat". The host
+    sees the seat taken, whether its player is at the table, and can reissue it."""
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "online"], seed=None)
+    link = page.locator(".invite input.link").input_value()
+    page.click("a:has-text('Go to the game')")
+    row = page.locator(".seat-list li[data-seat='1']")
+    expect(row).to_contain_text("invitation not used yet")
+    expect(row.locator("button")).to_have_text("Copy invitation")
+    expect(page.locator(".seat-list li[data-seat='0']")).to_contain_text("You")
+    expect(page.locator(".seat-list li[data-seat='0']")).to_contain_text("you host this game")
+    friend_context = browser.new_context(viewport=PHONE, has_touch=True)
+    try:
+        friend = friend_context.new_page()
+        friend.goto(link)
+        expect(friend.locator(".turn-banner")).to_contain_text("Player 1's turn")
+        # the seat is taken and its player at the table; the page says so
+        expect(row).to_contain_text("at the table")
+        expect(row.locator("button")).to_have_text("Reissue seat")
+        page.reload()
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        row = page.locator(".seat-list li[data-seat='1']")
+        expect(row.locator("button")).to_have_text("Reissue seat")
+        expect(row).to_contain_text("at the table")
+        # the friend leaves: the seat shows it, and the page says it
+        friend.close()
+        expect(row).to_contain_text("away")
+        expect(page.locator(".message")).to_have_text("Player 2 left the table.")
+        # reissued: a new invitation, copied, and the seat waits for it again
+        page.once("dialog", lambda dialog: dialog.accept())
+        row.locator("button").click()
+        expect(row.locator("button")).to_have_text(re.compile("Copied|Copy failed"))
+        expect(row).to_contain_text("invitation not used yet")
+        invites = page.evaluate(
+            "id => JSON.parse(localStorage.getItem('cubegames.games'))[id].invites",
+            page.url.rsplit("/", 1)[1],
+        )
+        assert invites["1"] not in link  # a new invitation, not the spent one
+    finally:
+        friend_context.close()
+    guard.check()
+
+
+def test_cubed_round_end_stays_on_the_board_until_next_round(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: the results of a round opened over a board already cleared for the next
+    round, the bot already thinking on round 2. Now the round's last board stays, the bot
+    waits, the round and the bag are in sight, and "Next round" starts the next round."""
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 2})
+    expect(page.locator(".round-badge")).to_have_text(
+        re.compile(r"^Round 1 of 2 · \d+ pieces? in the bag$")
+    )
+    move = cubed_move(False)
+    for _ in range(400):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                if (!p || !p.current || p.sending) return false;
+                const box = document.querySelector('.overlay');
+                if (box && !box.hidden) return true;
+                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
+            timeout=60_000,
+        )
+        if page.locator(".overlay .results.round").count():
+            break
+        state = current(page)
+        move(page, state)
+        page.wait_for_function(
+            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
+            arg=state["ply"],
+        )
+        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    card = page.locator(".overlay .results.round")
+    expect(card).to_be_visible()
+    expect(card.locator("h2")).to_have_text("Round 1 of 2 is over")
+    expect(page.locator(".turn-banner")).to_have_text("Round 1 of 2 is over")
+    ended = current(page)
+    assert ended["view"]["round"] == 2 and ended["pause"] is not None, ended["pause"]
+    # the board is the round's last one, not the new round's empty table
+    laid = page.locator(".cubed-table .piece").count()
+    assert laid > len(ended["view"]["table"]), (laid, ended["view"]["table"])
+    # the bot waits while the round's end is looked at
+    page.wait_for_timeout(1500)
+    game_id = page.url.rsplit("/", 1)[1]
+    assert len(httpx.get(f"{server}/api/games/{game_id}").json()["moves"]) == ended["ply"]
+    # the board can be looked at with the results folded away
+    page.click(".results button.look")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    assert page.locator(".cubed-table .piece").count() == laid
+    shot(page, "cubed-desktop-round-end-board")
+    page.click(".results button.next-from-bar")
+    expect(page.locator(".overlay")).to_be_hidden()
+    expect(page.locator(".round-badge")).to_have_text(re.compile(r"^Round 2 of 2 · "))
+    page.wait_for_function(
+        "ply => window.cubegamesPage.current.ply > ply || "
+        "window.cubegamesPage.current.to_move === window.cubegamesPage.active",
+        arg=ended["ply"],
+    )
+    assert current(page)["pause"] is None
+    page.click("details.history summary")
+    expect(page.locator(".log li.round-head").first).to_have_text("Round 1")
+    guard.check()
+
+
+def test_the_replays_move_list_follows_the_scrubber(desk: tuple[Page, Guard], server: str) -> None:
+    """Issue #23: at move 60 the replay's list still showed moves 1 to 4."""
+    page, guard = desk
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    made = httpx.post(f"{server}/api/records", content=json.dumps(record)).json()
+    total = len(record["moves"])
+    assert total > 30, total
+    page.goto(f"{server}/replay/{made['id']}")
+    expect(page.locator(".counter")).to_have_text(f"0 / {total}")
+    for to in (total, total // 2, 1):
+        page.evaluate("n => window.cubegamesReplay.go(n)", to)
+        expect(page.locator(".counter")).to_have_text(f"{to} / {total}")
+        assert inside(page, ".replay-moves li.current", ".replay-moves"), to
+    page.click("button[aria-label='Last move']")
+    assert inside(page, ".replay-moves li.current", ".replay-moves")
+    guard.check()

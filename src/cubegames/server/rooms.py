@@ -104,6 +104,8 @@ class Played:
     seat: int
     move: str
     note: str | None
+    #: the round it was played in (1 for a game played in one go)
+    round: int = 1
 
 
 def result_of(state: State[Any]) -> dict[str, Any]:
@@ -122,6 +124,7 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     played: list[Played] = []
     tells = web.tells(game)
     for m in info.moves[:upto] if upto is not None else info.moves:
+        round_ = rounds_done(state) + 1
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
@@ -129,7 +132,7 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
                 f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
             ) from None
         note = web.tell(game, state.public_view()) if tells else None
-        played.append(Played(m.ply, m.seat, m.move, note))
+        played.append(Played(m.ply, m.seat, m.move, note, round_))
     return game, state, played
 
 
@@ -423,9 +426,11 @@ class Room:
                 text = web.words(self.game, p.move, p.seat, viewer, earlier)
                 seen = web.visible(self.game, p.move, p.seat, viewer)
                 notation = p.move if seen else None  # for the page's hover, when not secret
-                entries.append(
-                    {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note, "move": notation}
-                )
+                entry: dict[str, Any] = {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note}
+                entry["move"] = notation
+                if p.round > 1:  # the round it was played in, from the second on
+                    entry["round"] = p.round
+                entries.append(entry)
                 notations.append(notation)
         return entries[-LOG_LENGTH:]
 
@@ -590,7 +595,7 @@ class Room:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
         self.last_active = now()
         self.state = trial
-        self.played.append(Played(self.ply + 1, seat, move, note))
+        self.played.append(Played(self.ply + 1, seat, move, note, self._rounds + 1))
         done = rounds_done(trial)
         if done > self._rounds and not trial.is_over:
             self._pause_after(done)

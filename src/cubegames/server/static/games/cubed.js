@@ -507,7 +507,45 @@ export function create(ctx) {
       const low = Math.min(...scores);
       const best = scores.map((v, seat) => (v === low ? ctx.seatName(seat) : null)).filter(Boolean);
       const text = low === 0 && best.length === 1 ? `${best[0]} laid every piece.` : `Fewest points left in hand: ${best.join(" and ")}.`;
-      return { round: after, scores, text };
+      return { round: after, of: next.view.options.rounds || 1, scores, text };
+    },
+    /** The table as the round ended: the last state before it, with the pieces laid since
+     * (`moves`: the log's entries after it) on the table and out of their hands. */
+    roundBoard(prev, next, moves) {
+      const view = structuredClone(prev.view);
+      for (const e of moves) {
+        const m = /^([A-Z]{3})@(-?\d+),(-?\d+)$/.exec(e.move || "");
+        if (!m) continue;
+        view.table.push({ cell: [Number(m[2]), Number(m[3])], slots: m[1] });
+        if (view.hand_sizes) view.hand_sizes[e.seat] = Math.max(0, view.hand_sizes[e.seat] - 1);
+        const hand = view.hands && view.hands[e.seat];
+        if (hand) {
+          const at = hand.findIndex((p) => [0, 1, 2].some((k) => turned(p, k) === m[1]));
+          if (at >= 0) hand.splice(at, 1);
+        }
+      }
+      return { ...prev, ply: next.ply, view, hints: { open: [], dead: [] }, to_move: null };
+    },
+    /** Each finished round's points and the totals, for the results. */
+    roundTable(st) {
+      const past = st.view.past_rounds || [];
+      return { rounds: past.map((r) => r.scores), totals: st.view.totals || past.reduce((t, r) => t.map((v, i) => v + r.scores[i]), past[0].scores.map(() => 0)) };
+    },
+    /** Where each round begins in the log: ply -> heading. */
+    roundStarts(st) {
+      const starts = new Map();
+      let round = 0;
+      for (const e of st.log || []) {
+        const r = e.round || 1;
+        if (r !== round && (r > 1 || (st.view.options.rounds || 1) > 1)) starts.set(e.ply, `Round ${r}`);
+        round = r;
+      }
+      return starts;
+    },
+    status(st) {
+      const rounds = st.view.options.rounds || 1;
+      const round = rounds > 1 ? `Round ${Math.min(st.view.round, rounds)} of ${rounds} · ` : "";
+      return `${round}${st.view.bag} piece${st.view.bag === 1 ? "" : "s"} in the bag`;
     },
     ending(st) {
       const sizes = st.view.hand_sizes;

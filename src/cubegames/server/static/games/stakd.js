@@ -130,7 +130,7 @@ export function create(ctx) {
   }
 
   function draw3d(fresh) {
-    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6 });
+    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6, spot: 0xffffff, spotGhost: 0xf8f9fa });
     const [x0, y0, x1, y1] = extent();
     const cubes = [];
     for (const p of state.view.pieces) {
@@ -282,7 +282,25 @@ export function create(ctx) {
       if (b <= a) return null;
       const winner = next.view.round_winners[b - 1];
       const who = ctx.seatName(winner);
-      return { round: b, scores: next.view.points, text: `${who} laid the last piece and ${who === "You" ? "win" : "wins"} the round.` };
+      const text = `Nobody could lay another piece. ${who} laid the last one (a BOMBER does not count) and ${who === "You" ? "win" : "wins"} the round.`;
+      return { round: b, scores: next.view.points, text };
+    },
+    /** The layers as the round ended: the last state before it, with the pieces laid since
+     * (`moves`: the log's entries after it). */
+    roundBoard(prev, next, moves) {
+      const view = structuredClone(prev.view);
+      for (const e of moves) {
+        const move = e.move && parse(e.move);
+        if (!move) continue;
+        view.pieces.push({ type: move.type, owner: e.seat, z: move.z, nodes: move.nodes.map((n) => n.split(",").map(Number)) });
+        const hand = view.hands[e.seat];
+        if (hand && hand[move.type]) hand[move.type] -= 1;
+      }
+      return { ...prev, ply: next.ply, view, to_move: null };
+    },
+    status(st) {
+      const goal = st.view.options.points_to_win;
+      return `Round ${st.view.round} · first to ${goal} point${goal === 1 ? "" : "s"} wins`;
     },
     ending(st) {
       const top = Math.max(...st.view.points);
