@@ -127,11 +127,12 @@ def ready(page: Page, rounds: list[str] | None = None) -> None:
             if (!p || !p.current || p.sending) return false;
             const box = document.querySelector('.overlay');
             if (box && !box.hidden) return true;
+            if (p.holding) return false; // a round's end, its results on their way
             const c = p.current;
             return c.over || (c.to_move === p.active && c.legal.length > 0); }""",
         timeout=60_000,
     )
-    nxt = page.locator(".overlay:not([hidden]) button.see-board:has-text('Next round')")
+    nxt = page.locator(".overlay:not([hidden]) button.see-board:text-matches('Next (round|set)')")
     if nxt.count():
         if rounds is not None:
             rounds.append(page.locator(".overlay .results.round").inner_text())
@@ -1087,6 +1088,7 @@ def test_cubed_round_end_stays_on_the_board_until_next_round(
                 if (!p || !p.current || p.sending) return false;
                 const box = document.querySelector('.overlay');
                 if (box && !box.hidden) return true;
+                if (p.holding) return false;
                 return p.current.to_move === p.active && p.current.legal.length > 0; }""",
             timeout=60_000,
         )

@@ -47,9 +47,9 @@ ROUND_PAUSE = 20.0
 
 
 def rounds_done(state: State[Any]) -> int:
-    """Rounds a state has finished (CUBED's `past_rounds`, STAKD's `round_winners`; 0 for a
-    game played in one go)."""
-    for name in ("past_rounds", "round_winners"):
+    """Rounds a state has finished (CUBED's `past_rounds`, STAKD's `round_winners`, CUBES's
+    `past_sets`; 0 for a game played in one go)."""
+    for name in ("past_rounds", "round_winners", "past_sets"):
         done = getattr(state, name, None)
         if done is not None:
             return len(done)
@@ -411,7 +411,7 @@ class Room:
                 for s in self.seats
             ],
             "info": web.info(self.game),
-            "rules": rules(self.game.id),
+            "rules": rules(self.game.id, self.game.options),
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:

@@ -20,8 +20,15 @@ function route() {
 // -- the start page ------------------------------------------------------------------------
 
 const HERE = "here";
-const ROLES = ["First to play", "Second", "Third", "Fourth", "Fifth", "Sixth"];
 const ONLINE = "online";
+
+/** The start page's sentences made here, in one place (for the translations to come). */
+const WORDS = {
+  role: (i) => `Player ${i + 1}`,
+  firstToPlay: "plays first",
+  notARecord: "This file is not a game record saved by cubegames: choose a file saved with “Save the record”.",
+  badRecord: (reason) => `This record cannot be loaded: ${reason}`,
+};
 const CUSTOM = "custom";
 
 async function startPage(root) {
@@ -121,7 +128,7 @@ async function startPage(root) {
     form.seats.length = players;
     seatsBox.replaceChildren(h("legend", {}, "Who is playing"));
     form.seats.forEach((seat, i) => {
-      const role = ROLES[i] || `Player ${i + 1}`;
+      const role = WORDS.role(i);
       const choice = h("select", { id: `seat-${i}`, "aria-label": `Who plays: ${role}` },
         h("option", { value: HERE }, i === 0 ? "You, at this screen" : "Someone at this screen"),
         h("option", { value: ONLINE }, "A friend elsewhere (gets a link)"),
@@ -138,7 +145,7 @@ async function startPage(root) {
       });
       custom.addEventListener("input", () => { seat.custom = custom.value.trim(); });
       name.addEventListener("input", () => { seat.name = name.value.trim(); });
-      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, role),
+      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, role, i === 0 ? h("small", {}, ` · ${WORDS.firstToPlay}`) : null),
         choice, custom, name));
     });
     const here = form.seats.filter((s) => s.who === HERE).length;
@@ -337,7 +344,8 @@ function loadSection() {
       rememberLoaded(print, made.id);
       location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id);
     } catch (err) {
-      message.textContent = err.message;
+      const reason = err.message || "";
+      message.textContent = /not a JSON file|not a game record/.test(reason) ? WORDS.notARecord : WORDS.badRecord(reason);
     }
   });
   return form;

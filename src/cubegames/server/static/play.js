@@ -16,6 +16,7 @@ import * as cubes from "./games/cubes.js";
 
 export const MODULES = { cubed, unstackable, stakd, cubes };
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking taps again
+const RESULTS_AFTER = 700; // ms between the last move and the results: the move lands first
 
 /** Every sentence of the table a player reads that is made here, in one place (for the
  * translations to come). */
@@ -37,18 +38,22 @@ export const WORDS = {
   claimed: (who) => `${who} took their seat.`,
   reissued: (who) => `The host gave ${who} a new invitation.`,
   roundOf: (n, of) => `Round ${n} of ${of}`,
-  roundOver: (n, of) => (of > 1 ? `Round ${n} of ${of} is over` : `Round ${n} is over`),
+  roundOver: (n, of, name = "Round") => (of > 1 ? `${name} ${n} of ${of} is over` : `${name} ${n} is over`),
   nextRound: "Next round",
+  nextSet: "Next set",
   seeBoard: "See the board",
   results: "Results",
-  waitingFor: (names) => `The next round starts when ${names} ${names.includes(" and ") ? "have" : "has"} seen this, or in a few seconds.`,
-  startsIn: (n) => `The next round starts in ${n} s.`,
+  waitingFor: (names) => `Play goes on when ${names} ${names.includes(" and ") ? "have" : "has"} seen this.`,
+  startsIn: (n) => `Play goes on in ${n} s.`,
   roundColumn: (n) => `R${n}`,
   total: "Total",
   soundOn: "Sound on",
   soundOff: "Sound off",
   soundTitle: `Sounds: ${Object.values(SOUNDS).join("; ")}.`,
-  paused: "The round's end is on the screen: the next round starts in a moment.",
+  paused: "The round's end is on the screen: play goes on in a moment.",
+  spentTitle: "This invitation has been used already",
+  spentWhy: "An invitation opens its seat once, for the first browser that follows it (or it is from another game).",
+  spentAsk: "If the seat is yours, ask the host to reissue it: they will send you a new link.",
 };
 
 /** The sound a move makes (`sound.js`), by game: a piece laid, a cube taken out, dice. */
@@ -87,13 +92,16 @@ export async function playPage(root, gameId) {
   window.cubegamesPage = new PlayPage(root, gameId, tokens); // for the curious, and for tests
 }
 
-/** What an invitation already used (or from another game) opens: a clear page. */
+/** What an invitation already used (or from another game) opens: a clear page, said once
+ * (the server's reason is shown only when it is something else, e.g. a network failure). */
 function spentInvitePage(gameId, reason) {
+  const spent = /already been used|not one of this game/.test(reason);
+  const other = spent ? null : h("p", { class: "muted" }, `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`.replace(/\.\.$/, "."));
   return h("section", { class: "card notice" },
-    h("h1", {}, "This invitation cannot be used"),
-    h("p", {}, reason),
-    h("p", {}, "An invitation opens its seat once, for the first browser that follows it. " +
-      "If the seat is yours, ask the host to reissue it; they will send you a new link."),
+    h("h1", {}, WORDS.spentTitle),
+    other,
+    h("p", {}, WORDS.spentWhy),
+    h("p", {}, WORDS.spentAsk),
     h("p", {}, h("a", { href: playLink(gameId) }, "Watch the game"), " · ", h("a", { href: "/" }, "All games")));
 }
 
@@ -177,7 +185,8 @@ class PlayPage {
 
   drawSound() {
     const on = soundOn();
-    this.sound.replaceChildren(icon(on ? "sound" : "mute"), on ? WORDS.soundOn : WORDS.soundOff);
+    this.sound.replaceChildren(icon(on ? "sound" : "mute"), h("span", { class: "label" }, on ? WORDS.soundOn : WORDS.soundOff));
+    this.sound.setAttribute("aria-label", on ? WORDS.soundOn : WORDS.soundOff);
     this.sound.setAttribute("aria-pressed", String(on));
   }
 
@@ -204,7 +213,16 @@ class PlayPage {
       hello,
       send: (move, anchor) => this.send(move, anchor),
       seatName: (seat) => this.seatName(seat),
+      origin: (seat) => this.originOf(seat),
     });
+  }
+
+  /** Where on the screen a seat's pieces come from: this screen's hand, or the seat's row. */
+  originOf(seat) {
+    const el = seat === this.active ? this.strip : this.seats.querySelector(`li[data-seat="${seat}"] .face`);
+    if (!el || el.hidden) return null;
+    const box = el.getBoundingClientRect();
+    return box.width ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
   }
 
   arrived(link, state) {
@@ -390,12 +408,17 @@ class PlayPage {
       this.holding = true;
       await this.controller.render({ ...this.shown, legal: [], last: message.last }, null);
       if (this.current === message) this.said.textContent = this.saying(message);
+      await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
       this.results(message, round);
       return;
     }
     await this.controller.render(message, prev && prev.seat === message.seat ? prev : null);
     if (this.current === message) this.said.textContent = this.saying(message);
-    if (message.over && (!prev || !prev.over)) this.results(message, null, prev);
+    if (message.over && (!prev || !prev.over)) {
+      // the results come once the last move has landed
+      if (prev) await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
+      if (this.current === message) this.results(message, null, prev);
+    }
   }
 
   /** Chime when it becomes this screen's turn; a move's own sound otherwise. */
@@ -456,7 +479,7 @@ class PlayPage {
     let text;
     let kind = "";
     if (round) {
-      text = WORDS.roundOver(round.round, round.of || 1);
+      text = WORDS.roundOver(round.round, round.of || 1, round.name);
       kind = "over";
     } else if (message.trouble) {
       text = `Trouble: ${message.trouble}`;
@@ -575,7 +598,7 @@ class PlayPage {
     let ending;
     let scores;
     if (round) {
-      heading = WORDS.roundOver(round.round, round.of || 1);
+      heading = WORDS.roundOver(round.round, round.of || 1, round.name);
       ending = round.text || "";
       scores = round.scores;
     } else {
@@ -594,7 +617,8 @@ class PlayPage {
     // the card folds down to a bar at the foot of the screen ("See the board"), so the
     // board can be looked at, turned and tilted, and unfolds again ("Results"); after a
     // round "Next round" closes it and shows the next round
-    const close = h("button", { type: "button", class: "primary see-board" }, round ? WORDS.nextRound : WORDS.seeBoard);
+    const next = round && round.name === "Set" ? WORDS.nextSet : WORDS.nextRound;
+    const close = h("button", { type: "button", class: "primary see-board" }, round ? next : WORDS.seeBoard);
     close.addEventListener("click", () => {
       if (round) this.nextRound();
       else this.fold(true);
@@ -608,7 +632,7 @@ class PlayPage {
       buttons.push(h("a", { class: "button", href: "/" }, "New game"));
     }
     const unfold = h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, WORDS.results);
-    const folded = round ? h("button", { type: "button", class: "primary show-results next-from-bar", onclick: () => this.nextRound() }, WORDS.nextRound) : null;
+    const folded = round ? h("button", { type: "button", class: "primary show-results next-from-bar", onclick: () => this.nextRound() }, next) : null;
     const wait = round && message.pause ? h("p", { class: "countdown muted" }) : null;
     this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
       h("div", { class: "results-head" }, h("h2", {}, heading), unfold, folded),

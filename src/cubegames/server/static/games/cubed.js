@@ -101,6 +101,22 @@ export function create(ctx) {
     return map;
   }
 
+  /** The piece just laid travels to its cell from where it was: this screen's hand, or the
+   * row of the player who laid it (`ctx.origin`); it only pops up where there is no such
+   * place (a replay) or the person asked for less motion. */
+  function travel(g, cx, cy, seat) {
+    const from = ctx.origin ? ctx.origin(seat) : null;
+    const matrix = svg.getScreenCTM();
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!from || !matrix || !g.animate || still) {
+      flash(g);
+      return;
+    }
+    const p = new DOMPoint(from.x, from.y).matrixTransform(matrix.inverse());
+    g.animate([{ transform: `translate(${p.x - cx}px, ${p.y - cy}px) scale(.75)`, opacity: 0.7 }, { transform: "none", opacity: 1 }],
+      { duration: 560, easing: "cubic-bezier(.2, .8, .3, 1)" });
+  }
+
   /** Why the selected piece does not fit at (q, r), in words; null if no reason is seen. */
   function whyNot(q, r) {
     const mine = letters();
@@ -149,7 +165,7 @@ export function create(ctx) {
       if (cell === last) {
         g.classList.add("last");
         g.style.transformOrigin = `${cx}px ${cy}px`;
-        if (state.ply !== draw.shownPly) flash(g);
+        if (state.ply !== draw.shownPly) travel(g, cx, cy, state.last.seat);
       }
       layer.append(g);
     }

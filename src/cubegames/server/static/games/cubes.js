@@ -96,10 +96,21 @@ export function create(ctx) {
       const b = (next.view.past_sets || []).length;
       if (b <= a) return null;
       const set = next.view.past_sets[b - 1];
-      return { round: b, scores: set.scores, text: set.bust !== null && set.bust !== undefined ? `${ctx.seatName(set.bust)} could not pay in full: the set ends.` : "" };
+      return { round: b, of: ctx.info.sets, name: "Set", scores: set.scores, text: set.bust !== null && set.bust !== undefined ? `${ctx.seatName(set.bust)} could not pay in full: the set ends.` : "" };
+    },
+    roundTable(st) {
+      const past = st.view.past_sets || [];
+      return { rounds: past.map((p) => p.scores), totals: st.view.totals };
+    },
+    status(st) {
+      const sets = ctx.info.sets;
+      return sets > 1 ? `Set ${Math.min(st.view.set, sets)} of ${sets}` : "";
     },
     ending(st) {
-      return `All ${ctx.info.sets} sets are played.`;
+      const sets = ctx.info.sets;
+      const bust = (st.view.past_sets || []).at(-1);
+      const why = bust && bust.bust !== null && bust.bust !== undefined ? `${ctx.seatName(bust.bust)} could not pay in full. ` : "";
+      return `${why}${sets === 1 ? "The set is over." : `All ${sets} sets are played.`}`;
     },
   };
 }
