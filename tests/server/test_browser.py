@@ -1149,3 +1149,81 @@ def test_the_replays_move_list_follows_the_scrubber(desk: tuple[Page, Guard], se
     page.click("button[aria-label='Last move']")
     assert inside(page, ".replay-moves li.current", ".replay-moves")
     guard.check()
+
+
+def test_sounds_are_off_until_turned_on_and_the_choice_is_remembered(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Sounds: none by default; the bar's button turns them on, for this browser (a
+    reload keeps it); a piece laid knocks and your turn chimes (made by the page's own
+    Web Audio code: nothing is fetched, as the guard checks)."""
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    toggle = page.locator("button.sound-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(toggle).to_have_text("Sound off")
+    assert "chime" in (toggle.get_attribute("title") or "")
+    play_out(page, cubed_move(False), turns=1)
+    ready(page)
+    asked = page.evaluate("() => window.cubegamesSound.asked")
+    assert "turn" in asked and ("laid" in asked or "draw" in str(current(page)["log"])), asked
+    assert page.evaluate("() => window.cubegamesSound.played") == []  # off: nothing sounds
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    expect(page.locator("button.sound-toggle")).to_have_text("Sound on")
+    page.mouse.click(5, 5)  # a gesture, as browsers ask before a page may sound
+    play_out(page, cubed_move(False), turns=1)
+    ready(page)
+    played = page.evaluate("() => window.cubegamesSound.played")
+    assert "turn" in played, played
+    page.locator("button.sound-toggle").click()
+    expect(page.locator("button.sound-toggle")).to_have_attribute("aria-pressed", "false")
+    guard.check()
+
+
+def test_words_a_newcomer_read_are_written_for_a_player(
+    desk: tuple[Page, Guard], server: str, tmp_path: Path
+) -> None:
+    """Issue #23's wording: seats named Player 1 to Player N in the set-up (not "Sixth"
+    then "Player 7"), the start page's "Thinking bot" is "Thinking bot" at the table too, a
+    one-set CUBES game's rules say one set, a spent invitation's page says it once and in
+    sentences, a file that is not a record is told so in a sentence."""
+    page, guard = desk
+    page.goto(f"{server}/")
+    page.click("label[for=game-stakd]")
+    page.fill("#opt-players", "8")
+    labels = page.locator(".seat-row > label").all_inner_texts()
+    assert [label.split(" · ")[0] for label in labels] == [f"Player {i}" for i in range(1, 9)]
+    start(page, server, "cubes", ["here", "mcts:seconds=1"], {"sets": 1})
+    expect(page.locator(".seat-list li[data-seat='1'] .who")).to_have_text("Thinking bot")
+    rules = page.locator(".rules li").all_inner_texts()
+    assert any("One set;" in line for line in rules) and not any("Three" in r for r in rules)
+    # a spent invitation
+    page.goto(f"{server}/")
+    start(page, server, "unstackable", ["here", "online"], seed=None)
+    link = page.locator(".invite input.link").input_value()
+    assert httpx.post(
+        link.replace("/play/", "/api/games/").split("#")[0] + "/claim",
+        json={"invite": link.split("#invite=")[1]},
+    ).is_success
+    page.goto(link)
+    notice = page.locator(".card.notice")
+    expect(notice.locator("h1")).to_have_text("This invitation has been used already")
+    text = notice.inner_text()
+    assert text.count("reissue") == 1 and "if the seat" not in text, text
+    # a file that is not a record
+    junk = tmp_path / "notes.json"
+    junk.write_text('{"moves": []}')
+    page.goto(f"{server}/")
+    page.set_input_files("#record-file", junk)
+    page.click("form.load button")
+    expect(page.locator("form.load .error")).to_have_text(
+        "This file is not a game record saved by cubegames: "
+        "choose a file saved with “Save the record”."
+    )
+    # the two refusals asked for (the spent invitation, the file) are logged by the browser
+    expected = ("status of 409", "status of 400")
+    guard.errors = [e for e in guard.errors if not any(x in e for x in expected)]
+    guard.check()
