@@ -3,6 +3,7 @@
 
 import { h } from "../util.js";
 import { label, s } from "../draw.js";
+import { seatColour } from "../seats.js";
 
 const TUMBLE_MS = 800;
 
@@ -20,7 +21,9 @@ function die(info, face, x, y, size = 64) {
 export function create(ctx) {
   const dice = ctx.info.dice;
   let state = null;
-  const svg = s("svg", { viewBox: "0 0 460 250", class: "cubes-table", role: "img", "aria-label": "The dice and the pot" });
+  const svg = s("svg", { viewBox: "0 0 460 180", class: "cubes-table", role: "img", "aria-label": "The dice and the pot" });
+  // everyone's chips, in words that wrap (a line in the drawing was cut off with many players)
+  const chips = h("ul", { class: "chip-line", "aria-label": "Chips" });
   const button = h("button", { type: "button", class: "primary big roll" }, "Roll the dice");
   const hint = h("p", { class: "stage-note" });
   button.addEventListener("click", () => {
@@ -29,7 +32,7 @@ export function create(ctx) {
     button.textContent = "Rolling…";
     ctx.send("roll", button);
   });
-  ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg));
+  ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg, chips));
   ctx.strip.replaceChildren(h("div", { class: "cubes-strip" }, ctx.send ? button : null, hint));
 
   function faces() {
@@ -49,8 +52,8 @@ export function create(ctx) {
     const view = state.view;
     svg.append(label(230, 130, `Pot: ${view.pot} chip${view.pot === 1 ? "" : "s"}`, { class: "pot" }));
     svg.append(label(230, 160, `Set ${view.set} of ${ctx.info.sets}`, { class: "muted-text" }));
-    const seats = view.chips.map((chips, seat) => `${ctx.seatName(seat)} ${chips}`).join("   ·   ");
-    svg.append(label(230, 205, `Chips: ${seats}`, { class: "muted-text" }));
+    chips.replaceChildren(...view.chips.map((count, seat) => h("li", { style: `--seat:${seatColour(ctx.info, seat)}`, class: state.to_move === seat ? "moving" : "" },
+      h("i", { class: "seat-mark" }), h("span", { class: "who" }, ctx.seatName(seat)), h("b", {}, `${count} chip${count === 1 ? "" : "s"}`))));
   }
 
   function tumble() {
