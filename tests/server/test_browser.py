@@ -1227,3 +1227,33 @@ def test_words_a_newcomer_read_are_written_for_a_player(
     expected = ("status of 409", "status of 400")
     guard.errors = [e for e in guard.errors if not any(x in e for x in expected)]
     guard.check()
+
+
+def test_the_hand_and_the_chips_are_in_sight_at_1280x800(browser: Browser, server: str) -> None:
+    """Issue #23: at 1280x800 the second row of a CUBED hand was below the fold, and the
+    CUBES chip line was cut off."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        guard = Guard(page, server)
+        start(page, server, "cubed", ["here", "greedy"], {"rounds": 1})
+        ready(page)
+        pieces = page.locator(".hand-piece")
+        assert pieces.count() == 25
+        bottoms = [b["y"] + b["height"] for b in (p.bounding_box() for p in pieces.all()) if b]
+        assert len(bottoms) == 25 and max(bottoms) <= 800, max(bottoms)
+        start(
+            page,
+            server,
+            "cubes",
+            ["here", "greedy", "greedy", "greedy", "greedy", "greedy"],
+            {"players": 6},
+        )
+        tags = page.locator(".chip-line li")
+        expect(tags).to_have_count(6)
+        for i in range(6):
+            assert inside(page, f".chip-line li >> nth={i}", ".board"), i
+        guard.check()
+    finally:
+        context.close()

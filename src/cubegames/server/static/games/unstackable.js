@@ -3,7 +3,7 @@
 // cube or the spot of the bag where the new cube would rest; it shows before you tap).
 // Stage 2: tap a cube ringed in green to take it. Coordinates come from the view and the
 // legal moves: the structure may float beyond 0..3. Cells, cubes and spots are named in
-// words ("a red cube: layer 2, row 3 from the front, 1st from the left"), never by their
+// words on a board fixed for the game ("a red cube: layer 2 at D6"), never by their
 // coordinates; the notation shows only where it is asked for.
 
 import { h } from "../util.js";
