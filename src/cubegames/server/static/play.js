@@ -402,6 +402,11 @@ class PlayPage {
     this.drawStatus(this.shown ? { ...this.shown, view: { ...this.shown.view, round: round.round } } : message);
     this.said.textContent = "";
     this.sounds(prev, message);
+    if (!prev && message.pause) {
+      // opened (or reloaded) after a round ended: that end is not on this screen, so do
+      // not hold the next round for it
+      for (const link of this.links) if (message.pause.waiting.includes(link.seat)) link.send({ type: "ready" });
+    }
     if (round) {
       // the round is over: its last board stays in sight (the next round's waits in the
       // inbox) until this screen's players press "Next round"
