@@ -88,9 +88,13 @@ def test_the_pages_are_told_of_the_pause_and_of_its_end(store: Store) -> None:
         await peer.flush()
         told = room.state_message(0)["pause"]
         assert told == {"round": 1, "waiting": [0], "seconds": rooms.ROUND_PAUSE}
+        mover = room.state.to_move
+        assert mover is not None
+        assert room.state_message(mover)["legal"] == []  # nothing to play while it is looked at
         room.ready(0)
         await peer.flush()
         assert room.state_message(0)["pause"] is None
+        assert room.state_message(mover)["legal"]
 
     run(game())
     patches = [m for m in page.sent if m["type"] == "patch"]

@@ -466,7 +466,8 @@ class Room:
             sharing = getattr(state, "view_sharing", None)
             view = state.view(seat) if sharing is None else sharing(seat, self._shared)
         legal: list[str] = []
-        if seat is not None and state.to_move == seat:
+        # none while the end of a round is looked at: they come when the next round starts
+        if seat is not None and state.to_move == seat and self.pause is None:
             texts = getattr(state, "legal_texts", None)  # written without making the moves
             legal = texts() if texts is not None else [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)
