@@ -135,6 +135,8 @@ def ready(page: Page, rounds: list[str] | None = None) -> None:
     nxt = page.locator(".overlay:not([hidden]) button.see-board:text-matches('Next (round|set)')")
     if nxt.count():
         if rounds is not None:
+            if not rounds:  # a picture of the first round's end (artifacts only)
+                shot(page, f"{page.evaluate('() => window.cubegamesPage.hello.game')}-round-end")
             rounds.append(page.locator(".overlay .results.round").inner_text())
         nxt.click()
         ready(page, rounds)

@@ -540,6 +540,7 @@ export function create(ctx) {
           if (at >= 0) hand.splice(at, 1);
         }
       }
+      view.totals = next.view.totals; // the round's points are counted
       return { ...prev, ply: next.ply, view, hints: { open: [], dead: [] }, to_move: null };
     },
     /** Each finished round's points and the totals, for the results. */

@@ -296,6 +296,7 @@ export function create(ctx) {
         const hand = view.hands[e.seat];
         if (hand && hand[move.type]) hand[move.type] -= 1;
       }
+      view.points = next.view.points; // the round's point is won
       return { ...prev, ply: next.ply, view, to_move: null };
     },
     status(st) {
