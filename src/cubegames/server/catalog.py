@@ -233,10 +233,10 @@ def rules(game_id: str, options: dict[str, Any] | None = None) -> list[str]:
     """The rules of a game in a few lines ([] for a game the catalog does not list), with
     the numbers its `options` chose.
 
-    >>> rules("cubes", {"sets": 1})[-1][-36:]
-    'for it. One set; the most points wins.'
-    >>> rules("cubes")[-1][-39:]
-    'for it. Three sets; the most points wins.'
+    >>> rules("cubes", {"sets": 1})[-1].split(". ")[-1]
+    'One set; the most points wins.'
+    >>> rules("cubes")[-1].split(". ")[-1]
+    'Three sets; the most points wins.'
     """
     entry = CATALOG.get(game_id)
     if entry is None:
