@@ -130,7 +130,7 @@ export function create(ctx) {
   }
 
   function draw3d(fresh) {
-    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6, spot: 0xffffff, spotGhost: 0xf8f9fa });
+    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6, spot: 0x1d2b3a, spotGhost: 0x1d2b3a });
     const [x0, y0, x1, y1] = extent();
     const cubes = [];
     for (const p of state.view.pieces) {
