@@ -167,8 +167,8 @@ CATALOG: dict[str, Entry] = {
             "CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. "
             "Only CUBES: everyone else pays 5. All blank: pay 2.",
             "If the pot holds too little, you take nothing and pay in the difference.",
-            "Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the "
-            "most points wins.",
+            "Whoever cannot pay in full ends the set and scores 0 for it. {sets}; the most "
+            "points wins.",
         ),
     ),
 }
@@ -189,6 +189,7 @@ def catalog() -> dict[str, Any]:
         if entry is None:
             continue
         data = asdict(entry)
+        data["rules"] = rules(game_id)  # with the default options' numbers
         data["options"] = [
             {k: v for k, v in asdict(o).items() if v not in (None, (), "")} | {"default": o.default}
             for o in entry.options
@@ -225,10 +226,29 @@ def _check(option: Option, value: Any) -> Any:
     return value
 
 
-def rules(game_id: str) -> list[str]:
-    """The rules of a game in a few lines ([] for a game the catalog does not list)."""
+#: how many of something, in words, for the rules' lines ("Three sets")
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+
+def rules(game_id: str, options: dict[str, Any] | None = None) -> list[str]:
+    """The rules of a game in a few lines ([] for a game the catalog does not list), with
+    the numbers its `options` chose.
+
+    >>> rules("cubes", {"sets": 1})[-1].split(". ")[-1]
+    'One set; the most points wins.'
+    >>> rules("cubes")[-1].split(". ")[-1]
+    'Three sets; the most points wins.'
+    """
     entry = CATALOG.get(game_id)
-    return list(entry.rules) if entry is not None else []
+    if entry is None:
+        return []
+    chosen = {o.name: o.default for o in entry.options} | (options or {})
+    sets = chosen.get("sets")
+    words = {"sets": ""}
+    if isinstance(sets, int):
+        count = _COUNTS[sets] if sets < len(_COUNTS) else str(sets)
+        words["sets"] = f"{count} set{'' if sets == 1 else 's'}"
+    return [line.format(**words) for line in entry.rules]
 
 
 def build(game_id: str, options: dict[str, Any]) -> Game[Any]:

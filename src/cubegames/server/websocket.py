@@ -23,6 +23,7 @@ from cubegames.server.protocol import (
     Connection,
     MoveMessage,
     ProtocolError,
+    ReadyMessage,
     Throttle,
     error,
     parse_client,
@@ -212,7 +213,12 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
                 continue
+            if isinstance(parsed, ReadyMessage):
+                if peer.seat is not None:
+                    room.ready(peer.seat)
+                continue
             if not isinstance(parsed, MoveMessage):
+                room.tick()  # a pause after a round whose time is over ends
                 await peer.send({"type": "pong"})
                 continue
             if peer.state is Connection.SPECTATOR or peer.seat is None:

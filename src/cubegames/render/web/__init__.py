@@ -57,11 +57,32 @@ def info(game: Game[Any]) -> dict[str, Any]:
     return facts
 
 
-def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
+def words(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> str:
     """`move` (notation, played by seat `mover`) in words for seat `viewer` (None: a
-    spectator); it says nothing `viewer` may not know."""
-    said: str = _module(game).words(game, move, mover, viewer)
+    spectator); it says nothing `viewer` may not know. `earlier`, the moves before it,
+    matters to a game that names places in a frame set by its history (`framed`)."""
+    module = _module(game)
+    if getattr(module, "FRAMED", False):
+        framed: str = module.words(game, move, mover, viewer, earlier)
+        return framed
+    said: str = module.words(game, move, mover, viewer)
     return said
+
+
+def framed(game: Game[Any]) -> bool:
+    """Whether `words` needs the moves before the one it tells (Unstackable's places are
+    named on a board fixed by its first cube)."""
+    return bool(getattr(_module(game), "FRAMED", False))
+
+
+def history_hints(game: Game[Any], moves: Sequence[str]) -> dict[str, Any]:
+    """What the page needs from the moves so far to name places as `words` does (the
+    Unstackable board's `frame`); empty for other games."""
+    made = getattr(_module(game), "history_hints", None)
+    found: dict[str, Any] = made(game, moves) if made is not None else {}
+    return found
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
