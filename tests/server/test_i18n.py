@@ -24,7 +24,7 @@ SERVER = STATIC.parent
 #: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
-PY_USES = re.compile(r'Said\(\s*\d+,\s*"([a-z0-9_-]+)"')
+PY_USES = re.compile(r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,)\s*"([a-z0-9_-]+)"')
 
 
 def _messages(lang: str) -> dict[str, ast.Message]:

@@ -109,15 +109,22 @@ async def seat_change_allowed(server: Server, request: Request, game_id: str) ->
         return
     which, wait = held
     limits = server.limits
-    said = (
-        f"from your address: at most {limits.seat_changes_per_client}"
-        if which == "client"
-        else f"in this game: at most {limits.seat_changes_per_game}"
-    )
-    raise HTTPException(
+    retry = {"Retry-After": str(math.ceil(wait))}
+    after = timedelta(seconds=math.ceil(wait))
+    if which == "client":
+        raise Said(
+            429,
+            "error-too-many-seat-changes-client",
+            headers=retry,
+            count=limits.seat_changes_per_client,
+            wait=after,
+        )
+    raise Said(
         429,
-        f"too many invitations claimed or seats reissued {said} a minute; try again shortly",
-        headers={"Retry-After": str(math.ceil(wait))},
+        "error-too-many-seat-changes-game",
+        headers=retry,
+        count=limits.seat_changes_per_game,
+        wait=after,
     )
 
 

@@ -17,6 +17,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cubegames.server.context import Server, client_of, server_of
 from cubegames.server.hub import expired
+from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
@@ -64,11 +65,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     limits = server.limits
     if not server.all_sockets.take(""):
         await websocket.accept()
-        await close_quietly(
-            websocket,
-            TOO_MANY,
-            f"the server is busy: {limits.max_connections} connections are open; try again later",
-        )
+        busy = say(language_of(websocket), "error-busy-connections", count=limits.max_connections)
+        await close_quietly(websocket, TOO_MANY, busy)
         return
     try:
         await _counted(server, websocket, game_id)
