@@ -113,8 +113,8 @@ export function create(ctx) {
     ending(st) {
       const sets = ctx.info.sets;
       const bust = (st.view.past_sets || []).at(-1);
-      const why = bust && bust.bust !== null && bust.bust !== undefined ? `${t("cubes-bust-why", { name: ctx.seatName(bust.bust) })} ` : "";
-      return `${why}${t("cubes-all-sets", { sets })}`;
+      if (bust && bust.bust !== null && bust.bust !== undefined) return t("cubes-all-sets-bust", { sets, name: ctx.seatName(bust.bust) });
+      return t("cubes-all-sets", { sets });
     },
   };
 }

@@ -553,7 +553,7 @@ cubes-chip-count = { $chips ->
     [one] 1 chip
    *[other] { $chips } chips
   }
-cubes-bust-why = { $name } could not pay in full.
+cubes-all-sets-bust = { $name } could not pay in full. { cubes-all-sets }
 stakd-status = Round { $round } · first to { $goal ->
     [one] 1 point
    *[other] { $goal } points
