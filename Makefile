@@ -6,19 +6,30 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench strength lint format clean three fluent
 
-# tests/plugin_game is a game from another package (Nim), installed only for the tests: the
-# check that plug-in games work everywhere (docs/plugins.md)
+# `make test` (and lint, bench...) installs everything: the test tools, Ray, the RL and
+# PostgreSQL extras, and tests/plugin_game, a game from another package (Nim) installed only
+# for the tests (the check that plug-in games work everywhere, docs/plugins.md); `make play`
+# only what playing needs (the `play` extra), into the same .venv, so a later `make test`
+# adds the rest
+PLAY_STAMP := $(VENV)/.installed-play
+
 $(STAMP): pyproject.toml tests/plugin_game/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]' -e tests/plugin_game
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[play]'
+	touch $(PLAY_STAMP)
 
 # `make play PORT=8080 HOST=0.0.0.0` serves on another port or address
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-play: $(STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite database)
+play: $(PLAY_STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite database)
 	$(BIN)/cubegames compile --part bots
 	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 

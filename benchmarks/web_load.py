@@ -263,6 +263,9 @@ async def _seat(
                 tally.moves += 1
         if message["over"]:
             return
+        pause = message.get("pause")  # a round just ended: this client has seen it
+        if pause and seat in pause["waiting"]:
+            await ws.send(json.dumps({"type": "ready"}))
         if message["to_move"] != seat or not message["legal"]:
             continue
         if clock() >= window[1]:

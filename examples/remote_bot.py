@@ -67,6 +67,9 @@ def play(server: str, game_id: str, token: str, seed: int | None = None) -> dict
             assert state is not None
             if state["over"]:
                 return state
+            pause = state.get("pause")  # a round just ended: this bot has seen it
+            if pause and state["seat"] in pause["waiting"]:
+                ws.send(json.dumps({"type": "ready"}))
             if state["legal"] and asked != state["ply"]:
                 asked = state["ply"]
                 move = choose(state, rng)

@@ -117,8 +117,8 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
         {
             "ply": 1,
             "seat": 0,
-            "text": "Seat 0 stacked a red cube on the bottom layer, "
-            "row 1 from the front, 1st from the left.",
+            "text": "Seat 0 stacked a red cube on the bottom layer at D4 "
+            "(columns A–G left to right, rows 1–7 front to back).",
             "move": "R@0,0,0",
         }
     ]

@@ -130,13 +130,16 @@ def ready(page: Page, rounds: list[str] | None = None) -> None:
             if (!p || !p.current || p.sending) return false;
             const box = document.querySelector('.overlay');
             if (box && !box.hidden) return true;
+            if (p.holding) return false; // a round's end, its results on their way
             const c = p.current;
             return c.over || (c.to_move === p.active && c.legal.length > 0); }""",
         timeout=60_000,
     )
-    nxt = page.locator(".overlay:not([hidden]) button:has-text('Next round')")
+    nxt = page.locator(".overlay:not([hidden]) button.see-board:text-matches('Next (round|set)')")
     if nxt.count():
         if rounds is not None:
+            if not rounds:  # a picture of the first round's end (artifacts only)
+                shot(page, f"{page.evaluate('() => window.cubegamesPage.hello.game')}-round-end")
             rounds.append(page.locator(".overlay .results.round").inner_text())
         nxt.click()
         ready(page, rounds)
@@ -572,8 +575,7 @@ def test_unstackable_to_the_end_in_3d_and_layers(
             # pointing names the spot in words, as a player sees it (not its coordinates)
             expect(page.locator("canvas.table3d")).to_have_attribute(
                 "title",
-                "A yellow, red or black cube may go here: "
-                "the bottom layer, row 1 from the front, 1st from the left",
+                "A yellow, red or black cube may go here: the bottom layer at D4",
             )
             page.mouse.click(point[0], point[1])
             played = spot
@@ -581,10 +583,10 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     assert played is not None, "no free spot was in sight"
     page.wait_for_function("() => window.cubegamesPage.current.ply === 1")
     assert current(page)["last"]["move"] == f"K@{played}"
-    # more may go in a new row in front and a new column on the left: the grid shows them
-    # first, so the cube laid is in its 2nd row and 2nd column, and the words say so
+    # places are named on a board fixed for the game, and the first move's words say how
     expect(page.locator(".said")).to_have_text(
-        "You stacked a black cube on the bottom layer, row 2 from the front, 2nd from the left."
+        "You stacked a black cube on the bottom layer at D4 "
+        "(columns A–G left to right, rows 1–7 front to back)."
     )
     shot(page, "unstackable-desktop-play")
     page.click("button.view-button:has-text('Layers')")
@@ -592,39 +594,77 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     titles = page.evaluate(
         "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
     )
-    assert "A black cube: the bottom layer, row 2 from the front, 2nd from the left" in titles
-    # each hover names the row and column its cell is drawn in on the bottom layer's plan
+    assert "A black cube: the bottom layer at D4" in titles
+    # each hover names the column letter drawn under its cell and the row number beside it
     drawn = page.evaluate(
         """() => {
           const plan = document.querySelector(".plan[data-plan='0']");
-          const rects = [...plan.querySelectorAll("rect")].filter((r) => !r.closest(".lifted"));
-          const xs = rects.map((r) => Number(r.getAttribute("x")));
-          const ys = rects.map((r) => Number(r.getAttribute("y")));
-          const left = Math.min(...xs);
-          const foot = Math.max(...ys);
-          // a cell is 28 px wide (games/unstackable.js CELL)
+          const axis = [...plan.querySelectorAll(".plan-axis")];
+          const near = (list, v) =>
+            list.reduce((a, b) => (Math.abs(b.at - v) < Math.abs(a.at - v) ? b : a));
+          const columns = axis.filter((t) => /[A-G]/.test(t.textContent))
+            .map((t) => ({ at: Number(t.getAttribute("x")), name: t.textContent }));
+          const rows = axis.filter((t) => /[1-7]/.test(t.textContent))
+            .map((t) => ({ at: Number(t.getAttribute("y")), name: t.textContent }));
           return [...plan.querySelectorAll("title")].map((t) => {
             const r = t.parentElement;
-            return { title: t.textContent,
-              column: Math.round((Number(r.getAttribute("x")) - left) / 28) + 1,
-              row: Math.round((foot - Number(r.getAttribute("y"))) / 28) + 1 };
+            const x = Number(r.getAttribute("x")) + Number(r.getAttribute("width")) / 2;
+            const y = Number(r.getAttribute("y")) + Number(r.getAttribute("height")) / 2;
+            return { title: t.textContent, column: near(columns, x).name, row: near(rows, y).name };
           });
         }"""
     )
     assert len(drawn) >= 3, drawn  # the cube and the spots beside it
     for cell in drawn:
-        place = re.search(r"row (\d) from the front.*, (\d)\w\w from the left", cell["title"])
-        assert place and (int(place[1]), int(place[2])) == (cell["row"], cell["column"]), cell
-    assert any(" may go here: the bottom layer, " in t for t in titles), titles
+        place = re.search(r" at ([A-G])([1-7])$", cell["title"])
+        assert place and (place[1], place[2]) == (cell["column"], cell["row"]), cell
+    assert any(" may go here: the bottom layer at " in t for t in titles), titles
     for title in titles:
         assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title
         assert not NOTATION.search(title), title
     play_out(page, unstackable_move(False))
     # the last cube out is told with its place, as it was before it came out
     expect(page.locator(".said")).to_have_text(
-        re.compile(r"(You|Greedy bot) took an? \w+ cube out of the bottom layer, row \d from")
+        re.compile(r"(You|Greedy bot) took an? \w+ cube out of the bottom layer at [A-G][1-7]\.")
     )
     finish(page, guard, "unstackable", browser, server)
+
+
+def test_unstackable_names_a_cube_alike_however_the_structure_grows(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: moves 1 and 3 were both logged "row 1 from the front, 1st from the left"
+    though they were different cubes, as the structure grew left and the words counted from
+    its edge. Places are named on a board fixed for the game: no two cubes stacked get the
+    same name, and the first cube's hover still says where the log said it went."""
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "here"])
+    page.click("button.view-button:has-text('Layers')")
+    for _ in range(6):  # stack before the structure whenever a cube may go there
+        ready(page)
+        state = current(page)
+        legal = state["legal"]
+        move = next((m for m in legal if "@-1," in m or ",-1," in m), legal[0])
+        page.evaluate("m => window.cubegamesPage.send(m)", move)
+        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=state["ply"])
+    log = current(page)["log"]
+    assert any("@-1," in e["move"] or ",-1," in e["move"] for e in log), log  # it shifted
+    page.click("details.history summary")
+    entries = page.locator(".log li").all_inner_texts()
+    places = [re.search(r" on (.+? at [A-G][1-7])", e) for e in entries if "stacked" in e]
+    assert all(places), entries
+    names = [p[1] for p in places if p]
+    assert len(names) == len(set(names)), entries  # different cubes, different names
+    first = log[0]["move"].split("@")[0]  # the first cube's colour letter
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('.plan title')].map((t) => t.textContent)"
+    )
+    colour = {"Y": "yellow", "R": "red", "K": "black"}[first]
+    assert (
+        f"A {colour} cube: {names[0]}" in titles
+        or f"A {colour} cube you may take out: {names[0]}" in titles
+    ), (names[0], titles)
+    guard.check()
 
 
 def stakd_move(touch: bool) -> Callable[[Page, Any], None]:
@@ -785,8 +825,8 @@ def test_refusals_and_the_log_read_like_a_person_wrote_them(
         assert re.match(r"(You|Greedy bot) (stacked a (yellow|red|black) cube|ended)", entry), entry
         # a cube's place in the words of the hovers, the end of a turn as it is
         assert re.search(
-            r"(on (the bottom layer|layer [1-3]), row [1-4] from the front, "
-            r"[1-4](st|nd|rd|th) from the left| ended the turn)\.$",
+            r"(on (the bottom layer|layer [1-3]) at [A-G][1-7]( \(columns A–G left to right, "
+            r"rows 1–7 front to back\))?| ended the turn)\.$",
             entry,
         ), entry
         assert not NOTATION.search(entry), entry
@@ -983,3 +1023,238 @@ def test_an_unfinished_record_is_played_at_this_screen_only(
     expect(page.locator(".seat-list button")).to_have_count(0)
     games = page.evaluate("() => JSON.parse(localStorage.getItem('cubegames.games'))")
     assert all(not entry.get("host") for entry in games.values() if entry.get("loaded"))
+
+
+# -- issue #23: what a newcomer tripped on -------------------------------------------------
+
+
+def test_the_host_sees_a_taken_seat_and_can_reissue_it(
+    desk: tuple[Page, Guard], browser: Browser, server: str
+) -> None:
+    """Issue #23: once the friend had opened the link, the host's page still offered "Copy
+    invitation" (the spent link), even after a reload, and never "Reissue seat". The host
+    sees the seat taken, whether its player is at the table, and can reissue it."""
+    page, guard = desk
+    start(page, server, "unstackable", ["here", "online"], seed=None)
+    link = page.locator(".invite input.link").input_value()
+    page.click("a:has-text('Go to the game')")
+    row = page.locator(".seat-list li[data-seat='1']")
+    expect(row).to_contain_text("invitation not used yet")
+    expect(row.locator("button")).to_have_text("Copy invitation")
+    expect(page.locator(".seat-list li[data-seat='0']")).to_contain_text("You")
+    expect(page.locator(".seat-list li[data-seat='0']")).to_contain_text("you host this game")
+    friend_context = browser.new_context(viewport=PHONE, has_touch=True)
+    try:
+        friend = friend_context.new_page()
+        friend.goto(link)
+        expect(friend.locator(".turn-banner")).to_contain_text("Player 1's turn")
+        # the seat is taken and its player at the table; the page says so
+        expect(row).to_contain_text("at the table")
+        expect(row.locator("button")).to_have_text("Reissue seat")
+        page.reload()
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        row = page.locator(".seat-list li[data-seat='1']")
+        expect(row.locator("button")).to_have_text("Reissue seat")
+        expect(row).to_contain_text("at the table")
+        # the friend leaves: the seat shows it, and the page says it
+        friend.close()
+        expect(row).to_contain_text("away")
+        expect(page.locator(".message")).to_have_text("Player 2 left the table.")
+        # reissued: a new invitation, copied, and the seat waits for it again
+        page.once("dialog", lambda dialog: dialog.accept())
+        row.locator("button").click()
+        expect(row.locator("button")).to_have_text(re.compile("Copied|Copy failed"))
+        expect(row).to_contain_text("invitation not used yet")
+        invites = page.evaluate(
+            "id => JSON.parse(localStorage.getItem('cubegames.games'))[id].invites",
+            page.url.rsplit("/", 1)[1],
+        )
+        assert invites["1"] not in link  # a new invitation, not the spent one
+    finally:
+        friend_context.close()
+    guard.check()
+
+
+def test_cubed_round_end_stays_on_the_board_until_next_round(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: the results of a round opened over a board already cleared for the next
+    round, the bot already thinking on round 2. Now the round's last board stays, the bot
+    waits, the round and the bag are in sight, and "Next round" starts the next round."""
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 2})
+    move = cubed_move(False)
+    for _ in range(400):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                if (!p || !p.current || p.sending) return false;
+                const box = document.querySelector('.overlay');
+                if (box && !box.hidden) return true;
+                if (p.holding) return false;
+                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
+            timeout=60_000,
+        )
+        if page.locator(".overlay .results.round").count():
+            break
+        state = current(page)
+        move(page, state)
+        page.wait_for_function(
+            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
+            arg=state["ply"],
+        )
+        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    card = page.locator(".overlay .results.round")
+    expect(card).to_be_visible()
+    ended = current(page)
+    # the board is the round's last one, not the new round's empty table
+    laid = page.locator(".cubed-table .piece").count()
+    assert laid > len(ended["view"]["table"]), (laid, ended["view"]["table"])
+    assert ended["view"]["round"] == 2 and ended.get("pause") is not None, ended.get("pause")
+    expect(card.locator("h2")).to_have_text("Round 1 of 2 is over")
+    expect(page.locator(".turn-banner")).to_have_text("Round 1 of 2 is over")
+    # the bot waits while the round's end is looked at
+    page.wait_for_timeout(1500)
+    game_id = page.url.rsplit("/", 1)[1]
+    assert len(httpx.get(f"{server}/api/games/{game_id}").json()["moves"]) == ended["ply"]
+    # the bar says which round is shown and what was left in the bag
+    expect(page.locator(".round-badge")).to_have_text(
+        re.compile(r"^Round 1 of 2 · \d+ pieces? in the bag$")
+    )
+    # the board can be looked at with the results folded away
+    page.click(".results button.look")
+    expect(page.locator(".results .scores")).to_be_hidden()
+    assert page.locator(".cubed-table .piece").count() == laid
+    shot(page, "cubed-desktop-round-end-board")
+    page.click(".results button.next-from-bar")
+    expect(page.locator(".overlay")).to_be_hidden()
+    expect(page.locator(".round-badge")).to_have_text(re.compile(r"^Round 2 of 2 · "))
+    page.wait_for_function("() => window.cubegamesPage.current.pause === null")
+    page.click("details.history summary")
+    expect(page.locator(".log li.round-head").first).to_have_text("Round 1")
+    guard.check()
+
+
+def test_the_replays_move_list_follows_the_scrubber(desk: tuple[Page, Guard], server: str) -> None:
+    """Issue #23: at move 60 the replay's list still showed moves 1 to 4."""
+    page, guard = desk
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    made = httpx.post(f"{server}/api/records", content=json.dumps(record)).json()
+    total = len(record["moves"])
+    assert total > 30, total
+    page.goto(f"{server}/replay/{made['id']}")
+    expect(page.locator(".counter")).to_have_text(f"0 / {total}")
+    for to in (total, total // 2, 1):
+        page.evaluate("n => window.cubegamesReplay.go(n)", to)
+        expect(page.locator(".counter")).to_have_text(f"{to} / {total}")
+        assert inside(page, ".replay-moves li.current", ".replay-moves"), to
+    page.click("button[aria-label='Last move']")
+    assert inside(page, ".replay-moves li.current", ".replay-moves")
+    guard.check()
+
+
+def test_sounds_are_off_until_turned_on_and_the_choice_is_remembered(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Sounds: none by default; the bar's button turns them on, for this browser (a
+    reload keeps it); a piece laid knocks and your turn chimes (made by the page's own
+    Web Audio code: nothing is fetched, as the guard checks)."""
+    page, guard = desk
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})
+    toggle = page.locator("button.sound-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(toggle).to_have_text("Sound off")
+    assert "chime" in (toggle.get_attribute("title") or "")
+    play_out(page, cubed_move(False), turns=1)
+    ready(page)
+    asked = page.evaluate("() => window.cubegamesSound.asked")
+    assert "turn" in asked and ("laid" in asked or "draw" in str(current(page)["log"])), asked
+    assert page.evaluate("() => window.cubegamesSound.played") == []  # off: nothing sounds
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    expect(page.locator("button.sound-toggle")).to_have_text("Sound on")
+    page.mouse.click(5, 5)  # a gesture, as browsers ask before a page may sound
+    play_out(page, cubed_move(False), turns=1)
+    ready(page)
+    played = page.evaluate("() => window.cubegamesSound.played")
+    assert "turn" in played, played
+    page.locator("button.sound-toggle").click()
+    expect(page.locator("button.sound-toggle")).to_have_attribute("aria-pressed", "false")
+    guard.check()
+
+
+def test_words_a_newcomer_read_are_written_for_a_player(
+    desk: tuple[Page, Guard], server: str, tmp_path: Path
+) -> None:
+    """Issue #23's wording: seats named Player 1 to Player N in the set-up (not "Sixth"
+    then "Player 7"), the start page's "Thinking bot" is "Thinking bot" at the table too, a
+    one-set CUBES game's rules say one set, a spent invitation's page says it once and in
+    sentences, a file that is not a record is told so in a sentence."""
+    page, guard = desk
+    page.goto(f"{server}/")
+    page.click("label[for=game-stakd]")
+    page.fill("#opt-players", "8")
+    labels = page.locator(".seat-row > label").all_inner_texts()
+    assert [label.split(" · ")[0] for label in labels] == [f"Player {i}" for i in range(1, 9)]
+    start(page, server, "cubes", ["here", "mcts:seconds=1"], {"sets": 1})
+    expect(page.locator(".seat-list li[data-seat='1'] .who")).to_have_text("Thinking bot")
+    rules = page.locator(".rules li").all_inner_texts()
+    assert any("One set;" in line for line in rules) and not any("Three" in r for r in rules)
+    # a spent invitation
+    page.goto(f"{server}/")
+    start(page, server, "unstackable", ["here", "online"], seed=None)
+    link = page.locator(".invite input.link").input_value()
+    assert httpx.post(
+        link.replace("/play/", "/api/games/").split("#")[0] + "/claim",
+        json={"invite": link.split("#invite=")[1]},
+    ).is_success
+    page.goto(link)
+    notice = page.locator(".card.notice")
+    expect(notice.locator("h1")).to_have_text("This invitation has been used already")
+    text = notice.inner_text()
+    assert text.count("reissue") == 1 and "if the seat" not in text, text
+    # a file that is not a record
+    junk = tmp_path / "notes.json"
+    junk.write_text('{"moves": []}')
+    page.goto(f"{server}/")
+    page.set_input_files("#record-file", junk)
+    page.click("form.load button")
+    expect(page.locator("form.load .error")).to_have_text(
+        "This file is not a game record saved by cubegames: "
+        "choose a file saved with “Save the record”."
+    )
+    # the two refusals asked for (the spent invitation, the file) are logged by the browser
+    expected = ("status of 409", "status of 400")
+    guard.errors = [e for e in guard.errors if not any(x in e for x in expected)]
+    guard.check()
+
+
+def test_the_hand_and_the_chips_are_in_sight_at_1280x800(browser: Browser, server: str) -> None:
+    """Issue #23: at 1280x800 the second row of a CUBED hand was below the fold, and the
+    CUBES chip line was cut off."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        guard = Guard(page, server)
+        start(page, server, "cubed", ["here", "greedy"], {"rounds": 1})
+        ready(page)
+        pieces = page.locator(".hand-piece")
+        assert pieces.count() == 25
+        bottoms = [b["y"] + b["height"] for b in (p.bounding_box() for p in pieces.all()) if b]
+        assert len(bottoms) == 25 and max(bottoms) <= 800, max(bottoms)
+        start(
+            page,
+            server,
+            "cubes",
+            ["here", "greedy", "greedy", "greedy", "greedy", "greedy"],
+            {"players": 6},
+        )
+        tags = page.locator(".chip-line li")
+        expect(tags).to_have_count(6)
+        for i in range(6):
+            assert inside(page, f".chip-line li >> nth={i}", ".board"), i
+        guard.check()
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fluent.syntax import FluentParser, ast
@@ -23,7 +24,7 @@ SERVER = STATIC.parent
 #: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
-PY_USES = re.compile(r'Said\(\s*\d+,\s*"([a-z0-9_-]+)"')
+PY_USES = re.compile(r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,)\s*"([a-z0-9_-]+)"')
 
 
 def _messages(lang: str) -> dict[str, ast.Message]:
@@ -98,9 +99,9 @@ def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
     of the server's words shows here."""
     english = _messages("en")
 
-    def same(key: str, words: str) -> None:
+    def same(key: str, words: str, **args: Any) -> None:
         assert key in english, key
-        assert i18n.say("en", key) == words, key
+        assert i18n.say("en", key, **args) == words, key
 
     def either(own: str, shared: str, words: str) -> None:
         same(own if own in english else shared, words)
@@ -118,8 +119,9 @@ def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
                 either(f"{own}-help", f"{shared}-help", option["help"])
             for value, label in option.get("choices") or []:
                 same(f"choice-{gid}-{option['name']}-{value}", label)
+        defaults = {option["name"]: option["default"] for option in game["options"]}
         for n, line in enumerate(game["rules"], 1):
-            same(f"howto-{gid}-{n}", line)
+            same(f"howto-{gid}-{n}", line, **defaults)
         assert f"howto-{gid}-{len(game['rules']) + 1}" not in english
     for bot in menu["bots"]:
         same(f"bot-{bot['spec'].split(':')[0]}", bot["label"])
@@ -130,8 +132,9 @@ def test_numbers_and_plurals_follow_the_language() -> None:
     assert i18n.say("en", "games-moves", moves=1200) == "1,200 moves"
     assert i18n.say("ja", "games-moves", moves=1200) == "1,200手"
     assert i18n.say("en", "error-seat-count", seats=1, given=2).startswith("this game has 1 seat;")
-    assert i18n.say("ja", "seat-role", number=1) == "先手"
-    assert i18n.say("ja", "seat-role", number=3) == "3番手"
+    assert i18n.say("en", "howto-cubes-5", sets=1).endswith("One set; the most points wins.")
+    assert i18n.say("en", "howto-cubes-5", sets=4).endswith("Four sets; the most points wins.")
+    assert i18n.say("ja", "howto-cubes-5", sets=1).endswith("1セットで、得点の最も多い人の勝ち。")
     assert i18n.say("fr", "games-finished") == "Finished", "an unknown language falls back"
     assert i18n.say("en", "error-too-many-games", count=5, wait=timedelta(seconds=1)).endswith(
         "at most 5 a minute; try again in 1 second"

@@ -223,29 +223,22 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
 
 # -- Unstackable's places in words -------------------------------------------------------
 
-_ORDINAL = {1: "st", 2: "nd", 3: "rd", 4: "th", 5: "th"}
-_PLACE = (
-    r"(?:the bottom layer|layer (?P<z>[1-3])), "
-    r"row (?P<y>[1-5]) from the front(?P<new_row> \(a new row\))?, "
-    r"(?P<x>[1-5])(?P<nth>st|nd|rd|th) from the left(?P<new_col> \(a new column\))?$"
-)
+_PLACE = r"(?:the bottom layer|layer (?P<z>[1-3])) at (?P<col>[A-G])(?P<row>[1-7])$"
 
 
 _CUBE = r"A (?P<name>\w+) cube(?P<may> you may take out)?: "
 
 
 def _cell_of(
-    title: str, pattern: str, corner: tuple[int, int] = (0, 0)
+    title: str, pattern: str, frame: tuple[int, int] = (0, 0)
 ) -> tuple[re.Match[str], tuple[int, int, int]]:
-    """The match of `pattern` + a place in words, and the cell the place names on a grid
-    drawn from `corner` (its front left cell)."""
+    """The match of `pattern` + a place in words, and the grid cell the place names on the
+    board fixed for the game (columns A-G, rows 1-7, the first cube on D4), the structure
+    having shifted by `frame` since its first cube."""
     found = re.match(pattern + _PLACE, title)
     assert found, title
-    x = corner[0] + int(found["x"]) - 1
-    y = corner[1] + int(found["y"]) - 1
-    assert bool(found["new_col"]) == (x < 0), title
-    assert bool(found["new_row"]) == (y < 0), title
-    assert found["nth"] == _ORDINAL[int(found["x"])], title
+    x = "ABCDEFG".index(found["col"]) - 3 + frame[0]
+    y = int(found["row"]) - 4 + frame[1]
     return found, (x, y, int(found["z"] or 0))
 
 
@@ -253,9 +246,11 @@ def _cell_of(
 def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
     """What pointing at a cube or a free spot says (games/unstackable.js, the hover titles
     of the layers and of the 3-D table): the colour and the place in words, which read back
-    to exactly that cube's cell (layer, row from the front, place from the left, and the
-    new row or column before the structure), whether you may take it out, and which colours
-    may go on a spot; never a coordinate or a move's notation."""
+    to exactly that cube's cell (layer, column and row on the board fixed for the game, the
+    new row or column before the structure included), whether you may take it out, and
+    which colours may go on a spot; never a coordinate or a move's notation."""
+    from cubegames.render.web.unstackable import frame_of
+
     assert NODE is not None
     game = cubegames.make("unstackable")
     palette = web.info(game)["palette"]
@@ -264,6 +259,7 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
         ply = 0
+        played: list[str] = []
         while not state.is_over:
             if ply % 4 == 0:
                 seat = state.to_move
@@ -274,11 +270,9 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
                     if "@" in m:
                         colour, where = m.split("@")
                         spots.setdefault(where, []).append(colour)
-                drawn = [s.split(",") for s in spots] + [["0", "0"]]
                 positions.append(
                     {
-                        # the layers are drawn from the front left free spot, if any
-                        "corner": [min(int(c[0]) for c in drawn), min(int(c[1]) for c in drawn)],
+                        "frame": list(frame_of(played)),
                         "view": state.view(seat),
                         "removable": [m for m in moves if "@" not in m and "," in m],
                         "spots": [
@@ -288,7 +282,9 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
                     }
                 )
             moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
+            move = moves[rng.randrange(len(moves))]
+            state.play(move)
+            played.append(str(move))
             ply += 1
     out = _in_node(
         f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
@@ -296,12 +292,12 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
         "positions: input.positions.map((p) => ({"
         " cubes: u.cubesOf(p.view).map((c) => ({ cell: [c.x, c.y, c.z], letter: c.c,"
         "   title: u.cubeTitle(input.palette, c, p.removable.includes(`${c.x},${c.y},${c.z}`),"
-        "     p.corner) })),"
+        "     p.frame) })),"
         " spots: p.spots.map((s) => ({ cell: s.cell, colours: s.colours,"
-        "   title: u.spotTitle(input.palette, s.cell, new Set(s.colours), p.corner) })) })) }",
+        "   title: u.spotTitle(input.palette, s.cell, new Set(s.colours), p.frame) })) })) }",
         {"palette": palette, "positions": positions},
     )
-    assert out["example"] == "A red cube: layer 2, row 3 from the front, 1st from the left"
+    assert out["example"] == "A red cube: layer 2 at D6"
     taken = before = 0
     for position, got in zip(positions, out["positions"], strict=True):
         titles = [c["title"] for c in got["cubes"]] + [s["title"] for s in got["spots"]]
@@ -312,7 +308,7 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
         for cube in got["cubes"]:
             x, y, z = cube["cell"]
             assert grid[x + 4 * y + 16 * z] == cube["letter"]
-            found, named = _cell_of(cube["title"], _CUBE, position["corner"])
+            found, named = _cell_of(cube["title"], _CUBE, position["frame"])
             assert named == (x, y, z), cube
             assert found["name"] == palette[cube["letter"]]["name"], cube
             may = f"{x},{y},{z}" in position["removable"]
@@ -320,7 +316,7 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
             taken += may
         for spot in got["spots"]:
             found, named = _cell_of(
-                spot["title"], r"A (?P<names>[\w, ]+?) cube may go here: ", position["corner"]
+                spot["title"], r"A (?P<names>[\w, ]+?) cube may go here: ", position["frame"]
             )
             assert list(named) == spot["cell"], spot
             names = re.split(r", | or ", found["names"])
@@ -329,71 +325,72 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
     assert taken and before, (taken, before)  # both stages, and spots before the structure
 
 
-#: cells of the structure and how a player names them; the server's log
-#: (render/web/unstackable.py `place_words`, tests/server/test_render.py) says the same
+#: cells of the grid, the structure's shift since its first cube, and how a player names
+#: them; the server's log (render/web/unstackable.py `place_words`,
+#: tests/server/test_render.py) says the same
 _SAME_WORDS = {
-    (0, 2, 2): "layer 2, row 3 from the front, 1st from the left",
-    (1, 0, 2): "layer 2, row 1 from the front, 2nd from the left",
-    (2, 1, 3): "layer 3, row 2 from the front, 3rd from the left",
-    (3, 3, 0): "the bottom layer, row 4 from the front, 4th from the left",
+    (0, 0, 0, 0, 0): "the bottom layer at D4",
+    (0, 2, 2, 0, 0): "layer 2 at D6",
+    (1, 0, 2, 1, 0): "layer 2 at D4",
+    (2, 1, 3, 2, 1): "layer 3 at D4",
+    (3, 3, 0, 0, 0): "the bottom layer at G7",
+    (0, 0, 1, 3, 3): "layer 1 at A1",
+    (-1, 2, 0, 1, 0): "the bottom layer at B6",
 }
 
 
 @needs_node
 def test_unstackable_log_and_hovers_name_a_cell_alike() -> None:
     """The log's words for a move (the server's) and a hover's words (the page's) name each
-    cell of the structure the same way, so a player can find in the drawing the cube the
-    log tells of."""
+    cell the same way on the board fixed for the game, so a player can find in the drawing
+    the cube the log tells of, however far the structure has shifted."""
     from cubegames.render.web.unstackable import place_words
 
     cells = sorted(_SAME_WORDS)
     page = _in_node(
         f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
-        "input.map((c) => u.placeWords(...c))",
+        "input.map(([x, y, z, sx, sy]) => u.placeWords(x, y, z, [sx, sy]))",
         cells,
     )
     assert page == [_SAME_WORDS[c] for c in cells]
-    assert [place_words(*c) for c in cells] == page
+    assert [place_words(x, y, z, (sx, sy)) for x, y, z, sx, sy in cells] == page
     game = cubegames.make("unstackable")
-    for (x, y, z), said in _SAME_WORDS.items():
-        assert web.words(game, f"R@{x},{y},{z}", 0, None).endswith(f" on {said}.")
-        assert web.words(game, f"{x},{y},{z}", 0, None).endswith(f" out of {said}.")
+    # the moves that shifted the structure by (1, 0): one cube stacked before it
+    for (x, y, z, sx, sy), said in _SAME_WORDS.items():
+        if (sx, sy) == (1, 0):
+            earlier = ["R@0,0,0", "K@-1,0,0"]
+            assert web.words(game, f"R@{x},{y},{z}", 0, None, earlier).endswith(f" on {said}.")
+            out = web.words(game, f"{x},{y},{z}", 0, None, earlier)
+            assert out.endswith(f" out of {said}.")
 
 
 @needs_node
-def test_unstackable_words_count_from_the_grid_as_drawn() -> None:
-    """While a cube may go into a new column left of the structure, the layers (and the
-    3-D floor) show that column first: the structure's left column is then the 2nd from
-    the left, and the hovers say so."""
+def test_unstackable_cubes_keep_their_names_when_the_structure_shifts() -> None:
+    """A cube stacked in the new column left of the structure shifts it by one; the page's
+    words for every cube stay what they were (issue #23: two cubes were named alike, and a
+    cube's name changed as the structure grew)."""
+    from cubegames.render.web.unstackable import frame_of
+
     game = cubegames.make("unstackable")
     state = game.new_state(seed=1)
-    for move in ("K@0,0,0", "K@0,1,0", "K@0,2,0", "K@0,3,0"):  # a row 4 deep, 1 wide
+    played = ["K@0,0,0", "K@0,1,0", "K@0,2,0", "K@0,3,0"]  # a row 4 deep, 1 wide
+    for move in played:
         state.play(game.parse_move(move))
-    seat = state.to_move
-    assert seat == 1
-    spots = sorted({str(m).split("@")[1] for m in state.legal_moves() if "@" in str(m)})
-    assert "-1,3,0" in spots and not any(s.split(",")[1] == "-1" for s in spots)
+    before = state.view(0)
+    state.play(game.parse_move("K@-1,3,0"))
+    after = state.view(0)
     out = _in_node(
         f"import * as u from {json.dumps((STATIC / 'games' / 'unstackable.js').as_uri())};",
-        "(() => { const cubes = u.cubesOf(input.view);"
-        " const corner = u.extent(cubes, input.spots).slice(0, 2);"
-        " const at = (x, y) => cubes.find((c) => c.x === x && c.y === y && c.z === 0);"
-        " return { corner,"
-        "  front: u.cubeTitle(input.palette, at(0, 0), false, corner),"
-        "  back: u.cubeTitle(input.palette, at(0, 3), false, corner),"
-        "  left: u.spotTitle(input.palette, [-1, 3, 0], new Set(['K']), corner),"
-        "  right: u.spotTitle(input.palette, [1, 0, 0], new Set(['K']), corner) }; })()",
-        {"view": state.view(seat), "spots": spots, "palette": web.info(game)["palette"]},
+        "input.views.map(([view, frame]) => u.cubesOf(view)"
+        ".map((c) => u.cubeTitle(input.palette, c, false, frame)).sort())",
+        {
+            "views": [[before, frame_of(played)], [after, frame_of([*played, "K@-1,3,0"])]],
+            "palette": web.info(game)["palette"],
+        },
     )
-    assert out == {
-        "corner": [-1, 0],
-        "front": "A black cube: the bottom layer, row 1 from the front, 2nd from the left",
-        "back": "A black cube: the bottom layer, row 4 from the front, 2nd from the left",
-        "left": "A black cube may go here: "
-        "the bottom layer, row 4 from the front, 1st from the left (a new column)",
-        "right": "A black cube may go here: "
-        "the bottom layer, row 1 from the front, 3rd from the left",
-    }
+    named = [f"A black cube: the bottom layer at D{row}" for row in (4, 5, 6, 7)]
+    assert out[0] == named
+    assert out[1] == sorted([*named, "A black cube: the bottom layer at C7"])
 
 
 # -- CUBED's colour rule on the page -------------------------------------------------------

@@ -227,25 +227,59 @@ def test_the_log_names_pieces_cubes_and_layers_in_words() -> None:
         )
     assert web.words(cubed, "draw", 1, 0) == "Seat 1 drew a piece."
     unstackable = cubegames.make("unstackable", players=2)
-    # where, in the words of the page's hovers (tests/server/test_page_modules.py reads the
-    # page's words for the same cells)
-    assert web.words(unstackable, "R@0,2,0", 0, 1) == (
-        "Seat 0 stacked a red cube on the bottom layer, row 3 from the front, 1st from the left."
+    # where, on the board fixed for the game, in the words of the page's hovers
+    # (tests/server/test_page_modules.py reads the page's words for the same cells)
+    first = ["R@0,0,0"]
+    assert web.words(unstackable, "R@0,0,0", 0, 1) == (
+        "Seat 0 stacked a red cube on the bottom layer at D4 (columns A–G left to right, "
+        "rows 1–7 front to back)."
     )
-    assert web.words(unstackable, "1,0,2", 1, 1) == (
-        "You took a cube out of layer 2, row 1 from the front, 2nd from the left."
+    assert web.words(unstackable, "R@0,2,0", 0, 1, first) == (
+        "Seat 0 stacked a red cube on the bottom layer at D6."
     )
-    assert web.words(unstackable, "2,1,3", 1, None) == (
-        "Seat 1 took a cube out of layer 3, row 2 from the front, 3rd from the left."
+    assert web.words(unstackable, "1,0,2", 1, 1, first) == "You took a cube out of layer 2 at E4."
+    # a cube stacked before the structure is named where it lands; the structure shifts,
+    # its cubes keep their names
+    assert web.words(unstackable, "Y@-1,0,0", 0, 0, first) == (
+        "You stacked a yellow cube on the bottom layer at C4."
     )
-    # a cube stacked before the structure shifts it: it is then in the first column or row
-    assert web.words(unstackable, "Y@-1,3,0", 0, 0) == (
-        "You stacked a yellow cube on the bottom layer, row 4 from the front, 1st from the left."
-    )
-    assert web.words(unstackable, "K@3,-1,0", 1, 0).endswith(
-        " on the bottom layer, row 1 from the front, 4th from the left."
+    assert web.words(unstackable, "K@1,0,1", 1, 0, [*first, "Y@-1,0,0"]).endswith(
+        " on layer 1 at D4."
     )
     assert web.words(unstackable, "end", 0, 1) == "Seat 0 ended the turn."
     assert web.words(unstackable, "end", 0, 0) == "You ended the turn."
     stakd = cubegames.make("stakd", players=2)
     assert web.words(stakd, "DUO@1:0,0+1,0", 1, 0) == "Seat 1 laid a DUO on layer 1."
+
+
+def test_unstackable_names_a_cube_alike_from_its_stacking_to_the_end() -> None:
+    """A cube keeps its name however the structure shifts: the name said when it was
+    stacked names the same cell of the finished structure (issue #23: moves 1 and 3 were
+    both "row 1 from the front, 1st from the left")."""
+    from cubegames.render.web.unstackable import frame_of, place_words
+
+    for seed in range(6):
+        game = cubegames.make("unstackable", players=2)
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        said: dict[str, str] = {}  # a cube's name when stacked -> its colour
+        moves: list[str] = []
+        while state.to_dict()["stage"] == "stack":
+            move = str(rng.choice(state.legal_moves()))
+            if "@" in move:
+                colour, cell = move.split("@")
+                x, y, z = (int(v) for v in cell.split(","))
+                name = place_words(x, y, z, frame_of(moves))
+                assert name not in said, (seed, name)
+                said[name] = colour
+            moves.append(move)
+            state.play(move)
+        grid = state.to_dict()["grid"]
+        frame = frame_of(moves)
+        final = {
+            place_words(i % 4, i // 4 % 4, i // 16, frame): letter
+            for i, letter in enumerate(grid)
+            if letter != "."
+        }
+        assert said.items() <= final.items(), seed
+        assert any(m.startswith(("Y@-1", "R@-1", "K@-1")) or ",-1," in m for m in moves), seed

@@ -118,7 +118,8 @@ def _flood_then_move(client: TestClient, moment: list[float]) -> None:
     assert [m["code"] for m in told if m["type"] == "error"] == ["slow-down"]
     assert "too many messages" in heard[-1]["message"]
     assert played["log"][-1]["text"] == (
-        "You stacked a yellow cube on the bottom layer, row 1 from the front, 1st from the left."
+        "You stacked a yellow cube on the bottom layer at D4 "
+        "(columns A–G left to right, rows 1–7 front to back)."
     )
     assert played["log"][-1]["move"] == "Y@0,0,0"  # its notation, for the page's hover
     assert stored_moves(client, made["id"]) == ["Y@0,0,0"]

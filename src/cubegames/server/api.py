@@ -109,15 +109,22 @@ async def seat_change_allowed(server: Server, request: Request, game_id: str) ->
         return
     which, wait = held
     limits = server.limits
-    said = (
-        f"from your address: at most {limits.seat_changes_per_client}"
-        if which == "client"
-        else f"in this game: at most {limits.seat_changes_per_game}"
-    )
-    raise HTTPException(
+    retry = {"Retry-After": str(math.ceil(wait))}
+    after = timedelta(seconds=math.ceil(wait))
+    if which == "client":
+        raise Said(
+            429,
+            "error-too-many-seat-changes-client",
+            headers=retry,
+            count=limits.seat_changes_per_client,
+            wait=after,
+        )
+    raise Said(
         429,
-        f"too many invitations claimed or seats reissued {said} a minute; try again shortly",
-        headers={"Retry-After": str(math.ceil(wait))},
+        "error-too-many-seat-changes-game",
+        headers=retry,
+        count=limits.seat_changes_per_game,
+        wait=after,
     )
 
 
@@ -341,8 +348,12 @@ async def replay_step(
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
     said = web.tell(game, view) if web.tells(game) else None
+    earlier = [p.move for p in played[:-1]]
     if said is None and last is not None:
-        said = web.words(game, last.move, last.seat, seat)
+        said = web.words(game, last.move, last.seat, seat, earlier)
+    hints = web.hints(game, view)
+    if web.framed(game):
+        hints = {**(hints or {}), **web.history_hints(game, [p.move for p in played])}
     return {
         "ply": ply,
         "total": total,
@@ -350,14 +361,14 @@ async def replay_step(
         "to_move": state.to_move,
         "over": state.is_over,
         "view": view,
-        "hints": web.hints(game, view),
+        "hints": hints,
         "last": None
         if last is None
         else {
             "ply": last.ply,
             "seat": last.seat,
             "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
-            "text": web.words(game, last.move, last.seat, seat),
+            "text": web.words(game, last.move, last.seat, seat, earlier),
         },
         "result": result_of(state) if state.is_over else None,
         "svg": web.draw(game, view, []),
@@ -439,10 +450,10 @@ def seat_record(info: GameInfo, game: Any, seat: int) -> dict[str, Any]:
         "moves": [
             {
                 "seat": m.seat,
-                "text": web.words(game, m.move, m.seat, seat),
+                "text": web.words(game, m.move, m.seat, seat, [n.move for n in info.moves[:i]]),
                 **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
             }
-            for m in info.moves
+            for i, m in enumerate(info.moves)
         ],
         "created": iso(info.created_at),
     }

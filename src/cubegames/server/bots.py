@@ -87,6 +87,8 @@ class BotRunner:
         seat = room.state.to_move
         if seat is None or seat not in self.bots.get(room.id, {}) or self.busy(room):
             return
+        if room.pause is not None:  # the end of a round is looked at: the room wakes us after
+            return
         self.tasks[room.id] = asyncio.create_task(self._run(room), name=f"bots {room.id}")
 
     def detach(self, room: Room) -> None:
@@ -111,7 +113,7 @@ class BotRunner:
             while True:
                 async with room.lock:
                     seat = room.state.to_move
-                    if seat is None or seat not in bots:
+                    if seat is None or seat not in bots or room.paused():
                         return
                     snapshot = room.state.clone()
                     ply = room.ply
@@ -128,6 +130,8 @@ class BotRunner:
                 async with room.lock:
                     if room.ply != ply or room.state.to_move != seat:
                         continue  # the game changed while the bot thought: think again
+                    if room.paused():
+                        return
                     trial = room.state.clone()
                     try:
                         trial.play(move, seat=seat)

@@ -33,7 +33,7 @@ def entry(facts: GameInfo) -> dict[str, Any]:
         "max_players": facts.max_players,
         "options": form(facts.options),
         "schema": schema(facts.options),
-        "rules": list(facts.rules),
+        "rules": rules(facts.id),  # with the default options' numbers
         "score_better": facts.score_better,
     }
 
@@ -61,12 +61,31 @@ def catalog() -> dict[str, Any]:
     }
 
 
-def rules(game_id: str) -> list[str]:
-    """The rules of a game in a few lines ([] for a game that is not registered)."""
+#: how many of something, in words, for the rules' lines ("Three sets")
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+
+
+def rules(game_id: str, options: dict[str, Any] | None = None) -> list[str]:
+    """The rules of a game in a few lines ([] for a game that is not registered), with the
+    numbers its `options` chose (a line's `{sets}` becomes "Three sets", "One set").
+
+    >>> rules("cubes", {"sets": 1})[-1].split(". ")[-1]
+    'One set; the most points wins.'
+    >>> rules("cubes")[-1].split(". ")[-1]
+    'Three sets; the most points wins.'
+    """
     try:
-        return list(game_class(game_id).info.rules)
+        facts = game_class(game_id).info
     except ValueError:
         return []
+    defaults = {name: spec.default for name, spec in facts.options.model_fields.items()}
+    chosen = defaults | (options or {})
+    sets = chosen.get("sets")
+    words = {"sets": ""}
+    if isinstance(sets, int) and not isinstance(sets, bool):
+        count = _COUNTS[sets] if 0 <= sets < len(_COUNTS) else str(sets)
+        words["sets"] = f"{count} set{'' if sets == 1 else 's'}"
+    return [line.format(**words) if "{" in line else line for line in facts.rules]
 
 
 def build(game_id: str, options: dict[str, Any]) -> Game[Any]:

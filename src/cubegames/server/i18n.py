@@ -29,6 +29,7 @@ from babel.dates import format_timedelta
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 from fluent.runtime import FluentBundle, FluentResource
+from starlette.requests import HTTPConnection
 
 LOCALES = Path(__file__).parent / "static" / "locales"
 #: the languages with a catalog, the first one the fallback for a message another lacks
@@ -88,9 +89,9 @@ def negotiate(header: str | None) -> str:
     return best[2] if best is not None else DEFAULT
 
 
-def language_of(request: Request) -> str:
-    """The request's language: `?lang=` when it names one of ours, else Accept-Language (the
-    page sends its reader's choice there)."""
+def language_of(request: HTTPConnection) -> str:
+    """The language of a request (or a websocket): `?lang=` when it names one of ours, else
+    Accept-Language (the page sends its reader's choice there)."""
     asked = request.query_params.get("lang")
     if asked in LANGUAGES:
         return asked

@@ -10,7 +10,9 @@ Websocket, page to server (text frames holding one JSON object, at most
 - `{"type": "move", "move": "GPY@1,-1", "ply": 12}`: play a move for the connection's
   seat; `ply`, if given, is the number of moves the page had seen, so a stale click is
   refused instead of landing on a position its player never saw;
-- `{"type": "ping"}`: answered by `{"type": "pong"}`.
+- `{"type": "ping"}`: answered by `{"type": "pong"}`;
+- `{"type": "ready"}`: this seat's player has seen the end of a round (the next round
+  waits for it, at most `rooms.ROUND_PAUSE` seconds).
 
 Server to page (protocol version `PROTOCOL`, told in `hello`):
 
@@ -105,6 +107,12 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class ReadyMessage(_Message):
+    """This seat's player has seen the end of the round (pressed "Next round")."""
+
+    type: Literal["ready"]
+
+
 class AuthMessage(_Message):
     """Who this connection is: a seat's credential, or None for a spectator. The first
     message of every connection, and only that one."""
@@ -113,9 +121,11 @@ class AuthMessage(_Message):
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)] | None = None
 
 
-ClientMessage = Annotated[MoveMessage | PingMessage | AuthMessage, Field(discriminator="type")]
+ClientMessage = Annotated[
+    MoveMessage | PingMessage | ReadyMessage | AuthMessage, Field(discriminator="type")
+]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "auth")
+TYPES = ("move", "ping", "ready", "auth")
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -167,7 +177,9 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
     return f"{where}: {message}" if where else message
 
 
-def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage | AuthMessage:
+def parse_client(
+    raw: str | bytes | None,
+) -> MoveMessage | PingMessage | ReadyMessage | AuthMessage:
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")
@@ -186,9 +198,9 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage | AuthMes
         raise ProtocolError('a message is a JSON object with a "type"')
     kind = data.get("type")
     if kind is None:
-        raise ProtocolError('a message needs a "type" (one of: move, ping, auth)')
+        raise ProtocolError(f'a message needs a "type" (one of: {", ".join(TYPES)})')
     if kind not in TYPES:
-        raise ProtocolError(f"unknown message type {kind!r}; expected one of: move, ping, auth")
+        raise ProtocolError(f"unknown message type {kind!r}; expected one of: {', '.join(TYPES)}")
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:

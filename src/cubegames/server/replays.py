@@ -131,11 +131,12 @@ class Replays:
 
         def tell() -> list[dict[str, Any]]:
             moves = []
+            notations = [m.move for m in info.moves]
             for m in info.moves:
                 entry: dict[str, Any] = {
                     "ply": m.ply,
                     "seat": m.seat,
-                    "text": web.words(game, m.move, m.seat, None),
+                    "text": web.words(game, m.move, m.seat, None, notations[: m.ply - 1]),
                 }
                 if over or web.visible(game, m.move, m.seat, None):
                     entry["move"] = m.move

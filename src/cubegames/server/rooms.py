@@ -16,6 +16,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,35 @@ SEND_TIMEOUT = 5.0
 OUTBOX = 64
 #: log entries sent with each state (the newest ones)
 LOG_LENGTH = 400
+#: seconds the end of a round stays on every screen, at most, before the next round starts
+#: without the players who have not pressed "Next round" (docs/protocol.md, `ready`)
+ROUND_PAUSE = 20.0
+
+
+def rounds_done(state: State[Any]) -> int:
+    """Rounds a state has finished (CUBED's `past_rounds`, STAKD's `round_winners`, CUBES's
+    `past_sets`; 0 for a game played in one go)."""
+    for name in ("past_rounds", "round_winners", "past_sets"):
+        done = getattr(state, name, None)
+        if done is not None:
+            return len(done)
+    return 0
+
+
+@dataclass
+class RoundPause:
+    """The end of a round being looked at: the next round waits for `waiting` (seats of
+    people with a page open when the round ended) until `until` on the room's clock."""
+
+    round: int
+    waiting: set[int]
+    until: float
+
+    def message(self, now: float) -> dict[str, Any]:
+        """What a state message says of it: the round that ended, who the next waits for,
+        and the seconds left at most."""
+        left = max(0.0, self.until - now)
+        return {"round": self.round, "waiting": sorted(self.waiting), "seconds": round(left, 1)}
 
 
 class Refused(Exception):
@@ -77,6 +107,8 @@ class Played:
     seat: int
     move: str
     note: str | None
+    #: the round it was played in (1 for a game played in one go)
+    round: int = 1
 
 
 def result_of(state: State[Any]) -> dict[str, Any]:
@@ -95,6 +127,7 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     played: list[Played] = []
     tells = web.tells(game)
     for m in info.moves[:upto] if upto is not None else info.moves:
+        round_ = rounds_done(state) + 1
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
@@ -102,7 +135,7 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
                 f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
             ) from None
         note = web.tell(game, state.public_view()) if tells else None
-        played.append(Played(m.ply, m.seat, m.move, note))
+        played.append(Played(m.ply, m.seat, m.move, note, round_))
     return game, state, played
 
 
@@ -311,8 +344,13 @@ class Room:
         played: list[Played],
         store: Store,
         writer: Writer | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = info.id
+        #: the clock of the pause after a round (`RoundPause`), injectable for tests
+        self.clock = clock
+        self.pause: RoundPause | None = None
+        self._rounds = rounds_done(state)
         #: commits moves in batches (None: one transaction per move, in a thread)
         self.writer = writer
         self.info = info
@@ -365,10 +403,18 @@ class Room:
             "protocol": PROTOCOL,
             "seat": seat,
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name} for s in self.seats
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "invited": s.invited,
+                    "reissued": s.reissued,
+                }
+                for s in self.seats
             ],
             "info": web.info(self.game),
-            "rules": rules(self.game.id),
+            "rules": rules(self.game.id, self.game.options),
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
@@ -377,13 +423,17 @@ class Room:
         entries = self._entries.setdefault(viewer, [])
         if len(entries) < len(self.played):  # the moves since this viewer last asked
             notations = self._notations.setdefault(viewer, [])
+            framed = web.framed(self.game)
             for p in self.played[len(entries) :]:
-                text = web.words(self.game, p.move, p.seat, viewer)
+                earlier = [q.move for q in self.played[: p.ply - 1]] if framed else ()
+                text = web.words(self.game, p.move, p.seat, viewer, earlier)
                 seen = web.visible(self.game, p.move, p.seat, viewer)
                 notation = p.move if seen else None  # for the page's hover, when not secret
-                entries.append(
-                    {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note, "move": notation}
-                )
+                entry: dict[str, Any] = {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note}
+                entry["move"] = notation
+                if p.round > 1:  # the round it was played in, from the second on
+                    entry["round"] = p.round
+                entries.append(entry)
                 notations.append(notation)
         return entries[-LOG_LENGTH:]
 
@@ -391,7 +441,11 @@ class Room:
         """What the page needs besides the view to draw the game (`web.hints`), made once
         a move: hints are drawn from the public part of the view, alike for every seat."""
         if self._hints is None or self._hints[0] != self.ply:
-            self._hints = (self.ply, web.state_hints(self.game, self.state))
+            hints = web.state_hints(self.game, self.state)
+            if web.framed(self.game):
+                moves = [p.move for p in self.played]
+                hints = {**(hints or {}), **web.history_hints(self.game, moves)}
+            self._hints = (self.ply, hints)
         return self._hints[1]
 
     def last_for(self, viewer: int | None) -> dict[str, Any] | None:
@@ -417,7 +471,8 @@ class Room:
             else:
                 view = state.view(seat)
         legal: list[str] = []
-        if seat is not None and state.to_move == seat:
+        # none while the end of a round is looked at: they come when the next round starts
+        if seat is not None and state.to_move == seat and self.pause is None:
             if isinstance(state, LegalTexts):  # written without making the moves
                 legal = state.legal_texts()
             else:
@@ -442,6 +497,7 @@ class Room:
             "result": result_of(state) if state.is_over else None,
             "online": self.online(),
             "trouble": self.trouble,
+            "pause": self.pause.message(self.clock()) if self.pause is not None else None,
         }
 
     async def broadcast(self) -> None:
@@ -499,6 +555,11 @@ class Room:
                     raise Refused(f"seat {seat} is played by a bot", "bot-seat")
                 if seat != state.to_move:
                     raise Refused(f"it is not your turn: seat {state.to_move} is to move", "turn")
+                if self.paused():
+                    raise Refused(
+                        "the next round starts when everyone has seen the end of this one",
+                        "paused",
+                    )
                 trial = state.clone()
                 try:
                     move = self.game.parse_move(text)
@@ -542,7 +603,47 @@ class Room:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
         self.last_active = now()
         self.state = trial
-        self.played.append(Played(self.ply + 1, seat, move, note))
+        self.played.append(Played(self.ply + 1, seat, move, note, self._rounds + 1))
+        done = rounds_done(trial)
+        if done > self._rounds and not trial.is_over:
+            self._pause_after(done)
+        self._rounds = done
+
+    # -- the end of a round, looked at before the next starts ------------------------------
+
+    def _pause_after(self, round_: int) -> None:
+        """Hold the next round for the people whose pages are open (a bot waits, a person
+        to move first is refused) until each has said `ready` or `ROUND_PAUSE` is over."""
+        waiting = {p.seat for p in self.peers if p.seat is not None} - self.bot_seats
+        if not waiting:
+            return
+        self.pause = RoundPause(round_, waiting, self.clock() + ROUND_PAUSE)
+        with contextlib.suppress(RuntimeError):  # no loop: replaying, nothing to wake
+            asyncio.get_running_loop().call_later(ROUND_PAUSE + 0.05, self.tick)
+
+    def paused(self) -> bool:
+        """Whether the next round is still held (a pause that ran out ends here)."""
+        self.tick()
+        return self.pause is not None
+
+    def ready(self, seat: int) -> None:
+        """`seat`'s player has seen the end of the round; the last one starts the next."""
+        if self.pause is not None:
+            self.pause.waiting.discard(seat)
+            if self.pause.waiting:
+                self.send_states()  # every page learns who the next round waits for
+        self.tick()
+
+    def tick(self) -> None:
+        """End the pause if everyone is ready or its time is over: pages are told, bots
+        woken."""
+        pause = self.pause
+        if pause is None or (pause.waiting and self.clock() < pause.until):
+            return
+        self.pause = None
+        self.send_states()
+        if self.on_move is not None:
+            self.on_move(self)
 
     async def catch_up(self, known: MoveInfo | None = None) -> bool:
         """Take in the moves another server saved (call with the lock held): `known`, the

@@ -17,12 +17,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cubegames.server.context import Server, client_of, server_of
 from cubegames.server.hub import expired
+from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
     Connection,
     MoveMessage,
     ProtocolError,
+    ReadyMessage,
     Throttle,
     error,
     parse_client,
@@ -63,11 +65,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     limits = server.limits
     if not server.all_sockets.take(""):
         await websocket.accept()
-        await close_quietly(
-            websocket,
-            TOO_MANY,
-            f"the server is busy: {limits.max_connections} connections are open; try again later",
-        )
+        busy = say(language_of(websocket), "error-busy-connections", count=limits.max_connections)
+        await close_quietly(websocket, TOO_MANY, busy)
         return
     try:
         await _counted(server, websocket, game_id)
@@ -212,7 +211,12 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
                 continue
+            if isinstance(parsed, ReadyMessage):
+                if peer.seat is not None:
+                    room.ready(peer.seat)
+                continue
             if not isinstance(parsed, MoveMessage):
+                room.tick()  # a pause after a round whose time is over ends
                 await peer.send({"type": "pong"})
                 continue
             if peer.state is Connection.SPECTATOR or peer.seat is None:

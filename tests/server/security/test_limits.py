@@ -158,6 +158,10 @@ def test_websockets_count_toward_the_servers_connection_cap() -> None:
                 said = ws.receive()
                 assert said["message"].startswith("the server is busy: 2 connections")
                 assert ws.receive() == {"type": "closed", "code": 4429}
+            with client.websocket_connect(f"/ws/games/{made['id']}?lang=ja") as d:
+                ws = Socket(d)
+                assert ws.receive()["message"].startswith("サーバーが混み合っています（接続が2件")
+                assert ws.receive() == {"type": "closed", "code": 4429}
         with connect(client, made["id"]) as again:  # closed ones no longer count
             Socket(again).opening()
 
@@ -187,8 +191,18 @@ def test_claims_are_capped_per_address_and_a_refused_one_spends_nothing() -> Non
             assert tried.status_code == 409
         over = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
         assert over.status_code == 429
-        assert "from your address: at most 3 a minute" in over.json()["detail"]
+        assert over.json()["detail"].endswith(
+            "from your address: at most 3 a minute; try again in 60 seconds"
+        )
         assert int(over.headers["retry-after"]) == 60
+        in_japanese = client.post(
+            f"/api/games/{game_id}/claim",
+            json={"invite": invite},
+            headers={"Accept-Language": "ja"},
+        )
+        assert in_japanese.status_code == 429
+        assert in_japanese.json()["detail"].startswith("このアドレスからの招待の使用と席の再発行")
+        assert "1分間に3回まで" in in_japanese.json()["detail"]
         assert client.get(f"/api/games/{game_id}").json()["seats"][1]["invited"]
         moment[0] += 60.0
         taken = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
@@ -214,7 +228,14 @@ def test_reissues_are_capped_per_game() -> None:
         assert [reissue(made).status_code for _ in range(2)] == [200, 200]
         over = reissue(made)
         assert over.status_code == 429
-        assert "in this game: at most 2 a minute" in over.json()["detail"]
+        assert "in this game: at most 2 a minute; try again in" in over.json()["detail"]
+        assert (
+            "このゲームでの"
+            in client.post(
+                f"/api/games/{made['id']}/seats/1/reissue?lang=ja",
+                headers={"Authorization": f"Bearer {made['host']}"},
+            ).json()["detail"]
+        )
         assert client.get(f"/api/games/{made['id']}").json()["seats"][1]["reissued"] == 2
         assert reissue(other).status_code == 200
         moment[0] += 30.0

@@ -55,8 +55,9 @@ INFO = GameInfo(
         "CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. "
         "Only CUBES: everyone else pays 5. All blank: pay 2.",
         "If the pot holds too little, you take nothing and pay in the difference.",
-        "Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the "
-        "most points wins.",
+        # {sets} is filled with the number of sets chosen, in words ("Three sets")
+        "Whoever cannot pay in full ends the set and scores 0 for it. {sets}; the most "
+        "points wins.",
     ),
     columns=COLUMNS,
     summary=CubesSummary,

@@ -48,6 +48,20 @@ class Drawing(Protocol):
 
 
 @runtime_checkable
+class Framed(Protocol):
+    """A drawing module that names places on a frame set by the game's history
+    (Unstackable's fixed board), so its words need the moves before the one told."""
+
+    FRAMED: bool
+
+    def words(
+        self, game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str]
+    ) -> str: ...
+
+    def history_hints(self, game: Game[Any], moves: Sequence[str]) -> dict[str, Any]: ...
+
+
+@runtime_checkable
 class Tells(Protocol):
     """A drawing module that tells the last move in fuller words."""
 
@@ -108,11 +122,29 @@ def info(game: Game[Any]) -> dict[str, Any]:
     return module.info(game)
 
 
-def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
+def words(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> str:
     """`move` (notation, played by seat `mover`) in words for seat `viewer` (None: a
-    spectator); it says nothing `viewer` may not know."""
+    spectator); it says nothing `viewer` may not know. `earlier`, the moves before it,
+    matters to a game that names places in a frame set by its history (`framed`)."""
     module = _module(game)
+    if isinstance(module, Framed):
+        return module.words(game, move, mover, viewer, earlier)
     return module.words(game, move, mover, viewer)
+
+
+def framed(game: Game[Any]) -> bool:
+    """Whether `words` needs the moves before the one it tells (Unstackable's places are
+    named on a board fixed by its first cube)."""
+    return isinstance(_module(game), Framed)
+
+
+def history_hints(game: Game[Any], moves: Sequence[str]) -> dict[str, Any]:
+    """What the page needs from the moves so far to name places as `words` does (the
+    Unstackable board's `frame`); empty for other games."""
+    module = _module(game)
+    return module.history_hints(game, moves) if isinstance(module, Framed) else {}
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:

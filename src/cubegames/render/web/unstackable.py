@@ -281,50 +281,93 @@ def info(game: Game[Any]) -> dict[str, Any]:
     }
 
 
-def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
+#: `words` takes the moves before the one it tells (`earlier`): a place's name depends on
+#: how far the structure has shifted since the first cube (`frame_of`)
+FRAMED = True
+
+#: the fixed board places are named on: columns A to G from left to right, rows 1 to 7
+#: from front to back, the first cube on D4 (a structure at most 4 wide and deep, grown
+#: from the first cube any way, stays on it)
+COLUMNS = "ABCDEFG"
+FIRST = (3, 3)
+FRAME_WORDS = "columns A–G left to right, rows 1–7 front to back"
+
+
+def frame_of(moves: Sequence[str]) -> tuple[int, int]:
+    """How far the structure has shifted right and back since its first cube, after
+    `moves` (notation): each cube stacked before it (`x = -1` or `y = -1`) shifts it by one.
+
+    >>> frame_of(["R@0,0,0", "K@-1,0,0", "K@0,-1,0", "K@-1,1,0"])
+    (2, 1)
+    """
+    sx = sy = 0
+    for move in moves:
+        if "@" in move:
+            x, y, _z = move.split("@", 1)[1].split(",")
+            sx += x == "-1"
+            sy += y == "-1"
+    return sx, sy
+
+
+def history_hints(game: Game[Any], moves: Sequence[str]) -> dict[str, Any]:
+    """The page's share of `frame_of`: `frame`, the shift to add to a fixed place to find
+    it in the grid (the page names places as `place_words` does)."""
+    return {"frame": list(frame_of(moves))}
+
+
+def words(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> str:
     """A move in words, the way a player tells it, saying where with `place_words` (the
-    words of the page's hovers), with no coordinates (everything in this game is open).
+    words of the page's hovers) on the board fixed for the whole game (`earlier`: the
+    moves before this one), with no coordinates (everything in this game is open). The
+    first cube's words say how places are named.
 
     >>> game = Unstackable()
-    >>> words(game, "R@0,2,2", 0, 1)
-    'Seat 0 stacked a red cube on layer 2, row 3 from the front, 1st from the left.'
-    >>> words(game, "1,0,2", 1, 1)
-    'You took a cube out of layer 2, row 1 from the front, 2nd from the left.'
+    >>> words(game, "R@0,0,0", 0, 1)
+    'Seat 0 stacked a red cube on the bottom layer at D4 (columns A–G left to right, \
+rows 1–7 front to back).'
+    >>> words(game, "R@0,2,2", 0, 1, ["R@0,0,0"])
+    'Seat 0 stacked a red cube on layer 2 at D6.'
+    >>> words(game, "1,0,2", 1, 1, ["R@0,0,0"])
+    'You took a cube out of layer 2 at E4.'
 
-    A cube stacked in the new column or row before the structure (`x` or `y` = -1) shifts
-    the structure by one: it is then in its first column or row.
+    A cube stacked in the new column or row before the structure (`x` or `y` = -1) is named
+    where it lands, and the structure's cubes keep their names after it has shifted:
 
-    >>> words(game, "K@-1,3,0", 1, None)
-    'Seat 1 stacked a black cube on the bottom layer, row 4 from the front, 1st from the left.'
+    >>> words(game, "K@-1,0,0", 1, None, ["R@0,0,0"])
+    'Seat 1 stacked a black cube on the bottom layer at C4.'
+    >>> words(game, "K@1,0,0", 1, None, ["R@0,0,0", "K@-1,0,0"])
+    'Seat 1 stacked a black cube on the bottom layer at D4.'
     """
     assert isinstance(game, Unstackable)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
+    frame = frame_of(earlier)
     if isinstance(parsed, Stack):
         name = game.box.colour_names[parsed.colour]
-        where = place_words(max(parsed.x, 0), max(parsed.y, 0), parsed.z)
-        return f"{who} stacked a {name} cube on {where}."
+        where = place_words(parsed.x, parsed.y, parsed.z, frame)
+        told = "" if any("@" in m for m in earlier) else f" ({FRAME_WORDS})"
+        return f"{who} stacked a {name} cube on {where}{told}."
     if isinstance(parsed, End):
         return f"{who} ended the turn."
     assert isinstance(parsed, Unstack)
-    return f"{who} took a cube out of {place_words(parsed.x, parsed.y, parsed.z)}."
+    return f"{who} took a cube out of {place_words(parsed.x, parsed.y, parsed.z, frame)}."
 
 
-#: places in a row, counted from the left (a drawn grid is at most 5 wide: the structure's 4
-#: columns and a new one before them)
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+def place_words(x: int, y: int, z: int, frame: tuple[int, int] = (0, 0)) -> str:
+    """Where the grid's cell `(x, y, z)` is, on the board fixed for the game (`FRAME_WORDS`),
+    the structure having shifted by `frame` (`frame_of`) since its first cube: its layer
+    and its column and row, in the words of the page's hovers (games/unstackable.js
+    `placeWords`).
 
-
-def place_words(x: int, y: int, z: int) -> str:
-    """Where the structure's cell `(x, y, z)` is, in the words of the page's hovers
-    (games/unstackable.js `placeWords`, which says the same for a grid drawn from the
-    structure's corner): its layer, its row counted from the front, its place in that row
-    counted from the left.
-
-    >>> place_words(0, 2, 2)
-    'layer 2, row 3 from the front, 1st from the left'
-    >>> place_words(3, 0, 0)
-    'the bottom layer, row 1 from the front, 4th from the left'
+    >>> place_words(0, 0, 0)
+    'the bottom layer at D4'
+    >>> place_words(0, 2, 2, (1, 0))
+    'layer 2 at C6'
+    >>> place_words(3, 3, 1, (0, 3))
+    'layer 1 at G4'
     """
     layer = "the bottom layer" if z == 0 else f"layer {z}"
-    return f"{layer}, row {y + 1} from the front, {ORDINALS[x]} from the left"
+    column = COLUMNS[x - frame[0] + FIRST[0]]
+    return f"{layer} at {column}{y - frame[1] + FIRST[1] + 1}"

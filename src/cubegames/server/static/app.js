@@ -22,6 +22,14 @@ function route() {
 
 const HERE = "here";
 const ONLINE = "online";
+
+/** The start page's sentences made here, in one place (words from the catalogs). */
+const WORDS = {
+  role: (i) => t("seat-player", { number: i + 1 }),
+  firstToPlay: t("start-plays-first"),
+  notARecord: t("load-not-a-record"),
+  badRecord: (reason) => t("load-bad-record", { reason }),
+};
 const CUSTOM = "custom";
 
 async function startPage(root) {
@@ -121,7 +129,7 @@ async function startPage(root) {
     form.seats.length = players;
     seatsBox.replaceChildren(h("legend", {}, t("start-who")));
     form.seats.forEach((seat, i) => {
-      const role = t("seat-role", { number: i + 1 });
+      const role = WORDS.role(i);
       const choice = h("select", { id: `seat-${i}`, "aria-label": t("start-who-plays", { role }) },
         h("option", { value: HERE }, i === 0 ? t("start-you-here") : t("start-someone-here")),
         h("option", { value: ONLINE }, t("start-friend")),
@@ -138,7 +146,7 @@ async function startPage(root) {
       });
       custom.addEventListener("input", () => { seat.custom = custom.value.trim(); });
       name.addEventListener("input", () => { seat.name = name.value.trim(); });
-      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, role),
+      seatsBox.append(h("div", { class: "seat-row" }, h("label", { for: `seat-${i}` }, role, i === 0 ? h("small", {}, ` · ${WORDS.firstToPlay}`) : null),
         choice, custom, name));
     });
     const here = form.seats.filter((s) => s.who === HERE).length;
@@ -355,7 +363,8 @@ function loadSection() {
       rememberLoaded(print, made.id);
       location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id);
     } catch (err) {
-      message.textContent = err.message;
+      const reason = err.message || "";
+      message.textContent = /not a JSON file|not a game record/.test(reason) ? WORDS.notARecord : WORDS.badRecord(reason);
     }
   });
   return form;

@@ -55,8 +55,12 @@ export function probes(table) {
  * (the game's smallest y, the side the view first looks from) says it, so the front stays
  * plain however the view is turned; `label` is the canvas's name for screen readers. */
 export class Table3D {
-  constructor(holder, { pick, height = 1, front = null, label = null } = {}) {
+  constructor(holder, { pick, height = 1, front = null, label = null, spot = 0x51cf66, spotGhost = 0x40c057 } = {}) {
     this.holder = holder;
+    // the colour of the spots where a piece may go, and of a piece shown there (a game
+    // whose seats have colours picks one that no seat has)
+    this.spot = spot;
+    this.spotGhost = spotGhost;
     this.pick = pick;
     this.height = height; // a cube's height (STAKD's pieces are flatter)
     this.front = front;
@@ -216,7 +220,7 @@ export class Table3D {
     }
     for (const m of marks) {
       const dot = new THREE.Mesh(new THREE.CylinderGeometry(0.17, 0.17, 0.03, 20),
-        new THREE.MeshBasicMaterial({ color: 0x51cf66 }));
+        new THREE.MeshBasicMaterial({ color: this.spot }));
       dot.position.copy(this.at(m.x, m.y, m.z));
       dot.position.y -= 0.5 * this.height - 0.02;
       dot.raycast = () => {};
@@ -323,7 +327,7 @@ export class Table3D {
       this.ghost = new THREE.Group();
       for (const cell of cells) {
         const mesh = new THREE.Mesh(new THREE.BoxGeometry(0.98, 0.98 * this.height, 0.98),
-          new THREE.MeshStandardMaterial({ color: ok ? 0x40c057 : 0xe03131, transparent: true, opacity: 0.5 }));
+          new THREE.MeshStandardMaterial({ color: ok ? this.spotGhost : 0xe03131, transparent: true, opacity: 0.5 }));
         mesh.position.copy(this.at(...cell));
         mesh.raycast = () => {};
         this.ghost.add(mesh);

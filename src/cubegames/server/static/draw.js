@@ -186,6 +186,8 @@ const ICONS = {
   cube: "M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12L4 7.5",
   layers: "M12 4l9 5-9 5-9-5zM3 14l9 5 9-5",
   download: "M12 4v11M7 10l5 5 5-5M5 20h14",
+  sound: "M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11",
+  mute: "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6",
 };
 
 export function icon(name) {

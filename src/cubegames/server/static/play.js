@@ -8,6 +8,8 @@ import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, p
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
 import { icon, tip } from "./draw.js";
+import { avatar, seatColour } from "./seats.js";
+import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
@@ -18,6 +20,60 @@ export const MODULES = { cubed, unstackable, stakd, cubes };
 /** The page module of a game: its own, or the generic table (a plug-in game). */
 export const tableFor = (game) => MODULES[game] || generic;
 const SEND_PATIENCE = 5000; // ms to wait for an answer to a move before taking taps again
+const RESULTS_AFTER = 700; // ms between the last move and the results: the move lands first
+
+/** Every sentence of the table a player reads that is made here, in one place (each from
+ * the catalogs, locales/*.ftl). */
+/** What each sound is (sound.js's SOUNDS), in the page's language. */
+const SOUND_WORDS = { turn: t("sound-turn"), laid: t("sound-laid"), removed: t("sound-removed"), rolled: t("sound-rolled") };
+
+export const WORDS = {
+  you: t("seat-you"),
+  host: t("play-host-tag"),
+  here: t("play-presence-here"),
+  bot: t("play-presence-bot"),
+  online: t("play-presence-online"),
+  away: t("play-presence-away"),
+  invited: t("play-presence-invited"),
+  left: (who) => t("play-left", { name: who }),
+  back: (who) => t("play-back", { name: who }),
+  copyInvite: t("play-copy-invitation"),
+  reissue: t("play-reissue"),
+  reissueAsk: (who) => t("play-reissue-confirm", { name: who }),
+  copied: t("invite-copied"),
+  copyFailed: t("play-copy-failed"),
+  claimed: (who) => t("play-claimed", { name: who }),
+  reissued: (who) => t("play-reissued-by-host", { name: who }),
+  roundOf: (n, of) => t("play-round-of", { round: n, rounds: of }),
+  roundOver: (n, of, name = "Round") => {
+    const args = { round: n, rounds: of };
+    if (name === "Set") return of > 1 ? t("play-set-over-of", args) : t("play-set-over", args);
+    return of > 1 ? t("play-round-over-of", args) : t("play-round-over", args);
+  },
+  nextRound: t("play-next-round"),
+  nextSet: t("play-next-set"),
+  seeBoard: t("play-see-board"),
+  results: t("play-results"),
+  waitingFor: (names) => t("play-waiting-for", { names: joined(names), count: names.length }),
+  startsIn: (n) => t("play-starts-in", { seconds: n }),
+  roundColumn: (n) => t("play-round-column", { round: n }),
+  total: t("play-total"),
+  soundOn: t("play-sound-on"),
+  soundOff: t("play-sound-off"),
+  soundTitle: t("play-sound-title", { sounds: Object.keys(SOUNDS).map((name) => SOUND_WORDS[name]).join(t("play-sound-separator")) }),
+  paused: t("play-paused"),
+  spentTitle: t("play-invite-spent"),
+  spentWhy: t("play-invite-spent-why"),
+  spentAsk: t("play-invite-spent-ask"),
+};
+
+/** The sound a move makes (`sound.js`), by game: a piece laid, a cube taken out, dice. */
+const SOUND_OF = {
+  cubed: (move) => (move.includes("@") ? "laid" : null),
+  unstackable: (move) => (move.includes("@") ? "laid" : /^\d/.test(move) ? "removed" : null),
+  stakd: () => "laid",
+  cubes: (move) => (move === "roll" ? "rolled" : null),
+};
 
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
@@ -44,12 +100,16 @@ export async function playPage(root, gameId) {
   window.cubegamesPage = new PlayPage(root, gameId, tokens); // for the curious, and for tests
 }
 
-/** What an invitation already used (or from another game) opens: a clear page. */
+/** What an invitation already used (or from another game) opens: a clear page, said once
+ * (the server's reason is shown only when it is something else, e.g. a network failure). */
 function spentInvitePage(gameId, reason) {
+  const spent = /already been used|not one of this game|すでに使われた/.test(reason);
+  const other = spent ? null : h("p", { class: "muted" }, `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`.replace(/\.\.$/, "."));
   return h("section", { class: "card notice" },
-    h("h1", {}, t("play-invite-spent")),
-    h("p", {}, reason),
-    h("p", {}, t("play-invite-spent-why")),
+    h("h1", {}, WORDS.spentTitle),
+    other,
+    h("p", {}, WORDS.spentWhy),
+    h("p", {}, WORDS.spentAsk),
     h("p", {}, h("a", { href: playLink(gameId) }, t("play-watch-game")), " · ", h("a", { href: "/" }, t("play-all-games"))));
 }
 
@@ -110,8 +170,11 @@ class PlayPage {
     this.extras = h("div", { class: "extras" });
     this.rules = h("details", { class: "rules" }, h("summary", {}, t("rules-how-to-play")));
     this.overlay = h("div", { class: "overlay", hidden: true });
+    this.sound = h("button", { type: "button", class: "sound-toggle small", title: WORDS.soundTitle, onclick: () => this.toggleSound() });
+    this.drawSound();
+    this.round = h("span", { class: "round-badge", hidden: true });
     root.replaceChildren(h("div", { class: "play" },
-      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.conn),
+      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.sound, this.conn),
       this.banner,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
@@ -121,6 +184,18 @@ class PlayPage {
           h("details", { class: "notation" }, h("summary", {}, t("play-moves-in-notation")), this.legal, this.typed),
           this.rules, this.extras)),
       this.overlay));
+  }
+
+  toggleSound() {
+    setSound(!soundOn());
+    this.drawSound();
+  }
+
+  drawSound() {
+    const on = soundOn();
+    this.sound.replaceChildren(icon(on ? "sound" : "mute"), h("span", { class: "label" }, on ? WORDS.soundOn : WORDS.soundOff));
+    this.sound.setAttribute("aria-label", on ? WORDS.soundOn : WORDS.soundOff);
+    this.sound.setAttribute("aria-pressed", String(on));
   }
 
   // -- messages -------------------------------------------------------------------------
@@ -136,7 +211,7 @@ class PlayPage {
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
-    this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line)))));
+    this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line, hello.options || {})))));
     this.rules.append(fullRules(hello.game));
     this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
     this.controller = tableFor(hello.game).create({
@@ -146,7 +221,16 @@ class PlayPage {
       hello,
       send: (move, anchor) => this.send(move, anchor),
       seatName: (seat) => this.seatName(seat),
+      origin: (seat) => this.originOf(seat),
     });
+  }
+
+  /** Where on the screen a seat's pieces come from: this screen's hand, or the seat's row. */
+  originOf(seat) {
+    const el = seat === this.active ? this.strip : this.seats.querySelector(`li[data-seat="${seat}"] .face`);
+    if (!el || el.hidden) return null;
+    const box = el.getBoundingClientRect();
+    return box.width ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
   }
 
   arrived(link, state) {
@@ -157,7 +241,17 @@ class PlayPage {
 
   other(link, message) {
     if (message.type === "presence") {
+      if (link !== this.links[0]) return; // every link hears it: tell it once
+      this.presence(message.online);
       for (const l of this.links) if (l.latest) l.latest.online = message.online;
+      this.drawSeats();
+    } else if (message.type === "seat") {
+      if (link !== this.links[0] || !this.hello) return;
+      const seat = this.hello.seats[message.seat];
+      if (!seat) return;
+      seat.invited = message.event === "reissued";
+      if (message.event === "reissued") seat.reissued = (seat.reissued || 0) + 1;
+      this.tell(message.event === "claimed" ? WORDS.claimed(this.seatName(message.seat)) : WORDS.reissued(this.seatName(message.seat)), "info");
       this.drawSeats();
     } else if (message.type === "error") {
       if (message.code === "closed") return; // the close handler says it
@@ -172,6 +266,20 @@ class PlayPage {
       this.tell(text, "error");
       this.sent();
       if (this.controller && this.controller.refused) this.controller.refused(message);
+    }
+  }
+
+  /** Say who left the table or came back (people only, never this screen's own seats). */
+  presence(online) {
+    const now = new Set(online);
+    const before = this.online;
+    this.online = now;
+    if (!before || !this.hello) return;
+    const local = new Set(this.localSeats());
+    for (const seat of this.hello.seats) {
+      if (seat.kind !== "human" || local.has(seat.seat)) continue;
+      if (before.has(seat.seat) && !now.has(seat.seat)) this.tell(WORDS.left(this.seatName(seat.seat)), "info");
+      if (!before.has(seat.seat) && now.has(seat.seat)) this.tell(WORDS.back(this.seatName(seat.seat)), "info");
     }
   }
 
@@ -233,7 +341,7 @@ class PlayPage {
     try {
       for (;;) {
         const link = this.linkOf(this.active);
-        if (!link || !link.inbox.length || this.passing) break;
+        if (!link || !link.inbox.length || this.passing || this.holding) break;
         const hold = this.controller.hold;
         const message = hold ? link.inbox.shift() : link.inbox.splice(0).pop();
         await this.draw(message);
@@ -290,19 +398,75 @@ class PlayPage {
     if (this.sending && message.ply > this.sending.ply) this.sent();
     if (!prev || message.ply !== prev.ply) this.tell("", "");
     this.current = message;
-    this.drawBanner(message);
+    const round = prev && prev.ply < message.ply && this.controller.roundOver && !message.over ? this.controller.roundOver(prev, message) : null;
+    // what the board shows: the round's last table while its end is looked at
+    const moves = round ? (message.log || []).filter((e) => e.ply > prev.ply) : [];
+    this.shown = round ? (this.controller.roundBoard ? this.controller.roundBoard(prev, message, moves) : prev) : null;
+    this.drawBanner(message, round);
     this.drawSeats();
-    this.drawLegal(message);
+    this.drawLegal(round ? { ...message, legal: [] } : message);
     this.drawLog(message);
     this.drawExtras(message);
+    this.drawStatus(this.shown ? { ...this.shown, view: { ...this.shown.view, round: round.round } } : message);
     this.said.textContent = "";
+    this.sounds(prev, message);
+    if (!prev && message.pause) {
+      // opened (or reloaded) after a round ended: that end is not on this screen, so do
+      // not hold the next round for it
+      for (const link of this.links) if (message.pause.waiting.includes(link.seat)) link.send({ type: "ready" });
+    }
+    if (round) {
+      // the round is over: its last board stays in sight (the next round's waits in the
+      // inbox) until this screen's players press "Next round"
+      this.holding = true;
+      await this.controller.render({ ...this.shown, legal: [], last: message.last }, null);
+      if (this.current === message) this.said.textContent = this.saying(message);
+      await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
+      this.results(message, round);
+      return;
+    }
     await this.controller.render(message, prev && prev.seat === message.seat ? prev : null);
     if (this.current === message) this.said.textContent = this.saying(message);
-    if (prev && prev.ply < message.ply && this.controller.roundOver && !message.over) {
-      const round = this.controller.roundOver(prev, message);
-      if (round) this.results(message, round);
+    if (message.over && (!prev || !prev.over)) {
+      // the results come once the last move has landed
+      if (prev) await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
+      if (this.current === message) this.results(message, null, prev);
     }
-    if (message.over && (!prev || !prev.over)) this.results(message, null, prev);
+  }
+
+  /** Chime when it becomes this screen's turn; a move's own sound otherwise. */
+  sounds(prev, message) {
+    if (!prev || message.ply <= prev.ply) return;
+    const mine = message.to_move === this.active && this.active !== null && !message.over;
+    if (mine && (prev.to_move !== this.active || this.passing)) {
+      sound("turn");
+      return;
+    }
+    const move = message.last && message.last.move;
+    const kind = move && SOUND_OF[this.hello.game] ? SOUND_OF[this.hello.game](move) : null;
+    if (kind) sound(kind);
+  }
+
+  /** The round (and what else the game keeps count of) in the bar: "Round 2 of 3 · 12
+   * pieces in the bag". */
+  drawStatus(message) {
+    const text = this.controller.status ? this.controller.status(message) : "";
+    this.round.textContent = text;
+    this.round.hidden = !text;
+  }
+
+  /** "Next round": this screen's players have seen the end; the server starts the next
+   * round when everyone has (or after a short countdown). */
+  nextRound() {
+    for (const link of this.links) if (link.seat !== null && link.seat !== undefined) link.send({ type: "ready" });
+    clearInterval(this.countdown);
+    this.holding = false;
+    this.overlay.hidden = true;
+    this.shown = null;
+    this.drawSeats();
+    this.drawStatus(this.current);
+    const shown = this.current;
+    Promise.resolve(this.controller.render(shown, null)).then(() => this.pump());
   }
 
   /** The last move in words, seats named by their role. */
@@ -324,10 +488,13 @@ class PlayPage {
       .replace(/\b([Yy]ou) has\b/g, "$1 have");
   }
 
-  drawBanner(message) {
+  drawBanner(message, round = null) {
     let text;
     let kind = "";
-    if (message.trouble) {
+    if (round) {
+      text = WORDS.roundOver(round.round, round.of || 1, round.name);
+      kind = "over";
+    } else if (message.trouble) {
       text = t("play-trouble", { trouble: message.trouble });
       kind = "trouble";
     } else if (message.over) {
@@ -335,6 +502,8 @@ class PlayPage {
       text = won.length ? t("play-won", { who: joined(won.map((s) => this.seatName(s))) }) : t("replay-draw");
       if (won.length === 1 && this.seatName(won[0]) === t("seat-you")) text = t("play-you-won");
       kind = "over";
+    } else if (message.pause && !message.over) {
+      text = WORDS.paused;
     } else if (message.to_move === this.active && this.active !== null) {
       text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.seatName(this.active) }) : t("play-your-turn");
       kind = "yours";
@@ -355,15 +524,22 @@ class PlayPage {
     const online = new Set(message.online || []);
     const mine = remembered()[this.gameId] || {};
     const local = new Set(this.localSeats());
+    const hostSeat = mine.host ? this.localSeats()[0] : undefined;
     this.seats.replaceChildren(...this.hello.seats.map((seat) => {
-      const kind = seat.kind === "bot" ? "bot" : online.has(seat.seat) ? "online" : "offline";
+      const here = local.has(seat.seat);
+      const kind = seat.kind === "bot" ? "bot" : here || online.has(seat.seat) ? "online" : "offline";
+      const status = seat.kind === "bot" ? WORDS.bot : seat.invited ? WORDS.invited : here ? WORDS.here : online.has(seat.seat) ? WORDS.online : WORDS.away;
+      const colour = seatColour(this.hello.info, seat.seat);
       const moving = message.to_move === seat.seat && !message.over;
-      const line = this.controller && this.controller.seatLine ? this.controller.seatLine(message, seat.seat) : "";
-      const parts = [h("span", { class: `dot ${kind}`, title: t("play-seat-kind", { kind }) }),
-        h("span", { class: "who" }, this.seatName(seat.seat)), h("span", { class: "score" }, line)];
-      if (seat.kind === "human" && mine.host && !local.has(seat.seat)) parts.push(this.reissueButton(seat.seat, mine));
+      const line = this.controller && this.controller.seatLine ? this.controller.seatLine(this.shown || message, seat.seat) : "";
+      const face = h("span", { class: `face ${kind}`, title: status }, avatar(colour, `${seat.seat}:${seat.name || seat.bot || seat.kind}`, 30, seat.kind === "bot"));
+      const parts = [face,
+        h("span", { class: "who" }, this.seatName(seat.seat), seat.seat === hostSeat ? h("small", { class: "host-tag" }, ` · ${WORDS.host}`) : null),
+        h("span", { class: `presence ${kind}` }, status),
+        h("span", { class: "score" }, line)];
+      if (seat.kind === "human" && mine.host && !here) parts.push(this.reissueButton(seat, mine));
       if (seat.reissued) parts.push(h("small", {}, ` ${t("play-reissued", { count: seat.reissued })}`));
-      return h("li", { class: `${moving ? "moving" : ""} ${seat.seat === this.active ? "me" : ""}` }, parts);
+      return h("li", { class: `${moving ? "moving" : ""} ${seat.seat === this.active ? "me" : ""}`, style: `--seat:${colour}`, "data-seat": seat.seat }, parts);
     }));
   }
 
@@ -384,12 +560,16 @@ class PlayPage {
    * the log its own view allows: the server words it). */
   drawLog(message) {
     const entries = message.log || [];
-    this.log.replaceChildren(...entries.map((e) => {
+    const rounds = this.controller && this.controller.roundStarts ? this.controller.roundStarts(message) : null;
+    this.log.replaceChildren(...entries.flatMap((e) => {
       const text = this.named(e.text);
       const who = this.seatName(e.seat);
-      const head = text.startsWith(who) ? [h("b", { class: "who" }, who), text.slice(who.length)] : [text];
+      const style = `color:${seatColour(this.hello.info, e.seat)}`;
+      const head = text.startsWith(who) ? [h("b", { class: "who", style }, who), text.slice(who.length)] : [text];
       const title = e.move ? t("play-log-move-notation", { ply: e.ply, move: e.move }) : t("play-log-move", { ply: e.ply });
-      return h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+      const line = h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+      const round = rounds && rounds.get(e.ply);
+      return round ? [h("li", { class: "round-head", value: e.ply }, round), line] : [line];
     }));
     this.log.scrollTop = this.log.scrollHeight;
   }
@@ -423,14 +603,15 @@ class PlayPage {
     }
   }
 
-  /** The results screen: after a round (`round`), or of the game (`round` null). */
+  /** The results screen: after a round (`round`), or of the game (`round` null). Games
+   * played in rounds show each round's score and the total (`controller.roundTable`). */
   results(message, round, prev) {
     const names = this.hello.seats.map((s) => this.seatName(s.seat));
     let heading;
     let ending;
     let scores;
     if (round) {
-      heading = t("play-round-over", { round: round.round });
+      heading = WORDS.roundOver(round.round, round.of || 1, round.name);
       ending = round.text || "";
       scores = round.scores;
     } else {
@@ -440,30 +621,54 @@ class PlayPage {
       scores = message.result ? message.result.scores : [];
     }
     const winners = new Set(round ? [] : (message.result && message.result.winners) || []);
-    const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
-      h("th", {}, names[seat]), h("td", {}, String(score))));
-    // after a round the card closes; at the end it folds down to a bar at the foot of the
-    // screen ("See the board"), so the final board can be looked at, turned and tilted,
-    // and unfolds again ("Results")
-    const close = h("button", { type: "button", class: "primary see-board" }, round ? t("play-next-round") : t("play-see-board"));
+    const table = this.controller.roundTable ? this.controller.roundTable(message) : null;
+    const head = table && table.rounds.length > 1 ? h("thead", {}, h("tr", {}, h("th", {}), table.rounds.map((_, i) => h("th", { class: "round-score" }, WORDS.roundColumn(i + 1))), h("th", {}, WORDS.total))) : null;
+    const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "", style: `--seat:${seatColour(this.hello.info, seat)}` },
+      h("th", {}, h("i", { class: "seat-mark" }), names[seat]),
+      head ? table.rounds.map((r) => h("td", { class: "round-score" }, String(r[seat]))) : null,
+      h("td", {}, String(head ? table.totals[seat] : score))));
+    // the card folds down to a bar at the foot of the screen ("See the board"), so the
+    // board can be looked at, turned and tilted, and unfolds again ("Results"); after a
+    // round "Next round" closes it and shows the next round
+    const next = round && round.name === "Set" ? WORDS.nextSet : WORDS.nextRound;
+    const close = h("button", { type: "button", class: "primary see-board" }, round ? next : WORDS.seeBoard);
     close.addEventListener("click", () => {
-      if (round) this.overlay.hidden = true;
+      if (round) this.nextRound();
       else this.fold(true);
     });
     const buttons = [close];
+    if (round) buttons.push(h("button", { type: "button", class: "button look", onclick: () => this.fold(true) }, WORDS.seeBoard));
     if (!round) {
       buttons.push(h("a", { class: "button", href: `/replay/${this.gameId}` }, t("games-replay")));
       const mine = remembered()[this.gameId] || {};
       if (mine.host) buttons.push(h("button", { type: "button", class: "button rematch", onclick: () => this.rematch() }, t("play-rematch")));
       buttons.push(h("a", { class: "button", href: "/" }, t("play-new-game")));
     }
-    const unfold = round ? null : h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, t("play-results"));
+    const unfold = h("button", { type: "button", class: "primary show-results", onclick: () => this.fold(false) }, WORDS.results);
+    const folded = round ? h("button", { type: "button", class: "primary show-results next-from-bar", onclick: () => this.nextRound() }, next) : null;
+    const wait = round && message.pause ? h("p", { class: "countdown muted" }) : null;
     this.showOverlay(h("div", { class: `results card${round ? " round" : " final"}`, role: "dialog", "aria-label": heading },
-      h("div", { class: "results-head" }, h("h2", {}, heading), unfold),
+      h("div", { class: "results-head" }, h("h2", {}, heading), unfold, folded),
       ending ? h("p", { class: "ending" }, ending) : null,
-      h("table", { class: "scores" }, h("tbody", {}, rows)),
+      h("table", { class: "scores" }, head, h("tbody", {}, rows)),
+      wait,
       h("div", { class: "actions" }, buttons)));
+    if (wait) this.countDown(wait, message.pause);
     close.focus();
+  }
+
+  /** The seconds until the next round starts without those who have not pressed. */
+  countDown(where, pause) {
+    clearInterval(this.countdown);
+    const ends = Date.now() + pause.seconds * 1000;
+    const others = pause.waiting.filter((seat) => !this.localSeats().includes(seat)).map((seat) => this.seatName(seat));
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      where.textContent = others.length ? `${WORDS.waitingFor(others)} ${WORDS.startsIn(left)}` : WORDS.startsIn(left);
+      if (!left) clearInterval(this.countdown);
+    };
+    tick();
+    this.countdown = setInterval(tick, 1000);
   }
 
   /** Fold the final results down to a bar (the board shows and takes the pointer), or
@@ -498,23 +703,30 @@ class PlayPage {
     }
   }
 
+  /** The host's button on another person's seat: while its invitation is unused, copy it
+   * again; once taken (or when this browser lost it), give the seat a new invitation (whoever
+   * holds it now loses it) and copy that. */
   reissueButton(seat, mine) {
-    const invite = mine.invites && mine.invites[seat];
-    const button = h("button", { type: "button", class: "small" }, invite ? t("play-copy-invitation") : t("play-reissue"));
+    const invite = seat.invited && mine.invites && mine.invites[seat.seat];
+    const button = h("button", { type: "button", class: `small ${invite ? "copy-invite" : "reissue"}` }, invite ? WORDS.copyInvite : WORDS.reissue);
     button.addEventListener("click", async () => {
       let code = invite;
       if (!code) {
-        if (!confirm(t("play-reissue-confirm", { name: this.seatName(seat) }))) return;
+        if (!seat.invited && !confirm(WORDS.reissueAsk(this.seatName(seat.seat)))) return;
         try {
-          const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat}/reissue`, { method: "POST", headers: withCredential(mine.host) });
+          const got = await api(`/api/games/${encodeURIComponent(this.gameId)}/seats/${seat.seat}/reissue`, { method: "POST", headers: withCredential(mine.host) });
           code = got.invite;
-          remember(this.gameId, { invites: { ...(mine.invites || {}), [seat]: code } });
+          const known = remembered()[this.gameId] || {};
+          remember(this.gameId, { invites: { ...(known.invites || {}), [seat.seat]: code } });
         } catch (err) {
           this.tell(err.message, "error");
           return;
         }
       }
-      button.textContent = (await copy(inviteLink(this.gameId, code))) ? t("invite-copied") : t("play-copy-failed");
+      const done = await copy(inviteLink(this.gameId, code));
+      this.drawSeats();
+      const now = this.seats.querySelector(`li[data-seat="${seat.seat}"] button`);
+      if (now) now.textContent = done ? WORDS.copied : WORDS.copyFailed;
     });
     return button;
   }

@@ -23,6 +23,10 @@ export async function replayPage(root, gameId) {
   const over = game.status === "finished";
   const mine = remembered()[gameId] || {};
   const seats = game.seats.map((s) => ({ seat: s.seat, kind: s.kind, bot: s.bot, name: s.name }));
+  // the seat this browser played (one, not a hot-seat game's several) is "You"
+  const held = Object.keys(mine.tokens || {}).map(Number);
+  const you = held.length === 1 ? held : [];
+  const nameOf = (s) => roleName(s, seats, you);
   let ply = over ? 0 : total;
   let seat = null;
   let asked = 0;
@@ -36,15 +40,18 @@ export async function replayPage(root, gameId) {
   const slider = h("input", { type: "range", min: "0", max: String(total), value: String(ply), "aria-label": t("replay-move-number") });
   const perspective = h("select", { "aria-label": t("replay-seen-by") },
     h("option", { value: "" }, t("replay-spectator")),
-    game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, roleName(s.seat, seats, [])) : null)));
-  const named = (text) => (text || "").replace(/\b[Ss]eat (\d+)\b/g, (_, n) => roleName(Number(n), seats, []));
+    game.seats.map((s) => ((over || (mine.tokens && mine.tokens[s.seat])) ? h("option", { value: String(s.seat) }, nameOf(s.seat)) : null)));
+  const named = (text) => (text || "").replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => {
+    const name = nameOf(Number(n));
+    return name === t("seat-you") && s === "s" ? name.toLowerCase() : name;
+  });
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
     h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? t("replay-in-notation", { move: m.move }) : null, onclick: () => go(m.ply) }, named(m.text)))));
   const playButton = h("button", { type: "button", class: "icon-button", "aria-label": t("replay-play") }, icon("play"));
 
   const controller = tableFor(game.game).create({
     board, strip, info: game.info, hello: { seats }, send: null,
-    seatName: (s) => roleName(s, seats, []),
+    seatName: (s) => nameOf(s),
   });
   window.cubegamesReplay = { go: (n) => go(n), get ply() { return ply; }, get shown() { return shown; } };
 
@@ -53,6 +60,7 @@ export async function replayPage(root, gameId) {
     counter.textContent = `${ply} / ${total}`;
     slider.value = String(ply);
     [...list.children].forEach((li, i) => li.classList.toggle("current", i + 1 === ply));
+    follow();
     const query = new URLSearchParams({ ply: String(ply) });
     let headers = {};
     if (seat !== null) {
@@ -70,6 +78,16 @@ export async function replayPage(root, gameId) {
       said.textContent = ply === 0 ? t("replay-start") : named(own || step.said || (step.last ? step.last.text : ""));
     } catch (err) {
       said.textContent = err.message;
+    }
+  }
+
+  /** Scroll the move list so that the move shown (or the first, at the start) is in it. */
+  function follow() {
+    const li = list.children[Math.max(0, ply - 1)];
+    if (!li) return;
+    const top = li.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + li.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2 + li.offsetHeight / 2);
     }
   }
 
@@ -117,7 +135,7 @@ export async function replayPage(root, gameId) {
   const button = (name, label, to) => h("button", { type: "button", class: "icon-button", "aria-label": label, onclick: () => { stop(); go(to()); } }, icon(name));
   let result = "";
   if (game.result) {
-    const won = game.result.winners.map((s) => roleName(s, seats, []));
+    const won = game.result.winners.map((s) => nameOf(s));
     result = won.length ? t("replay-won", { who: joined(won), scores: game.result.scores.join(" – ") }) : t("replay-draw");
   }
   root.replaceChildren(h("div", { class: "play replay" },

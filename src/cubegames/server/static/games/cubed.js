@@ -127,6 +127,22 @@ export function create(ctx) {
     return map;
   }
 
+  /** The piece just laid travels to its cell from where it was: this screen's hand, or the
+   * row of the player who laid it (`ctx.origin`); it only pops up where there is no such
+   * place (a replay) or the person asked for less motion. */
+  function travel(g, cx, cy, seat) {
+    const from = ctx.origin ? ctx.origin(seat) : null;
+    const matrix = svg.getScreenCTM();
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!from || !matrix || !g.animate || still) {
+      flash(g);
+      return;
+    }
+    const p = new DOMPoint(from.x, from.y).matrixTransform(matrix.inverse());
+    g.animate([{ transform: `translate(${p.x - cx}px, ${p.y - cy}px) scale(.75)`, opacity: 0.7 }, { transform: "none", opacity: 1 }],
+      { duration: 560, easing: "cubic-bezier(.2, .8, .3, 1)" });
+  }
+
   /** Why the selected piece does not fit at (q, r), in words; null if no reason is seen. */
   const whyNot = (q, r) => misfit(table(), letters(), q, r, ctx.info);
 
@@ -158,7 +174,7 @@ export function create(ctx) {
       if (cell === last) {
         g.classList.add("last");
         g.style.transformOrigin = `${cx}px ${cy}px`;
-        if (state.ply !== draw.shownPly) flash(g);
+        if (state.ply !== draw.shownPly) travel(g, cx, cy, state.last.seat);
       }
       layer.append(g);
     }
@@ -513,7 +529,46 @@ export function create(ctx) {
       const low = Math.min(...scores);
       const best = scores.map((v, seat) => (v === low ? ctx.seatName(seat) : null)).filter(Boolean);
       const text = low === 0 && best.length === 1 ? t("cubed-laid-every", { who: best[0] }) : t("cubed-fewest", { who: joined(best) });
-      return { round: after, scores, text };
+      return { round: after, of: next.view.options.rounds || 1, scores, text };
+    },
+    /** The table as the round ended: the last state before it, with the pieces laid since
+     * (`moves`: the log's entries after it) on the table and out of their hands. */
+    roundBoard(prev, next, moves) {
+      const view = structuredClone(prev.view);
+      for (const e of moves) {
+        const m = /^([A-Z]{3})@(-?\d+),(-?\d+)$/.exec(e.move || "");
+        if (!m) continue;
+        view.table.push({ cell: [Number(m[2]), Number(m[3])], slots: m[1] });
+        if (view.hand_sizes) view.hand_sizes[e.seat] = Math.max(0, view.hand_sizes[e.seat] - 1);
+        const hand = view.hands && view.hands[e.seat];
+        if (hand) {
+          const at = hand.findIndex((p) => [0, 1, 2].some((k) => turned(p, k) === m[1]));
+          if (at >= 0) hand.splice(at, 1);
+        }
+      }
+      view.totals = next.view.totals; // the round's points are counted
+      return { ...prev, ply: next.ply, view, hints: { open: [], dead: [] }, to_move: null };
+    },
+    /** Each finished round's points and the totals, for the results. */
+    roundTable(st) {
+      const past = st.view.past_rounds || [];
+      return { rounds: past.map((r) => r.scores), totals: st.view.totals || past.reduce((t, r) => t.map((v, i) => v + r.scores[i]), past[0].scores.map(() => 0)) };
+    },
+    /** Where each round begins in the log: ply -> heading. */
+    roundStarts(st) {
+      const starts = new Map();
+      let round = 0;
+      for (const e of st.log || []) {
+        const r = e.round || 1;
+        if (r !== round && (r > 1 || (st.view.options.rounds || 1) > 1)) starts.set(e.ply, t("play-round-heading", { round: r }));
+        round = r;
+      }
+      return starts;
+    },
+    status(st) {
+      const rounds = st.view.options.rounds || 1;
+      const round = rounds > 1 ? `${t("play-round-of", { round: Math.min(st.view.round, rounds), rounds })} · ` : "";
+      return `${round}${t("cubed-bag", { count: st.view.bag })}`;
     },
     ending(st) {
       const sizes = st.view.hand_sizes;

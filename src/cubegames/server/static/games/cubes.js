@@ -4,6 +4,7 @@
 import { h } from "../util.js";
 import { t, tOr } from "../i18n.js";
 import { label, s } from "../draw.js";
+import { seatColour } from "../seats.js";
 
 const TUMBLE_MS = 800;
 
@@ -21,7 +22,9 @@ function die(info, face, x, y, size = 64) {
 export function create(ctx) {
   const dice = ctx.info.dice;
   let state = null;
-  const svg = s("svg", { viewBox: "0 0 460 250", class: "cubes-table", role: "img", "aria-label": t("cubes-table") });
+  const svg = s("svg", { viewBox: "0 0 460 180", class: "cubes-table", role: "img", "aria-label": t("cubes-table") });
+  // everyone's chips, in words that wrap (a line in the drawing was cut off with many players)
+  const chips = h("ul", { class: "chip-line", "aria-label": t("cubes-chips-label") });
   const button = h("button", { type: "button", class: "primary big roll" }, t("cubes-roll"));
   const hint = h("p", { class: "stage-note" });
   button.addEventListener("click", () => {
@@ -30,7 +33,7 @@ export function create(ctx) {
     button.textContent = t("cubes-rolling");
     ctx.send("roll", button);
   });
-  ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg));
+  ctx.board.replaceChildren(h("div", { class: "cubes-board" }, svg, chips));
   ctx.strip.replaceChildren(h("div", { class: "cubes-strip" }, ctx.send ? button : null, hint));
 
   function faces() {
@@ -50,8 +53,8 @@ export function create(ctx) {
     const view = state.view;
     svg.append(label(230, 130, t("cubes-pot", { chips: view.pot }), { class: "pot" }));
     svg.append(label(230, 160, t("cubes-set", { set: view.set, sets: ctx.info.sets }), { class: "muted-text" }));
-    const seats = view.chips.map((chips, seat) => `${ctx.seatName(seat)} ${chips}`).join("   ·   ");
-    svg.append(label(230, 205, t("cubes-chips", { seats }), { class: "muted-text" }));
+    chips.replaceChildren(...view.chips.map((count, seat) => h("li", { style: `--seat:${seatColour(ctx.info, seat)}`, class: state.to_move === seat ? "moving" : "" },
+      h("i", { class: "seat-mark" }), h("span", { class: "who" }, ctx.seatName(seat)), h("b", {}, t("cubes-chip-count", { chips: count })))));
   }
 
   function tumble() {
@@ -97,10 +100,21 @@ export function create(ctx) {
       const b = (next.view.past_sets || []).length;
       if (b <= a) return null;
       const set = next.view.past_sets[b - 1];
-      return { round: b, scores: set.scores, text: set.bust !== null && set.bust !== undefined ? t("cubes-bust", { name: ctx.seatName(set.bust) }) : "" };
+      return { round: b, of: ctx.info.sets, name: "Set", scores: set.scores, text: set.bust !== null && set.bust !== undefined ? t("cubes-bust", { name: ctx.seatName(set.bust) }) : "" };
+    },
+    roundTable(st) {
+      const past = st.view.past_sets || [];
+      return { rounds: past.map((p) => p.scores), totals: st.view.totals };
+    },
+    status(st) {
+      const sets = ctx.info.sets;
+      return sets > 1 ? t("cubes-set", { set: Math.min(st.view.set, sets), sets }) : "";
     },
     ending(st) {
-      return t("cubes-all-sets", { sets: ctx.info.sets });
+      const sets = ctx.info.sets;
+      const bust = (st.view.past_sets || []).at(-1);
+      if (bust && bust.bust !== null && bust.bust !== undefined) return t("cubes-all-sets-bust", { sets, name: ctx.seatName(bust.bust) });
+      return t("cubes-all-sets", { sets });
     },
   };
 }

@@ -131,7 +131,7 @@ export function create(ctx) {
   }
 
   function draw3d(fresh) {
-    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6 });
+    if (!table3d) table3d = new Table3D(holder3d, { pick, height: 0.6, spot: 0x1d2b3a, spotGhost: 0x1d2b3a });
     const [x0, y0, x1, y1] = extent();
     const cubes = [];
     for (const p of state.view.pieces) {
@@ -283,7 +283,26 @@ export function create(ctx) {
       if (b <= a) return null;
       const winner = next.view.round_winners[b - 1];
       const who = ctx.seatName(winner);
-      return { round: b, scores: next.view.points, text: t("stakd-round-won", { who, you: String(who === t("seat-you")) }) };
+      const text = t("stakd-round-won", { who, you: String(who === t("seat-you")) });
+      return { round: b, scores: next.view.points, text };
+    },
+    /** The layers as the round ended: the last state before it, with the pieces laid since
+     * (`moves`: the log's entries after it). */
+    roundBoard(prev, next, moves) {
+      const view = structuredClone(prev.view);
+      for (const e of moves) {
+        const move = e.move && parse(e.move);
+        if (!move) continue;
+        view.pieces.push({ type: move.type, owner: e.seat, z: move.z, nodes: move.nodes.map((n) => n.split(",").map(Number)) });
+        const hand = view.hands[e.seat];
+        if (hand && hand[move.type]) hand[move.type] -= 1;
+      }
+      view.points = next.view.points; // the round's point is won
+      return { ...prev, ply: next.ply, view, to_move: null };
+    },
+    status(st) {
+      const goal = st.view.options.points_to_win;
+      return t("stakd-status", { round: st.view.round, goal });
     },
     ending(st) {
       const top = Math.max(...st.view.points);

@@ -3,7 +3,7 @@
 // cube or the spot of the bag where the new cube would rest; it shows before you tap).
 // Stage 2: tap a cube ringed in green to take it. Coordinates come from the view and the
 // legal moves: the structure may float beyond 0..3. Cells, cubes and spots are named in
-// words ("a red cube: layer 2, row 3 from the front, 1st from the left"), never by their
+// words on a board fixed for the game ("a red cube: layer 2 at D6"), never by their
 // coordinates; the notation shows only where it is asked for.
 
 import { h } from "../util.js";
@@ -36,35 +36,41 @@ export function layerWords(z) {
   return z === 0 ? t("unst-bottom-layer") : t("unst-layer", { z });
 }
 
-/** Where cell (x, y, z) is, in words a player can follow: its layer, its row counted from
- * the front and its place in that row counted from the left, e.g. "layer 2, row 3 from
- * the front, 1st from the left". The front is the side the 3-D view first looks from and
- * the foot of each layer seen from above. Rows and places count from the grid as drawn,
- * whose front row and left column are `corner` ([x0, y0]: the structure's own, 0 and 0,
- * or -1 where the grid shows a free row or column before the structure while stacking),
- * so the words and the drawing agree; a spot in that free row or column adds "(a new
- * row)" or "(a new column)". With `corner` [0, 0] these are the words of the server's
- * log (render/web/unstackable.py `place_words`). */
-export function placeWords(x, y, z, corner = [0, 0]) {
-  const x0 = Math.min(corner[0], x);
-  const y0 = Math.min(corner[1], y);
-  const row = t("unst-row", { row: y - y0 + 1, fresh: String(y < 0) });
-  const along = t("unst-along", { place: x - x0 + 1, fresh: String(x < 0) });
-  return t("unst-place", { layer: layerWords(z), row, along });
+/** The board places are named on, fixed for the whole game: columns A to G from left to
+ * right, rows 1 to 7 from front to back, the first cube on D4. */
+export const COLUMNS = "ABCDEFG";
+const FIRST = [3, 3];
+
+/** Where the grid's cell (x, y, z) is, in words a player can follow: its layer and its
+ * column and row on the board fixed for the game, e.g. "layer 2 at C6". `frame` ([sx,
+ * sy], the state's `hints.frame`) is how far the structure has shifted right and back
+ * since its first cube, so a cube keeps its name however the structure grows. These are
+ * the words of the server's log (render/web/unstackable.py `place_words`). */
+export function placeWords(x, y, z, frame = [0, 0]) {
+  return t("unst-place", { layer: layerWords(z), cell: `${columnName(x, frame)}${rowName(y, frame)}` });
 }
 
-/** What pointing at a cube says: its colour and place (`corner`: the drawn grid's front
- * left cell, as for `placeWords`), and whether you may take it. */
-export function cubeTitle(palette, cube, removable = false, corner = [0, 0]) {
+/** The column letter and row number of the grid's column `x` and row `y`. */
+export function columnName(x, frame = [0, 0]) {
+  return COLUMNS[x - frame[0] + FIRST[0]];
+}
+
+export function rowName(y, frame = [0, 0]) {
+  return String(y - frame[1] + FIRST[1] + 1);
+}
+
+/** What pointing at a cube says: its colour and place (`frame` as for `placeWords`), and
+ * whether you may take it. */
+export function cubeTitle(palette, cube, removable = false, frame = [0, 0]) {
   const name = palette[cube.c] ? colourName(palette, cube.c) : "";
-  return t("unst-cube-title", { colour: name, removable: String(removable), place: placeWords(cube.x, cube.y, cube.z, corner) });
+  return t("unst-cube-title", { colour: name, removable: String(removable), place: placeWords(cube.x, cube.y, cube.z, frame) });
 }
 
 /** What pointing at a free spot where a cube may go says: which colours and where. */
-export function spotTitle(palette, cell, colours, corner = [0, 0]) {
+export function spotTitle(palette, cell, colours, frame = [0, 0]) {
   const names = ORDER.filter((c) => colours.has(c)).map((c) => colourName(palette, c));
   const which = names.length > 1 ? t("unst-or", { first: names.slice(0, -1).join(t("unst-comma")), last: names[names.length - 1] }) : names[0] || "";
-  return t("unst-spot-title", { colours: which, place: placeWords(...cell, corner) });
+  return t("unst-spot-title", { colours: which, place: placeWords(...cell, frame) });
 }
 
 /** A cube colour's name (Y, R, K) in the page's language; the server's word otherwise. */
@@ -74,8 +80,7 @@ function colourName(palette, c) {
 
 /** The box the page draws for `cubes` and the free cells `cells` ("x,y,z"):
  * [x0, y0, z0, x1, y1, z1], at least the grid's cells 0..3, and the free row or column
- * before the structure when a cube may go there. Its [x0, y0] is the front left cell of
- * the layers as drawn, from which the words count (`placeWords`). */
+ * before the structure when a cube may go there. */
 export function extent(cubes, cells) {
   const xs = [0, 3];
   const ys = [0, 3];
@@ -99,7 +104,7 @@ export function create(ctx) {
   let colour = null;
   let mode = webglWorks() ? "3d" : "plans";
   let table3d = null;
-  let corner = [0, 0]; // the front left cell of the grid as drawn, where the words count from
+  let frame = [0, 0]; // how far the structure has shifted since its first cube (`placeWords`)
 
   const plans = h("div", { class: "plans" });
   const holder3d = h("div", { class: "holder3d" });
@@ -181,10 +186,13 @@ export function create(ctx) {
     plans.replaceChildren();
     for (let z = 0; z < 4; z += 1) {
       const layer = layerWords(z);
-      const svg = canvas([-14, -22, w + 18, hgt + 36], { class: "plan", "data-plan": z, role: "img",
+      const svg = canvas([-16, -22, w + 20, hgt + 44], { class: "plan", "data-plan": z, role: "img",
         "aria-label": t("unst-plan-label", { layer, z, bottom: String(z === 0) }) });
       svg.append(label(w / 2, -12, z === 0 ? t("unst-bottom-title") : t("unst-layer-title", { z }), { class: "plan-title" }));
-      svg.append(label(w / 2, hgt + 7, t("unst-front"), { class: "plan-front" }));
+      svg.append(label(w / 2, hgt + 19, t("unst-front"), { class: "plan-front" }));
+      // the fixed board's column letters at the foot, row numbers on the left
+      for (let x = x0; x <= x1; x += 1) svg.append(label((x - x0 + 0.5) * CELL, hgt + 8, columnName(x, frame), { class: "plan-axis" }));
+      for (let y = y0; y <= y1; y += 1) svg.append(label(-8, (y1 - y + 0.5) * CELL, rowName(y, frame), { class: "plan-axis" }));
       for (let y = y0; y <= y1; y += 1) {
         for (let x = x0; x <= x1; x += 1) {
           const cell = cellKey(x, y, z);
@@ -194,14 +202,14 @@ export function create(ctx) {
           if (letter) {
             const info = palette[letter];
             const g = s("g", { class: `cube${rem.has(cell) ? " removable" : ""}${last && last.cell === cell ? " last" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, cubeTitle(palette, { x, y, z, c: letter }, rem.has(cell), corner))),
+              s("rect", { x: rx + 1, y: ry + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: info.rgb }, s("title", {}, cubeTitle(palette, { x, y, z, c: letter }, rem.has(cell), frame))),
               label(rx + CELL / 2, ry + CELL / 2, letter, { fill: info.ink, class: "letter" }));
             if (last && last.cell === cell && fresh) flash(g);
             svg.append(g);
           } else if (tgt.has(cell)) {
             const fits = colour && tgt.get(cell).has(colour);
             svg.append(s("g", { class: `target${fits ? " fits" : ""}`, "data-cell": cell },
-              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, spotTitle(palette, [x, y, z], tgt.get(cell), corner))),
+              s("rect", { x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, s("title", {}, spotTitle(palette, [x, y, z], tgt.get(cell), frame))),
               label(rx + CELL / 2, ry + CELL / 2, "+", { class: "plus" })));
           } else {
             svg.append(s("rect", { class: "empty", "data-cell": cell, x: rx + 2, y: ry + 2, width: CELL - 4, height: CELL - 4, rx: 4 }));
@@ -245,7 +253,7 @@ export function create(ctx) {
     const tgt = stacking() ? targets() : new Map();
     const rem = removable();
     const last = lastCell();
-    corner = extent(cubes, [...tgt.keys()]).slice(0, 2);
+    frame = (state.hints && state.hints.frame) || [0, 0];
     holder3d.hidden = mode !== "3d";
     plans.hidden = mode === "3d";
     drawPlans(cubes, tgt, rem, last, fresh && mode !== "3d");
@@ -305,7 +313,7 @@ export function create(ctx) {
       // the hover's words: the spot a cube would go to, else the cube pointed at
       const [x, y, z] = cube ? cube.cell : [];
       const was = cube && cubesOf(state.view).find((c) => c.x === x && c.y === y && c.z === z);
-      table3d.say(spot ? spotTitle(palette, cell, spot, corner) : was ? cubeTitle(palette, was, taking, corner) : null);
+      table3d.say(spot ? spotTitle(palette, cell, spot, frame) : was ? cubeTitle(palette, was, taking, frame) : null);
       return;
     }
     const pin = (text) => {
@@ -326,20 +334,24 @@ export function create(ctx) {
     },
     ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {
-      if (!last.move) return null;
+      if (!last.move || last.ply === 1) return null; // the first cube: the server's words say how places are named
       const who = last.seat === state.seat ? t("seat-you") : ctx.seatName(last.seat);
       const at = lastCell(last); // where the cube now is, or was before it came out
       if (!at) return null; // `end`: the server's words say it
       const [x, y, z] = at.cell.split(",").map(Number);
       const stacked = /^(\w)@/.exec(last.move);
-      // counted on the grid as drawn now, as the hovers are
-      if (stacked) return t("unst-stacked", { who, colour: colourName(palette, stacked[1]), place: placeWords(x, y, z, corner) });
+      // named on the board fixed for the game, as the hovers and the log are
+      if (stacked) return t("unst-stacked", { who, colour: colourName(palette, stacked[1]), place: placeWords(x, y, z, frame) });
       const was = before && cubesOf(before.view).find((c) => `${c.x},${c.y},${c.z}` === last.move);
-      return t("unst-took", { who, colour: was ? colourName(palette, was.c) : "none", place: placeWords(x, y, z, corner) });
+      return t("unst-took", { who, colour: was ? colourName(palette, was.c) : "none", place: placeWords(x, y, z, frame) });
     },
     seatLine(st, seat) {
       const piles = st.view.piles[seat];
-      return t("unst-points", { points: score(ctx.info, piles) });
+      const points = t("unst-points", { points: score(ctx.info, piles) });
+      if (st.view.stage === "stack") return points;
+      // stage 2: each pile's cubes, in the order taken out
+      return h("span", { class: "piles" }, points, ...piles.map((pile, i) => h("span", { class: "pile", "aria-label": t("unst-pile-label", { pile: i + 1, count: pile.length }) },
+        ` · ${t("unst-pile", { pile: i + 1 })} `, pile.length ? [...pile].map((c) => h("i", { class: "pile-cube", style: `--cube:${palette[c].rgb}`, title: colourName(palette, c) })) : h("small", {}, t("unst-pile-empty")))));
     },
     ending() {
       return t("unst-bare");

@@ -17,21 +17,16 @@ seat-you = You
 # a bot seat without a name, from its bot's name ($bot: random, greedy, mcts, alphabeta or
 # another; $name: the same with a capital)
 seat-bot = { $bot ->
+    [random] Random bot
+    [greedy] Greedy bot
+    [mcts] Thinking bot
+    [alphabeta] Deep bot
    *[other] { $name } bot
   }
 seat-bot-numbered = { seat-bot } { $number }
 seat-player = Player { $number }
 seat-label = Seat { $seat }
 seat-label-bot = { $bot } bot
-seat-role = { $number ->
-    [1] First to play
-    [2] Second
-    [3] Third
-    [4] Fourth
-    [5] Fifth
-    [6] Sixth
-   *[other] Player { $number }
-  }
 server-said = the server said { $status }
 
 ## The start page (app.js)
@@ -173,15 +168,27 @@ howto-cubes-1 = Roll the six dice. Numbers only: take their sum from the pot.
 howto-cubes-2 = CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.
 howto-cubes-3 = CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. Only CUBES: everyone else pays 5. All blank: pay 2.
 howto-cubes-4 = If the pot holds too little, you take nothing and pay in the difference.
-howto-cubes-5 = Whoever cannot pay in full ends the set and scores 0 for it. Three sets; the most points wins.
+howto-cubes-5 = Whoever cannot pay in full ends the set and scores 0 for it. { $sets ->
+    [1] One set
+    [2] Two sets
+    [3] Three sets
+    [4] Four sets
+    [5] Five sets
+    [6] Six sets
+    [7] Seven sets
+    [8] Eight sets
+    [9] Nine sets
+    [10] Ten sets
+   *[other] { $sets } sets
+  }; the most points wins.
 rules-how-to-play = How to play
 rules-full = Full rules
 rules-not-loaded = The rules could not be loaded.
 
 ## The play page (play.js)
 
-play-invite-spent = This invitation cannot be used
-play-invite-spent-why = An invitation opens its seat once, for the first browser that follows it. If the seat is yours, ask the host to reissue it; they will send you a new link.
+play-invite-spent = This invitation has been used already
+play-invite-spent-why = An invitation opens its seat once, for the first browser that follows it (or it is from another game).
 play-watch-game = Watch the game
 play-all-games = All games
 play-connection = connection
@@ -204,11 +211,6 @@ play-your-turn = Your turn
 play-thinking = { $name } is thinking…
 play-waiting = Waiting for { $name } to join
 play-their-turn = { $name }'s turn
-play-seat-kind = { $kind ->
-    [bot] a bot
-    [online] online
-   *[other] offline
-  }
 play-reissued = (reissued { $count }×)
 play-watching = You are watching.
 play-nothing-to-do = Nothing to do until your turn.
@@ -251,12 +253,14 @@ cubes-pot = { $chips ->
    *[other] Pot: { $chips } chips
   }
 cubes-set = Set { $set } of { $sets }
-cubes-chips = Chips: { $seats }
 cubes-your-roll = Your roll.
 cubes-rolls-next = { $name } rolls next.
 cubes-seat-line = { $chips } chips · { $points } pts
 cubes-bust = { $name } could not pay in full: the set ends.
-cubes-all-sets = All { $sets } sets are played.
+cubes-all-sets = { $sets ->
+    [1] The set is over.
+   *[other] All { $sets } sets are played.
+  }
 
 ## Words shared by the game modules (games/*.js)
 
@@ -289,8 +293,8 @@ stakd-seat-line = { $points ->
   } · { $pieces } pieces
 # $you is "true" when the winner is the reader ("You ... win", not "wins")
 stakd-round-won = { $you ->
-    [true] { $who } laid the last piece and win the round.
-   *[other] { $who } laid the last piece and wins the round.
+    [true] Nobody could lay another piece. { $who } laid the last one (a BOMBER does not count) and win the round.
+   *[other] Nobody could lay another piece. { $who } laid the last one (a BOMBER does not count) and wins the round.
   }
 stakd-reached = { $points ->
     [one] { $who } reached 1 point.
@@ -305,21 +309,7 @@ unst-colour-R = red
 unst-colour-K = black
 unst-bottom-layer = the bottom layer
 unst-layer = layer { $z }
-unst-row = { $fresh ->
-    [true] row { $row } from the front (a new row)
-   *[other] row { $row } from the front
-  }
-unst-ordinal = { $place ->
-    [1] 1st
-    [2] 2nd
-    [3] 3rd
-   *[other] { $place }th
-  }
-unst-along = { $fresh ->
-    [true] { unst-ordinal } from the left (a new column)
-   *[other] { unst-ordinal } from the left
-  }
-unst-place = { $layer }, { $row }, { $along }
+unst-place = { $layer } at { $cell }
 unst-cube-title = { $removable ->
     [true] A { $colour } cube you may take out: { $place }
    *[other] A { $colour } cube: { $place }
@@ -491,6 +481,9 @@ error-no-game = there is no game '{ $game }'
 error-token-in-address = a credential never goes in the address: send it as Authorization: Bearer
 error-credential-opens-nothing = this credential does not open any seat of this game
 error-too-many-games = too many games made from your address: at most { $count } a minute; try again in { $wait }
+error-too-many-seat-changes-client = too many invitations claimed or seats reissued from your address: at most { $count } a minute; try again in { $wait }
+error-too-many-seat-changes-game = too many invitations claimed or seats reissued in this game: at most { $count } a minute; try again in { $wait }
+error-busy-connections = the server is busy: { $count } connections are open; try again later
 error-no-rules = no rules for '{ $game }'; the games are { $games }
 error-seat-count = { $seats ->
     [one] this game has 1 seat; { $given } were given
@@ -506,3 +499,62 @@ error-record-hidden = the record tells every hidden piece, so it can be saved on
 error-no-seat = there is no seat { $seat }
 error-seat-view = a seat's view of a game in play needs that seat's credential
 error-file-too-large = the file is too large: at most { $bytes } bytes
+
+## The table's second pass (rounds, presence, sounds)
+
+start-plays-first = plays first
+load-not-a-record = This file is not a game record saved by cubegames: choose a file saved with “Save the record”.
+load-bad-record = This record cannot be loaded: { $reason }
+unst-pile = pile { $pile }
+unst-pile-label = { $count ->
+    [one] pile { $pile }: 1 cube
+   *[other] pile { $pile }: { $count } cubes
+  }
+unst-pile-empty = empty
+play-host-tag = you host this game
+play-presence-here = at this screen
+play-presence-bot = a bot
+play-presence-online = at the table
+play-presence-away = away
+play-presence-invited = invitation not used yet
+play-left = { $name } left the table.
+play-back = { $name } is back at the table.
+play-claimed = { $name } took their seat.
+play-reissued-by-host = The host gave { $name } a new invitation.
+play-round-of = Round { $round } of { $rounds }
+play-round-heading = Round { $round }
+play-round-over-of = Round { $round } of { $rounds } is over
+play-set-over = Set { $round } is over
+play-set-over-of = Set { $round } of { $rounds } is over
+play-next-set = Next set
+play-waiting-for = { $count ->
+    [one] Play goes on when { $names } has seen this.
+   *[other] Play goes on when { $names } have seen this.
+  }
+play-starts-in = Play goes on in { $seconds } s.
+play-round-column = R{ $round }
+play-total = Total
+play-sound-on = Sound on
+play-sound-off = Sound off
+play-sound-title = Sounds: { $sounds }.
+play-sound-separator = {"; "}
+sound-turn = a two-note chime: it is your turn
+sound-laid = a soft knock: a piece or cube was laid
+sound-removed = a light tick: a cube was taken out
+sound-rolled = a rattle: dice were rolled
+play-paused = The round's end is on the screen: play goes on in a moment.
+play-invite-spent-ask = If the seat is yours, ask the host to reissue it: they will send you a new link.
+cubed-bag = { $count ->
+    [one] 1 piece in the bag
+   *[other] { $count } pieces in the bag
+  }
+cubes-chips-label = Chips
+cubes-chip-count = { $chips ->
+    [one] 1 chip
+   *[other] { $chips } chips
+  }
+cubes-all-sets-bust = { $name } could not pay in full. { cubes-all-sets }
+stakd-status = Round { $round } · first to { $goal ->
+    [one] 1 point
+   *[other] { $goal } points
+  } wins

@@ -25,10 +25,6 @@ seat-bot-numbered = { seat-bot } { $number }
 seat-player = プレイヤー{ $number }
 seat-label = 席{ $seat }
 seat-label-bot = { $bot }ボット
-seat-role = { $number ->
-    [1] 先手
-   *[other] { $number }番手
-  }
 server-said = サーバーの応答: { $status }
 
 ## スタートページ
@@ -163,15 +159,15 @@ howto-cubes-1 = 6個のサイコロを振ります。数字だけなら、その
 howto-cubes-2 = CUBES と数字1〜2個: ほかの全員が5点ずつ払い、そのあと合計の2倍を取ります。
 howto-cubes-3 = CUBES と数字3個以上: ほかの全員が5点ずつ払い、そのあとポットをすべて取ります。CUBES だけ: ほかの全員が5点ずつ払います。すべて空白: 2点払います。
 howto-cubes-4 = ポットが足りなければ何も取らず、足りないぶんを払います。
-howto-cubes-5 = 払いきれなかった人がセットを終わらせ、そのセットは0点です。3セットで、得点の最も多い人の勝ち。
+howto-cubes-5 = 払いきれなかった人がセットを終わらせ、そのセットは0点です。{ $sets }セットで、得点の最も多い人の勝ち。
 rules-how-to-play = 遊び方
 rules-full = ルール全文
 rules-not-loaded = ルールを読み込めませんでした。
 
 ## 対局画面
 
-play-invite-spent = この招待は使えません
-play-invite-spent-why = 招待で席に着けるのは、最初に開いたブラウザー1つだけです。あなたの席なら、ホストに再発行を頼んでください。新しいリンクが届きます。
+play-invite-spent = この招待はすでに使われています
+play-invite-spent-why = 招待で席に着けるのは、最初に開いたブラウザー1つだけです（または、別のゲームの招待です）。
 play-watch-game = ゲームを観戦する
 play-all-games = ゲーム一覧
 play-connection = 接続
@@ -194,11 +190,6 @@ play-your-turn = あなたの番です
 play-thinking = { $name }が考えています…
 play-waiting = { $name }の参加を待っています
 play-their-turn = { $name }の番です
-play-seat-kind = { $kind ->
-    [bot] ボット
-    [online] 接続中
-   *[other] 未接続
-  }
 play-reissued = （再発行 { $count }回）
 play-watching = 観戦中です。
 play-nothing-to-do = あなたの番まで待ちましょう。
@@ -235,12 +226,14 @@ cubes-roll = サイコロを振る
 cubes-rolling = 振っています…
 cubes-pot = ポット: { $chips }枚
 cubes-set = 第{ $set }セット（全{ $sets }セット）
-cubes-chips = チップ: { $seats }
 cubes-your-roll = あなたが振る番です。
 cubes-rolls-next = 次は{ $name }が振ります。
 cubes-seat-line = チップ{ $chips }枚 · { $points }点
 cubes-bust = { $name }が払いきれなかったので、このセットは終わりです。
-cubes-all-sets = 全{ $sets }セットが終わりました。
+cubes-all-sets = { $sets ->
+    [1] セットが終わりました。
+   *[other] 全{ $sets }セットが終わりました。
+  }
 
 ## ゲーム画面で共通のことば
 
@@ -269,7 +262,7 @@ stakd-laid = { $who }が層{ $z }に { $piece } を置きました。
 stakd-out = このラウンドは脱落
 stakd-seat-line = { $points }点 · 残り{ $pieces }ピース
 stakd-round-won = { $you ->
-   *[other] { $who }が最後のピースを置き、ラウンドに勝ちました。
+   *[other] だれもピースを置けなくなりました。最後のピースを置いた{ $who }がラウンドに勝ちました（BOMBER は数えません）。
   }
 stakd-reached = { $who }が{ $points }点に到達しました。
 
@@ -280,16 +273,7 @@ unst-colour-R = 赤
 unst-colour-K = 黒
 unst-bottom-layer = いちばん下の層
 unst-layer = 層{ $z }
-unst-row = { $fresh ->
-    [true] 手前から{ $row }列目（新しい列）
-   *[other] 手前から{ $row }列目
-  }
-unst-ordinal = { $place }番目
-unst-along = { $fresh ->
-    [true] 左から{ unst-ordinal }（新しい縦列）
-   *[other] 左から{ unst-ordinal }
-  }
-unst-place = { $layer }、{ $row }、{ $along }
+unst-place = { $layer }の{ $cell }
 unst-cube-title = { $removable ->
     [true] 取り出せる{ $colour }のキューブ: { $place }
    *[other] { $colour }のキューブ: { $place }
@@ -435,6 +419,9 @@ error-no-game = ゲーム「{ $game }」はありません
 error-token-in-address = 認証情報をアドレスに入れることはできません。Authorization: Bearer ヘッダーで送ってください
 error-credential-opens-nothing = この認証情報で開ける席はこのゲームにありません
 error-too-many-games = このアドレスからのゲーム作成が多すぎます（1分間に{ $count }件まで）。{ $wait }後にやり直してください
+error-too-many-seat-changes-client = このアドレスからの招待の使用と席の再発行が多すぎます（1分間に{ $count }回まで）。{ $wait }後にやり直してください
+error-too-many-seat-changes-game = このゲームでの招待の使用と席の再発行が多すぎます（1分間に{ $count }回まで）。{ $wait }後にやり直してください
+error-busy-connections = サーバーが混み合っています（接続が{ $count }件開いています）。しばらくしてからやり直してください
 error-no-rules = 「{ $game }」のルールはありません。ゲームは { $games } です
 error-seat-count = このゲームの席は{ $seats }つですが、{ $given }人分が指定されました
 error-seed-with-invite = シード値: 自分で選べるシード値は、1つの画面で遊ぶゲームかボットだけのゲーム用です。招待したプレイヤーがいるゲームは秘密の配り方になります
@@ -447,3 +434,49 @@ error-record-hidden = 記録には伏せられたピースがすべて書かれ�
 error-no-seat = 席{ $seat }はありません
 error-seat-view = 対局中のゲームを席の視点で見るには、その席の認証情報が必要です
 error-file-too-large = ファイルが大きすぎます（{ $bytes }バイトまで）
+
+## テーブル（ラウンド、在席、音）
+
+start-plays-first = 先手
+load-not-a-record = これは cubegames で保存したゲームの記録ではありません。「記録を保存」で保存したファイルを選んでください。
+load-bad-record = この記録は読み込めません: { $reason }
+unst-pile = 山{ $pile }
+unst-pile-label = 山{ $pile }: { $count }個
+unst-pile-empty = 空
+play-host-tag = ホスト
+play-presence-here = この画面で
+play-presence-bot = ボット
+play-presence-online = 在席中
+play-presence-away = 離席中
+play-presence-invited = 招待はまだ使われていません
+play-left = { $name }が席を離れました。
+play-back = { $name }が席に戻りました。
+play-claimed = { $name }が席に着きました。
+play-reissued-by-host = ホストが{ $name }に新しい招待を出しました。
+play-round-of = 第{ $round }ラウンド（全{ $rounds }ラウンド）
+play-round-heading = 第{ $round }ラウンド
+play-round-over-of = 第{ $round }ラウンド終了（全{ $rounds }ラウンド）
+play-set-over = 第{ $round }セット終了
+play-set-over-of = 第{ $round }セット終了（全{ $rounds }セット）
+play-next-set = 次のセットへ
+play-waiting-for = { $count ->
+   *[other] { $names }が見終わると続きます。
+  }
+play-starts-in = あと{ $seconds }秒で続きます。
+play-round-column = 第{ $round }R
+play-total = 合計
+play-sound-on = 音あり
+play-sound-off = 音なし
+play-sound-title = 音: { $sounds }。
+play-sound-separator = 、
+sound-turn = 2音のチャイム（あなたの番）
+sound-laid = やわらかいコツンという音（ピースやキューブが置かれた）
+sound-removed = 軽いカチッという音（キューブが取り出された）
+sound-rolled = カラカラという音（サイコロが振られた）
+play-paused = ラウンドの結果を表示しています。まもなく続きます。
+play-invite-spent-ask = あなたの席なら、ホストに再発行を頼んでください。新しいリンクが届きます。
+cubed-bag = 袋の残り{ $count }個
+cubes-chips-label = チップ
+cubes-chip-count = { $chips }枚
+cubes-all-sets-bust = { $name }は払いきれませんでした。{ cubes-all-sets }
+stakd-status = 第{ $round }ラウンド · { $goal }点先取で勝ち

@@ -1,0 +1,156 @@
+"""The end of a round is looked at before the next starts: a room holds the next round for
+the people with a page open until each has said `ready` or `ROUND_PAUSE` is over on the
+room's clock (injected here, so nothing sleeps); bots wait too."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cubegames.server import rooms
+from cubegames.server.bots import BotRunner
+from cubegames.server.rooms import Peer, Refused, Room, replay, rounds_done
+from cubegames.server.storage import HUMAN, NewSeat, Store
+
+
+class Page:
+    """A page that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, message: str) -> None:
+        self.sent.append(json.loads(message))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _room(store: Store, clock: Clock) -> Room:
+    seats = [NewSeat(HUMAN), NewSeat(HUMAN)]
+    game_id, _tokens = store.create("cubed", {"players": 2, "rounds": 2}, 5, seats)
+    info = store.load(game_id)
+    assert info is not None
+    built, state, played = replay(info)
+    return Room(info, built, state, played, store, clock=clock)
+
+
+async def _to_round_end(room: Room) -> None:
+    """Play the first legal move of whoever is to move until round 1 is over."""
+    while rounds_done(room.state) == 0:
+        seat = room.state.to_move
+        assert seat is not None
+        await room.play(seat, str(room.state.legal_moves()[0]), room.ply)
+
+
+@pytest.mark.anyio
+async def test_the_next_round_waits_until_every_player_has_seen_the_end(store: Store) -> None:
+    clock = Clock()
+    room = _room(store, clock)
+    pages = [Page(), Page()]
+
+    async def game() -> None:
+        for seat, page in enumerate(pages):
+            room.join(Peer(page, seat))
+        await _to_round_end(room)
+        assert room.pause is not None and room.pause.waiting == {0, 1}
+        seat = room.state.to_move
+        assert seat is not None
+        move = str(room.state.legal_moves()[0])
+        with pytest.raises(Refused) as refused:
+            await room.play(seat, move, room.ply)
+        assert refused.value.code == "paused"
+        room.ready(0)
+        assert room.paused()  # one player still looks
+        room.ready(1)
+        assert not room.paused()
+        await room.play(seat, move, room.ply)  # round 2 is on
+
+    await game()
+
+
+@pytest.mark.anyio
+async def test_the_pages_are_told_of_the_pause_and_of_its_end(store: Store) -> None:
+    clock = Clock()
+    room = _room(store, clock)
+    page = Page()
+
+    async def game() -> None:
+        peer = Peer(page, 0)
+        room.join(peer)
+        await _to_round_end(room)
+        await peer.flush()
+        told = room.state_message(0)["pause"]
+        assert told == {"round": 1, "waiting": [0], "seconds": rooms.ROUND_PAUSE}
+        mover = room.state.to_move
+        assert mover is not None
+        assert room.state_message(mover)["legal"] == []  # nothing to play while it is looked at
+        room.ready(0)
+        await peer.flush()
+        assert room.state_message(0)["pause"] is None
+        assert room.state_message(mover)["legal"]
+
+    await game()
+    patches = [m for m in page.sent if m["type"] == "patch"]
+    assert any(["=", ["pause"], None] in p["ops"] for p in patches), patches[-1]
+
+
+@pytest.mark.anyio
+async def test_the_countdown_starts_the_next_round_without_a_player_who_looks_away(
+    store: Store,
+) -> None:
+    clock = Clock()
+    room = _room(store, clock)
+
+    async def game() -> None:
+        room.join(Peer(Page(), 0))
+        room.join(Peer(Page(), 1))
+        await _to_round_end(room)
+        room.ready(0)
+        clock.now += rooms.ROUND_PAUSE - 1
+        assert room.paused()
+        clock.now += 1
+        assert not room.paused()
+        seat = room.state.to_move
+        assert seat is not None
+        await room.play(seat, str(room.state.legal_moves()[0]), room.ply)
+
+    await game()
+
+
+@pytest.mark.anyio
+async def test_nobody_watching_means_no_pause(store: Store) -> None:
+    room = _room(store, Clock())
+    await _to_round_end(room)
+    assert room.pause is None
+
+
+@pytest.mark.anyio
+async def test_a_bot_does_not_start_the_next_round_while_it_is_looked_at(store: Store) -> None:
+    clock = Clock()
+    room = _room(store, clock)
+
+    async def game() -> None:
+        room.join(Peer(Page(), 0))
+        await _to_round_end(room)
+        room.seats = tuple(
+            s if s.seat == 0 else type(s)(s.seat, "bot", "random", None) for s in room.seats
+        )
+        runner = BotRunner(executor=None, delay=0)
+        runner.bots[room.id] = {1: None}
+        woken: list[Room] = []
+        room.on_move = woken.append
+        assert room.state.to_move == 1  # this deal's round 2 starts with the bot
+        runner.wake(room)
+        assert not runner.busy(room)  # no bot task while the round's end is looked at
+        room.ready(0)
+        assert woken == [room]  # the end of the pause wakes the bots
+
+    await game()
