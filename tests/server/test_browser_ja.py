@@ -30,7 +30,8 @@ KEPT = {
 }  # fmt: skip
 
 #: every visible text node (and what a control shows or says: placeholders, labels, the
-#: options of a select), outside the parts given by `skip` (CSS selectors)
+#: options of a select), outside the parts given by `skip` (CSS selectors) and the words the
+#: page marks as English (`lang="en"`: a plug-in game's title and pitch, its author's own)
 VISIBLE = """(skip) => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -39,6 +40,7 @@ VISIBLE = """(skip) => {
     const el = n.parentElement;
     if (!el || el.closest("script, style, noscript, option")) continue;
     if (skip && el.closest(skip)) continue;
+    if (el.closest('[lang="en"]')) continue;  // marked as English: a plug-in game's own words
     const text = n.textContent.trim();
     if (text && shown(el)) out.push(text);
   }

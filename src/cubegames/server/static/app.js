@@ -2,7 +2,7 @@
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
-import { list as joined, t, tOr } from "./i18n.js";
+import { has, list as joined, t, tOr } from "./i18n.js";
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
@@ -65,8 +65,9 @@ async function startPage(root) {
     picker.append(
       h("label", { class: "game-card", for: `game-${game.id}` }, input,
         PICTURES[game.id] ? PICTURES[game.id]() : null,
-        h("span", { class: "game-title" }, game.title),
-        h("span", { class: "game-pitch" }, tOr(`pitch-${game.id}`, game.pitch)),
+        // a plug-in game's own words (the catalogs have none for it) are marked as English
+        h("span", { class: "game-title", lang: has(`pitch-${game.id}`) ? null : "en" }, game.title),
+        h("span", { class: "game-pitch", lang: has(`pitch-${game.id}`) ? null : "en" }, tOr(`pitch-${game.id}`, game.pitch)),
         h("span", { class: "game-count" }, count)),
     );
   }
