@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 import cubegames
 from cubegames import rulebook
 from cubegames.render import web
+from cubegames.server import clocks
 from cubegames.server.catalog import build, catalog
 from cubegames.server.context import Server, bearer, client_of, parts
 from cubegames.server.limits import check_bot
@@ -141,6 +142,14 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             seats.append(NewSeat("bot", spec, seat.name or None))
         else:
             seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
+    try:
+        control = clocks.parse(
+            body.clock,
+            max_minutes=server.limits.clock_max_minutes,
+            max_increment=server.limits.clock_max_increment,
+        )
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
     if body.seed is not None and any(s.invited for s in seats):
         raise HTTPException(
             400,
@@ -152,7 +161,16 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(
-            server.store.create, body.game, game.options, seed, seats, (), None, host
+            server.store.create,
+            body.game,
+            game.options,
+            seed,
+            seats,
+            (),
+            None,
+            host,
+            control.to_json(),
+            server.clock(),
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
@@ -286,6 +304,7 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
         "finished": iso(info.finished_at),
         "result": info.result,
         "seats": _seats_json(info),
+        "clock": clocks.TimeControl.from_json(info.time_control).to_json(),
         "moves": moves,
         "seed": info.seed if over else None,
         "info": web.info(game),
@@ -459,6 +478,7 @@ def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
             "name": s.name,
             "invited": s.invited,
             "reissued": s.reissued,
+            "zombie_from": s.zombie_from,
         }
         for s in info.seats
     ]

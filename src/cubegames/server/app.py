@@ -10,9 +10,10 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,9 +29,10 @@ from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Counter, GameRate, Limits, share
+from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
-from cubegames.server.storage import Store, default_url
+from cubegames.server.storage import Store, default_url, now
 from cubegames.server.writer import Writer
 
 
@@ -40,16 +42,18 @@ def create_app(
     bot_delay: float = 0.5,
     limits: Limits | None = None,
     workers: int = 1,
+    clock: Callable[[], datetime] = now,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
     `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
-    processes serving the database.
+    processes serving the database. `clock` is the server's clock (the games' time
+    controls run on it; the tests give a fake one).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers)
+    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -74,7 +78,13 @@ def create_app(
     return app
 
 
-def build(db_url: str, bot_delay: float, limits: Limits, workers: int) -> Server:
+def build(
+    db_url: str,
+    bot_delay: float,
+    limits: Limits,
+    workers: int,
+    clock: Callable[[], datetime] = now,
+) -> Server:
     """The app's parts over the database at `db_url`."""
     store = Store(db_url)
     # this process's part of the caps counted in memory (the sum over processes holds)
@@ -86,7 +96,15 @@ def build(db_url: str, bot_delay: float, limits: Limits, workers: int) -> Server
     leases = make_leases(store, limits.lease_seconds)
     runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
     writer = Writer(store, bus.news)
-    rooms = Rooms(store, runner.attach, max_rooms=max_rooms, writer=writer, teardown=runner.detach)
+    rooms = Rooms(
+        store,
+        runner.attach,
+        max_rooms=max_rooms,
+        writer=writer,
+        teardown=runner.detach,
+        clock=clock,
+    )
+    referee = Referee(store, rooms, runner, leases, bus, clock)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     return Server(
         store=store,
@@ -96,7 +114,9 @@ def build(db_url: str, bot_delay: float, limits: Limits, workers: int) -> Server
         writer=writer,
         bus=bus,
         leases=leases,
-        hub=Hub(store, rooms, runner, leases, limits),
+        hub=Hub(store, rooms, runner, leases, limits, referee),
+        referee=referee,
+        clock=clock,
         replays=Replays(),
         executor=executor,
         games_made=GameRate(store, limits.games_per_minute),

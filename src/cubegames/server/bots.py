@@ -76,6 +76,7 @@ class BotRunner:
                 room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"
         self.bots[room.id] = bots
         room.on_move = self.wake
+        room.on_seats = self.attach  # a seat handed to the bot: make its bot
 
     def busy(self, room: Room) -> bool:
         """Whether a bot of this room is thinking or about to move."""
@@ -84,7 +85,7 @@ class BotRunner:
 
     def wake(self, room: Room) -> None:
         """Start the room's bot task if a bot is to move and none is running."""
-        seat = room.state.to_move
+        seat = room.to_move
         if seat is None or seat not in self.bots.get(room.id, {}) or self.busy(room):
             return
         self.tasks[room.id] = asyncio.create_task(self._run(room), name=f"bots {room.id}")
@@ -110,7 +111,8 @@ class BotRunner:
                 return  # another process runs this game's bots
             while True:
                 async with room.lock:
-                    seat = room.state.to_move
+                    seat = room.to_move
+                    bots = self.bots.get(room.id, {})  # made again when a seat is handed over
                     if seat is None or seat not in bots:
                         return
                     snapshot = room.state.clone()
@@ -126,7 +128,7 @@ class BotRunner:
                 if rest > 0:
                     await asyncio.sleep(rest)
                 async with room.lock:
-                    if room.ply != ply or room.state.to_move != seat:
+                    if room.ply != ply or room.to_move != seat:
                         continue  # the game changed while the bot thought: think again
                     trial = room.state.clone()
                     try:

@@ -3,8 +3,10 @@ small readings of a request that several routes make."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 
 from fastapi import Request, WebSocket
 
@@ -14,6 +16,7 @@ from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Counter, GameRate, Limits
 from cubegames.server.protocol import MAX_TOKEN
+from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
 from cubegames.server.storage import Store
@@ -38,6 +41,10 @@ class Server:
     games_made: GameRate
     #: open websockets per client (`limits.connections_per_client`)
     sockets: Counter
+    #: ends games without a move: out of time, resigned, aborted (`referee`)
+    referee: Referee
+    #: the server's clock (the time controls run on it)
+    clock: Callable[[], datetime]
 
 
 def server_of(connection: Request | WebSocket) -> Server:

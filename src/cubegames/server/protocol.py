@@ -110,9 +110,18 @@ class AuthMessage(_Message):
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)] | None = None
 
 
-ClientMessage = Annotated[MoveMessage | PingMessage | AuthMessage, Field(discriminator="type")]
+class EndMessage(_Message):
+    """The connection's seat resigns (any time) or aborts the game (before every
+    person's seat has moved): see `referee`."""
+
+    type: Literal["resign", "abort"]
+
+
+ClientMessage = Annotated[
+    MoveMessage | PingMessage | AuthMessage | EndMessage, Field(discriminator="type")
+]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "auth")
+TYPES = ("move", "ping", "auth", "resign", "abort")
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -164,7 +173,9 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
     return f"{where}: {message}" if where else message
 
 
-def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage | AuthMessage:
+def parse_client(
+    raw: str | bytes | None,
+) -> MoveMessage | PingMessage | AuthMessage | EndMessage:
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")
@@ -183,9 +194,9 @@ def parse_client(raw: str | bytes | None) -> MoveMessage | PingMessage | AuthMes
         raise ProtocolError('a message is a JSON object with a "type"')
     kind = data.get("type")
     if kind is None:
-        raise ProtocolError('a message needs a "type" (one of: move, ping, auth)')
+        raise ProtocolError(f'a message needs a "type" (one of: {", ".join(TYPES)})')
     if kind not in TYPES:
-        raise ProtocolError(f"unknown message type {kind!r}; expected one of: move, ping, auth")
+        raise ProtocolError(f"unknown message type {kind!r}; expected one of: {', '.join(TYPES)}")
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:
@@ -380,7 +391,8 @@ class ClaimSeat(BaseModel):
 
 
 class CreateGame(BaseModel):
-    """A new game: which one, its options, who sits where, and optionally its seed."""
+    """A new game: which one, its options, who sits where, optionally its seed, and its
+    time control (`clocks.parse`: checked by the API, which names the bad field)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -388,6 +400,7 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=20)]
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    clock: Any = None
 
 
 class RecordSeat(BaseModel):

@@ -17,7 +17,8 @@ import collections
 import contextlib
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from fastapi import WebSocket
@@ -28,8 +29,18 @@ from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
+from cubegames.server.clocks import Clocks, TimeControl
 from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
-from cubegames.server.storage import BOT, GameInfo, MoveInfo, NewMove, SeatInfo, Store, now
+from cubegames.server.storage import (
+    BOT,
+    FINISHED,
+    GameInfo,
+    MoveInfo,
+    NewMove,
+    SeatInfo,
+    Store,
+    now,
+)
 from cubegames.server.writer import Writer
 
 log = logging.getLogger("cubegames.server")
@@ -74,6 +85,16 @@ class Played:
     seat: int
     move: str
     note: str | None
+    #: when it was played (None: not known, as in a replay of a record)
+    at: datetime | None = None
+    #: the seat had no other legal move (a timed game's clock does not charge it)
+    forced: bool = False
+
+
+def forced(state: State[Any]) -> bool:
+    """Whether the seat to move has exactly one legal move."""
+    texts = getattr(state, "legal_texts", None)  # written without making the moves
+    return len(texts() if texts is not None else state.legal_moves()) == 1
 
 
 def result_of(state: State[Any]) -> dict[str, Any]:
@@ -91,7 +112,9 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     state = game.new_state(seed=info.seed)
     played: list[Played] = []
     tells = web.tells(game)
+    timed = TimeControl.from_json(info.time_control).timed
     for m in info.moves[:upto] if upto is not None else info.moves:
+        only = timed and forced(state)
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
@@ -99,8 +122,33 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
                 f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
             ) from None
         note = web.tell(game, state.public_view()) if tells else None
-        played.append(Played(m.ply, m.seat, m.move, note))
+        played.append(Played(m.ply, m.seat, m.move, note, m.played_at, only))
     return game, state, played
+
+
+def bots_at(seats: tuple[SeatInfo, ...], ply: int) -> frozenset[int]:
+    """The seats played by a bot at move `ply` (a seat handed to the bot counts from
+    the move it was handed over at)."""
+    return frozenset(
+        s.seat for s in seats if s.kind == BOT and (s.zombie_from is None or s.zombie_from <= ply)
+    )
+
+
+def run_clocks(info: GameInfo, players: int, played: list[Played], to_move: int | None) -> Clocks:
+    """The clocks of a game as its stored moves ran them (`clocks`); `to_move` is the
+    seat to move after the last of `played`."""
+    control = TimeControl.from_json(info.time_control)
+    first = played[0].seat if played else to_move
+    clocks = Clocks.start(
+        control, players, info.created_at.timestamp(), first, bots_at(info.seats, 1)
+    )
+    for i, p in enumerate(played):
+        following = played[i + 1].seat if i + 1 < len(played) else to_move
+        clocks.bots = bots_at(info.seats, p.ply)
+        at = p.at.timestamp() if p.at is not None else clocks.since
+        clocks.after(p.seat, at, p.forced, following)
+    clocks.bots = bots_at(info.seats, len(played) + 1)
+    return clocks
 
 
 class Watchdog:
@@ -308,8 +356,11 @@ class Room:
         played: list[Played],
         store: Store,
         writer: Writer | None = None,
+        clock: Callable[[], datetime] = now,
     ) -> None:
         self.id = info.id
+        #: the server's clock (injectable: the tests' is a fake)
+        self.clock = clock
         #: commits moves in batches (None: one transaction per move, in a thread)
         self.writer = writer
         self.info = info
@@ -318,6 +369,14 @@ class Room:
         self.played = played
         self.store = store
         self.seats: tuple[SeatInfo, ...] = info.seats
+        #: the time control and the clocks it runs (`clocks`)
+        self.clocks = run_clocks(info, game.players, played, state.to_move)
+        #: the result of a game ended by no move (out of time, resigned, aborted), else None
+        self.ended: dict[str, Any] | None = (
+            info.result if info.status == FINISHED and not state.is_over else None
+        )
+        #: called when a seat is handed to the bot (the bot runner makes its bot)
+        self.on_seats: Callable[[Room], None] | None = None
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
         #: set by the bot runner: called after every move so bots can answer
@@ -339,6 +398,22 @@ class Room:
     def ply(self) -> int:
         """Moves played so far."""
         return len(self.played)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (by its rules, or out of time, resigned, aborted)."""
+        return self.state.is_over or self.ended is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None once the game has ended."""
+        return None if self.ended is not None else self.state.to_move
+
+    def result(self) -> dict[str, Any] | None:
+        """The game's result (None while it is played)."""
+        if self.ended is not None:
+            return self.ended
+        return result_of(self.state) if self.state.is_over else None
 
     @property
     def bot_seats(self) -> set[int]:
@@ -412,7 +487,7 @@ class Room:
             sharing = getattr(state, "view_sharing", None)
             view = state.view(seat) if sharing is None else sharing(seat, self._shared)
         legal: list[str] = []
-        if seat is not None and state.to_move == seat:
+        if seat is not None and self.to_move == seat:
             texts = getattr(state, "legal_texts", None)  # written without making the moves
             legal = texts() if texts is not None else [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)
@@ -424,17 +499,18 @@ class Room:
             "game_id": self.id,
             "ply": self.ply,
             "seat": seat,
-            "to_move": state.to_move,
-            "over": state.is_over,
+            "to_move": self.to_move,
+            "over": self.over,
             "view": view,
             "legal": legal,
             "last": self.last_for(seat),
             "hints": self.hints(),
             "said": said,
             "log": log_entries,
-            "result": result_of(state) if state.is_over else None,
+            "result": self.result(),
             "online": self.online(),
             "trouble": self.trouble,
+            "clock": self.clocks.message(self.clock().timestamp()),
         }
 
     async def broadcast(self) -> None:
@@ -486,12 +562,16 @@ class Room:
                         f"move {self.ply}; look again and retry",
                         "stale",
                     )
-                if state.to_move is None:
+                if self.to_move is None:
                     raise Refused("the game is over", "over")
                 if seat in self.bot_seats:
                     raise Refused(f"seat {seat} is played by a bot", "bot-seat")
                 if seat != state.to_move:
                     raise Refused(f"it is not your turn: seat {state.to_move} is to move", "turn")
+                if self.clocks.late(self.clock().timestamp()):
+                    raise Refused(
+                        "your time ran out before this move arrived: it was not played", "late"
+                    )
                 trial = state.clone()
                 try:
                     move = self.game.parse_move(text)
@@ -516,11 +596,15 @@ class Room:
         another server saved this move number first, Refused for any other failure."""
         ply = self.ply + 1
         result = result_of(trial) if trial.is_over else None
+        at = self.clock()
+        only = self.clocks.control.timed and forced(self.state)
+        clocks = self.clocks_after(seat, at, only, trial.to_move)
+        new = NewMove(self.id, ply, seat, move, result, at, clocks.control.timed, clocks.deadline())
         try:
             if self.writer is not None:
-                await self.writer.write(NewMove(self.id, ply, seat, move, result))
+                await self.writer.write(new)
             else:
-                await asyncio.to_thread(self.store.add_move, self.id, ply, seat, move, result)
+                await asyncio.to_thread(self.store.add_moves, [new])
         except IntegrityError:
             raise Taken(f"move {ply} of game {self.id} was played elsewhere first") from None
         except Exception as exc:
@@ -528,14 +612,30 @@ class Room:
             raise Refused(
                 f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
             ) from None
-        self._advance(trial, seat, move)
+        self._advance(trial, seat, move, at, only, clocks)
         self.send_states()
 
-    def _advance(self, trial: State[Any], seat: int, move: str) -> None:
+    def clocks_after(self, seat: int, at: datetime, only: bool, to_move: int | None) -> Clocks:
+        """The clocks once `seat` has played a move at `at` (`only`: a forced one) and
+        `to_move` is to move; the room's are not changed."""
+        clocks = replace(self.clocks, banks=list(self.clocks.banks), moved=list(self.clocks.moved))
+        clocks.after(seat, at.timestamp(), only, to_move)
+        return clocks
+
+    def _advance(
+        self,
+        trial: State[Any],
+        seat: int,
+        move: str,
+        at: datetime,
+        only: bool,
+        clocks: Clocks,
+    ) -> None:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
-        self.last_active = now()
+        self.last_active = at
         self.state = trial
-        self.played.append(Played(self.ply + 1, seat, move, note))
+        self.clocks = clocks
+        self.played.append(Played(self.ply + 1, seat, move, note, at, only))
 
     async def catch_up(self, known: MoveInfo | None = None) -> bool:
         """Take in the moves another server saved (call with the lock held): `known`, the
@@ -572,13 +672,41 @@ class Room:
         """Play `m`, the room's next move as another server saved it, checked by the
         engine (RoomError if it does not replay); pages are told by the caller."""
         trial = self.state.clone()
+        only = self.clocks.control.timed and forced(self.state)
         try:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
             raise RoomError(
                 f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
             ) from None
-        self._advance(trial, m.seat, m.move)
+        clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
+        self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
+
+    # -- games that end without a move ---------------------------------------------------
+
+    def end(self, result: dict[str, Any]) -> None:
+        """The game ended by no move (`result` says how: out of time, resigned, aborted),
+        as stored already; every page is told."""
+        if self.over:
+            return
+        self.ended = result
+        self.clocks.to_move = None
+        self.send_states()
+
+    def hand_to_bot(self, seat: int, bot: str, ply: int) -> None:
+        """A person's `seat` is played by `bot` from move `ply` on (as stored already);
+        every page is told, and the bot runner makes the seat's bot (`on_seats`)."""
+        self.seats = tuple(
+            replace(s, kind=BOT, bot=bot, zombie_from=ply) if s.seat == seat else s
+            for s in self.seats
+        )
+        self.clocks.bots = bots_at(self.seats, ply)
+        if self.on_seats is not None:
+            self.on_seats(self)
+        text = encode({"type": "seat", "seat": seat, "event": "zombie", "from": ply, "bot": bot})
+        for peer in list(self.peers):
+            peer.post(text)
+        self.send_states()
 
     # -- pages coming and going ---------------------------------------------------------
 
@@ -630,8 +758,11 @@ class Rooms:
         max_rooms: int = 500,
         writer: Writer | None = None,
         teardown: Callable[[Room], None] | None = None,
+        clock: Callable[[], datetime] = now,
     ) -> None:
         self.store = store
+        #: the server's clock, handed to every room
+        self.clock = clock
         self.writer = writer
         #: called with each room let go
         self.teardown = teardown
@@ -699,7 +830,7 @@ class Rooms:
         if info is None:
             return None
         game, state, played = await asyncio.to_thread(replay, info)
-        room = Room(info, game, state, played, self.store, self.writer)
+        room = Room(info, game, state, played, self.store, self.writer, self.clock)
         self.setup(room)
         self.rooms[game_id] = room
         return room

@@ -17,11 +17,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cubegames.server.context import Server, client_of, server_of
 from cubegames.server.hub import expired
-from cubegames.server.limits import Limits
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
     Connection,
+    EndMessage,
     MoveMessage,
     ProtocolError,
     Throttle,
@@ -130,7 +130,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)
-        await _serve(limits, room, peer, websocket)
+        await _serve(server, room, peer, websocket)
     except WebSocketDisconnect:
         pass
     finally:
@@ -156,7 +156,8 @@ async def _authenticate(websocket: WebSocket) -> str | None:
     return parsed.token
 
 
-async def _serve(limits: Limits, room: Room, peer: Peer, websocket: WebSocket) -> None:
+async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
+    limits = server.limits
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
     clock = asyncio.get_running_loop().time
     quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
@@ -197,7 +198,7 @@ async def _serve(limits: Limits, room: Room, peer: Peer, websocket: WebSocket) -
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
                 continue
-            if not isinstance(parsed, MoveMessage):
+            if not isinstance(parsed, MoveMessage | EndMessage):
                 await peer.send({"type": "pong"})
                 continue
             if peer.state is Connection.SPECTATOR or peer.seat is None:
@@ -207,6 +208,15 @@ async def _serve(limits: Limits, room: Room, peer: Peer, websocket: WebSocket) -
                         "spectator",
                     )
                 )
+                continue
+            if isinstance(parsed, EndMessage):
+                try:
+                    if parsed.type == "resign":
+                        await server.referee.resign(room, peer.seat)
+                    else:
+                        await server.referee.abort(room, peer.seat)
+                except Refused as exc:
+                    await peer.send(error(str(exc), exc.code))
                 continue
             if expired(room.info, limits, room):
                 await peer.send(

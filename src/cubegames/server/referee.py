@@ -1,0 +1,192 @@
+"""Games that end without a move: out of time, resigned, aborted; and seats handed to the
+bot. The referee of one server process acts for the games whose lease it holds (`lease`),
+so with `--workers N` one process, never two, times a game out.
+
+- **Out of time** (`check_clocks`, every `Limits.clock_check_seconds`): the games whose
+  stored deadline has passed (`Store.due`) are read again (a move saved just in time
+  counts); in a 2-seat game the other seat wins, with more seats the late seat is handed
+  to the greedy bot (BGA's "zombie": it plays on, so the game never ends early for the
+  others) and the record says from which move (`seats.zombie_from`).
+- **Resign** (`resign`, any time): in a 2-seat game the other seat wins; with more seats
+  the seat goes to the bot as above.
+- **Abort** (`abort`, before every person's seat has moved): the game ends with no winner.
+
+A game that ends so is stored as finished with a `result` holding the scores as they
+stood, the winners, `ended` (`time`, `resigned`, `aborted`) and the seat it was about;
+every process's pages are told through the bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from cubegames.server.bots import BotRunner
+from cubegames.server.bus import Bus
+from cubegames.server.lease import Leases
+from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms
+from cubegames.server.storage import HUMAN, Store
+
+log = logging.getLogger("cubegames.server")
+
+#: the bot a seat is handed to (out of time, gone, resigned in a game of 3 or more)
+ZOMBIE = "greedy"
+
+
+class Referee:
+    """Ends games without a move and hands seats to the bot (see the module)."""
+
+    def __init__(
+        self,
+        store: Store,
+        rooms: Rooms,
+        runner: BotRunner,
+        leases: Leases,
+        bus: Bus,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.runner = runner
+        self.leases = leases
+        self.bus = bus
+        self.clock = clock
+
+    # -- the clocks -----------------------------------------------------------------------
+
+    async def check_clocks(self) -> list[str]:
+        """Time out every game whose deadline has passed and whose lease this process
+        holds or takes; the ids of the games timed out."""
+        moment = self.clock().timestamp()
+        done: list[str] = []
+        for game_id in await asyncio.to_thread(self.store.due, moment):
+            if not await self.leases.take(game_id):
+                continue  # another process looks after this game
+            try:
+                room = await self.rooms.get(game_id)
+            except (RoomError, Full) as exc:
+                log.warning("game %s is not timed out: %s", game_id, exc)
+                await self.leases.give(game_id)
+                continue
+            if room is None:
+                await self.leases.give(game_id)
+                continue
+            try:
+                async with room.lock:
+                    with contextlib.suppress(RoomError):
+                        await room.catch_up()
+                    if await self._time_out(room):
+                        done.append(game_id)
+            finally:
+                if not self.runner.busy(room):
+                    await self.leases.give(game_id)
+                self.rooms.release(room, self.runner.busy(room))
+        return done
+
+    async def _time_out(self, room: Room) -> bool:
+        """Time out the seat to move if its time is up (call with the lock held); else
+        put the stored deadline right (it was from before a move saved meanwhile)."""
+        at = self.clock()
+        seat = room.clocks.running()
+        if seat is None or not room.clocks.late(at.timestamp()):
+            await asyncio.to_thread(
+                self.store.set_deadline, room.id, None if room.over else room.clocks.deadline()
+            )
+            return False
+        await self._lose(room, seat, "time", at)
+        return True
+
+    # -- asked by a seat ------------------------------------------------------------------
+
+    async def resign(self, room: Room, seat: int) -> None:
+        """`seat` resigns (Refused if the game is over or the seat is a bot's)."""
+        async with room.lock:
+            if room.over:
+                raise Refused("the game is over", "over")
+            if seat in room.bot_seats:
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+            await self._lose(room, seat, "resigned", self.clock())
+
+    async def abort(self, room: Room, seat: int) -> None:
+        """`seat` ends the game with no result: only before every person's seat has
+        moved (Refused after, or when the game is over)."""
+        async with room.lock:
+            if room.over:
+                raise Refused("the game is over", "over")
+            people = {s.seat for s in room.seats if s.kind == HUMAN}
+            moved = {p.seat for p in room.played}
+            if people <= moved:
+                raise Refused(
+                    "every player has moved: the game can no longer be aborted "
+                    "(you may resign instead)",
+                    "abort-late",
+                )
+            result = {
+                "scores": room.state.scores(),
+                "winners": [],
+                "ended": "aborted",
+                "seat": seat,
+            }
+            await self._finish(room, result, self.clock())
+
+    # -- the outcomes ---------------------------------------------------------------------
+
+    async def _lose(self, room: Room, seat: int, how: str, at: datetime) -> None:
+        """`seat` is out (`how`: time, resigned): the other seat wins a 2-seat game; with
+        more seats the bot plays `seat` on."""
+        if room.game.players == 2:
+            result: dict[str, Any] = {
+                "scores": room.state.scores(),
+                "winners": [1 - seat],
+                "ended": how,
+                "seat": seat,
+            }
+            await self._finish(room, result, at)
+            return
+        ply = room.ply + 1
+        bots = room.clocks.bots | {seat}
+        deadline = None if room.clocks.to_move in bots else room.clocks.deadline()
+        handed = await asyncio.to_thread(self.store.zombify, room.id, seat, ply, ZOMBIE, deadline)
+        if not handed:
+            raise Refused(f"seat {seat} is played by a bot already", "bot-seat")
+        room.hand_to_bot(seat, ZOMBIE, ply)
+        await asyncio.to_thread(
+            self.bus.publish,
+            {
+                "kind": "seat",
+                "game": room.id,
+                "seat": seat,
+                "how": "zombie",
+                "from": ply,
+                "bot": ZOMBIE,
+            },
+        )
+        self.runner.wake(room)
+
+    async def _finish(self, room: Room, result: dict[str, Any], at: datetime) -> None:
+        if not await asyncio.to_thread(self.store.finish, room.id, result, room.ply, at):
+            raise Refused("the game has ended already", "over")
+        room.end(result)
+        self.runner.cancel(room.id)
+        await asyncio.to_thread(
+            self.bus.publish, {"kind": "ended", "game": room.id, "result": result}
+        )
+
+    async def check_forever(self, seconds: float, stopping: asyncio.Event) -> None:
+        """`check_clocks` every `seconds` until `stopping` is set."""
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), seconds)
+            if stopping.is_set():
+                return
+            try:
+                await self.check_clocks()
+            except Exception:  # the database may be away for a moment: try again later
+                log.exception("the clocks could not be checked")
+
+
+__all__ = ["ZOMBIE", "Referee"]
