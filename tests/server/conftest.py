@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import looptime
 import pytest
 from fastapi import FastAPI
 
@@ -181,8 +182,12 @@ def screenshots() -> Path:
 
 
 @pytest.fixture
-def anyio_backend() -> str:
-    """Async tests run on asyncio."""
+def anyio_backend(request: pytest.FixtureRequest) -> Any:
+    """Async tests run on asyncio; those marked `virtual_time` on a loop whose clock
+    jumps ahead whenever every task waits for a timer (looptime), so a test of a
+    timeout of minutes takes no time, and its times are exact."""
+    if request.node.get_closest_marker("virtual_time") is not None:
+        return ("asyncio", {"loop_factory": looptime.new_event_loop})
     return "asyncio"
 
 

@@ -4,14 +4,12 @@ into a hung test run)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import warnings
-from collections.abc import Callable, Coroutine, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio
 import pytest
@@ -29,19 +27,10 @@ from cubegames.server.protocol import patch
 
 TIMEOUT = 15.0
 
-T = TypeVar("T")
 
 #: run a test (or with `pytestmark`, a module) on SQLite and on PostgreSQL: through the
 #: `backend` fixture, `db_url` and everything over it (`store`, `app`, `client`) follow
 BOTH = pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
-
-
-def run(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine to its end on a new event loop in a thread of its own: `asyncio.run`
-    here would fail if this test process has a loop running already (pytest-playwright
-    keeps one for the browser tests)."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result()
 
 
 def make_game(

@@ -23,6 +23,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.server.test_api import finished_record
 
+# a real server and Chromium
+pytestmark = pytest.mark.slow
+
 TIMEOUT_MS = 15_000
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / os.environ.get("CUBEGAMES_SCREENSHOTS", "artifacts/screenshots")

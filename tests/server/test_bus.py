@@ -21,7 +21,6 @@ from sqlalchemy import event, text
 from cubegames.server import bus as bus_module
 from cubegames.server.bus import PAYLOAD_LIMIT, Event, PostgresBus
 from cubegames.server.storage import MOVE_LENGTH, NewMove, Store
-from tests.server.helpers import run
 
 #: a character JSON escapes as a surrogate pair: 12 bytes, the most any character takes
 WIDEST = "\U0010ffff"
@@ -78,7 +77,8 @@ def _event(move: NewMove) -> Event:
     }
 
 
-def test_a_big_batch_reaches_another_process_whole_and_in_order_in_a_few_notifications(
+@pytest.mark.anyio
+async def test_a_big_batch_reaches_another_process_whole_and_in_order_in_a_few_notifications(
     store: Store, notified: list[list[str]]
 ) -> None:
     sender, listener = PostgresBus(store), PostgresBus(store)
@@ -103,7 +103,7 @@ def test_a_big_batch_reaches_another_process_whole_and_in_order_in_a_few_notific
             listener.stop()
             sender.stop()
 
-    run(scenario())
+    await scenario()
     assert sent.heard == expected  # each event once, in order
     assert heard_by_sender.heard == []  # its own
     assert sent.reconnects == 0
@@ -128,7 +128,8 @@ def test_the_largest_event_fits_a_notification_alone(store: Store) -> None:
     assert bus.payloads([]) == []
 
 
-def test_a_process_drops_its_own_notifications_without_parsing_them(
+@pytest.mark.anyio
+async def test_a_process_drops_its_own_notifications_without_parsing_them(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     own, other = PostgresBus(store), PostgresBus(store)
@@ -156,12 +157,13 @@ def test_a_process_drops_its_own_notifications_without_parsing_them(
         finally:
             own.stop()
 
-    run(scenario())
+    await scenario()
     assert ear.heard == [theirs]
     assert len(parsed) == 1  # the other process's notification only
 
 
-def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store: Store) -> None:
+@pytest.mark.anyio
+async def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store: Store) -> None:
     """Another program may notify on the channel: whatever it sends is dropped, and the
     listener neither stops nor reconnects."""
     listener, sender = PostgresBus(store), PostgresBus(store)
@@ -197,12 +199,13 @@ def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store: Stor
         finally:
             listener.stop()
 
-    run(scenario())
+    await scenario()
     assert ear.heard == [good]
     assert ear.reconnects == 0
 
 
-def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_not_at_all(
+@pytest.mark.anyio
+async def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_not_at_all(
     store: Store,
 ) -> None:
     """On PostgreSQL the group-commit writer saves a batch, marks the games it ends and
@@ -240,7 +243,7 @@ def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_not_at_
             writer.close()
             listener.stop()
 
-    run(scenario())
+    await scenario()
     assert sent.heard[: len(batch)] == [_event(m) for m in batch]
     assert outcomes[0] is None and isinstance(outcomes[1], IntegrityError)
     assert sent.heard[len(batch) :] == [_event(bad[0])]  # the refused move was not told

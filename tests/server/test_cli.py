@@ -10,6 +10,10 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
+
+# each test runs the command in a process of its own
+pytestmark = pytest.mark.slow
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

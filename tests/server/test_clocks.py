@@ -161,7 +161,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 def timed(db_url: str, clock: FakeClock) -> Iterator[TestClient]:
     """A client of an app on the fake clock."""
-    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, clock=clock)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)) as client:
         yield client
 
 
@@ -236,7 +236,7 @@ def test_the_table_is_made_with_a_checked_time_control(timed: TestClient) -> Non
 
 def test_a_server_cap_on_the_bank_is_a_limit(db_url: str, clock: FakeClock) -> None:
     limits = Limits(clock_max_minutes=10.0, clock_check_seconds=3600.0)
-    with TestClient(create_app(db_url, bot_delay=0, limits=limits, clock=clock)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits, now=clock)) as client:
         response = client.post(
             "/api/games",
             json={
@@ -340,7 +340,7 @@ def test_a_forced_move_is_not_charged(timed: TestClient, clock: FakeClock) -> No
 
 @BOTH
 def test_the_clocks_survive_a_restart(db_url: str, clock: FakeClock) -> None:
-    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, clock=clock)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)) as client:
         made = _timed_game(client)
         with ExitStack() as stack:
             table = Table(client, made, stack)
@@ -351,7 +351,7 @@ def test_the_clocks_survive_a_restart(db_url: str, clock: FakeClock) -> None:
             clock.advance(15)
             before = table.states[0]["clock"]
     # a new server process on the same database, on the same clock
-    app = create_app(db_url, bot_delay=0, limits=LIMITS, clock=clock)
+    app = create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)
     with TestClient(app) as client, ExitStack() as stack:
         table = Table(client, made, stack)
         after = table.states[1]["clock"]
@@ -409,7 +409,7 @@ def test_a_spectator_cannot_resign(timed: TestClient) -> None:
 
 @BOTH
 def test_the_stored_deadline_is_written_with_each_move(db_url: str, clock: FakeClock) -> None:
-    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, clock=clock)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)) as client:
         made = _timed_game(client)
         store: Store = _server(client).store
         at = clock().timestamp()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from cubegames.server.storage import Store
 from tests.server.helpers import BOTH
 from tests.server.live import Served
@@ -14,6 +16,7 @@ HUMAN = {"kind": "human"}
 
 
 @BOTH
+@pytest.mark.slow
 def test_every_acknowledged_move_survives_kill_9(db_url: str, backend: str) -> None:
     url = db_url
     server = Served(url)

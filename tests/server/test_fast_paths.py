@@ -15,7 +15,6 @@ from cubegames.games.cubed import EXAMPLE_OPTIONS as CUBED_OPTIONS
 from cubegames.games.cubed import CubedState
 from cubegames.render import web
 from cubegames.server.rooms import Watchdog
-from tests.server.helpers import run
 
 SOLO: dict[str, object] = {"players": 1}
 
@@ -147,46 +146,37 @@ def test_unstackable_legal_texts_are_the_legal_moves_written(options: dict[str, 
     assert len(stages) == 2
 
 
-def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
+@pytest.mark.anyio
+@pytest.mark.virtual_time
+async def test_a_watchdog_cancels_only_a_wait_that_runs_out_of_time() -> None:
     """`Watchdog` (one timer for many waits, instead of `asyncio.timeout`'s one per wait):
     many short waits over a span far longer than its limit are left alone; a long wait is
-    cancelled about when its limit is up, and `expired` tells that cancellation from any
-    other."""
-
-    async def scenario() -> tuple[int, float, bool, bool]:
-        loop = asyncio.get_running_loop()
-        dog = Watchdog(0.2)
-        short = 0
-        began = loop.time()
-        while loop.time() - began < 0.6:  # three limits' worth of short waits
-            dog.begin()
-            await asyncio.sleep(0.02)
-            dog.end()
-            short += 1
+    cancelled when its limit is up, and `expired` tells that cancellation from any other.
+    (On virtual time: the times are exact, and the test waits for none of them.)"""
+    loop = asyncio.get_running_loop()
+    dog = Watchdog(0.2)
+    short = 0
+    began = loop.time()
+    while loop.time() - began < 0.6:  # three limits' worth of short waits
         dog.begin()
-        began = loop.time()
-        try:
-            await asyncio.sleep(5)
-            waited, ours = 5.0, False
-        except asyncio.CancelledError:
-            waited, ours = loop.time() - began, dog.expired()
-        finally:
-            dog.end()
-        # a cancellation from elsewhere is not the watchdog's
-        other = asyncio.current_task()
-        assert other is not None
-        dog.begin()
-        loop.call_later(0.01, other.cancel)
-        try:
-            await asyncio.sleep(5)
-            theirs = True
-        except asyncio.CancelledError:
-            theirs = dog.expired()
-            other.uncancel()
-        dog.close()
-        return short, waited, ours, theirs
-
-    short, waited, ours, theirs = run(scenario())
-    # (the bounds leave room for a busy machine: the long wait is cut near 0.2 s, not 5)
-    assert short >= 3 and ours and not theirs
-    assert 0.15 <= waited <= 3.0, waited
+        await asyncio.sleep(0.02)
+        dog.end()
+        short += 1
+    assert short == 30
+    dog.begin()
+    began = loop.time()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.sleep(5)
+    assert loop.time() - began == pytest.approx(0.2)  # its limit, not the 5 s asked for
+    assert dog.expired()
+    dog.end()
+    # a cancellation from elsewhere is not the watchdog's
+    other = asyncio.current_task()
+    assert other is not None
+    dog.begin()
+    loop.call_later(0.01, other.cancel)
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.sleep(5)
+    assert not dog.expired()
+    other.uncancel()
+    dog.close()

@@ -36,6 +36,8 @@ class FakeLeases:
         self.wins = True
         self.taken: list[str] = []
         self.given: list[str] = []
+        #: the loop's time at each renewal
+        self.rounds: list[float] = []
 
     async def take(self, game_id: str) -> bool:
         self.taken.append(game_id)
@@ -45,6 +47,7 @@ class FakeLeases:
         self.given.append(game_id)
 
     async def renew(self) -> set[str]:
+        self.rounds.append(asyncio.get_running_loop().time())
         lost, self.lost = self.lost, set()
         return lost
 
@@ -69,6 +72,7 @@ async def server(db_url: str, leases: FakeLeases) -> AsyncIterator[Server]:
     finally:
         await parts.hub.stop()
         await parts.runner.stop()
+        parts.bus.stop()
         parts.executor.shutdown(wait=False, cancel_futures=True)
         parts.writer.close()
         parts.store.close()
@@ -228,6 +232,20 @@ async def test_at_start_the_bots_of_unfinished_games_play_on_but_not_abandoned_o
     assert old not in server.rooms.rooms  # abandoned: let go
     room = server.rooms.rooms.get(bots)
     assert room is not None and server.runner.busy(room)
+
+
+@pytest.mark.virtual_time
+async def test_the_leases_are_tended_every_third_of_their_term_until_the_hub_stops(
+    server: Server, leases: FakeLeases
+) -> None:
+    leases.seconds = 30.0
+    began = asyncio.get_running_loop().time()
+    server.hub.start(server.bus)
+    await asyncio.sleep(35)  # virtual seconds
+    await server.hub.stop()
+    assert [round(t - began) for t in leases.rounds] == [10, 20, 30]
+    await asyncio.sleep(60)
+    assert len(leases.rounds) == 3  # none after the stop
 
 
 async def test_stopping_ends_the_background_tasks_at_once(server: Server) -> None:

@@ -42,7 +42,14 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
     found = inspect(store.engine)
     assert found.default_schema_name is not None
     assert found.default_schema_name.startswith("test_")  # the test's own schema
-    assert set(found.get_table_names()) == {"games", "seats", "moves", "leases", "creations"}
+    assert set(found.get_table_names()) == {
+        "games",
+        "seats",
+        "moves",
+        "leases",
+        "creations",
+        "alembic_version",  # the schema's revision (`migrations`)
+    }
     columns = {
         (table, c["name"]): c["type"]
         for table in ("games", "seats", "moves")
@@ -213,6 +220,7 @@ def _serve(*args: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.slow
 def test_serve_keeps_its_games_in_postgresql(db_url: str) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -244,6 +252,7 @@ def test_serve_keeps_its_games_in_postgresql(db_url: str) -> None:
         again.close()
 
 
+@pytest.mark.slow
 def test_serve_says_in_one_line_why_a_postgresql_database_cannot_be_opened(
     postgres: pg.Cluster,
 ) -> None:

@@ -24,6 +24,9 @@ from cubegames.server.storage import Store
 from tests.server.helpers import Socket, TestClient, bot, connect, make_game
 from tests.server.live import Page, Served
 
+# real server processes on PostgreSQL, started and killed: minutes on a busy machine
+pytestmark = pytest.mark.slow
+
 HUMAN = {"kind": "human"}
 
 

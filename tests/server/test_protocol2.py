@@ -119,6 +119,7 @@ def test_each_patch_holds_only_the_seats_own_view(client: TestClient) -> None:
     assert touched and not any(path[:3] == ["view", "hands", 1] for path in touched)
 
 
+@pytest.mark.slow
 def test_the_remote_bot_example_plays_a_seat_to_the_end(server: str) -> None:
     made = httpx.post(
         f"{server}/api/games",

@@ -11,7 +11,7 @@ import pytest
 from cubegames.server.protocol import Connection
 from cubegames.server.rooms import Peer, Refused, Room, RoomError, Rooms, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
-from tests.server.helpers import BOTH, Socket, TestClient, connect, run
+from tests.server.helpers import BOTH, Socket, TestClient, connect
 
 pytestmark = BOTH
 
@@ -31,23 +31,20 @@ def _room(store: Store, game: str, options: dict[str, Any]) -> Room:
     return Room(info, built, state, played, store)
 
 
-def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
+@pytest.mark.anyio
+async def test_a_page_that_cannot_be_reached_loses_no_move(store: Store) -> None:
     room = _room(store, "cubes", {"players": 2})
-
-    async def play() -> Peer:
-        gone = Peer(GonePage(), 1)  # stands in for a broken socket
-        room.join(gone)
-        await room.play(0, "roll")
-        await gone.flush()
-        return gone
-
-    gone = run(play())
+    gone = Peer(GonePage(), 1)  # stands in for a broken socket
+    room.join(gone)
+    await room.play(0, "roll")
+    await gone.flush()
     info = store.load(room.id)
     assert info is not None and [m.move for m in info.moves] == ["roll"]
     assert room.ply == 1 and gone.state is Connection.CLOSED
 
 
-def test_a_room_let_go_while_another_page_waited_for_it_is_not_handed_out(
+@pytest.mark.anyio
+async def test_a_room_let_go_while_another_page_waited_for_it_is_not_handed_out(
     store: Store,
 ) -> None:
     """Two asked for a game at once and shared its load; the first let it go at once
@@ -58,24 +55,22 @@ def test_a_room_let_go_while_another_page_waited_for_it_is_not_handed_out(
     game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     rooms = Rooms(store, lambda _room: None)
 
-    async def both() -> tuple[Room | None, Room | None]:
-        async def first() -> Room | None:
-            room = await rooms.get(game_id)
-            assert room is not None
-            rooms.release(room, busy=False)  # nobody in it yet: let go
-            return room
+    async def first() -> Room | None:
+        room = await rooms.get(game_id)
+        assert room is not None
+        rooms.release(room, busy=False)  # nobody in it yet: let go
+        return room
 
-        return await asyncio.gather(first(), rooms.get(game_id))
-
-    let_go, second = run(both())
+    let_go, second = await asyncio.gather(first(), rooms.get(game_id))
     assert second is not None and let_go is not None
     assert rooms.rooms.get(game_id) is second
 
 
-def test_a_refused_move_is_not_saved(store: Store) -> None:
+@pytest.mark.anyio
+async def test_a_refused_move_is_not_saved(store: Store) -> None:
     room = _room(store, "unstackable", {})
     with pytest.raises(Refused) as refused:
-        run(room.play(0, "K@0,0,3"))
+        await room.play(0, "K@0,0,3")
     assert refused.value.code == "illegal"
     info = store.load(room.id)
     assert info is not None and info.moves == () and room.ply == 0

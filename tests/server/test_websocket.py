@@ -8,6 +8,7 @@ import time
 import pytest
 
 import cubegames
+from cubegames.server.app import create_app
 from cubegames.server.protocol import BURST, MAX_MESSAGE
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
@@ -93,7 +94,13 @@ def test_garbage_gets_an_error_naming_the_problem_and_changes_nothing(
     assert stored_moves(client, made["id"]) == []
 
 
-def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: TestClient) -> None:
+def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(db_url: str) -> None:
+    moment = [0.0]
+    with TestClient(create_app(db_url, clock=lambda: moment[0])) as client:
+        _flood_then_move(client, moment)
+
+
+def _flood_then_move(client: TestClient, moment: list[float]) -> None:
     made = make_game(client, "unstackable", [HUMAN, HUMAN])
     with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
@@ -103,7 +110,7 @@ def test_a_flood_is_dropped_with_one_slow_down_and_the_game_goes_on(client: Test
         heard = [ws.until(lambda m: m["type"] in ("pong", "error"))]
         while heard[-1]["type"] != "error":
             heard.append(ws.until(lambda m: m["type"] in ("pong", "error")))
-        time.sleep(1.5)  # long enough to earn a few messages back
+        moment[0] += 1.5  # long enough to earn a few messages back
         ws.move("Y@0,0,0")
         played = ws.state(ply=1)
     told = [json.loads(t) for t in ws.transcript]

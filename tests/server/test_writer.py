@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cubegames.server.storage import HUMAN, NewMove, NewSeat, Store
 from cubegames.server.writer import Writer
-from tests.server.helpers import BOTH, run
+from tests.server.helpers import BOTH
 
 
 class SlowDisk(Store):
@@ -43,8 +43,9 @@ class SlowDisk(Store):
         super().add_moves_at_once(driver, moves, news)
 
 
+@pytest.mark.anyio
 @BOTH
-def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
+async def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
     db_url: str,
 ) -> None:
     store = SlowDisk(db_url)
@@ -59,7 +60,7 @@ def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
         )
 
     try:
-        outcomes = run(write_all())
+        outcomes = await write_all()
     finally:
         writer.close()
     assert outcomes[:-1] == [None] * len(moves)
@@ -73,8 +74,9 @@ def test_moves_arriving_together_share_transactions_and_a_taken_one_fails_alone(
     store.close()
 
 
+@pytest.mark.anyio
 @BOTH
-def test_a_batch_with_a_taken_move_keeps_nothing_and_the_writer_stores_the_rest(
+async def test_a_batch_with_a_taken_move_keeps_nothing_and_the_writer_stores_the_rest(
     db_url: str,
 ) -> None:
     store = Store(db_url)
@@ -95,7 +97,7 @@ def test_a_batch_with_a_taken_move_keeps_nothing_and_the_writer_stores_the_rest(
         return await asyncio.gather(*(writer.write(m) for m in batch), return_exceptions=True)
 
     try:
-        outcomes = run(write_all())
+        outcomes = await write_all()
     finally:
         writer.close()
     assert [type(o) for o in outcomes] == [
@@ -107,24 +109,26 @@ def test_a_batch_with_a_taken_move_keeps_nothing_and_the_writer_stores_the_rest(
     store.close()
 
 
+@pytest.mark.anyio
 @BOTH
-def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
+async def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> None:
     store = Store(db_url)
     game, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
     writer = Writer(store)
-    run(writer.write(NewMove(game, 1, 0, "roll")))
+    await writer.write(NewMove(game, 1, 0, "roll"))
     writer.close()
-    run(writer.write(NewMove(game, 2, 1, "roll")))
+    await writer.write(NewMove(game, 2, 1, "roll"))
     writer.close()
     info = store.load(game)
     assert info is not None and len(info.moves) == 2
     with pytest.raises(IntegrityError):
-        run(writer.write(NewMove(game, 2, 1, "roll")))
+        await writer.write(NewMove(game, 2, 1, "roll"))
     writer.close()
     store.close()
 
 
-def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
+@pytest.mark.anyio
+async def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On SQLite the writer's commits never copy the log back into the database (that
@@ -148,7 +152,7 @@ def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
                 *(writer.write(NewMove(g, ply, (ply - 1) % 2, "roll")) for g in games)
             )
 
-    run(write_all())
+    await write_all()
     assert used and all(c is used[0] for c in used)  # one connection, kept
     connection = used[0]
     assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
@@ -164,8 +168,9 @@ def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
     store.close()
 
 
+@pytest.mark.anyio
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
+async def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two writer threads on PostgreSQL: a batch of one game is saved while the batch of
@@ -190,7 +195,7 @@ def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
         await first
 
     try:
-        run(two_games())
+        await two_games()
     finally:
         writer.close()
     for game in games:
@@ -199,8 +204,9 @@ def test_on_postgresql_a_batch_need_not_wait_for_the_one_before_it_to_be_synced(
     store.close()
 
 
+@pytest.mark.anyio
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_on_postgresql_moves_written_one_at_a_time_are_saved_announced_and_checked(
+async def test_on_postgresql_moves_written_one_at_a_time_are_saved_announced_and_checked(
     db_url: str,
 ) -> None:
     """The writer's usual batch, a single move, goes by a statement of its own (no
@@ -228,7 +234,7 @@ def test_on_postgresql_moves_written_one_at_a_time_are_saved_announced_and_check
         return taken[0]
 
     try:
-        taken = run(one_at_a_time())
+        taken = await one_at_a_time()
         heard = [n.payload for n in ear.notifies(timeout=2, stop_after=3)]
     finally:
         writer.close()

@@ -101,6 +101,26 @@ async def rate_limited(server: Server, request: Request) -> None:
         )
 
 
+async def seat_change_allowed(server: Server, request: Request, game_id: str) -> None:
+    """429 if this client, or anyone in this game, has claimed or reissued as many seats
+    as it may this minute."""
+    held = server.seat_changes.allow(client_of(request), game_id)
+    if held is None:
+        return
+    which, wait = held
+    limits = server.limits
+    said = (
+        f"from your address: at most {limits.seat_changes_per_client}"
+        if which == "client"
+        else f"in this game: at most {limits.seat_changes_per_game}"
+    )
+    raise HTTPException(
+        429,
+        f"too many invitations claimed or seats reissued {said} a minute; try again shortly",
+        headers={"Retry-After": str(math.ceil(wait))},
+    )
+
+
 @router.get("/catalog")
 async def get_catalog() -> dict[str, Any]:
     """The games, their options and the bots on offer."""
@@ -170,7 +190,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             None,
             host,
             control.to_json(),
-            server.clock(),
+            server.now(),
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
@@ -203,9 +223,12 @@ def _created(
 
 
 @router.post("/games/{game_id}/claim")
-async def claim_seat(game_id: str, body: ClaimSeat, server: Parts) -> dict[str, Any]:
+async def claim_seat(
+    game_id: str, body: ClaimSeat, request: Request, server: Parts
+) -> dict[str, Any]:
     """Take the seat of a one-time invitation: the answer is the seat's own credential
     (kept by this browser); the invitation is spent."""
+    await seat_change_allowed(server, request, game_id)
     await load(server, game_id)
     claimed = await asyncio.to_thread(server.store.claim, game_id, body.invite)
     if claimed is None:
@@ -228,6 +251,7 @@ async def claim_seat(game_id: str, body: ClaimSeat, server: Parts) -> dict[str, 
 async def reissue_seat(game_id: str, seat: int, request: Request, server: Parts) -> dict[str, Any]:
     """The host gives a seat a new invitation (a player who lost their seat): the old
     credential opens nothing more, and every page of the game is told."""
+    await seat_change_allowed(server, request, game_id)
     info = await load(server, game_id)
     token = bearer(request)
     if token is None or not await asyncio.to_thread(server.store.is_host, game_id, token):

@@ -10,6 +10,7 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -28,11 +29,12 @@ from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
 from cubegames.server.lease import make_leases
-from cubegames.server.limits import Counter, GameRate, Limits, share
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
-from cubegames.server.storage import Store, default_url, now
+from cubegames.server.storage import Store, default_url
+from cubegames.server.storage import now as wall_clock
 from cubegames.server.writer import Writer
 
 
@@ -42,18 +44,21 @@ def create_app(
     bot_delay: float = 0.5,
     limits: Limits | None = None,
     workers: int = 1,
-    clock: Callable[[], datetime] = now,
+    clock: Clock | None = None,
+    now: Callable[[], datetime] = wall_clock,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
     `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
-    processes serving the database. `clock` is the server's clock (the games' time
-    controls run on it; the tests give a fake one).
+    processes serving the database. The rates of games made and of a page's messages
+    are measured on `clock` (seconds; by default the system's monotonic clock, or for
+    the count shared by processes on PostgreSQL, the time since the epoch). `now` is the
+    server's wall clock, on which the games' time controls run (the tests give a fake one).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock)
+    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -83,7 +88,8 @@ def build(
     bot_delay: float,
     limits: Limits,
     workers: int,
-    clock: Callable[[], datetime] = now,
+    clock: Clock | None = None,
+    now: Callable[[], datetime] = wall_clock,
 ) -> Server:
     """The app's parts over the database at `db_url`."""
     store = Store(db_url)
@@ -102,9 +108,9 @@ def build(
         max_rooms=max_rooms,
         writer=writer,
         teardown=runner.detach,
-        clock=clock,
+        clock=now,
     )
-    referee = Referee(store, rooms, runner, leases, bus, clock)
+    referee = Referee(store, rooms, runner, leases, bus, now)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     return Server(
         store=store,
@@ -116,11 +122,18 @@ def build(
         leases=leases,
         hub=Hub(store, rooms, runner, leases, limits, referee),
         referee=referee,
-        clock=clock,
+        now=now,
         replays=Replays(),
         executor=executor,
-        games_made=GameRate(store, limits.games_per_minute),
+        games_made=GameRate(store, limits.games_per_minute, clock),
         sockets=Counter(share(limits.connections_per_client, workers)),
+        all_sockets=Counter(share(limits.max_connections, workers)),
+        seat_changes=SeatChanges(
+            share(limits.seat_changes_per_client, workers),
+            share(limits.seat_changes_per_game, workers),
+            clock or time.monotonic,
+        ),
+        clock=clock or time.monotonic,
     )
 
 

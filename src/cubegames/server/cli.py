@@ -45,7 +45,7 @@ def run(
     import uvicorn
 
     from cubegames.server.guard import HeadTimeoutH11
-    from cubegames.server.limits import Limits
+    from cubegames.server.limits import Limits, share
 
     limits = limits or Limits()
     if not isinstance(app, str):  # each worker process sets its own (`from_environment`)
@@ -68,7 +68,7 @@ def run(
         ws_ping_timeout=20.0,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD,
-        limit_concurrency=limits.max_connections,
+        limit_concurrency=share(limits.max_connections, workers),
     )
 
 

@@ -14,7 +14,7 @@ from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
-from cubegames.server.limits import Counter, GameRate, Limits
+from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
@@ -41,10 +41,16 @@ class Server:
     games_made: GameRate
     #: open websockets per client (`limits.connections_per_client`)
     sockets: Counter
+    #: open websockets in all (`limits.max_connections`, counted under one key, "")
+    all_sockets: Counter
+    #: invitations claimed and seats reissued (`limits.seat_changes_per_client`, `_game`)
+    seat_changes: SeatChanges
+    #: the clock of the pages' message rates (`protocol.Throttle`)
+    clock: Clock
     #: ends games without a move: out of time, resigned, aborted (`referee`)
     referee: Referee
-    #: the server's clock (the time controls run on it)
-    clock: Callable[[], datetime]
+    #: the server's wall clock (the games' time controls run on it)
+    now: Callable[[], datetime]
 
 
 def server_of(connection: Request | WebSocket) -> Server:

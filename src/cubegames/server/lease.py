@@ -31,6 +31,7 @@ from typing import Protocol
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from cubegames.server.limits import Clock
 from cubegames.server.storage import LeaseRow, Store
 
 #: seconds a lease lasts without renewal
@@ -82,9 +83,11 @@ class LocalLeases:
 class DatabaseLeases:
     """Leases in the `leases` table, held by this process (`owner`, random)."""
 
-    def __init__(self, store: Store, seconds: float = SECONDS) -> None:
+    def __init__(self, store: Store, seconds: float = SECONDS, clock: Clock = time.time) -> None:
         self.store = store
         self.seconds = seconds
+        #: seconds since the epoch (every process's clock counts alike)
+        self.clock = clock
         self.owner = secrets.token_hex(8)
         self.held: set[str] = set()
 
@@ -98,7 +101,7 @@ class DatabaseLeases:
         return taken
 
     def _take(self, game_id: str) -> bool:
-        moment = time.time()
+        moment = self.clock()
         dialect = self.store.engine.dialect.name
         insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         statement = insert(LeaseRow).values(
@@ -141,7 +144,7 @@ class DatabaseLeases:
             connection.execute(
                 update(LeaseRow)
                 .where(LeaseRow.owner == self.owner, LeaseRow.game_id.in_(held))
-                .values(expires=time.time() + self.seconds)
+                .values(expires=self.clock() + self.seconds)
             )
             found = connection.execute(
                 select(LeaseRow.game_id).where(
@@ -158,7 +161,7 @@ class DatabaseLeases:
         with self.store.engine.connect() as connection:
             found = connection.execute(
                 select(LeaseRow.game_id)
-                .where(LeaseRow.expires < time.time())
+                .where(LeaseRow.expires < self.clock())
                 .order_by(LeaseRow.expires)
                 .limit(100)
             ).scalars()

@@ -58,6 +58,11 @@ class Limits:
     games_per_minute: int = 20
     #: websocket connections one client (address) may hold open at once
     connections_per_client: int = 16
+    #: invitations claimed (or tried) and seats reissued by one client (address) a minute
+    seat_changes_per_client: int = 30
+    #: ... and in one game a minute, whoever asks (a host cannot throw a friend out of a
+    #: seat over and over, nor can guessers try invitations without end)
+    seat_changes_per_game: int = 20
     #: games live in memory at once on this server (watched, played or with a bot thinking)
     max_rooms: int = 500
     #: seconds a websocket may stay silent (the page pings every 25 s) before it is closed
@@ -69,7 +74,8 @@ class Limits:
     messages_per_second: float = 10.0
     #: ... in bursts of up to this many
     message_burst: int = 30
-    #: connections and requests one server process serves at once; beyond, it answers 503
+    #: connections and requests one server serves at once; beyond, it answers 503 (and
+    #: closes a new websocket with 4429)
     max_connections: int = 1000
     #: seconds a process's hold on a game's bots lasts unrenewed (PostgreSQL; `lease`):
     #: after a process dies, its games' bots play on elsewhere within about this long
@@ -171,13 +177,20 @@ class RateLimit:
     def allow(self, key: str) -> float | None:
         """None if one more event of `key` is allowed now (and count it), else the
         seconds to wait."""
+        wait = self.wait(key)
+        if wait is None:
+            self.seen[key].append(self.clock())
+        return wait
+
+    def wait(self, key: str) -> float | None:
+        """None if one more event of `key` would be allowed now (counting nothing), else
+        the seconds to wait."""
         moment = self.clock()
         times = self.seen[key]
         while times and times[0] <= moment - self.window:
             times.popleft()
         if len(times) >= self.count:
             return times[0] + self.window - moment
-        times.append(moment)
         if len(self.seen) > 10_000:  # forget quiet clients so the table stays small
             for other in [k for k, v in self.seen.items() if not v]:
                 del self.seen[other]
@@ -242,6 +255,27 @@ class GameRate:
         return self.here.allow(key)
 
 
+class SeatChanges:
+    """Claims of invitations and reissues of seats: at most `per_client` a minute from
+    one address and `per_game` a minute in one game, counted in this process's memory
+    (with `--workers N` each process takes `1/N` of each, `share`)."""
+
+    def __init__(self, per_client: int, per_game: int, clock: Clock = time.monotonic) -> None:
+        self.clients = RateLimit(per_client, clock=clock)
+        self.games = RateLimit(per_game, clock=clock)
+
+    def allow(self, client: str, game_id: str) -> tuple[str, float] | None:
+        """None if `client` may change a seat of `game_id` now (and count it for both),
+        else which cap holds (`"client"` or `"game"`) and the seconds to wait."""
+        for which, rate, key in (("client", self.clients, client), ("game", self.games, game_id)):
+            wait = rate.wait(key)
+            if wait is not None:
+                return which, wait
+        self.clients.allow(client)
+        self.games.allow(game_id)
+        return None
+
+
 class Counter:
     """Open things (connections) per key, with a cap."""
 
@@ -269,6 +303,7 @@ __all__ = [
     "GameRate",
     "Limits",
     "RateLimit",
+    "SeatChanges",
     "SharedRate",
     "check_bot",
     "share",

@@ -31,9 +31,10 @@ A SQLite file is kept in write-ahead-log mode with `synchronous=FULL`: readers n
 for the writer, and a commit is on disk when it returns. Moves are written in batches
 (`add_moves`, one transaction for the moves of many games; on PostgreSQL one
 statement too, the batch's columns sent as arrays; see `writer`).
-On PostgreSQL the tables are made under a lock, so servers starting together on an empty
-database do not trip over each other, and a game is loaded from one snapshot, so a move
-committed meanwhile cannot show in its moves but not in its status.
+The tables are made, and an older database's upgraded, by the Alembic migrations in
+`migrations` when a store opens the database (on PostgreSQL under a lock, so servers
+starting together do not trip over each other). On PostgreSQL a game is loaded from one
+snapshot, so a move committed meanwhile cannot show in its moves but not in its status.
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -76,6 +76,8 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
+
+from cubegames.server import migrations
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -89,9 +91,6 @@ MOVE_LENGTH = 200
 
 #: the largest seed the `seed` column holds; larger ones go to `deal`, in decimal
 BIGINT_SEED = 2**63 - 1
-
-#: the PostgreSQL advisory lock held while the tables are made ("cubegame" as a number)
-SCHEMA_LOCK = int.from_bytes(b"cubegame", "big")
 
 
 class Unstorable(ValueError):
@@ -336,32 +335,6 @@ class NewSeat:
     invited: bool = False
 
 
-#: columns added since the first release, made in an older database on start
-_ADDED = {
-    "games": {
-        "deal": "VARCHAR(80)",
-        "host_hash": "VARCHAR(64)",
-        "time_control": "JSON",
-        "deadline": "DOUBLE PRECISION",
-    },
-    "seats": {
-        "invited": "BOOLEAN NOT NULL DEFAULT FALSE",
-        "reissued": "INTEGER NOT NULL DEFAULT 0",
-        "zombie_from": "INTEGER",
-    },
-}
-
-
-def _upgrade(connection: Any) -> None:
-    """Add the columns an older database lacks."""
-    found = inspect(connection)
-    for table, columns in _ADDED.items():
-        have = {c["name"] for c in found.get_columns(table)}
-        for name, kind in columns.items():
-            if name not in have:
-                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
-
-
 class Store:
     """The database behind the app. Every method opens its own session and commits before
     it returns, so it may be called from any thread."""
@@ -371,12 +344,9 @@ class Store:
         self.engine = _engine(url)
         postgres = self.engine.dialect.name == "postgresql"
         with self.engine.begin() as connection:
-            if postgres:
-                # each server starting on an empty database would otherwise find no tables
-                # and make them, and all but the first would fail on a duplicate name
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            Base.metadata.create_all(connection)
-            _upgrade(connection)
+            # an empty database gets its tables, an older one is upgraded in place; on
+            # PostgreSQL under a lock, so servers starting together upgrade it once
+            migrations.upgrade(connection)
         # reads of several tables see one snapshot (SQLite's transactions always do;
         # PostgreSQL's default, READ COMMITTED, takes a new one for each statement)
         self._reader = (

@@ -62,6 +62,22 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     server = server_of(websocket)
     limits = server.limits
+    if not server.all_sockets.take(""):
+        await websocket.accept()
+        await close_quietly(
+            websocket,
+            TOO_MANY,
+            f"the server is busy: {limits.max_connections} connections are open; try again later",
+        )
+        return
+    try:
+        await _counted(server, websocket, game_id)
+    finally:
+        server.all_sockets.give("")
+
+
+async def _counted(server: Server, websocket: WebSocket, game_id: str) -> None:
+    limits = server.limits
     who = client_of(websocket)
     if not server.sockets.take(who):
         await websocket.accept()
@@ -157,9 +173,8 @@ async def _authenticate(websocket: WebSocket) -> str | None:
 
 
 async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
-    limits = server.limits
+    limits, clock = server.limits, server.clock
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
-    clock = asyncio.get_running_loop().time
     quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
     try:
         while True:

@@ -146,6 +146,84 @@ def test_open_connections_per_client_are_capped() -> None:
             Socket(again).opening()
 
 
+def test_websockets_count_toward_the_servers_connection_cap() -> None:
+    """`max_connections` bounds open websockets too, whichever addresses hold them (here
+    the per-address cap is above it)."""
+    with TestClient(capped(max_connections=2, connections_per_client=10)) as client:
+        made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, made["id"]) as a, connect(client, made["id"]) as b:
+            Socket(a).opening()
+            Socket(b).opening()
+            with connect(client, made["id"]) as c:
+                ws = Socket(c)
+                said = ws.receive()
+                assert said["message"].startswith("the server is busy: 2 connections")
+                assert ws.receive() == {"type": "closed", "code": 4429}
+        with connect(client, made["id"]) as again:  # closed ones no longer count
+            Socket(again).opening()
+
+
+def _invited(client: TestClient) -> dict[str, Any]:
+    response = client.post(
+        "/api/games",
+        json={"game": "cubed", "seats": [HUMAN_SEAT, {"kind": "human", "invite": True}]},
+    )
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def test_claims_are_capped_per_address_and_a_refused_one_spends_nothing() -> None:
+    """Guessing invitations: after `seat_changes_per_client` tries a minute from one
+    address, the next is refused with 429 before the database is asked (even a right
+    invitation, which stays unclaimed); a minute later it is taken."""
+    moment = [0.0]
+    limits = Limits(seat_changes_per_client=3, seat_changes_per_game=100)
+    app = create_app("sqlite://", bot_delay=0, limits=limits, clock=lambda: moment[0])
+    with TestClient(app) as client:
+        made = _invited(client)
+        game_id, invite = made["id"], made["seats"][1]["invite"]
+        for guess in range(3):
+            tried = client.post(f"/api/games/{game_id}/claim", json={"invite": f"guess{guess}"})
+            assert tried.status_code == 409
+        over = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
+        assert over.status_code == 429
+        assert "from your address: at most 3 a minute" in over.json()["detail"]
+        assert int(over.headers["retry-after"]) == 60
+        assert client.get(f"/api/games/{game_id}").json()["seats"][1]["invited"]
+        moment[0] += 60.0
+        taken = client.post(f"/api/games/{game_id}/claim", json={"invite": invite})
+        assert taken.status_code == 200 and taken.json()["seat"] == 1
+
+
+def test_reissues_are_capped_per_game() -> None:
+    """A host cannot throw a friend out of a seat over and over: after
+    `seat_changes_per_game` a minute in one game, reissues there wait; another game is
+    not held up."""
+    moment = [0.0]
+    limits = Limits(seat_changes_per_client=100, seat_changes_per_game=2)
+    app = create_app("sqlite://", bot_delay=0, limits=limits, clock=lambda: moment[0])
+    with TestClient(app) as client:
+        made, other = _invited(client), _invited(client)
+
+        def reissue(game: dict[str, Any]) -> Any:
+            return client.post(
+                f"/api/games/{game['id']}/seats/1/reissue",
+                headers={"Authorization": f"Bearer {game['host']}"},
+            )
+
+        assert [reissue(made).status_code for _ in range(2)] == [200, 200]
+        over = reissue(made)
+        assert over.status_code == 429
+        assert "in this game: at most 2 a minute" in over.json()["detail"]
+        assert client.get(f"/api/games/{made['id']}").json()["seats"][1]["reissued"] == 2
+        assert reissue(other).status_code == 200
+        moment[0] += 30.0
+        assert reissue(made).status_code == 429  # the first two are still in the minute
+        moment[0] += 30.0
+        assert reissue(made).status_code == 200
+
+
 def test_live_rooms_per_server_are_capped() -> None:
     with TestClient(capped(max_rooms=1)) as client:
         one = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])

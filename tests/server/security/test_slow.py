@@ -24,7 +24,7 @@ from cubegames.server.limits import Limits
 from cubegames.server.protocol import Connection
 from cubegames.server.rooms import OUTBOX, Peer, Room, replay
 from cubegames.server.storage import HUMAN, NewSeat, Store
-from tests.server.helpers import Socket, TestClient, bot, connect, make_game, run
+from tests.server.helpers import Socket, TestClient, bot, connect, make_game
 
 SERVE = """
 import sys
@@ -84,12 +84,14 @@ def closed_within(sock: socket.socket, seconds: float) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_a_client_that_never_finishes_its_headers_is_closed(served: tuple[str, int]) -> None:
     with socket.create_connection(served, timeout=5) as sock:
         sock.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
         assert closed_within(sock, 5.0)
 
 
+@pytest.mark.slow
 def test_a_client_that_trickles_its_headers_is_closed(served: tuple[str, int]) -> None:
     with socket.create_connection(served, timeout=5) as sock:
         sock.sendall(b"GET /api/catalog HTTP/1.1\r\n")
@@ -107,11 +109,13 @@ def test_a_client_that_trickles_its_headers_is_closed(served: tuple[str, int]) -
         assert closed or closed_within(sock, 1.0)
 
 
+@pytest.mark.slow
 def test_a_connection_that_sends_nothing_is_closed(served: tuple[str, int]) -> None:
     with socket.create_connection(served, timeout=5) as sock:
         assert closed_within(sock, 5.0)
 
 
+@pytest.mark.slow
 def test_an_oversized_head_is_refused(served: tuple[str, int]) -> None:
     with socket.create_connection(served, timeout=5) as sock:
         # 40 KB of headers, still unfinished: refused at once, not buffered until the end
@@ -121,6 +125,7 @@ def test_an_oversized_head_is_refused(served: tuple[str, int]) -> None:
     assert answer.startswith((b"HTTP/1.1 400", b"HTTP/1.1 431")), answer[:40]
 
 
+@pytest.mark.slow
 def test_a_normal_request_still_works(served: tuple[str, int]) -> None:
     host, port = served
     answer = httpx.get(f"http://{host}:{port}/api/catalog", timeout=5)
@@ -142,28 +147,28 @@ class Page:
         self.got.append(json.loads(message))
 
 
-def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:
+@pytest.mark.anyio
+@pytest.mark.virtual_time
+async def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
     game_id, _ = store.create("cubes", {"players": 2}, 3, [NewSeat(HUMAN), NewSeat(HUMAN)])
     info = store.load(game_id)
     assert info is not None
     built, state, played = replay(info)
     room = Room(info, built, state, played, store)
-
-    async def play() -> list[Any]:
-        stuck, fine = Peer(StuckPage(), 1), Peer(page := Page(), 0)  # type: ignore[arg-type]
-        room.join(stuck)
-        room.join(fine)
-        # the move must not wait on the stuck page (today: up to its 5 s send timeout,
-        # under the room's lock)
-        await asyncio.wait_for(room.play(0, "roll"), 1.0)
-        await asyncio.wait_for(fine.flush(), 1.0)
-        stuck.close()
-        return page.got
-
-    got = run(play())
+    stuck, fine = Peer(StuckPage(), 1), Peer(page := Page(), 0)  # type: ignore[arg-type]
+    room.join(stuck)
+    room.join(fine)
+    # the move must not wait on the stuck page (it once did: up to its 5 s send timeout,
+    # under the room's lock)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    await room.play(0, "roll")
+    await fine.flush()
+    assert loop.time() - began < 0.1  # virtual seconds: the stuck page's timeout is 5
+    stuck.close()
     store.close()
-    assert [m["ply"] for m in got] == [1]
+    assert [m["ply"] for m in page.got] == [1]
 
 
 class BlockedPage:
@@ -178,55 +183,47 @@ class BlockedPage:
         self.got.append(message)
 
 
-def test_messages_wait_behind_a_send_that_cannot_finish_at_once_in_order() -> None:
+@pytest.mark.anyio
+async def test_messages_wait_behind_a_send_that_cannot_finish_at_once_in_order() -> None:
     """A send that finishes at once goes out by a plain call (no task); one that has to
     wait is finished by the peer's writer task, the messages posted meanwhile after it,
     in the order posted; once all went out, sends are plain calls again."""
-
-    async def go() -> tuple[list[str], list[str], bool, bool]:
-        page = BlockedPage()
-        peer = Peer(page, 0)  # type: ignore[arg-type]
-        assert peer.post("one") and peer.post("two") and peer.post("three")
-        await asyncio.sleep(0.01)  # the writer task now waits on the page
-        waited = page.got[:]  # nothing went yet: the first send waits for the buffer
-        page.free.set()
-        await asyncio.wait_for(peer.flush(), 1.0)
-        writer_gone = peer._writer is None
-        assert peer.post("four")  # the buffer is free: sent by the call itself
-        return waited, page.got, writer_gone, peer._writer is None
-
-    waited, got, writer_gone, plain = run(go())
-    assert waited == []
-    assert got == ["one", "two", "three", "four"]
-    assert writer_gone and plain
+    page = BlockedPage()
+    peer = Peer(page, 0)  # type: ignore[arg-type]
+    assert peer.post("one") and peer.post("two") and peer.post("three")
+    for _ in range(3):
+        await asyncio.sleep(0)  # the writer task now waits on the page
+    assert page.got == []  # nothing went yet: the first send waits for the buffer
+    page.free.set()
+    await asyncio.wait_for(peer.flush(), 1.0)
+    assert peer._writer is None
+    assert peer.post("four")  # the buffer is free: sent by the call itself
+    assert page.got == ["one", "two", "three", "four"]
+    assert peer._writer is None
 
 
-def test_a_page_that_falls_too_far_behind_is_dropped() -> None:
-    async def go() -> tuple[list[bool], Connection]:
-        peer = Peer(StuckPage(), 0)  # type: ignore[arg-type]
-        taken = [peer.post(f"m{i}") for i in range(OUTBOX + 2)]
-        await asyncio.sleep(0)
-        return taken, peer.state
-
-    taken, state = run(go())
+@pytest.mark.anyio
+async def test_a_page_that_falls_too_far_behind_is_dropped() -> None:
+    peer = Peer(StuckPage(), 0)  # type: ignore[arg-type]
+    taken = [peer.post(f"m{i}") for i in range(OUTBOX + 2)]
+    await asyncio.sleep(0)
     # the first waits in the socket, OUTBOX more in the queue; the next one is too many
     assert taken == [True] * (OUTBOX + 1) + [False]
-    assert state is Connection.CLOSED
+    assert peer.state is Connection.CLOSED
 
 
-def test_a_send_stuck_past_the_timeout_drops_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rooms, "SEND_TIMEOUT", 0.05)
-
-    async def go() -> tuple[Connection, bool]:
-        fine = Page()
-        stuck, other = Peer(StuckPage(), 0), Peer(fine, 1)  # type: ignore[arg-type]
-        stuck.post('{"n": 1}')
-        other.post('{"n": 1}')
-        await asyncio.sleep(0.3)
-        return stuck.state, stuck.post('{"n": 2}')
-
-    state, taken = run(go())
-    assert state is Connection.CLOSED and not taken
+@pytest.mark.anyio
+@pytest.mark.virtual_time
+async def test_a_send_stuck_past_the_timeout_drops_the_page() -> None:
+    fine = Page()
+    stuck, other = Peer(StuckPage(), 0), Peer(fine, 1)  # type: ignore[arg-type]
+    stuck.post('{"n": 1}')
+    other.post('{"n": 1}')
+    await asyncio.sleep(rooms.SEND_TIMEOUT - 0.1)
+    assert stuck.state is not Connection.CLOSED  # not yet
+    await asyncio.sleep(0.2)  # virtual seconds
+    assert stuck.state is Connection.CLOSED and not stuck.post('{"n": 2}')
+    assert other.state is not Connection.CLOSED
 
 
 FLOOD = """
@@ -345,6 +342,7 @@ def _wait_for(report: Path, seconds: float) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_a_real_socket_that_fills_up_gets_every_message_in_order_once_read(
     tmp_path: Path,
 ) -> None:
@@ -366,6 +364,7 @@ def test_a_real_socket_that_fills_up_gets_every_message_in_order_once_read(
     assert result["waited"] > 0  # some sends did have to wait for the page
 
 
+@pytest.mark.slow
 def test_a_real_socket_that_never_reads_is_dropped_after_the_send_timeout(
     tmp_path: Path,
 ) -> None:
