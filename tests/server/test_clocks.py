@@ -419,3 +419,82 @@ def test_the_stored_deadline_is_written_with_each_move(db_url: str, clock: FakeC
             table.play()
             table.play()
         assert store.due(at + 179) == [] and store.due(at + 181) == [made["id"]]
+
+
+# -- a player gone on their turn -------------------------------------------------------------
+
+GRACE_3_2 = TimeControl.realtime(3, 2).grace()
+
+
+def _first_moves(client: TestClient, made: dict[str, Any]) -> None:
+    """Every seat makes its first move (the real-time clocks run from then on)."""
+    with ExitStack() as stack:
+        table = Table(client, made, stack)
+        for _ in made["seats"]:
+            table.play()
+
+
+def test_a_player_gone_past_the_grace_can_be_claimed_against(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    made = _timed_game(timed)
+    _first_moves(timed, made)  # seat 0 to move; every page closed
+    with connect(timed, made["id"], token(made, 1)) as session:
+        ws = Socket(session)
+        _hello, state = ws.opening()
+        assert state["clock"]["grace_ms"] == round(GRACE_3_2 * 1000)
+        clock.advance(GRACE_3_2 - 1)
+        ws.send({"type": "claim", "outcome": "win"})
+        early = ws.error()
+        assert early["code"] == "claim-early" and "may still come back" in early["message"]
+        clock.advance(2)
+        ws.send({"type": "claim", "outcome": "win"})
+        over = ws.until(lambda m: m["type"] == "state" and m["over"])
+    assert over["result"]["winners"] == [1] and over["result"]["ended"] == "gone"
+
+
+def test_a_player_who_comes_back_before_a_claim_plays_on(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    made = _timed_game(timed)
+    _first_moves(timed, made)
+    clock.advance(GRACE_3_2 + 5)
+    with ExitStack() as stack:
+        table = Table(timed, made, stack)  # seat 0 is back
+        table.sockets[1].send({"type": "claim", "outcome": "win"})
+        refused = table.sockets[1].error()
+        assert refused["code"] == "claim-none" and "seat 0 is here" in refused["message"]
+        table.play()  # seat 0 moves, charged for the time it was away
+        assert table.states[1]["clock"]["left_ms"][0] == round((180 - GRACE_3_2 - 5 + 2) * 1000)
+
+
+def test_a_gone_player_of_three_is_handed_to_the_bot_not_beaten(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    made = _timed_game(timed, players=3)
+    _first_moves(timed, made)  # seat 0 to move
+    with connect(timed, made["id"], token(made, 2)) as session:
+        ws = Socket(session)
+        ws.opening()
+        clock.advance(GRACE_3_2 + 1)
+        ws.send({"type": "claim", "outcome": "win"})
+        assert ws.error()["code"] == "claim-none"
+        ws.send({"type": "claim", "outcome": "bot"})
+        handed = ws.until(lambda m: m["type"] == "seat" and m["event"] == "zombie")
+        assert handed["seat"] == 0 and handed["from"] == 4
+        moved = ws.until(lambda m: m["type"] == "state" and m["ply"] == 4)
+        assert moved["log"][-1]["seat"] == 0 and not moved["over"]
+
+
+def test_nothing_can_be_claimed_against_a_player_whose_clock_does_not_run(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    made = _timed_game(timed, clock={"kind": "turn", "days": 1})
+    with connect(timed, made["id"], token(made, 1)) as session:
+        ws = Socket(session)
+        ws.opening()
+        clock.advance(3600)
+        ws.send({"type": "claim", "outcome": "win"})
+        assert ws.error()["code"] == "claim-none"
+        ws.send({"type": "claim", "outcome": "maybe"})
+        assert ws.error()["code"] == "bad-message"

@@ -274,6 +274,9 @@ class Clocks:
             "left_ms": [round(s * 1000) for s in self.left(at)],
             "deadline": None if due is None else round(due * 1000),
             "now": round(at * 1000),
+            "grace_ms": round(self.control.grace() * 1000)
+            if self.control.kind == "realtime"
+            else None,
         }
 
 

@@ -117,11 +117,20 @@ class EndMessage(_Message):
     type: Literal["resign", "abort"]
 
 
+class ClaimMessage(_Message):
+    """The seat to move in a real-time game has had no page for longer than the grace:
+    this connection's seat claims the win (2 seats) or hands that seat to the bot."""
+
+    type: Literal["claim"]
+    outcome: Literal["win", "bot"]
+
+
 ClientMessage = Annotated[
-    MoveMessage | PingMessage | AuthMessage | EndMessage, Field(discriminator="type")
+    MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage,
+    Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "auth", "resign", "abort")
+TYPES = ("move", "ping", "auth", "resign", "abort", "claim")
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -175,7 +184,7 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
 
 def parse_client(
     raw: str | bytes | None,
-) -> MoveMessage | PingMessage | AuthMessage | EndMessage:
+) -> MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage:
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")

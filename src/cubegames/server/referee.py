@@ -10,9 +10,16 @@ so with `--workers N` one process, never two, times a game out.
 - **Resign** (`resign`, any time): in a 2-seat game the other seat wins; with more seats
   the seat goes to the bot as above.
 - **Abort** (`abort`, before every person's seat has moved): the game ends with no winner.
+- **Gone** (`claim`): a real-time player whose page has been gone on their own turn for
+  longer than the grace (`TimeControl.grace`: lichess's 40 s scaled by the time control,
+  at least 10 s) may be claimed against by another seat: the win (2 seats) or their seat
+  handed to the bot. Until a claim, they may come back. Presence is each process's own, so
+  on PostgreSQL (where a game's pages may be on several processes) claims are refused and
+  the absent player's clock alone decides.
 
 A game that ends so is stored as finished with a `result` holding the scores as they
-stood, the winners, `ended` (`time`, `resigned`, `aborted`) and the seat it was about;
+stood, the winners, `ended` (`time`, `resigned`, `gone`, `aborted`) and the seat it was
+about;
 every process's pages are told through the bus.
 """
 
@@ -55,6 +62,10 @@ class Referee:
         self.leases = leases
         self.bus = bus
         self.clock = clock
+        #: whether this process sees every page of its games (one process on SQLite); on
+        #: PostgreSQL a player's page may be connected to another process, so nobody can
+        #: be claimed to be gone (their clock still runs and times them out)
+        self.presence_here = store.engine.dialect.name != "postgresql"
 
     # -- the clocks -----------------------------------------------------------------------
 
@@ -133,12 +144,64 @@ class Referee:
             }
             await self._finish(room, result, self.clock())
 
+    async def claim(self, room: Room, seat: int, outcome: str) -> None:
+        """`seat` claims against the seat to move of a real-time game, gone (no page)
+        for longer than the grace: `win` (a 2-seat game) or `bot` (its seat goes to the
+        bot). Refused while the absent player may still come back."""
+        async with room.lock:
+            if room.over:
+                raise Refused("the game is over", "over")
+            if seat in room.bot_seats:
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+            if not self.presence_here:
+                raise Refused(
+                    "this server's pages are spread over several processes, so it cannot "
+                    "tell that a player is gone: their clock runs on instead",
+                    "claim-unavailable",
+                )
+            control = room.clocks.control
+            absent = room.clocks.running()
+            if control.kind != "realtime" or absent is None or absent == seat:
+                raise Refused(
+                    "there is nothing to claim: only a real-time player who is gone on "
+                    "their own turn can be claimed against",
+                    "claim-none",
+                )
+            at = self.clock()
+            gone = room.away(absent, at.timestamp())
+            grace = control.grace()
+            if gone < grace:
+                if gone == 0:
+                    raise Refused(f"seat {absent} is here: there is nothing to claim", "claim-none")
+                raise Refused(
+                    f"seat {absent} may still come back: you can claim once they have been "
+                    f"gone {grace:g} seconds ({grace - gone:.0f} more)",
+                    "claim-early",
+                )
+            if outcome == "win":
+                if room.game.players != 2:
+                    raise Refused(
+                        "with more than two players the game goes on: hand the seat to "
+                        "the bot instead",
+                        "claim-none",
+                    )
+                await self._lose(room, absent, "gone", at)
+            else:
+                await self._lose(room, absent, "gone", at, to_bot=True)
+
     # -- the outcomes ---------------------------------------------------------------------
 
-    async def _lose(self, room: Room, seat: int, how: str, at: datetime) -> None:
-        """`seat` is out (`how`: time, resigned): the other seat wins a 2-seat game; with
-        more seats the bot plays `seat` on."""
-        if room.game.players == 2:
+    async def _lose(
+        self,
+        room: Room,
+        seat: int,
+        how: str,
+        at: datetime,
+        to_bot: bool = False,
+    ) -> None:
+        """`seat` is out (`how`: time, resigned, gone): the other seat wins a 2-seat game
+        (unless `to_bot`); with more seats the bot plays `seat` on."""
+        if room.game.players == 2 and not to_bot:
             result: dict[str, Any] = {
                 "scores": room.state.scores(),
                 "winners": [1 - seat],

@@ -384,6 +384,10 @@ class Room:
         self.trouble: str | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
+        #: when the room was loaded, and since when each seat has had no page here (a
+        #: real-time player gone on their turn longer than the grace may be claimed against)
+        self.loaded_at = clock().timestamp()
+        self.away_since: dict[int, float] = {}
         #: every move's log entry as each viewer may read it, and its notation (None where
         #: it is secret from the viewer), made once
         self._entries: dict[int | None, list[dict[str, Any]]] = {}
@@ -713,11 +717,23 @@ class Room:
     def join(self, peer: Peer) -> None:
         """A page connected."""
         self.peers.add(peer)
+        if peer.seat is not None:
+            self.away_since.pop(peer.seat, None)
 
     def leave(self, peer: Peer) -> None:
         """A page went away."""
         peer.close()
         self.peers.discard(peer)
+        seat = peer.seat
+        if seat is not None and not any(p.seat == seat for p in self.peers):
+            self.away_since[seat] = self.clock().timestamp()
+
+    def away(self, seat: int, at: float) -> float:
+        """Seconds that `seat` has had no page connected here, at `at` (0: it has one);
+        a seat not seen since the room was loaded counts from the load."""
+        if any(p.seat == seat for p in self.peers):
+            return 0.0
+        return max(0.0, at - self.away_since.get(seat, self.loaded_at))
 
     async def seat_changed(self, seat: int, how: str) -> None:
         """Tell every page that `seat` was `claimed` by its invitation or `reissued` by the

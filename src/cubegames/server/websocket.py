@@ -20,6 +20,7 @@ from cubegames.server.hub import expired
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
+    ClaimMessage,
     Connection,
     EndMessage,
     MoveMessage,
@@ -213,7 +214,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
                 continue
-            if not isinstance(parsed, MoveMessage | EndMessage):
+            if not isinstance(parsed, MoveMessage | EndMessage | ClaimMessage):
                 await peer.send({"type": "pong"})
                 continue
             if peer.state is Connection.SPECTATOR or peer.seat is None:
@@ -224,9 +225,11 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                     )
                 )
                 continue
-            if isinstance(parsed, EndMessage):
+            if isinstance(parsed, EndMessage | ClaimMessage):
                 try:
-                    if parsed.type == "resign":
+                    if isinstance(parsed, ClaimMessage):
+                        await server.referee.claim(room, peer.seat, parsed.outcome)
+                    elif parsed.type == "resign":
                         await server.referee.resign(room, peer.seat)
                     else:
                         await server.referee.abort(room, peer.seat)
