@@ -498,3 +498,38 @@ def test_nothing_can_be_claimed_against_a_player_whose_clock_does_not_run(
         assert ws.error()["code"] == "claim-none"
         ws.send({"type": "claim", "outcome": "maybe"})
         assert ws.error()["code"] == "bad-message"
+
+
+# -- two server processes on one database ----------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_two_processes_run_the_same_clocks_and_one_times_the_game_out(
+    db_url: str, clock: FakeClock
+) -> None:
+    """A game played on one process and watched from another: both show the same clocks
+    (the move's news carries its time), and the referee of the other process, taking the
+    game's lease, times it out; the first process's pages are told."""
+    one_app = create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)
+    two_app = create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)
+    with TestClient(one_app) as one, TestClient(two_app) as two, ExitStack() as stack:
+        made = _timed_game(one)
+        table = Table(one, made, stack)
+        watcher = Socket(stack.enter_context(connect(two, made["id"], token(made, 1))))
+        watcher.opening()
+        table.play()
+        table.play()
+        clock.advance(25)
+        table.play()
+        seen = watcher.state(3)["clock"]  # told before the clock moves on
+        assert seen["left_ms"] == table.states[1]["clock"]["left_ms"] == [157_000, 180_000]
+        clock.advance(181)
+        assert two.portal.call(_server(two).referee.check_clocks) == [made["id"]]
+        over = table.ended()
+        assert over["result"]["winners"] == [0] and over["result"]["ended"] == "time"
+        assert (
+            watcher.until(lambda m: m["type"] == "state" and m["over"])["result"]
+            == (over["result"])
+        )
+        # the other process finds nothing more to do
+        assert one.portal.call(_server(one).referee.check_clocks) == []
