@@ -298,6 +298,7 @@ def test_out_of_time_in_a_two_seat_game_the_other_seat_wins(
     assert over["result"]["winners"] == [1]
     assert over["result"]["ended"] == "time" and over["result"]["seat"] == 0
     assert over["to_move"] is None and over["legal"] == []
+    assert over["clock"]["running"] is None and over["clock"]["left_ms"] == [0, 180_000]
     detail = timed.get(f"/api/games/{made['id']}").json()
     assert detail["status"] == "finished" and detail["result"]["winners"] == [1]
 
@@ -533,3 +534,24 @@ def test_two_processes_run_the_same_clocks_and_one_times_the_game_out(
         )
         # the other process finds nothing more to do
         assert one.portal.call(_server(one).referee.check_clocks) == []
+
+
+# -- whose turn, for the start page ----------------------------------------------------------
+
+
+def test_the_turn_of_a_game_is_told_live_or_from_the_stored_moves(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    made = _timed_game(timed)
+    with ExitStack() as stack:
+        table = Table(timed, made, stack)
+        table.play()
+        table.play()
+        clock.advance(10)
+        live = timed.get(f"/api/games/{made['id']}/turn").json()
+        assert (live["ply"], live["to_move"]) == (2, 0)
+        assert live["clock"]["running"] == 0 and live["clock"]["left_ms"] == [170_000, 180_000]
+    stored = timed.get(f"/api/games/{made['id']}/turn").json()  # nobody here: not live
+    assert made["id"] not in _server(timed).rooms.rooms
+    assert stored == live
+    assert timed.get("/api/games/nosuchgame/turn").status_code == 404

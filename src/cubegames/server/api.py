@@ -43,7 +43,7 @@ from cubegames.server.protocol import (
     read_record,
 )
 from cubegames.server.records import load_record, to_record
-from cubegames.server.rooms import RoomError, result_of
+from cubegames.server.rooms import RoomError, result_of, run_clocks
 from cubegames.server.storage import (
     FINISHED,
     HUMAN,
@@ -332,6 +332,33 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
         "moves": moves,
         "seed": info.seed if over else None,
         "info": web.info(game),
+    }
+
+
+@router.get("/games/{game_id}/turn")
+async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
+    """Whose turn it is and the clocks, for the start page's "your turn" list: from the
+    live game if this process holds it, else from the stored moves (through the replay
+    cache, as `replay` does)."""
+    room = server.rooms.rooms.get(game_id)
+    if room is not None:
+        return {
+            "ply": room.ply,
+            "to_move": room.to_move,
+            "clock": room.clocks.message(server.now().timestamp()),
+        }
+    info = await load(server, game_id)
+    if info.status == FINISHED:
+        return {"ply": len(info.moves), "to_move": None, "clock": None}
+    try:
+        game, state, played = await asyncio.to_thread(server.replays.at, info, len(info.moves))
+    except RoomError as exc:
+        raise HTTPException(409, str(exc)) from None
+    clocks = run_clocks(info, game.players, played, state.to_move)
+    return {
+        "ply": len(info.moves),
+        "to_move": state.to_move,
+        "clock": clocks.message(server.now().timestamp()),
     }
 
 

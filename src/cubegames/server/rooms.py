@@ -694,6 +694,8 @@ class Room:
         if self.over:
             return
         self.ended = result
+        # the clocks stop as they stand (a seat out of time shows 0:00)
+        self.clocks.banks = self.clocks.left(self.clock().timestamp())
         self.clocks.to_move = None
         self.send_states()
 

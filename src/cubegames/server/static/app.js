@@ -2,6 +2,7 @@
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
+import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.js";
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
@@ -43,6 +44,7 @@ async function startPage(root) {
   const message = h("p", { class: "error", role: "alert" });
   const after = h("div", { class: "after-create" });
   const startButton = h("button", { class: "primary big", type: "submit" }, "Start playing");
+  const timeControl = timeControlField();
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -156,7 +158,7 @@ async function startPage(root) {
       return { kind: "bot", bot: s.who === CUSTOM ? s.custom || "random" : s.who, name: s.name || null };
     });
     const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
-    const body = { game: form.game, options, seats };
+    const body = { game: form.game, options, seats, clock: timeControl.value() };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     startButton.disabled = true;
     try {
@@ -185,7 +187,7 @@ async function startPage(root) {
   const newGame = h("form", { class: "new-game card", onsubmit: start },
     h("h1", {}, "Pick a game, pull up a chair"),
     h("p", { class: "lead" }, "Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link."),
-    picker, h("div", { class: "setup" }, seatsBox, optionsBox),
+    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element,
     h("details", { class: "more" }, h("summary", {}, "Deal"),
       h("div", { class: "field" }, h("label", { for: "seed" }, "Seed (the same seed deals the same game)"),
         Object.assign(seedInput, { id: "seed" }))),
@@ -226,8 +228,9 @@ function gamesSection() {
     for (const b of tabs.children) b.setAttribute("aria-selected", String(b === button));
     list.replaceChildren(h("li", { class: "muted" }, "Loading…"));
     try {
-      const found = await api(`/api/games?status=${status}&limit=40`);
-      list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id])) :
+      const listed = await api(`/api/games?status=${status}&limit=40`);
+      const { sorted: found, yours } = await yourTurnFirst(listed, mine);
+      list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id], yours.has(g.id))) :
         [h("li", { class: "muted" }, status === "playing" ? "No game in progress." : "No finished game yet.")]));
     } catch (err) {
       list.replaceChildren(h("li", { class: "error" }, err.message));
@@ -243,7 +246,7 @@ function gamesSection() {
   return section;
 }
 
-function gameLine(g, mine) {
+function gameLine(g, mine, yours = false) {
   const who = g.seats.map((s) => roleName(s.seat, g.seats, [])).join(" · ");
   const links = [];
   if (g.status === "finished") {
@@ -259,7 +262,8 @@ function gameLine(g, mine) {
     const won = g.result.winners.map((s) => roleName(s, g.seats, [])).join(" and ");
     result = won ? ` · won by ${won}` : " · nobody won";
   }
-  return h("li", {}, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
+  return h("li", { class: yours ? "your-turn" : null }, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
+    yours ? h("span", { class: "tag" }, ` ${CLOCK_WORDS.yourTurn} `) : null,
     h("span", { class: "muted" }, ` ${who} · ${g.moves} moves · ${when(g.created)}${result}`),
     h("span", { class: "line-links" }, links));
 }

@@ -7,6 +7,7 @@ import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, p
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
 import { icon, tip } from "./draw.js";
+import { ClockPanel, endedWords } from "./clocks.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
@@ -106,12 +107,13 @@ class PlayPage {
     this.extras = h("div", { class: "extras" });
     this.rules = h("details", { class: "rules" }, h("summary", {}, "How to play"));
     this.overlay = h("div", { class: "overlay", hidden: true });
+    this.clocks = new ClockPanel((m) => { const l = this.linkOf(this.active); if (l) l.send(m); }, (s) => this.seatName(s));
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": "All games" }, "‹ Games"), this.title, this.conn),
       this.banner,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
-        h("aside", { class: "side" }, this.said, this.message,
+        h("aside", { class: "side" }, this.clocks.root, this.said, this.message,
           this.seats,
           h("details", { class: "history" }, h("summary", {}, "Moves so far"), this.log),
           h("details", { class: "notation" }, h("summary", {}, "Moves in notation"), this.legal, this.typed),
@@ -129,6 +131,7 @@ class PlayPage {
     if (this.hello) return;
     if (hello.protocol !== PROTOCOL) this.tell(`This page speaks protocol ${PROTOCOL}, the server ${hello.protocol}: reload the page.`, "error");
     this.hello = hello;
+    this.clocks.seats(hello.seats);
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
@@ -154,6 +157,11 @@ class PlayPage {
   other(link, message) {
     if (message.type === "presence") {
       for (const l of this.links) if (l.latest) l.latest.online = message.online;
+      this.clocks.presence(message.online);
+      this.drawSeats();
+    } else if (message.type === "seat" && message.event === "zombie" && this.hello) {
+      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot };
+      this.clocks.seats(this.hello.seats);
       this.drawSeats();
     } else if (message.type === "error") {
       if (message.code === "closed") return; // the close handler says it
@@ -287,6 +295,7 @@ class PlayPage {
     if (!prev || message.ply !== prev.ply) this.tell("", "");
     this.current = message;
     this.drawBanner(message);
+    this.clocks.update(message, this.active);
     this.drawSeats();
     this.drawLegal(message);
     this.drawLog(message);
@@ -330,6 +339,8 @@ class PlayPage {
       const won = (message.result && message.result.winners) || [];
       text = won.length ? `${won.map((s) => this.seatName(s)).join(" and ")} won` : "A draw";
       if (won.length === 1 && this.seatName(won[0]) === "You") text = "You won";
+      const why = endedWords(message.result, (s) => this.seatName(s));
+      if (why) text = won.length ? `${why}: ${text}` : why;
       kind = "over";
     } else if (message.to_move === this.active && this.active !== null) {
       text = this.localSeats().length > 1 ? `${this.seatName(this.active)}: your turn` : "Your turn";
@@ -432,7 +443,9 @@ class PlayPage {
     } else {
       const won = (message.result && message.result.winners) || [];
       heading = won.length === 1 ? (names[won[0]] === "You" ? "You won!" : `${names[won[0]]} won`) : won.length ? `${won.map((w) => names[w]).join(" and ")} won` : "A draw";
-      ending = this.controller.ending ? this.controller.ending(message, prev) : "";
+      const why = endedWords(message.result, (s) => this.seatName(s));
+      if (why && !won.length) heading = why;
+      ending = why || (this.controller.ending ? this.controller.ending(message, prev) : "");
       scores = message.result ? message.result.scores : [];
     }
     const winners = new Set(round ? [] : (message.result && message.result.winners) || []);
