@@ -330,6 +330,10 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
         "seats": _seats_json(info),
         "clock": clocks.TimeControl.from_json(info.time_control).to_json(),
         "moves": moves,
+        # where moves were taken back: how many, not which (they may have been secret)
+        "takebacks": [
+            {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in info.takebacks
+        ],
         "seed": info.seed if over else None,
         "info": web.info(game),
     }

@@ -175,6 +175,11 @@ class Hub:
             elif event.get("kind") == "seat" and event.get("how") == "zombie":
                 async with room.lock:
                     room.hand_to_bot(int(event["seat"]), str(event["bot"]), int(event["from"]))
+            elif event.get("kind") == "undo":
+                info = await asyncio.to_thread(self.store.load, room.id)
+                if info is not None:
+                    async with room.lock:
+                        room.rewind(info)
             elif event.get("kind") == "ended" and isinstance(event.get("result"), dict):
                 async with room.lock:
                     room.end(event["result"])

@@ -114,7 +114,7 @@ class EndMessage(_Message):
     """The connection's seat resigns (any time) or aborts the game (before every
     person's seat has moved): see `referee`."""
 
-    type: Literal["resign", "abort"]
+    type: Literal["resign", "abort", "undo"]
 
 
 class ClaimMessage(_Message):
@@ -130,7 +130,7 @@ ClientMessage = Annotated[
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "auth", "resign", "abort", "claim")
+TYPES = ("move", "ping", "auth", "resign", "abort", "claim", "undo")
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -442,6 +442,8 @@ class Record(BaseModel):
     ]
     result: dict[str, Any] | None = None
     created: str | None = None
+    #: where moves were taken back (informative: the moves are the line played on)
+    takebacks: Annotated[list[dict[str, Any]], Field(max_length=MAX_MOVES)] | None = None
     finished: str | None = None
     id: str | None = None
 

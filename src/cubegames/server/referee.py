@@ -35,8 +35,9 @@ from typing import Any
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.lease import Leases
-from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms
+from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms, replay
 from cubegames.server.storage import HUMAN, Store
+from cubegames.server.takeback import reveals
 
 log = logging.getLogger("cubegames.server")
 
@@ -188,6 +189,63 @@ class Referee:
                 await self._lose(room, absent, "gone", at)
             else:
                 await self._lose(room, absent, "gone", at, to_bot=True)
+
+    async def undo(self, room: Room, seat: int) -> int:
+        """Take back `seat`'s last move and the bots' replies since (BGA's policy, see
+        `takeback`); the number of moves taken back. Refused (saying why) when the turn
+        has passed to another person, when a chance event or hidden information came out
+        since, or when the game is over."""
+        async with room.lock:
+            if room.over:
+                raise Refused("the game is over", "over")
+            if seat in room.bot_seats:
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+            mine = [p.ply for p in room.played if p.seat == seat]
+            if not mine:
+                raise Refused("you have no move to take back", "undo-none")
+            first = mine[-1]
+            bots = room.bot_seats
+            later = room.played[first:]
+            to_move = room.state.to_move
+            if any(p.seat not in bots for p in later) or (
+                to_move is not None and to_move != seat and to_move not in bots
+            ):
+                raise Refused(
+                    "the turn has passed to another player: a move can only be taken back "
+                    "before it does",
+                    "undo-passed",
+                )
+            _game, before, _played = await asyncio.to_thread(replay, room.info, first - 1)
+            state = before.clone()
+            players = room.game.players
+            for p in room.played[first - 1 :]:
+                after = state.clone()
+                after.play(p.move, seat=p.seat)
+                if reveals(state, after, players):
+                    raise Refused(
+                        "chance or a hidden piece came out since your move (a draw, a "
+                        "roll): it can no longer be taken back",
+                        "undo-chance",
+                    )
+                state = after
+            at = self.clock()
+            taken = await asyncio.to_thread(
+                self.store.take_back, room.id, first, room.ply, seat, None, at
+            )
+            if taken is None:
+                raise Refused("the game has moved on: look again", "stale")
+            info = await asyncio.to_thread(self.store.load, room.id)
+            if info is None:
+                raise Refused("the game is gone", "storage")
+            room.rewind(info)
+            await asyncio.to_thread(self.store.set_deadline, room.id, room.clocks.deadline())
+        # a bot thinking meanwhile finds the game changed, and thinks again if it is
+        # still to move
+        await asyncio.to_thread(
+            self.bus.publish, {"kind": "undo", "game": room.id, "ply": first - 1}
+        )
+        self.runner.wake(room)
+        return len(taken)
 
     # -- the outcomes ---------------------------------------------------------------------
 

@@ -515,6 +515,9 @@ class Room:
             "online": self.online(),
             "trouble": self.trouble,
             "clock": self.clocks.message(self.clock().timestamp()),
+            "takebacks": [
+                {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in self.info.takebacks
+            ],
         }
 
     async def broadcast(self) -> None:
@@ -685,6 +688,25 @@ class Room:
             ) from None
         clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
         self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
+
+    # -- moves taken back -----------------------------------------------------------------
+
+    def rewind(self, info: GameInfo) -> None:
+        """Moves were taken back: the game as `info` (read after the take-back) has it.
+        Every page is sent a whole new state (its log loses the moves taken back, and
+        `takebacks` says where they were)."""
+        game, state, played = replay(info)
+        self.info = info
+        self.state = state
+        self.played = played
+        self.seats = info.seats
+        self.clocks = run_clocks(info, game.players, played, state.to_move)
+        self._entries.clear()
+        self._notations.clear()
+        self._hints = None
+        for peer in self.peers:
+            peer.shown = None  # a whole state, not a patch: the move number went back
+        self.send_states()
 
     # -- games that end without a move ---------------------------------------------------
 

@@ -65,6 +65,7 @@ from sqlalchemy import (
     bindparam,
     cast,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -235,6 +236,22 @@ class LeaseRow(Base):
     expires: Mapped[float] = mapped_column(Double, index=True)
 
 
+class TakebackRow(Base):
+    """Moves taken back (undo): from which move, by which seat, the moves as they were
+    (in order) and when. The game's moves keep only the line played on; these rows say
+    where it was taken back."""
+
+    __tablename__ = "takebacks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: the first move taken back (the game went on from the move before it)
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[list[str]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class CreationRow(Base):
     """A game made in the last minute, by whom (a hash of the address): the cap on games
     per client per minute, shared by every process (`limits.SharedRate`). Rows older than the window
@@ -290,6 +307,17 @@ class GameInfo:
     moves: tuple[MoveInfo, ...]
     #: the time control as stored (`clocks.TimeControl.from_json`; None: no clock)
     time_control: dict[str, Any] | None = None
+    #: where moves were taken back, in order
+    takebacks: tuple[Takeback, ...] = ()
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """Moves taken back: the first one's number, the seat that asked, the moves."""
+
+    ply: int
+    seat: int
+    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -450,6 +478,7 @@ class Store:
                 return None
             seats = connection.execute(_LOAD_SEATS, {"id": game_id}).all()
             moves = connection.execute(_LOAD_MOVES, {"id": game_id}).all()
+            takebacks = connection.execute(_LOAD_TAKEBACKS, {"id": game_id}).all()
         return GameInfo(
             id=row.id,
             game=row.game,
@@ -462,6 +491,7 @@ class Store:
             seats=tuple(_seat(s) for s in seats),
             moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
             time_control=row.time_control,
+            takebacks=tuple(Takeback(t.ply, t.seat, tuple(t.moves)) for t in takebacks),
         )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
@@ -657,6 +687,43 @@ class Store:
             )
         return bool(done.rowcount == 1)
 
+    def take_back(
+        self,
+        game_id: str,
+        ply: int,
+        last: int,
+        seat: int,
+        deadline: float | None,
+        at: datetime | None = None,
+    ) -> list[str] | None:
+        """Take back moves `ply` to `last` of a game in play, asked by `seat`: they are
+        deleted, and kept in `takebacks`; the game's deadline becomes `deadline`. The moves
+        taken back, or None if the game has moved on from `last` (or is over)."""
+        with self.engine.begin() as connection:
+            status = connection.execute(
+                select(GameRow.status).where(GameRow.id == game_id).with_for_update()
+            ).scalar()
+            rows = connection.execute(
+                select(MoveRow.ply, MoveRow.move)
+                .where(MoveRow.game_id == game_id, MoveRow.ply >= ply)
+                .order_by(MoveRow.ply)
+            ).all()
+            if status != PLAYING or [r.ply for r in rows] != list(range(ply, last + 1)):
+                return None
+            moves = [r.move for r in rows]
+            connection.execute(
+                delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= ply)
+            )
+            connection.execute(
+                insert(TakebackRow).values(
+                    game_id=game_id, ply=ply, seat=seat, moves=moves, at=at or now()
+                )
+            )
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline=deadline)
+            )
+        return moves
+
     def set_deadline(self, game_id: str, deadline: float | None) -> None:
         """Put a game's stored deadline right (seconds since the epoch; None: no clock
         runs)."""
@@ -756,6 +823,10 @@ _GAMES, _SEATS, _MOVES = GameRow.__table__, SeatRow.__table__, MoveRow.__table__
 _LOAD_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("id"))
 _LOAD_SEATS = select(_SEATS).where(_SEATS.c.game_id == bindparam("id")).order_by(_SEATS.c.seat)
 _LOAD_MOVES = select(_MOVES).where(_MOVES.c.game_id == bindparam("id")).order_by(_MOVES.c.ply)
+_TAKEBACKS = TakebackRow.__table__
+_LOAD_TAKEBACKS = (
+    select(_TAKEBACKS).where(_TAKEBACKS.c.game_id == bindparam("id")).order_by(_TAKEBACKS.c.id)
+)
 _SEAT_HASHES = select(_SEATS.c.seat, _SEATS.c.token_hash, _SEATS.c.invited).where(
     _SEATS.c.game_id == bindparam("id")
 )

@@ -229,6 +229,8 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 try:
                     if isinstance(parsed, ClaimMessage):
                         await server.referee.claim(room, peer.seat, parsed.outcome)
+                    elif parsed.type == "undo":
+                        await server.referee.undo(room, peer.seat)
                     elif parsed.type == "resign":
                         await server.referee.resign(room, peer.seat)
                     else:
