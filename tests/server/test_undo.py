@@ -57,9 +57,10 @@ def test_against_a_bot_your_move_and_its_reply_are_taken_back(client: TestClient
         _, state = ws.opening()
         while not any(entry["seat"] == 1 for entry in state["log"]):  # the bot answers once
             ws.move(state["legal"][0], state["ply"])
-            ply = state["ply"]
             state = ws.until(
-                lambda m: m["type"] == "state" and m["to_move"] == 0 and m["ply"] > ply
+                lambda m, ply=state["ply"]: (
+                    m["type"] == "state" and m["to_move"] == 0 and m["ply"] > ply
+                )
             )
         mine = [e["ply"] for e in state["log"] if e["seat"] == 0]
         _undo(ws)
@@ -81,7 +82,7 @@ def test_a_move_after_a_draw_cannot_take_the_draw_back(client: TestClient) -> No
     made = make_game(client, "cubed", [HUMAN, bot("greedy")], {"rounds": 1})
     with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
-        _, state = ws.opening()
+        ws.opening()
         ws.move("draw", 0)
         drawn = ws.state(1)
         _undo(ws)
