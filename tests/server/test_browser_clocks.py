@@ -207,3 +207,43 @@ def test_the_resign_button_ends_the_game(browser: Browser, clock_server: tuple[s
         assert errors == [], errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("view", ["desktop", "phone"])
+def test_a_move_and_the_bots_reply_are_taken_back(
+    browser: Browser, clock_server: tuple[str, Moved], view: str
+) -> None:
+    url, _clock = clock_server
+    response = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "stakd",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            "seed": 7,
+        },
+    )
+    made = response.json()
+    context, page, errors = _page(browser, view)
+    try:
+        page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        expect(page.locator(".clock-buttons button.undo")).to_have_count(0)  # nothing yet
+        before = page.evaluate("() => window.cubegamesPage.current")
+        page.evaluate("(m) => window.cubegamesPage.send(m)", before["legal"][0])
+        # the bot answers; it is this seat's turn again
+        page.wait_for_function(
+            "() => { const c = window.cubegamesPage.current;"
+            " return c.ply >= 2 && c.to_move === 0 && !window.cubegamesPage.sending; }"
+        )
+        undo = page.locator(".clock-buttons button.undo")
+        expect(undo).to_be_visible()
+        shot(page, f"undo-{view}-before")
+        (undo.tap if view == "phone" else undo.click)()
+        page.wait_for_function("() => window.cubegamesPage.current.ply === 0")
+        expect(page.locator(".clock-notice")).to_contain_text("took back 2 moves (from move 1)")
+        after = page.evaluate("() => window.cubegamesPage.current")
+        assert after["view"] == before["view"] and after["legal"] == before["legal"]
+        shot(page, f"undo-{view}-after")
+        assert errors == [], errors
+    finally:
+        context.close()

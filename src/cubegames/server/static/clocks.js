@@ -34,6 +34,8 @@ export const WORDS = {
     aborted: () => "The game was aborted: no result",
   },
   zombie: (who) => `${who} is played by a bot from now on`,
+  undo: "Take back",
+  tookBack: (who, n, ply) => `${who} took back ${n === 1 ? "a move" : `${n} moves`} (from move ${ply})`,
   yourTurn: "Your turn",
 };
 
@@ -151,7 +153,9 @@ export class ClockPanel {
     } else {
       this.faces.replaceChildren();
     }
-    this.notice.textContent = message.over ? endedWords(message.result, this.seatName) || "" : "";
+    const back = (message.takebacks || []).slice(-1)[0];
+    this.notice.textContent = message.over ? endedWords(message.result, this.seatName) || ""
+      : back ? WORDS.tookBack(this.seatName(back.seat), back.moves, back.ply) : "";
     this.tick();
     this.drawButtons();
   }
@@ -168,6 +172,14 @@ export class ClockPanel {
       const everyone = this.people.every((s) => moved.has(s));
       if (!everyone && message.ply < 200) {
         buttons.push(h("button", { type: "button", class: "abort", onclick: () => this.confirm(WORDS.confirmAbort, { type: "abort" }) }, WORDS.abort));
+      }
+      const log = message.log || [];
+      let last = log.length - 1;
+      while (last >= 0 && log[last].seat !== this.seat) last--;
+      const people = new Set(this.people);
+      const since = last >= 0 ? log.slice(last + 1) : [];
+      if (last >= 0 && since.every((e) => !people.has(e.seat)) && (message.to_move === this.seat || !people.has(message.to_move))) {
+        buttons.push(h("button", { type: "button", class: "undo", onclick: () => this.send({ type: "undo" }) }, WORDS.undo));
       }
       buttons.push(h("button", { type: "button", class: "resign", onclick: () => this.confirm(WORDS.confirmResign, { type: "resign" }) }, WORDS.resign));
       const clock = message.clock;
