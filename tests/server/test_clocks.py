@@ -555,3 +555,25 @@ def test_the_turn_of_a_game_is_told_live_or_from_the_stored_moves(
     assert made["id"] not in _server(timed).rooms.rooms
     assert stored == live
     assert timed.get("/api/games/nosuchgame/turn").status_code == 404
+
+
+def test_a_game_another_process_ended_first_does_not_stop_the_round(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    """Two games out of time; the first was ended meanwhile elsewhere (its stored row
+    says so, its room here does not know yet): the referee says nothing of it and still
+    times out the second."""
+    server = _server(timed)
+    first, second = _timed_game(timed), _timed_game(timed)
+    with ExitStack() as stack:
+        tables = [Table(timed, made, stack) for made in (first, second)]
+        for table in tables:
+            table.play()
+            table.play()
+        clock.advance(1)
+        store = server.store
+        assert store.finish(first["id"], {"ended": "resigned"}, 2)
+        store.set_deadline(first["id"], clock().timestamp())  # as if written before the end
+        clock.advance(180)
+        assert timed.portal.call(server.referee.check_clocks) == [second["id"]]
+        assert tables[1].ended()["result"]["ended"] == "time"

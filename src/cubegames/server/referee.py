@@ -93,6 +93,8 @@ class Referee:
                         await room.catch_up()
                     if await self._time_out(room):
                         done.append(game_id)
+            except Refused as exc:  # another process was first: nothing more to do here
+                log.info("game %s is not timed out: %s", game_id, exc)
             finally:
                 if not self.runner.busy(room):
                     await self.leases.give(game_id)
