@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import time
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -32,25 +31,38 @@ def backend() -> str:
     return "postgresql"
 
 
+#: the last event a test sends: PostgreSQL delivers a channel's notifications in commit
+#: order, so once it is heard, everything sent before it has been heard too (no waiting
+#: "long enough" to see that nothing more comes)
+END = {"kind": "seat", "game": "end-of-test", "seat": 0, "how": "claimed"}
+
+
 class Ear:
     """What a listening bus handed to its event loop, and how often it listened again."""
 
     def __init__(self) -> None:
         self.heard: list[Event] = []
         self.reconnects = 0
+        self._news = asyncio.Event()
 
     def deliver(self, events: list[Event]) -> None:
         self.heard.extend(events)
+        self._news.set()
 
     async def on_reconnect(self) -> None:
         self.reconnects += 1
 
+    async def until(self, done: Callable[[], bool], timeout: float = 10) -> None:
+        """Wait for deliveries until `done()` (TimeoutError after `timeout` seconds)."""
+        async with asyncio.timeout(timeout):
+            while not done():
+                self._news.clear()
+                await self._news.wait()
 
-async def _until(done: Callable[[], bool], timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "nothing arrived in time"
-        await asyncio.sleep(0.01)
+    async def end(self, sender: PostgresBus) -> None:
+        """Have `sender` (not this ear's own bus) publish `END`, and wait for it."""
+        await asyncio.to_thread(sender.publish, END)
+        await self.until(lambda: END in self.heard)
 
 
 @pytest.fixture
@@ -89,23 +101,22 @@ async def test_a_big_batch_reaches_another_process_whole_and_in_order_in_a_few_n
     seat = {"kind": "seat", "game": "game3", "seat": 1, "how": "claimed"}
     expected = [*map(_event, moves), seat]
     sent, heard_by_sender = Ear(), Ear()
-
-    async def scenario() -> None:
-        listener.start(sent.deliver, sent.on_reconnect)
-        sender.start(heard_by_sender.deliver, heard_by_sender.on_reconnect)
-        try:
-            with store.engine.begin() as connection:
-                sender.announce(connection, moves)
-            await asyncio.to_thread(sender.publish, seat)
-            await _until(lambda: len(sent.heard) >= len(expected))
-            await asyncio.sleep(0.3)  # nothing more comes
-        finally:
-            listener.stop()
-            sender.stop()
-
-    await scenario()
-    assert sent.heard == expected  # each event once, in order
-    assert heard_by_sender.heard == []  # its own
+    elsewhere = Store(store.url)  # the end is not counted among the sender's notifications
+    closer = PostgresBus(elsewhere)
+    listener.start(sent.deliver, sent.on_reconnect)
+    sender.start(heard_by_sender.deliver, heard_by_sender.on_reconnect)
+    try:
+        with store.engine.begin() as connection:
+            sender.announce(connection, moves)
+        await asyncio.to_thread(sender.publish, seat)
+        await sent.end(closer)
+        await heard_by_sender.until(lambda: END in heard_by_sender.heard)
+    finally:
+        listener.stop()
+        sender.stop()
+        elsewhere.close()
+    assert sent.heard == [*expected, END]  # each event once, in order
+    assert heard_by_sender.heard == [END]  # none of its own
     assert sent.reconnects == 0
     batch, published = notified
     assert len(batch) >= 5 and len(published) == 1  # about 40 KB of moves: one statement
@@ -145,21 +156,17 @@ async def test_a_process_drops_its_own_notifications_without_parsing_them(
     mine = {"kind": "seat", "game": "g", "seat": 0, "how": "reissued"}
     theirs = {"kind": "seat", "game": "g", "seat": 1, "how": "claimed"}
 
-    async def scenario() -> None:
-        own.start(ear.deliver, ear.on_reconnect)
-        try:
-            with store.engine.begin() as connection:
-                own.announce(connection, [NewMove("g", 1, 0, "roll")])
-            await asyncio.to_thread(own.publish, mine)
-            await asyncio.to_thread(other.publish, theirs)
-            await _until(lambda: len(ear.heard) >= 1)
-            await asyncio.sleep(0.2)
-        finally:
-            own.stop()
-
-    await scenario()
-    assert ear.heard == [theirs]
-    assert len(parsed) == 1  # the other process's notification only
+    own.start(ear.deliver, ear.on_reconnect)
+    try:
+        with store.engine.begin() as connection:
+            own.announce(connection, [NewMove("g", 1, 0, "roll")])
+        await asyncio.to_thread(own.publish, mine)
+        await asyncio.to_thread(other.publish, theirs)
+        await ear.end(other)
+    finally:
+        own.stop()
+    assert ear.heard == [theirs, END]
+    assert len(parsed) == 2  # the other process's notifications only
 
 
 @pytest.mark.anyio
@@ -184,23 +191,19 @@ async def test_garbage_on_the_channel_is_ignored_and_the_listener_hears_on(store
     good = {"kind": "seat", "game": "g", "seat": 1, "how": "claimed"}
     ear = Ear()
 
-    async def scenario() -> None:
-        listener.start(ear.deliver, ear.on_reconnect)
-        try:
-            with store.engine.begin() as connection:
-                for payload in garbage:
-                    connection.execute(
-                        text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": listener.channel, "payload": payload},
-                    )
-            await asyncio.to_thread(sender.publish, good)
-            await _until(lambda: len(ear.heard) >= 1)
-            await asyncio.sleep(0.2)
-        finally:
-            listener.stop()
-
-    await scenario()
-    assert ear.heard == [good]
+    listener.start(ear.deliver, ear.on_reconnect)
+    try:
+        with store.engine.begin() as connection:
+            for payload in garbage:
+                connection.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": listener.channel, "payload": payload},
+                )
+        await asyncio.to_thread(sender.publish, good)
+        await ear.end(sender)
+    finally:
+        listener.stop()
+    assert ear.heard == [good, END]
     assert ear.reconnects == 0
 
 
@@ -226,27 +229,23 @@ async def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_n
     sent = Ear()
     outcomes: list[BaseException | None] = []
 
-    async def scenario() -> None:
-        listener.start(sent.deliver, sent.on_reconnect)
-        writer = Writer(store, sender.news)
-        try:
-            await asyncio.gather(*(writer.write(m) for m in batch))  # queued together
-            await _until(lambda: len(sent.heard) >= len(batch))
-            for move in bad:
-                try:
-                    await writer.write(move)
-                    outcomes.append(None)
-                except IntegrityError as exc:
-                    outcomes.append(exc)
-            await asyncio.sleep(0.3)  # nothing more comes
-        finally:
-            writer.close()
-            listener.stop()
-
-    await scenario()
+    listener.start(sent.deliver, sent.on_reconnect)
+    writer = Writer(store, sender.news)
+    try:
+        await asyncio.gather(*(writer.write(m) for m in batch))  # queued together
+        for move in bad:
+            try:
+                await writer.write(move)
+                outcomes.append(None)
+            except IntegrityError as exc:
+                outcomes.append(exc)
+        await sent.end(sender)
+    finally:
+        writer.close()
+        listener.stop()
     assert sent.heard[: len(batch)] == [_event(m) for m in batch]
     assert outcomes[0] is None and isinstance(outcomes[1], IntegrityError)
-    assert sent.heard[len(batch) :] == [_event(bad[0])]  # the refused move was not told
+    assert sent.heard[len(batch) :] == [_event(bad[0]), END]  # the refused move was not told
     info = {g: store.load(g) for g in games}
     assert [m.move for m in info[games[0]].moves] == ["roll", "roll"]  # type: ignore[union-attr]
     assert [m.move for m in info[games[2]].moves] == ["roll", "roll"]  # type: ignore[union-attr]

@@ -9,7 +9,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -87,7 +86,6 @@ def test_a_cubed_game_travels_as_patches_under_4_kb_that_rebuild_the_state(
             assert mover is not None
             move = rng.choice(engine.legal_moves())
             engine.play(move, seat=mover)
-            time.sleep(0.06)  # each page stays under the server's 10 messages a second
             pages[mover].move(str(move), engine_ply := held[mover]["ply"])
             for seat, page in enumerate(pages):
                 held[seat] = page.state(engine_ply + 1)

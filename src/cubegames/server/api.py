@@ -308,16 +308,7 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
     info = await load(server, game_id)
     game = build_trusted(info)
     over = info.status == FINISHED
-    moves = []
-    for m in info.moves:
-        entry: dict[str, Any] = {
-            "ply": m.ply,
-            "seat": m.seat,
-            "text": web.words(game, m.move, m.seat, None),
-        }
-        if over or web.visible(game, m.move, m.seat, None):
-            entry["move"] = m.move
-        moves.append(entry)
+    moves = await server.replays.told(info, game, over)
     return {
         "id": info.id,
         "game": info.game,
@@ -355,7 +346,7 @@ async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
     if info.status == FINISHED:
         return {"ply": len(info.moves), "to_move": None, "clock": None}
     try:
-        game, state, played = await asyncio.to_thread(server.replays.at, info, len(info.moves))
+        game, state, played = await server.replays.step(info, len(info.moves))
     except RoomError as exc:
         raise HTTPException(409, str(exc)) from None
     clocks = run_clocks(info, game.players, played, state.to_move)
@@ -383,7 +374,9 @@ async def download_record(game_id: str, request: Request, server: Parts) -> JSON
             "the record tells every hidden piece, so it can be saved once the game is "
             "over; a seat may save its own view of it with its credential",
         )
-    return JSONResponse(seat_record(info, build_trusted(info), seat), headers=headers)
+    # every move in words: a long game's take a while, in a worker thread
+    mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
+    return JSONResponse(mine, headers=headers)
 
 
 @router.get("/games/{game_id}/replay")
@@ -406,7 +399,7 @@ async def replay_step(
     total = len(info.moves)
     ply = min(ply, total)
     try:
-        game, state, played = await asyncio.to_thread(server.replays.at, info, ply)
+        game, state, played = await server.replays.step(info, ply)
     except RoomError as exc:
         raise HTTPException(409, str(exc)) from None
     view = state.public_view() if seat is None else state.view(seat)

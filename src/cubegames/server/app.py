@@ -50,10 +50,11 @@ def create_app(
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
     `limits` bounds what a client may spend (`limits.Limits`), over all the `workers`
-    processes serving the database. The rates of games made and of a page's messages
-    are measured on `clock` (seconds; by default the system's monotonic clock, or for
-    the count shared by processes on PostgreSQL, the time since the epoch). `now` is the
-    server's wall clock, on which the games' time controls run (the tests give a fake one).
+    processes serving the database. The rates (games made, invitations claimed and seats
+    reissued, a page's messages) are measured on `clock` (seconds; by default the
+    system's monotonic clock, or for the count shared by processes on PostgreSQL, the
+    time since the epoch). `now` is the server's wall clock, on which the games' time
+    controls run (the tests give a fake one).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.

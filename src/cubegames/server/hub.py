@@ -190,7 +190,7 @@ class Hub:
             log.exception("game %s: news from another process could not be taken in", room.id)
 
     async def settled(self) -> None:
-        """Wait until every held news has been applied (for tests and for stopping)."""
+        """Wait until every held news has been applied."""
         while self.held:
             await asyncio.wait(list(self.held.values()))
 

@@ -159,7 +159,7 @@ async def test_a_page_that_stops_reading_slows_nobody(tmp_path: Path) -> None:
     stuck, fine = Peer(StuckPage(), 1), Peer(page := Page(), 0)  # type: ignore[arg-type]
     room.join(stuck)
     room.join(fine)
-    # the move must not wait on the stuck page (it once did: up to its 5 s send timeout,
+    # the move must not wait on the stuck page (up to its 5 s send timeout,
     # under the room's lock)
     loop = asyncio.get_running_loop()
     began = loop.time()

@@ -21,13 +21,16 @@ A change to the tables in `storage` comes with a new migration (`alembic revisio
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+# alembic is imported where it is used: a process that never opens a database (a command
+# line tool's --help) does not pay for it
 
 HERE = Path(__file__).parent
 #: the revision of the first release's tables
@@ -39,6 +42,8 @@ SCHEMA_LOCK = int.from_bytes(b"cubegame", "big")
 
 def config(connection: Connection | None = None) -> Config:
     """Alembic's settings for this package's migrations (on `connection`, if given)."""
+    from alembic.config import Config
+
     settings = Config()
     settings.set_main_option("script_location", str(HERE))
     if connection is not None:
@@ -48,6 +53,8 @@ def config(connection: Connection | None = None) -> Config:
 
 def head() -> str:
     """The newest revision."""
+    from alembic.script import ScriptDirectory
+
     found = ScriptDirectory.from_config(config()).get_current_head()
     assert found is not None
     return found
@@ -55,12 +62,16 @@ def head() -> str:
 
 def current(connection: Connection) -> str | None:
     """The revision the database is at (None: no migration has run on it)."""
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
 def upgrade(connection: Connection) -> None:
     """Bring the database of `connection` up to the newest revision, inside the
     connection's transaction (on PostgreSQL under `SCHEMA_LOCK`)."""
+    from alembic import command
+
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
     if current(connection) is None and inspect(connection).has_table("games"):
