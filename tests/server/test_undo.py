@@ -165,3 +165,23 @@ def test_the_record_keeps_the_line_played_on_and_says_where_it_was_taken_back(
     again = client.post("/api/records", json=record)
     assert again.status_code == 201, again.text
     assert client.get(f"/api/games/{again.json()['id']}").json()["result"]["ended"] == "resigned"
+
+
+def test_a_replay_after_a_take_back_shows_the_line_played_on(client: TestClient) -> None:
+    made = make_game(client, "stakd", [HUMAN, bot("greedy")])  # a piece a turn
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, start = ws.opening()
+        ws.move(start["legal"][0], 0)
+        ws.until(lambda m: m["type"] == "state" and m["ply"] == 2)
+        before = client.get(f"/api/games/{made['id']}/replay", params={"ply": 2}).json()
+        client.get(f"/api/games/{made['id']}")  # the moves in words, kept
+        _undo(ws)
+        ws.until(lambda m: m["type"] == "state" and m["ply"] == 0)
+        ws.move(start["legal"][-1], 0)
+        now = ws.until(lambda m: m["type"] == "state" and m["ply"] == 2)
+    after = client.get(f"/api/games/{made['id']}/replay", params={"ply": 2}).json()
+    assert after["view"] != before["view"]  # the same number of moves, another line
+    assert after["last"]["move"] == now["log"][-1]["move"]
+    told = client.get(f"/api/games/{made['id']}").json()["moves"]
+    assert [m["move"] for m in told] == [e["move"] for e in now["log"]]
