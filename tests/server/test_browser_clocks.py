@@ -247,3 +247,39 @@ def test_a_move_and_the_bots_reply_are_taken_back(
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_a_take_back_across_turns_is_asked_and_agreed(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    url, _clock = clock_server
+    made = _made(url, {"kind": "none"})
+    one, asker, errors_one = _page(browser, "desktop")
+    two, other, errors_two = _page(browser, "phone")
+    try:
+        asker.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        other.goto(f"{url}/play/{made['id']}#t={made['seats'][1]['token']}")
+        for page in (asker, other):
+            page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        for _ in range(5):  # seat 0 plays its turn through
+            current = asker.evaluate("() => window.cubegamesPage.current")
+            if current["to_move"] != 0:
+                break
+            asker.evaluate("(m) => window.cubegamesPage.send(m)", current["legal"][0])
+            asker.wait_for_function(
+                f"() => window.cubegamesPage.current.ply > {current['ply']}"
+                " && !window.cubegamesPage.sending"
+            )
+        ply = asker.evaluate("() => window.cubegamesPage.current.ply")
+        asker.locator(".clock-buttons button.undo-ask").click()
+        expect(other.locator(".clock-notice")).to_contain_text("asks to take back")
+        shot(other, "undo-phone-asked")
+        other.locator(".clock-buttons button.undo-accept").tap()
+        asker.wait_for_function(f"() => window.cubegamesPage.current.ply < {ply}")
+        expect(asker.locator(".turn-banner")).to_have_text("Your turn")
+        expect(other.locator(".clock-notice")).to_contain_text("took back")
+        shot(asker, "undo-desktop-agreed")
+        assert errors_one == [] and errors_two == [], (errors_one, errors_two)
+    finally:
+        one.close()
+        two.close()

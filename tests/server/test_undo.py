@@ -185,3 +185,51 @@ def test_a_replay_after_a_take_back_shows_the_line_played_on(client: TestClient)
     assert after["last"]["move"] == now["log"][-1]["move"]
     told = client.get(f"/api/games/{made['id']}").json()["moves"]
     assert [m["move"] for m in told] == [e["move"] for e in now["log"]]
+
+
+def _two_people(client: TestClient, stack: ExitStack) -> tuple[list[Socket], dict[str, Any]]:
+    """An Unstackable game of two people, seat 0's first turn played: seat 1 to move."""
+    made = make_game(client, "unstackable", [HUMAN, HUMAN])
+    pages = [
+        Socket(stack.enter_context(connect(client, made["id"], token(made, s)))) for s in (0, 1)
+    ]
+    state = pages[0].opening()[1]
+    pages[1].opening()
+    while state["to_move"] == 0:
+        pages[0].move(state["legal"][0], state["ply"])
+        state = pages[0].state(state["ply"] + 1)
+    pages[1].state(state["ply"])
+    return pages, state
+
+
+def test_across_turns_a_take_back_needs_the_others_agreement(client: TestClient) -> None:
+    with ExitStack() as stack:
+        pages, state = _two_people(client, stack)
+        last = max(e["ply"] for e in state["log"] if e["seat"] == 0)
+        pages[0].send({"type": "undo-ask"})
+        asked = pages[1].until(lambda m: m["type"] == "undo")
+        assert (asked["event"], asked["asker"], asked["waiting"]) == ("asked", 0, [1])
+        pages[0].send({"type": "undo-accept"})  # the asker cannot answer for the others
+        assert pages[0].error()["code"] == "undo-none"
+        pages[1].send({"type": "undo-decline"})
+        declined = pages[0].until(lambda m: m["type"] == "undo")
+        assert (declined["event"], declined["seat"]) == ("declined", 1)
+        pages[1].send({"type": "undo-accept"})  # nothing is asked any more
+        assert pages[1].error()["code"] == "undo-none"
+        pages[0].send({"type": "undo-ask"})
+        pages[1].until(lambda m: m["type"] == "undo" and m["event"] == "asked")
+        pages[1].send({"type": "undo-accept"})
+        back = pages[0].until(lambda m: m["type"] == "state" and m["ply"] == last - 1)
+    assert back["to_move"] == 0 and back["takebacks"][0]["seat"] == 0
+
+
+def test_a_move_made_meanwhile_voids_a_take_back_request(client: TestClient) -> None:
+    with ExitStack() as stack:
+        pages, state = _two_people(client, stack)
+        pages[0].send({"type": "undo-ask"})
+        pages[1].until(lambda m: m["type"] == "undo")
+        legal = pages[1].held["legal"] if pages[1].held else []
+        pages[1].move(legal[0], state["ply"])
+        pages[1].state(state["ply"] + 1)
+        pages[1].send({"type": "undo-accept"})
+        assert pages[1].error()["code"] == "undo-none"

@@ -117,6 +117,13 @@ class EndMessage(_Message):
     type: Literal["resign", "abort", "undo"]
 
 
+class UndoMessage(_Message):
+    """Ask the others to agree to take back this seat's last move and every move since
+    (`ask`), or answer such a request (`accept`, `decline`)."""
+
+    type: Literal["undo-ask", "undo-accept", "undo-decline"]
+
+
 class ClaimMessage(_Message):
     """The seat to move in a real-time game has had no page for longer than the grace:
     this connection's seat claims the win (2 seats) or hands that seat to the bot."""
@@ -126,11 +133,22 @@ class ClaimMessage(_Message):
 
 
 ClientMessage = Annotated[
-    MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage,
+    MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage | UndoMessage,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "auth", "resign", "abort", "claim", "undo")
+TYPES = (
+    "move",
+    "ping",
+    "auth",
+    "resign",
+    "abort",
+    "claim",
+    "undo",
+    "undo-ask",
+    "undo-accept",
+    "undo-decline",
+)
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -184,7 +202,7 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
 
 def parse_client(
     raw: str | bytes | None,
-) -> MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage:
+) -> MoveMessage | PingMessage | AuthMessage | EndMessage | ClaimMessage | UndoMessage:
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")

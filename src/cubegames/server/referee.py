@@ -29,13 +29,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.lease import Leases
-from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms, replay
+from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms, UndoAsk
 from cubegames.server.storage import HUMAN, Store
 from cubegames.server.takeback import reveals
 
@@ -195,58 +196,110 @@ class Referee:
     async def undo(self, room: Room, seat: int) -> int:
         """Take back `seat`'s last move and the bots' replies since (BGA's policy, see
         `takeback`); the number of moves taken back. Refused (saying why) when the turn
-        has passed to another person, when a chance event or hidden information came out
-        since, or when the game is over."""
+        has passed to another person (then the others may agree: `ask_undo`), when a
+        chance event or hidden information came out since, or when the game is over."""
         async with room.lock:
-            if room.over:
-                raise Refused("the game is over", "over")
-            if seat in room.bot_seats:
-                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
-            mine = [p.ply for p in room.played if p.seat == seat]
-            if not mine:
-                raise Refused("you have no move to take back", "undo-none")
-            first = mine[-1]
+            first = self._undoable(room, seat)
             bots = room.bot_seats
-            later = room.played[first:]
             to_move = room.state.to_move
-            if any(p.seat not in bots for p in later) or (
+            if any(p.seat not in bots for p in room.played[first:]) or (
                 to_move is not None and to_move != seat and to_move not in bots
             ):
                 raise Refused(
-                    "the turn has passed to another player: a move can only be taken back "
-                    "before it does",
+                    "the turn has passed to another player: ask them to agree to take it back",
                     "undo-passed",
                 )
-            _game, before, _played = await asyncio.to_thread(replay, room.info, first - 1)
-            state = before.clone()
-            players = room.game.players
-            for p in room.played[first - 1 :]:
-                after = state.clone()
-                after.play(p.move, seat=p.seat)
-                if reveals(state, after, players):
-                    raise Refused(
-                        "chance or a hidden piece came out since your move (a draw, a "
-                        "roll): it can no longer be taken back",
-                        "undo-chance",
-                    )
-                state = after
-            at = self.clock()
-            taken = await asyncio.to_thread(
-                self.store.take_back, room.id, first, room.ply, seat, None, at
+            taken = await self._take_back(room, seat, first)
+        self.runner.wake(room)
+        return taken
+
+    async def ask_undo(self, room: Room, seat: int) -> None:
+        """`seat` asks the other people of the game to agree to take back its last move
+        and every move since (each answers with `answer_undo`)."""
+        if not self.presence_here:
+            raise Refused(
+                "this server's pages are spread over several processes: a take-back "
+                "across turns cannot be agreed on here",
+                "undo-unavailable",
             )
-            if taken is None:
-                raise Refused("the game has moved on: look again", "stale")
-            info = await asyncio.to_thread(self.store.load, room.id)
-            if info is None:
-                raise Refused("the game is gone", "storage")
-            room.rewind(info)
-            await asyncio.to_thread(self.store.set_deadline, room.id, room.clocks.deadline())
+        async with room.lock:
+            first = self._undoable(room, seat)
+            others = {s.seat for s in room.seats if s.kind == HUMAN} - {seat}
+            room.asking = UndoAsk(seat, first, room.ply, frozenset(others), frozenset())
+            room.tell_undo("asked", seat)
+
+    async def answer_undo(self, room: Room, seat: int, accept: bool) -> None:
+        """`seat` agrees to (or declines) the take-back another seat asked for; once
+        every other person agreed, the moves are taken back."""
+        async with room.lock:
+            asking = room.asking
+            if asking is None or asking.last != room.ply or room.over:
+                room.asking = None
+                raise Refused("nobody is asking to take a move back", "undo-none")
+            if seat not in asking.waiting:
+                raise Refused("this request is not yours to answer", "undo-none")
+            if not accept:
+                room.asking = None
+                room.tell_undo("declined", seat)
+                return
+            asking = replace(asking, agreed=asking.agreed | {seat})
+            room.asking = asking
+            if asking.agreed < asking.waiting:
+                room.tell_undo("agreed", seat)
+                return
+            room.asking = None
+            self._chance_since(room, asking.first)
+            await self._take_back(room, asking.seat, asking.first)
+        self.runner.wake(room)
+
+    def _undoable(self, room: Room, seat: int) -> int:
+        """The first move `seat` would take back (its last one), checked: the game in play,
+        a person's seat with a move, no chance since (call with the lock held)."""
+        if room.over:
+            raise Refused("the game is over", "over")
+        if seat in room.bot_seats:
+            raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+        mine = [p.ply for p in room.played if p.seat == seat]
+        if not mine:
+            raise Refused("you have no move to take back", "undo-none")
+        self._chance_since(room, mine[-1])
+        return mine[-1]
+
+    def _chance_since(self, room: Room, first: int) -> None:
+        """Refused if a move from `first` on drew on chance or hidden information."""
+        state = room.game.new_state(seed=room.info.seed)
+        for p in room.played[: first - 1]:
+            state.play(p.move, seat=p.seat)
+        players = room.game.players
+        for p in room.played[first - 1 :]:
+            after = state.clone()
+            after.play(p.move, seat=p.seat)
+            if reveals(state, after, players):
+                raise Refused(
+                    "chance or a hidden piece came out since that move (a draw, a roll): "
+                    "it can no longer be taken back",
+                    "undo-chance",
+                )
+            state = after
+
+    async def _take_back(self, room: Room, seat: int, first: int) -> int:
+        """Take back moves `first` on (call with the lock held, checks made)."""
+        at = self.clock()
+        taken = await asyncio.to_thread(
+            self.store.take_back, room.id, first, room.ply, seat, None, at
+        )
+        if taken is None:
+            raise Refused("the game has moved on: look again", "stale")
+        info = await asyncio.to_thread(self.store.load, room.id)
+        if info is None:
+            raise Refused("the game is gone", "storage")
+        room.rewind(info)
+        await asyncio.to_thread(self.store.set_deadline, room.id, room.clocks.deadline())
         # a bot thinking meanwhile finds the game changed, and thinks again if it is
         # still to move
         await asyncio.to_thread(
             self.bus.publish, {"kind": "undo", "game": room.id, "ply": first - 1}
         )
-        self.runner.wake(room)
         return len(taken)
 
     # -- the outcomes ---------------------------------------------------------------------

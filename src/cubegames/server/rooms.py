@@ -91,6 +91,18 @@ class Played:
     forced: bool = False
 
 
+@dataclass(frozen=True)
+class UndoAsk:
+    """A seat asks the others to agree to take back moves `first` to `last`: the people
+    it waits for, and those who agreed so far."""
+
+    seat: int
+    first: int
+    last: int
+    waiting: frozenset[int]
+    agreed: frozenset[int]
+
+
 def forced(state: State[Any]) -> bool:
     """Whether the seat to move has exactly one legal move."""
     texts = getattr(state, "legal_texts", None)  # written without making the moves
@@ -375,6 +387,8 @@ class Room:
         self.ended: dict[str, Any] | None = (
             info.result if info.status == FINISHED and not state.is_over else None
         )
+        #: a take-back asked of the other people, while they answer (this process's)
+        self.asking: UndoAsk | None = None
         #: called when a seat is handed to the bot (the bot runner makes its bot)
         self.on_seats: Callable[[Room], None] | None = None
         self.lock = asyncio.Lock()
@@ -642,6 +656,7 @@ class Room:
         self.last_active = at
         self.state = trial
         self.clocks = clocks
+        self.asking = None  # a move made: a take-back asked before it is void
         self.played.append(Played(self.ply + 1, seat, move, note, at, only))
 
     async def catch_up(self, known: MoveInfo | None = None) -> bool:
@@ -691,6 +706,19 @@ class Room:
 
     # -- moves taken back -----------------------------------------------------------------
 
+    def tell_undo(self, event: str, seat: int) -> None:
+        """Tell every page how a take-back request stands: `asked` (by `seat`), `agreed`
+        or `declined` (by `seat`)."""
+        asking = self.asking
+        message: dict[str, Any] = {"type": "undo", "event": event, "seat": seat}
+        if asking is not None:
+            message["asker"] = asking.seat
+            message["moves"] = asking.last - asking.first + 1
+            message["waiting"] = sorted(asking.waiting - asking.agreed)
+        text = encode(message)
+        for peer in list(self.peers):
+            peer.post(text)
+
     def rewind(self, info: GameInfo) -> None:
         """Moves were taken back: the game as `info` (read after the take-back) has it.
         Every page is sent a whole new state (its log loses the moves taken back, and
@@ -699,6 +727,7 @@ class Room:
         self.info = info
         self.state = state
         self.played = played
+        self.asking = None
         self.seats = info.seats
         self.clocks = run_clocks(info, game.players, played, state.to_move)
         self._entries.clear()
@@ -900,6 +929,7 @@ __all__ = [
     "RoomError",
     "Rooms",
     "Taken",
+    "UndoAsk",
     "Watchdog",
     "close_quietly",
     "replay",

@@ -26,6 +26,7 @@ from cubegames.server.protocol import (
     MoveMessage,
     ProtocolError,
     Throttle,
+    UndoMessage,
     error,
     parse_client,
 )
@@ -214,7 +215,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
                 continue
-            if not isinstance(parsed, MoveMessage | EndMessage | ClaimMessage):
+            if not isinstance(parsed, MoveMessage | EndMessage | ClaimMessage | UndoMessage):
                 await peer.send({"type": "pong"})
                 continue
             if peer.state is Connection.SPECTATOR or peer.seat is None:
@@ -225,9 +226,15 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                     )
                 )
                 continue
-            if isinstance(parsed, EndMessage | ClaimMessage):
+            if isinstance(parsed, EndMessage | ClaimMessage | UndoMessage):
                 try:
-                    if isinstance(parsed, ClaimMessage):
+                    if isinstance(parsed, UndoMessage):
+                        if parsed.type == "undo-ask":
+                            await server.referee.ask_undo(room, peer.seat)
+                        else:
+                            accept = parsed.type == "undo-accept"
+                            await server.referee.answer_undo(room, peer.seat, accept)
+                    elif isinstance(parsed, ClaimMessage):
                         await server.referee.claim(room, peer.seat, parsed.outcome)
                     elif parsed.type == "undo":
                         await server.referee.undo(room, peer.seat)

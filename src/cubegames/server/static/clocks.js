@@ -35,6 +35,11 @@ export const WORDS = {
   },
   zombie: (who) => `${who} is played by a bot from now on`,
   undo: "Take back",
+  askUndo: "Ask to take back",
+  accept: "Agree",
+  decline: "Decline",
+  undoAsked: (who, n) => `${who} asks to take back ${n === 1 ? "a move" : `${n} moves`}.`,
+  undoDeclined: (who) => `${who} declined to take the move back.`,
   tookBack: (who, n, ply) => `${who} took back ${n === 1 ? "a move" : `${n} moves`} (from move ${ply})`,
   yourTurn: "Your turn",
 };
@@ -88,6 +93,15 @@ export class ClockPanel {
     this.away = new Map(); // seat -> when this page saw it go (performance.now())
     this.timer = null;
     this.people = [];
+    this.asking = null; // a take-back request waiting for answers (an "undo" message)
+    this.said = "";
+  }
+
+  /** A take-back request changed (an `undo` message from the server). */
+  asked(message) {
+    this.asking = message.event === "declined" ? null : message;
+    this.said = message.event === "declined" ? WORDS.undoDeclined(this.seatName(message.seat)) : "";
+    if (this.message) this.draw();
   }
 
   /** The seats played by people (`hello.seats`, or a seat handed to the bot since). */
@@ -154,8 +168,11 @@ export class ClockPanel {
       this.faces.replaceChildren();
     }
     const back = (message.takebacks || []).slice(-1)[0];
+    if (this.asking && this.asking.ply !== undefined && this.asking.ply !== message.ply) this.asking = null;
+    if (this.asking && this.asking.ply === undefined) this.asking.ply = message.ply;
     this.notice.textContent = message.over ? endedWords(message.result, this.seatName) || ""
-      : back ? WORDS.tookBack(this.seatName(back.seat), back.moves, back.ply) : "";
+      : this.asking ? WORDS.undoAsked(this.seatName(this.asking.asker), this.asking.moves)
+      : this.said || (back ? WORDS.tookBack(this.seatName(back.seat), back.moves, back.ply) : "");
     this.tick();
     this.drawButtons();
   }
@@ -180,6 +197,13 @@ export class ClockPanel {
       const since = last >= 0 ? log.slice(last + 1) : [];
       if (last >= 0 && since.every((e) => !people.has(e.seat)) && (message.to_move === this.seat || !people.has(message.to_move))) {
         buttons.push(h("button", { type: "button", class: "undo", onclick: () => this.send({ type: "undo" }) }, WORDS.undo));
+      } else if (last >= 0 && !this.asking) {
+        buttons.push(h("button", { type: "button", class: "undo-ask", onclick: () => this.send({ type: "undo-ask" }) }, WORDS.askUndo));
+      }
+      if (this.asking && (this.asking.waiting || []).includes(this.seat)) {
+        buttons.unshift(
+          h("button", { type: "button", class: "primary undo-accept", onclick: () => this.send({ type: "undo-accept" }) }, WORDS.accept),
+          h("button", { type: "button", class: "undo-decline", onclick: () => this.send({ type: "undo-decline" }) }, WORDS.decline));
       }
       buttons.push(h("button", { type: "button", class: "resign", onclick: () => this.confirm(WORDS.confirmResign, { type: "resign" }) }, WORDS.resign));
       const clock = message.clock;

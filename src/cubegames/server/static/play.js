@@ -160,6 +160,8 @@ class PlayPage {
       for (const l of this.links) if (l.latest) l.latest.online = message.online;
       this.clocks.presence(message.online);
       this.drawSeats();
+    } else if (message.type === "undo") {
+      this.clocks.asked(message);
     } else if (message.type === "seat" && message.event === "zombie" && this.hello) {
       this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot };
       this.clocks.seats(this.hello.seats);
