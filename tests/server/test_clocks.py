@@ -16,6 +16,7 @@ from cubegames.server.app import create_app
 from cubegames.server.clocks import Clocks, TimeControl, parse
 from cubegames.server.context import Server
 from cubegames.server.limits import Limits
+from cubegames.server.records import to_record
 from cubegames.server.storage import Store
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, connect, token
 
@@ -325,6 +326,12 @@ def test_out_of_time_with_three_seats_the_bot_plays_the_seat_on(
     seat = detail["seats"][late]
     assert (seat["kind"], seat["bot"], seat["zombie_from"]) == ("bot", "greedy", 4)
     assert detail["status"] == "playing"
+    # the game's record says from which move the bot played the seat, and loads back
+    info = server.store.load(made["id"])
+    assert info is not None
+    record = to_record(info)
+    assert record["seats"][late] == {"kind": "bot", "bot": "greedy", "zombie_from": 4}
+    assert timed.post("/api/records", json=record).status_code == 201
 
 
 def test_a_forced_move_is_not_charged(timed: TestClient, clock: FakeClock) -> None:

@@ -438,6 +438,8 @@ class RecordSeat(BaseModel):
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
     name: Annotated[str, Field(max_length=40)] | None = None
+    #: a person's seat the bot played from this move on (informative)
+    zombie_from: Annotated[int, Field(ge=1)] | None = None
 
 
 class Record(BaseModel):

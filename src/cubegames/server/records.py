@@ -45,7 +45,17 @@ def to_record(info: GameInfo) -> dict[str, Any]:
         "options": info.options,
         "seed": info.seed,
         "seats": [
-            {k: v for k, v in (("kind", s.kind), ("bot", s.bot), ("name", s.name)) if v is not None}
+            {
+                k: v
+                for k, v in (
+                    ("kind", s.kind),
+                    ("bot", s.bot),
+                    ("name", s.name),
+                    # a person's seat the bot played from this move on (out of time, gone)
+                    ("zombie_from", s.zombie_from),
+                )
+                if v is not None
+            }
             for s in info.seats
         ],
         "moves": [m.move for m in info.moves],
