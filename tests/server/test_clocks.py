@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+import cubegames
 from cubegames.server.app import create_app
 from cubegames.server.clocks import Clocks, TimeControl, parse
 from cubegames.server.context import Server
 from cubegames.server.limits import Limits
 from cubegames.server.records import to_record
+from cubegames.server.rooms import forced
 from cubegames.server.storage import Store
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, connect, token
 
@@ -584,3 +586,15 @@ def test_a_game_another_process_ended_first_does_not_stop_the_round(
         clock.advance(180)
         assert timed.portal.call(server.referee.check_clocks) == [second["id"]]
         assert tables[1].ended()["result"]["ended"] == "time"
+
+
+def test_a_forced_move_from_a_hidden_hand_is_charged_so_it_tells_nothing() -> None:
+    """A CUBED seat whose only move is to draw (nothing in its hand fits) is charged like
+    any other: a clock that stopped would tell the others about its hidden hand."""
+    game = cubegames.make("cubed")
+    state = game.new_state(seed=0)
+    while len(state.legal_moves()) != 1:
+        state.play(state.legal_moves()[0])
+    assert not forced(state)
+    cubes = cubegames.make("cubes").new_state(seed=0)  # a roll: forced, and public
+    assert forced(cubes)

@@ -10,8 +10,9 @@ A game made with a time control (`TimeControl`) gives each seat a bank of second
 - **turn-based** (`turn`): each turn a seat has `per_move` seconds (1, 3 or 7 days);
 - **none**: no clock at all (the default).
 
-A ply whose seat had only one legal move (a forced move: CUBED's draw when nothing else is
-possible, a pass) is not charged: the seconds it took are given back. The deadline still
+A ply whose seat had only one legal move, which everyone could know (a forced move: a
+CUBES roll; never a move forced by a hidden hand, which a stopped clock would give away:
+`rooms.forced`), is not charged: the seconds it took are given back. The deadline still
 stands while a forced move waits, so an absent seat cannot stall the game for ever.
 
 Bots (and a seat handed to the bot, `zombie`) have no running clock.

@@ -104,7 +104,16 @@ class UndoAsk:
 
 
 def forced(state: State[Any]) -> bool:
-    """Whether the seat to move has exactly one legal move."""
+    """Whether the seat to move has exactly one legal move, and everyone can know it: a
+    seat that sees something the others do not (a hidden hand) is never counted forced,
+    since a clock that did not run would tell the others that nothing in its hand fits."""
+    seat = state.to_move
+    if seat is None:
+        return False
+    mine = {k: v for k, v in state.view(seat).items() if k != "seat"}
+    public = {k: v for k, v in state.public_view().items() if k != "seat"}
+    if mine != public:
+        return False
     texts = getattr(state, "legal_texts", None)  # written without making the moves
     return len(texts() if texts is not None else state.legal_moves()) == 1
 
