@@ -283,3 +283,60 @@ def test_a_take_back_across_turns_is_asked_and_agreed(
     finally:
         one.close()
         two.close()
+
+
+def test_the_start_page_lists_the_games_where_it_is_your_turn_first(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    url, _clock = clock_server
+    yours = _made(url, {"kind": "turn", "days": 1})  # seat 0 to move: this browser's
+    theirs = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "stakd",
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": 7,
+            "clock": {"kind": "turn", "days": 3},
+        },
+    ).json()
+    context, page, errors = _page(browser, "desktop")
+    try:
+        # this browser holds seat 1 of the newer game (seat 0 is to move there) and
+        # seat 0 of the older one, whose turn it is
+        page.goto(f"{url}/play/{yours['id']}#t={yours['seats'][0]['token']}")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+        expect(page).to_have_title(re.compile("^● "))  # the tab says it is your turn
+        page.goto(f"{url}/play/{theirs['id']}#t={theirs['seats'][1]['token']}")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        expect(page).not_to_have_title(re.compile("^● "))
+        page.goto(f"{url}/")
+        first = page.locator(".game-list li").first
+        expect(first).to_contain_text("Your turn")
+        expect(first).to_contain_text("Unstackable")
+        expect(page.locator(".game-list li.your-turn")).to_have_count(1)
+        page.locator(".game-list").scroll_into_view_if_needed()
+        shot(page, "start-page-your-turn-first")
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_a_table_is_made_with_the_time_control_picked_on_the_start_page(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    url, _clock = clock_server
+    context, page, errors = _page(browser, "phone")
+    try:
+        page.goto(f"{url}/")
+        page.tap("label[for=game-stakd]")
+        page.select_option("#time-control", "rt:custom")
+        page.fill("#clock-minutes", "7")
+        page.fill("#clock-increment", "4")
+        page.tap("button:has-text('Start playing')")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        clock = page.evaluate("() => window.cubegamesPage.current.clock")
+        assert clock["control"] == {"kind": "realtime", "bank": 420.0, "increment": 4.0}
+        expect(page.locator(".clock-face").first).to_contain_text("7:00")
+        assert errors == [], errors
+    finally:
+        context.close()
