@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.server.app import create_app
 from cubegames.server.takeback import hidden_from_all, reveals
 from tests.server.helpers import (
     HUMAN,
@@ -233,3 +234,34 @@ def test_a_move_made_meanwhile_voids_a_take_back_request(client: TestClient) -> 
         pages[1].state(state["ply"] + 1)
         pages[1].send({"type": "undo-accept"})
         assert pages[1].error()["code"] == "undo-none"
+
+
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_another_process_follows_a_take_back_and_agreement_is_not_offered_there(
+    db_url: str,
+) -> None:
+    """A game played on one process (against a bot) and watched from another: the
+    take-back reaches the watcher as a whole state at the earlier move. On PostgreSQL a
+    request for agreement is refused, since the answers may reach another process."""
+    one_app = create_app(db_url, bot_delay=0)
+    two_app = create_app(db_url, bot_delay=0)
+    with TestClient(one_app) as one, TestClient(two_app) as two, ExitStack() as stack:
+        made = make_game(one, "stakd", [HUMAN, bot("greedy")])
+        ws = Socket(stack.enter_context(connect(one, made["id"], token(made, 0))))
+        watcher = Socket(stack.enter_context(connect(two, made["id"], None)))
+        _, start = ws.opening()
+        watcher.opening()
+        ws.move(start["legal"][0], 0)
+        ws.until(lambda m: m["type"] == "state" and m["ply"] == 2)
+        watcher.until(lambda m: m["type"] == "state" and m["ply"] == 2)
+        _undo(ws)
+        ws.until(lambda m: m["type"] == "state" and m["ply"] == 0)
+        back = watcher.until(lambda m: m["type"] == "state" and m["ply"] == 0)
+        assert not back.get("patched") and back["log"] == []
+        assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 2}]
+        ws.move(start["legal"][0], 0)
+        ws.until(lambda m: m["type"] == "state" and m["ply"] == 2)
+        ws.send({"type": "undo-ask"})
+        assert ws.error()["code"] == "undo-unavailable"
+        ws.send({"type": "claim", "outcome": "win"})
+        assert ws.error()["code"] == "claim-unavailable"
