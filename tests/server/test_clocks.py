@@ -598,3 +598,41 @@ def test_a_forced_move_from_a_hidden_hand_is_charged_so_it_tells_nothing() -> No
     assert not forced(state)
     cubes = cubegames.make("cubes").new_state(seed=0)  # a roll: forced, and public
     assert forced(cubes)
+
+
+# -- bots thinking in other processes --------------------------------------------------------
+
+
+def test_bots_may_think_in_a_pool_of_processes(db_url: str) -> None:
+    """With `Limits.bot_processes`, a bot's move is thought in a worker process (the
+    position goes as its `to_dict`, the bot comes back with its random state moved on):
+    a game among bots plays to its end, the same game as with threads."""
+    limits = Limits(bot_processes=1, clock_check_seconds=3600.0)
+    games = []
+    elsewhere = []
+    for chosen in (limits, LIMITS):
+        with TestClient(create_app(db_url, bot_delay=0, limits=chosen)) as client:
+            made = _made_among_bots(client)
+            with connect(client, made["id"], None) as session:
+                ws = Socket(session)
+                ws.opening()
+                ws.until(lambda m: m["type"] == "state" and m["over"], timeout=120)
+            games.append(client.get(f"/api/games/{made['id']}").json())
+            elsewhere.append(_server(client).runner.elsewhere)
+    assert elsewhere[0] == len(games[0]["moves"]) and elsewhere[1] == 0
+    assert [m["move"] for m in games[0]["moves"]] == [m["move"] for m in games[1]["moves"]]
+    assert games[0]["result"] == games[1]["result"]
+
+
+def _made_among_bots(client: TestClient) -> dict[str, Any]:
+    response = client.post(
+        "/api/games",
+        json={
+            "game": "unstackable",
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}],
+            "seed": 11,
+        },
+    )
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made

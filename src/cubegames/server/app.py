@@ -10,9 +10,10 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime
 
@@ -70,6 +71,8 @@ def create_app(
         server.bus.stop()
         await server.hub.give_back()
         server.executor.shutdown(wait=False, cancel_futures=True)
+        if server.runner.processes is not None:
+            server.runner.processes.shutdown(wait=True, cancel_futures=True)
         server.writer.close()
         server.store.close()
 
@@ -101,7 +104,13 @@ def build(
     executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
-    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
+    processes = None
+    if limits.bot_processes > 0:
+        # spawned, not forked: a fork of a process running threads may inherit held locks
+        processes = ProcessPoolExecutor(
+            max_workers=limits.bot_processes, mp_context=multiprocessing.get_context("spawn")
+        )
+    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases, processes=processes)
     writer = Writer(store, bus.news)
     rooms = Rooms(
         store,

@@ -86,6 +86,9 @@ class Limits:
     clock_max_increment: float = 60.0
     #: seconds between two looks for games whose deadline has passed (`referee`)
     clock_check_seconds: float = 1.0
+    #: processes the bots think in (`bots.think`), apart from the web process's event
+    #: loop; 0: threads of the web process (a search then holds its interpreter lock)
+    bot_processes: int = 0
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);
