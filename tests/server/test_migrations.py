@@ -91,7 +91,10 @@ def _rows(path: Path) -> dict[str, Any]:
     with sqlite3.connect(path) as raw:
         games = raw.execute("SELECT id, status, seed, deal, result FROM games").fetchall()
         moves = raw.execute("SELECT game_id, ply, seat, move FROM moves ORDER BY 1, 2").fetchall()
-        seats = raw.execute("SELECT * FROM seats ORDER BY 1, 2").fetchall()
+        seats = raw.execute(
+            "SELECT game_id, seat, kind, bot, name, token_hash, invited, reissued "
+            "FROM seats ORDER BY 1, 2"
+        ).fetchall()
     return {"games": sorted(games), "moves": moves, "seats": seats}
 
 

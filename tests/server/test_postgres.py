@@ -48,6 +48,7 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "moves",
         "leases",
         "creations",
+        "takebacks",
         "alembic_version",  # the schema's revision (`migrations`)
     }
     columns = {

@@ -39,7 +39,7 @@ def _room(store: Store, clock: Clock) -> Room:
     info = store.load(game_id)
     assert info is not None
     built, state, played = replay(info)
-    return Room(info, built, state, played, store, clock=clock)
+    return Room(info, built, state, played, store, pause_clock=clock)
 
 
 async def _to_round_end(room: Room) -> None:

@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 import cubegames
 from cubegames import rulebook
 from cubegames.render import web
+from cubegames.server import clocks
 from cubegames.server.catalog import build, catalog
 from cubegames.server.context import Server, bearer, client_of, parts
 from cubegames.server.i18n import Said, language_of
@@ -44,7 +45,7 @@ from cubegames.server.protocol import (
     read_record,
 )
 from cubegames.server.records import load_record, to_record
-from cubegames.server.rooms import RoomError, result_of
+from cubegames.server.rooms import RoomError, result_of, run_clocks
 from cubegames.server.storage import (
     FINISHED,
     HUMAN,
@@ -170,6 +171,14 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             seats.append(NewSeat("bot", spec, seat.name or None))
         else:
             seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
+    try:
+        control = clocks.parse(
+            body.clock,
+            max_minutes=server.limits.clock_max_minutes,
+            max_increment=server.limits.clock_max_increment,
+        )
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
     if body.seed is not None and any(s.invited for s in seats):
         raise Said(400, "error-seed-with-invite")
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
@@ -177,7 +186,16 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(
-            server.store.create, body.game, game.options, seed, seats, (), None, host
+            server.store.create,
+            body.game,
+            game.options,
+            seed,
+            seats,
+            (),
+            None,
+            host,
+            control.to_json(),
+            server.now(),
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
@@ -298,9 +316,41 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
         "finished": iso(info.finished_at),
         "result": info.result,
         "seats": _seats_json(info),
+        "clock": clocks.TimeControl.from_json(info.time_control).to_json(),
         "moves": moves,
+        # where moves were taken back: how many, not which (they may have been secret)
+        "takebacks": [
+            {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in info.takebacks
+        ],
         "seed": info.seed if over else None,
         "info": web.info(game),
+    }
+
+
+@router.get("/games/{game_id}/turn")
+async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
+    """Whose turn it is and the clocks, for the start page's "your turn" list: from the
+    live game if this process holds it, else from the stored moves (through the replay
+    cache, as `replay` does)."""
+    room = server.rooms.rooms.get(game_id)
+    if room is not None:
+        return {
+            "ply": room.ply,
+            "to_move": room.to_move,
+            "clock": room.clocks.message(server.now().timestamp()),
+        }
+    info = await load(server, game_id)
+    if info.status == FINISHED:
+        return {"ply": len(info.moves), "to_move": None, "clock": None}
+    try:
+        game, state, played = await server.replays.step(info, len(info.moves))
+    except RoomError as exc:
+        raise HTTPException(409, str(exc)) from None
+    clocks = run_clocks(info, game.players, played, state.to_move)
+    return {
+        "ply": len(info.moves),
+        "to_move": state.to_move,
+        "clock": clocks.message(server.now().timestamp()),
     }
 
 
@@ -473,6 +523,7 @@ def _seats_json(info: GameInfo | GameSummary) -> list[dict[str, Any]]:
             "name": s.name,
             "invited": s.invited,
             "reissued": s.reissued,
+            "zombie_from": s.zombie_from,
         }
         for s in info.seats
     ]

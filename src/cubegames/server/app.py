@@ -10,10 +10,12 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
+import multiprocessing
 import time
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from datetime import datetime
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -30,9 +32,11 @@ from cubegames.server.hub import Hub
 from cubegames.server.i18n import Said, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
+from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
 from cubegames.server.storage import Store, default_url
+from cubegames.server.storage import now as wall_clock
 from cubegames.server.writer import Writer
 
 
@@ -43,6 +47,7 @@ def create_app(
     limits: Limits | None = None,
     workers: int = 1,
     clock: Clock | None = None,
+    now: Callable[[], datetime] = wall_clock,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
@@ -50,12 +55,13 @@ def create_app(
     processes serving the database. The rates (games made, invitations claimed and seats
     reissued, a page's messages) are measured on `clock` (seconds; by default the
     system's monotonic clock, or for the count shared by processes on PostgreSQL, the
-    time since the epoch).
+    time since the epoch). `now` is the server's wall clock, on which the games' time
+    controls run (the tests give a fake one).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock)
+    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -66,6 +72,8 @@ def create_app(
         server.bus.stop()
         await server.hub.give_back()
         server.executor.shutdown(wait=False, cancel_futures=True)
+        if server.runner.processes is not None:
+            server.runner.processes.shutdown(wait=True, cancel_futures=True)
         server.writer.close()
         server.store.close()
 
@@ -82,7 +90,12 @@ def create_app(
 
 
 def build(
-    db_url: str, bot_delay: float, limits: Limits, workers: int, clock: Clock | None = None
+    db_url: str,
+    bot_delay: float,
+    limits: Limits,
+    workers: int,
+    clock: Clock | None = None,
+    now: Callable[[], datetime] = wall_clock,
 ) -> Server:
     """The app's parts over the database at `db_url`."""
     store = Store(db_url)
@@ -93,9 +106,23 @@ def build(
     executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
-    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases)
+    processes = None
+    if limits.bot_processes > 0:
+        # spawned, not forked: a fork of a process running threads may inherit held locks
+        processes = ProcessPoolExecutor(
+            max_workers=limits.bot_processes, mp_context=multiprocessing.get_context("spawn")
+        )
+    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases, processes=processes)
     writer = Writer(store, bus.news)
-    rooms = Rooms(store, runner.attach, max_rooms=max_rooms, writer=writer, teardown=runner.detach)
+    rooms = Rooms(
+        store,
+        runner.attach,
+        max_rooms=max_rooms,
+        writer=writer,
+        teardown=runner.detach,
+        clock=now,
+    )
+    referee = Referee(store, rooms, runner, leases, bus, now)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     return Server(
         store=store,
@@ -105,7 +132,9 @@ def build(
         writer=writer,
         bus=bus,
         leases=leases,
-        hub=Hub(store, rooms, runner, leases, limits),
+        hub=Hub(store, rooms, runner, leases, limits, referee),
+        referee=referee,
+        now=now,
         replays=Replays(),
         executor=executor,
         games_made=GameRate(store, limits.games_per_minute, clock),

@@ -10,14 +10,18 @@ to move and ends when a person is to move or the game is over.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
+import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import Any
 
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
+from cubegames.core.game import Game
 from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Limits, check_bot
 from cubegames.server.protocol import error
@@ -36,6 +40,21 @@ def bot_seed(deal: int, seat: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+@functools.lru_cache(maxsize=32)
+def _game(game_id: str, options: str) -> Game[Any]:
+    """A game, made once per worker process for each game id and options (JSON)."""
+    return cubegames.make(game_id, **json.loads(options))
+
+
+def think(bot: Bot, game_id: str, options: str, position: dict[str, Any]) -> tuple[str, Bot]:
+    """A bot's move, thought in a worker process: the position comes as its `to_dict` (a
+    state need not pickle) and the bot comes back with it, its own random state moved on.
+    The bot decides from the view of the seat to move alone, as everywhere."""
+    state = _game(game_id, options).state_from_dict(position)
+    move = bot.choose(state)
+    return str(move), bot
+
+
 class BotRunner:
     """Runs the bot seats of every room; `delay` is the least time a bot move takes, in
     seconds, so a person sees one move after the other."""
@@ -47,9 +66,13 @@ class BotRunner:
         on_idle: Callable[[Room], None] | None = None,
         limits: Limits | None = None,
         leases: Leases | None = None,
+        processes: Executor | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.executor = executor
+        #: a pool of processes the bots think in (None: threads of `executor`, which
+        #: share this process's interpreter lock with the event loop)
+        self.processes = processes
         self.delay = delay
         self.on_idle = on_idle
         #: a game's bots play only in the process holding its lease (`lease`)
@@ -58,6 +81,8 @@ class BotRunner:
         self.bots: dict[str, dict[int, Bot]] = {}
         #: bot moves this runner saved
         self.played = 0
+        #: bot moves thought in the pool of processes
+        self.elsewhere = 0
         self._giving: set[asyncio.Task[None]] = set()
 
     def attach(self, room: Room) -> None:
@@ -76,6 +101,7 @@ class BotRunner:
                 room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"
         self.bots[room.id] = bots
         room.on_move = self.wake
+        room.on_seats = self.attach  # a seat handed to the bot: make its bot
 
     def busy(self, room: Room) -> bool:
         """Whether a bot of this room is thinking or about to move."""
@@ -84,7 +110,7 @@ class BotRunner:
 
     def wake(self, room: Room) -> None:
         """Start the room's bot task if a bot is to move and none is running."""
-        seat = room.state.to_move
+        seat = room.to_move
         if seat is None or seat not in self.bots.get(room.id, {}) or self.busy(room):
             return
         if room.pause is not None:  # the end of a round is looked at: the room wakes us after
@@ -112,14 +138,29 @@ class BotRunner:
                 return  # another process runs this game's bots
             while True:
                 async with room.lock:
-                    seat = room.state.to_move
+                    seat = room.to_move
+                    bots = self.bots.get(room.id, {})  # made again when a seat is handed over
                     if seat is None or seat not in bots or room.paused():
                         return
                     snapshot = room.state.clone()
                     ply = room.ply
                 started = loop.time()
                 try:
-                    move = await loop.run_in_executor(self.executor, bots[seat].choose, snapshot)
+                    if self.processes is None:
+                        move = await loop.run_in_executor(
+                            self.executor, bots[seat].choose, snapshot
+                        )
+                    else:  # in another process: the bot goes there and comes back
+                        text, bots[seat] = await loop.run_in_executor(
+                            self.processes,
+                            think,
+                            bots[seat],
+                            room.game.id,
+                            json.dumps(room.game.options),
+                            snapshot.to_dict(),
+                        )
+                        move = room.game.parse_move(text)
+                        self.elsewhere += 1
                 except Exception as exc:
                     log.exception("game %s: the bot of seat %d failed", room.id, seat)
                     await self._fail(room, f"the bot of seat {seat} failed: {exc}")
@@ -128,7 +169,7 @@ class BotRunner:
                 if rest > 0:
                     await asyncio.sleep(rest)
                 async with room.lock:
-                    if room.ply != ply or room.state.to_move != seat:
+                    if room.ply != ply or room.to_move != seat:
                         continue  # the game changed while the bot thought: think again
                     if room.paused():
                         return

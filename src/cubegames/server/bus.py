@@ -73,10 +73,14 @@ _NOTIFY = text(
 
 def _moved(moves: Sequence[NewMove]) -> list[Event]:
     """The events that tell of `moves`."""
-    return [
-        {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat, "move": m.move}
-        for m in moves
-    ]
+    events: list[Event] = []
+    for m in moves:
+        event: Event = {"kind": "move", "game": m.game_id, "ply": m.ply, "seat": m.seat}
+        event["move"] = m.move
+        if m.at is not None:  # the time the clocks were run with (seconds since the epoch)
+            event["at"] = m.at.timestamp()
+        events.append(event)
+    return events
 
 
 class Bus(Protocol):

@@ -3,8 +3,10 @@ small readings of a request that several routes make."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 
 from fastapi import Request, WebSocket
 
@@ -14,6 +16,7 @@ from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges
 from cubegames.server.protocol import MAX_TOKEN
+from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
 from cubegames.server.storage import Store
@@ -44,6 +47,10 @@ class Server:
     seat_changes: SeatChanges
     #: the clock of the pages' message rates (`protocol.Throttle`)
     clock: Clock
+    #: ends games without a move: out of time, resigned, aborted (`referee`)
+    referee: Referee
+    #: the server's wall clock (the games' time controls run on it)
+    now: Callable[[], datetime]
 
 
 def server_of(connection: Request | WebSocket) -> Server:

@@ -26,12 +26,13 @@ import asyncio
 import contextlib
 import functools
 import logging
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus, Event
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Limits
+from cubegames.server.referee import Referee
 from cubegames.server.rooms import Full, Room, RoomError, Rooms
 from cubegames.server.storage import FINISHED, PLAYING, GameInfo, MoveInfo, Store, now
 
@@ -44,7 +45,9 @@ RESUME_AT_START = 200
 def move_in(event: Event) -> MoveInfo:
     """The move another process announced in a `move` event (KeyError, TypeError or
     ValueError if the event is not one)."""
-    return MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), now())
+    at = event.get("at")
+    played = datetime.fromtimestamp(float(at), UTC) if at is not None else now()
+    return MoveInfo(int(event["ply"]), int(event["seat"]), str(event["move"]), played)
 
 
 def expired(info: GameInfo, limits: Limits, room: Room | None = None) -> bool:
@@ -62,9 +65,17 @@ class Hub:
     processes (see the module's docstring)."""
 
     def __init__(
-        self, store: Store, rooms: Rooms, runner: BotRunner, leases: Leases, limits: Limits
+        self,
+        store: Store,
+        rooms: Rooms,
+        runner: BotRunner,
+        leases: Leases,
+        limits: Limits,
+        referee: Referee | None = None,
     ) -> None:
         self.store = store
+        #: times games out (None: no clocks are checked, as in some tests)
+        self.referee = referee
         self.rooms = rooms
         self.runner = runner
         self.leases = leases
@@ -87,6 +98,9 @@ class Hub:
             asyncio.create_task(self.resume_bots(), name="resume bots"),
             asyncio.create_task(self.keep_leases(), name="keep leases"),
         ]
+        if self.referee is not None:
+            checking = self.referee.check_forever(self.limits.clock_check_seconds, self.stopping)
+            self._tasks.append(asyncio.create_task(checking, name="check clocks"))
 
     async def stop(self) -> None:
         """End the background tasks (not cancelled: a database call in a thread would run
@@ -158,6 +172,18 @@ class Hub:
                     room.on_move(room)
             elif event.get("kind") == "seat" and event.get("how") in ("claimed", "reissued"):
                 await room.seat_changed(int(event["seat"]), str(event["how"]))
+            elif event.get("kind") == "seat" and event.get("how") == "zombie":
+                async with room.lock:
+                    room.hand_to_bot(int(event["seat"]), str(event["bot"]), int(event["from"]))
+            elif event.get("kind") == "undo":
+                info = await asyncio.to_thread(self.store.load, room.id)
+                if info is not None:
+                    async with room.lock:
+                        room.rewind(info)
+            elif event.get("kind") == "ended" and isinstance(event.get("result"), dict):
+                async with room.lock:
+                    room.end(event["result"])
+                self.runner.cancel(room.id)
         except (KeyError, TypeError, ValueError, RoomError) as exc:
             log.warning("game %s: an event from another process did not apply: %s", room.id, exc)
         except Exception:  # the database away for a moment: the game's next news reads again

@@ -80,6 +80,15 @@ class Limits:
     #: seconds a process's hold on a game's bots lasts unrenewed (PostgreSQL; `lease`):
     #: after a process dies, its games' bots play on elsewhere within about this long
     lease_seconds: float = 10.0
+    #: the longest real-time bank a table may be made with, in minutes (`clocks.parse`)
+    clock_max_minutes: float = 180.0
+    #: the largest real-time increment, in seconds a move
+    clock_max_increment: float = 60.0
+    #: seconds between two looks for games whose deadline has passed (`referee`)
+    clock_check_seconds: float = 1.0
+    #: processes the bots think in (`bots.think`), apart from the web process's event
+    #: loop; 0: threads of the web process (a search then holds its interpreter lock)
+    bot_processes: int = 0
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);

@@ -121,11 +121,52 @@ class AuthMessage(_Message):
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)] | None = None
 
 
+class EndMessage(_Message):
+    """The connection's seat resigns (any time) or aborts the game (before every
+    person's seat has moved): see `referee`."""
+
+    type: Literal["resign", "abort", "undo"]
+
+
+class UndoMessage(_Message):
+    """Ask the others to agree to take back this seat's last move and every move since
+    (`ask`), or answer such a request (`accept`, `decline`)."""
+
+    type: Literal["undo-ask", "undo-accept", "undo-decline"]
+
+
+class ClaimMessage(_Message):
+    """The seat to move in a real-time game has had no page for longer than the grace:
+    this connection's seat claims the win (2 seats) or hands that seat to the bot."""
+
+    type: Literal["claim"]
+    outcome: Literal["win", "bot"]
+
+
 ClientMessage = Annotated[
-    MoveMessage | PingMessage | ReadyMessage | AuthMessage, Field(discriminator="type")
+    MoveMessage
+    | PingMessage
+    | ReadyMessage
+    | AuthMessage
+    | EndMessage
+    | ClaimMessage
+    | UndoMessage,
+    Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter(ClientMessage)
-TYPES = ("move", "ping", "ready", "auth")
+TYPES = (
+    "move",
+    "ping",
+    "ready",
+    "auth",
+    "resign",
+    "abort",
+    "claim",
+    "undo",
+    "undo-ask",
+    "undo-accept",
+    "undo-decline",
+)
 
 
 def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
@@ -179,7 +220,9 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
 
 def parse_client(
     raw: str | bytes | None,
-) -> MoveMessage | PingMessage | ReadyMessage | AuthMessage:
+) -> (
+    MoveMessage | PingMessage | ReadyMessage | AuthMessage | EndMessage | ClaimMessage | UndoMessage
+):
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
         raise ProtocolError("empty message")
@@ -407,7 +450,8 @@ class ClaimSeat(BaseModel):
 
 
 class CreateGame(BaseModel):
-    """A new game: which one, its options, who sits where, and optionally its seed."""
+    """A new game: which one, its options, who sits where, optionally its seed, and its
+    time control (`clocks.parse`: checked by the API, which names the bad field)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -415,6 +459,7 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=20)]
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    clock: Any = None
 
 
 class RecordSeat(BaseModel):
@@ -425,6 +470,8 @@ class RecordSeat(BaseModel):
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
     name: Annotated[str, Field(max_length=40)] | None = None
+    #: a person's seat the bot played from this move on (informative)
+    zombie_from: Annotated[int, Field(ge=1)] | None = None
 
 
 class Record(BaseModel):
@@ -447,6 +494,8 @@ class Record(BaseModel):
     ]
     result: dict[str, Any] | None = None
     created: str | None = None
+    #: where moves were taken back (informative: the moves are the line played on)
+    takebacks: Annotated[list[dict[str, Any]], Field(max_length=MAX_MOVES)] | None = None
     finished: str | None = None
     id: str | None = None
 

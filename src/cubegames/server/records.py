@@ -23,6 +23,7 @@ with a reason. A loaded game is a new game (new links); an unfinished one can be
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,11 +45,31 @@ def to_record(info: GameInfo) -> dict[str, Any]:
         "options": info.options,
         "seed": info.seed,
         "seats": [
-            {k: v for k, v in (("kind", s.kind), ("bot", s.bot), ("name", s.name)) if v is not None}
+            {
+                k: v
+                for k, v in (
+                    ("kind", s.kind),
+                    ("bot", s.bot),
+                    ("name", s.name),
+                    # a person's seat the bot played from this move on (out of time, gone)
+                    ("zombie_from", s.zombie_from),
+                )
+                if v is not None
+            }
             for s in info.seats
         ],
         "moves": [m.move for m in info.moves],
         "result": info.result,
+        # where moves were taken back (the moves above are the line played on)
+        **(
+            {
+                "takebacks": [
+                    {"ply": t.ply, "seat": t.seat, "moves": list(t.moves)} for t in info.takebacks
+                ]
+            }
+            if info.takebacks
+            else {}
+        ),
         "created": iso(info.created_at),
         "finished": iso(info.finished_at),
     }
@@ -73,6 +94,30 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     return bool(a == b)
+
+
+#: how a game may end without a move (`referee`)
+ENDINGS = ("time", "resigned", "gone", "aborted")
+
+
+def _ended_by_no_move(result: dict[str, Any] | None, players: int) -> bool:
+    """Whether `result` is a well-formed end of a game by no move."""
+    if result is None or result.get("ended") not in ENDINGS:
+        return False
+    winners, seat, scores = result.get("winners"), result.get("seat"), result.get("scores")
+    return (
+        set(result) == {"ended", "winners", "seat", "scores"}
+        and isinstance(scores, list)
+        and len(scores) == players
+        and all(
+            isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+            for x in scores
+        )
+        and isinstance(winners, list)
+        and all(isinstance(w, int) and 0 <= w < players for w in winners)
+        and isinstance(seat, int)
+        and 0 <= seat < players
+    )
 
 
 def load_record(record: Record) -> Loaded:
@@ -109,6 +154,9 @@ def load_record(record: Record) -> Loaded:
             raise ProtocolError(f"move {n} ({text}) is refused: {exc}") from None
         moves.append((seat_no, str(move)))
     result = result_of(state) if state.is_over else None
+    if result is None and _ended_by_no_move(record.result, len(seats)):
+        # out of time, resigned, gone or aborted: the result the moves cannot give
+        return Loaded(record.game, game.options, record.seed, seats, moves, record.result)
     if record.result is not None and not _same(record.result, result):
         said = "an unfinished game" if result is None else f"{result}"
         raise ProtocolError(

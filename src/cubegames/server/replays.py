@@ -8,8 +8,9 @@ thread, never on the event loop, and once however many ask at the same moment: t
 request computes, the others wait for its result (`step`, `told`).
 
 The caches hold the `GAMES` most recently asked games, with at most `MOVES` moves among
-them (the least recently asked go first); a game is keyed by its id and its
-number of moves, so a move played since is a new entry, never a stale answer.
+them (the least recently asked go first); a game is keyed by its id, its number of
+moves and of take-backs, so a move played (or taken back) since is a new entry, never a
+stale answer.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class Replays:
         return found
 
     def _entry(self, info: GameInfo) -> Entry:
-        key = ("replay", info.id, len(info.moves))
+        key = ("replay", info.id, len(info.moves), len(info.takebacks))
         return self._cached(key, lambda: self._replay(info), len(info.moves) + 1)
 
     def _replay(self, info: GameInfo) -> Entry:
@@ -120,7 +121,7 @@ class Replays:
 
     async def step(self, info: GameInfo, ply: int) -> tuple[Game[Any], State[Any], list[Played]]:
         """`at(info, ply)` off the event loop; the game replayed once for all who ask."""
-        key = ("replay", info.id, len(info.moves))
+        key = ("replay", info.id, len(info.moves), len(info.takebacks))
         await self._once(key, lambda: self._replay(info), len(info.moves) + 1)
         return await asyncio.to_thread(self.at, info, ply)
 
@@ -144,5 +145,5 @@ class Replays:
             self.tellings += 1
             return moves
 
-        key = ("told", info.id, len(info.moves), over)
+        key = ("told", info.id, len(info.moves), len(info.takebacks), over)
         return await self._once(key, tell, len(info.moves) + 1)

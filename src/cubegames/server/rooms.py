@@ -18,7 +18,8 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from fastapi import WebSocket
@@ -30,8 +31,18 @@ from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
+from cubegames.server.clocks import Clocks, TimeControl
 from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
-from cubegames.server.storage import BOT, GameInfo, MoveInfo, NewMove, SeatInfo, Store, now
+from cubegames.server.storage import (
+    BOT,
+    FINISHED,
+    GameInfo,
+    MoveInfo,
+    NewMove,
+    SeatInfo,
+    Store,
+    now,
+)
 from cubegames.server.writer import Writer
 
 log = logging.getLogger("cubegames.server")
@@ -109,6 +120,37 @@ class Played:
     note: str | None
     #: the round it was played in (1 for a game played in one go)
     round: int = 1
+    #: when it was played (None: not known, as in a replay of a record)
+    at: datetime | None = None
+    #: the seat had no other legal move (a timed game's clock does not charge it)
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class UndoAsk:
+    """A seat asks the others to agree to take back moves `first` to `last`: the people
+    it waits for, and those who agreed so far."""
+
+    seat: int
+    first: int
+    last: int
+    waiting: frozenset[int]
+    agreed: frozenset[int]
+
+
+def forced(state: State[Any]) -> bool:
+    """Whether the seat to move has exactly one legal move, and everyone can know it: a
+    seat that sees something the others do not (a hidden hand) is never counted forced,
+    since a clock that did not run would tell the others that nothing in its hand fits."""
+    seat = state.to_move
+    if seat is None:
+        return False
+    mine = {k: v for k, v in state.view(seat).items() if k != "seat"}
+    public = {k: v for k, v in state.public_view().items() if k != "seat"}
+    if mine != public:
+        return False
+    texts = getattr(state, "legal_texts", None)  # written without making the moves
+    return len(texts() if texts is not None else state.legal_moves()) == 1
 
 
 def result_of(state: State[Any]) -> dict[str, Any]:
@@ -126,8 +168,10 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
     state = game.new_state(seed=info.seed)
     played: list[Played] = []
     tells = web.tells(game)
+    timed = TimeControl.from_json(info.time_control).timed
     for m in info.moves[:upto] if upto is not None else info.moves:
         round_ = rounds_done(state) + 1
+        only = timed and forced(state)
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
@@ -135,8 +179,33 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
                 f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
             ) from None
         note = web.tell(game, state.public_view()) if tells else None
-        played.append(Played(m.ply, m.seat, m.move, note, round_))
+        played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only))
     return game, state, played
+
+
+def bots_at(seats: tuple[SeatInfo, ...], ply: int) -> frozenset[int]:
+    """The seats played by a bot at move `ply` (a seat handed to the bot counts from
+    the move it was handed over at)."""
+    return frozenset(
+        s.seat for s in seats if s.kind == BOT and (s.zombie_from is None or s.zombie_from <= ply)
+    )
+
+
+def run_clocks(info: GameInfo, players: int, played: list[Played], to_move: int | None) -> Clocks:
+    """The clocks of a game as its stored moves ran them (`clocks`); `to_move` is the
+    seat to move after the last of `played`."""
+    control = TimeControl.from_json(info.time_control)
+    first = played[0].seat if played else to_move
+    clocks = Clocks.start(
+        control, players, info.created_at.timestamp(), first, bots_at(info.seats, 1)
+    )
+    for i, p in enumerate(played):
+        following = played[i + 1].seat if i + 1 < len(played) else to_move
+        clocks.bots = bots_at(info.seats, p.ply)
+        at = p.at.timestamp() if p.at is not None else clocks.since
+        clocks.after(p.seat, at, p.forced, following)
+    clocks.bots = bots_at(info.seats, len(played) + 1)
+    return clocks
 
 
 class Watchdog:
@@ -344,11 +413,14 @@ class Room:
         played: list[Played],
         store: Store,
         writer: Writer | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], datetime] = now,
+        pause_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = info.id
-        #: the clock of the pause after a round (`RoundPause`), injectable for tests
+        #: the server's clock (injectable: the tests' is a fake)
         self.clock = clock
+        #: the clock of the pause after a round (`RoundPause`), injectable for tests
+        self.pause_clock = pause_clock
         self.pause: RoundPause | None = None
         self._rounds = rounds_done(state)
         #: commits moves in batches (None: one transaction per move, in a thread)
@@ -359,6 +431,16 @@ class Room:
         self.played = played
         self.store = store
         self.seats: tuple[SeatInfo, ...] = info.seats
+        #: the time control and the clocks it runs (`clocks`)
+        self.clocks = run_clocks(info, game.players, played, state.to_move)
+        #: the result of a game ended by no move (out of time, resigned, aborted), else None
+        self.ended: dict[str, Any] | None = (
+            info.result if info.status == FINISHED and not state.is_over else None
+        )
+        #: a take-back asked of the other people, while they answer (this process's)
+        self.asking: UndoAsk | None = None
+        #: called when a seat is handed to the bot (the bot runner makes its bot)
+        self.on_seats: Callable[[Room], None] | None = None
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
         #: set by the bot runner: called after every move so bots can answer
@@ -366,6 +448,10 @@ class Room:
         self.trouble: str | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
+        #: when the room was loaded, and since when each seat has had no page here (a
+        #: real-time player gone on their turn longer than the grace may be claimed against)
+        self.loaded_at = clock().timestamp()
+        self.away_since: dict[int, float] = {}
         #: every move's log entry as each viewer may read it, and its notation (None where
         #: it is secret from the viewer), made once
         self._entries: dict[int | None, list[dict[str, Any]]] = {}
@@ -380,6 +466,22 @@ class Room:
     def ply(self) -> int:
         """Moves played so far."""
         return len(self.played)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (by its rules, or out of time, resigned, aborted)."""
+        return self.state.is_over or self.ended is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, None once the game has ended."""
+        return None if self.ended is not None else self.state.to_move
+
+    def result(self) -> dict[str, Any] | None:
+        """The game's result (None while it is played)."""
+        if self.ended is not None:
+            return self.ended
+        return result_of(self.state) if self.state.is_over else None
 
     @property
     def bot_seats(self) -> set[int]:
@@ -472,7 +574,7 @@ class Room:
                 view = state.view(seat)
         legal: list[str] = []
         # none while the end of a round is looked at: they come when the next round starts
-        if seat is not None and state.to_move == seat and self.pause is None:
+        if seat is not None and self.to_move == seat and self.pause is None:
             if isinstance(state, LegalTexts):  # written without making the moves
                 legal = state.legal_texts()
             else:
@@ -486,18 +588,22 @@ class Room:
             "game_id": self.id,
             "ply": self.ply,
             "seat": seat,
-            "to_move": state.to_move,
-            "over": state.is_over,
+            "to_move": self.to_move,
+            "over": self.over,
             "view": view,
             "legal": legal,
             "last": self.last_for(seat),
             "hints": self.hints(),
             "said": said,
             "log": log_entries,
-            "result": result_of(state) if state.is_over else None,
+            "result": self.result(),
             "online": self.online(),
             "trouble": self.trouble,
-            "pause": self.pause.message(self.clock()) if self.pause is not None else None,
+            "pause": self.pause.message(self.pause_clock()) if self.pause is not None else None,
+            "clock": self.clocks.message(self.clock().timestamp()),
+            "takebacks": [
+                {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in self.info.takebacks
+            ],
         }
 
     async def broadcast(self) -> None:
@@ -549,7 +655,7 @@ class Room:
                         f"move {self.ply}; look again and retry",
                         "stale",
                     )
-                if state.to_move is None:
+                if self.to_move is None:
                     raise Refused("the game is over", "over")
                 if seat in self.bot_seats:
                     raise Refused(f"seat {seat} is played by a bot", "bot-seat")
@@ -559,6 +665,10 @@ class Room:
                     raise Refused(
                         "the next round starts when everyone has seen the end of this one",
                         "paused",
+                    )
+                if self.clocks.late(self.clock().timestamp()):
+                    raise Refused(
+                        "your time ran out before this move arrived: it was not played", "late"
                     )
                 trial = state.clone()
                 try:
@@ -584,11 +694,15 @@ class Room:
         another server saved this move number first, Refused for any other failure."""
         ply = self.ply + 1
         result = result_of(trial) if trial.is_over else None
+        at = self.clock()
+        only = self.clocks.control.timed and forced(self.state)
+        clocks = self.clocks_after(seat, at, only, trial.to_move)
+        new = NewMove(self.id, ply, seat, move, result, at, clocks.control.timed, clocks.deadline())
         try:
             if self.writer is not None:
-                await self.writer.write(NewMove(self.id, ply, seat, move, result))
+                await self.writer.write(new)
             else:
-                await asyncio.to_thread(self.store.add_move, self.id, ply, seat, move, result)
+                await asyncio.to_thread(self.store.add_moves, [new])
         except IntegrityError:
             raise Taken(f"move {ply} of game {self.id} was played elsewhere first") from None
         except Exception as exc:
@@ -596,14 +710,31 @@ class Room:
             raise Refused(
                 f"the move could not be saved ({type(exc).__name__}); reload the page", "storage"
             ) from None
-        self._advance(trial, seat, move)
+        self._advance(trial, seat, move, at, only, clocks)
         self.send_states()
 
-    def _advance(self, trial: State[Any], seat: int, move: str) -> None:
+    def clocks_after(self, seat: int, at: datetime, only: bool, to_move: int | None) -> Clocks:
+        """The clocks once `seat` has played a move at `at` (`only`: a forced one) and
+        `to_move` is to move; the room's are not changed."""
+        clocks = replace(self.clocks, banks=list(self.clocks.banks), moved=list(self.clocks.moved))
+        clocks.after(seat, at.timestamp(), only, to_move)
+        return clocks
+
+    def _advance(
+        self,
+        trial: State[Any],
+        seat: int,
+        move: str,
+        at: datetime,
+        only: bool,
+        clocks: Clocks,
+    ) -> None:
         note = web.tell(self.game, trial.public_view()) if self._tells else None
-        self.last_active = now()
+        self.last_active = at
         self.state = trial
-        self.played.append(Played(self.ply + 1, seat, move, note, self._rounds + 1))
+        self.clocks = clocks
+        self.asking = None  # a move made: a take-back asked before it is void
+        self.played.append(Played(self.ply + 1, seat, move, note, self._rounds + 1, at, only))
         done = rounds_done(trial)
         if done > self._rounds and not trial.is_over:
             self._pause_after(done)
@@ -617,7 +748,7 @@ class Room:
         waiting = {p.seat for p in self.peers if p.seat is not None} - self.bot_seats
         if not waiting:
             return
-        self.pause = RoundPause(round_, waiting, self.clock() + ROUND_PAUSE)
+        self.pause = RoundPause(round_, waiting, self.pause_clock() + ROUND_PAUSE)
         with contextlib.suppress(RuntimeError):  # no loop: replaying, nothing to wake
             asyncio.get_running_loop().call_later(ROUND_PAUSE + 0.05, self.tick)
 
@@ -638,7 +769,7 @@ class Room:
         """End the pause if everyone is ready or its time is over: pages are told, bots
         woken."""
         pause = self.pause
-        if pause is None or (pause.waiting and self.clock() < pause.until):
+        if pause is None or (pause.waiting and self.pause_clock() < pause.until):
             return
         self.pause = None
         self.send_states()
@@ -680,24 +811,99 @@ class Room:
         """Play `m`, the room's next move as another server saved it, checked by the
         engine (RoomError if it does not replay); pages are told by the caller."""
         trial = self.state.clone()
+        only = self.clocks.control.timed and forced(self.state)
         try:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
             raise RoomError(
                 f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
             ) from None
-        self._advance(trial, m.seat, m.move)
+        clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
+        self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
+
+    # -- moves taken back -----------------------------------------------------------------
+
+    def tell_undo(self, event: str, seat: int) -> None:
+        """Tell every page how a take-back request stands: `asked` (by `seat`), `agreed`
+        or `declined` (by `seat`)."""
+        asking = self.asking
+        message: dict[str, Any] = {"type": "undo", "event": event, "seat": seat}
+        if asking is not None:
+            message["asker"] = asking.seat
+            message["moves"] = asking.last - asking.first + 1
+            message["waiting"] = sorted(asking.waiting - asking.agreed)
+        text = encode(message)
+        for peer in list(self.peers):
+            peer.post(text)
+
+    def rewind(self, info: GameInfo) -> None:
+        """Moves were taken back: the game as `info` (read after the take-back) has it.
+        Every page is sent a whole new state (its log loses the moves taken back, and
+        `takebacks` says where they were)."""
+        game, state, played = replay(info)
+        self.info = info
+        self.state = state
+        self.played = played
+        self.asking = None
+        self.seats = info.seats
+        self.clocks = run_clocks(info, game.players, played, state.to_move)
+        self._entries.clear()
+        self._notations.clear()
+        self._hints = None
+        for peer in self.peers:
+            peer.shown = None  # a whole state, not a patch: the move number went back
+        self.send_states()
+
+    # -- games that end without a move ---------------------------------------------------
+
+    def end(self, result: dict[str, Any]) -> None:
+        """The game ended by no move (`result` says how: out of time, resigned, aborted),
+        as stored already; every page is told."""
+        if self.over:
+            return
+        self.ended = result
+        # the clocks stop as they stand (a seat out of time shows 0:00)
+        self.clocks.banks = self.clocks.left(self.clock().timestamp())
+        self.clocks.to_move = None
+        self.send_states()
+
+    def hand_to_bot(self, seat: int, bot: str, ply: int) -> None:
+        """A person's `seat` is played by `bot` from move `ply` on (as stored already);
+        every page is told, and the bot runner makes the seat's bot (`on_seats`)."""
+        self.seats = tuple(
+            replace(s, kind=BOT, bot=bot, zombie_from=ply) if s.seat == seat else s
+            for s in self.seats
+        )
+        self.clocks.bots = bots_at(self.seats, ply)
+        if self.on_seats is not None:
+            self.on_seats(self)
+        text = encode({"type": "seat", "seat": seat, "event": "zombie", "from": ply, "bot": bot})
+        for peer in list(self.peers):
+            peer.post(text)
+        self.send_states()
 
     # -- pages coming and going ---------------------------------------------------------
 
     def join(self, peer: Peer) -> None:
         """A page connected."""
         self.peers.add(peer)
+        if peer.seat is not None:
+            self.away_since.pop(peer.seat, None)
 
     def leave(self, peer: Peer) -> None:
         """A page went away."""
         peer.close()
         self.peers.discard(peer)
+        seat = peer.seat
+        if seat is not None and not any(p.seat == seat for p in self.peers):
+            self.away_since[seat] = self.clock().timestamp()
+
+    def away(self, seat: int, at: float) -> float:
+        """Seconds that `seat` has had no page connected here, at `at` (0: it has one);
+        a seat not seen since the room was loaded counts from the load."""
+        if any(p.seat == seat for p in self.peers):
+            return 0.0
+        return max(0.0, at - self.away_since.get(seat, self.loaded_at))
 
     async def seat_changed(self, seat: int, how: str) -> None:
         """Tell every page that `seat` was `claimed` by its invitation or `reissued` by the
@@ -738,8 +944,11 @@ class Rooms:
         max_rooms: int = 500,
         writer: Writer | None = None,
         teardown: Callable[[Room], None] | None = None,
+        clock: Callable[[], datetime] = now,
     ) -> None:
         self.store = store
+        #: the server's clock, handed to every room
+        self.clock = clock
         self.writer = writer
         #: called with each room let go
         self.teardown = teardown
@@ -807,7 +1016,7 @@ class Rooms:
         if info is None:
             return None
         game, state, played = await asyncio.to_thread(replay, info)
-        room = Room(info, game, state, played, self.store, self.writer)
+        room = Room(info, game, state, played, self.store, self.writer, self.clock)
         self.setup(room)
         self.rooms[game_id] = room
         return room
@@ -837,6 +1046,7 @@ __all__ = [
     "RoomError",
     "Rooms",
     "Taken",
+    "UndoAsk",
     "Watchdog",
     "close_quietly",
     "replay",

@@ -65,6 +65,7 @@ from sqlalchemy import (
     bindparam,
     cast,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -184,6 +185,13 @@ class GameRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # no result yet is SQL NULL, not the JSON text `null`
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    #: the time control (`clocks.TimeControl.to_json`; NULL: no clock)
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON(none_as_null=True), nullable=True
+    )
+    #: when the seat to move runs out of time, seconds since the epoch (NULL: no clock
+    #: runs); written with each move of a timed game, read by `Store.due`
+    deadline: Mapped[float | None] = mapped_column(Double, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -199,6 +207,8 @@ class SeatRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     invited: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
     reissued: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    #: the seat was handed to the greedy bot (out of time or gone) from this move on
+    zombie_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MoveRow(Base):
@@ -226,6 +236,22 @@ class LeaseRow(Base):
     expires: Mapped[float] = mapped_column(Double, index=True)
 
 
+class TakebackRow(Base):
+    """Moves taken back (undo): from which move, by which seat, the moves as they were
+    (in order) and when. The game's moves keep only the line played on; these rows say
+    where it was taken back."""
+
+    __tablename__ = "takebacks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: the first move taken back (the game went on from the move before it)
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[list[str]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class CreationRow(Base):
     """A game made in the last minute, by whom (a hash of the address): the cap on games
     per client per minute, shared by every process (`limits.SharedRate`). Rows older than the window
@@ -251,6 +277,8 @@ class SeatInfo:
     invited: bool = False
     #: times the host reissued it
     reissued: int = 0
+    #: handed to the bot (a person out of time or gone) from this move on (None: never)
+    zombie_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -277,6 +305,19 @@ class GameInfo:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
     moves: tuple[MoveInfo, ...]
+    #: the time control as stored (`clocks.TimeControl.from_json`; None: no clock)
+    time_control: dict[str, Any] | None = None
+    #: where moves were taken back, in order
+    takebacks: tuple[Takeback, ...] = ()
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """Moves taken back: the first one's number, the seat that asked, the moves."""
+
+    ply: int
+    seat: int
+    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -303,6 +344,12 @@ class NewMove:
     seat: int
     move: str
     result: dict[str, Any] | None = None
+    #: when it was played, on the server's clock (None: the time it is written)
+    at: datetime | None = None
+    #: a timed game: `deadline` is the game's new deadline (seconds since the epoch, or
+    #: None when no clock runs), written with the move
+    timed: bool = False
+    deadline: float | None = None
 
 
 @dataclass(frozen=True)
@@ -356,10 +403,13 @@ class Store:
         moves: Sequence[tuple[int, str]] = (),
         result: dict[str, Any] | None = None,
         host: str | None = None,
+        time_control: dict[str, Any] | None = None,
+        at: datetime | None = None,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
-        record), hosted by the holder of the credential `host`; returns its id and one
-        fresh token per seat (an invitation for an invited seat)."""
+        record), hosted by the holder of the credential `host`, with `time_control`
+        (`clocks.TimeControl.to_json`), made at `at` (default: now); returns its id and
+        one fresh token per seat (an invitation for an invited seat)."""
         for i, seat in enumerate(seats):
             storable(f"seats.{i}.bot", seat.bot, BOT_LENGTH)
             storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
@@ -367,7 +417,7 @@ class Store:
             storable(f"moves.{ply}", move, MOVE_LENGTH)
         game_id = new_game_id()
         tokens = [new_token() for _ in seats]
-        moment = now()
+        moment = at if at is not None else now()
         # Core statements made once, not ORM objects: a game is made for every table
         # sat down at, and the ORM's unit of work cost the event loop's thread more
         # than the rest of a game's set-up
@@ -385,6 +435,7 @@ class Store:
                     "created_at": moment,
                     "finished_at": moment if result is not None else None,
                     "result": result,
+                    "time_control": time_control,
                 },
             )
             connection.execute(
@@ -427,6 +478,7 @@ class Store:
                 return None
             seats = connection.execute(_LOAD_SEATS, {"id": game_id}).all()
             moves = connection.execute(_LOAD_MOVES, {"id": game_id}).all()
+            takebacks = connection.execute(_LOAD_TAKEBACKS, {"id": game_id}).all()
         return GameInfo(
             id=row.id,
             game=row.game,
@@ -438,6 +490,8 @@ class Store:
             result=row.result,
             seats=tuple(_seat(s) for s in seats),
             moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
+            time_control=row.time_control,
+            takebacks=tuple(Takeback(t.ply, t.seat, tuple(t.moves)) for t in takebacks),
         )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
@@ -533,7 +587,7 @@ class Store:
                         "plies": [m.ply for m in moves],
                         "seats": [m.seat for m in moves],
                         "moves": [m.move for m in moves],
-                        "played_at": moment,
+                        "played_at": [m.at or moment for m in moves],
                     },
                 )
             else:  # SQLite's executemany is one loop in C already
@@ -545,7 +599,7 @@ class Store:
                             "ply": m.ply,
                             "seat": m.seat,
                             "move": m.move,
-                            "played_at": moment,
+                            "played_at": m.at or moment,
                         }
                         for m in moves
                     ],
@@ -555,7 +609,16 @@ class Store:
                     connection.execute(
                         update(GameRow)
                         .where(GameRow.id == m.game_id)
-                        .values(status=FINISHED, finished_at=moment, result=m.result)
+                        .values(
+                            status=FINISHED,
+                            finished_at=m.at or moment,
+                            result=m.result,
+                            deadline=None,
+                        )
+                    )
+                elif m.timed:
+                    connection.execute(
+                        update(GameRow).where(GameRow.id == m.game_id).values(deadline=m.deadline)
                     )
             if during is not None:
                 during(connection)
@@ -577,10 +640,12 @@ class Store:
         for m in moves:
             storable("move", m.move, MOVE_LENGTH)
         ended = [m for m in moves if m.result is not None]
+        timed = [m for m in moves if m.timed and m.result is None]
         channel, lines = news if news is not None else (None, None)
-        if len(moves) == 1 and not ended:  # most batches: no arrays to build and dump
+        moment = now()
+        if len(moves) == 1 and not ended and not timed:  # most batches: no arrays
             m = moves[0]
-            row = (m.game_id, m.ply, m.seat, m.move, now(), channel, lines)
+            row = (m.game_id, m.ply, m.seat, m.move, m.at or moment, channel, lines)
             try:
                 driver.execute(_ONE_AT_ONCE, row)
             except psycopg.IntegrityError as exc:
@@ -591,10 +656,14 @@ class Store:
             "plies": [m.ply for m in moves],
             "seats": [m.seat for m in moves],
             "moves": [m.move for m in moves],
-            "at": now(),
+            "ats": [m.at or moment for m in moves],
+            "at": moment,
             "finished": FINISHED,
             "ended": [m.game_id for m in ended],
+            "ended_at": [m.at or moment for m in ended],
             "results": [json.dumps(m.result) for m in ended],
+            "timed": [m.game_id for m in timed],
+            "deadlines": [m.deadline for m in timed],
             "channel": channel,
             "news": lines,
         }
@@ -602,6 +671,98 @@ class Store:
             driver.execute(_AT_ONCE, parameters)
         except psycopg.IntegrityError as exc:
             raise IntegrityError(_AT_ONCE, parameters, exc) from None
+
+    def finish(
+        self, game_id: str, result: dict[str, Any], ply: int, at: datetime | None = None
+    ) -> bool:
+        """End a game that no move ended (out of time, resigned, aborted) with `result`,
+        as it stood after move `ply`; False if it had ended already or has moved on
+        since (another process was first)."""
+        later = select(MoveRow.ply).where(MoveRow.game_id == game_id, MoveRow.ply > ply)
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == PLAYING, ~later.exists())
+                .values(status=FINISHED, finished_at=at or now(), result=result, deadline=None)
+            )
+        return bool(done.rowcount == 1)
+
+    def take_back(
+        self,
+        game_id: str,
+        ply: int,
+        last: int,
+        seat: int,
+        deadline: float | None,
+        at: datetime | None = None,
+    ) -> list[str] | None:
+        """Take back moves `ply` to `last` of a game in play, asked by `seat`: they are
+        deleted, and kept in `takebacks`; the game's deadline becomes `deadline`. The moves
+        taken back, or None if the game has moved on from `last` (or is over)."""
+        with self.engine.begin() as connection:
+            status = connection.execute(
+                select(GameRow.status).where(GameRow.id == game_id).with_for_update()
+            ).scalar()
+            rows = connection.execute(
+                select(MoveRow.ply, MoveRow.move)
+                .where(MoveRow.game_id == game_id, MoveRow.ply >= ply)
+                .order_by(MoveRow.ply)
+            ).all()
+            if status != PLAYING or [r.ply for r in rows] != list(range(ply, last + 1)):
+                return None
+            moves = [r.move for r in rows]
+            connection.execute(
+                delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.ply >= ply)
+            )
+            connection.execute(
+                insert(TakebackRow).values(
+                    game_id=game_id, ply=ply, seat=seat, moves=moves, at=at or now()
+                )
+            )
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline=deadline)
+            )
+        return moves
+
+    def set_deadline(self, game_id: str, deadline: float | None) -> None:
+        """Put a game's stored deadline right (seconds since the epoch; None: no clock
+        runs)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline=deadline)
+            )
+
+    def zombify(self, game_id: str, seat: int, ply: int, bot: str, deadline: float | None) -> bool:
+        """Hand a person's `seat` to `bot` from move `ply` on (out of time or gone), and
+        set the game's new deadline; False if the seat was handed over already."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == HUMAN,
+                )
+                .values(kind=BOT, bot=bot, zombie_from=ply)
+            )
+            if done.rowcount != 1:
+                return False
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(deadline=deadline)
+            )
+        return True
+
+    def due(self, moment: float, limit: int = 100) -> list[str]:
+        """Unfinished games whose deadline is at or before `moment` (seconds since the
+        epoch), the longest overdue first."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(GameRow.id)
+                .where(GameRow.status == PLAYING, GameRow.deadline <= moment)
+                .order_by(GameRow.deadline)
+                .limit(limit)
+            ).scalars()
+            return list(found)
 
     def moves_after(self, game_id: str, ply: int) -> list[MoveInfo]:
         """The game's moves after move `ply`, in order (what another server added)."""
@@ -662,6 +823,10 @@ _GAMES, _SEATS, _MOVES = GameRow.__table__, SeatRow.__table__, MoveRow.__table__
 _LOAD_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("id"))
 _LOAD_SEATS = select(_SEATS).where(_SEATS.c.game_id == bindparam("id")).order_by(_SEATS.c.seat)
 _LOAD_MOVES = select(_MOVES).where(_MOVES.c.game_id == bindparam("id")).order_by(_MOVES.c.ply)
+_TAKEBACKS = TakebackRow.__table__
+_LOAD_TAKEBACKS = (
+    select(_TAKEBACKS).where(_TAKEBACKS.c.game_id == bindparam("id")).order_by(_TAKEBACKS.c.id)
+)
 _SEAT_HASHES = select(_SEATS.c.seat, _SEATS.c.token_hash, _SEATS.c.invited).where(
     _SEATS.c.game_id == bindparam("id")
 )
@@ -675,8 +840,9 @@ _BATCH = (
         cast(bindparam("plies"), ARRAY(Integer)),
         cast(bindparam("seats"), ARRAY(Integer)),
         cast(bindparam("moves"), ARRAY(Text)),
+        cast(bindparam("played_at"), ARRAY(DateTime(timezone=True))),
     )
-    .table_valued("game_id", "ply", "seat", "move")
+    .table_valued("game_id", "ply", "seat", "move", "played_at")
     .render_derived(name="batch")
 )
 _INSERT_MOVES = insert(MoveRow).from_select(
@@ -686,7 +852,7 @@ _INSERT_MOVES = insert(MoveRow).from_select(
         _BATCH.c.ply,
         _BATCH.c.seat,
         _BATCH.c.move,
-        cast(bindparam("played_at"), DateTime(timezone=True)),
+        _BATCH.c.played_at,
     ),
 )
 
@@ -698,15 +864,22 @@ _INSERT_MOVES = insert(MoveRow).from_select(
 _AT_ONCE = f"""
 WITH saved AS (
     INSERT INTO {MoveRow.__tablename__} (game_id, ply, seat, move, played_at)
-    SELECT b.game_id, b.ply, b.seat, b.move, %(at)s
+    SELECT b.game_id, b.ply, b.seat, b.move, b.at
     FROM unnest(%(games)s::text[], %(plies)s::integer[], %(seats)s::integer[],
-                %(moves)s::text[]) AS b(game_id, ply, seat, move)
+                %(moves)s::text[], %(ats)s::timestamptz[]) AS b(game_id, ply, seat, move, at)
     RETURNING 1
 ), ended AS (
     UPDATE {GameRow.__tablename__} AS g
-    SET status = %(finished)s, finished_at = %(at)s, result = e.result::json
-    FROM unnest(%(ended)s::text[], %(results)s::text[]) AS e(id, result)
+    SET status = %(finished)s, finished_at = e.at, result = e.result::json, deadline = NULL
+    FROM unnest(%(ended)s::text[], %(results)s::text[], %(ended_at)s::timestamptz[])
+        AS e(id, result, at)
     WHERE g.id = e.id
+    RETURNING 1
+), timed AS (
+    UPDATE {GameRow.__tablename__} AS g
+    SET deadline = t.deadline
+    FROM unnest(%(timed)s::text[], %(deadlines)s::float8[]) AS t(id, deadline)
+    WHERE g.id = t.id
     RETURNING 1
 )
 SELECT count(pg_notify(%(channel)s, p))
@@ -727,7 +900,15 @@ FROM unnest(string_to_array(%s::text, chr(10))) AS p
 
 
 def _seat(row: Any) -> SeatInfo:
-    return SeatInfo(row.seat, row.kind, row.bot, row.name, bool(row.invited), row.reissued or 0)
+    return SeatInfo(
+        row.seat,
+        row.kind,
+        row.bot,
+        row.name,
+        bool(row.invited),
+        row.reissued or 0,
+        row.zombie_from,
+    )
 
 
 def _engine(url: str) -> Engine:

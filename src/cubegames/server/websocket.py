@@ -21,11 +21,14 @@ from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
+    ClaimMessage,
     Connection,
+    EndMessage,
     MoveMessage,
     ProtocolError,
     ReadyMessage,
     Throttle,
+    UndoMessage,
     error,
     parse_client,
 )
@@ -215,7 +218,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 if peer.seat is not None:
                     room.ready(peer.seat)
                 continue
-            if not isinstance(parsed, MoveMessage):
+            if not isinstance(parsed, MoveMessage | EndMessage | ClaimMessage | UndoMessage):
                 room.tick()  # a pause after a round whose time is over ends
                 await peer.send({"type": "pong"})
                 continue
@@ -226,6 +229,25 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                         "spectator",
                     )
                 )
+                continue
+            if isinstance(parsed, EndMessage | ClaimMessage | UndoMessage):
+                try:
+                    if isinstance(parsed, UndoMessage):
+                        if parsed.type == "undo-ask":
+                            await server.referee.ask_undo(room, peer.seat)
+                        else:
+                            accept = parsed.type == "undo-accept"
+                            await server.referee.answer_undo(room, peer.seat, accept)
+                    elif isinstance(parsed, ClaimMessage):
+                        await server.referee.claim(room, peer.seat, parsed.outcome)
+                    elif parsed.type == "undo":
+                        await server.referee.undo(room, peer.seat)
+                    elif parsed.type == "resign":
+                        await server.referee.resign(room, peer.seat)
+                    else:
+                        await server.referee.abort(room, peer.seat)
+                except Refused as exc:
+                    await peer.send(error(str(exc), exc.code))
                 continue
             if expired(room.info, limits, room):
                 await peer.send(

@@ -3,6 +3,7 @@
 
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
 import { has, list as joined, t, tOr } from "./i18n.js";
+import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.js";
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
@@ -51,6 +52,7 @@ async function startPage(root) {
   const message = h("p", { class: "error", role: "alert" });
   const after = h("div", { class: "after-create" });
   const startButton = h("button", { class: "primary big", type: "submit" }, t("start-play"));
+  const timeControl = timeControlField();
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -164,7 +166,7 @@ async function startPage(root) {
       return { kind: "bot", bot: s.who === CUSTOM ? s.custom || "random" : s.who, name: s.name || null };
     });
     const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
-    const body = { game: form.game, options, seats };
+    const body = { game: form.game, options, seats, clock: timeControl.value() };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     startButton.disabled = true;
     try {
@@ -193,7 +195,7 @@ async function startPage(root) {
   const newGame = h("form", { class: "new-game card", onsubmit: start },
     h("h1", {}, t("start-heading")),
     h("p", { class: "lead" }, t("start-lead")),
-    picker, h("div", { class: "setup" }, seatsBox, optionsBox),
+    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element,
     h("details", { class: "more" }, h("summary", {}, t("start-deal")),
       h("div", { class: "field" }, h("label", { for: "seed" }, t("start-seed")),
         Object.assign(seedInput, { id: "seed" }))),
@@ -249,8 +251,9 @@ function gamesSection() {
     for (const b of tabs.children) b.setAttribute("aria-selected", String(b === button));
     list.replaceChildren(h("li", { class: "muted" }, t("games-loading")));
     try {
-      const found = await api(`/api/games?status=${status}&limit=40`);
-      list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id])) :
+      const listed = await api(`/api/games?status=${status}&limit=40`);
+      const { sorted: found, yours } = await yourTurnFirst(listed, mine);
+      list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id], yours.has(g.id))) :
         [h("li", { class: "muted" }, status === "playing" ? t("games-none-playing") : t("games-none-finished"))]));
     } catch (err) {
       list.replaceChildren(h("li", { class: "error" }, err.message));
@@ -266,7 +269,7 @@ function gamesSection() {
   return section;
 }
 
-function gameLine(g, mine) {
+function gameLine(g, mine, yours = false) {
   const who = g.seats.map((s) => roleName(s.seat, g.seats, [])).join(" · ");
   const links = [];
   if (g.status === "finished") {
@@ -282,7 +285,8 @@ function gameLine(g, mine) {
     const won = joined(g.result.winners.map((s) => roleName(s, g.seats, [])));
     result = ` · ${won ? t("games-won-by", { who: won }) : t("games-nobody-won")}`;
   }
-  return h("li", {}, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
+  return h("li", { class: yours ? "your-turn" : null }, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
+    yours ? h("span", { class: "tag" }, ` ${CLOCK_WORDS.yourTurn} `) : null,
     h("span", { class: "muted" }, ` ${who} · ${t("games-moves", { moves: g.moves })} · ${when(g.created)}${result}`),
     h("span", { class: "line-links" }, links));
 }

@@ -10,6 +10,7 @@ import { friendly } from "./refusals.js";
 import { icon, tip } from "./draw.js";
 import { avatar, seatColour } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
+import { ClockPanel, endedWords } from "./clocks.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
@@ -173,9 +174,11 @@ class PlayPage {
     this.sound = h("button", { type: "button", class: "sound-toggle small", title: WORDS.soundTitle, onclick: () => this.toggleSound() });
     this.drawSound();
     this.round = h("span", { class: "round-badge", hidden: true });
+    this.clocks = new ClockPanel((m) => { const l = this.linkOf(this.active); if (l) l.send(m); }, (s) => this.seatName(s));
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.sound, this.conn),
       this.banner,
+      this.clocks.root,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
         h("aside", { class: "side" }, this.said, this.message,
@@ -208,6 +211,7 @@ class PlayPage {
     if (this.hello) return;
     if (hello.protocol !== PROTOCOL) this.tell(t("play-protocol", { page: PROTOCOL, server: hello.protocol }), "error");
     this.hello = hello;
+    this.clocks.seats(hello.seats);
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
@@ -244,6 +248,13 @@ class PlayPage {
       if (link !== this.links[0]) return; // every link hears it: tell it once
       this.presence(message.online);
       for (const l of this.links) if (l.latest) l.latest.online = message.online;
+      this.clocks.presence(message.online);
+      this.drawSeats();
+    } else if (message.type === "undo") {
+      this.clocks.asked(message);
+    } else if (message.type === "seat" && message.event === "zombie" && this.hello) {
+      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot };
+      this.clocks.seats(this.hello.seats);
       this.drawSeats();
     } else if (message.type === "seat") {
       if (link !== this.links[0] || !this.hello) return;
@@ -403,6 +414,7 @@ class PlayPage {
     const moves = round ? (message.log || []).filter((e) => e.ply > prev.ply) : [];
     this.shown = round ? (this.controller.roundBoard ? this.controller.roundBoard(prev, message, moves) : prev) : null;
     this.drawBanner(message, round);
+    this.clocks.update(message, this.active);
     this.drawSeats();
     this.drawLegal(round ? { ...message, legal: [] } : message);
     this.drawLog(message);
@@ -501,6 +513,8 @@ class PlayPage {
       const won = (message.result && message.result.winners) || [];
       text = won.length ? t("play-won", { who: joined(won.map((s) => this.seatName(s))) }) : t("replay-draw");
       if (won.length === 1 && this.seatName(won[0]) === t("seat-you")) text = t("play-you-won");
+      const why = endedWords(message.result, (s) => this.seatName(s));
+      if (why) text = won.length ? t("play-ended-why", { why, result: text }) : why;
       kind = "over";
     } else if (message.pause && !message.over) {
       text = WORDS.paused;
@@ -617,7 +631,9 @@ class PlayPage {
     } else {
       const won = (message.result && message.result.winners) || [];
       heading = won.length === 1 ? (names[won[0]] === t("seat-you") ? t("play-you-won-heading") : t("play-won", { who: names[won[0]] })) : won.length ? t("play-won", { who: joined(won.map((w) => names[w])) }) : t("replay-draw");
-      ending = this.controller.ending ? this.controller.ending(message, prev) : "";
+      const why = endedWords(message.result, (s) => this.seatName(s));
+      if (why && !won.length) heading = why;
+      ending = why || (this.controller.ending ? this.controller.ending(message, prev) : "");
       scores = message.result ? message.result.scores : [];
     }
     const winners = new Set(round ? [] : (message.result && message.result.winners) || []);

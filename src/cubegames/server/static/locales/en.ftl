@@ -558,3 +558,48 @@ stakd-status = Round { $round } · first to { $goal ->
     [one] 1 point
    *[other] { $goal } points
   } wins
+
+## Time controls, resigning, take-backs (clocks.js)
+clock-clocks = Clocks
+clock-none = No clock
+clock-realtime = Real-time
+clock-turn-based = Turn-based
+clock-custom = Custom…
+clock-minutes = Minutes each
+clock-increment = Seconds added a move
+clock-days = { $count ->
+    [one] 1 day a move
+   *[other] { $count } days a move
+  }
+clock-days-hours = { $days } d { $hours } h
+clock-time-control = Time control
+clock-first-move = starts after the first move
+clock-waiting = waiting
+clock-low = little time left
+clock-resign = Resign
+clock-abort = Abort
+clock-claim-win = Claim the win
+clock-claim-bot = Let a bot play for them
+clock-confirm-resign = Resign this game? The other players play on or win.
+clock-confirm-abort = Abort this game? It ends with no result.
+clock-gone = { $who } has been away for more than { $grace } seconds on their turn.
+clock-ended-time = { $who } ran out of time
+clock-ended-resigned = { $who } resigned
+clock-ended-gone = { $who } left the game
+clock-ended-aborted = The game was aborted: no result
+clock-zombie = { $who } is played by a bot from now on
+clock-undo = Take back
+clock-ask-undo = Ask to take back
+clock-accept = Agree
+clock-decline = Decline
+clock-undo-asked = { $who } asks to take back { $count ->
+    [one] a move
+   *[other] { $count } moves
+  }.
+clock-undo-declined = { $who } declined to take the move back.
+clock-took-back = { $who } took back { $count ->
+    [one] a move
+   *[other] { $count } moves
+  } (from move { $ply })
+clock-your-turn = Your turn
+play-ended-why = { $why }: { $result }
