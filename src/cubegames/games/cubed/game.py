@@ -33,8 +33,8 @@ ENDINGS = (EMPTIED, BLOCKED, STALLED, STANDSTILL, STUCK, BAG_EMPTY)
 MAX_ROUNDS = 10
 
 
-class Cubed(Game[CubedMove]):
-    """CUBED with one set of options.
+class Cubed(Game[CubedMove], chance.Versioned):
+    """CUBED with one set of options (and the older chance version, `new_state_as`).
 
     >>> game = Cubed(players=2, edition="en", rounds=1)
     >>> state = game.new_state(seed=3)
