@@ -22,12 +22,13 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
 import cubegames
+from cubegames.core import chance
 from cubegames.server import migrations
 from cubegames.server.app import create_app
 from cubegames.server.protocol import read_record
 from cubegames.server.records import load_record, to_record
 from cubegames.server.replays import Replays
-from cubegames.server.rooms import replay
+from cubegames.server.rooms import Room, replay
 from cubegames.server.storage import Base, NewSeat, Store
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, connect, make_game
 
@@ -287,6 +288,34 @@ def test_the_old_games_in_play_play_on_from_their_own_positions(tmp_path: Path) 
             assert info is not None and info.chance == 1
             # what was played on replays: the room's moves were the rules' of version 1
             assert replay(info)[1].to_dict()["round"] == positions[info.id]["round"]
+    finally:
+        store.close()
+
+
+@pytest.mark.anyio
+async def test_a_room_catching_up_with_stored_moves_deals_as_the_game_was_dealt(
+    tmp_path: Path,
+) -> None:
+    """A room a few moves behind (another server played them) takes the stored moves in,
+    through the next round's deal: it reaches the old release's position."""
+    path = tmp_path / "games.sqlite3"
+    shutil.copyfile(FORMAT1, path)
+    store = Store(f"sqlite:///{path}")
+    try:
+        info = store.load(OLD["games"]["cubed_round2"])
+        assert info is not None
+        game, state, _ = replay(info)
+        first = chance.new_state(game, info.seed, info.chance)
+        dealt = 0  # the move that ended round 1 (and dealt round 2)
+        while first.to_dict()["round"] == 1:
+            first.play(info.moves[dealt].move)
+            dealt += 1
+        behind = dealt - 3
+        _, state, played = replay(info, behind)
+        room = Room(info, game, state, played, store)
+        assert room.ply == behind and await room.catch_up()
+        assert room.ply == len(info.moves)
+        assert room.state.to_dict() == OLD["positions"][info.id]
     finally:
         store.close()
 

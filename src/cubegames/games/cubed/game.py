@@ -34,7 +34,7 @@ MAX_ROUNDS = 10
 
 
 class Cubed(Game[CubedMove], chance.Versioned):
-    """CUBED with one set of options (and the older chance version, `new_state_as`).
+    """CUBED with one set of options.
 
     >>> game = Cubed(players=2, edition="en", rounds=1)
     >>> state = game.new_state(seed=3)
