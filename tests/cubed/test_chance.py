@@ -1,20 +1,21 @@
 """CUBED's chance after the first deal: a generator kept in the position (format 2), hidden from
-every seat, and the reading of format 1 files, which kept none (`games/cubed/formats.py`)."""
+every seat, and format 1 (files without a version, games of chance version 1), which keeps
+none and draws from a hash of the position as the code before format 2 did
+(`games/cubed/formats.py`; tests/cubed/test_format1.py replays that code's games)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cubegames
-from cubegames.core import splitmix
+from cubegames.core import chance, splitmix
 from cubegames.games.cubed import CubedState
-from cubegames.games.cubed.formats import VERSION, v1_generator
+from cubegames.games.cubed.formats import VERSION
 
 BIG = 2**100 + 12345  # a seed as the web server deals them (128 bits)
 
@@ -131,7 +132,7 @@ def test_a_bad_generator_or_version_is_refused_with_its_field_named(
         game.state_from_dict(data)
 
 
-# -- format 1 files (no "version"): read with a generator derived from the file ----------------
+# -- format 1 files (no "version"): later draws from a hash of the position ---------------------
 
 
 def format_1(data: dict[str, Any], secret: str | None = None) -> dict[str, Any]:
@@ -142,68 +143,100 @@ def format_1(data: dict[str, Any], secret: str | None = None) -> dict[str, Any]:
     return old
 
 
-def test_a_format_1_file_writes_back_as_read_until_its_first_draw(
-    monkeypatch: pytest.MonkeyPatch,
+def old_draws(position: dict[str, Any], purpose: str) -> random.Random:
+    """The generator the code before format 2 drew from (written out here, not imported):
+    BLAKE2b, 8 bytes, of the position's sorted compact JSON text, "|" and the purpose."""
+    text = json.dumps(position, sort_keys=True, separators=(",", ":")) + "|" + purpose
+    return random.Random(
+        int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    )
+
+
+@pytest.fixture
+def hashed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], str]]:
+    """Every position (and purpose) that a format 1 draw is taken from, in order."""
+    asked: list[tuple[dict[str, Any], str]] = []
+    real = chance.from_position
+
+    def spy(data: dict[str, Any], purpose: str) -> random.Random:
+        asked.append((data, purpose))
+        return real(data, purpose)
+
+    monkeypatch.setattr(chance, "from_position", spy)
+    return asked
+
+
+def test_a_format_1_file_stays_format_1_and_deals_from_the_hash_of_the_position(
+    hashed: list[tuple[dict[str, Any], str]],
 ) -> None:
     game, before, move = round_end(5)
     old = format_1(before)
     state = game.state_from_dict(old)
     assert state.rng is None and state.to_dict() == old  # api.md: to_dict(from_dict(d)) == d
     assert state.clone().to_dict() == old
-    from cubegames.games.cubed import state as state_module
-
-    asked: list[dict[str, Any]] = []
-
-    def spy(data: dict[str, Any]) -> int:
-        asked.append(data)
-        return v1_generator(data)
-
-    monkeypatch.setattr(state_module, "v1_generator", spy)
-    state.play(move)  # ends round 1: the next deal is the first draw
-    written = state.to_dict()
-    assert written["version"] == VERSION
-    # the generator came from the position as it stood when round 1 was scored, in format 1:
-    # BLAKE2b of its sorted, compact JSON text; then the new deal moved it on
-    (position,) = asked
-    assert "version" not in position and position["to_move"] is None
+    state.play(move)  # ends round 1: the next deal is the first draw after the first deal
+    # hashed: the position as it stood when round 1 was scored, written in format 1
+    ((position, purpose),) = hashed
+    assert purpose == "deal round 2" and "version" not in position
+    assert position["to_move"] is None and position["end"] is not None
     assert position["round"] == 1 and len(position["past_rounds"]) == 1
-    text = json.dumps(position, sort_keys=True, separators=(",", ":")).encode()
-    digest = hashlib.blake2b(text, digest_size=16, person=b"cubed-format-1").digest()
     pieces = list(game.edition.pieces)
-    assert state.rng == splitmix.shuffle(int.from_bytes(digest[:8], "big"), pieces)
-    assert state.hands == [pieces[:25], pieces[25:50]]
+    old_draws(position, purpose).shuffle(pieces)
+    assert state.hands == [pieces[:25], pieces[25:50]] and state.bag == pieces[50:]
+    written = state.to_dict()
+    assert "version" not in written and "rng" not in written and state.rng is None
+    assert game.state_from_dict(written).to_dict() == written
     again = game.state_from_dict(old)
     again.play(move)
     assert again.to_dict() == written  # the same every time
 
 
-def test_a_format_1_file_with_a_secret_keeps_it_hidden_and_keys_its_generator() -> None:
+def test_a_format_1_draw3_return_comes_from_the_hash_of_the_position(
+    hashed: list[tuple[dict[str, Any], str]],
+) -> None:
+    game = cubegames.make("cubed", players=2, variants=["draw3"])
+    state = game.new_state_as(3, 1)
+    state.play("draw3:3")
+    kept = state.legal_moves()[0]
+    state.play(kept)
+    # hashed: the position with the kept piece in hand and the other two still drawn
+    ((position, purpose),) = hashed
+    assert purpose == "draw3 return" and "version" not in position
+    assert len(position["turn"]["drawn"]) == 2 and len(position["hands"][0]) == 26
+    bag, draws = list(position["bag"]), old_draws(position, purpose)
+    for returned in position["turn"]["drawn"]:
+        bag.insert(draws.randint(0, len(bag)), returned)
+    assert state.to_dict()["bag"] == bag and state.rng is None
+
+
+def test_a_format_1_file_with_a_secret_keeps_it_hidden_and_in_the_hash() -> None:
     game, before, move = round_end(BIG)
     old = format_1(before, secret="ab" * 16)
     state = game.state_from_dict(old)
     assert state.to_dict() == old
-    for seen in (state.view(0), state.view(1), state.public_view()):
-        assert "ab" * 16 not in json.dumps(seen)
     state.play(move)
-    assert state.rng is not None and state.rng >= splitmix.KEYED
-    assert "secret" not in state.to_dict()
+    assert state.to_dict()["secret"] == "ab" * 16 and state.rng is None
+    for seen in (state.view(0), state.view(1), state.public_view()):
+        assert "ab" * 16 not in json.dumps(seen) and "secret" not in seen
     other = game.state_from_dict(format_1(before, secret="cd" * 16))
     other.play(move)
     assert other.hands != state.hands  # the secret, which no seat saw, decides the deal
 
 
-def test_a_file_written_before_format_2_loads_and_plays_on() -> None:
-    """tests/cubed/data/format1-round2.json: a server-dealt game (with its secret) in
-    round 2 of 3, written by the code before format 2."""
-    data = json.loads((Path(__file__).parent / "data" / "format1-round2.json").read_text())
-    assert "version" not in data and "rng" not in data and "secret" in data
-    game = cubegames.make("cubed", **data["options"])
-    state = game.state_from_dict(data)
-    assert state.to_dict() == data
-    chooser = random.Random(0)
-    while not state.is_over:  # its third round is dealt by the derived generator
-        state.play(chooser.choice(state.legal_moves()))
-    assert state.round == 3 and state.to_dict()["version"] == VERSION
+def test_a_game_of_chance_version_1_is_dealt_as_before_format_2() -> None:
+    """`new_state_as(seed, 1)`: the same first deal as today, in format 1, with the secret
+    the code before format 2 gave a server's deal (`chance.secret(seed, "cubed")`)."""
+    game = cubegames.make("cubed", players=3)
+    for seed in (7, BIG):
+        old, new = game.new_state_as(seed, 1), game.new_state(seed)
+        assert old.hands == new.hands and old.bag == new.bag and old.rng is None
+        assert game.new_state_as(seed, 2).to_dict() == new.to_dict()
+        data = old.to_dict()
+        assert "version" not in data and "rng" not in data
+        assert data.get("secret") == (chance.secret(seed, "cubed") if seed == BIG else None)
+    for version in (0, 3, True):
+        with pytest.raises(ValueError, match="chance version"):
+            game.new_state_as(7, version)
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +34,7 @@ def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) 
         "game": game,
         "options": built.options,
         "seed": 4,
+        "chance": 2,
         "seats": [{"kind": "bot", "bot": "random"} for _ in range(built.players)],
         "moves": moves,
         "result": {"scores": state.scores(), "winners": state.winners()},
@@ -170,10 +172,51 @@ def test_a_record_round_trips(client: TestClient) -> None:
     made = loaded.json()
     assert made["status"] == "finished"
     back = client.get(f"/api/games/{made['id']}/record").json()
-    for key in ("format", "version", "game", "options", "seed", "seats", "moves", "result"):
+    for key in ("format", "version", "game", "options", "seed", "chance", "seats", "moves"):
         assert back[key] == record[key], key
+    assert back["result"] == record["result"]
     again = client.post("/api/records", content=json.dumps(back))
     assert again.status_code == 201
+
+
+def test_a_record_without_a_chance_version_is_of_version_1(client: TestClient) -> None:
+    """A record as the releases before chance version 2 wrote them (no "chance"): a CUBED
+    match that code played (tests/cubed/data/format1-games.json, 3 players, draw3, the
+    server's deal) loads and ends where that code's did; its record now says chance 1.
+    Claiming chance version 2 instead, the same moves make another game or none."""
+    golden = json.loads(
+        (Path(__file__).parents[1] / "cubed" / "data" / "format1-games.json").read_text()
+    )
+    old = golden["games"][1]
+    game = cubegames.make("cubed", **old["options"])
+    record = {
+        "format": "cubegames-record",
+        "version": 1,
+        "game": "cubed",
+        "options": game.options,
+        "seed": old["seed"],
+        "seats": [{"kind": "human"}] * game.players,
+        "moves": old["moves"],
+    }
+    made = client.post("/api/records", content=json.dumps(record))
+    assert made.status_code == 201, made.text
+    path = f"/api/games/{made.json()['id']}"
+    end = game.state_from_dict(old["final"])
+    for seat in range(game.players):
+        seen = client.get(f"{path}/replay", params={"ply": len(old["moves"]), "seat": seat}).json()
+        assert seen["view"] == end.view(seat) and seen["over"]
+    assert client.get(f"{path}/record").json()["chance"] == 1
+    other = client.post("/api/records", content=json.dumps({**record, "chance": 2}))
+    if other.status_code == 201:
+        final = client.get(
+            f"/api/games/{other.json()['id']}/replay", params={"ply": len(old["moves"]), "seat": 0}
+        ).json()
+        assert final["view"] != end.view(0)
+    else:
+        assert other.status_code == 400 and "is refused" in other.json()["detail"]
+    for bad in (0, 3, "2", True, None):
+        refused = client.post("/api/records", content=json.dumps({**record, "chance": bad}))
+        assert refused.status_code == 400 and "chance" in refused.json()["detail"], bad
 
 
 def test_an_unfinished_record_can_be_played_on(client: TestClient) -> None:

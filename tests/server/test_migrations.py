@@ -2,13 +2,16 @@
 `cubegames.server.migrations`: they make exactly the tables `storage` declares, and a
 database made before them (by the release before, `tests/data/server-before-alembic.*`,
 or by the first release) is upgraded in place and keeps every game: it loads, replays and
-plays on."""
+plays on. The games stored before chance version 2 (`tests/data/server-format1.*`: CUBED
+games past their first deal, made by that release) are of chance version 1 and replay to
+exactly the positions that release gave them; their records say so."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +21,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
+import cubegames
+from cubegames.core import chance
 from cubegames.server import migrations
 from cubegames.server.app import create_app
-from cubegames.server.storage import Base, Store
-from tests.server.helpers import BOTH, Socket, TestClient, connect
+from cubegames.server.protocol import read_record
+from cubegames.server.records import load_record, to_record
+from cubegames.server.replays import Replays
+from cubegames.server.rooms import Room, replay
+from cubegames.server.storage import Base, NewSeat, Store
+from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, connect, make_game
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 BEFORE = DATA / "server-before-alembic.sqlite3"
@@ -169,3 +178,221 @@ def test_the_games_in_play_of_the_release_before_play_on_after_the_upgrade(
         assert again.status_code == 200
         seats = client.get(f"/api/games/{reissued}").json()["seats"]
         assert seats[1]["invited"] and seats[1]["reissued"] == 2
+
+
+# -- chance version 1: games stored before chance version 2 replay with its draws ---------------
+
+FORMAT1 = DATA / "server-format1.sqlite3"
+#: `scripts/server_db_format1.py`, run with the code of commit 35f0638: its games' ids and
+#: credentials, and the position of every game of both databases after its last stored move
+#: as that code rebuilt it
+OLD = json.loads((DATA / "server-format1.json").read_text())
+DATABASES = {
+    "before-alembic": (BEFORE, "before_alembic_positions"),
+    "format1": (FORMAT1, "positions"),
+}
+
+
+@pytest.fixture(params=sorted(DATABASES))
+def old_db(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A copy of a database made by the release before chance version 2, and the position
+    that release rebuilt for each of its games."""
+    source, key = DATABASES[request.param]
+    copy = tmp_path / "games.sqlite3"
+    shutil.copyfile(source, copy)
+    return copy, OLD[key]
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A committed database file read as it is (no journal files made beside it)."""
+    return sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+
+
+def test_the_old_databases_hold_what_chance_version_1_changes() -> None:
+    """The games of `server-format1.sqlite3` are CUBED games that drew after their first
+    deal (a later round, draw3 returns, a finished 3-round match), one with a secret."""
+    positions = OLD["positions"]
+    rounds = {name: positions[OLD["games"][name]].get("round") for name in OLD["games"]}
+    assert rounds["cubed_round2"] == 2 and rounds["cubed_bot"] == 2
+    assert rounds["cubed_finished"] == 3 and positions[OLD["games"]["cubed_finished"]]["end"]
+    assert "secret" in positions[OLD["games"]["cubed_round2"]]
+    with closing(_read_only(FORMAT1)) as raw:
+        keeps = raw.execute(
+            "SELECT count(*) FROM moves WHERE game_id = ? AND move LIKE 'keep:%'",
+            (OLD["games"]["cubed_draw3"],),
+        ).fetchone()[0]
+    assert keeps >= 4
+
+
+def test_every_old_game_is_of_chance_version_1_and_replays_to_its_stored_position(
+    old_db: tuple[Path, dict[str, Any]],
+) -> None:
+    path, positions = old_db
+    kept = _rows(path)
+    store = Store(f"sqlite:///{path}")  # upgraded in place
+    try:
+        assert set(positions) == {row[0] for row in kept["games"]}
+        for game_id, position in positions.items():
+            info = store.load(game_id)
+            assert info is not None and info.chance == 1
+            # the room's rebuild, the replays' and a record's, each to the very position
+            assert replay(info)[1].to_dict() == position
+            assert Replays().at(info, len(info.moves))[1].to_dict() == position
+            record = to_record(info)
+            assert record["chance"] == 1 and record["seed"] == info.seed
+            loaded = load_record(read_record(json.dumps(record).encode()))
+            assert loaded.chance == 1 and [m for _, m in loaded.moves] == record["moves"]
+    finally:
+        store.close()
+    assert _rows(path) == kept
+
+
+def _seat_to_move(position: dict[str, Any]) -> int:
+    seat = position["to_move"]
+    assert isinstance(seat, int)
+    return seat
+
+
+def test_the_old_games_in_play_play_on_from_their_own_positions(tmp_path: Path) -> None:
+    """Each CUBED game in play (and the CUBES one) opens to the seat to move with the hand
+    the old release dealt it, takes a move, and a bot answers from the right position; a
+    game made now is of chance version 2."""
+    path = tmp_path / "games.sqlite3"
+    shutil.copyfile(FORMAT1, path)
+    url = f"sqlite:///{path}"
+    games, tokens, positions = OLD["games"], OLD["tokens"], OLD["positions"]
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        for name in ("cubed_round2", "cubed_draw3", "cubed_bot", "cubes_playing"):
+            game_id = games[name]
+            position = positions[game_id]
+            seat = _seat_to_move(position)
+            with connect(client, game_id, tokens[game_id][seat]) as session:
+                socket = Socket(session)
+                _hello, state = socket.opening()
+                game = cubegames.make(position["game"], **position["options"])
+                assert state["view"] == game.state_from_dict(position).view(seat), name
+                socket.move(state["legal"][0], state["ply"])
+                after = socket.state(state["ply"] + 1)
+                if name == "cubed_bot":  # the bot (seat 1) answers
+                    after = socket.until(
+                        lambda m, me=seat: m["type"] == "state" and m["to_move"] == me
+                    )
+                assert after["ply"] > state["ply"]
+        made = make_game(client, "cubed", [HUMAN, HUMAN], {"players": 2})
+        finished = games["cubed_finished"]
+        record = client.get(f"/api/games/{finished}/record")
+        assert record.status_code == 200 and record.json()["chance"] == 1
+    store = Store(url)
+    try:
+        fresh = store.load(made["id"])
+        assert fresh is not None and fresh.chance == 2
+        for name in ("cubed_round2", "cubed_draw3", "cubed_bot"):
+            info = store.load(games[name])
+            assert info is not None and info.chance == 1
+            # what was played on replays: the room's moves were the rules' of version 1
+            assert replay(info)[1].to_dict()["round"] == positions[info.id]["round"]
+    finally:
+        store.close()
+
+
+@pytest.mark.anyio
+async def test_a_room_catching_up_with_stored_moves_deals_as_the_game_was_dealt(
+    tmp_path: Path,
+) -> None:
+    """A room a few moves behind (another server played them) takes the stored moves in,
+    through the next round's deal: it reaches the old release's position."""
+    path = tmp_path / "games.sqlite3"
+    shutil.copyfile(FORMAT1, path)
+    store = Store(f"sqlite:///{path}")
+    try:
+        info = store.load(OLD["games"]["cubed_round2"])
+        assert info is not None
+        game, state, _ = replay(info)
+        first = chance.new_state(game, info.seed, info.chance)
+        dealt = 0  # the move that ended round 1 (and dealt round 2)
+        while first.to_dict()["round"] == 1:
+            first.play(info.moves[dealt].move)
+            dealt += 1
+        behind = dealt - 3
+        _, state, played = replay(info, behind)
+        room = Room(info, game, state, played, store)
+        assert room.ply == behind and await room.catch_up()
+        assert room.ply == len(info.moves)
+        assert room.state.to_dict() == OLD["positions"][info.id]
+    finally:
+        store.close()
+
+
+def test_an_old_record_uploaded_again_replays_to_the_old_releases_end(tmp_path: Path) -> None:
+    """The finished 3-round match's record (chance 1) loads as a new game of chance
+    version 1, which ends where the old release's did; the same record claiming chance
+    version 2 does not replay to its result, and is refused."""
+    path = tmp_path / "games.sqlite3"
+    shutil.copyfile(FORMAT1, path)
+    url = f"sqlite:///{path}"
+    finished = OLD["games"]["cubed_finished"]
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        record = client.get(f"/api/games/{finished}/record").json()
+        without = {k: v for k, v in record.items() if k != "chance"}  # as old records are
+        loaded = client.post("/api/records", content=json.dumps(without))
+        assert loaded.status_code == 201, loaded.text
+        claimed = client.post("/api/records", content=json.dumps({**record, "chance": 2}))
+        assert claimed.status_code == 400
+    store = Store(url)
+    try:
+        info = store.load(loaded.json()["id"])
+        assert info is not None and info.chance == 1
+        assert replay(info)[1].to_dict() == OLD["positions"][finished]
+    finally:
+        store.close()
+
+
+#: the columns of a game's rows copied from one database into another
+TABLES_0001 = {
+    "games": ("id", "game", "options", "seed", "deal", "status", "created_at"),
+    "seats": ("game_id", "seat", "kind", "token_hash"),
+    "moves": ("game_id", "ply", "seat", "move", "played_at"),
+}
+
+
+@BOTH
+def test_a_database_at_the_revision_before_gets_chance_version_1_for_its_games(
+    db_url: str,
+) -> None:
+    """On SQLite and PostgreSQL alike: the tables as revision 0002 made them, holding a
+    CUBED game of the old release in its round 2, are upgraded; the game is of chance
+    version 1 and replays to the old release's position."""
+    game_id = OLD["games"]["cubed_round2"]
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with closing(_read_only(FORMAT1)) as raw:
+        raw.row_factory = sqlite3.Row
+        for table, columns in TABLES_0001.items():
+            rows[table] = [
+                dict(r)
+                for r in raw.execute(
+                    f"SELECT {', '.join(columns)} FROM {table} WHERE "
+                    f"{'id' if table == 'games' else 'game_id'} = ?",
+                    (game_id,),
+                )
+            ]
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        command.upgrade(migrations.config(connection), "0002")
+        for table, columns in TABLES_0001.items():
+            names = ", ".join(columns)
+            values = ", ".join(f":{c}" for c in columns)
+            connection.execute(
+                text(f"INSERT INTO {table} ({names}) VALUES ({values})"), rows[table]
+            )
+    engine.dispose()
+    store = Store(db_url)
+    try:
+        info = store.load(game_id)
+        assert info is not None and info.chance == 1 and len(info.moves) == len(rows["moves"])
+        assert replay(info)[1].to_dict() == OLD["positions"][game_id]
+        made, _ = store.create("cubed", info.options, 7, [NewSeat("human"), NewSeat("human")])
+        fresh = store.load(made)
+        assert fresh is not None and fresh.chance == 2
+    finally:
+        store.close()
+    assert _differences(db_url) == []

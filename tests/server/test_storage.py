@@ -59,6 +59,18 @@ def test_a_game_comes_back_as_it_was_stored(store: Store) -> None:
     assert store.load("nothing") is None
 
 
+def test_a_game_keeps_the_chance_version_it_was_dealt_in(store: Store) -> None:
+    new, _ = store.create("cubed", {}, 1, TWO)
+    old, _ = store.create("cubed", {}, 1, TWO, chance=1)
+    loaded = [store.load(g) for g in (new, old)]
+    assert [i.chance if i is not None else None for i in loaded] == [2, 1]
+    assert _raw(store, "SELECT chance FROM games WHERE id = :id", old) == (1,)
+    for bad in (0, 3):
+        with pytest.raises(ValueError, match="chance version"):
+            store.create("cubed", {}, 1, TWO, chance=bad)
+    assert len(store.summaries()) == 2  # nothing stored of a refused one
+
+
 def test_a_result_is_sql_null_until_the_game_ends(store: Store) -> None:
     game_id, _ = store.create("cubes", {}, 1, TWO)
     query = "SELECT result IS NULL, finished_at IS NULL FROM games WHERE id = :id"

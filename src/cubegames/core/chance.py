@@ -4,13 +4,92 @@ A game's first deal comes from the seed given to `new_state`. Chance that happen
 new round's deal, pieces mixed back into a bag, dice) is drawn from a generator whose state
 the position keeps (`core.splitmix`, field `"rng"` of a position file), so a position file
 alone fixes everything that follows it.
+
+That is chance **version 2**. Before it (**version 1**, every release up to commit 35f0638) CUBED
+drew what came after its first deal from a hash of the position's JSON text at the moment of
+the draw (`from_position`, with the position's hidden `secret` in it). A game stored by one
+of those releases as its seed and moves replays as it was played only with those draws, so a
+game that changed its draws between versions offers the older ones (`Versioned`) and
+`new_state` deals a game in the version it was made with. The other games draw alike in both
+versions. docs/positions.md describes both.
+
+>>> CURRENT, VERSIONS
+(2, (1, 2))
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from cubegames.core.game import Game, State
+
+#: the chance version of games made today
+CURRENT = 2
+#: every chance version a stored game or record may have been made with
+VERSIONS = (1, 2)
 
 
 def seeded(seed: int) -> random.Random:
     """A private generator for `seed`."""
     return random.Random(seed)
+
+
+@runtime_checkable
+class Versioned(Protocol):
+    """A game whose draws changed from one chance version to the next: it can still deal
+    a game as an older version did (CUBED)."""
+
+    def new_state_as(self, seed: int, version: int) -> State[Any]:
+        """`new_state(seed)` with the draws of chance version `version` (one of
+        `VERSIONS`; ValueError for any other)."""
+        ...
+
+
+def new_state(game: Game[Any], seed: int, version: int = CURRENT) -> State[Any]:
+    """`game.new_state(seed)` as chance version `version` dealt it: what a game stored by
+    an older release (its seed and moves) is rebuilt from. ValueError for a version that
+    is not one of `VERSIONS`.
+
+    >>> from cubegames.core.registry import make
+    >>> new_state(make("unstackable"), 3, 1).to_dict() == make("unstackable").new_state(3).to_dict()
+    True
+    """
+    if type(version) is not int or version not in VERSIONS:
+        raise ValueError(f"chance version {version!r} is not one of {VERSIONS}")
+    if version != CURRENT and isinstance(game, Versioned):
+        return game.new_state_as(seed, version)
+    return game.new_state(seed)
+
+
+# -- chance version 1: the hash of the position --------------------------------------------
+
+
+def from_position(data: Any, salt: str) -> random.Random:
+    """A generator derived from a JSON-able position and a purpose (`salt`), as chance
+    version 1 drew: BLAKE2b (8 bytes) of the position's JSON text (keys sorted, no
+    spaces), `|` and the salt, seeding `random.Random`. Kept exactly as it was: a change
+    here changes the future of every game and file of that version.
+
+    >>> from_position({"round": 1}, "deal round 2").random() == from_position(
+    ...     {"round": 1}, "deal round 2").random()
+    True
+    """
+    text = json.dumps(data, sort_keys=True, separators=(",", ":")) + "|" + salt
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def secret(seed: int, purpose: str) -> str:
+    """128 bits (32 hex digits) drawn from all of `seed` for `purpose` (chance version 1: a
+    game's hidden salt, as secret as the seed it comes from).
+
+    >>> len(secret(2**100, "cubed")), secret(2**100, "cubed") != secret(2**100 + 1, "cubed")
+    (32, True)
+    """
+    size = max(1, (seed.bit_length() + 7) // 8)
+    data = seed.to_bytes(size, "big") + b"|" + purpose.encode()
+    return hashlib.blake2b(data, digest_size=16).hexdigest()

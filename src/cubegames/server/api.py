@@ -460,6 +460,7 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
             loaded.moves,
             loaded.result,
             host,
+            chance=loaded.chance,
         )
     except Unstorable as exc:
         raise HTTPException(400, f"bad record: {exc}") from None

@@ -47,6 +47,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from cubegames.core.chance import VERSIONS
 from cubegames.core.errors import Refusal
 
 #: the largest websocket message the server reads, in bytes (a move is a few dozen)
@@ -487,6 +488,9 @@ class Record(BaseModel):
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, le=MAX_DEAL)]
+    #: the chance version the game was dealt in (`core.chance`); records written before
+    #: chance version 2 have none, and are of version 1
+    chance: Annotated[int, Field(strict=True, ge=VERSIONS[0], le=VERSIONS[-1])] = VERSIONS[0]
     seats: Annotated[list[RecordSeat], Field(min_length=1, max_length=20)]
     moves: Annotated[
         list[Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]],

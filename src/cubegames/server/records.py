@@ -5,15 +5,18 @@ A record is JSON:
 ```json
 {"format": "cubegames-record", "version": 1, "id": "Xa3k_9Qp",
  "game": "cubed", "options": {"players": 2, "edition": "en", "variants": [], "rounds": 1},
- "seed": 7,
+ "seed": 7, "chance": 2,
  "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
  "moves": ["draw", "GPY@0,0", "..."],
  "result": {"scores": [3.0, 0.0], "winners": [1]},
  "created": "2025-01-01T12:00:00Z", "finished": "2025-01-01T12:20:00Z"}
 ```
 
-The seed and the moves fix the whole game, hidden parts included, so a record of a game
-still being played would tell its hidden hands: the app hands one out only once the game
+The seed and the moves fix the whole game, hidden parts included, in the chance version
+the game was dealt in (`chance`, see `core.chance`: a record without it, as the releases
+before chance version 2 wrote them, is of version 1, whose CUBED games draw their later
+deals from a hash of the position). So a record of a game still being played would tell
+its hidden hands: the app hands one out only once the game
 is over (a seat may save its own view of an unfinished game, without the seed).
 
 Loading replays every move through the engine; the first move that does not replay, an
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import cubegames
+from cubegames.core import chance
 from cubegames.core.errors import IllegalMove
 from cubegames.server.catalog import build
 from cubegames.server.protocol import RECORD_FORMAT, RECORD_VERSION, ProtocolError, Record
@@ -44,6 +48,7 @@ def to_record(info: GameInfo) -> dict[str, Any]:
         "game": info.game,
         "options": info.options,
         "seed": info.seed,
+        "chance": info.chance,
         "seats": [
             {
                 k: v
@@ -85,6 +90,8 @@ class Loaded:
     seats: list[NewSeat]
     moves: list[tuple[int, str]]
     result: dict[str, Any] | None
+    #: the chance version it was dealt in
+    chance: int
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -141,7 +148,7 @@ def load_record(record: Record) -> Loaded:
             except (ValueError, TypeError) as exc:
                 raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
         seats.append(NewSeat(seat.kind, seat.bot if seat.kind == "bot" else None, seat.name))
-    state = game.new_state(seed=record.seed)
+    state = chance.new_state(game, record.seed, record.chance)
     moves: list[tuple[int, str]] = []
     for n, text in enumerate(record.moves, 1):
         seat_no = state.to_move
@@ -156,10 +163,12 @@ def load_record(record: Record) -> Loaded:
     result = result_of(state) if state.is_over else None
     if result is None and _ended_by_no_move(record.result, len(seats)):
         # out of time, resigned, gone or aborted: the result the moves cannot give
-        return Loaded(record.game, game.options, record.seed, seats, moves, record.result)
+        return Loaded(
+            record.game, game.options, record.seed, seats, moves, record.result, record.chance
+        )
     if record.result is not None and not _same(record.result, result):
         said = "an unfinished game" if result is None else f"{result}"
         raise ProtocolError(
             f"the record's result {record.result} does not match its moves, which give {said}"
         )
-    return Loaded(record.game, game.options, record.seed, seats, moves, result)
+    return Loaded(record.game, game.options, record.seed, seats, moves, result, record.chance)

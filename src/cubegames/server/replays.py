@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from cubegames.core import chance
 from cubegames.core.game import Game, State
 from cubegames.render import web
 from cubegames.server.rooms import Played, replay
@@ -99,7 +100,7 @@ class Replays:
 
     def _replay(self, info: GameInfo) -> Entry:
         game, _, all_played = replay(info)  # checks every move (RoomError)
-        state = game.new_state(seed=info.seed)
+        state = chance.new_state(game, info.seed, info.chance)
         marks = [state.clone()]
         for n, m in enumerate(info.moves, 1):
             state.play(m.move, seat=m.seat)

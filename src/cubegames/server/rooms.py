@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
 
+from cubegames.core import chance
 from cubegames.core.capabilities import LegalTexts, SharedViews
 from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
@@ -160,12 +161,13 @@ def result_of(state: State[Any]) -> dict[str, Any]:
 
 def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[Any], list[Played]]:
     """The game of `info` rebuilt through the engine, move by move, up to move `upto`
-    (all of them by default). RoomError names the first move that no longer replays."""
+    (all of them by default), dealt in the chance version it was made with. RoomError
+    names the first move that no longer replays."""
     try:
         game = make(info.game, **info.options)
+        state = chance.new_state(game, info.seed, info.chance)
     except (ValueError, TypeError) as exc:
         raise RoomError(f"game {info.id} cannot be set up: {exc}") from None
-    state = game.new_state(seed=info.seed)
     played: list[Played] = []
     tells = web.tells(game)
     timed = TimeControl.from_json(info.time_control).timed

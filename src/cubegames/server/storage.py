@@ -1,17 +1,20 @@
 """Games, seats and moves in a SQL database (SQLAlchemy 2), and nothing else.
 
-Only what the rules need to rebuild a game is stored: the game id, its options, the seed
-and the moves in order. A position is never stored; the server rebuilds it by replaying
-the moves through the engine from `new_state(seed)`, so a database cannot hold a state
+Only what the rules need to rebuild a game is stored: the game id, its options, the seed,
+its chance version and the moves in order. A position is never stored; the server rebuilds
+it by replaying the moves through the engine from `new_state(seed)` (`core.chance.new_state`
+in the game's chance version), so a database cannot hold a state
 that breaks the rules.
 
 Tables:
 
 - `games`: id (short random text, used in links), game (`cubed`...), options (JSON),
   seed (a seed too large for its 64-bit column, as the server's 128-bit ones are, is kept
-  in decimal in `deal`), the SHA-256 of the host's credential (`host_hash`), status
-  (`playing` or `finished`), created and finished times, result (JSON:
-  scores and winners, once finished);
+  in decimal in `deal`), the chance version the game was dealt in (`chance`: 1 for the
+  games stored before chance version 2, whose CUBED draws after the first deal came from a
+  hash of the position; see `core.chance`), the SHA-256 of the host's credential
+  (`host_hash`), status (`playing` or `finished`), created and finished times, result
+  (JSON: scores and winners, once finished);
 - `seats`: (game, seat), kind (`human` or `bot`), bot spec, an optional name, and the
   SHA-256 of the seat's secret token (the token itself is shown once and is kept by the
   browser that holds the seat); `invited` while that token is a one-time invitation not
@@ -78,6 +81,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
+from cubegames.core.chance import CURRENT, VERSIONS
 from cubegames.server import migrations
 
 PLAYING = "playing"
@@ -179,6 +183,9 @@ class GameRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     deal: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    #: the chance version it was dealt in (`core.chance`); the games stored before the
+    #: column existed were dealt in version 1, its default
+    chance: Mapped[int] = mapped_column(Integer, server_default=text("1"))
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
@@ -309,6 +316,8 @@ class GameInfo:
     time_control: dict[str, Any] | None = None
     #: where moves were taken back, in order
     takebacks: tuple[Takeback, ...] = ()
+    #: the chance version it was dealt in: rebuild it with `core.chance.new_state`
+    chance: int = CURRENT
 
 
 @dataclass(frozen=True)
@@ -405,11 +414,16 @@ class Store:
         host: str | None = None,
         time_control: dict[str, Any] | None = None,
         at: datetime | None = None,
+        *,
+        chance: int = CURRENT,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
         record), hosted by the holder of the credential `host`, with `time_control`
-        (`clocks.TimeControl.to_json`), made at `at` (default: now); returns its id and
-        one fresh token per seat (an invitation for an invited seat)."""
+        (`clocks.TimeControl.to_json`), made at `at` (default: now), dealt in chance version
+        `chance` (a loaded record's may be older); returns its id and one fresh token per
+        seat (an invitation for an invited seat)."""
+        if chance not in VERSIONS:
+            raise ValueError(f"chance version {chance!r} is not one of {VERSIONS}")
         for i, seat in enumerate(seats):
             storable(f"seats.{i}.bot", seat.bot, BOT_LENGTH)
             storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
@@ -430,6 +444,7 @@ class Store:
                     "options": options,
                     "seed": seed if seed <= BIGINT_SEED else seed & BIGINT_SEED,
                     "deal": str(seed) if seed > BIGINT_SEED else None,
+                    "chance": chance,
                     "host_hash": token_hash(host) if host is not None else None,
                     "status": FINISHED if result is not None else PLAYING,
                     "created_at": moment,
@@ -492,6 +507,7 @@ class Store:
             moves=tuple(MoveInfo(m.ply, m.seat, m.move, utc(m.played_at)) for m in moves),
             time_control=row.time_control,
             takebacks=tuple(Takeback(t.ply, t.seat, tuple(t.moves)) for t in takebacks),
+            chance=row.chance,
         )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:

@@ -3,59 +3,35 @@
 Format 2 (field `"version": 2`) keeps the generator of every draw after the first deal in
 the position (`"rng"`, a `core.splitmix` state written as hex digits, hidden from every
 seat), so a later round's deal and a draw3 return depend on that state alone and not on
-how the rest of the position is written.
+how the rest of the position is written. It is chance version 2 (`core.chance`).
 
-Format 1 (no `"version"` field) kept no generator: those draws were taken from a hash of
-the position's JSON text at the moment of the draw (with its hidden `"secret"`, if it had
-one). A format 1 file still loads, and writes back exactly as it was read (`to_dict` of it
-is the file) until its first draw after the first deal: then, once, the state takes a
-generator derived from the position as it stands at that moment (`v1_generator`), and from
-there on it plays and saves as format 2. The derivation is fixed, so a format 1 position
-always continues the same way, however often it is saved and loaded before that draw, but
-not with the draws the old code would have made. docs/positions.md describes both formats.
+Format 1 (no `"version"` field) kept no generator: those draws are taken from a hash of the
+position's JSON text at the moment of the draw (`core.chance.from_position`, with its hidden
+`"secret"`, if it has one). That is chance version 1, which the web server's games made
+before format 2 still play by: a format 1 file loads and stays format 1, every draw made as
+the code before format 2 made it, so its future is the one it always had (`to_dict` writes
+format 1 again, and `Cubed.new_state_as(seed, 1)` deals a game of that version).
+docs/positions.md describes both formats.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from cubegames.core import splitmix
 
-#: the format `to_dict` writes
+#: the format `to_dict` writes for a game made today
 VERSION = 2
-#: the formats `state_from_dict` reads (format 1: files without a "version")
+#: the formats `state_from_dict` reads (format 1: files without a "version"), which are
+#: also the chance versions of `core.chance`
 READS = (1, 2)
-
-
-def v1_generator(data: Mapping[str, Any]) -> int:
-    """The generator state a format 1 position takes at its first draw, `data` being the
-    position then (`to_dict()`, format 1): BLAKE2b over its JSON text (keys sorted, no
-    spaces) with the personalisation `cubed-format-1`.
-    A file with a `"secret"` (a deal of the web server, whose later draws no seat may work
-    out) gets a keyed state, its 128-bit key the digest, so the secret's entropy carries
-    over; any other file a SplitMix64 state, the digest's first 8 bytes (big-endian).
-
-    >>> old = {"game": "cubed", "round": 1}
-    >>> v1_generator(old) == v1_generator(dict(old)), v1_generator(old) < splitmix.KEYED
-    (True, True)
-    >>> v1_generator(dict(old, secret="0" * 32)) >= splitmix.KEYED
-    True
-    """
-    secret = data.get("secret")
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    digest = hashlib.blake2b(text.encode(), digest_size=16, person=b"cubed-format-1").digest()
-    if secret is None:
-        return int.from_bytes(digest[:8], "big")
-    return (int.from_bytes(digest, "big") or 1) << 64
 
 
 def read_chance(data: Mapping[str, Any]) -> tuple[int | None, str | None]:
     """The generator state of a position file of any format `READS` (None for format 1,
-    whose generator is derived at its first draw) and its `"secret"` (format 1 only);
+    which draws from its own hash) and its `"secret"` (format 1 only);
     ValueError names a bad `"version"`, `"rng"` or `"secret"` field."""
     version = data.get("version", 1)
     if "version" in data and (type(version) is not int or version != VERSION):

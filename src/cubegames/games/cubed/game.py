@@ -16,7 +16,7 @@ from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
-from cubegames.games.cubed.formats import VERSION, read_chance
+from cubegames.games.cubed.formats import READS, VERSION, read_chance
 from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
 from cubegames.games.cubed.pieces import Piece, canonical, mirror
@@ -117,7 +117,7 @@ INFO = GameInfo(
 )
 
 
-class Cubed(Game[CubedMove]):
+class Cubed(Game[CubedMove], chance.Versioned):
     """CUBED with one set of options.
 
     >>> game = Cubed(players=2, edition="en", rounds=1)
@@ -199,10 +199,35 @@ class Cubed(Game[CubedMove]):
         >>> len(game.new_state(2**100).to_dict()["rng"])
         48
         """
+        return self.new_state_as(seed, chance.CURRENT)
+
+    def new_state_as(self, seed: int, version: int) -> CubedState:
+        """`new_state(seed)` as chance version `version` deals it (`core.chance`): 2 is
+        `new_state`; 1 is the same first deal in format 1 (no generator: every later draw
+        comes from a hash of the position then, as before format 2), which a game the web
+        server stored before format 2 is replayed from. A seed of 2**64 or more gives a
+        format 1 position a `secret` (kept in `to_dict`, in no view), mixed into that hash
+        so that no seat can work out the draws from what it sees.
+
+        >>> game = Cubed()
+        >>> old = game.new_state_as(7, 1)
+        >>> old.hands == game.new_state(7).hands, "version" in old.to_dict()
+        (True, False)
+        >>> state = game.new_state_as(2**100, 1)
+        >>> len(state.to_dict()["secret"]), "secret" in state.view(0)
+        (32, False)
+        """
+        if type(version) is not int or version not in READS:
+            raise ValueError(f"chance version {version!r} is not one of {READS}")
         state = CubedState(self)
         dealer = chance.seeded(seed)
         state.deal(dealer)
-        state.rng = splitmix.first(seed, dealer)
+        if version == 1:
+            state.rng = None
+            if seed >= 2**64:
+                state.secret = chance.secret(seed, "cubed")
+        else:
+            state.rng = splitmix.first(seed, dealer)
         return state
 
     def parse_move(self, text: str) -> CubedMove:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from cubegames.core import splitmix
+from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import LegalTexts, SharedViews
 from cubegames.core.errors import Refusal
 from cubegames.core.game import JSON, State
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
-from cubegames.games.cubed.formats import VERSION, v1_generator
+from cubegames.games.cubed.formats import VERSION
 from cubegames.games.cubed.frontier import Edges, add_piece, fast_placements, rebuild
 from cubegames.games.cubed.notation import (
     CubedMove,
@@ -39,7 +39,8 @@ STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 
 #: what the rules draw from: Python's generator for a game's first deal, the position's
-#: own generator (`splitmix.Draws`) for every draw after it
+#: own generator (`splitmix.Draws`) for every draw after it (in format 1, Python's generator
+#: seeded by a hash of the position: `chance.from_position`)
 Chance = random.Random | splitmix.Draws
 
 
@@ -72,8 +73,8 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
         self.end: str | None = None
         # the generator of every draw after the first deal (later rounds' deals, draw3
         # returns), a `splitmix` state: hidden from every seat, since it tells those draws.
-        # None for a position read from a format 1 file until its first draw (`formats`),
-        # with that file's hidden `secret`, if it had one
+        # None in format 1 (chance version 1, `formats`): each of those draws comes from a
+        # hash of the position then, with its hidden `secret` (a server deal's), if any
         self.rng: int | None = 0
         self.secret: str | None = None
         # derived: the incremental frontier
@@ -375,14 +376,19 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
             out["secret"] = self.secret
         return out
 
-    def _draws(self) -> splitmix.Draws:
-        """The position's generator, to draw from (the caller stores its `state` back in
-        `rng`); a position read from a format 1 file takes its generator here, at its first
-        draw (`formats.v1_generator`)."""
+    def _draws(self, purpose: str) -> Chance:
+        """What the next draws after the first deal come from (`_drew` when done): the
+        position's generator, or in format 1 a generator seeded by a hash of the position
+        as it stands and the draw's `purpose`, as the code before format 2 drew (so a
+        format 1 file's or game's future is the one it always had)."""
         if self.rng is None:
-            self.rng = v1_generator(self.to_dict())
-            self.secret = None
+            return chance.from_position(self.to_dict(), purpose)
         return splitmix.Draws(self.rng)
+
+    def _drew(self, draws: Chance) -> None:
+        """Keep the generator's state after `draws` (format 1 keeps none)."""
+        if isinstance(draws, splitmix.Draws):
+            self.rng = draws.state
 
     def public_view(self) -> JSON:
         out = self.view(0)
@@ -478,10 +484,10 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
         assert index is not None
         self.hands[seat].append(self.drawn.pop(index))
         # The rest go back into the bag and are mixed in at random places.
-        draws = self._draws()
+        draws = self._draws("draw3 return")
         for returned in self.drawn:
             self.bag.insert(draws.randint(0, len(self.bag)), returned)
-        self.rng = draws.state
+        self._drew(draws)
         self.drawn = []
         self._end_turn(placed=False)
 
@@ -536,13 +542,13 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
             low = min(points)
             order = [(self.starter + 1 + i) % players for i in range(players)]
             winner = next(s for s in order if points[s] == low)
-        self._finish(reason)  # clear the turn
-        draws = self._draws()  # (a format 1 position's generator comes from this position)
+        self._finish(reason)  # clear the turn (format 1 hashes the position as it is now)
+        draws = self._draws(f"deal round {self.round + 1}")
         self.end = None
         self.round += 1
         self.starter = winner
         self.deal(draws)
-        self.rng = draws.state
+        self._drew(draws)
         self._to_move = winner
 
     # -- setting up ----------------------------------------------------------------------

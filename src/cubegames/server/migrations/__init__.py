@@ -6,6 +6,11 @@ place, keeping every game.
 - `versions/0001_first_release.py`: games, seats and moves as the first release made them;
 - `versions/0002_deals_invitations_leases.py`: 128-bit deals, hosts and invitations
   (columns), bot leases and the shared count of games made (tables).
+- `versions/0003_time_controls.py`, `versions/0004_takebacks.py`: time controls and each
+  move's time (deadlines stored with the game), and the moves taken back;
+- `versions/0005_chance_versions.py`: the chance version each game was made with
+  (`games.chance`: 1 for every game stored before it, whose CUBED draws came from a hash of
+  the position; 2 for the games made since), which the game is replayed in.
 
 A database made before the migrations existed (its tables made by `create_all` and a
 hand-written `ALTER TABLE` at start) has no `alembic_version` table: it is stamped as the
