@@ -175,18 +175,23 @@ class PlayPage {
     this.drawSound();
     this.round = h("span", { class: "round-badge", hidden: true });
     this.clocks = new ClockPanel((m) => { const l = this.linkOf(this.active); if (l) l.send(m); }, (s) => this.seatName(s));
+    // the clocks sit under the banner; an untimed game's buttons (resign, take back) in the
+    // side panel instead, out of the board's way (see `update`)
+    this.clockTop = h("div", { class: "clock-top" }, this.clocks.root);
+    this.side = h("aside", { class: "side" });
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.sound, this.conn),
       this.banner,
-      this.clocks.root,
+      this.clockTop,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
-        h("aside", { class: "side" }, this.said, this.message,
+        this.side),
+      this.overlay));
+    this.side.append(this.said, this.message,
           this.seats,
           h("details", { class: "history" }, h("summary", {}, t("play-moves-so-far")), this.log),
           h("details", { class: "notation" }, h("summary", {}, t("play-moves-in-notation")), this.legal, this.typed),
-          this.rules, this.extras)),
-      this.overlay));
+          this.rules, this.extras);
   }
 
   toggleSound() {
@@ -415,6 +420,8 @@ class PlayPage {
     this.shown = round ? (this.controller.roundBoard ? this.controller.roundBoard(prev, message, moves) : prev) : null;
     this.drawBanner(message, round);
     this.clocks.update(message, this.active);
+    const home = message.clock ? this.clockTop : this.side;
+    if (this.clocks.root.parentElement !== home) home.prepend(this.clocks.root);
     this.drawSeats();
     this.drawLegal(round ? { ...message, legal: [] } : message);
     this.drawLog(message);
