@@ -58,6 +58,18 @@ def test_make_plays_and_reads_the_plug_in_game() -> None:
         cubegames.make("nim", players="2")
 
 
+def test_a_plug_ins_plain_refusal_is_carried_as_the_rules_refusal() -> None:
+    """A plug-in written to the plainer contract gives its reasons as plain sentences: play
+    raises IllegalMove with that sentence, code `illegal`, and leaves the state as it was."""
+    game = cubegames.make("nim", players=2, stones=2)
+    state = game.new_state(seed=1)
+    before = state.to_dict()
+    with pytest.raises(cubegames.IllegalMove, match="only 2 stones are left") as caught:
+        state.play(game.parse_move(str(state.legal_moves()[0]).replace("1", "3")))
+    assert caught.value.refusal.code == "illegal"
+    assert state.to_dict() == before
+
+
 def test_cubegames_simulate_runs_the_plug_in(tmp_path: Path) -> None:
     out = tmp_path / "nim.csv"
     command = ["simulate", "nim", "--bots", "random,greedy", "-n", "12", "-o", "stones=8"]

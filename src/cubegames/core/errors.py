@@ -42,6 +42,8 @@ def _rebuild(code: str, text: str, params: Mapping[str, Any]) -> Refusal:
 
 #: the code of a move that cannot be read at all (a notation error)
 UNREADABLE = "unreadable"
+#: the code of a rules refusal a game gave as a plain sentence, without a code of its own
+ILLEGAL = "illegal"
 
 
 class IllegalMove(ValueError):

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal
 from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
@@ -49,9 +49,12 @@ class State(ABC, Generic[M]):
         """Every legal move, in a fixed order."""
 
     @abstractmethod
-    def refusal(self, move: M) -> Refusal | None:
-        """Why `move` is illegal here (a `Refusal`: code, parameters and sentence), or None
-        if it is legal. The game must not be over."""
+    def refusal(self, move: M) -> str | None:
+        """Why `move` is illegal here, or None if it is legal. The game must not be over.
+
+        A `Refusal` (a `str` with a code and parameters) lets pages word the reason in their
+        own language; a game that gives a plain sentence (a plug-in written to the plainer
+        contract) has it carried as the rules' refusal, code `illegal`."""
 
     @abstractmethod
     def _apply(self, move: M) -> None:
@@ -77,7 +80,7 @@ class State(ABC, Generic[M]):
             )
         reason = self.refusal(parsed)
         if reason is not None:
-            raise IllegalMove(reason)
+            raise IllegalMove(reason if isinstance(reason, Refusal) else Refusal(ILLEGAL, reason))
         self._apply(parsed)
 
     def is_legal(self, move: M | str) -> bool:
