@@ -469,3 +469,28 @@ def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> Non
     assert out[4].startswith("That is not a move this game knows")
     assert out[5] == "It is not your turn yet."
     assert out[6] == "The rules do not allow that move here."
+
+
+@needs_node
+def test_every_refusal_code_the_server_raises_has_a_sentence_on_the_page() -> None:
+    """The codes of the server's own refusals (`Refused(..., "code")` in server/*.py: not
+    your turn, late, paused, the take-back and claim rules...) each have a sentence in
+    refusals.js, instead of the page's "could not take that"."""
+    server = STATIC.parent
+    codes = sorted(
+        {
+            code
+            for path in server.glob("*.py")
+            for code in re.findall(
+                r'Refused\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)', path.read_text("utf-8")
+            )
+        }
+    )
+    assert {"turn", "late", "paused", "undo-chance", "claim-early"} <= set(codes)
+    out = _in_node(
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        "input.map((code) => [code, r.friendly('cubed', { code, message: 'unread' })])",
+        codes,
+    )
+    taken = "The server could not take that. If it happens again, reload the page."
+    assert [code for code, said in out if said == taken] == []

@@ -15,6 +15,16 @@ const CODES = {
   "slow-down": "Too many moves at once: wait a moment, then try again.",
   abandoned: "This game was abandoned: no one moved in it for a long time.",
   reissued: "The host gave this seat a new invitation: this page no longer plays it.",
+  late: "Your time ran out before this move arrived, so it was not played.",
+  paused: "The next round starts when everyone has seen how this one ended.",
+  "abort-late": "Every player has moved: the game can no longer be aborted.",
+  "claim-none": "There is nothing to claim: only a real-time player who is away on their own turn can be claimed against.",
+  "claim-early": "That player may still come back: you can claim once their grace time is over.",
+  "claim-unavailable": "This server cannot tell here whether a player is away: their clock runs on instead.",
+  "undo-none": "There is no move to take back.",
+  "undo-passed": "The turn has passed to another player: ask them to agree to take it back.",
+  "undo-unavailable": "A take-back across turns cannot be agreed on this server.",
+  "undo-chance": "A draw or a roll came since that move, so it can no longer be taken back.",
 };
 
 /** A CUBED colour's name from its letter (the game's palette, in `info`). */
