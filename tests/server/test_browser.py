@@ -1148,6 +1148,7 @@ def test_the_replays_move_list_follows_the_scrubber(desk: tuple[Page, Guard], se
         expect(page.locator(".counter")).to_have_text(f"{to} / {total}")
         assert inside(page, ".replay-moves li.current", ".replay-moves"), to
     page.click("button[aria-label='Last move']")
+    expect(page.locator(".counter")).to_have_text(f"{total} / {total}")  # the step has landed
     assert inside(page, ".replay-moves li.current", ".replay-moves")
     guard.check()
 
