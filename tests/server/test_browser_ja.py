@@ -162,6 +162,8 @@ def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
     page.wait_for_url(re.compile(r"/play/"))
     rules = page.locator("details.rules")
     expect(rules.locator("summary")).to_have_text("遊び方")
+    # the lines arrive with the server's hello; open the box only after that
+    expect(rules.locator("li")).not_to_have_count(0)
     if not rules.evaluate("el => el.open"):
         rules.locator("summary").click()
     expect(rules.locator("li").first).to_contain_text("サイコロ")

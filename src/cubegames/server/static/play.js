@@ -222,7 +222,8 @@ class PlayPage {
     document.title = `${title} · cubegames`;
     this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line, hello.options || {})))));
     this.rules.append(fullRules(hello.game));
-    this.rules.open = firstTime(`rules.${hello.game}`) && window.innerWidth > 700;
+    // open the first time on a wide screen; never close what the player has opened already
+    if (firstTime(`rules.${hello.game}`) && window.innerWidth > 700) this.rules.open = true;
     this.controller = tableFor(hello.game).create({
       board: this.board,
       strip: this.strip,
