@@ -14,7 +14,7 @@ from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options
+from cubegames.core.options import check_options, players_field
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.formats import READS, VERSION, read_chance
@@ -50,12 +50,7 @@ class CubedOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2,
-        title="Players",
-        description="1 plays solo",
-        json_schema_extra={"x-minimum": 1, "x-maximum": 11},
-    )
+    players: StrictInt = players_field(1, 11, description="1 plays solo")
     edition: StrictStr = Field(
         "en",
         title="Edition",

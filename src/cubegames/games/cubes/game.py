@@ -12,7 +12,7 @@ from cubegames.core import splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options
+from cubegames.core.options import check_options, players_field
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
 from cubegames.games.cubes.notation import CubesMove, parse
 from cubegames.games.cubes.outcome import Outcome, SetResult
@@ -27,9 +27,7 @@ class CubesOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 10}
-    )
+    players: StrictInt = players_field(2, 10)
     sets: StrictInt = Field(3, ge=1, le=MAX_SETS, title="Sets")
     edition: StrictStr = Field(
         "standard",

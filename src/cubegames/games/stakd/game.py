@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options
+from cubegames.core.options import check_options, players_field
 from cubegames.games.stakd import ai
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
@@ -28,12 +28,7 @@ class StakdOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2,
-        title="Players",
-        description="1 plays solo",
-        json_schema_extra={"x-minimum": 1, "x-maximum": 8},
-    )
+    players: StrictInt = players_field(1, 8, description="1 plays solo")
     edition: StrictStr = Field(
         "standard",
         title="Edition",

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options
+from cubegames.core.options import check_options, players_field
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable import search
 from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
@@ -24,9 +24,7 @@ class UnstackableOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 2}
-    )
+    players: StrictInt = players_field(2, 2)
     bag_counts_as_exposed: StrictBool = Field(False, title="The face on the bag counts as exposed")
     exact_counts: StrictBool = Field(
         True,
