@@ -60,21 +60,26 @@ def _broken(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (_broken('id = "standard"\n', ""), "missing field 'id'"),
-        (_broken("new_layer_after = 6", "new_layer_after = 0"), "new_layer_after must be"),
-        (_broken("new_layer_after = 6", 'new_layer_after = "6"'), "'new_layer_after' must be"),
+        (_broken('id = "standard"\n', ""), "test.toml: missing field 'id'"),
+        (_broken("new_layer_after = 6", "new_layer_after = 0"), "new_layer_after: must be at"),
+        (_broken("new_layer_after = 6", 'new_layer_after = "6"'), "new_layer_after: must be a"),
         (_broken("UNI = [[0, 0]]\n", ""), "shapes: missing field 'UNI'"),
-        (_broken("UNI = [[0, 0]]", "HEX = [[0, 0]]"), "shapes.HEX: unknown piece"),
+        (_broken("UNI = [[0, 0]]", "HEX = [[0, 0]]"), "shapes: unknown piece 'HEX'"),
         (_broken("DUO = [[0, 0], [1, 0]]", "DUO = [[0, 0], [2, 0]]"), "shapes.DUO: the nodes"),
         (_broken("DUO = [[0, 0], [1, 0]]", "DUO = [[0, 0], [0, 0]]"), "shapes.DUO: a node is"),
         (_broken("DUO = [[0, 0], [1, 0]]", "DUO = [[0, 0], [1]]"), r"shapes.DUO\[1\]: a node"),
+        (_broken("DUO = [[0, 0], [1, 0]]", "DUO = [[0, 0], [99, 0]]"), r"DUO\[1\]: keep nodes"),
         (_broken("DUO = [[0, 0], [1, 0]]", "DUO = []"), "shapes.DUO: must be a non-empty"),
         (_broken("2 = { BASE = 2,", "2 = { BASE = 0,"), "counts.2.BASE: every player needs"),
-        (_broken("2 = { BASE = 2,", "2 = { BASE = -1,"), "counts.2.BASE must not be"),
+        (_broken("2 = { BASE = 2,", "2 = { BASE = true,"), "counts.2.BASE: must be a whole"),
+        (
+            _broken("2 = { BASE = 2, UNI = 12,", "2 = { BASE = 2, UNI = -1,"),
+            "counts.2.UNI: must be at",
+        ),
         (_broken("QUAD = 2, BOMBER = 2 }", "QUAD = 2 }"), "counts.2: missing field 'BOMBER'"),
         (_broken("8 = {", "9 = {"), "counts.9: keys are numbers of players"),
         (_broken("8 = {", "eight = {"), "counts.eight: keys are numbers"),
-        (_broken("1 = { BASE = 2,", "1 = { BASE = 2, HEX = 1,"), "counts.1.HEX: unknown piece"),
+        (_broken("1 = { BASE = 2,", "1 = { BASE = 2, HEX = 1,"), "counts.1: unknown piece 'HEX'"),
     ],
 )
 def test_bad_files_name_the_field(text: str, message: str) -> None:

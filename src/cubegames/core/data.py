@@ -11,7 +11,9 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
 
 def need(
@@ -58,6 +60,106 @@ def read_data_file(
         return tomllib.loads(text), where
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{where}: not valid TOML ({exc})") from None
+
+
+# -- data files checked by a pydantic model -------------------------------------------------
+
+M = TypeVar("M", bound=BaseModel)
+
+#: text, never a number taken for text
+Text = Annotated[str, Strict()]
+
+
+#: whole numbers of at least 0, 1 and 2 (a bool or 2.5 is not one)
+Whole = Annotated[int, Strict(), Field(ge=0)]
+Positive = Annotated[int, Strict(), Field(ge=1)]
+AtLeastTwo = Annotated[int, Strict(), Field(ge=2)]
+
+
+def _rgb(value: str) -> str:
+    if (
+        len(value) != 7
+        or value[0] != "#"
+        or any(c not in "0123456789abcdefABCDEF" for c in value[1:])
+    ):
+        raise ValueError("must look like #12ab3f")
+    return value
+
+
+#: a screen colour written as #rrggbb
+Rgb = Annotated[str, Strict(), AfterValidator(_rgb)]
+
+#: pydantic's error types in this project's words (the rest keep pydantic's message)
+_WORDS = {
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "string_type": "must be text",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list",
+    "tuple_type": "must be a list",
+    "dict_type": "must be a table",
+    "model_type": "must be a table",
+    "model_attributes_type": "must be a table",
+    "extra_forbidden": "unknown field",
+}
+
+
+def place(loc: tuple[int | str, ...]) -> str:
+    """A field's place as a person writes it, `dice[2].faces[1]`, from pydantic's location
+    (a dictionary key's own check is told at the key: `counts.9`)."""
+    out = ""
+    for part in loc:
+        if part == "[key]":
+            continue
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def problem(exc: ValidationError) -> str:
+    """The first problem of a failed validation in words, naming the field.
+
+    >>> from pydantic import BaseModel
+    >>> class Die(BaseModel):
+    ...     faces: list[Positive]
+    >>> class Box(BaseModel):
+    ...     dice: list[Die]
+    >>> try:
+    ...     Box.model_validate({"dice": [{"faces": [1, 0]}]})
+    ... except ValidationError as exc:
+    ...     print(problem(exc))
+    dice[0].faces[1]: must be at least 1
+    >>> try:
+    ...     Box.model_validate({"dice": [{}]})
+    ... except ValidationError as exc:
+    ...     print(problem(exc))
+    dice[0]: missing field 'faces'
+    """
+    error = exc.errors(include_url=False)[0]
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        parent = place(loc[:-1])
+        return f"{parent + ': ' if parent else ''}missing field {str(loc[-1])!r}"
+    if kind == "value_error" and "error" in ctx:
+        reason = str(ctx["error"])
+    elif kind in ("greater_than_equal", "greater_than"):
+        reason = f"must be at least {ctx.get('ge', ctx.get('gt'))}"
+    elif kind in ("less_than_equal", "less_than"):
+        reason = f"must be at most {ctx.get('le', ctx.get('lt'))}"
+    else:
+        reason = _WORDS.get(kind, error["msg"])
+    here = place(loc)
+    return f"{here}: {reason}" if here else reason
+
+
+def validated(model: type[M], data: Any, where: str, error: type[ValueError]) -> M:
+    """`data` (a parsed data file) checked by `model`; the first problem is raised as
+    `error`, its message naming the file (`where`) and the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise error(f"{where}: {problem(exc)}") from None
 
 
 class FieldReader:

@@ -31,7 +31,22 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
+
+
+def players_field(low: int, high: int, default: int = 2, description: str | None = None) -> Any:
+    """The `players` option every game declares: a whole number whose widest range the
+    start page offers (`x-minimum`/`x-maximum`); the game checks what its edition seats.
+
+    >>> players_field(1, 8, description="1 plays solo").json_schema_extra
+    {'x-minimum': 1, 'x-maximum': 8}
+    """
+    return Field(
+        default,
+        title="Players",
+        description=description,
+        json_schema_extra={"x-minimum": low, "x-maximum": high},
+    )
 
 
 @functools.cache

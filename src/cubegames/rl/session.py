@@ -16,8 +16,8 @@ Rewards come only at the end of the game (every step before gives 0):
 Speed note: a CUBED step makes a few fresh arrays of about 200 KB (the mask, the
 observation). With glibc's default malloc settings, freeing them can give the memory back
 to the system at every step and fault it in again at the next, which costs more than
-filling them: on the development machine an AEC `observe` of CUBED took 190 µs, and 46 µs
-with `MALLOC_TOP_PAD_=16777216` set in the environment of the training process.
+filling them; `MALLOC_TOP_PAD_=16777216` in the training process's environment keeps it
+(benchmarks/README.md, "Learning environments", has the figures).
 """
 
 from __future__ import annotations

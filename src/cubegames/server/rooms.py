@@ -150,8 +150,9 @@ def forced(state: State[Any]) -> bool:
     public = {k: v for k, v in state.public_view().items() if k != "seat"}
     if mine != public:
         return False
-    texts = getattr(state, "legal_texts", None)  # written without making the moves
-    return len(texts() if texts is not None else state.legal_moves()) == 1
+    if isinstance(state, LegalTexts):  # written without making the moves
+        return len(state.legal_texts()) == 1
+    return len(state.legal_moves()) == 1
 
 
 def result_of(state: State[Any]) -> dict[str, Any]:

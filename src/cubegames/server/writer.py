@@ -11,9 +11,9 @@ written again one move per transaction, so one bad move never costs the others t
 
 On SQLite the write-ahead log is copied back into the database file (a checkpoint) by a
 thread of its own, about once a second, instead of by the commit that happens to fill the
-log: that copy and its disk sync took tens of milliseconds inside one batch's commit, which
-every move of the batch waited for (`web_load.py`: p99 114 ms with 1,000 paced clients,
-63 ms with the checkpoints moved out). A passive checkpoint never blocks the writer.
+log: that copy and its disk sync would otherwise sit inside one batch's commit, which every
+move of the batch waits for (benchmarks/README.md, "Online play under load", has the
+figures). A passive checkpoint never blocks the writer.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Edition data files: the pieces, colours, hand sizes and points of one edition.
 
 Each edition is a TOML file in `editions/`; a designer may also pass the path of a file of
-their own to `make("cubed", edition="my.toml")`. A file is validated once when loaded, and
-a bad one fails with a message that names the field.
+their own to `make("cubed", edition="my.toml")`. A file is validated once when loaded, by
+one pydantic model (`EditionFile`) and the rules across its fields, and a bad one fails
+with a message that names the field.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any
+from typing import Annotated, Any
 
-from cubegames.core.data import need, read_data_file
+from pydantic import AfterValidator, BaseModel, BeforeValidator, StrictBool
+
+from cubegames.core.data import Positive, Rgb, Text, Whole, read_data_file, validated
 from cubegames.games.cubed.pieces import Piece, PieceKind, classify
 
 
@@ -99,41 +102,112 @@ class Edition:
         return max(self.hand_size)
 
 
-def _need(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    return need(data, key, kind, where, EditionError)
+def _letter(key: str) -> str:
+    if len(key) != 1 or not key.isupper():
+        raise ValueError("a colour is named by one capital letter")
+    return key
 
 
-def _colour_table(data: dict[str, Any], key: str, where: str, *, one: bool) -> list[Colour]:
-    table = _need(data, key, dict, where)
-    out = []
-    for letter, spec in table.items():
-        here = f"{where}: {key}.{letter}"
-        if len(letter) != 1 or not letter.isupper():
-            raise EditionError(f"{here}: a colour is named by one capital letter")
-        if not isinstance(spec, dict):
-            raise EditionError(f"{here}: must be a table with name and rgb")
-        name = _need(spec, "name", str, here)
-        rgb = _need(spec, "rgb", str, here)
-        if len(rgb) != 7 or rgb[0] != "#":
-            raise EditionError(f"{here}: rgb must look like #12ab3f")
-        out.append(Colour(letter, name, rgb))
-    if one and len(out) != 1:
-        raise EditionError(f"{where}: {key} must name exactly one colour")
-    return out
+def _table(value: Any) -> Any:
+    if not isinstance(value, dict):
+        raise ValueError("must be a table with name and rgb")
+    return value
+
+
+def _one(table: dict[str, Any]) -> dict[str, Any]:
+    if len(table) != 1:
+        raise ValueError("must name exactly one colour")
+    return table
+
+
+def _three(table: dict[str, Any]) -> dict[str, Any]:
+    if len(table) < 3:
+        raise ValueError("an edition needs at least 3 ordinary colours")
+    return table
+
+
+def _seats(key: str) -> int:
+    if not key.isdigit() or int(key) < 1:
+        raise ValueError("keys are numbers of players")
+    return int(key)
+
+
+def _two_players(sizes: dict[int, int]) -> dict[int, int]:
+    if 2 not in sizes:
+        raise ValueError("must at least give the 2-player deal")
+    return sizes
+
+
+def _kind(key: str) -> PieceKind:
+    try:
+        return PieceKind(key)
+    except ValueError:
+        raise ValueError("unknown kind of piece") from None
+
+
+def _piece_text(text: Any) -> Any:
+    if not isinstance(text, str) or len(text) != 3:
+        raise ValueError("a piece is three colour letters")
+    return text
+
+
+class ColourFile(BaseModel):
+    """One colour: its name and screen colour."""
+
+    name: Text
+    rgb: Rgb
+
+
+Colours = dict[
+    Annotated[str, AfterValidator(_letter)], Annotated[ColourFile, BeforeValidator(_table)]
+]
+
+
+class PointsFile(BaseModel):
+    """`[points]`: what a piece left in hand scores, by kind."""
+
+    single: Whole
+    double: Whole
+    triple: Whole
+    blocking: Whole
+    wild: Whole | None = None
+
+
+class EditionFile(BaseModel):
+    """A CUBED edition file (`editions/en.toml`): the model that checks each field; the
+    checks across fields (pieces against colours, hands against the box) are
+    `parse_edition`'s."""
+
+    id: Text
+    name: Text
+    solo: StrictBool = False
+    colours: Annotated[Colours, AfterValidator(_three)]
+    wild_colour: Annotated[Colours, AfterValidator(_one)] | None = None
+    blocking_colour: Annotated[Colours, AfterValidator(_one)]
+    points: PointsFile
+    hand_size: Annotated[
+        dict[Annotated[int, BeforeValidator(_seats)], Positive],
+        AfterValidator(_two_players),
+    ]
+    pieces: dict[
+        Annotated[PieceKind, BeforeValidator(_kind)],
+        list[Annotated[str, BeforeValidator(_piece_text)]],
+    ]
 
 
 def parse_edition(data: dict[str, Any], where: str) -> Edition:
-    """Validate a parsed edition file; `where` names it in error messages."""
-    ident = _need(data, "id", str, where)
-    name = _need(data, "name", str, where)
-    solo = data.get("solo", False)
-    if not isinstance(solo, bool):
-        raise EditionError(f"{where}: field 'solo' must be true or false")
-    ordinary = _colour_table(data, "colours", where, one=False)
-    if len(ordinary) < 3:
-        raise EditionError(f"{where}: colours: an edition needs at least 3 ordinary colours")
-    wild = _colour_table(data, "wild_colour", where, one=True) if "wild_colour" in data else []
-    black = _colour_table(data, "blocking_colour", where, one=True)
+    """Validate a parsed edition file with `EditionFile`, then the rules across its
+    fields; `where` names it in error messages, which name the field."""
+    read = validated(EditionFile, data, where, EditionError)
+
+    def listed(table: Colours | None) -> list[Colour]:
+        return [Colour(letter, c.name, c.rgb) for letter, c in (table or {}).items()]
+
+    ordinary, wild, black = (
+        listed(read.colours),
+        listed(read.wild_colour),
+        listed(read.blocking_colour),
+    )
     colours = (*ordinary, *wild, *black)
     letters = [c.letter for c in colours]
     if len(set(letters)) != len(letters):
@@ -143,46 +217,26 @@ def parse_edition(data: dict[str, Any], where: str) -> Edition:
     wild_index = n if wild else None
     black_index = len(colours) - 1
 
-    points_data = _need(data, "points", dict, where)
     points: dict[PieceKind, int] = {}
     for kind in PieceKind:
+        value = getattr(read.points, kind.value)
         if kind is PieceKind.WILD and not wild:
-            if kind.value in points_data:
+            if value is not None:
                 raise EditionError(f"{where}: points.wild given but the edition has no wild")
             continue
-        value = _need(points_data, kind.value, int, f"{where}: points")
-        if value < 0:
-            raise EditionError(f"{where}: points.{kind.value} must not be negative")
+        if value is None:
+            raise EditionError(f"{where}: points: missing field {kind.value!r}")
         points[kind] = value
 
-    sizes_data = _need(data, "hand_size", dict, where)
-    hand_size: dict[int, int] = {}
-    for key, value in sizes_data.items():
-        if not key.isdigit() or int(key) < 1:
-            raise EditionError(f"{where}: hand_size.{key}: keys are numbers of players")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise EditionError(f"{where}: hand_size.{key} must be a positive whole number")
-        hand_size[int(key)] = value
-    if 2 not in hand_size:
-        raise EditionError(f"{where}: hand_size must at least give the 2-player deal")
-    if solo and 1 not in hand_size:
+    hand_size = dict(read.hand_size)
+    if read.solo and 1 not in hand_size:
         raise EditionError(f"{where}: hand_size.1 is needed for solo play")
 
-    pieces_data = _need(data, "pieces", dict, where)
     pieces: list[Piece] = []
     kind_counts: Counter[PieceKind] = Counter()
-    for kind_name, listed in pieces_data.items():
-        here = f"{where}: pieces.{kind_name}"
-        try:
-            kind = PieceKind(kind_name)
-        except ValueError:
-            raise EditionError(f"{here}: unknown kind of piece") from None
-        if not isinstance(listed, list):
-            raise EditionError(f"{here}: must be a list of pieces")
-        for i, text in enumerate(listed):
-            spot = f"{here}[{i}]"
-            if not isinstance(text, str) or len(text) != 3:
-                raise EditionError(f"{spot}: a piece is three colour letters")
+    for kind, texts in read.pieces.items():
+        for i, text in enumerate(texts):
+            spot = f"{where}: pieces.{kind.value}[{i}]"
             unknown = [ch for ch in text if ch not in index]
             if unknown:
                 raise EditionError(f"{spot}: {text!r} uses unknown colour {unknown[0]!r}")
@@ -204,9 +258,9 @@ def parse_edition(data: dict[str, Any], where: str) -> Edition:
     if not any(classify(p, n, wild_index, black_index) is not PieceKind.BLOCKING for p in pieces):
         raise EditionError(f"{where}: pieces: the box needs pieces other than blocking ones")
     return Edition(
-        id=ident,
-        name=name,
-        solo=solo,
+        id=read.id,
+        name=read.name,
+        solo=read.solo,
         colours=colours,
         ordinary=n,
         wild=wild_index,

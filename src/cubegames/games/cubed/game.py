@@ -14,6 +14,7 @@ from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
+from cubegames.core.options import check_options, players_field
 from cubegames.games.cubed import ai
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.formats import READS, VERSION, read_chance
@@ -49,12 +50,7 @@ class CubedOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2,
-        title="Players",
-        description="1 plays solo",
-        json_schema_extra={"x-minimum": 1, "x-maximum": 11},
-    )
+    players: StrictInt = players_field(1, 11, description="1 plays solo")
     edition: StrictStr = Field(
         "en",
         title="Edition",
@@ -136,12 +132,21 @@ class Cubed(Game[CubedMove], chance.Versioned):
         rounds: int | None = None,
         strict_colors: bool = True,
     ) -> None:
-        if not isinstance(edition, str):
-            raise ValueError("edition must be an edition id (en, ja) or a .toml file")
+        # one option at a time: the model; across options (the edition's seats, solo's
+        # limits, a variant named twice): here
+        check_options(
+            INFO.id,
+            CubedOptions,
+            {
+                "players": players,
+                "edition": edition,
+                "variants": variants,
+                "rounds": rounds,
+                "strict_colors": strict_colors,
+            },
+        )
         self.edition: Edition = load_edition(edition)
         self.edition_name = edition
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
         if players not in self.edition.hand_size or (players == 1 and not self.edition.solo):
             counts = sorted(self.edition.hand_size)
             raise ValueError(
@@ -149,11 +154,6 @@ class Cubed(Game[CubedMove], chance.Versioned):
                 f"not {players}"
             )
         self.players = players
-        if isinstance(variants, str) or not isinstance(variants, Sequence):
-            raise ValueError("variants must be a list of names, e.g. ['bridging']")
-        for v in variants:
-            if v not in VARIANTS:
-                raise ValueError(f"unknown variant {v!r}; choose from {', '.join(VARIANTS)}")
         if len(set(variants)) != len(variants):
             raise ValueError("a variant is named twice")
         if players == 1 and variants:  # all three are multiplayer variants (spec §8)
@@ -161,15 +161,9 @@ class Cubed(Game[CubedMove], chance.Versioned):
         self.variants: tuple[str, ...] = tuple(variants)
         if rounds is None:
             rounds = 1 if players == 1 else 3
-        if isinstance(rounds, bool) or not isinstance(rounds, int):
-            raise ValueError("rounds must be a whole number")
         if players == 1 and rounds != 1:
             raise ValueError("solo play is a single game: rounds must be 1")
-        if not 1 <= rounds <= MAX_ROUNDS:
-            raise ValueError(f"rounds must be from 1 to {MAX_ROUNDS}")
         self.rounds = rounds
-        if not isinstance(strict_colors, bool):
-            raise ValueError("strict_colors must be true or false")
         self.strict_colors = strict_colors
         self.frontier = Frontier.of(self.edition)
         self.ai_points = ai.points_table(self.edition)

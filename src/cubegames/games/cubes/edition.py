@@ -2,7 +2,8 @@
 
 Each edition is a TOML file in `editions/`; a designer may also pass the path of a file of
 their own to `make("cubes", edition="my.toml")`. A file is validated once when it is
-loaded, and a bad one fails with a message that names the field.
+loaded, by one pydantic model (`EditionFile`), and a bad one fails with a message that
+names the field.
 
 >>> ed = load_edition("standard")
 >>> ed.box_points, ed.dice[0].faces
@@ -15,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from cubegames.core.data import need, read_data_file
+from pydantic import AfterValidator, BaseModel, BeforeValidator, model_validator
+
+from cubegames.core.data import AtLeastTwo, Positive, Rgb, Text, Whole, read_data_file, validated
 from cubegames.games.cubes.dice import is_face
 
 #: a roll is always six dice, each a cube
@@ -87,108 +90,116 @@ class Edition:
         return each * players + pot
 
 
-def _need(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    return need(data, key, kind, where, EditionError)
+def _face(value: Any) -> str:
+    # a number written bare in TOML is read as the same face as its digits
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if not isinstance(text, str) or not is_face(text):
+        raise ValueError(f'{value!r} is no face; write "C", "." or a number')
+    return text
 
 
-def _whole(data: dict[str, Any], key: str, where: str, low: int) -> int:
-    value: int = _need(data, key, int, where)
-    if value < low:
-        raise EditionError(f"{where}: {key} must be at least {low}")
-    return value
+def _six_faces(faces: list[str]) -> list[str]:
+    if len(faces) != FACES:
+        raise ValueError(f"a die has {FACES} faces, not {len(faces)}")
+    return faces
 
 
-def _rgb(data: dict[str, Any], where: str) -> str:
-    rgb: str = _need(data, "rgb", str, where)
-    if len(rgb) != 7 or rgb[0] != "#" or any(ch not in "0123456789abcdefABCDEF" for ch in rgb[1:]):
-        raise EditionError(f"{where}: rgb must look like #12ab3f")
-    return rgb
+def _six_dice(dice: list[Any]) -> list[Any]:
+    if len(dice) != DICE:
+        raise ValueError(f"a roll uses {DICE} dice, not {len(dice)}")
+    return dice
 
 
-def _tables(data: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
-    listed: list[Any] = _need(data, key, list, where)
-    if not all(isinstance(entry, dict) for entry in listed):
-        raise EditionError(f"{where}: {key} must be a list of tables ([[{key}]])")
-    return [dict(entry) for entry in listed]
+def _some_chips(chips: list[Any]) -> list[Any]:
+    if not chips:
+        raise ValueError("the box needs at least one kind of chip")
+    return chips
 
 
-def _chips(data: dict[str, Any], where: str) -> tuple[Chip, ...]:
-    out = []
-    for i, entry in enumerate(_tables(data, "chips", where)):
-        here = f"{where}: chips[{i}]"
-        out.append(
-            Chip(
-                name=_need(entry, "name", str, here),
-                value=_whole(entry, "value", here, 1),
-                count=_whole(entry, "count", here, 0),
-                rgb=_rgb(entry, here),
-            )
-        )
-    if not out:
-        raise EditionError(f"{where}: chips: the box needs at least one kind of chip")
-    return tuple(out)
+class ChipFile(BaseModel):
+    """One `[[chips]]` table: a colour of chip."""
+
+    name: Text
+    value: Positive
+    count: Whole
+    rgb: Rgb
 
 
-def _dice(data: dict[str, Any], where: str) -> tuple[Die, ...]:
-    listed = _tables(data, "dice", where)
-    if len(listed) != DICE:
-        raise EditionError(f"{where}: dice: a roll uses {DICE} dice, not {len(listed)}")
-    out = []
-    for i, entry in enumerate(listed):
-        here = f"{where}: dice[{i}]"
-        faces = _need(entry, "faces", list, here)
-        if len(faces) != FACES:
-            raise EditionError(f"{here}.faces: a die has {FACES} faces, not {len(faces)}")
-        texts = []
-        for j, face in enumerate(faces):
-            # a number written bare in TOML is read as the same face as its digits
-            text = str(face) if isinstance(face, int) and not isinstance(face, bool) else face
-            if not isinstance(text, str) or not is_face(text):
-                raise EditionError(
-                    f'{here}.faces[{j}]: {face!r} is no face; write "C", "." or a number'
-                )
-            texts.append(text)
-        out.append(Die(_need(entry, "name", str, here), _rgb(entry, here), tuple(texts)))
-    return tuple(out)
+class DieFile(BaseModel):
+    """One `[[dice]]` table: a die's colour and faces."""
+
+    name: Text
+    rgb: Rgb
+    faces: Annotated[list[Annotated[str, BeforeValidator(_face)]], AfterValidator(_six_faces)]
+
+
+class PlayersFile(BaseModel):
+    """`[players]`: the seats and the points each starts with."""
+
+    min: AtLeastTwo
+    max: AtLeastTwo
+    each: Positive
+    share_from: AtLeastTwo
+
+    @model_validator(mode="after")
+    def _in_order(self) -> PlayersFile:
+        if self.max < self.min:
+            raise ValueError(f"max must be at least min ({self.min})")
+        if self.share_from < self.min:
+            raise ValueError(f"share_from must be at least min ({self.min})")
+        return self
+
+
+class PaymentsFile(BaseModel):
+    """`[payments]`: what each kind of roll pays."""
+
+    ante: Whole
+    opponent: Positive
+    blank: Positive
+    cubes_multiplier: Positive
+
+
+class EditionFile(BaseModel):
+    """A CUBES edition file (`editions/standard.toml`): the model that checks it."""
+
+    id: Text
+    name: Text
+    chips: Annotated[list[ChipFile], AfterValidator(_some_chips)]
+    dice: Annotated[list[DieFile], AfterValidator(_six_dice)]
+    players: PlayersFile
+    payments: PaymentsFile
 
 
 def parse_edition(data: dict[str, Any], where: str) -> Edition:
-    """Validate a parsed edition file; `where` names it in error messages."""
-    chips = _chips(data, where)
-    dice = _dice(data, where)
-    players = _need(data, "players", dict, where)
-    here = f"{where}: players"
-    low = _whole(players, "min", here, 2)
-    high = _whole(players, "max", here, low)
-    each = _whole(players, "each", here, 1)
-    share_from = _whole(players, "share_from", here, low)
-    payments = _need(data, "payments", dict, where)
-    pay = f"{where}: payments"
+    """Validate a parsed edition file with `EditionFile`; `where` names it in error
+    messages, which name the field. Only the checks across tables are written here."""
+    read = validated(EditionFile, data, where, EditionError)
+    players, payments = read.players, read.payments
     edition = Edition(
-        id=_need(data, "id", str, where),
-        name=_need(data, "name", str, where),
-        chips=chips,
-        dice=dice,
-        min_players=low,
-        max_players=high,
-        each=each,
-        share_from=share_from,
-        ante=_whole(payments, "ante", pay, 0),
-        opponent_pays=_whole(payments, "opponent", pay, 1),
-        blank_pays=_whole(payments, "blank", pay, 1),
-        multiplier=_whole(payments, "cubes_multiplier", pay, 1),
+        id=read.id,
+        name=read.name,
+        chips=tuple(Chip(c.name, c.value, c.count, c.rgb) for c in read.chips),
+        dice=tuple(Die(d.name, d.rgb, tuple(d.faces)) for d in read.dice),
+        min_players=players.min,
+        max_players=players.max,
+        each=players.each,
+        share_from=players.share_from,
+        ante=payments.ante,
+        opponent_pays=payments.opponent,
+        blank_pays=payments.blank,
+        multiplier=payments.cubes_multiplier,
     )
     box = edition.box_points
-    for n in range(low, high + 1):
+    for n in range(players.min, players.max + 1):
         start, _ = edition.deal(n)
-        if n < share_from and start * n > box:
+        if n < players.share_from and start * n > box:
             raise EditionError(
-                f"{here}.each: {n} players of {start} points need more than the {box} "
-                "points in the box"
+                f"{where}: players.each: {n} players of {start} points need more than the "
+                f"{box} points in the box"
             )
         if start < edition.ante:
             raise EditionError(
-                f"{pay}.ante: with {n} players each starts with {start} points, "
+                f"{where}: payments.ante: with {n} players each starts with {start} points, "
                 f"too few to ante {edition.ante}"
             )
     return edition

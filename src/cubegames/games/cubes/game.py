@@ -12,6 +12,7 @@ from cubegames.core import splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
+from cubegames.core.options import check_options, players_field
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
 from cubegames.games.cubes.notation import CubesMove, parse
 from cubegames.games.cubes.outcome import Outcome, SetResult
@@ -26,9 +27,7 @@ class CubesOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 10}
-    )
+    players: StrictInt = players_field(2, 10)
     sets: StrictInt = Field(3, ge=1, le=MAX_SETS, title="Sets")
     edition: StrictStr = Field(
         "standard",
@@ -94,25 +93,21 @@ class Cubes(Game[CubesMove]):
         edition: str = "standard",
         referee: bool = False,
     ) -> None:
-        if not isinstance(edition, str):
-            raise ValueError("edition must be an edition id (standard) or a .toml file")
+        # one option at a time: the model; the edition's seats: here
+        check_options(
+            INFO.id,
+            CubesOptions,
+            {"players": players, "sets": sets, "edition": edition, "referee": referee},
+        )
         self.edition: Edition = load_edition(edition)
         self.edition_name = edition
         ed = self.edition
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
         if not ed.min_players <= players <= ed.max_players:
             raise ValueError(
                 f"CUBES plays {ed.min_players} to {ed.max_players} players, not {players}"
             )
         self.players = players
-        if isinstance(sets, bool) or not isinstance(sets, int):
-            raise ValueError("sets must be a whole number")
-        if not 1 <= sets <= MAX_SETS:
-            raise ValueError(f"sets must be from 1 to {MAX_SETS}")
         self.sets = sets
-        if not isinstance(referee, bool):
-            raise ValueError("referee must be true or false")
         #: forced rolls (`roll 1 C . 6 . 3`) are accepted only in a refereed game
         self.referee = referee
 

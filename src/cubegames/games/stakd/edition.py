@@ -1,8 +1,9 @@
 """Edition data files: the shape of each STAKD piece and how many each player gets.
 
 The rulebook gave the shapes only as pictures, so they are data a person with the real box
-can correct (`editions/standard.toml`), never code. A file is validated once when loaded;
-a bad one fails with an `EditionError` that names the field.
+can correct (`editions/standard.toml`), never code. A file is validated once when loaded,
+by one pydantic model (`EditionFile`); a bad one fails with an `EditionError` that names
+the field.
 
 >>> ed = load_edition("standard")
 >>> ed.counts[2][PieceType.UNI], ed.new_layer_after
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from cubegames.core.data import need as read_field
-from cubegames.core.data import read_data_file
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Strict
+
+from cubegames.core.data import Positive, Text, Whole, read_data_file, validated
 from cubegames.games.stakd.pieces import TYPES, Node, PieceType, connected, offsets, turnings
 
 #: the drawing has a colour for each of 8 seats, and the rules were written for up to 8
@@ -54,86 +56,122 @@ class Edition:
         return "+".join(f"{x},{y}" for x, y in self.turns[piece][0])
 
 
-def _shape(value: Any, where: str) -> tuple[Node, ...]:
-    if not isinstance(value, list) or not value:
-        raise EditionError(f"{where}: must be a non-empty list of [x, y] nodes")
-    nodes: list[Node] = []
-    for i, node in enumerate(value):
-        if (
-            not isinstance(node, list)
-            or len(node) != 2
-            or not all(isinstance(c, int) and not isinstance(c, bool) for c in node)
-        ):
-            raise EditionError(f"{where}[{i}]: a node is two whole numbers [x, y]")
-        if not all(-MAX_SPAN <= c <= MAX_SPAN for c in node):
-            raise EditionError(f"{where}[{i}]: keep nodes within {MAX_SPAN} of 0,0")
-        nodes.append((node[0], node[1]))
+def _names() -> str:
+    return ", ".join(t.value for t in TYPES)
+
+
+def _pieces_only(value: Any) -> Any:
+    """A table keyed by piece names: an unknown name is named."""
+    if isinstance(value, dict):
+        for key in value:
+            if key not in {t.value for t in TYPES}:
+                raise ValueError(f"unknown piece {key!r}; pieces are {_names()}")
+    return value
+
+
+def _node(value: Any) -> Any:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)
+    ):
+        raise ValueError("a node is two whole numbers [x, y]")
+    if not all(-MAX_SPAN <= c <= MAX_SPAN for c in value):
+        raise ValueError(f"keep nodes within {MAX_SPAN} of 0,0")
+    return tuple(value)
+
+
+def _piece(nodes: list[Node]) -> tuple[Node, ...]:
+    if not nodes:
+        raise ValueError("must be a non-empty list of [x, y] nodes")
     if len(set(nodes)) != len(nodes):
-        raise EditionError(f"{where}: a node is listed twice")
+        raise ValueError("a node is listed twice")
     if not connected(nodes):
-        raise EditionError(f"{where}: the nodes must form one piece (touching side by side)")
+        raise ValueError("the nodes must form one piece (touching side by side)")
     return tuple(nodes)
 
 
+Shape = Annotated[list[Annotated[Node, BeforeValidator(_node)]], AfterValidator(_piece)]
+
+
+class ShapesFile(BaseModel):
+    """`[shapes]`: the nodes of each piece."""
+
+    BASE: Shape
+    UNI: Shape
+    DUO: Shape
+    TRIO: Shape
+    QUAD: Shape
+    BOMBER: Shape
+
+
+class CountsFile(BaseModel):
+    """One row of `[counts]`: how many of each piece a player gets."""
+
+    BASE: Annotated[int, Strict(), AfterValidator(_a_base)]
+    UNI: Whole
+    DUO: Whole
+    TRIO: Whole
+    QUAD: Whole
+    BOMBER: Whole
+
+
+def _a_base(count: int) -> int:
+    if count < 1:
+        raise ValueError("every player needs at least one base")
+    return count
+
+
+def _players(key: str) -> int:
+    if not key.isdigit() or not 1 <= int(key) <= MAX_PLAYERS:
+        raise ValueError(f"keys are numbers of players, 1 to {MAX_PLAYERS}")
+    return int(key)
+
+
+def _some(value: dict[int, Any]) -> dict[int, Any]:
+    if not value:
+        raise ValueError("must give at least one number of players")
+    return value
+
+
+class EditionFile(BaseModel):
+    """A STAKD edition file (`editions/standard.toml`): the model that checks it."""
+
+    id: Text
+    name: Text
+    new_layer_after: Positive
+    shapes: Annotated[ShapesFile, BeforeValidator(_pieces_only)]
+    counts: Annotated[
+        dict[
+            Annotated[int, BeforeValidator(_players)],
+            Annotated[CountsFile, BeforeValidator(_pieces_only)],
+        ],
+        AfterValidator(_some),
+    ]
+
+
 def parse_edition(data: dict[str, Any], where: str) -> Edition:
-    """Validate a parsed edition file; `where` names it in error messages."""
+    """Validate a parsed edition file with `EditionFile`; `where` names it in error
+    messages, which name the field.
 
-    def need(table: dict[str, Any], key: str, kind: type, here: str) -> Any:
-        return read_field(table, key, kind, here, EditionError)
-
-    ident = need(data, "id", str, where)
-    name = need(data, "name", str, where)
-    after = need(data, "new_layer_after", int, where)
-    if after < 1:
-        raise EditionError(f"{where}: new_layer_after must be at least 1")
-    known = {t.value for t in TYPES}
-
-    shapes_data = need(data, "shapes", dict, where)
-    for key in shapes_data:
-        if key not in known:
-            raise EditionError(f"{where}: shapes.{key}: unknown piece; pieces are {_names()}")
-    shapes: dict[PieceType, tuple[Node, ...]] = {}
-    for t in TYPES:
-        raw = need(shapes_data, t.value, list, f"{where}: shapes")
-        shapes[t] = _shape(raw, f"{where}: shapes.{t.value}")
-
-    counts_data = need(data, "counts", dict, where)
-    counts: dict[int, dict[PieceType, int]] = {}
-    for key, table in counts_data.items():
-        here = f"{where}: counts.{key}"
-        if not key.isdigit() or not 1 <= int(key) <= MAX_PLAYERS:
-            raise EditionError(f"{here}: keys are numbers of players, 1 to {MAX_PLAYERS}")
-        if not isinstance(table, dict):
-            raise EditionError(f"{here}: must be a table like {{ BASE = 1, UNI = 6, ... }}")
-        for piece in table:
-            if piece not in known:
-                raise EditionError(f"{here}.{piece}: unknown piece; pieces are {_names()}")
-        row: dict[PieceType, int] = {}
-        for t in TYPES:
-            n = need(table, t.value, int, here)
-            if n < 0:
-                raise EditionError(f"{here}.{t.value} must not be negative")
-            row[t] = n
-        if row[PieceType.BASE] < 1:
-            raise EditionError(f"{here}.BASE: every player needs at least one base")
-        counts[int(key)] = row
-    if not counts:
-        raise EditionError(f"{where}: counts must give at least one number of players")
-
+    >>> parse_edition({"id": "x", "name": "x", "new_layer_after": 0}, "x.toml")
+    Traceback (most recent call last):
+    ...
+    cubegames.games.stakd.edition.EditionError: x.toml: new_layer_after: must be at least 1
+    """
+    read = validated(EditionFile, data, where, EditionError)
+    shapes = {t: getattr(read.shapes, t.value) for t in TYPES}
+    counts = {n: {t: getattr(row, t.value) for t in TYPES} for n, row in read.counts.items()}
     turns = {t: turnings(shape) for t, shape in shapes.items()}
     return Edition(
-        id=ident,
-        name=name,
+        id=read.id,
+        name=read.name,
         shapes=shapes,
         counts=counts,
-        new_layer_after=after,
+        new_layer_after=read.new_layer_after,
         turns=turns,
         offsets={t: tuple(offsets(form) for form in forms) for t, forms in turns.items()},
     )
-
-
-def _names() -> str:
-    return ", ".join(t.value for t in TYPES)
 
 
 BUILT_IN = ("standard",)

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
+from cubegames.core.options import check_options, players_field
 from cubegames.games.stakd import ai
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
@@ -27,12 +28,7 @@ class StakdOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2,
-        title="Players",
-        description="1 plays solo",
-        json_schema_extra={"x-minimum": 1, "x-maximum": 8},
-    )
+    players: StrictInt = players_field(1, 8, description="1 plays solo")
     edition: StrictStr = Field(
         "standard",
         title="Edition",
@@ -106,12 +102,20 @@ class Stakd(Game[Place]):
         points_to_win: int | None = None,
         uni_opens_beside_bombers: bool = False,
     ) -> None:
-        if not isinstance(edition, str):
-            raise ValueError("edition must be an edition id (standard) or a .toml file")
+        # one option at a time: the model; across options (the edition's seats, solo's
+        # single round): here
+        check_options(
+            INFO.id,
+            StakdOptions,
+            {
+                "players": players,
+                "edition": edition,
+                "points_to_win": points_to_win,
+                "uni_opens_beside_bombers": uni_opens_beside_bombers,
+            },
+        )
         self.edition: Edition = load_edition(edition)
         self.edition_name = edition
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
         if players not in self.edition.counts:
             counts = self.edition.players()
             raise ValueError(
@@ -121,15 +125,9 @@ class Stakd(Game[Place]):
         self.players = players
         if points_to_win is None:
             points_to_win = 1 if players == 1 else 3
-        if isinstance(points_to_win, bool) or not isinstance(points_to_win, int):
-            raise ValueError("points_to_win must be a whole number")
         if players == 1 and points_to_win != 1:
             raise ValueError("solo play is a single round: points_to_win must be 1")
-        if not 1 <= points_to_win <= MAX_POINTS:
-            raise ValueError(f"points_to_win must be from 1 to {MAX_POINTS}")
         self.points_to_win = points_to_win
-        if not isinstance(uni_opens_beside_bombers, bool):
-            raise ValueError("uni_opens_beside_bombers must be true or false")
         self.uni_opens_beside_bombers = uni_opens_beside_bombers
 
     @property

@@ -19,7 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator
+
+from cubegames.core.data import Positive, Rgb, Text, Whole, validated
 
 #: the cells of the 4×4×4 cube, which the cubes of the box fill exactly
 CELLS = 64
@@ -75,29 +77,6 @@ class Box:
         return sum(table[Colour(letter)] for letter in cubes)
 
 
-def _whole(low: int) -> Any:
-    """A whole number of at least `low` (never a bool), with this file's wording."""
-
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"must be a whole number of at least {low}")
-        return value
-
-    return BeforeValidator(check)
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError("must be text")
-    return value
-
-
-def _rgb(value: Any) -> str:
-    if not isinstance(value, str) or len(value) != 7 or value[0] != "#":
-        raise ValueError("must look like #12ab3f")
-    return value
-
-
 def _colours(value: Any) -> Any:
     """A table with exactly the colours Y, R and K."""
     if not isinstance(value, dict):
@@ -123,46 +102,33 @@ def _piles(value: Any) -> Any:
     return value
 
 
-Text = Annotated[str, BeforeValidator(_text)]
-Whole = Annotated[int, _whole(0)]
 Points = Annotated[dict[Colour, Whole], BeforeValidator(_colours)]
-
-
-def _field() -> Any:
-    """A field that a file may leave out only to be told what it must be: its absence is
-    checked like a wrong value."""
-    return Field(None, validate_default=True)
 
 
 class ColourFile(BaseModel):
     """One colour of a box file."""
 
-    name: Text = _field()
-    rgb: Annotated[str, BeforeValidator(_rgb)] = _field()
-    count: Whole = _field()
-    per_turn: Annotated[int, _whole(1)] = _field()
+    name: Text
+    rgb: Rgb
+    count: Whole
+    per_turn: Positive
 
 
 class PointsFile(BaseModel):
     """The scoring tables of a box file."""
 
-    pile1: Points = _field()
-    pile2: Points = _field()
+    pile1: Points
+    pile2: Points
 
 
 class BoxFile(BaseModel):
     """A box file (`editions/standard.toml`): the model that validates it, field by field."""
 
-    name: Text = _field()
+    name: Text
     colours: Annotated[
         dict[Colour, Annotated[ColourFile, BeforeValidator(_table)]], BeforeValidator(_colours)
-    ] = _field()
-    points: Annotated[PointsFile, BeforeValidator(_piles)] = _field()
-
-
-def _where(loc: tuple[int | str, ...]) -> str:
-    """`colours.R.rgb` from pydantic's location of an error."""
-    return ".".join(str(part) for part in loc)
+    ]
+    points: Annotated[PointsFile, BeforeValidator(_piles)]
 
 
 def parse_box(data: dict[str, Any], where: str) -> Box:
@@ -172,15 +138,9 @@ def parse_box(data: dict[str, Any], where: str) -> Box:
     >>> parse_box({"name": "odd"}, "odd.toml")
     Traceback (most recent call last):
     ...
-    cubegames.games.unstackable.box.BoxError: odd.toml: colours: must be a table
+    cubegames.games.unstackable.box.BoxError: odd.toml: missing field 'colours'
     """
-    try:
-        read = BoxFile.model_validate(data)
-    except ValidationError as exc:
-        error = exc.errors(include_url=False)[0]
-        ctx = error.get("ctx") or {}
-        reason = str(ctx["error"]) if "error" in ctx else error["msg"]
-        raise BoxError(f"{where}: {_where(error['loc'])}: {reason}") from None
+    read = validated(BoxFile, data, where, BoxError)
     colours = read.colours
     count = {c: colours[c].count for c in Colour}
     if sum(count.values()) != CELLS:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
+from cubegames.core.options import check_options, players_field
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable import search
 from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
@@ -23,9 +24,7 @@ class UnstackableOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = Field(
-        2, title="Players", json_schema_extra={"x-minimum": 2, "x-maximum": 2}
-    )
+    players: StrictInt = players_field(2, 2)
     bag_counts_as_exposed: StrictBool = Field(False, title="The face on the bag counts as exposed")
     exact_counts: StrictBool = Field(
         True,
@@ -83,14 +82,17 @@ class Unstackable(Game[UnstackableMove]):
     def __init__(
         self, players: int = 2, bag_counts_as_exposed: bool = False, exact_counts: bool = True
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
+        check_options(
+            INFO.id,
+            UnstackableOptions,
+            {
+                "players": players,
+                "bag_counts_as_exposed": bag_counts_as_exposed,
+                "exact_counts": exact_counts,
+            },
+        )
         if players != 2:
             raise ValueError(f"unstackable is a game for exactly 2 players, not {players}")
-        if not isinstance(bag_counts_as_exposed, bool):
-            raise ValueError("bag_counts_as_exposed must be true or false")
-        if not isinstance(exact_counts, bool):
-            raise ValueError("exact_counts must be true or false")
         self.players = 2
         self.bag_counts_as_exposed = bag_counts_as_exposed
         self.exact_counts = exact_counts

@@ -29,7 +29,7 @@ from cubegames.games.cubed import kernel as k
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
 from cubegames.rl.games.cubed import Codec, Observer, distance
-from cubegames.rl.vector.session import OPPONENTS, seat_outcomes
+from cubegames.rl.vector.session import OPPONENTS, StepResult, StepsRows, seat_outcomes
 
 jit = k.jit
 Arr = k.Arr
@@ -374,7 +374,7 @@ def step_all(
         to_move[i] = seat
 
 
-class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
     """`num_envs` CUBED games in the kernel (the interface of `cubegames.rl.vector`).
 
     >>> envs = VectorEnv(4, seed=1, players=2, rounds=1)
@@ -486,26 +486,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             )  # fmt: skip
             reset_all(batch, self.ed, self.tb, deal, io)
 
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
-        return self.step_rows(actions, range(self.num_envs))
-
-    def step_rows(
-        self, actions: Any, rows: Any
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step_rows(self, actions: Any, rows: Any) -> StepResult:
         """`step` for the games `rows` only (their actions are read from `actions`, one per
         game); the others are left as they are, with reward 0. A factored action space
         (`cubegames.rl.factored`) steps a game only once its move is whole."""

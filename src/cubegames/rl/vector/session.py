@@ -22,6 +22,30 @@ OPPONENTS = ("self", "random")
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
 
 
+#: what `step` returns: observations, rewards, terminations, truncations, info
+StepResult = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    dict[str, Any],
+]
+
+
+class StepsRows:
+    """`step` for a batched environment that can step some of its games alone
+    (`step_rows`, which a factored action space needs): every game at once."""
+
+    num_envs: int
+
+    def step_rows(self, actions: Any, rows: Any) -> StepResult:
+        raise NotImplementedError
+
+    def step(self, actions: Any) -> StepResult:
+        """Play one action in every game (see `cubegames.rl.vector`)."""
+        return self.step_rows(actions, range(self.num_envs))
+
+
 def check_opponent(opponent: Any) -> None:
     """ValueError unless `opponent` is "self", a bot name (`cubegames.bot`'s) or a callable."""
     if callable(opponent) or opponent == "self":
@@ -56,7 +80,7 @@ def outcome(shares: list[float], seat: int) -> float:
     return 1.0 if share == 1.0 else -1.0 if share == 0.0 else 0.0
 
 
-class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
     """`num_envs` `Session`s stepped one after another (the interface of
     `cubegames.rl.vector`), with any opponent: "self", a bot by name, or a policy.
 
@@ -197,26 +221,7 @@ class SessionVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.restart(range(self.num_envs))
         return self.obs, self._info()
 
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
-        return self.step_rows(actions, range(self.num_envs))
-
-    def step_rows(
-        self, actions: Any, rows: Any
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step_rows(self, actions: Any, rows: Any) -> StepResult:
         """`step` for the games `rows` only (their actions are read from `actions`, one per
         game); the others are left as they are, with reward 0 (for a factored action space,
         `cubegames.rl.factored`, which steps a game once its move is whole)."""
