@@ -122,7 +122,7 @@ function gameLine(g) {
 /** Links to each game's leaderboard. */
 function boards() {
   return h("p", { class: "boards" }, h("span", { class: "muted" }, `${t("leaderboard-title")}: `),
-    Object.entries(TITLES).map(([id, title], i) => [i ? " · " : "", h("a", { href: `/leaderboard/${encodeURIComponent(id)}` }, title)]));
+    Object.entries(TITLES).flatMap(([id, title], i) => [i ? " · " : "", h("a", { href: `/leaderboard/${encodeURIComponent(id)}` }, title)]));
 }
 
 /** The signed-in player's own credentials for their seats in a game (fetched for this

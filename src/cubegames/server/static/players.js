@@ -11,8 +11,12 @@ function rating(entry, provisionalGames) {
   return h("span", { class: "rating" }, String(entry.rating), mark);
 }
 
+function edition(pool) {
+  return t("leaderboard-pool", { pool: pool.charAt(0).toUpperCase() + pool.slice(1) });
+}
+
 function poolName(pool) {
-  return pool ? ` · ${t("leaderboard-pool", { pool: pool.toUpperCase() })}` : "";
+  return pool ? ` · ${edition(pool)}` : "";
 }
 
 export async function leaderboardPage(root, game) {
@@ -36,7 +40,7 @@ export async function leaderboardPage(root, game) {
       card.append(h("p", { class: "error" }, err.message));
       continue;
     }
-    if (pool.pool) card.append(h("h2", {}, `${title}${poolName(pool.pool)}`));
+    if (pool.pool) card.append(h("h2", {}, edition(pool.pool)));
     if (!board.players.length) {
       card.append(h("p", { class: "muted" }, t("leaderboard-empty")));
       continue;
@@ -50,6 +54,9 @@ export async function leaderboardPage(root, game) {
           : h("a", { href: `/player/${encodeURIComponent(p.player)}` }, p.player)),
         h("td", { class: "num" }, rating(p, board.provisional_games)),
         h("td", { class: "num" }, String(p.games)))))));
+    if (board.players.some((p) => p.provisional)) {
+      card.append(h("p", { class: "muted small-print" }, `? ${t("leaderboard-provisional", { count: board.provisional_games })}`));
+    }
   }
 }
 
@@ -99,10 +106,11 @@ export function chart(label, events) {
   const width = 560;
   const height = 200;
   const pad = { left: 44, right: 12, top: 12, bottom: 24 };
-  const values = events.map((e) => e.rating);
+  // from 1500, a newcomer's rating, so that the first game draws a line too
+  const values = [1500, ...events.map((e) => e.rating)];
   const low = Math.min(...values, 1500) - 20;
   const high = Math.max(...values, 1500) + 20;
-  const x = (i) => pad.left + (events.length < 2 ? (width - pad.left - pad.right) / 2 : (i * (width - pad.left - pad.right)) / (events.length - 1));
+  const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / (values.length - 1);
   const y = (v) => pad.top + ((high - v) * (height - pad.top - pad.bottom)) / (high - low);
   const svg = s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("player-chart", { game: label }) });
   for (const v of [low + 20, Math.round((low + high) / 2), high - 20]) {
@@ -112,10 +120,10 @@ export function chart(label, events) {
     svg.append(text);
   }
   svg.append(s("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" }));
-  values.forEach((v, i) => {
-    const dot = s("circle", { cx: x(i), cy: y(v), r: 4, class: "dot" });
+  events.forEach((e, i) => {
+    const dot = s("circle", { cx: x(i + 1), cy: y(e.rating), r: 4, class: "dot" });
     const tip = s("title", {});
-    tip.textContent = `${v} · ${when(events[i].at)}`;
+    tip.textContent = `${e.rating} · ${when(e.at)}`;
     dot.append(tip);
     svg.append(dot);
   });
