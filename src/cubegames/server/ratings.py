@@ -27,6 +27,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from cubegames.server.storage import (
@@ -156,31 +157,38 @@ def settle(connection: Connection, game_id: str, at: datetime) -> bool:
         return False
     pool = pool_of(dict(game.options))
     names = [player for _, player, _ in rated]
-    query = select(RatingRow).where(
-        RatingRow.game == game.game, RatingRow.pool == pool, RatingRow.player.in_(names)
+    # every player's row exists (a newcomer's made fresh, or left as another transaction
+    # made it), then all are locked in one order: two games ending at once in two
+    # processes wait for each other instead of losing an update or failing the end
+    fresh = [
+        {
+            "player": p,
+            "game": game.game,
+            "pool": pool,
+            "mu": MODEL.mu,
+            "sigma": MODEL.sigma,
+            "games": 0,
+        }
+        for p in sorted(names)
+    ]
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(dialect.insert(RatingRow).values(fresh).on_conflict_do_nothing())
+    query = (
+        select(RatingRow)
+        .where(RatingRow.game == game.game, RatingRow.pool == pool, RatingRow.player.in_(names))
+        .order_by(RatingRow.player)
     )
     if connection.dialect.name == "postgresql":
         query = query.with_for_update()
     held = {r.player: Rating(r.mu, r.sigma, r.games) for r in connection.execute(query)}
-    fresh = Rating(MODEL.mu, MODEL.sigma, 0)
-    before = [held.get(player, fresh) for player in names]
+    before = [held[player] for player in names]
     after = update_ratings(before, [rank for _, _, rank in rated])
     for (seat, player, rank), new in zip(rated, after, strict=True):
-        values = {"mu": new.mu, "sigma": new.sigma, "games": new.games}
-        if player in held:
-            connection.execute(
-                update(RatingRow)
-                .where(
-                    RatingRow.player == player,
-                    RatingRow.game == game.game,
-                    RatingRow.pool == pool,
-                )
-                .values(**values)
-            )
-        else:
-            connection.execute(
-                insert(RatingRow).values(player=player, game=game.game, pool=pool, **values)
-            )
+        connection.execute(
+            update(RatingRow)
+            .where(RatingRow.player == player, RatingRow.game == game.game, RatingRow.pool == pool)
+            .values(mu=new.mu, sigma=new.sigma, games=new.games)
+        )
         connection.execute(
             insert(RatingEventRow).values(
                 game_id=game_id,
