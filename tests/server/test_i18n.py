@@ -215,10 +215,11 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
     assert missing.json()["detail"].startswith("「chess」のルールはありません")
 
 
-#: families of keys the code builds from data (a game id, an option, a colour's name)
+#: families of keys the code builds from data (a game id, an option, a colour's name, a
+#: refused name's `names.BadName` code)
 BUILT_KEYS = (
     "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
-    "cubes-colour-",
+    "cubes-colour-", "error-name-",
 )  # fmt: skip
 
 

@@ -396,3 +396,46 @@ def test_a_database_at_the_revision_before_gets_chance_version_1_for_its_games(
     finally:
         store.close()
     assert _differences(db_url) == []
+
+
+ACCOUNTS_BEFORE = DATA / "server-before-accounts.sqlite3"
+ACCOUNTS_MADE = json.loads((DATA / "server-before-accounts.json").read_text())
+
+
+def test_a_database_made_before_accounts_is_upgraded_and_its_guests_games_move_into_accounts(
+    tmp_path: Path,
+) -> None:
+    """The database of the code before accounts (scripts/server_db_before_accounts.py, at
+    revision 0005): upgraded in place, every game keeps its moves, every seat credential
+    still opens its seat, and a guest's seat moves into the account made with it."""
+    from tests.server.accounting import browser, post, quick_app, sign_up
+
+    copy = tmp_path / "games.sqlite3"
+    shutil.copyfile(ACCOUNTS_BEFORE, copy)
+    kept = _rows(copy)
+    url = f"sqlite:///{copy}"
+    Store(url).close()
+    assert _rows(copy) == kept
+    with sqlite3.connect(copy) as raw:
+        assert raw.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (migrations.head(),)
+        ]
+        assert raw.execute("SELECT count(*) FROM users").fetchone() == (0,)
+        assert set(raw.execute("SELECT rated, rating_done FROM games").fetchall()) == {(0, 0)}
+    assert _differences(url) == []
+    app = quick_app(url)
+    with browser(app) as client:
+        for entry in ACCOUNTS_MADE.values():
+            detail = client.get(f"/api/games/{entry['id']}").json()
+            assert [[m["seat"], m["move"]] for m in detail["moves"]] == entry["moves"]
+        bot_game = ACCOUNTS_MADE["cubes_bot"]
+        with connect(client, bot_game["id"], bot_game["tokens"][0]) as session:
+            hello, _state = Socket(session).opening()
+            assert hello["seat"] == 0
+        invited = ACCOUNTS_MADE["cubed_invite"]
+        sign_up(client, "ada", seats=[{"game": bot_game["id"], "token": bot_game["tokens"][0]}])
+        assert [g["id"] for g in client.get("/api/account/games").json()] == [bot_game["id"]]
+        claimed = post(
+            client, f"/api/games/{invited['id']}/claim", json={"invite": invited["invites"][1]}
+        )
+        assert claimed.status_code == 200 and claimed.json()["seat"] == 1

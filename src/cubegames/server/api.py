@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+from dataclasses import replace
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -32,6 +33,7 @@ import cubegames
 from cubegames import rulebook
 from cubegames.render import web
 from cubegames.server import clocks
+from cubegames.server.accounts import current_user, guest_name
 from cubegames.server.catalog import build, catalog
 from cubegames.server.context import Server, bearer, client_of, parts
 from cubegames.server.i18n import Said, language_of
@@ -49,6 +51,7 @@ from cubegames.server.rooms import RoomError, result_of, run_clocks
 from cubegames.server.storage import (
     FINISHED,
     HUMAN,
+    NAME_LENGTH,
     PLAYING,
     GameInfo,
     GameSummary,
@@ -56,6 +59,7 @@ from cubegames.server.storage import (
     Unstorable,
     iso,
     new_token,
+    storable,
 )
 
 #: the bits of a deal the server makes
@@ -160,8 +164,19 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         raise HTTPException(400, str(exc)) from None
     if len(body.seats) != game.players:
         raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
+    user = await current_user(request)
     seats: list[NewSeat] = []
     for i, seat in enumerate(body.seats):
+        if seat.kind == HUMAN and not seat.invite and user is not None:
+            # a seat played here by a signed-in person is theirs, under their name
+            seats.append(NewSeat(HUMAN, None, user.name, user_id=user.id))
+            continue
+        if seat.kind == HUMAN and seat.name:
+            try:  # what no database can hold is named as such first
+                storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
+            except Unstorable as exc:
+                raise HTTPException(400, str(exc)) from None
+            seat = seat.model_copy(update={"name": await guest_name(request, seat.name)})
         if seat.kind == "bot":
             spec = seat.bot or "random"
             try:
@@ -181,6 +196,8 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         raise HTTPException(400, str(exc)) from None
     if body.seed is not None and any(s.invited for s in seats):
         raise Said(400, "error-seed-with-invite")
+    if body.rated:
+        _rated_table(user, body.seed, control.timed, seats)
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
     seed = body.seed if body.seed is not None else server_deal()
     host = new_token()
@@ -196,10 +213,24 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             host,
             control.to_json(),
             server.now(),
+            rated=body.rated,
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
     return _created(game_id, body.game, seats, tokens, PLAYING, host)
+
+
+def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:
+    """400 unless a table may be rated: made signed in, dealt by the server, timed, its
+    people the host (one seat) and invited accounts."""
+    if user is None:
+        raise Said(400, "error-rated-signed-out")
+    if seed is not None:
+        raise Said(400, "error-rated-seed")
+    if not timed:
+        raise Said(400, "error-rated-clock")
+    if sum(s.kind == HUMAN and not s.invited for s in seats) != 1:
+        raise Said(400, "error-rated-seats")
 
 
 def _created(
@@ -234,8 +265,19 @@ async def claim_seat(
     """Take the seat of a one-time invitation: the answer is the seat's own credential
     (kept by this browser); the invitation is spent."""
     await seat_change_allowed(server, request, game_id)
-    await load(server, game_id)
-    claimed = await asyncio.to_thread(server.store.claim, game_id, body.invite)
+    info = await load(server, game_id)
+    user = await current_user(request)
+    if info.rated and user is None:
+        raise Said(403, "error-rated-claim-signed-out")
+    if user is not None and any(s.user_id == user.id for s in info.seats) and info.rated:
+        raise Said(409, "error-rated-twice")
+    claimed = await asyncio.to_thread(
+        server.store.claim,
+        game_id,
+        body.invite,
+        user.id if user else None,
+        user.name if user else None,
+    )
     if claimed is None:
         raise Said(409, "error-invite-used")
     seat, credential = claimed
@@ -441,6 +483,7 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
     try:
         record = read_record(bytes(raw))
         loaded = await asyncio.to_thread(load_record, record)
+        loaded = replace(loaded, seats=[await _record_seat(request, s) for s in loaded.seats])
         for i, new_seat in enumerate(loaded.seats):
             if new_seat.bot is not None:
                 try:
@@ -469,6 +512,19 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
     # game is played at the uploader's screen only; it has no host who could invite
     # someone else into it (the host credential is kept by nobody).
     return {**_created(game_id, loaded.game, loaded.seats, tokens, status, host), "host": None}
+
+
+async def _record_seat(request: Request, seat: NewSeat) -> NewSeat:
+    """A loaded record's person's seat: its name checked as a guest's (400 for a name no
+    guest may take); a name of an account is dropped (the record's game is a guest's)."""
+    if seat.kind != HUMAN or not seat.name:
+        return seat
+    try:
+        return replace(seat, name=await guest_name(request, seat.name))
+    except Said as exc:
+        if exc.key != "error-name-account":
+            raise
+        return replace(seat, name=None)
 
 
 def server_deal() -> int:

@@ -22,7 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 import cubegames
-from cubegames.server import api, pages, websocket
+from cubegames.server import accounts, api, pages, players, websocket
 from cubegames.server.api import server_deal
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import make_bus
@@ -78,13 +78,27 @@ def create_app(
         server.store.close()
 
     app = FastAPI(title="cubegames", version=cubegames.__version__, lifespan=lifespan)
+    users = accounts.Accounts(
+        server.store,
+        per_account=server.limits.signins_per_account,
+        per_client=server.limits.signins_per_client,
+        signups_per_client=server.limits.signups_per_client,
+        workers=workers,
+        clock=clock or time.monotonic,
+        wall=lambda: now().timestamp(),
+    )
     app.add_middleware(Guard, max_body=server.limits.max_body)
+    # the CSRF check is the outermost: a request it refuses has its body never read
+    app.add_middleware(accounts.CsrfGuard, accounts=users)
     app.state.server = server
+    app.state.accounts = users
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(Said, said)
     app.mount("/static", pages.static_files(), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(accounts.router)
+    app.include_router(players.router)
     app.include_router(websocket.router)
     return app
 

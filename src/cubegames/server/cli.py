@@ -13,8 +13,9 @@ import errno
 import logging
 import os
 import socket
+import sys
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -188,3 +189,62 @@ def register(cli: click.Group) -> None:
         click.echo(f"cubegames: {workers} server processes share the address")
         os.environ.update(environment(url, limits, workers))
         run("cubegames.server.process:from_environment", host, port, limits, workers)
+
+    _DB = click.option(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="SQLAlchemy database URL (default: the SQLite file `cubegames serve` uses).",
+    )
+
+    @cli.group()
+    def users() -> None:
+        """The server's accounts: list them, set a forgotten password."""
+
+    @users.command("list")
+    @_DB
+    def list_users(db: str | None) -> None:
+        """Every account's name and when it was made, oldest first."""
+        accounts = _accounts(db)
+        for name, made in accounts.users():
+            click.echo(f"{name}\t{made.isoformat(timespec='seconds')}")
+
+    @users.command("reset-password")
+    @click.argument("name")
+    @_DB
+    def reset_password(name: str, db: str | None) -> None:
+        """Give the account NAME a new password, asked for twice at a terminal or read as
+        one line from standard input; every session of the account ends (its browsers
+        sign in again)."""
+        from cubegames.server.accounts import MAX_PASSWORD, MIN_PASSWORD
+
+        accounts = _accounts(db)
+        found = accounts.id_of(name)
+        if found is None:
+            raise click.UsageError(f"there is no account {name!r} (cubegames users list)")
+        if sys.stdin.isatty():
+            password = click.prompt(
+                f"New password for {found[1]}", hide_input=True, confirmation_prompt=True
+            )
+        else:
+            password = sys.stdin.readline().rstrip("\r\n")
+        if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise click.UsageError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        accounts.set_password(found[0], password)
+        click.echo(f"cubegames: the password of {found[1]} is changed; its sessions ended")
+
+
+def _accounts(db: str | None) -> Any:
+    """The accounts of the database at `db` (a bad URL is a usage error)."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from cubegames.server.accounts import Accounts
+    from cubegames.server.storage import Store, default_url
+
+    url = db or default_url()
+    try:
+        store = Store(url)
+    except (ArgumentError, SQLAlchemyError, OSError, ModuleNotFoundError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise click.UsageError(f"--db: cannot open the database: {reason}") from None
+    return Accounts(store, per_account=1, per_client=1, signups_per_client=1)

@@ -100,7 +100,8 @@ def language_of(request: HTTPConnection) -> str:
 
 class Said(HTTPException):
     """A refusal whose words come from the catalogs: the detail is worded in the language
-    of the request that gets it (English in the exception itself, for logs and callers)."""
+    of the request that gets it (English in the exception itself, for logs and callers),
+    and `code` is its catalog key (for programs, whatever the language)."""
 
     def __init__(
         self, status: int, key: str, headers: dict[str, str] | None = None, **args: Any
@@ -114,4 +115,6 @@ async def said(request: Request, exc: Exception) -> JSONResponse:
     """The exception handler for `Said`: the detail in the request's language."""
     assert isinstance(exc, Said)
     text = say(language_of(request), exc.key, **exc.args_)
-    return JSONResponse({"detail": text}, status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse(
+        {"detail": text, "code": exc.key}, status_code=exc.status_code, headers=exc.headers
+    )

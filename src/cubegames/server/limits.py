@@ -89,6 +89,12 @@ class Limits:
     #: processes the bots think in (`bots.think`), apart from the web process's event
     #: loop; 0: threads of the web process (a search then holds its interpreter lock)
     bot_processes: int = 0
+    #: failed sign-ins to one account name in 15 minutes (`accounts`), from anywhere ...
+    signins_per_account: int = 10
+    #: ... and from one address, to any names
+    signins_per_client: int = 30
+    #: accounts made from one address in an hour
+    signups_per_client: int = 10
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);

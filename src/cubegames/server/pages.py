@@ -35,6 +35,8 @@ def static_files() -> NoCacheStatic:
 @router.get("/")
 @router.get("/play/{game_id}")
 @router.get("/replay/{game_id}")
+@router.get("/leaderboard/{game}")
+@router.get("/player/{name}")
 def page() -> FileResponse:
     """The page (its script reads the path)."""
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

@@ -461,6 +461,9 @@ class CreateGame(BaseModel):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=20)]
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     clock: Any = None
+    #: a rated table (`ratings`): made signed in, timed, dealt by the server, its other
+    #: people invited (each claims the seat signed in)
+    rated: bool = False
 
 
 class RecordSeat(BaseModel):

@@ -259,6 +259,8 @@ class Referee:
             raise Refused("the game is over", "over")
         if seat in room.bot_seats:
             raise Refused(f"seat {seat} is played by a bot", "bot-seat")
+        if room.info.rated:
+            raise Refused("a rated game's moves cannot be taken back", "undo-rated")
         mine = [p.ply for p in room.played if p.seat == seat]
         if not mine:
             raise Refused("you have no move to take back", "undo-none")

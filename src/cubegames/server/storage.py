@@ -199,6 +199,11 @@ class GameRow(Base):
     #: when the seat to move runs out of time, seconds since the epoch (NULL: no clock
     #: runs); written with each move of a timed game, read by `Store.due`
     deadline: Mapped[float | None] = mapped_column(Double, nullable=True, index=True)
+    #: a rated table (`ratings`): chosen when it was made, between accounts, timed, dealt
+    #: by the server; its moves cannot be taken back
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
+    #: its ratings were updated (once, in the transaction that recorded its end)
+    rating_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
 
 
 class SeatRow(Base):
@@ -216,6 +221,8 @@ class SeatRow(Base):
     reissued: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     #: the seat was handed to the greedy bot (out of time or gone) from this move on
     zombie_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the account the seat is bound to (`accounts`; NULL: a guest's or a program's seat)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -272,6 +279,79 @@ class CreationRow(Base):
     at: Mapped[float] = mapped_column(Double, index=True)
 
 
+class UserRow(Base):
+    """An account (`accounts`): its name as shown, the key two names are compared by
+    (`accounts.name_key`: one account per key), the Argon2 hash of its password."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    key: Mapped[str] = mapped_column(String(NAME_LENGTH * 4), unique=True)
+    password: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie, the account, the session's
+    CSRF token (the page sends it back in a header) and when it ends."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    #: seconds since the epoch
+    expires: Mapped[float] = mapped_column(Double, index=True)
+
+
+class SeatKeyRow(Base):
+    """A credential of an account's seat given to one of its signed-in browsers (the seat's
+    own credential stays with the browser that made or claimed it): `seat_of` takes it as
+    the seat's. Reissuing the seat revokes them all."""
+
+    __tablename__ = "seat_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    token_hash: Mapped[str] = mapped_column(String(64))
+
+
+class RatingRow(Base):
+    """A player's rating in a pool (`ratings`: a game, and its edition where rules differ):
+    OpenSkill's mu and sigma, and the rated games it comes from. A player is `user:ID` or
+    `bot:NAME`."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(BOT_LENGTH + 8), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingEventRow(Base):
+    """One seat's rating change at the end of one rated game (the player page's history)."""
+
+    __tablename__ = "rating_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    player: Mapped[str] = mapped_column(String(BOT_LENGTH + 8), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    pool: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    #: 1 for the best place (ties share it)
+    rank: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """A seat as the app sees it (the token's hash stays in the database)."""
@@ -286,6 +366,8 @@ class SeatInfo:
     reissued: int = 0
     #: handed to the bot (a person out of time or gone) from this move on (None: never)
     zombie_from: int | None = None
+    #: the account it is bound to (None: a guest's or a program's)
+    user_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -318,6 +400,8 @@ class GameInfo:
     takebacks: tuple[Takeback, ...] = ()
     #: the chance version it was dealt in: rebuild it with `core.chance.new_state`
     chance: int = CURRENT
+    #: a rated table (`ratings`)
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -370,6 +454,8 @@ class NewSeat:
     name: str | None = None
     #: a person elsewhere: the seat's token is a one-time invitation
     invited: bool = False
+    #: the account the seat is bound to (`accounts`)
+    user_id: int | None = None
 
 
 class Store:
@@ -416,6 +502,7 @@ class Store:
         at: datetime | None = None,
         *,
         chance: int = CURRENT,
+        rated: bool = False,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
         record), hosted by the holder of the credential `host`, with `time_control`
@@ -451,6 +538,8 @@ class Store:
                     "finished_at": moment if result is not None else None,
                     "result": result,
                     "time_control": time_control,
+                    "rated": rated,
+                    "rating_done": False,
                 },
             )
             connection.execute(
@@ -465,6 +554,7 @@ class Store:
                         "token_hash": token_hash(token),
                         "invited": seat.invited,
                         "reissued": 0,
+                        "user_id": seat.user_id,
                     }
                     for i, (seat, token) in enumerate(zip(seats, tokens, strict=True))
                 ],
@@ -508,6 +598,7 @@ class Store:
             time_control=row.time_control,
             takebacks=tuple(Takeback(t.ply, t.seat, tuple(t.moves)) for t in takebacks),
             chance=row.chance,
+            rated=bool(row.rated),
         )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
@@ -516,10 +607,18 @@ class Store:
         wanted = token_hash(token)
         with self.engine.connect() as connection:
             hashes = connection.execute(_SEAT_HASHES, {"id": game_id}).all()
-        for seat, stored, pending in hashes:
-            if hmac.compare_digest(stored, wanted) and bool(pending) == invited:
-                return int(seat)
-        return None
+            found = None
+            for seat, stored, pending in hashes:
+                if hmac.compare_digest(stored, wanted) and bool(pending) == invited:
+                    found = int(seat)
+            if found is not None or invited:
+                return found
+            # a credential an account's signed-in browser was given (`accounts`)
+            keys = connection.execute(_SEAT_KEYS, {"id": game_id}).all()
+        for seat, stored in keys:
+            if hmac.compare_digest(stored, wanted):
+                found = int(seat)
+        return found
 
     def is_host(self, game_id: str, token: str) -> bool:
         """Whether `token` is the credential of the game's host."""
@@ -527,10 +626,14 @@ class Store:
             stored = session.scalar(select(GameRow.host_hash).where(GameRow.id == game_id))
         return stored is not None and hmac.compare_digest(stored, token_hash(token))
 
-    def claim(self, game_id: str, invite: str) -> tuple[int, str] | None:
+    def claim(
+        self, game_id: str, invite: str, user_id: int | None = None, name: str | None = None
+    ) -> tuple[int, str] | None:
         """Spend the invitation `invite`: its seat gets a fresh credential, returned with
-        the seat number; None if `invite` is no unclaimed invitation of this game. Two
-        browsers claiming at once cannot both win: the update names the old hash."""
+        the seat number, and is bound to the account `user_id` (a signed-in claimer, whose
+        `name` the seat takes);
+        None if `invite` is no unclaimed invitation of this game. Two browsers claiming
+        at once cannot both win: the update names the old hash."""
         seat = self.seat_of(game_id, invite, invited=True)
         if seat is None:
             return None
@@ -544,7 +647,12 @@ class Store:
                     SeatRow.token_hash == token_hash(invite),
                     SeatRow.invited.is_(True),
                 )
-                .values(token_hash=token_hash(credential), invited=False)
+                .values(
+                    token_hash=token_hash(credential),
+                    invited=False,
+                    user_id=user_id,
+                    **({"name": name} if name is not None else {}),
+                )
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 return None
@@ -557,7 +665,16 @@ class Store:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(token_hash=token_hash(invite), invited=True, reissued=SeatRow.reissued + 1)
+                .values(
+                    token_hash=token_hash(invite),
+                    invited=True,
+                    reissued=SeatRow.reissued + 1,
+                    user_id=None,
+                )
+            )
+            # the account that held it (and its browsers' credentials) lose it too
+            session.execute(
+                delete(SeatKeyRow).where(SeatKeyRow.game_id == game_id, SeatKeyRow.seat == seat)
             )
         return invite
 
@@ -632,6 +749,7 @@ class Store:
                             deadline=None,
                         )
                     )
+                    _rate(connection, m.game_id, m.at or moment)
                 elif m.timed:
                     connection.execute(
                         update(GameRow).where(GameRow.id == m.game_id).values(deadline=m.deadline)
@@ -658,6 +776,16 @@ class Store:
         ended = [m for m in moves if m.result is not None]
         timed = [m for m in moves if m.timed and m.result is None]
         channel, lines = news if news is not None else (None, None)
+        if ended:
+            # a game's end updates its ratings in the same transaction (`ratings`), which
+            # one statement cannot: the (rare) batch that ends a game goes through
+            # `add_moves`, its news sent by the same transaction
+            def notify(connection: Connection) -> None:
+                if channel is not None and lines:
+                    connection.execute(_NOTIFY, {"channel": channel, "news": lines})
+
+            self.add_moves(moves, notify)
+            return
         moment = now()
         if len(moves) == 1 and not ended and not timed:  # most batches: no arrays
             m = moves[0]
@@ -695,13 +823,17 @@ class Store:
         as it stood after move `ply`; False if it had ended already or has moved on
         since (another process was first)."""
         later = select(MoveRow.ply).where(MoveRow.game_id == game_id, MoveRow.ply > ply)
+        moment = at or now()
         with self.engine.begin() as connection:
             done = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.status == PLAYING, ~later.exists())
-                .values(status=FINISHED, finished_at=at or now(), result=result, deadline=None)
+                .values(status=FINISHED, finished_at=moment, result=result, deadline=None)
             )
-        return bool(done.rowcount == 1)
+            if done.rowcount != 1:
+                return False
+            _rate(connection, game_id, moment)
+        return True
 
     def take_back(
         self,
@@ -846,6 +978,21 @@ _LOAD_TAKEBACKS = (
 _SEAT_HASHES = select(_SEATS.c.seat, _SEATS.c.token_hash, _SEATS.c.invited).where(
     _SEATS.c.game_id == bindparam("id")
 )
+_KEYS = SeatKeyRow.__table__
+_SEAT_KEYS = select(_KEYS.c.seat, _KEYS.c.token_hash).where(_KEYS.c.game_id == bindparam("id"))
+#: the news of a batch of moves sent from a transaction (PostgreSQL; `add_moves_at_once`)
+_NOTIFY = text(
+    "SELECT count(pg_notify(:channel, p)) FROM unnest(string_to_array(:news, chr(10))) AS p"
+)
+
+
+def _rate(connection: Connection, game_id: str, at: datetime) -> None:
+    """Update the ratings of a rated game that just ended, in the transaction that
+    records its end (`ratings.settle`: at most once per game, whichever process ends it)."""
+    from cubegames.server import ratings  # it reads these tables: imported when used
+
+    ratings.settle(connection, game_id, at)
+
 
 #: on PostgreSQL, a whole batch of moves in one statement: one array per column, unnested
 #: into rows. The text arrays are `text[]`, not `varchar(n)[]`: a cast to varchar(n) would
@@ -924,6 +1071,7 @@ def _seat(row: Any) -> SeatInfo:
         bool(row.invited),
         row.reissued or 0,
         row.zombie_from,
+        row.user_id,
     )
 
 

@@ -7,6 +7,8 @@ import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
+import { accountPanel, loadSession, ratedField } from "./account.js";
+import { leaderboardPage, playerPage } from "./players.js";
 
 const app = document.getElementById("app");
 
@@ -16,6 +18,10 @@ function route() {
   if (match) return playPage(app, decodeURIComponent(match[1]));
   match = /^\/replay\/([^/]+)\/?$/.exec(path);
   if (match) return replayPage(app, decodeURIComponent(match[1]));
+  match = /^\/leaderboard\/([^/]+)\/?$/.exec(path);
+  if (match) return leaderboardPage(app, decodeURIComponent(match[1]));
+  match = /^\/player\/([^/]+)\/?$/.exec(path);
+  if (match) return playerPage(app, decodeURIComponent(match[1]));
   return startPage(app);
 }
 
@@ -53,6 +59,7 @@ async function startPage(root) {
   const after = h("div", { class: "after-create" });
   const startButton = h("button", { class: "primary big", type: "submit" }, t("start-play"));
   const timeControl = timeControlField();
+  const rated = ratedField();
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -167,6 +174,7 @@ async function startPage(root) {
     });
     const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
     const body = { game: form.game, options, seats, clock: timeControl.value() };
+    if (rated.value()) body.rated = true;
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     startButton.disabled = true;
     try {
@@ -195,13 +203,13 @@ async function startPage(root) {
   const newGame = h("form", { class: "new-game card", onsubmit: start },
     h("h1", {}, t("start-heading")),
     h("p", { class: "lead" }, t("start-lead")),
-    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element,
+    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element, rated.element,
     h("details", { class: "more" }, h("summary", {}, t("start-deal")),
       h("div", { class: "field" }, h("label", { for: "seed" }, t("start-seed")),
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
-  root.replaceChildren(newGame, gamesSection(), loadSection());
+  root.replaceChildren(accountPanel(), newGame, gamesSection(), loadSection());
   drawOptions();
 }
 
@@ -375,4 +383,5 @@ function loadSection() {
   return form;
 }
 
+await loadSession();
 route();

@@ -7,6 +7,7 @@ import { lang, list as joined, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
+import { accountTokens } from "./account.js";
 import { icon, tip } from "./draw.js";
 import { avatar, seatColour } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
@@ -97,7 +98,8 @@ export async function playPage(root, gameId) {
     return;
   }
   const inHash = tokensInHash();
-  const tokens = inHash.length ? inHash : heldTokens(gameId);
+  let tokens = inHash.length ? inHash : heldTokens(gameId);
+  if (!tokens.length) tokens = await accountTokens(gameId); // a signed-in player's own seats
   window.cubegamesPage = new PlayPage(root, gameId, tokens); // for the curious, and for tests
 }
 

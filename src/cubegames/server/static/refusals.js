@@ -25,6 +25,7 @@ const CODES = {
   "undo-passed": "The turn has passed to another player: ask them to agree to take it back.",
   "undo-unavailable": "A take-back across turns cannot be agreed on this server.",
   "undo-chance": "A draw or a roll came since that move, so it can no longer be taken back.",
+  "undo-rated": "A rated game's moves cannot be taken back.",
 };
 
 /** A CUBED colour's name from its letter (the game's palette, in `info`). */

@@ -25,9 +25,19 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+let CSRF = null;
+
+/** The signed-in session's CSRF token (account.js), sent with every request that changes
+ * something; null for a guest. */
+export function setCsrf(token) {
+  CSRF = token;
+}
+
 /** JSON from the server; a refusal becomes an Error carrying the server's reason. */
 export async function api(path, options = {}) {
   const init = { ...options, headers: { ...languageHeader(), ...(options.headers || {}) } };
+  const changes = (init.method || (options.json !== undefined ? "POST" : "GET")) !== "GET";
+  if (changes && CSRF) init.headers["X-CSRF-Token"] = CSRF;
   if (options.json !== undefined) {
     init.method = init.method || "POST";
     init.body = JSON.stringify(options.json);

@@ -603,3 +603,69 @@ clock-took-back = { $who } took back { $count ->
   } (from move { $ply })
 clock-your-turn = Your turn
 play-ended-why = { $why }: { $result }
+
+## Accounts, names and ratings (accounts.js, players.js; the server's accounts, names, ratings)
+
+error-name-blank = a name cannot be blank
+error-name-control = a name cannot hold control characters
+error-name-invisible = a name cannot hold invisible characters (direction marks, zero-width spaces or joiners)
+error-name-long = a name has at most 24 characters
+error-name-bot = that name is a bot's: people may not take it
+error-name-account = that name belongs to an account: sign in to use it
+error-name-taken = that name is taken: choose another
+error-password-short = a password has at least { $count } characters
+error-signin-failed = wrong name or password
+error-too-many-signins = too many sign-in attempts: try again in { $wait }
+error-too-many-signups = too many accounts made from your address: try again later
+error-signed-out = you are not signed in
+error-csrf = this request did not come from this site's page: reload the page and try again
+error-no-player = there is no such player
+error-rated-signed-out = sign in to make a rated table
+error-rated-seed = a rated table is dealt by the server: leave the deal number empty
+error-rated-clock = a rated table needs a time control
+error-rated-seats = a rated table has your seat here and invited players (or bots) in the others
+error-rated-claim-signed-out = this is a rated table: sign in to take the seat
+error-rated-twice = you already have a seat at this rated table
+account-sign-in = Sign in
+account-sign-up = Create account
+account-sign-out = Sign out
+account-name = Name
+account-password = Password
+account-heading = Your account
+account-lead = Sign in to keep your games and ratings on every device. Guests play as before.
+account-signed-in = Signed in as { $name }
+account-new-here = New here?
+account-moved = { $count ->
+    [one] One game of this browser moved into your account.
+   *[other] { $count } games of this browser moved into your account.
+  }
+account-your-games = Your games
+account-no-games = No games yet.
+account-game-line = { $game } · seat { $seat }
+account-rated = rated
+account-playing = in play
+account-finished = finished
+account-open = Open
+account-player-page = Your page
+start-rated = Rated game
+start-rated-help = Rated tables need you signed in, a time control and no deal number; moves cannot be taken back.
+leaderboard-title = Leaderboard
+leaderboard-heading = { $game } leaderboard
+leaderboard-empty = No rated games yet.
+leaderboard-place = #
+leaderboard-player = Player
+leaderboard-rating = Rating
+leaderboard-games = Games
+leaderboard-provisional = provisional: fewer than { $count } rated games
+leaderboard-bot = bot
+leaderboard-pool = { $pool } edition
+player-title = { $name }
+player-ratings = Ratings
+player-no-ratings = No rated games yet.
+player-history = Rating over time
+player-games = Games
+player-won = won
+player-lost = lost
+player-in-play = in play
+player-chart = { $game }: rating after each rated game
+player-none = There is no such player.
