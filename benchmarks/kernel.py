@@ -21,7 +21,7 @@ best rate kept, so a busy machine hurts all paths alike.
   which is what `cubegames simulate cubed --bots random --players 2 --option rounds=1
   --jobs 1` runs (without its start-up and the writing of results): records, summaries and
   the symmetry digest of every game included; the games are dealt, played and described
-  by the batch kernel (`games/cubed/batch.py`, `sim/batch.py`);
+  by the batch kernel (`games/cubed/batch_games.py`, `sim/batch.py`);
 - **simulate, one game a call**: the same, each game through `play_match` (the kernel
   plays the moves, Python deals, scores, summarises and digests: the path before batching);
 - **simulate, Python bots**: the same with the compiled paths switched off, the random bots
@@ -52,10 +52,10 @@ from typing import Any
 import numpy as np
 
 import cubegames
-from cubegames.games.cubed import Cubed, CubedState, fast
-from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed import Cubed, CubedState, kernel_bridge
+from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed.lean_playout import playout
 from cubegames.games.cubed.pieces import canonical
-from cubegames.games.cubed.rollout import playout
 from cubegames.sim import batch as sim_batch
 from cubegames.sim import make_job, simulate
 
@@ -87,7 +87,7 @@ def c_run(binary: Path, game: Cubed, games: int) -> tuple[float, int]:
         str(-1 if ed.wild is None else ed.wild),
         str(ed.ordinary),
         # least rotations: then both loops list the placements in one order
-        *(str(fast.code(canonical(p))) for p in ed.pieces),
+        *(str(kernel_bridge.code(canonical(p))) for p in ed.pieces),
     ]
     out = subprocess.run([str(binary), *args], check=True, capture_output=True, text=True)
     played, moves, seconds = out.stdout.split()
@@ -100,9 +100,9 @@ def c_rate(binary: Path, game: Any, games: int) -> float:
 
 
 def kernel_setup(game: Cubed) -> Callable[[int], float]:
-    ed_arrays = fast.tables(game.edition)
+    ed_arrays = kernel_bridge.tables(game.edition)
     arrays = k.new_game(game.players)
-    box = np.array([fast.code(p) for p in game.edition.pieces], dtype=np.int64)
+    box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
     state = random.Random(1).getstate()[1]
     mt = np.array([state[:624]] * game.players, dtype=np.int64)
     pos = np.full(game.players, state[624], dtype=np.int64)

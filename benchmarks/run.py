@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import cubegames
 from cubegames.games.cubed import CubedState
-from cubegames.games.cubed.rollout import playout
+from cubegames.games.cubed.lean_playout import playout
 
 
 def rate(games: int, one: Callable[[int], object]) -> float:

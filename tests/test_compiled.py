@@ -50,7 +50,7 @@ def test_a_change_to_any_kernel_drops_every_kernels_cache(tmp_path: Path) -> Non
     for name in compiled.KERNELS:
         path = tmp_path / name
         (path.parent / "__pycache__" / f"{path.stem}.h-30.py311.nbi").write_bytes(b"index")
-    (tmp_path / "games/cubed/kernel.py").write_text("# changed\n")
+    (tmp_path / "games/cubed/compiled_rules.py").write_text("# changed\n")
     dropped = {str(p.relative_to(tmp_path)) for p in compiled.refresh(tmp_path)}
     assert dropped == {
         str(Path(name).parent / "__pycache__" / f"{Path(name).stem}.h-30.py311.nbi")

@@ -1,5 +1,5 @@
 """Imports go one way. The layers (games <- bots <- sim, rl, render <- server <- cli) and the
-rule that a game's helpers (`ai.py`, kernels, fast paths) never import its game class are
+rule that a game's helpers (search hooks, kernels, fast paths) never import its game class are
 import-linter contracts in pyproject.toml, checked here and by `make lint`; the compiled
 kernels load only when a program asks for them."""
 

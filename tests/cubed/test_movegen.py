@@ -109,7 +109,7 @@ def test_perft_counts_match_the_plain_generator() -> None:
 def test_lean_rollouts_play_the_same_games_on_both_generators(players: int) -> None:
     import random
 
-    from cubegames.games.cubed.rollout import playout
+    from cubegames.games.cubed.lean_playout import playout
 
     variants = ["bridging"] if players > 1 else []
     game = cubegames.make("cubed", players=players, variants=variants, rounds=1)

@@ -1,4 +1,5 @@
-"""The search bot's kernel pieces give what the Python heuristics give (`games/cubed/ai.py`)."""
+"""The search bot's kernel pieces (`games/cubed/search_kernel.py`) give what the Python
+heuristics give (`games/cubed/search_hooks.py`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 import cubegames
-from cubegames.games.cubed import CubedState, ai, fast
+from cubegames.games.cubed import CubedState, kernel_bridge, search_hooks, search_kernel
 
 
 @pytest.mark.parametrize(
@@ -26,9 +27,9 @@ def test_root_moves_in_the_kernel_are_the_python_root_moves(options: dict[str, A
         # greedy-ish games: long rounds with wide tables, and every few moves a random one
         greedy = cubegames.bot("greedy", seed=seed)
         while state.to_move is not None:
-            if fast.supported(state):
-                expected = ai.root_moves(state)
-                assert fast.root_moves(state) == expected
+            if kernel_bridge.supported(state):
+                expected = search_hooks.root_moves(state)
+                assert kernel_bridge.root_moves(state) == expected
                 checked += 1
                 pruned += len(state.legal_moves()) > len(expected)
             moves = state.legal_moves()
@@ -50,18 +51,18 @@ def test_the_kernel_greedy_move_is_the_python_greedy_move(options: dict[str, Any
         assert isinstance(state, CubedState)
         rng = random.Random(seed)
         while state.to_move is not None:
-            if fast.supported(state):
+            if kernel_bridge.supported(state):
                 chosen = set()
                 for k in range(3):
                     mine, theirs = random.Random(k), random.Random(k)
-                    move = fast.greedy_move(state, mine)
-                    assert move == ai.greedy_move(state, theirs)
+                    move = kernel_bridge.greedy_move(state, mine)
+                    assert move == search_hooks.greedy_move(state, theirs)
                     assert mine.getstate() == theirs.getstate()  # the same numbers drawn
                     chosen.add(move)
                 ties += len(chosen) > 1  # a tie, broken alike by both
                 checked += 1
             else:
-                move = ai.greedy_move(state, rng)
+                move = search_hooks.greedy_move(state, rng)
             if rng.random() < 0.3:  # now and then a random move, for other positions
                 moves = state.legal_moves()
                 move = moves[rng.randrange(len(moves))]
@@ -73,7 +74,7 @@ def test_the_kernel_greedy_move_is_the_python_greedy_move(options: dict[str, Any
 def test_a_playouts_lean_copy_is_the_position() -> None:
     """`copy_search` then `sync_others` give what `copy_game` then `sync_hands` give, even
     into arrays that held a bigger table, with the other hands dealt afresh."""
-    from cubegames.games.cubed import kernel as k
+    from cubegames.games.cubed import compiled_rules as k
 
     game = cubegames.make("cubed", players=3, rounds=1)
     state = game.new_state(seed=2)
@@ -84,16 +85,16 @@ def test_a_playouts_lean_copy_is_the_position() -> None:
     later = state.clone()
     for _ in range(9):
         later.play(bot.choose(later))
-    ed = fast.tables(state.ed)
-    template = fast.encode(state)
+    ed = kernel_bridge.tables(state.ed)
+    template = kernel_bridge.encode(state)
     seat = 1
     # the other hands swap pieces with the bag, as a playout's deal does
     hands, bag, hsize = template.hands, template.bag, template.hsize
     hands[0, 0], bag[0] = bag[0], hands[0, 0]
     hands[2, : hsize[2]] = hands[2, : hsize[2]][::-1]
-    lean, plain = fast.encode(later), fast.encode(later)
-    k.copy_search(lean, template)
-    k.sync_others(lean, ed, seat)
+    lean, plain = kernel_bridge.encode(later), kernel_bridge.encode(later)
+    search_kernel.copy_search(lean, template)
+    search_kernel.sync_others(lean, ed, seat)
     k.copy_game(plain, template)
     k.sync_hands(plain, ed)
     for i in range(13):
@@ -109,6 +110,6 @@ def test_a_playouts_lean_copy_is_the_position() -> None:
         size = plain[8][s]
         assert np.array_equal(lean[7][s, :size], plain[7][s, :size])
     dealt = state.clone()
-    fast.decode_into(dealt, lean)
+    kernel_bridge.decode_into(dealt, lean)
     assert dealt.table == state.table
     assert dealt.hands[seat] == state.hands[seat]

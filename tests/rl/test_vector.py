@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import cubegames
-from cubegames.games.cubed import CubedState, fast
+from cubegames.games.cubed import CubedState, kernel_bridge
 from cubegames.rl import vector_env
 from cubegames.rl.session import win_shares
 from cubegames.rl.vector import SessionVectorEnv
@@ -26,7 +26,7 @@ def python_state(envs: VectorEnv, i: int) -> CubedState:
     """Game `i` of the kernel, read back into the Python rules."""
     state = envs.game.new_state(0)
     assert isinstance(state, CubedState)
-    fast.decode_into(state, envs.game_arrays(i))
+    kernel_bridge.decode_into(state, envs.game_arrays(i))
     return state
 
 

@@ -169,7 +169,7 @@ def test_the_compiled_kernels_come_from_the_cache_after_warming() -> None:
 import numpy as np
 from cubegames.rl import vector_env
 from cubegames.rl.vector import cubed
-from cubegames.games.unstackable import batch
+from cubegames.games.unstackable import vector_rules
 for game_id, options in (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {})):
     for opponent in ("self", "random"):
         envs = vector_env(game_id, 4, seed=1, opponent=opponent, **options)
@@ -178,7 +178,7 @@ for game_id, options in (("cubed", {"players": 3, "rounds": 1}), ("unstackable",
             actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
             _, _, _, _, info = envs.step(np.array(actions)[::-1][::-1])
         envs.restart([1])
-for f in (cubed.reset_all, cubed.step_all, batch.reset_all, batch.step):
+for f in (cubed.reset_all, cubed.step_all, vector_rules.reset_all, vector_rules.step):
     print(sum(f.stats.cache_misses.values()), sum(f.stats.cache_hits.values()))
 """
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)

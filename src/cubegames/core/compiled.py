@@ -21,10 +21,11 @@ from pathlib import Path
 #: every module with numba functions, relative to the package (tests/test_layers.py checks
 #: that no other module compiles anything)
 KERNELS = (
-    "games/cubed/kernel.py",
-    "games/cubed/batch.py",
-    "games/unstackable/kernel.py",
-    "games/unstackable/batch.py",
+    "games/cubed/compiled_rules.py",
+    "games/cubed/search_kernel.py",
+    "games/cubed/batch_games.py",
+    "games/unstackable/solver_kernel.py",
+    "games/unstackable/vector_rules.py",
     "rl/vector/cubed.py",
 )
 STAMP = "cubegames-kernels.stamp"

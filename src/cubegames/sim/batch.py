@@ -4,7 +4,7 @@
 already lets the game's kernel play the moves (`Game.random_playout`), but the deal, the
 reading back of the final position, its summary columns and the digest of its symmetric
 image then cost Python several times the game itself. Where a game has a batch kernel
-(CUBED: `cubegames.games.cubed.batch`), `play_items` hands it a whole run of
+(CUBED: `cubegames.games.cubed.batch_games`), `play_items` hands it a whole run of
 such matches at once and builds their records from the numbers and texts it returns: the
 very records `play_match` gives (`tests/sim/test_fast.py` checks it), except the timing
 (`seconds`, `think`), which is the batch's time shared among its games by their moves.
@@ -49,11 +49,11 @@ def _make_batcher(match: Match) -> Any:
         return None
     if not all(type(cubegames.bot(b, seed=0, game=match.game)) is RandomBot for b in match.bots):
         return None
-    from cubegames.games.cubed import batch
+    from cubegames.games.cubed import batch_games
 
-    if not batch.supported(game):
+    if not batch_games.supported(game):
         return None
-    return _CubedBatcher(game, batch)
+    return _CubedBatcher(game, batch_games)
 
 
 class _CubedBatcher:
@@ -155,7 +155,7 @@ class _CubedBatcher:
 
 
 def _endings() -> dict[int, str]:
-    from cubegames.games.cubed.fast import ENDINGS
+    from cubegames.games.cubed.kernel_bridge import ENDINGS
 
     return ENDINGS
 

@@ -15,7 +15,7 @@ from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
-from cubegames.games.cubed import ai
+from cubegames.games.cubed import search_hooks
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.formats import READS, VERSION, read_chance
 from cubegames.games.cubed.frontier import Frontier, rebuild
@@ -166,7 +166,7 @@ class Cubed(Game[CubedMove], chance.Versioned):
         self.rounds = rounds
         self.strict_colors = strict_colors
         self.frontier = Frontier.of(self.edition)
-        self.ai_points = ai.points_table(self.edition)
+        self.ai_points = search_hooks.points_table(self.edition)
 
     @property
     def options(self) -> JSON:
@@ -227,48 +227,48 @@ class Cubed(Game[CubedMove], chance.Versioned):
     def parse_move(self, text: str) -> CubedMove:
         return parse(text, self.edition.letters)
 
-    # -- search hooks (see cubegames.games.cubed.ai) --------------------------------------
+    # -- search hooks (see cubegames.games.cubed.search_hooks) ----------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], CubedState]:
-        return ai.sampler(self.determinize(view, seat, random.Random(0)), seat)
+        return search_hooks.sampler(self.determinize(view, seat, random.Random(0)), seat)
 
     def rollout(self, state: State[CubedMove], rng: random.Random) -> None:
         assert isinstance(state, CubedState)
-        ai.rollout(state, rng)
+        search_hooks.rollout(state, rng)
 
     def rewards(self, state: State[CubedMove]) -> list[float]:
         assert isinstance(state, CubedState)
-        return ai.rewards(state)
+        return search_hooks.rewards(state)
 
     def root_moves(self, state: State[CubedMove]) -> list[CubedMove]:
         assert isinstance(state, CubedState)
-        return ai.root_moves(state)
+        return search_hooks.root_moves(state)
 
     def playouts(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> Playouts[CubedMove] | None:
-        from cubegames.games.cubed import fast  # numba: imported only when asked for
+        from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
 
         state = self.determinize(view, seat, rng)
-        if not fast.supported(state):
+        if not kernel_bridge.supported(state):
             return None
-        return fast.KernelPlayouts(state, fast.root_moves(state))
+        return kernel_bridge.KernelPlayouts(state, kernel_bridge.root_moves(state))
 
     def random_playout(
         self, state: State[CubedMove], rngs: list[random.Random]
     ) -> list[int] | None:
         assert isinstance(state, CubedState)
-        from cubegames.games.cubed import fast  # numba: imported only when asked for
+        from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
 
-        return fast.random_playout(state, rngs)
+        return kernel_bridge.random_playout(state, rngs)
 
     def greedy_move(self, state: State[CubedMove], rng: random.Random) -> CubedMove:
         assert isinstance(state, CubedState)
-        from cubegames.games.cubed import fast  # numba: imported only when asked for
+        from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
 
-        if fast.supported(state):
-            return fast.greedy_move(state, rng)  # the same move, valued in the kernel
-        return ai.greedy_move(state, rng)
+        if kernel_bridge.supported(state):
+            return kernel_bridge.greedy_move(state, rng)  # the same move, valued in the kernel
+        return search_hooks.greedy_move(state, rng)
 
     # -- reading positions ---------------------------------------------------------------
 

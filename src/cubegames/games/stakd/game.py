@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
-from cubegames.games.stakd import ai
+from cubegames.games.stakd import search_hooks
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
 from cubegames.games.stakd.position import read_position
@@ -165,16 +165,16 @@ class Stakd(Game[Place]):
     # -- hooks for search bots (see `ai`) ------------------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], StakdState]:
-        return ai.sampler(self.determinize(view, seat, random.Random(0)))
+        return search_hooks.sampler(self.determinize(view, seat, random.Random(0)))
 
     def rollout(self, state: State[Place], rng: random.Random) -> None:
         assert isinstance(state, StakdState)
-        ai.rollout(state, rng)
+        search_hooks.rollout(state, rng)
 
     def rewards(self, state: State[Place]) -> list[float]:
         assert isinstance(state, StakdState)
-        return ai.rewards(state)
+        return search_hooks.rewards(state)
 
     def greedy_move(self, state: State[Place], rng: random.Random) -> Place:
         assert isinstance(state, StakdState)
-        return ai.greedy_move(state, rng)
+        return search_hooks.greedy_move(state, rng)

@@ -151,7 +151,7 @@ class Unstackable(Game[UnstackableMove]):
     ) -> search.Solver | search.CompiledSolver:
         """A stage-2 solver for these rules, whose table lives as long as it does.
 
-        `compiled` (the default) runs the search in the numba kernel (`kernel.py`), with a
+        `compiled` (the default) runs the search in the numba kernel (`solver_kernel.py`), with a
         bound on what each player can still score; `symmetry` keys the table on the least
         of a position's 8 images, which only the Python `search.Solver` does (so it implies
         the Python search). Pass the solver to `endgame_choice`.

@@ -2,7 +2,7 @@
 
 Pure rules code: no I/O, no global state, and the clock is read only when a deadline is
 given. `Solver` is the readable reference search in Python; `CompiledSolver` runs the same
-search in the numba kernel of `kernel.py` (tested against it), with a bound on what each
+search in the numba kernel of `solver_kernel.py` (tested against it), with a bound on what each
 player can still score. The `alphabeta` bot in `cubegames.bots` reaches them only through
 `Unstackable.endgame_solver`, and `Unstackable.greedy_move` calls `greedy_move` here.
 
@@ -442,7 +442,7 @@ class CompiledSolver:
     """`Solver`'s search in the compiled kernel (`kernel.search_root`): the same values
     and the same kind of answer, many times faster, with a bound on what each player can
     still score (`bounds`: 0 off, 1 close a node when the bounds meet, 2 also cut on them;
-    see `kernel`) and a fixed-size transposition table of `2**table_bits` rows (32 bytes
+    see `solver_kernel`) and a fixed-size transposition table of `2**table_bits` rows (32 bytes
     each; the default 20 is 32 MB, enough for the bot's solves from 32 cubes) kept between
     searches. No symmetric keys.
 
@@ -458,10 +458,10 @@ class CompiledSolver:
     ) -> None:
         import numpy as np
 
-        from cubegames.games.unstackable import kernel
+        from cubegames.games.unstackable import solver_kernel
 
         self._np = np
-        self._kernel = kernel
+        self._kernel = solver_kernel
         self.bag_exposed = bag_exposed
         self.use_bounds = bounds
         points = gains(box)
@@ -469,7 +469,7 @@ class CompiledSolver:
         self.order = np.array(
             [sorted(range(3), key=lambda c: -row[c]) for row in points], dtype=np.int64
         )
-        self.table = kernel.new_table(table_bits)
+        self.table = solver_kernel.new_table(table_bits)
         self._stats = np.zeros(5, dtype=np.int64)
         self._clock = np.zeros(1, dtype=np.float64)
         self.stats = Stats()

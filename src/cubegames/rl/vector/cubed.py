@@ -1,4 +1,4 @@
-"""CUBED's batched environment on the compiled kernel (`cubegames.games.cubed.kernel`).
+"""CUBED's batched environment on the compiled kernel (`cubegames.games.cubed.compiled_rules`).
 
 N games live in arrays with a leading axis of N; one call of the kernel steps them all. The
 observations and masks are exactly those of `observer(game)` and `codec(game)` (tested
@@ -24,8 +24,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 import cubegames
-from cubegames.games.cubed import Cubed, fast
-from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed import Cubed, kernel_bridge
+from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
 from cubegames.rl.games.cubed import Codec, Observer, distance
@@ -63,7 +63,7 @@ def supports(options: Mapping[str, Any]) -> bool:
         return True  # let the environment name the bad option
     assert isinstance(game, Cubed)
     state = game.new_state(0)
-    return game.rounds == 1 and fast.supported(state)
+    return game.rounds == 1 and kernel_bridge.supported(state)
 
 
 @jit
@@ -413,9 +413,9 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.single_action_space = spaces.Discrete(self.codec.size)
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, *shape), dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.codec.size))
-        self.ed = fast.tables(game.edition)
+        self.ed = kernel_bridge.tables(game.edition)
         self.tb = tables(game, self.codec, self.observer, random=opponent == "random")
-        self.box = np.array([fast.code(p) for p in game.edition.pieces], dtype=np.int64)
+        self.box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
         self.window = self.observer._window.ravel().copy()
         one = k.new_game(game.players)
         self.batch = tuple(np.repeat(a[np.newaxis], num_envs, axis=0) for a in one)
@@ -541,7 +541,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         return seat_outcomes(shares)
 
     def game_arrays(self, i: int) -> k.Game:
-        """The kernel arrays of game `i` (views), e.g. for `fast.decode_into`."""
+        """The kernel arrays of game `i` (views), e.g. for `kernel_bridge.decode_into`."""
         return k.Game(*(a[i] for a in self.batch))
 
 
@@ -553,8 +553,8 @@ def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.
     pattern_code = np.zeros(len(codec.patterns), dtype=np.int64)
     for i, text in enumerate(codec.patterns):
         piece = (ed.index[text[0]], ed.index[text[1]], ed.index[text[2]])
-        pattern_of[fast.code(piece)] = i
-        pattern_code[i] = fast.code(piece)
+        pattern_of[kernel_bridge.code(piece)] = i
+        pattern_code[i] = kernel_bridge.code(piece)
     wcell = np.full(k.CELLS, -1, dtype=np.int64)
     wcell_k = np.zeros(len(codec.cells), dtype=np.int64)
     poff = np.full(k.CELLS, -1, dtype=np.int64)
@@ -571,7 +571,7 @@ def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.
     pidx = np.zeros(512, dtype=np.int64)
     for piece in ed.pieces:
         for rot in rotations(canonical(piece)):
-            pidx[fast.code(rot)] = observer.piece_index[least_rotation(ed.text(rot))]
+            pidx[kernel_bridge.code(rot)] = observer.piece_index[least_rotation(ed.text(rot))]
     copies = observer.copies.astype(np.float64)
     consts = np.zeros(C_OBS + 1, dtype=np.int64)
     consts[C_PATTERNS] = len(codec.patterns)

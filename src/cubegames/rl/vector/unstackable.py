@@ -1,5 +1,5 @@
 """Unstackable as a batched Gymnasium vector environment: N games stepped together by the
-compiled rules of `cubegames.games.unstackable.batch`.
+compiled rules of `cubegames.games.unstackable.vector_rules`.
 
     from cubegames.rl.vector.unstackable import VectorEnv
     envs = VectorEnv(1024, seed=0)                 # opponent="self": both seats learn
@@ -41,7 +41,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import cubegames
-from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, batch
+from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
 from cubegames.rl.games.unstackable import Codec, Observer
 
 Obs = npt.NDArray[np.float32]
@@ -87,7 +87,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         )
         self._most = self.observer.most
         self._boards = np.zeros((num_envs, 3), dtype=np.uint64)
-        self._st = np.zeros((num_envs, batch.FIELDS), dtype=np.int64)
+        self._st = np.zeros((num_envs, vector_rules.FIELDS), dtype=np.int64)
         self._pending = np.zeros(num_envs, dtype=np.bool_)
         self._rng = np.zeros(num_envs, dtype=np.uint64)
         self._obs = np.zeros((num_envs, *self.observer.shape), dtype=np.float32)
@@ -127,7 +127,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         return self._obs.copy(), self._info()
 
     def _reset_rows(self, rows: slice) -> None:
-        batch.reset_all(
+        vector_rules.reset_all(
             self._boards[rows],
             self._st[rows],
             self._pending[rows],
@@ -167,7 +167,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         movers = (
             np.zeros(self.num_envs, np.int64) if self.opponent == "random" else self._to_move.copy()
         )
-        batch.step(
+        vector_rules.step(
             self._boards,
             self._st,
             chosen,
@@ -222,30 +222,31 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         piles = [
             [
                 "".join(
-                    letters[c] * int(st[batch.PILES + 6 * seat + 3 * pile + c]) for c in range(3)
+                    letters[c] * int(st[vector_rules.PILES + 6 * seat + 3 * pile + c])
+                    for c in range(3)
                 )
                 for pile in (0, 1)
             ]
             for seat in (0, 1)
         ]
-        stage = int(st[batch.STAGE])
+        stage = int(st[vector_rules.STAGE])
         turn: dict[str, Any]
         if stage == 0:
-            colour = int(st[batch.COLOUR])
+            colour = int(st[vector_rules.COLOUR])
             turn = {
                 "colour": None if colour < 0 else letters[colour],
-                "placed": int(st[batch.PLACED]),
+                "placed": int(st[vector_rules.PLACED]),
             }
         else:
-            turn = {"removed": int(st[batch.REMOVED])}
-        last_red = int(st[batch.LAST_RED])
+            turn = {"removed": int(st[vector_rules.REMOVED])}
+        last_red = int(st[vector_rules.LAST_RED])
         data = {
             "game": "unstackable",
             "options": self.game.options,
             "stage": "stack" if stage == 0 else "unstack",
-            "to_move": None if stage == 2 else int(st[batch.TO_MOVE]),
+            "to_move": None if stage == 2 else int(st[vector_rules.TO_MOVE]),
             "grid": "".join(grid),
-            "supply": {letters[c]: int(st[batch.SUPPLY + c]) for c in range(3)},
+            "supply": {letters[c]: int(st[vector_rules.SUPPLY + c]) for c in range(3)},
             "turn": turn,
             "piles": piles,
             "last_red": None if last_red < 0 else last_red,

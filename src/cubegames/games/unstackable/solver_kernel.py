@@ -4,7 +4,7 @@ The rules of stage 2 are the Python ones (`bitboard.removable`, `search.removabl
 module repeats them on 64-bit integers in nopython code so that a search visits millions of
 positions a second instead of half a million. It is tested position by position against
 the Python rules and value by value against `search.Solver` (`tests/unstackable/
-test_kernel.py`); no rule lives only here.
+test_solver_kernel.py`); no rule lives only here.
 
 The search is the one `search.Solver` documents (negamax over single removals that
 negates only where a turn ends, values are future point differences for the player making

@@ -20,7 +20,7 @@ all here, for a whole batch of games, and hands back numbers and position texts:
 
 Games of two or more players with the strict colour rule and no variants, and seeds below
 2**63, are covered (`supported`); the rows are checked against the Python bots' in
-`tests/sim/test_fast.py`, the texts against `to_dict` in `tests/cubed/test_batch.py`.
+`tests/sim/test_fast.py`, the texts against `to_dict` in `tests/cubed/test_batch_games.py`.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed.compiled_rules import Arr, Game, Tables, inline, jit
 from cubegames.games.cubed.formats import VERSION
-from cubegames.games.cubed.kernel import Arr, Game, Tables, inline, jit
 
 #: per game: the last round's ending (`kernel.EMPTIED`...) and the seat that emptied its
 #: hand (or -1), the game's moves and turns (runs of moves by one seat), the pieces on the
@@ -447,7 +447,7 @@ class Batch:
     `(res, text, text_len, past_end)` (`past_end[g, r]`: how round `r` of game `g` ended)."""
 
     def __init__(self, game: Any) -> None:
-        from cubegames.games.cubed import fast
+        from cubegames.games.cubed import kernel_bridge
         from cubegames.games.cubed.pieces import PieceKind, classify
         from cubegames.symmetry.cubed import mirror_closed
 
@@ -455,20 +455,20 @@ class Batch:
         self.game = game
         self.players: int = game.players
         self.rounds: int = game.rounds
-        self.tables = fast.tables(ed)
-        self.box = np.array([fast.code(p) for p in ed.pieces], dtype=np.int64)
+        self.tables = kernel_bridge.tables(ed)
+        self.box = np.array([kernel_bridge.code(p) for p in ed.pieces], dtype=np.int64)
         self.hand_size = ed.hand_size[game.players]
         order = list(PieceKind)
         self.kinds = np.zeros(512, dtype=np.int64)
         for value in range(512):
-            found = classify(fast.piece_of(value), ed.ordinary, ed.wild, ed.black)
+            found = classify(kernel_bridge.piece_of(value), ed.ordinary, ed.wild, ed.black)
             if found is not None:
                 self.kinds[value] = order.index(found)
         self.letters = _bytes(ed.letters)
         self.options = _bytes(json.dumps(game.options, sort_keys=True, separators=(",", ":")))
-        width = max(len(name) for name in fast.ENDINGS.values())
+        width = max(len(name) for name in kernel_bridge.ENDINGS.values())
         self.names = np.full((5, width), 32, dtype=np.uint8)
-        for code, name in fast.ENDINGS.items():
+        for code, name in kernel_bridge.ENDINGS.items():
             self.names[code, : len(name)] = _bytes(name)
         self.mirrors = mirror_closed(game)
         self.arrays = k.new_game(game.players)
@@ -494,8 +494,8 @@ class Batch:
 def supported(game: Any) -> bool:
     """Whether `play_games` plays this game's rules: 2+ players, strict colours, no
     variants, a box the kernel's arrays hold."""
-    from cubegames.games.cubed import Cubed, fast
+    from cubegames.games.cubed import Cubed, kernel_bridge
 
     if not isinstance(game, Cubed):
         return False
-    return fast.supported(game.new_state(seed=0))
+    return kernel_bridge.supported(game.new_state(seed=0))

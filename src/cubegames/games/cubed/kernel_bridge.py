@@ -1,4 +1,5 @@
-"""Moving CUBED positions between the Python rules and the compiled kernel (`kernel.py`).
+"""Moving CUBED positions between the Python rules and the compiled kernel
+(`compiled_rules.py`, `search_kernel.py`).
 
 `tables(edition)` builds the edition's lookup arrays; `encode(state)` writes a position into
 kernel arrays and `decode_into(state, arrays)` writes the kernel's position back, so a round
@@ -18,14 +19,14 @@ import numpy as np
 
 from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
-from cubegames.games.cubed import ai
-from cubegames.games.cubed import kernel as k
-from cubegames.games.cubed.ai import ROOT_WIDTH
+from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed import search_hooks, search_kernel
+from cubegames.games.cubed.compiled_rules import Arr
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
-from cubegames.games.cubed.kernel import Arr
 from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
+from cubegames.games.cubed.search_hooks import ROOT_WIDTH
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
 
 ENDINGS = {k.EMPTIED: EMPTIED, k.BLOCKED: BLOCKED, k.STALLED: STALLED, k.STANDSTILL: STANDSTILL}
@@ -221,7 +222,7 @@ def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | 
 
 def _valued(state: CubedState) -> tuple[Arr, Arr, Arr] | None:
     """Every placement of the seat to move as kernel arrays (rotation codes, kernel cells)
-    and its greedy value (`ai._value`), ranked best first, ties by (rotation, cell) as the
+    and its greedy value (`search_hooks._value`), ranked best first, ties by (rotation, cell) as the
     Python rules order them (a piece's code and a kernel cell sort as the colour tuple and
     the packed cell do); None if there is none."""
     seat = state.to_move
@@ -235,7 +236,7 @@ def _valued(state: CubedState) -> tuple[Arr, Arr, Arr] | None:
     rots, cells = rots[:count].copy(), cells[:count].copy()
     values = np.empty(count, dtype=np.float64)
     scratch = k.new_game(state.game.players)
-    k.greedy_values(scratch, arrays, ed_arrays, rots, cells, values, *_buffers())
+    search_kernel.greedy_values(scratch, arrays, ed_arrays, rots, cells, values, *_buffers())
     ranked = np.lexsort((cells, rots, -values))
     return rots[ranked], cells[ranked], values[ranked]
 
@@ -246,7 +247,7 @@ def _place(state: CubedState, rot: int, cell: int) -> Place:
 
 
 def root_moves(state: CubedState) -> list[CubedMove]:
-    """`ai.root_moves` for a position `supported` accepts, the greedy values computed in
+    """`search_hooks.root_moves` for a position `supported` accepts, the greedy values computed in
     the kernel: the same moves in the same order."""
     if state.to_move is None:
         return []
@@ -262,11 +263,11 @@ def root_moves(state: CubedState) -> list[CubedMove]:
 
 
 def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
-    """`ai.greedy_move` for a position `supported` accepts, the greedy values computed in
+    """`search_hooks.greedy_move` for a position `supported` accepts, the greedy values computed in
     the kernel: the same move, drawing the same numbers from `rng`."""
     found = _valued(state)
     if found is None:
-        return ai.greedy_move(state, rng)  # nothing fits: a draw or a pass
+        return search_hooks.greedy_move(state, rng)  # nothing fits: a draw or a pass
     rots, cells, values = found
     ties = int(np.count_nonzero(values == values[0]))
     pick = rng.randrange(ties)
@@ -279,7 +280,7 @@ def _buffers() -> tuple[Arr, Arr]:
 
 
 class KernelPlayouts(Playouts[CubedMove]):
-    """Playouts of a flat search, in the kernel (`kernel.playout`).
+    """Playouts of a flat search, in the kernel (`search_kernel.playout`).
 
     Built from one determinization of what the searching seat sees: each run deals the
     hidden pieces (the other hands and the bag) afresh, so which determinization it starts
@@ -290,7 +291,7 @@ class KernelPlayouts(Playouts[CubedMove]):
     HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
-    #: points of difference that count as a clear lead (see `kernel.evaluate`)
+    #: points of difference that count as a clear lead (see `search_kernel.evaluate`)
     TEMPERATURE = 3.0
 
     def __init__(self, state: CubedState, moves: list[CubedMove]) -> None:
@@ -312,19 +313,19 @@ class KernelPlayouts(Playouts[CubedMove]):
             if isinstance(move, Place):
                 piece = (index[move.slots[0]], index[move.slots[1]], index[move.slots[2]])
                 cell = (move.q + k.OFF) * k.W + (move.r + k.OFF)
-                self.roots.append((k.PLACE, code(piece), cell))
+                self.roots.append((search_kernel.PLACE, code(piece), cell))
             elif isinstance(move, Draw):
-                self.roots.append((k.DRAW, 0, 0))
+                self.roots.append((search_kernel.DRAW, 0, 0))
             else:
                 assert isinstance(move, Pass), move
-                self.roots.append((k.PASS, 0, 0))
+                self.roots.append((search_kernel.PASS, 0, 0))
         self.kinds = np.array([kind for kind, _, _ in self.roots], dtype=np.int64)
         self.rots = np.array([rot for _, rot, _ in self.roots], dtype=np.int64)
         self.cells = np.array([cell for _, _, cell in self.roots], dtype=np.int64)
 
     def run(self, move: int, seed: int) -> list[float]:
         kind, rot, cell = self.roots[move]
-        k.playout(
+        search_kernel.playout(
             self.scratch,
             self.template,
             self.tables,
@@ -352,7 +353,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         if arms.shape != drawn.shape:
             raise ValueError("batch: one seed per move")
         out = np.empty(arms.shape[0], dtype=np.float64)
-        k.playout_batch(
+        search_kernel.playout_batch(
             self.scratch,
             self.template,
             self.tables,

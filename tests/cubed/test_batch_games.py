@@ -1,6 +1,6 @@
-"""Many random games in one kernel call (`games/cubed/batch.py`): Python's seeding of the first deal
-and the bots, the position's generator behind later deals, and the text of the final position's
-least symmetric image, as the Python rules write them."""
+"""Many random games in one kernel call (`games/cubed/batch_games.py`): Python's seeding of
+the first deal and the bots, the position's generator behind later deals, and the text of the
+final position's least symmetric image, as the Python rules write them."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import cubegames
-from cubegames.games.cubed import CubedState, fast
-from cubegames.games.cubed import batch as b
+from cubegames.games.cubed import CubedState, kernel_bridge
+from cubegames.games.cubed import batch_games as b
 from cubegames.symmetry import canonical, position_key
 
 
@@ -49,7 +49,7 @@ def test_the_batch_plays_and_writes_the_games_of_random_bots(options: dict[str, 
         data = state.to_dict()
         assert bytes(text[g, : text_len[g]]).decode() == position_key(canonical(game, data)[1])
         assert res[g, b.R_PLACED] == len(data["table"]) and res[g, b.R_BAG] == len(data["bag"])
-        ended = [fast.ENDINGS[code] for code in past_end[g].tolist()]
+        ended = [kernel_bridge.ENDINGS[code] for code in past_end[g].tolist()]
         assert ended == [r["end"] for r in data["past_rounds"]]
         for s in range(game.players):
             base = b.R_SEATS + s * b.SEAT_FIELDS
@@ -60,7 +60,7 @@ def test_the_batch_plays_and_writes_the_games_of_random_bots(options: dict[str, 
 
 def test_the_kernels_generator_draws_as_the_positions_does() -> None:
     from cubegames.core import splitmix
-    from cubegames.games.cubed import kernel as k
+    from cubegames.games.cubed import compiled_rules as k
 
     for state in (0, 1234567, 2**63 + 5, 2**64 - 1):
         rng = np.array([state], dtype=np.uint64)
@@ -70,7 +70,7 @@ def test_the_kernels_generator_draws_as_the_positions_does() -> None:
             assert k.sm_below(rng, n) == want and int(rng[0]) == expected, (state, n)
     box = np.arange(74, dtype=np.int64)
     game = cubegames.make("cubed")
-    tables = fast.tables(game.edition)
+    tables = kernel_bridge.tables(game.edition)
     arrays = k.new_game(2)
     rng = np.array([99], dtype=np.uint64)
     k.deal_later(arrays, tables, box[: len(game.edition.pieces)], 25, rng)

@@ -1,4 +1,4 @@
-"""The compiled kernel plays the Python rules move for move (`games/cubed/kernel.py`)."""
+"""The compiled kernel plays the Python rules move for move (`games/cubed/compiled_rules.py`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import cubegames
-from cubegames.games.cubed import CubedState, fast
-from cubegames.games.cubed import kernel as k
+from cubegames.games.cubed import CubedState, kernel_bridge, search_kernel
+from cubegames.games.cubed import compiled_rules as k
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2, "rounds": 1},
@@ -50,26 +50,26 @@ def kernel_moves(state: CubedState) -> list[str]:
     """The legal moves of `state` as the kernel lists them, as text."""
     seat = state.to_move
     assert seat is not None
-    arrays = fast.encode(state)
+    arrays = kernel_bridge.encode(state)
     rot = np.empty(k.MAX_MOVES, dtype=np.int64)
     cell = np.empty(k.MAX_MOVES, dtype=np.int64)
-    count = k.placements(arrays, fast.tables(state.ed), seat, rot, cell)
+    count = k.placements(arrays, kernel_bridge.tables(state.ed), seat, rot, cell)
     out = []
     for r, c in zip(rot[:count].tolist(), cell[:count].tolist(), strict=True):
         q, s = c // k.W - k.OFF, c % k.W - k.OFF
-        out.append(f"{state.ed.text(fast.piece_of(r))}@{q},{s}")
+        out.append(f"{state.ed.text(kernel_bridge.piece_of(r))}@{q},{s}")
     # the random playouts' way: count them, then find each by its number
-    room = k.fit_scratch(fast.tables(state.ed))
-    assert k.fit_lists(arrays, fast.tables(state.ed), seat, room) == count
+    room = k.fit_scratch(kernel_bridge.tables(state.ed))
+    assert k.fit_lists(arrays, kernel_bridge.tables(state.ed), seat, room) == count
     for i in range(count):
-        assert k.nth_placement(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
+        assert k.nth_placement(arrays, kernel_bridge.tables(state.ed), i, room) == (rot[i], cell[i])
     # the random playouts' way now: count them with popcounts, then find each by its number
-    room = k.fit_scratch(fast.tables(state.ed))
-    assert k.fit_count(arrays, fast.tables(state.ed), seat, room) == count
+    room = k.fit_scratch(kernel_bridge.tables(state.ed))
+    assert k.fit_count(arrays, kernel_bridge.tables(state.ed), seat, room) == count
     for i in range(count):
-        assert k.fit_pick(arrays, fast.tables(state.ed), i, room) == (rot[i], cell[i])
+        assert k.fit_pick(arrays, kernel_bridge.tables(state.ed), i, room) == (rot[i], cell[i])
     with pytest.raises(IndexError):
-        k.fit_pick(arrays, fast.tables(state.ed), count, room)
+        k.fit_pick(arrays, kernel_bridge.tables(state.ed), count, room)
     out.append("draw" if k.can_draw(arrays) else "pass")
     return out
 
@@ -88,7 +88,7 @@ def test_the_kernel_lists_the_legal_moves_in_order_at_every_position(
             # a position written into kernel arrays and read back is the same position
             back = state.clone()
             back.table, back.hands, back.bag = {}, [[] for _ in back.hands], []
-            fast.decode_into(back, fast.encode(state))
+            kernel_bridge.decode_into(back, kernel_bridge.encode(state))
             assert back.to_dict() == state.to_dict()
             assert (back.front, back.playable) == (state.front, state.playable)
             state.play(bot.choose(state))
@@ -128,7 +128,7 @@ def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
         state.play(bot.choose(state))
     seat = state.to_move
     assert seat is not None
-    template = fast.encode(state)
+    template = kernel_bridge.encode(state)
     scratch = k.new_game(game.players)
     rewards = np.zeros(game.players)
     buffers = (np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64))
@@ -136,10 +136,10 @@ def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
     deals = set()
     for seed in range(5):
         # root move: a pass or a draw, then no playout at all
-        args = (k.DRAW, 0, 0, seed, 0, 0.75, np.zeros(3), True, 3.0, rewards, *buffers)
-        k.playout(scratch, template, fast.tables(state.ed), seat, *args)
+        args = (search_kernel.DRAW, 0, 0, seed, 0, 0.75, np.zeros(3), True, 3.0, rewards, *buffers)
+        search_kernel.playout(scratch, template, kernel_bridge.tables(state.ed), seat, *args)
         dealt = state.clone()
-        fast.decode_into(dealt, scratch)
+        kernel_bridge.decode_into(dealt, scratch)
         assert dealt.table == state.table
         assert dealt.hands[seat][:-1] == state.hands[seat]  # and it drew one more
         assert [len(h) for h in dealt.hands] == [

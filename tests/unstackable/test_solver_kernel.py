@@ -1,4 +1,4 @@
-"""The compiled stage-2 kernel (`kernel.py`) against the Python rules and the Python search.
+"""The compiled stage-2 kernel (`solver_kernel.py`) against the Python rules and the Python search.
 
 The Python rules and `search.Solver` are the reference: the kernel must find the same
 removable cubes, the same exact values, the same depth-limited values, and only moves that
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import cubegames
 from cubegames.games.unstackable import bitboard as bb
-from cubegames.games.unstackable import kernel
+from cubegames.games.unstackable import solver_kernel
 from cubegames.games.unstackable.search import (
     CompiledSolver,
     Position,
@@ -35,7 +35,9 @@ def test_removable_cubes_are_the_rules(picks: list[int], bag: bool) -> None:
     board = bb.FULL
     for pick in picks:
         free = list(bb.cells(bb.removable(board, bag_exposed=bag)))
-        assert int(kernel.removable(np.uint64(board), bag)) == bb.removable(board, bag_exposed=bag)
+        assert int(solver_kernel.removable(np.uint64(board), bag)) == bb.removable(
+            board, bag_exposed=bag
+        )
         board &= ~(1 << free[pick % len(free)])
 
 
@@ -88,11 +90,11 @@ def test_the_bounds_hold_the_value() -> None:
     for seed in range(10):
         position = Position.of(seeded(600 + seed, 12))
         y, r, k = (np.uint64(b) for b in position)
-        least, most = kernel.bounds(y, r, k, 64, points, order)
+        least, most = solver_kernel.bounds(y, r, k, 64, points, order)
         assert least <= Solver(BOX).solve(position) <= most
     # only black left: the bounds meet, and that is the value
     blacks = Position(0, 0, (1 << bb.index(0, 0, 0)) | (1 << bb.index(1, 0, 0)))
-    least, most = kernel.bounds(
+    least, most = solver_kernel.bounds(
         np.uint64(0), np.uint64(0), np.uint64(blacks.black), 64, points, order
     )
     assert least == most == Solver(BOX).solve(blacks)

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from cubegames.games.unstackable.kernel import (
+from cubegames.games.unstackable.solver_kernel import (
     _FLOOR,
     _ONE,
     _X_HIGH,

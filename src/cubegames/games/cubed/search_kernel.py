@@ -1,0 +1,318 @@
+"""The flat search's playouts for CUBED, compiled with numba: a fresh deal of the hidden
+pieces, the root move, a short stretch of a light greedy policy, and an evaluation of the
+position reached; and the greedy bot's value of every placement.
+
+They play the rules of `compiled_rules.py` (tested move for move against the Python rules)
+and are checked against the Python heuristics of `search_hooks.py` in
+`tests/cubed/test_search_kernel.py`. `kernel_bridge.KernelPlayouts` calls them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cubegames.core import compiled  # noqa: F401  (drops numba caches older than the kernels)
+from cubegames.games.cubed.compiled_rules import (
+    BITS,
+    EMPTIED,
+    M_BAG_END,
+    M_BAG_HEAD,
+    M_END,
+    M_NPLAY,
+    M_NTAB,
+    M_PLAYERS,
+    M_TO_MOVE,
+    M_WINNER,
+    MAX_BOX,
+    STEP,
+    Arr,
+    Game,
+    Tables,
+    can_draw,
+    draw,
+    end_turn,
+    jit,
+    place,
+    placements,
+    splitmix,
+    wipe_cells,
+)
+
+#: root move kinds
+PLACE = 0
+DRAW = 1
+PASS = 2
+
+
+@jit
+def copy_search(dst: Game, src: Game) -> None:
+    """`copy_game` for a playout: the same position, copying only what is in use (the
+    table's cells and their neighbours, the playable cells, the hands, the bag) with plain
+    loops, which numba runs about twice as fast as whole-array copies."""
+    dmeta, dtab, dedges, dtouch, ddead, dorder = (
+        dst.meta,
+        dst.tab,
+        dst.edges,
+        dst.touch,
+        dst.dead,
+        dst.order,
+    )
+    wipe_cells(dst)
+    meta, tab, edges, touch, dead, order = (
+        src.meta,
+        src.tab,
+        src.edges,
+        src.touch,
+        src.dead,
+        src.order,
+    )
+    for i in range(meta[M_NTAB]):
+        cell = order[i]
+        dorder[i] = cell
+        for d in range(7):
+            other = cell + (STEP[d] if d < 6 else 0)
+            dtab[other] = tab[other]
+            dtouch[other] = touch[other]
+            ddead[other] = dead[other]
+            for e in range(6):
+                dedges[other * 6 + e] = edges[other * 6 + e]
+    for i in range(meta.shape[0]):
+        dmeta[i] = meta[i]
+    play, dplay = src.play, dst.play
+    for i in range(meta[M_NPLAY]):
+        dplay[i] = play[i]
+    hands, dhands, hsize, dhsize = src.hands, dst.hands, src.hsize, dst.hsize
+    for s in range(hsize.shape[0]):
+        dhsize[s] = hsize[s]
+        for i in range(hsize[s]):
+            dhands[s, i] = hands[s, i]
+    bag, dbag = src.bag, dst.bag
+    for i in range(meta[M_BAG_END]):
+        dbag[i] = bag[i]
+    have, dhave, hbits, dhbits = src.have, dst.have, src.hbits, dst.hbits
+    for s in range(have.shape[0]):
+        for key in range(have.shape[1]):
+            dhave[s, key] = have[s, key]
+        for w in range(hbits.shape[1]):
+            dhbits[s, w] = hbits[s, w]
+
+
+@jit
+def sync_others(st: Game, ed: Tables, seat: int) -> None:
+    """`sync_hands` for every hand but `seat`'s (after the hidden pieces are dealt again)."""
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
+    canon, rank, rots, nrots = ed.canon, ed.rank, ed.rots, ed.nrots
+    for s in range(hsize.shape[0]):
+        if s == seat:
+            continue
+        for key in range(have.shape[1]):
+            have[s, key] = 0
+        for w in range(hbits.shape[1]):
+            hbits[s, w] = 0
+        for i in range(hsize[s]):
+            key = canon[hands[s, i]]
+            have[s, key] += 1
+            if have[s, key] == 1:
+                for j in range(nrots[key]):
+                    r = rank[rots[key, j]]
+                    hbits[s, r // BITS] |= 1 << (r % BITS)
+
+
+@jit
+def playout(
+    st: Game,
+    template: Game,
+    ed: Tables,
+    seat: int,
+    kind: int,
+    rot: int,
+    cell: int,
+    seed: int,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """One playout of a flat search: the hidden pieces of `template` (other hands and the
+    bag, as `seat` cannot see them) dealt afresh, the root move (`kind`, `rot`, `cell`)
+    played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
+    points with probability `greed`, else any; draw only when nothing fits), and the
+    position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
+    the placements of a move."""
+    copy_search(st, template)
+    meta, hands, hsize, bag = st.meta, st.hands, st.hsize, st.bag
+    rng_state = np.array([seed], dtype=np.uint64)
+    players = meta[M_PLAYERS]
+    # deal the hidden pieces again, into the same places in the same numbers
+    pool = np.empty(MAX_BOX, dtype=np.int64)
+    n = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                pool[n] = hands[s, i]
+                n += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        pool[n] = bag[i]
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = splitmix(rng_state) % (i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    at = 0
+    for s in range(players):
+        if s != seat:
+            for i in range(hsize[s]):
+                hands[s, i] = pool[at]
+                at += 1
+    for i in range(meta[M_BAG_HEAD], meta[M_BAG_END]):
+        bag[i] = pool[at]
+        at += 1
+    sync_others(st, ed, seat)
+    if kind == PLACE:
+        place(st, ed, rot, cell)
+    elif kind == DRAW:
+        draw(st, ed)
+    else:
+        end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
+    points = ed.points
+    moves = 0
+    while meta[M_END] == 0 and moves < horizon:
+        mover = meta[M_TO_MOVE]
+        count = placements(st, ed, mover, out_rot, out_cell)
+        moves += 1
+        if count == 0:
+            if can_draw(st):
+                draw(st, ed)
+            else:
+                end_turn(st, False, True)
+            continue
+        if (splitmix(rng_state) % 1000) < greed * 1000:
+            best = -1
+            ties = 0
+            pick = 0
+            for i in range(count):
+                value = points[out_rot[i]]
+                if value > best:
+                    best = value
+                    ties = 1
+                    pick = i
+                elif value == best:
+                    ties += 1
+                    if splitmix(rng_state) % ties == 0:
+                        pick = i
+        else:
+            pick = splitmix(rng_state) % count
+        place(st, ed, out_rot[pick], out_cell[pick])
+    evaluate(st, ed, totals, last_round, temperature, rewards)
+
+
+@jit
+def evaluate(
+    st: Game, ed: Tables, totals: Arr, last_round: bool, temperature: float, rewards: Arr
+) -> None:
+    """Rewards in [0, 1] per seat. Each seat's outlook is its match total plus the points
+    in its hand (0 for the seat that went out). At the end of the last round they are
+    exact: 1 for the lowest outlook, shared on a tie, else 0. Otherwise a seat `temperature`
+    points ahead of the best other seat gets 1 / (1 + e^-1) and one level with it 1/2."""
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    points = ed.points
+    players = meta[M_PLAYERS]
+    outlook = np.empty(players, dtype=np.float64)
+    for s in range(players):
+        total = 0.0
+        if not (meta[M_END] == EMPTIED and meta[M_WINNER] == s):
+            for i in range(hsize[s]):
+                total += points[hands[s, i]]
+        outlook[s] = totals[s] + total
+    if meta[M_END] != 0 and last_round:
+        low = outlook.min()
+        winners = 0
+        for s in range(players):
+            if outlook[s] == low:
+                winners += 1
+        for s in range(players):
+            rewards[s] = 1.0 / winners if outlook[s] == low else 0.0
+        return
+    for s in range(players):
+        best_other = np.inf
+        for o in range(players):
+            if o != s and outlook[o] < best_other:
+                best_other = outlook[o]
+        rewards[s] = 1.0 / (1.0 + np.exp((outlook[s] - best_other) / temperature))
+
+
+@jit
+def playout_batch(
+    st: Game,
+    template: Game,
+    ed: Tables,
+    seat: int,
+    kinds: Arr,
+    rots: Arr,
+    cells: Arr,
+    arms: Arr,
+    seeds: Arr,
+    horizon: int,
+    greed: float,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+    out: Arr,
+) -> None:
+    """`playout` once per entry of `arms` (indexes into the root moves `kinds`, `rots`,
+    `cells`) with the seed at the same index of `seeds`, writing `seat`'s reward into `out`:
+    a search's batch of playouts in one call."""
+    for i in range(arms.shape[0]):
+        arm = arms[i]
+        playout(
+            st,
+            template,
+            ed,
+            seat,
+            kinds[arm],
+            rots[arm],
+            cells[arm],
+            seeds[i],
+            horizon,
+            greed,
+            totals,
+            last_round,
+            temperature,
+            rewards,
+            out_rot,
+            out_cell,
+        )
+        out[i] = rewards[seat]
+
+
+@jit
+def greedy_values(
+    st: Game,
+    template: Game,
+    ed: Tables,
+    rots: Arr,
+    cells: Arr,
+    values: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """The greedy bot's value of each placement (`rots[i]` on `cells[i]`) by the seat to
+    move in `template` (`search_hooks._value`): 10 per point laid, +1 per placement left for
+    the rest of the hand, -0.5 per playable cell left, 1e9 for going out. `st` is scratch
+    room."""
+    points = ed.points
+    seat = template.meta[M_TO_MOVE]
+    for i in range(rots.shape[0]):
+        copy_search(st, template)
+        place(st, ed, rots[i], cells[i])
+        if st.hsize[seat] == 0:
+            values[i] = 1e9
+            continue
+        mine = placements(st, ed, seat, out_rot, out_cell)
+        values[i] = 10.0 * points[rots[i]] + mine - 0.5 * st.meta[M_NPLAY]
