@@ -162,7 +162,7 @@ class Stakd(Game[Place]):
             raise ValueError("a view must be a JSON object")
         return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
 
-    # -- hooks for search bots (see `ai`) ------------------------------------------------
+    # -- hooks for search bots (see `search_hooks`) ------------------------------------------------
 
     def sampler(self, view: Mapping[str, Any], seat: int) -> Callable[[random.Random], StakdState]:
         return search_hooks.sampler(self.determinize(view, seat, random.Random(0)))
