@@ -89,6 +89,12 @@ class Limits:
     #: processes the bots think in (`bots.think`), apart from the web process's event
     #: loop; 0: threads of the web process (a search then holds its interpreter lock)
     bot_processes: int = 0
+    #: chat lines one connection may send: this many a second on average (`chat`) ...
+    chat_per_second: float = 0.5
+    #: ... in bursts of up to this many
+    chat_burst: int = 5
+    #: chat lines one client (address) may send a minute, over all its connections
+    chat_per_minute: int = 40
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);
