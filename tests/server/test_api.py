@@ -109,7 +109,9 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
         ws.opening()
         ws.move("R@0,0,0")
         ws.state(ply=1)
-    listed = client.get("/api/games").json()
+    # private games (the default) are listed only to the page that names them
+    assert client.get("/api/games").json() == []
+    listed = client.get(f"/api/games?ids={first['id']},{second['id']}").json()
     assert [g["id"] for g in listed[:2]] == [second["id"], first["id"]]
     assert listed[1]["moves"] == 1 and listed[1]["status"] == "playing"
     assert client.get("/api/games?status=finished").json() == []

@@ -214,9 +214,13 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             control.to_json(),
             server.now(),
             rated=body.rated,
+            public=body.public,
+            deal_picked=body.seed is not None,
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
+    if body.public:
+        server.lobby.changed()
     return _created(game_id, body.game, seats, tokens, PLAYING, host)
 
 
@@ -287,6 +291,8 @@ async def claim_seat(
     await asyncio.to_thread(
         server.bus.publish, {"kind": "seat", "game": game_id, "seat": seat, "how": "claimed"}
     )
+    await server.chats.system(game_id, "joined", seat=seat)
+    server.lobby.changed()
     return {"id": game_id, "seat": seat, "token": credential}
 
 
@@ -315,14 +321,22 @@ async def reissue_seat(game_id: str, seat: int, request: Request, server: Parts)
     return {"id": game_id, "seat": seat, "invite": invite}
 
 
+#: the most game ids `GET /api/games?ids=` reads (a page's own games)
+MAX_IDS = 100
+
+
 @router.get("/games")
 async def list_games(
     server: Parts,
     status: Annotated[str | None, Query(pattern="^(playing|finished)$")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ids: Annotated[str, Query(max_length=MAX_IDS * 25)] = "",
 ) -> list[dict[str, Any]]:
-    """The latest games, newest first."""
-    found = await asyncio.to_thread(server.store.summaries, status, limit)
+    """The latest public games, newest first, and those of `ids` (comma-separated: the
+    games a page holds seats of or made), public or not. A private game is never listed
+    to anyone else: its link is its invitation."""
+    also = [i for i in ids.split(",") if i][:MAX_IDS]
+    found = await asyncio.to_thread(server.store.summaries, status, limit, public=True, also=also)
     return [
         {
             "id": g.id,
@@ -334,6 +348,8 @@ async def list_games(
             "result": g.result,
             "moves": g.moves,
             "seats": _seats_json(g),
+            "public": g.public,
+            "deal_picked": g.deal_picked,
         }
         for g in found
     ]
@@ -366,6 +382,9 @@ async def game_detail(game_id: str, server: Parts) -> dict[str, Any]:
         ],
         "seed": info.seed if over else None,
         "info": web.info(game),
+        "public": info.public,
+        # its maker picked the deal and may know every hand: never rated
+        "deal_picked": info.deal_picked,
     }
 
 
@@ -504,6 +523,8 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
             loaded.result,
             host,
             chance=loaded.chance,
+            # whoever holds a record knows its deal, as the maker of a picked one does
+            deal_picked=True,
         )
     except Unstorable as exc:
         raise HTTPException(400, f"bad record: {exc}") from None

@@ -22,16 +22,18 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 import cubegames
-from cubegames.server import accounts, api, pages, players, websocket
+from cubegames.server import accounts, api, pages, players, tables, websocket
 from cubegames.server.api import server_deal
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import make_bus
+from cubegames.server.chat import Chats
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
 from cubegames.server.i18n import Said, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
+from cubegames.server.lobby import Lobby
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
 from cubegames.server.rooms import Rooms
@@ -67,6 +69,7 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         server.hub.start(server.bus)
         yield
+        await server.lobby.stop()
         await server.hub.stop()
         await server.runner.stop()
         server.bus.stop()
@@ -100,6 +103,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(players.router)
     app.include_router(websocket.router)
+    app.include_router(tables.router)
     return app
 
 
@@ -138,6 +142,11 @@ def build(
     )
     referee = Referee(store, rooms, runner, leases, bus, now)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
+    hub = Hub(store, rooms, runner, leases, limits, referee)
+    lobby = Lobby(store, bus)
+    chats = Chats(store, rooms, bus, limits, clock or time.monotonic, workers)
+    referee.said = chats.system
+    hub.listeners.update({"lobby": lobby.hear, "chat": chats.hear, "chat-spectators": chats.hear})
     return Server(
         store=store,
         limits=limits,
@@ -146,7 +155,7 @@ def build(
         writer=writer,
         bus=bus,
         leases=leases,
-        hub=Hub(store, rooms, runner, leases, limits, referee),
+        hub=hub,
         referee=referee,
         now=now,
         replays=Replays(),
@@ -160,6 +169,8 @@ def build(
             clock or time.monotonic,
         ),
         clock=clock or time.monotonic,
+        lobby=lobby,
+        chats=chats,
     )
 
 

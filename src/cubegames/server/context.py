@@ -12,9 +12,11 @@ from fastapi import Request, WebSocket
 
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
+from cubegames.server.chat import Chats
 from cubegames.server.hub import Hub
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges
+from cubegames.server.lobby import Lobby
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
@@ -51,6 +53,10 @@ class Server:
     referee: Referee
     #: the server's wall clock (the games' time controls run on it)
     now: Callable[[], datetime]
+    #: the open public tables and the pages watching them (`lobby`)
+    lobby: Lobby
+    #: the tables' chat (`chat`)
+    chats: Chats
 
 
 def server_of(connection: Request | WebSocket) -> Server:

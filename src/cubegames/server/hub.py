@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from cubegames.server.bots import BotRunner
@@ -86,6 +87,9 @@ class Hub:
         #: set while the process stops: the background tasks end
         self.stopping = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        #: the other parts' news, by kind (`lobby`, `chat`...): each event of that kind
+        #: is handed to its listener on the loop, at once
+        self.listeners: dict[str, Callable[[Event], None]] = {}
 
     # -- start and stop ---------------------------------------------------------------
 
@@ -122,6 +126,13 @@ class Hub:
         order, handed to the loop at once). A move of a live room that nobody is using is
         played and told here and now; anything else waits in a task of its own."""
         for event in events:
+            listener = self.listeners.get(str(event.get("kind")))
+            if listener is not None:  # news for another part (the lobby, the chat)
+                try:
+                    listener(event)
+                except Exception:
+                    log.exception("news from another process could not be taken in: %r", event)
+                continue
             game_id = str(event.get("game"))
             try:
                 if game_id not in self.held and self.hear_at_once(game_id, event):
@@ -171,7 +182,10 @@ class Hub:
                 if moved and room.on_move is not None:
                     room.on_move(room)
             elif event.get("kind") == "seat" and event.get("how") in ("claimed", "reissued"):
-                await room.seat_changed(int(event["seat"]), str(event["how"]))
+                name = event.get("name")
+                await room.seat_changed(
+                    int(event["seat"]), str(event["how"]), name if isinstance(name, str) else None
+                )
             elif event.get("kind") == "seat" and event.get("how") == "zombie":
                 async with room.lock:
                     room.hand_to_bot(int(event["seat"]), str(event["bot"]), int(event["from"]))

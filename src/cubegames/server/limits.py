@@ -95,6 +95,12 @@ class Limits:
     signins_per_client: int = 30
     #: accounts made from one address in an hour
     signups_per_client: int = 10
+    #: chat lines one connection may send: this many a second on average (`chat`) ...
+    chat_per_second: float = 0.5
+    #: ... in bursts of up to this many
+    chat_burst: int = 5
+    #: chat lines one client (address) may send a minute, over all its connections
+    chat_per_minute: int = 40
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);

@@ -45,7 +45,7 @@ from operator import ne
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from cubegames.core.chance import VERSIONS
 from cubegames.core.errors import Refusal
@@ -64,6 +64,8 @@ MAX_RECORD = 1_000_000
 MAX_MOVES = 20_000
 #: the longest move text
 MAX_MOVE = 200
+#: the longest chat line, in characters
+MAX_CHAT = 300
 #: seeds a person picks are kept in a signed 64-bit column
 MAX_SEED = 2**63 - 1
 #: the largest seed a record may hold (the server's own deals take 128 bits)
@@ -144,8 +146,18 @@ class ClaimMessage(_Message):
     outcome: Literal["win", "bot"]
 
 
+class ChatMessage(_Message):
+    """A line for the table's chat: a seat's goes to the players, a spectator's to the
+    spectators (`chat`; at most `MAX_CHAT` characters of text)."""
+
+    type: Literal["chat"]
+    #: its length is checked by the chat (`chat.clean`), which says so in its own words
+    text: str
+
+
 ClientMessage = Annotated[
     MoveMessage
+    | ChatMessage
     | PingMessage
     | ReadyMessage
     | AuthMessage
@@ -157,6 +169,7 @@ ClientMessage = Annotated[
 _CLIENT = TypeAdapter(ClientMessage)
 TYPES = (
     "move",
+    "chat",
     "ping",
     "ready",
     "auth",
@@ -222,7 +235,14 @@ def describe_error(exc: ValidationError, *, tagged: bool = False) -> str:
 def parse_client(
     raw: str | bytes | None,
 ) -> (
-    MoveMessage | PingMessage | ReadyMessage | AuthMessage | EndMessage | ClaimMessage | UndoMessage
+    MoveMessage
+    | ChatMessage
+    | PingMessage
+    | ReadyMessage
+    | AuthMessage
+    | EndMessage
+    | ClaimMessage
+    | UndoMessage
 ):
     """A page's message, or `ProtocolError` naming what is wrong with it."""
     if raw is None:
@@ -464,6 +484,8 @@ class CreateGame(BaseModel):
     #: a rated table (`ratings`): made signed in, timed, dealt by the server, its other
     #: people invited (each claims the seat signed in)
     rated: bool = False
+    #: listed in the lobby: anyone may take a free (invited) seat with one click
+    public: StrictBool = False
 
 
 class RecordSeat(BaseModel):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -68,6 +68,13 @@ class Referee:
         #: PostgreSQL a player's page may be connected to another process, so nobody can
         #: be claimed to be gone (their clock still runs and times them out)
         self.presence_here = store.engine.dialect.name != "postgresql"
+        #: says a system line at a table's chat (`chat.Chats.system`: the game, the kind,
+        #: seats and counts); None: no chat
+        self.said: Callable[..., Awaitable[None]] | None = None
+
+    async def _say(self, game_id: str, kind: str, **params: Any) -> None:
+        if self.said is not None:
+            await self.said(game_id, kind, **params)
 
     # -- the clocks -----------------------------------------------------------------------
 
@@ -302,6 +309,7 @@ class Referee:
         await asyncio.to_thread(
             self.bus.publish, {"kind": "undo", "game": room.id, "ply": first - 1}
         )
+        await self._say(room.id, "takeback", seat=seat, count=len(taken))
         return len(taken)
 
     # -- the outcomes ---------------------------------------------------------------------
@@ -344,6 +352,7 @@ class Referee:
             },
         )
         self.runner.wake(room)
+        await self._say(room.id, "zombie", seat=seat, how=how)
 
     async def _finish(self, room: Room, result: dict[str, Any], at: datetime) -> None:
         if not await asyncio.to_thread(self.store.finish, room.id, result, room.ply, at):
@@ -353,6 +362,9 @@ class Referee:
         await asyncio.to_thread(
             self.bus.publish, {"kind": "ended", "game": room.id, "result": result}
         )
+        ended = result.get("ended")
+        if isinstance(ended, str) and ended in ("time", "resigned", "gone", "aborted"):
+            await self._say(room.id, ended, seat=result.get("seat"))
 
     async def check_forever(self, seconds: float, stopping: asyncio.Event) -> None:
         """`check_clocks` every `seconds` until `stopping` is set."""

@@ -520,6 +520,9 @@ class Room:
             ],
             "info": web.info(self.game),
             "rules": rules(self.game.id, self.game.options),
+            # its maker picked the deal and may know every hand (the page says so)
+            "deal_picked": self.info.deal_picked,
+            "public": self.info.public,
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
@@ -908,18 +911,27 @@ class Room:
             return 0.0
         return max(0.0, at - self.away_since.get(seat, self.loaded_at))
 
-    async def seat_changed(self, seat: int, how: str) -> None:
-        """Tell every page that `seat` was `claimed` by its invitation or `reissued` by the
-        host; on `reissued`, the pages that held the seat lose it (told why, then closed)."""
+    async def seat_changed(self, seat: int, how: str, name: str | None = None) -> None:
+        """Tell every page that `seat` was `claimed` by its invitation (or taken from the
+        lobby, by a person called `name`) or `reissued` by the host; on `reissued`, the
+        pages that held the seat lose it (told why, then closed)."""
         self.seats = tuple(
             SeatInfo(
-                s.seat, s.kind, s.bot, s.name, how == "reissued", s.reissued + (how == "reissued")
+                s.seat,
+                s.kind,
+                s.bot,
+                name if name is not None else s.name,
+                how == "reissued",
+                s.reissued + (how == "reissued"),
             )
             if s.seat == seat
             else s
             for s in self.seats
         )
-        await self.tell_all({"type": "seat", "seat": seat, "event": how})
+        told: dict[str, Any] = {"type": "seat", "seat": seat, "event": how}
+        if name is not None:
+            told["name"] = name
+        await self.tell_all(told)
         if how != "reissued":
             return
         for peer in [p for p in self.peers if p.seat == seat]:

@@ -72,6 +72,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
     text,
     update,
@@ -93,6 +94,7 @@ BOT = "bot"
 BOT_LENGTH = 120
 NAME_LENGTH = 40
 MOVE_LENGTH = 200
+CHAT_LENGTH = 300
 
 #: the largest seed the `seed` column holds; larger ones go to `deal`, in decimal
 BIGINT_SEED = 2**63 - 1
@@ -204,6 +206,14 @@ class GameRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
     #: its ratings were updated (once, in the transaction that recorded its end)
     rating_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("FALSE"))
+    #: listed in the lobby (while a seat is free) and among the games in play (`lobby`)
+    public: Mapped[bool] = mapped_column(Boolean, server_default=text("FALSE"), index=True)
+    #: its maker picked the deal (a seed given), so knows every hand: never rated
+    deal_picked: Mapped[bool] = mapped_column(Boolean, server_default=text("FALSE"))
+    #: spectators may chat (the host may close their chat; `chat`)
+    spectators_chat: Mapped[bool] = mapped_column(Boolean, server_default=text("TRUE"))
+    #: the host's own seat (its first person's seat not invited; NULL: none, or unknown)
+    host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -263,6 +273,24 @@ class TakebackRow(Base):
     ply: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     moves: Mapped[list[str]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """A line of a table's chat (`chat`): said by a seat (`channel` "players") or a
+    spectator ("spectators"), or a system line (`system`: its kind, `params` its facts,
+    channel "table": everyone sees it). The newest `chat.HISTORY` of a channel are kept."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    who: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(CHAT_LENGTH), nullable=True)
+    system: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    params: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -402,6 +430,12 @@ class GameInfo:
     chance: int = CURRENT
     #: a rated table (`ratings`)
     rated: bool = False
+    #: listed in the lobby and among the games in play
+    public: bool = False
+    #: its maker picked the deal (knows every hand): never rated
+    deal_picked: bool = False
+    #: spectators may chat
+    spectators_chat: bool = True
 
 
 @dataclass(frozen=True)
@@ -426,6 +460,24 @@ class GameSummary:
     result: dict[str, Any] | None
     seats: tuple[SeatInfo, ...]
     moves: int
+    public: bool = False
+    deal_picked: bool = False
+    time_control: dict[str, Any] | None = None
+    host_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A stored chat line (`ChatRow`)."""
+
+    id: int
+    channel: str
+    seat: int | None
+    who: str | None
+    text: str | None
+    system: str | None
+    params: dict[str, Any] | None
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -503,11 +555,14 @@ class Store:
         *,
         chance: int = CURRENT,
         rated: bool = False,
+        public: bool = False,
+        deal_picked: bool = False,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
         record), hosted by the holder of the credential `host`, with `time_control`
         (`clocks.TimeControl.to_json`), made at `at` (default: now), dealt in chance version
-        `chance` (a loaded record's may be older); returns its id and one fresh token per
+        `chance` (a loaded record's may be older), `public` (listed in the lobby) and
+        `deal_picked` (its maker chose the deal); returns its id and one fresh token per
         seat (an invitation for an invited seat)."""
         if chance not in VERSIONS:
             raise ValueError(f"chance version {chance!r} is not one of {VERSIONS}")
@@ -540,6 +595,15 @@ class Store:
                     "time_control": time_control,
                     "rated": rated,
                     "rating_done": False,
+                    "public": public,
+                    "deal_picked": deal_picked,
+                    "spectators_chat": True,
+                    "host_seat": next(
+                        (i for i, s in enumerate(seats) if s.kind == HUMAN and not s.invited),
+                        None,
+                    )
+                    if host is not None
+                    else None,
                 },
             )
             connection.execute(
@@ -599,6 +663,9 @@ class Store:
             takebacks=tuple(Takeback(t.ply, t.seat, tuple(t.moves)) for t in takebacks),
             chance=row.chance,
             rated=bool(row.rated),
+            public=bool(row.public),
+            deal_picked=bool(row.deal_picked),
+            spectators_chat=bool(row.spectators_chat),
         )
 
     def seat_of(self, game_id: str, token: str, *, invited: bool = False) -> int | None:
@@ -922,8 +989,126 @@ class Store:
             ).all()
         return [MoveInfo(r.ply, r.seat, r.move, utc(r.played_at)) for r in rows]
 
-    def summaries(self, status: str | None = None, limit: int = 50) -> list[GameSummary]:
-        """The latest games first, optionally only those with `status`."""
+    def join(self, game_id: str, name: str | None) -> tuple[int, str] | None:
+        """Sit at a free seat of a public table in play (the lobby's join): the first seat
+        whose invitation is unclaimed gets a fresh credential (returned with the seat
+        number) and the name `name`; None if the game is not a public one in play or has
+        no free seat. Two browsers joining at once cannot take the same seat: the update
+        names the seat's old hash, and the loser tries the next free seat."""
+        storable("name", name, NAME_LENGTH)
+        for _attempt in range(8):
+            with self.engine.connect() as connection:
+                game = connection.execute(
+                    select(GameRow.public, GameRow.status).where(GameRow.id == game_id)
+                ).first()
+                if game is None or not game.public or game.status != PLAYING:
+                    return None
+                free = connection.execute(
+                    select(SeatRow.seat, SeatRow.token_hash)
+                    .where(SeatRow.game_id == game_id, SeatRow.invited.is_(True))
+                    .order_by(SeatRow.seat)
+                ).first()
+            if free is None:
+                return None
+            credential = new_token()
+            with self.engine.begin() as connection:
+                done = connection.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat == free.seat,
+                        SeatRow.token_hash == free.token_hash,
+                        SeatRow.invited.is_(True),
+                    )
+                    .values(token_hash=token_hash(credential), invited=False, name=name)
+                )
+            if done.rowcount == 1:
+                return int(free.seat), credential
+        return None
+
+    def set_spectators_chat(self, game_id: str, open_: bool) -> None:
+        """Open or close a table's spectators' chat."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(spectators_chat=open_)
+            )
+
+    def add_chat(
+        self,
+        game_id: str,
+        channel: str,
+        *,
+        seat: int | None = None,
+        who: str | None = None,
+        said: str | None = None,
+        system: str | None = None,
+        params: dict[str, Any] | None = None,
+        at: datetime | None = None,
+        keep: int = 200,
+    ) -> ChatLine:
+        """Store a chat line (`said` by `seat` or `who`, or a `system` line with its
+        `params`) and forget the channel's lines older than its newest `keep`."""
+        storable("text", said, CHAT_LENGTH)
+        storable("who", who, NAME_LENGTH)
+        moment = at if at is not None else now()
+        with self.engine.begin() as connection:
+            line_id = connection.execute(
+                insert(ChatRow)
+                .values(
+                    game_id=game_id,
+                    channel=channel,
+                    seat=seat,
+                    who=who,
+                    text=said,
+                    system=system,
+                    params=params,
+                    at=moment,
+                )
+                .returning(ChatRow.id)
+            ).scalar_one()
+            oldest_kept = (
+                select(ChatRow.id)
+                .where(ChatRow.game_id == game_id, ChatRow.channel == channel)
+                .order_by(ChatRow.id.desc())
+                .offset(keep - 1)
+                .limit(1)
+                .scalar_subquery()
+            )
+            connection.execute(
+                delete(ChatRow).where(
+                    ChatRow.game_id == game_id,
+                    ChatRow.channel == channel,
+                    ChatRow.id < oldest_kept,
+                )
+            )
+        return ChatLine(line_id, channel, seat, who, said, system, params, moment)
+
+    def chat(self, game_id: str, channels: Sequence[str], limit: int = 200) -> list[ChatLine]:
+        """A table's newest chat lines of `channels`, oldest first (at most `limit`)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ChatRow)
+                .where(ChatRow.game_id == game_id, ChatRow.channel.in_(list(channels)))
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [
+            ChatLine(r.id, r.channel, r.seat, r.who, r.text, r.system, r.params, utc(r.at))
+            for r in reversed(rows)
+        ]
+
+    def summaries(
+        self,
+        status: str | None = None,
+        limit: int = 50,
+        *,
+        public: bool | None = None,
+        also: Sequence[str] = (),
+        open_seats: bool = False,
+    ) -> list[GameSummary]:
+        """The latest games first, optionally only those with `status`, only the public
+        ones (`public=True`; with `also`, those and the games of these ids), and with
+        `open_seats` only those with an invitation not yet claimed (a free seat)."""
         with self._session(snapshot=True) as session:
             counts = (
                 select(MoveRow.game_id, func.count().label("n"))
@@ -938,6 +1123,14 @@ class Store:
             )
             if status is not None:
                 query = query.where(GameRow.status == status)
+            if public is not None:
+                shown = GameRow.public.is_(public)
+                query = query.where(or_(shown, GameRow.id.in_(list(also))) if also else shown)
+            if open_seats:
+                free = select(SeatRow.game_id).where(
+                    SeatRow.game_id == GameRow.id, SeatRow.invited.is_(True)
+                )
+                query = query.where(free.exists())
             rows = session.execute(query).all()
             ids = [row.id for row, _ in rows]
             seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
@@ -957,6 +1150,10 @@ class Store:
                     result=row.result,
                     seats=tuple(seats[row.id]),
                     moves=int(n or 0),
+                    public=bool(row.public),
+                    deal_picked=bool(row.deal_picked),
+                    time_control=row.time_control,
+                    host_seat=row.host_seat,
                 )
                 for row, n in rows
             ]

@@ -15,12 +15,14 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from cubegames.server.chat import ChatRefused
 from cubegames.server.context import Server, client_of, server_of
 from cubegames.server.hub import expired
 from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
     AuthMessage,
+    ChatMessage,
     ClaimMessage,
     Connection,
     EndMessage,
@@ -144,6 +146,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     try:
         await peer.send(room.hello(seat))
         await peer.send(peer.update(room.state_message(seat)))
+        await peer.send(await server.chats.history(room, seat))
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)
@@ -152,6 +155,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         pass
     finally:
         room.leave(peer)
+        server.chats.forget(peer)
         rooms.release(room, runner.busy(room))
         if room.peers:
             await room.presence()
@@ -213,6 +217,12 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 continue
             if isinstance(parsed, AuthMessage):
                 await peer.send(error("this connection has already said who it is", "auth"))
+                continue
+            if isinstance(parsed, ChatMessage):
+                try:
+                    await server.chats.say(room, peer, parsed.text, client_of(websocket))
+                except ChatRefused as exc:
+                    await peer.send(error(str(exc), exc.code))
                 continue
             if isinstance(parsed, ReadyMessage):
                 if peer.seat is not None:

@@ -26,6 +26,9 @@ const CODES = {
   "undo-unavailable": "A take-back across turns cannot be agreed on this server.",
   "undo-chance": "A draw or a roll came since that move, so it can no longer be taken back.",
   "undo-rated": "A rated game's moves cannot be taken back.",
+  chat: "That chat line was not sent: it is blank, too long, or holds an invisible character.",
+  "chat-slow": "You are chatting too fast: wait a moment.",
+  "chat-closed": "The host closed the spectators' chat.",
 };
 
 /** A CUBED colour's name from its letter (the game's palette, in `info`). */

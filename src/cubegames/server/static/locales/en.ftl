@@ -669,3 +669,72 @@ player-lost = lost
 player-in-play = in play
 player-chart = { $game }: rating after each rated game
 player-none = There is no such player.
+# -- lobby and chat (issue #25): the open tables, quick play, a table's chat, a picked deal --
+error-not-public = this table is not public: only its invitation links lead to a seat
+error-table-full = every seat of this table is taken
+error-only-host-chat = only the host of this game can open or close its spectators' chat
+start-public = List this table in the lobby
+start-public-help = Anyone may take a seat you left for a friend, with one click, and the game shows among the games in play. Unticked, the table is private: only your invitation links lead to it.
+lobby-heading = Open tables
+lobby-lead = Public tables waiting for players: take a free seat with one click.
+lobby-none = No table is waiting for players right now. Open one with quick play, or make a public table below.
+lobby-loading = Looking for open tables…
+lobby-offline = The list is not live at the moment: reconnecting…
+lobby-free = { $free ->
+    [one] 1 of { $players } seats free
+   *[other] { $free } of { $players } seats free
+  }
+lobby-host = Host: { $name }
+lobby-host-rating = { $name } ({ $rating })
+lobby-rated = Rated
+lobby-unrated = Not rated
+lobby-untimed = No time limit
+lobby-join = Join
+lobby-yours = Your table
+lobby-open-yours = Go to your table
+lobby-bots = { $count ->
+    [one] 1 bot
+   *[other] { $count } bots
+  }
+lobby-deal-picked = deal picked by the host
+lobby-name = Your name at the tables
+lobby-name-placeholder = a name the others see (optional)
+quick-heading = Quick play
+quick-lead = Pick a game, the number of players and a time control: you sit at a table waiting for the same, or open one that others see in the list.
+quick-game = Game
+quick-players = Players
+quick-clock = Time control
+quick-untimed = No time limit
+quick-button = Find a game
+chat-players = Chat with the players
+chat-spectators = Spectators' chat
+chat-placeholder = Say something…
+chat-send = Send
+chat-mute = Mute
+chat-unmute = Unmute { $name }
+chat-muted = Muted on this screen:
+chat-mute-title = Hide { $name }'s lines on this screen
+chat-closed = The host closed the spectators' chat.
+chat-close-spectators = Close the spectators' chat
+chat-open-spectators = Open the spectators' chat
+chat-empty = No messages yet.
+chat-spectator = Spectator
+chat-too-long = A line is at most { $count } characters.
+chat-system-joined = { $who } took a seat.
+chat-system-time = { $who } ran out of time.
+chat-system-resigned = { $who } resigned.
+chat-system-gone = { $who } left the game.
+chat-system-aborted = The game was aborted.
+chat-system-zombie = A bot plays for { $who } from now on.
+chat-system-takeback = { $who } took back { $count ->
+    [one] a move
+   *[other] { $count } moves
+  }.
+chat-system-closed = The host closed the spectators' chat.
+chat-system-opened = The host opened the spectators' chat.
+chat-system-left = { $who } left the table.
+chat-system-back = { $who } is back.
+refusal-chat = That line was not sent: { $reason }
+refusal-chat-slow = You are chatting too fast: wait a moment.
+refusal-chat-closed = The host closed the spectators' chat.
+deal-picked = The host picked this game's deal, so they may know every hand, yours included. Play it only with someone you trust. This game is never rated.

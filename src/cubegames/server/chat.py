@@ -1,0 +1,246 @@
+"""A table's chat: its players' chat, its spectators' chat (which the host may close), and
+system lines (a seat taken, a resignation, a timeout, an abort, moves taken back) that
+everyone at the table sees in the same stream.
+
+- A seat's page writes to the players and reads the players' lines; a spectator's page
+  writes to the spectators and reads theirs (players never see the spectators' chat, which
+  could help them); system lines (channel `table`) go to every page.
+- Text only: at most `MAX_CHAT` characters after trimming, no control character, no
+  bidirectional override or isolate, no zero-width character, not blank (`clean`). The
+  page builds every line as a text node, never as markup.
+- Rates: per connection `Limits.chat_per_second` in bursts of `chat_burst`, and per
+  address `chat_per_minute` over all its connections, on the server's injectable clock.
+- Stored (`storage.ChatRow`), the newest `HISTORY` lines of each channel of a table kept,
+  and sent to a page when it connects (`chat-history`); carried to the other processes'
+  pages by the bus (`{"kind": "chat", ...}`).
+- Nothing in it comes from hidden information: a player's line is what they typed; a
+  system line names seats and counts only (never a move's notation, a hand or a deal).
+
+A player may mute another: that is the viewer's own choice, kept by their page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import unicodedata
+from dataclasses import replace
+from typing import Any
+
+from cubegames.server.bus import Bus, Event
+from cubegames.server.limits import Clock, Limits, RateLimit, share
+from cubegames.server.protocol import MAX_CHAT, Throttle, encode
+from cubegames.server.rooms import Peer, Room, Rooms
+from cubegames.server.storage import CHAT_LENGTH, ChatLine, Store, Unstorable, iso
+
+log = logging.getLogger("cubegames.server")
+
+PLAYERS = "players"
+SPECTATORS = "spectators"
+TABLE = "table"
+#: lines of each channel of a table kept, and sent to a page when it connects
+HISTORY = 200
+#: the system lines there are (their words are the page's: `chat-system-KIND`)
+SYSTEM = ("joined", "time", "resigned", "gone", "aborted", "zombie", "takeback", "closed", "opened")
+
+#: characters a chat line may not hold besides the control characters (category Cc):
+#: bidirectional embeddings, overrides and isolates, and zero-width characters, which
+#: disguise what a line says
+_HIDDEN = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2066\u2067\u2068\u2069\ufeff"
+)
+
+assert MAX_CHAT <= CHAT_LENGTH
+
+
+class ChatRefused(Exception):
+    """A chat line not taken; `str()` says why, `code` its kind (`chat`, `chat-slow`,
+    `chat-closed`)."""
+
+    def __init__(self, message: str, code: str = "chat") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def clean(text: str) -> str:
+    """`text` as a chat line (trimmed, NFC), or ChatRefused naming the problem.
+
+    >>> clean("  good game! ")
+    'good game!'
+    >>> clean("a\\u202eb")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cubegames.server.chat.ChatRefused: a chat line cannot hold ... character (U+202E)
+    """
+    line = unicodedata.normalize("NFC", text.strip())
+    if not line:
+        raise ChatRefused("a chat line cannot be blank")
+    if len(line) > MAX_CHAT:
+        raise ChatRefused(f"a chat line is at most {MAX_CHAT} characters; this one has {len(line)}")
+    for char in line:
+        if char in _HIDDEN or unicodedata.category(char) in ("Cc", "Cs"):
+            raise ChatRefused(
+                f"a chat line cannot hold a control or invisible character (U+{ord(char):04X})"
+            )
+    return line
+
+
+def channels_of(seat: int | None) -> tuple[str, str]:
+    """The channels a page reads: a seat's, the players' and the table's; a spectator's,
+    the spectators' and the table's."""
+    return (PLAYERS, TABLE) if seat is not None else (SPECTATORS, TABLE)
+
+
+def message_of(line: ChatLine) -> dict[str, Any]:
+    """A stored line as the page is sent it."""
+    out: dict[str, Any] = {"type": "chat", "id": line.id, "channel": line.channel}
+    if line.system is not None:
+        out["system"] = line.system
+        out["params"] = line.params or {}
+    else:
+        out["seat"] = line.seat
+        out["who"] = line.who
+        out["text"] = line.text
+    out["at"] = iso(line.at)
+    return out
+
+
+class Chats:
+    """The chat of every table this process serves (see the module)."""
+
+    def __init__(
+        self, store: Store, rooms: Rooms, bus: Bus, limits: Limits, clock: Clock, workers: int = 1
+    ) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.bus = bus
+        self.limits = limits
+        self.clock = clock
+        #: lines a minute per address, this process's share
+        self.per_address = RateLimit(share(limits.chat_per_minute, workers), clock=clock)
+        #: each connection's bucket (made when it first chats)
+        self._buckets: dict[int, Throttle] = {}
+
+    def forget(self, peer: Peer) -> None:
+        """A page went away: its bucket goes too."""
+        self._buckets.pop(id(peer), None)
+
+    async def history(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """What a page is sent when it connects: the newest lines of the channels it
+        reads, and whether the spectators' chat is open."""
+        lines = await asyncio.to_thread(self.store.chat, room.id, channels_of(seat), 2 * HISTORY)
+        return {
+            "type": "chat-history",
+            "lines": [message_of(line) for line in lines],
+            "spectators_open": room.info.spectators_chat,
+        }
+
+    async def say(self, room: Room, peer: Peer, text: str, address: str) -> None:
+        """`peer` says `text` at its table; ChatRefused (nothing stored, nobody told) if
+        the line or its rate is refused."""
+        line = clean(text)
+        bucket = self._buckets.setdefault(
+            id(peer), Throttle(self.limits.chat_per_second, self.limits.chat_burst)
+        )
+        moment = self.clock()
+        if not bucket.allow(moment):
+            raise ChatRefused(
+                f"too many chat lines: at most {self.limits.chat_burst} at once, then one "
+                f"every {1 / self.limits.chat_per_second:g} seconds",
+                "chat-slow",
+            )
+        if self.per_address.wait(address) is not None:
+            raise ChatRefused(
+                f"too many chat lines from your address: at most "
+                f"{self.limits.chat_per_minute} a minute",
+                "chat-slow",
+            )
+        seat = peer.seat
+        if seat is None and not room.info.spectators_chat:
+            raise ChatRefused("the host has closed the spectators' chat", "chat-closed")
+        self.per_address.allow(address)
+        channel = PLAYERS if seat is not None else SPECTATORS
+        who = room.seats[seat].name if seat is not None and seat < len(room.seats) else None
+        try:
+            stored = await asyncio.to_thread(
+                self.store.add_chat, room.id, channel, seat=seat, who=who, said=line, keep=HISTORY
+            )
+        except Unstorable as exc:
+            raise ChatRefused(str(exc)) from None
+        await self._tell(room.id, stored)
+
+    async def system(self, game_id: str, kind: str, **params: Any) -> None:
+        """A system line at a table (`kind` one of `SYSTEM`; `params` seats and counts
+        only), stored and told to every page of it, on every process. A failure is
+        logged, never raised: the chat must not stop a game."""
+        assert kind in SYSTEM, kind
+        try:
+            stored = await asyncio.to_thread(
+                self.store.add_chat, game_id, TABLE, system=kind, params=params, keep=HISTORY
+            )
+        except Exception:
+            log.exception("game %s: a chat line could not be stored", game_id)
+            return
+        await self._tell(game_id, stored)
+
+    async def _tell(self, game_id: str, line: ChatLine) -> None:
+        message = message_of(line)
+        room = self.rooms.rooms.get(game_id)
+        if room is not None:
+            self.deliver(room, message)
+        event: Event = {"kind": "chat", "game": game_id, "line": message}
+        try:
+            await asyncio.to_thread(self.bus.publish, event)
+        except Exception:
+            log.exception("game %s: a chat line could not be told to the other processes", game_id)
+
+    def deliver(self, room: Room, message: dict[str, Any]) -> None:
+        """Send a chat message to the pages of `room` that read its channel."""
+        channel = message.get("channel")
+        text = encode(message)
+        for peer in list(room.peers):
+            if channel in channels_of(peer.seat):
+                peer.post(text)
+
+    async def set_spectators(self, game_id: str, open_: bool) -> None:
+        """The host opens or closes the spectators' chat: stored, every page told, and a
+        system line said."""
+        await asyncio.to_thread(self.store.set_spectators_chat, game_id, open_)
+        room = self.rooms.rooms.get(game_id)
+        if room is not None:
+            self.spectators_changed(room, open_)
+        event: Event = {"kind": "chat-spectators", "game": game_id, "open": open_}
+        await asyncio.to_thread(self.bus.publish, event)
+        await self.system(game_id, "opened" if open_ else "closed")
+
+    def spectators_changed(self, room: Room, open_: bool) -> None:
+        """Every page of `room` learns that the spectators' chat is open or closed."""
+        room.info = replace(room.info, spectators_chat=open_)
+        text = encode({"type": "chat-spectators", "open": open_})
+        for peer in list(room.peers):
+            peer.post(text)
+
+    def hear(self, event: Event) -> None:
+        """Another process's chat news: told to this process's pages of that table."""
+        room = self.rooms.rooms.get(str(event.get("game")))
+        if room is None:
+            return
+        if event.get("kind") == "chat" and isinstance(event.get("line"), dict):
+            self.deliver(room, event["line"])
+        elif event.get("kind") == "chat-spectators" and isinstance(event.get("open"), bool):
+            self.spectators_changed(room, event["open"])
+
+
+__all__ = [
+    "HISTORY",
+    "PLAYERS",
+    "SPECTATORS",
+    "SYSTEM",
+    "TABLE",
+    "ChatRefused",
+    "Chats",
+    "channels_of",
+    "clean",
+    "message_of",
+]

@@ -1,0 +1,319 @@
+"""The lobby's and the chat's routes:
+
+- `GET /api/lobby`: the open public tables (`lobby`), as the lobby's websocket sends them;
+- `POST /api/games/{id}/join` (`{"name": ...}`): take a free seat of a public table; the
+  answer is the seat's credential, as a claimed invitation's;
+- `POST /api/quickplay` (`{"game", "players", "clock", "name", "avoid"}`): join a waiting
+  public table of that game, player count and time control, or open one that others see;
+- `POST /api/games/{id}/chat/spectators` (`{"open": false}`, with the host's credential):
+  close (or open again) the table's spectators' chat;
+- `/ws/lobby`: a page watching the lobby, sent the list whole whenever it changes; it may
+  only ping.
+
+Joins count against the same caps as invitations claimed (`Limits.seat_changes_per_client`
+and `_per_game`); a table opened by quick play against the games one address may make a
+minute; the lobby's websockets against the same caps as the games' (per address, and
+`max_connections` in all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from cubegames.server import clocks
+from cubegames.server.api import (
+    Parts,
+    _created,
+    load,
+    rate_limited,
+    seat_change_allowed,
+    server_deal,
+)
+from cubegames.server.catalog import build
+from cubegames.server.context import Server, bearer, client_of, server_of
+from cubegames.server.i18n import Said, language_of, say
+from cubegames.server.lobby import QuickPlay, same_settings
+from cubegames.server.protocol import (
+    MAX_DEPTH,
+    MAX_MESSAGE,
+    ProtocolError,
+    Throttle,
+    error,
+    too_deep,
+)
+from cubegames.server.rooms import Peer, Watchdog, close_quietly
+from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewSeat, Unstorable, new_token
+from cubegames.server.websocket import BAD_ORIGIN, IDLE, TOO_MANY, same_origin
+
+router = APIRouter()
+
+#: the most tables a quick-play request may ask to pass over (those it sits at already)
+MAX_AVOID = 50
+
+
+class JoinTable(BaseModel):
+    """Take a free seat of a public table, under a name (or none)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Field(max_length=40)] | None = None
+
+
+class QuickPlayBody(BaseModel):
+    """A quick game: which game, how many players, which time control (`clocks.parse`),
+    and the tables to pass over (those this browser sits at already)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Annotated[str, Field(max_length=32)]
+    players: Annotated[int, Field(ge=1, le=20)] | None = None
+    clock: Any = None
+    name: Annotated[str, Field(max_length=40)] | None = None
+    avoid: Annotated[list[Annotated[str, Field(max_length=24)]], Field(max_length=MAX_AVOID)] = []
+
+
+class SpectatorsChat(BaseModel):
+    """Open or close a table's spectators' chat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    open: StrictBool
+
+
+@router.get("/api/lobby")
+async def lobby_tables(server: Parts) -> dict[str, Any]:
+    """The open public tables, the oldest first."""
+    tables = [server.lobby.entry(t) for t in await server.lobby.open_tables()]
+    return {"tables": tables}
+
+
+async def _seated(server: Server, game_id: str, seat: int, name: str | None) -> None:
+    """A person took `seat` from the lobby: every page of the table, on every process, is
+    told; the chat says so; the lobby reads its list again."""
+    room = server.rooms.rooms.get(game_id)
+    if room is not None:
+        await room.seat_changed(seat, "claimed", name)
+    event: dict[str, Any] = {"kind": "seat", "game": game_id, "seat": seat, "how": "claimed"}
+    if name is not None:
+        event["name"] = name
+    await asyncio.to_thread(server.bus.publish, event)
+    await server.chats.system(game_id, "joined", seat=seat)
+    server.lobby.changed()
+
+
+async def _join(server: Server, game_id: str, name: str | None) -> tuple[int, str] | None:
+    try:
+        return await asyncio.to_thread(server.store.join, game_id, name)
+    except Unstorable as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+@router.post("/api/games/{game_id}/join")
+async def join_table(
+    game_id: str, body: JoinTable, request: Request, server: Parts
+) -> dict[str, Any]:
+    """Take a free seat of a public table: the answer is the seat's own credential."""
+    await seat_change_allowed(server, request, game_id)
+    info = await load(server, game_id)
+    if not info.public:
+        raise Said(403, "error-not-public")
+    if info.status == FINISHED:
+        raise Said(409, "error-game-over")
+    name = (body.name or "").strip() or None
+    joined = await _join(server, game_id, name)
+    if joined is None:
+        raise Said(409, "error-table-full")
+    seat, credential = joined
+    await _seated(server, game_id, seat, name)
+    return {"id": game_id, "game": info.game, "seat": seat, "token": credential}
+
+
+@router.post("/api/quickplay")
+async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> dict[str, Any]:
+    """Sit at a waiting public table of this game, player count and time control (the
+    oldest that fits), or open one that others see. `joined` says which."""
+    options: dict[str, Any] = {} if body.players is None else {"players": body.players}
+    try:
+        game = build(body.game, options)
+        control = clocks.parse(
+            body.clock,
+            max_minutes=server.limits.clock_max_minutes,
+            max_increment=server.limits.clock_max_increment,
+        )
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
+    name = (body.name or "").strip() or None
+    asked = QuickPlay(body.game, game.options, control.to_json(), name)
+    avoid = set(body.avoid)
+    for table in await server.lobby.open_tables():
+        if table.id in avoid or not same_settings(table, asked):
+            continue
+        if not server.lobby.fits(table, asked):
+            continue
+        await seat_change_allowed(server, request, table.id)
+        joined = await _join(server, table.id, name)
+        if joined is None:
+            continue  # filled meanwhile: the next one
+        seat, credential = joined
+        await _seated(server, table.id, seat, name)
+        return {
+            "joined": True,
+            "id": table.id,
+            "game": table.game,
+            "seat": seat,
+            "token": credential,
+        }
+    await rate_limited(server, request)
+    seats = [NewSeat(HUMAN, None, name)] + [
+        NewSeat(HUMAN, None, None, invited=True) for _ in range(game.players - 1)
+    ]
+    host = new_token()
+    try:
+        game_id, tokens = await asyncio.to_thread(
+            server.store.create,
+            body.game,
+            game.options,
+            server_deal(),
+            seats,
+            (),
+            None,
+            host,
+            control.to_json(),
+            server.now(),
+            public=True,
+        )
+    except Unstorable as exc:
+        raise HTTPException(400, str(exc)) from None
+    server.lobby.changed()
+    made = _created(game_id, body.game, seats, tokens, PLAYING, host)
+    # the free seats are for whoever comes from the lobby: their invitations are not told
+    for seat in made["seats"]:
+        seat.pop("invite", None)
+    return {"joined": False, **made}
+
+
+@router.post("/api/games/{game_id}/chat/spectators")
+async def spectators_chat(
+    game_id: str, body: SpectatorsChat, request: Request, server: Parts
+) -> dict[str, Any]:
+    """The host closes (or opens again) the table's spectators' chat."""
+    await load(server, game_id)
+    token = bearer(request)
+    if token is None or not await asyncio.to_thread(server.store.is_host, game_id, token):
+        raise Said(403, "error-only-host-chat")
+    await server.chats.set_spectators(game_id, body.open)
+    return {"id": game_id, "spectators_open": body.open}
+
+
+# -- the lobby's websocket ----------------------------------------------------------------
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(websocket: WebSocket) -> None:
+    """A page watching the lobby: sent `{"type": "lobby", "tables": [...]}` now and
+    whenever the list changes; it may send pings only."""
+    if not same_origin(websocket):
+        await websocket.close(BAD_ORIGIN)
+        return
+    server = server_of(websocket)
+    limits = server.limits
+    if not server.all_sockets.take(""):
+        await websocket.accept()
+        busy = say(language_of(websocket), "error-busy-connections", count=limits.max_connections)
+        await close_quietly(websocket, TOO_MANY, busy)
+        return
+    try:
+        who = client_of(websocket)
+        if not server.sockets.take(who):
+            await websocket.accept()
+            await close_quietly(
+                websocket,
+                TOO_MANY,
+                f"too many connections from your address: at most "
+                f"{limits.connections_per_client} at once",
+            )
+            return
+        try:
+            await _watch(server, websocket)
+        finally:
+            server.sockets.give(who)
+    finally:
+        server.all_sockets.give("")
+
+
+def read_lobby_message(raw: str | bytes | None) -> None:
+    """A lobby page's message, which must be a ping; ProtocolError naming the problem."""
+    if raw is None or isinstance(raw, bytes):
+        raise ProtocolError("binary frames are not read: send text holding a JSON object")
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"message too long: {size} bytes, at most {MAX_MESSAGE}")
+    if too_deep(raw):
+        raise ProtocolError(f"message nested too deep: at most {MAX_DEPTH} levels")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ProtocolError('not JSON: send a JSON object with a "type"') from None
+    if not isinstance(data, dict) or data.get("type") != "ping" or len(data) != 1:
+        raise ProtocolError(
+            'the lobby takes only {"type": "ping"}: join a table with '
+            "POST /api/games/{id}/join or /api/quickplay"
+        )
+
+
+async def _watch(server: Server, websocket: WebSocket) -> None:
+    limits, clock = server.limits, server.clock
+    await websocket.accept()
+    peer = Peer(websocket, None)
+    throttle = Throttle(limits.messages_per_second, limits.message_burst)
+    try:
+        await server.lobby.watch(peer)
+        quiet = Watchdog(limits.idle_seconds)
+        try:
+            while True:
+                quiet.begin()
+                try:
+                    message = await websocket.receive()
+                except asyncio.CancelledError:
+                    if not quiet.expired():
+                        raise
+                    await peer.send(
+                        error(f"no message for {limits.idle_seconds:g} seconds", "closed")
+                    )
+                    await peer.flush()
+                    await close_quietly(websocket, IDLE)
+                    return
+                finally:
+                    quiet.end()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if not throttle.allow(clock()):
+                    if throttle.warn(clock()):
+                        await peer.send(
+                            error(
+                                f"too many messages: at most {limits.messages_per_second:g} "
+                                "a second",
+                                "slow-down",
+                            )
+                        )
+                    continue
+                try:
+                    read_lobby_message(message.get("text", message.get("bytes")))
+                except ProtocolError as exc:
+                    await peer.send(error(str(exc)))
+                    continue
+                await peer.send({"type": "pong"})
+        finally:
+            quiet.close()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        server.lobby.leave(peer)
+
+
+__all__ = ["router"]

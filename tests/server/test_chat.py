@@ -1,0 +1,342 @@
+"""A table's chat: its players' and its spectators' channels, system lines in the same
+stream, lengths and rates refused in one clear message with nothing changed, the host
+closing the spectators' chat, history replayed on reconnect and bounded, and nothing
+in it from hidden information."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from cubegames.server.app import create_app
+from cubegames.server.chat import HISTORY, ChatRefused, clean
+from cubegames.server.limits import Limits
+from cubegames.server.storage import NewSeat, Store
+from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game, token
+
+INVITED = {"kind": "human", "invite": True}
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(db_url: str, clock: Clock) -> FastAPI:
+    """The app on a clock the test moves (the chat's rates are measured on it)."""
+    return create_app(db_url, bot_delay=0, clock=clock)
+
+
+def chat_of(ws: Socket) -> dict[str, Any]:
+    return ws.until(lambda m: m["type"] == "chat")
+
+
+def history_of(ws: Socket) -> dict[str, Any]:
+    return ws.until(lambda m: m["type"] == "chat-history")
+
+
+def say(ws: Socket, text: Any) -> None:
+    ws.send({"type": "chat", "text": text})
+
+
+def test_players_chat_both_ways_and_spectators_apart(client: TestClient) -> None:
+    made = make_game(client, "cubed", [{"kind": "human", "name": "Ana"}, HUMAN])
+    with (
+        connect(client, made["id"], token(made, 0)) as a,
+        connect(client, made["id"], token(made, 1)) as b,
+        connect(client, made["id"], None) as w,
+    ):
+        ana, bo, watcher = Socket(a), Socket(b), Socket(w)
+        for ws in (ana, bo, watcher):
+            ws.opening()
+            assert history_of(ws) == {
+                "type": "chat-history",
+                "lines": [],
+                "spectators_open": True,
+            }
+        say(ana, "  good luck  ")
+        for ws in (ana, bo):
+            line = chat_of(ws)
+            assert line["channel"] == "players" and line["seat"] == 0 and line["who"] == "Ana"
+            assert line["text"] == "good luck"
+        say(bo, "you too")
+        assert chat_of(ana)["text"] == "you too"
+        assert chat_of(bo)["seat"] == 1
+        say(watcher, "nice opening")
+        assert chat_of(watcher) | {"id": 0, "at": ""} == {
+            "type": "chat",
+            "id": 0,
+            "channel": "spectators",
+            "seat": None,
+            "who": None,
+            "text": "nice opening",
+            "at": "",
+        }
+        # players never see the spectators' chat, spectators never the players'
+        ana.send({"type": "ping"})
+        heard = ana.transcript_until_pong()
+        assert [m for m in heard if m["type"] == "chat"] == []
+        assert "good luck" not in "".join(watcher.transcript)
+    # a page connecting again is sent its channels' lines, oldest first
+    with connect(client, made["id"], token(made, 1)) as b, connect(client, made["id"]) as w:
+        bo, watcher = Socket(b), Socket(w)
+        bo.opening()
+        assert [line["text"] for line in history_of(bo)["lines"]] == ["good luck", "you too"]
+        watcher.opening()
+        assert [line["text"] for line in history_of(watcher)["lines"]] == ["nice opening"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("x" * 301, "chat", "at most 300 characters"),
+        ("   ", "chat", "blank"),
+        ("a\u202eb", "chat", "U+202E"),
+        ("zero\u200bwidth", "chat", "U+200B"),
+        ("bell\x07", "chat", "U+0007"),
+        ("nul\x00", "chat", "U+0000"),
+        (12, "bad-message", "text"),
+        (None, "bad-message", "text"),
+        (["a"], "bad-message", "text"),
+        (1e308, "bad-message", "text"),
+    ],
+)
+def test_a_bad_chat_line_is_one_refusal_and_changes_nothing(
+    client: TestClient, text: Any, code: str, words: str
+) -> None:
+    made = make_game(client, "cubes", [HUMAN, HUMAN])
+    with (
+        connect(client, made["id"], token(made, 0)) as a,
+        connect(client, made["id"], token(made, 1)) as b,
+    ):
+        ana, bo = Socket(a), Socket(b)
+        ana.opening()
+        bo.opening()
+        say(ana, text)
+        refused = ana.error()
+        assert refused["code"] == code and words in refused["message"]
+        say(ana, "fine")  # the next line goes through, and is the only one told
+        assert chat_of(bo)["text"] == "fine"
+    with connect(client, made["id"], token(made, 1)) as b:
+        bo = Socket(b)
+        bo.opening()
+        assert [line["text"] for line in history_of(bo)["lines"]] == ["fine"]
+
+
+def test_garbage_chat_messages_are_refused(client: TestClient) -> None:
+    made = make_game(client, "cubes", [HUMAN, HUMAN])
+    with connect(client, made["id"], token(made, 0)) as a:
+        ana = Socket(a)
+        ana.opening()
+        for raw in (
+            '{"type": "chat", "text": NaN}',
+            '{"type": "chat", "text": "hi", "channel": "spectators"}',
+            '{"type": "chat"}',
+            '{"type": "chat", "text": "' + "y" * 3000 + '"}',
+        ):
+            ana.send_text(raw)
+            assert ana.error()["code"] == "bad-message"
+        ana.send({"type": "ping"})
+        assert [m for m in ana.transcript_until_pong() if m["type"] == "chat"] == []
+
+
+def test_a_flood_is_held_by_the_connections_rate(client: TestClient, clock: Clock) -> None:
+    made = make_game(client, "cubes", [HUMAN, HUMAN])
+    burst = Limits().chat_burst
+    with (
+        connect(client, made["id"], token(made, 0)) as a,
+        connect(client, made["id"], token(made, 1)) as b,
+    ):
+        ana, bo = Socket(a), Socket(b)
+        ana.opening()
+        bo.opening()
+        for i in range(burst):
+            say(ana, f"line {i}")
+            assert chat_of(bo)["text"] == f"line {i}"
+        say(ana, "one too many")
+        refused = ana.error()
+        assert refused["code"] == "chat-slow" and "too many chat lines" in refused["message"]
+        clock.now += 2.0  # one line's worth of time (0.5 a second)
+        say(ana, "later")
+        assert chat_of(bo)["text"] == "later"
+    with connect(client, made["id"], token(made, 1)) as b:
+        bo = Socket(b)
+        bo.opening()
+        assert "one too many" not in [line["text"] for line in history_of(bo)["lines"]]
+
+
+def test_an_address_has_a_cap_over_all_its_connections(db_url: str, clock: Clock) -> None:
+    limits = Limits(chat_per_minute=3, chat_burst=10)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits, clock=clock)) as client:
+        made = make_game(client, "cubes", [HUMAN, HUMAN])
+        with (
+            connect(client, made["id"], token(made, 0)) as a,
+            connect(client, made["id"], token(made, 1)) as b,
+        ):
+            ana, bo = Socket(a), Socket(b)
+            ana.opening()
+            bo.opening()
+            for i, ws in enumerate((ana, bo, ana)):
+                say(ws, f"hello {i}")
+                ws.until(lambda m, i=i: m["type"] == "chat" and m["text"] == f"hello {i}")
+            say(bo, "again")
+            assert "a minute" in bo.error()["message"]
+            clock.now += 61
+            say(bo, "again")
+            assert bo.until(lambda m: m["type"] == "chat" and m["text"] == "again")
+
+
+def test_the_host_closes_the_spectators_chat(client: TestClient) -> None:
+    made = make_game(client, "cubes", [HUMAN, HUMAN])
+    path = f"/api/games/{made['id']}/chat/spectators"
+    with connect(client, made["id"], None) as w, connect(client, made["id"], token(made, 0)) as a:
+        watcher, ana = Socket(w), Socket(a)
+        watcher.opening()
+        ana.opening()
+        # only the host: not a seat's credential, not nobody, and garbage is refused
+        assert client.post(path, json={"open": False}).status_code == 403
+        seat = {"Authorization": f"Bearer {token(made, 0)}"}
+        assert client.post(path, json={"open": False}, headers=seat).status_code == 403
+        host = {"Authorization": f"Bearer {made['host']}"}
+        for body in ({"open": "no"}, {"open": 0}, {}, {"open": False, "x": 1}):
+            assert client.post(path, json=body, headers=host).status_code == 400
+        say(watcher, "still open")
+        assert chat_of(watcher)["text"] == "still open"
+        assert client.post(path, json={"open": False}, headers=host).status_code == 200
+        assert watcher.until(lambda m: m["type"] == "chat-spectators") == {
+            "type": "chat-spectators",
+            "open": False,
+        }
+        closed = chat_of(watcher)
+        assert closed["system"] == "closed" and closed["channel"] == "table"
+        assert chat_of(ana)["system"] == "closed"  # players see system lines too
+        say(watcher, "hello?")
+        refused = watcher.error()
+        assert refused["code"] == "chat-closed"
+        say(ana, "players still talk")
+        assert chat_of(ana)["text"] == "players still talk"
+    with connect(client, made["id"], None) as w:
+        watcher = Socket(w)
+        watcher.opening()
+        assert history_of(watcher)["spectators_open"] is False
+
+
+def test_a_script_in_a_line_comes_back_as_plain_text(client: TestClient) -> None:
+    """The server carries a line as JSON text, never as markup: the page makes a text node
+    of it (test_browser_lobby checks the page shows the tags as text)."""
+    made = make_game(client, "cubes", [HUMAN, HUMAN])
+    evil = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    with connect(client, made["id"], token(made, 0)) as a:
+        ana = Socket(a)
+        ana.opening()
+        say(ana, evil)
+        assert chat_of(ana)["text"] == evil
+
+
+def test_system_lines_say_who_joined_took_back_and_resigned(client: TestClient) -> None:
+    made = make_game(client, "unstackable", [HUMAN, bot("greedy")])
+    with connect(client, made["id"], token(made, 0)) as a:
+        ana = Socket(a)
+        _, state = ana.opening()
+        history_of(ana)
+        ana.move(state["legal"][0], 0)
+        ana.state(ply=2)  # the bot answered
+        ana.send({"type": "undo"})
+        took = chat_of(ana)
+        assert took["system"] == "takeback" and took["params"] == {"seat": 0, "count": 2}
+        ana.send({"type": "resign"})
+        resigned = chat_of(ana)
+        assert resigned["system"] == "resigned" and resigned["params"] == {"seat": 0}
+
+
+def test_the_chat_of_a_cubed_game_never_carries_a_hand(client: TestClient, db_url: str) -> None:
+    """Every chat message any page of a CUBED game is sent (lines, system lines, history)
+    holds no piece and no move's notation: only what people typed, seats and counts."""
+    answer = client.post(
+        "/api/games",
+        json={"game": "cubed", "seats": [HUMAN, INVITED, bot("greedy")], "options": {"players": 3}},
+    )
+    made = answer.json()
+    claimed = client.post(
+        f"/api/games/{made['id']}/claim", json={"invite": made["seats"][1]["invite"]}
+    ).json()
+    with (
+        connect(client, made["id"], token(made, 0)) as a,
+        connect(client, made["id"], claimed["token"]) as b,
+        connect(client, made["id"], None) as w,
+    ):
+        pages = [Socket(a), Socket(b), Socket(w)]
+        for ws in pages:
+            ws.opening()
+            history_of(ws)
+        state = pages[0].held
+        assert state is not None
+        draw = next(m for m in state["legal"] if m == "draw")
+        pages[0].move(draw, 0)
+        pages[0].state(ply=1)
+        say(pages[0], "i drew one")
+        say(pages[1], "good for you")
+        say(pages[2], "watching")
+        pages[1].send({"type": "resign"})  # three seats: a bot plays on for seat 1
+        for ws in pages[:2]:
+            ws.until(lambda m: m["type"] == "chat" and m.get("system") == "zombie")
+        pages[2].until(lambda m: m["type"] == "chat" and m.get("system") == "zombie")
+    with connect(client, made["id"], token(made, 0)) as again:
+        ws = Socket(again)
+        ws.opening()
+        pages.append(ws)
+        history_of(ws)
+    told = [
+        m
+        for ws in pages
+        for m in map(json.loads, ws.transcript)
+        if m["type"] in ("chat", "chat-history", "chat-spectators")
+    ]
+    assert len(told) > 8
+    store = Store(db_url)
+    try:
+        info = store.load(made["id"])
+    finally:
+        store.close()
+    assert info is not None
+    text = json.dumps(told)
+    assert re.search(r"[A-Z]{3}", text) is None  # no piece, in any rotation
+    assert "@" not in text and "draw" not in text.replace("i drew", "")
+    for message in told:
+        for line in message.get("lines", [message]):
+            if "system" in line:
+                assert set(line["params"]) <= {"seat", "count", "how"}
+
+
+def test_history_is_bounded_per_channel(store: Store) -> None:
+    game_id, _ = store.create("cubes", {}, 1, [NewSeat("human"), NewSeat("human")])
+    for i in range(7):
+        store.add_chat(game_id, "players", seat=0, said=f"p{i}", keep=5)
+    store.add_chat(game_id, "table", system="joined", params={"seat": 1}, keep=5)
+    kept = store.chat(game_id, ["players", "table"])
+    assert [line.text for line in kept if line.text] == ["p2", "p3", "p4", "p5", "p6"]
+    assert [line.system for line in kept] == [None] * 5 + ["joined"]
+    assert HISTORY == 200
+
+
+def test_clean_refuses_in_words() -> None:
+    assert clean(" café ") == "café"
+    with pytest.raises(ChatRefused, match="blank"):
+        clean("\t\n ")
+    with pytest.raises(ChatRefused, match=re.escape("U+2066")):
+        clean("isolate\u2066x")
