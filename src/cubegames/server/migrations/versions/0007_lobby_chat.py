@@ -8,7 +8,7 @@ lobby's list), and each table keeps its chat lines (`chat_lines`, the newest
 `chat.HISTORY` of each channel).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-27
 """
 
