@@ -10,10 +10,9 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime
 
@@ -24,7 +23,7 @@ from fastapi.responses import JSONResponse
 import cubegames
 from cubegames.server import api, pages, websocket
 from cubegames.server.api import server_deal
-from cubegames.server.bots import BotRunner
+from cubegames.server.bots import BotRunner, pool_size
 from cubegames.server.bus import make_bus
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
@@ -72,8 +71,6 @@ def create_app(
         server.bus.stop()
         await server.hub.give_back()
         server.executor.shutdown(wait=False, cancel_futures=True)
-        if server.runner.processes is not None:
-            server.runner.processes.shutdown(wait=True, cancel_futures=True)
         server.writer.close()
         server.store.close()
 
@@ -106,13 +103,13 @@ def build(
     executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
-    processes = None
-    if limits.bot_processes > 0:
-        # spawned, not forked: a fork of a process running threads may inherit held locks
-        processes = ProcessPoolExecutor(
-            max_workers=limits.bot_processes, mp_context=multiprocessing.get_context("spawn")
-        )
-    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases, processes=processes)
+    runner = BotRunner(
+        executor,
+        bot_delay,
+        limits=limits,
+        leases=leases,
+        pool_size=pool_size(limits.bot_processes, workers),
+    )
     writer = Writer(store, bus.news)
     rooms = Rooms(
         store,
