@@ -23,8 +23,9 @@ from fastapi.responses import JSONResponse
 import cubegames
 from cubegames.server import api, pages, websocket
 from cubegames.server.api import server_deal
+from cubegames.server.botqueue import BotQueue
 from cubegames.server.bots import BotRunner, pool_size
-from cubegames.server.bus import make_bus
+from cubegames.server.bus import PostgresBus, make_bus
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
@@ -47,6 +48,7 @@ def create_app(
     workers: int = 1,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    bot_workers: bool = False,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
@@ -55,12 +57,15 @@ def create_app(
     reissued, a page's messages) are measured on `clock` (seconds; by default the
     system's monotonic clock, or for the count shared by processes on PostgreSQL, the
     time since the epoch). `now` is the server's wall clock, on which the games' time
-    controls run (the tests give a fake one).
+    controls run (the tests give a fake one). With `bot_workers` (PostgreSQL only) the
+    bots think in `cubegames bots work` workers instead of this process (`botqueue`).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now)
+    server = build(
+        db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now, bot_workers
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -93,9 +98,14 @@ def build(
     workers: int,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    bot_workers: bool = False,
 ) -> Server:
-    """The app's parts over the database at `db_url`."""
+    """The app's parts over the database at `db_url` (ValueError if `bot_workers` is
+    asked for on a database other than PostgreSQL)."""
     store = Store(db_url)
+    if bot_workers and store.engine.dialect.name != "postgresql":
+        store.close()
+        raise ValueError("bots on workers need PostgreSQL: a SQLite file is one process's")
     # this process's part of the caps counted in memory (the sum over processes holds)
     max_rooms = share(limits.max_rooms, workers)
     # a thread for every room that may be live: a slow bot thinks in its own thread and
@@ -109,6 +119,7 @@ def build(
         limits=limits,
         leases=leases,
         pool_size=pool_size(limits.bot_processes, workers),
+        queue=BotQueue(store, bus.notify) if isinstance(bus, PostgresBus) and bot_workers else None,
     )
     writer = Writer(store, bus.news)
     rooms = Rooms(

@@ -30,6 +30,7 @@ import json
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -39,8 +40,9 @@ import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
 from cubegames.core.game import Game, Move, State
+from cubegames.server.botqueue import BotQueue, Turn, new_token
 from cubegames.server.lease import Leases, LocalLeases
-from cubegames.server.limits import Limits, check_bot
+from cubegames.server.limits import Clock, Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
 
@@ -55,6 +57,14 @@ def bot_seed(deal: int, seat: int) -> int:
         f"{deal}/{seat}".encode(), digest_size=16, person=b"cubegames-bot"
     ).digest()
     return int.from_bytes(digest, "big")
+
+
+#: seconds between two looks at a request to the workers whose answer was not heard of
+POLL = 5.0
+
+
+class BotFailed(Exception):
+    """A worker's bot could not move; `str()` says why."""
 
 
 #: bots that answer at once, thought on a thread of the web process (a hop to another
@@ -138,6 +148,9 @@ class BotRunner:
         limits: Limits | None = None,
         leases: Leases | None = None,
         pool_size: int = 0,
+        queue: BotQueue | None = None,
+        wall: Clock = time.time,
+        poll: float = POLL,
     ) -> None:
         self.limits = limits or Limits()
         self.executor = executor
@@ -145,7 +158,18 @@ class BotRunner:
         #: 0: threads of `executor`, which share this process's interpreter lock with
         #: the event loop)
         self.pool_size = pool_size
-        self.processes: Executor | None = pool(pool_size) if pool_size > 0 else None
+        self.processes: Executor | None = (
+            pool(pool_size) if pool_size > 0 and queue is None else None
+        )
+        #: the database's queue of bot turns, when `cubegames bots work` workers think
+        #: for this server (None: the bots think here)
+        self.queue = queue
+        #: requests waiting for a worker's answer, by token (set by `answered`)
+        self.answers: dict[str, asyncio.Future[None]] = {}
+        #: seconds since the epoch (a turn's time in the queue)
+        self.wall = wall
+        #: seconds between two looks at a request's row (its notification may be lost)
+        self.poll = poll
         self.delay = delay
         self.on_idle = on_idle
         #: a game's bots play only in the process holding its lease (`lease`)
@@ -219,7 +243,12 @@ class BotRunner:
                     ply = room.ply
                 started = loop.time()
                 try:
-                    move = await self._think(room, seat, bots, snapshot)
+                    if self.queue is not None:
+                        move = await self._ask_workers(room, seat, ply)
+                        if move is None:
+                            continue  # the request was dropped: look at the game again
+                    else:
+                        move = await self._think(room, seat, bots, snapshot)
                 except Exception as exc:
                     log.exception("game %s: the bot of seat %d failed", room.id, seat)
                     await self._fail(room, f"the bot of seat {seat} failed: {exc}")
@@ -285,6 +314,54 @@ class BotRunner:
             parsed: Move = room.game.parse_move(text)
             return parsed
         raise AssertionError("unreachable")
+
+    async def _ask_workers(self, room: Room, seat: int, ply: int) -> Move | None:
+        """The move of `seat`'s bot after move `ply`, thought by a `cubegames bots work`
+        worker (`botqueue`); None if the request was dropped (a worker found the game
+        moved on) or replaced. BotFailed if the worker's bot failed."""
+        assert self.queue is not None
+        queue = self.queue
+        loop = asyncio.get_running_loop()
+        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "")
+        heard = loop.create_future()
+        self.answers[turn.token] = heard
+        try:
+            await asyncio.to_thread(queue.post, turn, self.wall())
+            while True:
+                # the worker's notification wakes this; a poll makes good a lost one
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(heard), self.poll)
+                answer = await asyncio.to_thread(queue.answer_of, room.id, turn.token)
+                if answer is None:
+                    return None
+                if answer.failure is not None:
+                    raise BotFailed(answer.failure)
+                if answer.move is not None:
+                    self.elsewhere += 1
+                    parsed: Move = room.game.parse_move(answer.move)
+                    return parsed
+                if heard.done():
+                    heard = loop.create_future()
+                    self.answers[turn.token] = heard
+        finally:
+            self.answers.pop(turn.token, None)
+            dropping = asyncio.create_task(
+                asyncio.to_thread(queue.drop, room.id, turn.token), name=f"drop {room.id}"
+            )
+            self._giving.add(dropping)
+            dropping.add_done_callback(self._giving.discard)
+
+    def answered(self, token: str) -> None:
+        """A worker answered request `token` (the bus's `bot` event): its task reads it."""
+        heard = self.answers.get(token)
+        if heard is not None and not heard.done():
+            heard.set_result(None)
+
+    def recheck(self) -> None:
+        """Have every request waiting for a worker read its answer (the bus was away: a
+        notification may have been missed)."""
+        for token in list(self.answers):
+            self.answered(token)
 
     async def _fail(self, room: Room, message: str) -> None:
         room.trouble = message

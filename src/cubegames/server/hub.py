@@ -123,6 +123,12 @@ class Hub:
         played and told here and now; anything else waits in a task of its own."""
         for event in events:
             game_id = str(event.get("game"))
+            kind = event.get("kind")
+            if kind == "bot":  # a worker answered a bot's turn (`botqueue`)
+                self.runner.answered(str(event.get("token")))
+                continue
+            if kind == "turn":  # a bot's turn for the workers: nothing for a server
+                continue
             try:
                 if game_id not in self.held and self.hear_at_once(game_id, event):
                     continue
@@ -195,7 +201,9 @@ class Hub:
             await asyncio.wait(list(self.held.values()))
 
     async def catch_up_all(self) -> None:
-        """The bus lost its connection for a moment: have every live room catch up."""
+        """The bus lost its connection for a moment: have every live room catch up, and
+        every request to the bots' workers look for its answer."""
+        self.runner.recheck()
         for room in list(self.rooms.rooms.values()):
             async with room.lock:
                 with contextlib.suppress(RoomError):

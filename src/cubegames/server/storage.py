@@ -21,6 +21,7 @@ Tables:
   yet claimed, and how many times the host has `reissued` the seat;
 - `moves`: (game, ply), the seat that moved, the move's notation, the time;
 - `leases`: the server process that runs a game's bots, and until when (see `lease`);
+- `bot_turns`: bot moves waiting for a `cubegames bots work` worker (see `botqueue`);
 - `creations`: the games each client (a hash of its address) made in the last minute
   (see `limits.SharedRate`).
 
@@ -257,6 +258,34 @@ class TakebackRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     moves: Mapped[list[str]] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BotTurnRow(Base):
+    """A bot's turn waiting for a `cubegames bots work` worker (`botqueue`): one row per
+    game at most, written by the process holding the game's lease, claimed by a worker
+    until `claimed_until`, answered with `move` (or `failure`), then deleted by that
+    process once it has played the move."""
+
+    __tablename__ = "bot_turns"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: this request's own name: an answer to an earlier request of the game is not taken
+    token: Mapped[str] = mapped_column(String(32))
+    #: moves played before the turn (the position is the game's after its first `ply`)
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    bot: Mapped[str] = mapped_column(String(BOT_LENGTH))
+    #: seconds since the epoch: when it was asked (the oldest is thought first)
+    made: Mapped[float] = mapped_column(Double, index=True)
+    claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: seconds since the epoch; a claim that was not renewed (its worker died) expires
+    claimed_until: Mapped[float | None] = mapped_column(Double, nullable=True)
+    #: times a worker has claimed it (a turn that kills every worker is given up on)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    move: Mapped[str | None] = mapped_column(String(MOVE_LENGTH), nullable=True)
+    failure: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class CreationRow(Base):
