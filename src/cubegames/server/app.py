@@ -10,6 +10,7 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -32,9 +33,10 @@ from cubegames.server.hub import Hub
 from cubegames.server.i18n import Said, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
+from cubegames.server.presence import make_presence
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
-from cubegames.server.rooms import Rooms
+from cubegames.server.rooms import Room, Rooms
 from cubegames.server.storage import Store, default_url
 from cubegames.server.storage import now as wall_clock
 from cubegames.server.writer import Writer
@@ -75,6 +77,8 @@ def create_app(
         await server.runner.stop()
         server.bus.stop()
         await server.hub.give_back()
+        with contextlib.suppress(Exception):  # the database may be gone already
+            await server.referee.presence.close()
         server.executor.shutdown(wait=False, cancel_futures=True)
         server.writer.close()
         server.store.close()
@@ -122,15 +126,21 @@ def build(
         queue=BotQueue(store, bus.notify) if isinstance(bus, PostgresBus) and bot_workers else None,
     )
     writer = Writer(store, bus.news)
+    presence = make_presence(store, leases.owner, limits.lease_seconds, now)
+
+    def setup(room: Room) -> None:
+        runner.attach(room)
+        room.on_presence = presence.changed
+
     rooms = Rooms(
         store,
-        runner.attach,
+        setup,
         max_rooms=max_rooms,
         writer=writer,
         teardown=runner.detach,
         clock=now,
     )
-    referee = Referee(store, rooms, runner, leases, bus, now)
+    referee = Referee(store, rooms, runner, leases, bus, now, presence)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     return Server(
         store=store,

@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from cubegames.server.bots import BotRunner
@@ -33,7 +34,7 @@ from cubegames.server.bus import Bus, Event
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Limits
 from cubegames.server.referee import Referee
-from cubegames.server.rooms import Full, Room, RoomError, Rooms
+from cubegames.server.rooms import Full, Room, RoomError, Rooms, UndoAsk
 from cubegames.server.storage import FINISHED, PLAYING, GameInfo, MoveInfo, Store, now
 
 log = logging.getLogger("cubegames.server")
@@ -186,6 +187,26 @@ class Hub:
                 if info is not None:
                     async with room.lock:
                         room.rewind(info)
+            elif event.get("kind") == "undo-ask":
+                asking = UndoAsk(
+                    int(event["seat"]),
+                    int(event["first"]),
+                    int(event["last"]),
+                    frozenset(int(s) for s in event["waiting"]),
+                    frozenset(),
+                )
+                async with room.lock:
+                    room.asking = asking
+                    room.tell_undo("asked", asking.seat)
+            elif event.get("kind") == "undo-answer":
+                async with room.lock:
+                    if event.get("event") == "declined":
+                        room.asking = None
+                        room.tell_undo("declined", int(event["seat"]))
+                    elif room.asking is not None:
+                        agreed = frozenset(int(s) for s in event["agreed"])
+                        room.asking = replace(room.asking, agreed=agreed)
+                        room.tell_undo("agreed", int(event["seat"]))
             elif event.get("kind") == "ended" and isinstance(event.get("result"), dict):
                 async with room.lock:
                     room.end(event["result"])
@@ -228,6 +249,8 @@ class Hub:
         another process took, and take over the games of processes that died."""
         for game_id in await self.leases.renew():
             self.runner.cancel(game_id)
+        if self.referee is not None:
+            await self.referee.presence.renew()
         for game_id in await self.leases.orphans():
             await self.adopt(game_id)
 
