@@ -6,9 +6,13 @@ take one turn; a turn that no longer fits its game is dropped and thought again.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -21,6 +25,7 @@ from cubegames.server.limits import Limits
 from cubegames.server.storage import BotTurnRow, NewSeat, Store
 from cubegames.server.worker import Worker, turn_seed
 from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game
+from tests.server.live import Page, Served
 
 LIMITS = Limits(clock_check_seconds=3600.0)
 
@@ -255,3 +260,62 @@ def test_bots_work_refuses_a_database_that_is_not_postgresql() -> None:
     assert result.exit_code == 0 and "--jobs" in result.output
     result = CliRunner().invoke(cli, ["serve", "--bot-workers", "--db", "sqlite:///g.sqlite3"])
     assert result.exit_code == 2 and "--bot-workers needs PostgreSQL" in result.output
+
+
+@pytest.mark.slow
+def test_serve_with_bot_workers_and_a_worker_killed_then_another(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Real processes: `cubegames serve --workers 2 --bot-workers` and `cubegames bots
+    work`. The bot answers the person's move through the worker; the worker is killed
+    (SIGKILL) and the next bot turn waits until another worker starts, then is played;
+    a worker stopped with SIGTERM says how many moves it made and exits 0."""
+    server = Served(db_url, "--workers", "2", "--bot-workers")
+    command = [sys.executable, "-m", "cubegames", "bots", "work", "--db", db_url]
+    workers: list[subprocess.Popen[str]] = []
+
+    def worker(name: str) -> subprocess.Popen[str]:
+        with (tmp_path / name).open("w") as out:
+            started = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+        workers.append(started)
+        return started
+
+    def person_plays(page: Page, state: dict[str, Any]) -> dict[str, Any]:
+        """The person's moves until the bot is to move."""
+        while state["to_move"] == 0:
+            page.move(state["legal"][0], state["ply"])
+            state = page.state(state["ply"] + 1)
+        return state
+
+    def bot_plays(page: Page, state: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """Every move of the bot's turn, thought by a worker."""
+        while state["to_move"] == 1:
+            state = page.state(state["ply"] + 1, timeout=timeout)
+        return state
+
+    try:
+        made = server.make_game("unstackable", [HUMAN, bot("greedy")])
+        page = server.page(made["id"], made["seats"][0]["token"])
+        first = worker("first")
+        state = person_plays(page, page.state(0))
+        state = bot_plays(page, state, 60)  # answered through the worker
+        first.kill()
+        first.wait(timeout=30)
+        state = person_plays(page, state)
+        with pytest.raises(TimeoutError):  # no worker: the bot waits
+            page.state(state["ply"] + 1, timeout=2)
+        second = worker("second")
+        before = state["ply"]
+        state = bot_plays(page, state, 60)
+        assert state["to_move"] == 0
+        second.terminate()
+        assert second.wait(timeout=60) == 0
+        said = (tmp_path / "second").read_text()
+        assert f"stopped after {state['ply'] - before} moves" in said
+        page.close()
+    finally:
+        for started in workers:
+            if started.poll() is None:
+                started.kill()
+                started.wait(timeout=30)
+        server.stop()
