@@ -5,16 +5,20 @@ is asked of every process (`presence`), a request's answers are counted in the d
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from cubegames.server.app import create_app
 from cubegames.server.clocks import TimeControl
 from cubegames.server.limits import Limits
+from cubegames.server.presence import FORGET, DatabasePresence
+from cubegames.server.storage import NewSeat, PresenceRow, Store
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, token
 
 LIMITS = Limits(clock_check_seconds=3600.0)
@@ -227,3 +231,34 @@ def test_a_page_open_on_a_process_that_died_counts_gone_from_its_last_renewal(
         pages[1].send({"type": "claim", "outcome": "win"})
         over = pages[1].until(lambda m: m["type"] == "state" and m["over"])
     assert over["result"]["ended"] == "gone"
+
+
+def test_presence_rows_are_renewed_while_a_page_is_open_and_forgotten_a_day_after(
+    store: Store, clock: FakeClock
+) -> None:
+    """A process renews the rows of its open pages only; a seat gone for a day has its
+    row deleted (the table does not grow with every game a process ever served)."""
+    game_id, _ = store.create("unstackable", {}, 7, [NewSeat("human")] * 2)
+    presence = DatabasePresence(store, "p1", 10.0, clock)
+
+    class Seen:
+        id = game_id
+
+    async def note() -> None:
+        presence.changed(Seen(), 0, True)  # type: ignore[arg-type]
+        presence.changed(Seen(), 1, False)  # type: ignore[arg-type]
+        await presence.flush()
+
+    def rows() -> dict[int, tuple[bool, float]]:
+        with store.engine.connect() as connection:
+            found = connection.execute(select(PresenceRow)).all()
+        return {r.seat: (r.here, r.expires) for r in found}
+
+    start = clock().timestamp()
+    asyncio.run(note())
+    clock.advance(5)
+    asyncio.run(presence.renew())
+    assert rows() == {0: (True, start + 15), 1: (False, start + 10)}
+    clock.advance(FORGET + 10)  # a day after seat 1's row was last written
+    asyncio.run(presence.renew())
+    assert rows() == {0: (True, start + 15 + FORGET + 10)}

@@ -9,8 +9,9 @@ since when (`presence` table, `DatabasePresence`):
 - a seat's first page opening on a process, or its last page closing, marks the row
   (`changed`, called by the room); the writes go out in order, the latest state of each
   seat at a time, in a task of their own (a page never waits on the database);
-- the process renews its rows with its leases (`renew`, every third of `lease_seconds`),
-  and marks them all gone when it stops (`close`);
+- the process renews the rows of its open pages with its leases (`renew`, every third of
+  `lease_seconds`), marks them all gone when it stops (`close`), and rows untouched for a
+  day are deleted;
 - `gone_for` asks every process's row: 0 if a page is open on a process that is alive;
   otherwise the time since the last page closed anywhere (for a process that died with
   a page open: since its last renewal). A seat never seen on any process counts from when
@@ -154,17 +155,21 @@ class DatabasePresence:
         return [(row.here, row.since, row.expires) for row in found]
 
     async def renew(self) -> None:
-        """Push back the expiry of this process's rows; forget dead processes' old rows."""
+        """Push back the expiry of this process's open pages' rows; forget the rows of
+        seats gone for a day (a seat with no row counts from when a process loaded the
+        game: a claim is then later, never earlier)."""
         await asyncio.to_thread(self._renew)
 
     def _renew(self) -> None:
         moment = self.clock().timestamp()
         with self.store.engine.begin() as connection:
+            # a seat gone from here is told by its `since`, which needs no renewal
             connection.execute(
                 update(PresenceRow)
-                .where(PresenceRow.owner == self.owner)
+                .where(PresenceRow.owner == self.owner, PresenceRow.here.is_(True))
                 .values(expires=moment + self.seconds)
             )
+            # rows of seats gone for a day, and of processes dead for a day
             connection.execute(delete(PresenceRow).where(PresenceRow.expires < moment - FORGET))
 
     async def close(self) -> None:
