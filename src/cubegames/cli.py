@@ -244,7 +244,8 @@ def list_games() -> None:
 
 
 #: modules that add their own commands (`register(cli)`); each is optional while it is built
-COMMAND_MODULES = ("cubegames.server.cli", "cubegames.sim.cli", "cubegames.rl.cli")
+#: (the simulator's `bots` comes before the server's, which adds `bots work` to it)
+COMMAND_MODULES = ("cubegames.sim.cli", "cubegames.server.cli", "cubegames.rl.cli")
 
 
 def _register_commands() -> None:

@@ -49,6 +49,9 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "leases",
         "creations",
         "takebacks",
+        "bot_turns",
+        "presence",
+        "undo_asks",
         "alembic_version",  # the schema's revision (`migrations`)
     }
     columns = {

@@ -237,12 +237,10 @@ def test_a_move_made_meanwhile_voids_a_take_back_request(client: TestClient) -> 
 
 
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
-def test_another_process_follows_a_take_back_and_agreement_is_not_offered_there(
-    db_url: str,
-) -> None:
+def test_another_process_follows_a_take_back(db_url: str) -> None:
     """A game played on one process (against a bot) and watched from another: the
-    take-back reaches the watcher as a whole state at the earlier move. On PostgreSQL a
-    request for agreement is refused, since the answers may reach another process."""
+    take-back reaches the watcher as a whole state at the earlier move (requests for
+    agreement across processes: tests/server/test_cross_process.py)."""
     one_app = create_app(db_url, bot_delay=0)
     two_app = create_app(db_url, bot_delay=0)
     with TestClient(one_app) as one, TestClient(two_app) as two, ExitStack() as stack:
@@ -259,9 +257,3 @@ def test_another_process_follows_a_take_back_and_agreement_is_not_offered_there(
         back = watcher.until(lambda m: m["type"] == "state" and m["ply"] == 0)
         assert not back.get("patched") and back["log"] == []
         assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 2}]
-        ws.move(start["legal"][0], 0)
-        ws.until(lambda m: m["type"] == "state" and m["ply"] == 2)
-        ws.send({"type": "undo-ask"})
-        assert ws.error()["code"] == "undo-unavailable"
-        ws.send({"type": "claim", "outcome": "win"})
-        assert ws.error()["code"] == "claim-unavailable"

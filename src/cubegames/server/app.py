@@ -10,10 +10,10 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime
 
@@ -24,8 +24,9 @@ from fastapi.responses import JSONResponse
 import cubegames
 from cubegames.server import accounts, api, pages, players, tables, websocket
 from cubegames.server.api import server_deal
-from cubegames.server.bots import BotRunner
-from cubegames.server.bus import make_bus
+from cubegames.server.botqueue import BotQueue
+from cubegames.server.bots import BotRunner, pool_size
+from cubegames.server.bus import PostgresBus, make_bus
 from cubegames.server.chat import Chats
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
@@ -34,9 +35,10 @@ from cubegames.server.i18n import Said, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
 from cubegames.server.lobby import Lobby
+from cubegames.server.presence import make_presence
 from cubegames.server.referee import Referee
 from cubegames.server.replays import Replays
-from cubegames.server.rooms import Rooms
+from cubegames.server.rooms import Room, Rooms
 from cubegames.server.storage import Store, default_url
 from cubegames.server.storage import now as wall_clock
 from cubegames.server.writer import Writer
@@ -50,6 +52,7 @@ def create_app(
     workers: int = 1,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    bot_workers: bool = False,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
@@ -58,12 +61,15 @@ def create_app(
     reissued, a page's messages) are measured on `clock` (seconds; by default the
     system's monotonic clock, or for the count shared by processes on PostgreSQL, the
     time since the epoch). `now` is the server's wall clock, on which the games' time
-    controls run (the tests give a fake one).
+    controls run (the tests give a fake one). With `bot_workers` (PostgreSQL only) the
+    bots think in `cubegames bots work` workers instead of this process (`botqueue`).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now)
+    server = build(
+        db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now, bot_workers
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -74,9 +80,9 @@ def create_app(
         await server.runner.stop()
         server.bus.stop()
         await server.hub.give_back()
+        with contextlib.suppress(Exception):  # the database may be gone already
+            await server.referee.presence.close()
         server.executor.shutdown(wait=False, cancel_futures=True)
-        if server.runner.processes is not None:
-            server.runner.processes.shutdown(wait=True, cancel_futures=True)
         server.writer.close()
         server.store.close()
 
@@ -114,9 +120,14 @@ def build(
     workers: int,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    bot_workers: bool = False,
 ) -> Server:
-    """The app's parts over the database at `db_url`."""
+    """The app's parts over the database at `db_url` (ValueError if `bot_workers` is
+    asked for on a database other than PostgreSQL)."""
     store = Store(db_url)
+    if bot_workers and store.engine.dialect.name != "postgresql":
+        store.close()
+        raise ValueError("bots on workers need PostgreSQL: a SQLite file is one process's")
     # this process's part of the caps counted in memory (the sum over processes holds)
     max_rooms = share(limits.max_rooms, workers)
     # a thread for every room that may be live: a slow bot thinks in its own thread and
@@ -124,23 +135,30 @@ def build(
     executor = ThreadPoolExecutor(max_workers=max_rooms, thread_name_prefix="cubegames-bot")
     bus = make_bus(store)
     leases = make_leases(store, limits.lease_seconds)
-    processes = None
-    if limits.bot_processes > 0:
-        # spawned, not forked: a fork of a process running threads may inherit held locks
-        processes = ProcessPoolExecutor(
-            max_workers=limits.bot_processes, mp_context=multiprocessing.get_context("spawn")
-        )
-    runner = BotRunner(executor, bot_delay, limits=limits, leases=leases, processes=processes)
+    runner = BotRunner(
+        executor,
+        bot_delay,
+        limits=limits,
+        leases=leases,
+        pool_size=pool_size(limits.bot_processes, workers),
+        queue=BotQueue(store, bus.notify) if isinstance(bus, PostgresBus) and bot_workers else None,
+    )
     writer = Writer(store, bus.news)
+    presence = make_presence(store, leases.owner, limits.lease_seconds, now)
+
+    def setup(room: Room) -> None:
+        runner.attach(room)
+        room.on_presence = presence.changed
+
     rooms = Rooms(
         store,
-        runner.attach,
+        setup,
         max_rooms=max_rooms,
         writer=writer,
         teardown=runner.detach,
         clock=now,
     )
-    referee = Referee(store, rooms, runner, leases, bus, now)
+    referee = Referee(store, rooms, runner, leases, bus, now, presence)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     hub = Hub(store, rooms, runner, leases, limits, referee)
     lobby = Lobby(store, bus)

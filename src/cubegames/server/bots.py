@@ -1,29 +1,48 @@
 """Bots playing their seats on the server.
 
-When a bot's seat is to move, its room gets one task that asks the bot for a move in a
-worker thread (a search may take seconds; the event loop keeps serving pages meanwhile),
-waits a moment so people can follow, then plays the move through the room like any other:
-checked by the engine, committed, then sent to every page. The task loops while bots are
-to move and ends when a person is to move or the game is over.
+When a bot's seat is to move, its room gets one task that asks the bot for a move, waits a
+moment so people can follow, then plays the move through the room like any other: checked
+by the engine, committed, then sent to every page. The task loops while bots are to move
+and ends when a person is to move or the game is over.
+
+Where a bot thinks:
+
+- a search (every bot but `random`, which answers in microseconds) thinks in a **pool of
+  processes** (`pool`, one per server process, sized by `pool_size`: one fewer than the
+  machine's cores, at least one), at a lower scheduling priority than the web process
+  (`nice` +10): a search never holds the web process's interpreter lock, and on a machine
+  with no spare core the system still runs a person's move before a bot's search;
+- `random` thinks on a thread of the web process (a process hop would cost more than it);
+- with `Limits.bot_processes = 0`, every bot thinks on a thread (a search then holds the
+  interpreter lock, and a person's move waits behind it);
+- with workers (`cubegames bots work`, PostgreSQL; `create_app(bot_workers=True)`), the
+  turn is written to the database's queue and a worker on any machine thinks it
+  (`worker`); the move comes back to this process, which plays it as its own.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
 import logging
+import multiprocessing
+import os
+import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
-from cubegames.core.game import Game
+from cubegames.core.game import Game, Move, State
+from cubegames.server.botqueue import BotQueue, Turn, new_token
 from cubegames.server.lease import Leases, LocalLeases
-from cubegames.server.limits import Limits, check_bot
+from cubegames.server.limits import Clock, Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
 
@@ -38,6 +57,68 @@ def bot_seed(deal: int, seat: int) -> int:
         f"{deal}/{seat}".encode(), digest_size=16, person=b"cubegames-bot"
     ).digest()
     return int.from_bytes(digest, "big")
+
+
+#: seconds between two looks at a request to the workers whose answer was not heard of
+POLL = 5.0
+
+
+class BotFailed(Exception):
+    """A worker's bot could not move; `str()` says why."""
+
+
+#: bots that answer at once, thought on a thread of the web process (a hop to another
+#: process and back would cost more than their move)
+QUICK = frozenset({"random"})
+
+#: how much lower the pool's processes are scheduled than the web process (`os.nice`)
+NICE = 10
+
+
+def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
+    """Processes for the bots of one server process: `setting` (`Limits.bot_processes`)
+    if it is 0 or more, else one fewer than the machine's `cores` shared by the `workers`
+    server processes, at least one (a machine with no spare core still thinks apart from
+    the web process, at a lower priority).
+
+    >>> pool_size(3), pool_size(-1, cores=8), pool_size(-1, workers=2, cores=8)
+    (3, 7, 3)
+    >>> pool_size(-1, cores=1), pool_size(0)
+    (1, 0)
+    """
+    if setting >= 0:
+        return setting
+    return max(1, ((cores if cores is not None else os.cpu_count() or 1) - 1) // workers)
+
+
+def _lower_priority() -> None:
+    """Run a pool process behind the web process (`NICE`)."""
+    with contextlib.suppress(OSError):  # not allowed: the same priority, another process
+        os.nice(NICE)
+
+
+_pools: dict[int, ProcessPoolExecutor] = {}
+
+
+def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
+    """This process's pool of `size` processes for the bots (made on first use, shared by
+    every app of the process; its processes start as they are first needed). `fresh`: a
+    new one, when the last broke (one of its processes was killed)."""
+    made = _pools.get(size)
+    if made is None or fresh:
+        # spawned, not forked: a fork of a process running threads may inherit held locks
+        made = ProcessPoolExecutor(
+            max_workers=size,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority,
+        )
+        _pools[size] = made
+    return made
+
+
+def searches(spec: str) -> bool:
+    """Whether the bot `spec` thinks long enough to be sent to another process."""
+    return spec.partition(":")[0].strip() not in QUICK
 
 
 @functools.lru_cache(maxsize=32)
@@ -66,13 +147,29 @@ class BotRunner:
         on_idle: Callable[[Room], None] | None = None,
         limits: Limits | None = None,
         leases: Leases | None = None,
-        processes: Executor | None = None,
+        pool_size: int = 0,
+        queue: BotQueue | None = None,
+        wall: Clock = time.time,
+        poll: float = POLL,
     ) -> None:
         self.limits = limits or Limits()
         self.executor = executor
-        #: a pool of processes the bots think in (None: threads of `executor`, which
-        #: share this process's interpreter lock with the event loop)
-        self.processes = processes
+        #: the pool of processes the searches think in (`pool`; None, with `pool_size`
+        #: 0: threads of `executor`, which share this process's interpreter lock with
+        #: the event loop)
+        self.pool_size = pool_size
+        self.processes: Executor | None = (
+            pool(pool_size) if pool_size > 0 and queue is None else None
+        )
+        #: the database's queue of bot turns, when `cubegames bots work` workers think
+        #: for this server (None: the bots think here)
+        self.queue = queue
+        #: requests waiting for a worker's answer, by token (set by `answered`)
+        self.answers: dict[str, asyncio.Future[None]] = {}
+        #: seconds since the epoch (a turn's time in the queue)
+        self.wall = wall
+        #: seconds between two looks at a request's row (its notification may be lost)
+        self.poll = poll
         self.delay = delay
         self.on_idle = on_idle
         #: a game's bots play only in the process holding its lease (`lease`)
@@ -146,21 +243,12 @@ class BotRunner:
                     ply = room.ply
                 started = loop.time()
                 try:
-                    if self.processes is None:
-                        move = await loop.run_in_executor(
-                            self.executor, bots[seat].choose, snapshot
-                        )
-                    else:  # in another process: the bot goes there and comes back
-                        text, bots[seat] = await loop.run_in_executor(
-                            self.processes,
-                            think,
-                            bots[seat],
-                            room.game.id,
-                            json.dumps(room.game.options),
-                            snapshot.to_dict(),
-                        )
-                        move = room.game.parse_move(text)
-                        self.elsewhere += 1
+                    if self.queue is not None:
+                        move = await self._ask_workers(room, seat, ply)
+                        if move is None:
+                            continue  # the request was dropped: look at the game again
+                    else:
+                        move = await self._think(room, seat, bots, snapshot)
                 except Exception as exc:
                     log.exception("game %s: the bot of seat %d failed", room.id, seat)
                     await self._fail(room, f"the bot of seat {seat} failed: {exc}")
@@ -195,6 +283,85 @@ class BotRunner:
                 del self.tasks[room.id]
                 if self.on_idle is not None:
                     self.on_idle(room)
+
+    async def _think(
+        self, room: Room, seat: int, bots: dict[int, Bot], snapshot: State[Any]
+    ) -> Move:
+        """The move of `seat`'s bot in `snapshot`: thought in the pool of processes (a
+        search) or on a thread (`random`, or with no pool)."""
+        loop = asyncio.get_running_loop()
+        spec = room.seats[seat].bot or ""
+        if self.processes is None or not searches(spec):
+            chosen: Move = await loop.run_in_executor(self.executor, bots[seat].choose, snapshot)
+            return chosen
+        for attempt in (1, 2):
+            try:  # in another process: the bot goes there and comes back
+                text, bots[seat] = await loop.run_in_executor(
+                    self.processes,
+                    think,
+                    bots[seat],
+                    room.game.id,
+                    json.dumps(room.game.options),
+                    snapshot.to_dict(),
+                )
+            except BrokenProcessPool:  # a pool process was killed: a new pool, once
+                if attempt == 2:
+                    raise
+                log.warning("the bots' pool of processes broke; starting a new one")
+                self.processes = pool(self.pool_size, fresh=True)
+                continue
+            self.elsewhere += 1
+            parsed: Move = room.game.parse_move(text)
+            return parsed
+        raise AssertionError("unreachable")
+
+    async def _ask_workers(self, room: Room, seat: int, ply: int) -> Move | None:
+        """The move of `seat`'s bot after move `ply`, thought by a `cubegames bots work`
+        worker (`botqueue`); None if the request was dropped (a worker found the game
+        moved on) or replaced. BotFailed if the worker's bot failed."""
+        assert self.queue is not None
+        queue = self.queue
+        loop = asyncio.get_running_loop()
+        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "")
+        heard = loop.create_future()
+        self.answers[turn.token] = heard
+        try:
+            await asyncio.to_thread(queue.post, turn, self.wall())
+            while True:
+                # the worker's notification wakes this; a poll makes good a lost one
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(heard), self.poll)
+                answer = await asyncio.to_thread(queue.answer_of, room.id, turn.token)
+                if answer is None:
+                    return None
+                if answer.failure is not None:
+                    raise BotFailed(answer.failure)
+                if answer.move is not None:
+                    self.elsewhere += 1
+                    parsed: Move = room.game.parse_move(answer.move)
+                    return parsed
+                if heard.done():
+                    heard = loop.create_future()
+                    self.answers[turn.token] = heard
+        finally:
+            self.answers.pop(turn.token, None)
+            dropping = asyncio.create_task(
+                asyncio.to_thread(queue.drop, room.id, turn.token), name=f"drop {room.id}"
+            )
+            self._giving.add(dropping)
+            dropping.add_done_callback(self._giving.discard)
+
+    def answered(self, token: str) -> None:
+        """A worker answered request `token` (the bus's `bot` event): its task reads it."""
+        heard = self.answers.get(token)
+        if heard is not None and not heard.done():
+            heard.set_result(None)
+
+    def recheck(self) -> None:
+        """Have every request waiting for a worker read its answer (the bus was away: a
+        notification may have been missed)."""
+        for token in list(self.answers):
+            self.answered(token)
 
     async def _fail(self, room: Room, message: str) -> None:
         room.trouble = message

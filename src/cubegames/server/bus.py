@@ -167,7 +167,7 @@ class PostgresBus:
 
     def announce(self, connection: Connection, moves: Sequence[NewMove]) -> None:
         """NOTIFY the moves inside their transaction: delivered when (and if) it commits."""
-        self._notify(connection, _moved(moves))
+        self.notify(connection, _moved(moves))
 
     def news(self, moves: Sequence[NewMove]) -> tuple[str, str] | None:
         """The channel, and the payloads announcing `moves` a line each (JSON text has no
@@ -178,9 +178,11 @@ class PostgresBus:
     def publish(self, event: Event) -> None:
         """NOTIFY one event in a transaction of its own."""
         with self.store.engine.begin() as connection:
-            self._notify(connection, [event])
+            self.notify(connection, [event])
 
-    def _notify(self, connection: Connection, events: Sequence[Event]) -> None:
+    def notify(self, connection: Connection, events: Sequence[Event]) -> None:
+        """NOTIFY `events` inside the transaction of `connection` (delivered if it
+        commits)."""
         lines = "\n".join(self.payloads(events))
         connection.execute(_NOTIFY, {"channel": self.channel, "payloads": lines})
 

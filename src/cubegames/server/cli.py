@@ -5,6 +5,8 @@ cubegames serve --port 8080 --db sqlite:///games.sqlite3
 cubegames serve --host 0.0.0.0 --db postgresql+psycopg://user:pw@host/cubegames
 cubegames serve --workers 4 --db postgresql+psycopg://user:pw@host/cubegames
 cubegames serve --limit max_rooms=2000 --limit connections_per_client=64
+cubegames serve --workers 2 --bot-workers --db postgresql+psycopg://user:pw@host/cubegames
+cubegames bots work --db postgresql+psycopg://user:pw@host/cubegames --jobs 2
 """
 
 from __future__ import annotations
@@ -109,7 +111,13 @@ def _can_listen(host: str, port: int) -> str | None:
 
 
 def register(cli: click.Group) -> None:
-    """Add the `serve` command to the `cubegames` command."""
+    """Add the `serve` command to the `cubegames` command, and `work` to its `bots`
+    group (the simulator's `cubegames bots`; a group of its own if that is absent)."""
+    group = cli.commands.get("bots")
+    if not isinstance(group, click.Group):
+        group = click.Group(name="bots", help="The bots' commands.")
+        cli.add_command(group)
+    group.add_command(work)
 
     @cli.command()
     @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -139,8 +147,19 @@ def register(cli: click.Group) -> None:
         help="Change one of the server's limits (cubegames.server.limits.Limits), e.g. "
         "--limit max_rooms=2000; may be given several times.",
     )
+    @click.option(
+        "--bot-workers",
+        is_flag=True,
+        help="The bots think in `cubegames bots work` workers (PostgreSQL only), not in "
+        "these processes.",
+    )
     def serve(
-        host: str, port: int, db: str | None, workers: int, settings: tuple[str, ...]
+        host: str,
+        port: int,
+        db: str | None,
+        workers: int,
+        settings: tuple[str, ...],
+        bot_workers: bool,
     ) -> None:
         """Serve the web app: play every game in a browser, with friends or bots."""
         from sqlalchemy.engine import make_url
@@ -166,8 +185,13 @@ def register(cli: click.Group) -> None:
                 f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
                 "a SQLite file is written by one process"
             )
+        if bot_workers and parsed.get_backend_name() != "postgresql":
+            raise click.UsageError(
+                "--bot-workers needs PostgreSQL (--db postgresql+psycopg://...): the "
+                "workers take the bots' turns from its database"
+            )
         try:
-            app = create_app(url, limits=limits)
+            app = create_app(url, limits=limits, bot_workers=bot_workers)
         except ModuleNotFoundError as exc:
             raise click.UsageError(
                 f"--db {shown}: its driver is not installed ({exc.name}); for PostgreSQL "
@@ -182,12 +206,15 @@ def register(cli: click.Group) -> None:
         where = f"[{host}]" if ":" in host else host
         click.echo(f"cubegames: open http://{where}:{port}/ in a browser (Ctrl-C stops)")
         click.echo(f"cubegames: games are kept in {shown}")
-        warm_bots_in_background()
+        if bot_workers:
+            click.echo("cubegames: the bots think in `cubegames bots work` workers")
+        else:
+            warm_bots_in_background()
         if workers == 1:
             run(app, host, port, limits)
             return
         click.echo(f"cubegames: {workers} server processes share the address")
-        os.environ.update(environment(url, limits, workers))
+        os.environ.update(environment(url, limits, workers, bot_workers))
         run("cubegames.server.process:from_environment", host, port, limits, workers)
 
     _DB = click.option(
@@ -248,3 +275,97 @@ def _accounts(db: str | None) -> Any:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         raise click.UsageError(f"--db: cannot open the database: {reason}") from None
     return Accounts(store, per_account=1, per_client=1, signups_per_client=1)
+
+
+def _open(db: str | None, settings: tuple[str, ...]) -> tuple[str, str, Limits]:
+    """The database URL (PostgreSQL), how to show it, and the limits; UsageError if not."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from cubegames.server.limits import Limits
+    from cubegames.server.storage import default_url
+
+    url = db or default_url()
+    try:
+        parsed = make_url(url)
+        shown = parsed.render_as_string(hide_password=True)
+    except ArgumentError:
+        raise click.UsageError(f"--db {url!r}: not a database URL") from None
+    if parsed.get_backend_name() != "postgresql":
+        raise click.UsageError(
+            f"--db {shown}: bots workers take turns from PostgreSQL "
+            "(--db postgresql+psycopg://...); with SQLite the server's own pool thinks"
+        )
+    try:
+        limits = Limits().changed(settings)
+    except ValueError as exc:
+        raise click.UsageError(f"--limit {exc}") from None
+    return url, shown, limits
+
+
+@click.command(name="work")
+@click.option(
+    "--db",
+    metavar="URL",
+    required=True,
+    help="The servers' PostgreSQL database (postgresql+psycopg://user:pw@host/cubegames).",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Turns thought at once, each in a process of its own.",
+)
+@click.option(
+    "--limit",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="The bounds a bot is held to (bot_seconds, bot_iterations, ...), as the "
+    "servers' --limit; may be given several times.",
+)
+def work(db: str, jobs: int, settings: tuple[str, ...]) -> None:
+    """Think the bots' moves of the servers on a PostgreSQL database (`cubegames serve
+    --bot-workers`): run any number, on any machine that reaches the database.
+
+    \b
+    Examples:
+      cubegames bots work --db postgresql+psycopg://user:pw@host/cubegames
+      cubegames bots work --db postgresql+psycopg://user:pw@host/cubegames --jobs 4
+    """
+    import asyncio
+    import signal
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from cubegames.server.bus import PostgresBus
+    from cubegames.server.storage import Store
+    from cubegames.server.worker import Worker
+
+    url, shown, limits = _open(db, settings)
+    try:
+        store = Store(url)
+    except ModuleNotFoundError as exc:
+        raise click.UsageError(
+            f"--db {shown}: its driver is not installed ({exc.name}); install cubegames[postgres]"
+        ) from None
+    except (SQLAlchemyError, OSError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise click.UsageError(f"--db {shown}: cannot open the database: {reason}") from None
+    worker = Worker(store, PostgresBus(store), jobs=jobs, limits=limits)
+    click.echo(f"cubegames: thinking bots' moves for {shown}, {jobs} at a time (Ctrl-C stops)")
+
+    async def main() -> None:
+        stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stopping.set)
+        await worker.run(stopping)
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()
+    click.echo(f"cubegames: stopped after {worker.answered} moves")

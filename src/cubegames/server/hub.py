@@ -27,6 +27,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from cubegames.server.bots import BotRunner
@@ -34,7 +35,7 @@ from cubegames.server.bus import Bus, Event
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Limits
 from cubegames.server.referee import Referee
-from cubegames.server.rooms import Full, Room, RoomError, Rooms
+from cubegames.server.rooms import Full, Room, RoomError, Rooms, UndoAsk
 from cubegames.server.storage import FINISHED, PLAYING, GameInfo, MoveInfo, Store, now
 
 log = logging.getLogger("cubegames.server")
@@ -134,6 +135,12 @@ class Hub:
                     log.exception("news from another process could not be taken in: %r", event)
                 continue
             game_id = str(event.get("game"))
+            kind = event.get("kind")
+            if kind == "bot":  # a worker answered a bot's turn (`botqueue`)
+                self.runner.answered(str(event.get("token")))
+                continue
+            if kind == "turn":  # a bot's turn for the workers: nothing for a server
+                continue
             try:
                 if game_id not in self.held and self.hear_at_once(game_id, event):
                     continue
@@ -194,6 +201,26 @@ class Hub:
                 if info is not None:
                     async with room.lock:
                         room.rewind(info)
+            elif event.get("kind") == "undo-ask":
+                asking = UndoAsk(
+                    int(event["seat"]),
+                    int(event["first"]),
+                    int(event["last"]),
+                    frozenset(int(s) for s in event["waiting"]),
+                    frozenset(),
+                )
+                async with room.lock:
+                    room.asking = asking
+                    room.tell_undo("asked", asking.seat)
+            elif event.get("kind") == "undo-answer":
+                async with room.lock:
+                    if event.get("event") == "declined":
+                        room.asking = None
+                        room.tell_undo("declined", int(event["seat"]))
+                    elif room.asking is not None:
+                        agreed = frozenset(int(s) for s in event["agreed"])
+                        room.asking = replace(room.asking, agreed=agreed)
+                        room.tell_undo("agreed", int(event["seat"]))
             elif event.get("kind") == "ended" and isinstance(event.get("result"), dict):
                 async with room.lock:
                     room.end(event["result"])
@@ -209,7 +236,9 @@ class Hub:
             await asyncio.wait(list(self.held.values()))
 
     async def catch_up_all(self) -> None:
-        """The bus lost its connection for a moment: have every live room catch up."""
+        """The bus lost its connection for a moment: have every live room catch up, and
+        every request to the bots' workers look for its answer."""
+        self.runner.recheck()
         for room in list(self.rooms.rooms.values()):
             async with room.lock:
                 with contextlib.suppress(RoomError):
@@ -234,6 +263,8 @@ class Hub:
         another process took, and take over the games of processes that died."""
         for game_id in await self.leases.renew():
             self.runner.cancel(game_id)
+        if self.referee is not None:
+            await self.referee.presence.renew()
         for game_id in await self.leases.orphans():
             await self.adopt(game_id)
 

@@ -39,6 +39,9 @@ from cubegames.server.storage import CreationRow, Store
 #: a clock: seconds, only going forward
 Clock = Callable[[], float]
 
+#: the settings `Limits.changed` also takes as 0 (`--limit bot_processes=0`: threads)
+MAY_BE_ZERO = frozenset({"bot_processes"})
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -86,9 +89,6 @@ class Limits:
     clock_max_increment: float = 60.0
     #: seconds between two looks for games whose deadline has passed (`referee`)
     clock_check_seconds: float = 1.0
-    #: processes the bots think in (`bots.think`), apart from the web process's event
-    #: loop; 0: threads of the web process (a search then holds its interpreter lock)
-    bot_processes: int = 0
     #: failed sign-ins to one account name in 15 minutes (`accounts`), from anywhere ...
     signins_per_account: int = 10
     #: ... and from one address, to any names
@@ -101,6 +101,11 @@ class Limits:
     chat_burst: int = 5
     #: chat lines one client (address) may send a minute, over all its connections
     chat_per_minute: int = 40
+    #: processes the bots' searches think in (`bots.think`), apart from the web process;
+    #: -1 (the default): one fewer than the machine's cores, shared by `--workers`, at least
+    #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
+    #: interpreter lock, and a person's move waits behind it)
+    bot_processes: int = -1
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);
@@ -124,6 +129,9 @@ class Limits:
                 number = convert(value)
             except ValueError:
                 raise ValueError(f"{setting!r}: {value!r} is not a number") from None
+            if name in MAY_BE_ZERO and number == 0:
+                new[name] = number
+                continue
             if not math.isfinite(number) or number <= 0:
                 raise ValueError(f"{setting!r}: must be a positive number")
             new[name] = number

@@ -19,14 +19,18 @@ from cubegames.server.limits import Limits
 DB_VARIABLE = "CUBEGAMES_DB"
 LIMITS_VARIABLE = "CUBEGAMES_LIMITS"
 WORKERS_VARIABLE = "CUBEGAMES_WORKERS"
+BOT_WORKERS_VARIABLE = "CUBEGAMES_BOT_WORKERS"
 
 
-def environment(db_url: str, limits: Limits, workers: int) -> dict[str, str]:
+def environment(
+    db_url: str, limits: Limits, workers: int, bot_workers: bool = False
+) -> dict[str, str]:
     """The environment variables `from_environment` reads back into this app."""
     return {
         DB_VARIABLE: db_url,
         LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits)),
         WORKERS_VARIABLE: str(workers),
+        BOT_WORKERS_VARIABLE: "1" if bot_workers else "0",
     }
 
 
@@ -35,7 +39,10 @@ def from_environment() -> FastAPI:
     --workers N` runs (uvicorn calls it in every process)."""
     limits = Limits(**json.loads(os.environ.get(LIMITS_VARIABLE, "{}")))
     workers = int(os.environ.get(WORKERS_VARIABLE, "1"))
-    app = create_app(os.environ[DB_VARIABLE], limits=limits, workers=workers)
+    bot_workers = os.environ.get(BOT_WORKERS_VARIABLE) == "1"
+    app = create_app(
+        os.environ[DB_VARIABLE], limits=limits, workers=workers, bot_workers=bot_workers
+    )
     quiet_gc()
     return app
 

@@ -13,9 +13,10 @@ so with `--workers N` one process, never two, times a game out.
 - **Gone** (`claim`): a real-time player whose page has been gone on their own turn for
   longer than the grace (`TimeControl.grace`: lichess's 40 s scaled by the time control,
   at least 10 s) may be claimed against by another seat: the win (2 seats) or their seat
-  handed to the bot. Until a claim, they may come back. Presence is each process's own, so
-  on PostgreSQL (where a game's pages may be on several processes) claims are refused and
-  the absent player's clock alone decides.
+  handed to the bot. Until a claim, they may come back. Whether a page is open is asked of
+  every process on the database (`presence`), so claims work with `--workers N`.
+- **Take-backs across turns** (`ask_undo`, `answer_undo`): the request and its answers
+  are counted in the database (`undoasks`), so the people may answer on any process.
 
 A game that ends so is stored as finished with a `result` holding the scores as they
 stood, the winners, `ended` (`time`, `resigned`, `gone`, `aborted`) and the seat it was
@@ -29,13 +30,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from cubegames.server import undoasks
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
 from cubegames.server.lease import Leases
+from cubegames.server.presence import LocalPresence, Presence
 from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms, UndoAsk
 from cubegames.server.storage import HUMAN, Store
 from cubegames.server.takeback import reveals
@@ -57,6 +59,7 @@ class Referee:
         leases: Leases,
         bus: Bus,
         clock: Callable[[], datetime],
+        presence: Presence | None = None,
     ) -> None:
         self.store = store
         self.rooms = rooms
@@ -64,10 +67,8 @@ class Referee:
         self.leases = leases
         self.bus = bus
         self.clock = clock
-        #: whether this process sees every page of its games (one process on SQLite); on
-        #: PostgreSQL a player's page may be connected to another process, so nobody can
-        #: be claimed to be gone (their clock still runs and times them out)
-        self.presence_here = store.engine.dialect.name != "postgresql"
+        #: who has a page open, over every process on the database (`presence`)
+        self.presence: Presence = presence or LocalPresence()
         #: says a system line at a table's chat (`chat.Chats.system`: the game, the kind,
         #: seats and counts); None: no chat
         self.said: Callable[..., Awaitable[None]] | None = None
@@ -164,12 +165,6 @@ class Referee:
                 raise Refused("the game is over", "over")
             if seat in room.bot_seats:
                 raise Refused(f"seat {seat} is played by a bot", "bot-seat")
-            if not self.presence_here:
-                raise Refused(
-                    "this server's pages are spread over several processes, so it cannot "
-                    "tell that a player is gone: their clock runs on instead",
-                    "claim-unavailable",
-                )
             control = room.clocks.control
             absent = room.clocks.running()
             if control.kind != "realtime" or absent is None or absent == seat:
@@ -179,7 +174,7 @@ class Referee:
                     "claim-none",
                 )
             at = self.clock()
-            gone = room.away(absent, at.timestamp())
+            gone = await self.presence.gone_for(room, absent, at.timestamp())
             grace = control.grace()
             if gone < grace:
                 if gone == 0:
@@ -223,36 +218,46 @@ class Referee:
     async def ask_undo(self, room: Room, seat: int) -> None:
         """`seat` asks the other people of the game to agree to take back its last move
         and every move since (each answers with `answer_undo`)."""
-        if not self.presence_here:
-            raise Refused(
-                "this server's pages are spread over several processes: a take-back "
-                "across turns cannot be agreed on here",
-                "undo-unavailable",
-            )
         async with room.lock:
             first = self._undoable(room, seat)
             others = {s.seat for s in room.seats if s.kind == HUMAN} - {seat}
-            room.asking = UndoAsk(seat, first, room.ply, frozenset(others), frozenset())
+            asking = UndoAsk(seat, first, room.ply, frozenset(others), frozenset())
+            await asyncio.to_thread(undoasks.put, self.store, room.id, asking)
+            room.asking = asking
             room.tell_undo("asked", seat)
+            event = {"kind": "undo-ask", "game": room.id, "seat": seat, "first": first}
+            event |= {"last": asking.last, "waiting": sorted(others)}
+            await asyncio.to_thread(self.bus.publish, event)
 
     async def answer_undo(self, room: Room, seat: int, accept: bool) -> None:
         """`seat` agrees to (or declines) the take-back another seat asked for; once
         every other person agreed, the moves are taken back."""
         async with room.lock:
-            asking = room.asking
-            if asking is None or asking.last != room.ply or room.over:
+            with contextlib.suppress(RoomError):  # the answer counts in the stored game
+                await room.catch_up()
+            if room.over:
                 room.asking = None
                 raise Refused("nobody is asking to take a move back", "undo-none")
-            if seat not in asking.waiting:
+            # counted in the database: the others may answer on other processes
+            outcome, asking = await asyncio.to_thread(
+                undoasks.answer, self.store, room.id, seat, accept
+            )
+            if outcome == "none" or asking is None:
+                room.asking = None
+                raise Refused("nobody is asking to take a move back", "undo-none")
+            if outcome == "not-yours":
                 raise Refused("this request is not yours to answer", "undo-none")
-            if not accept:
+            said = {"kind": "undo-answer", "game": room.id, "seat": seat}
+            if outcome == "declined":
                 room.asking = None
                 room.tell_undo("declined", seat)
+                await asyncio.to_thread(self.bus.publish, said | {"event": "declined"})
                 return
-            asking = replace(asking, agreed=asking.agreed | {seat})
-            room.asking = asking
-            if asking.agreed < asking.waiting:
+            if outcome == "agreed":
+                room.asking = asking
                 room.tell_undo("agreed", seat)
+                said |= {"event": "agreed", "agreed": sorted(asking.agreed)}
+                await asyncio.to_thread(self.bus.publish, said)
                 return
             room.asking = None
             self._chance_since(room, asking.first)

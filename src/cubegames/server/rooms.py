@@ -440,10 +440,14 @@ class Room:
         self.ended: dict[str, Any] | None = (
             info.result if info.status == FINISHED and not state.is_over else None
         )
-        #: a take-back asked of the other people, while they answer (this process's)
+        #: a take-back asked of the other people, while they answer (as this process
+        #: knows it; the database's `undo_asks` counts the answers)
         self.asking: UndoAsk | None = None
         #: called when a seat is handed to the bot (the bot runner makes its bot)
         self.on_seats: Callable[[Room], None] | None = None
+        #: called when a seat's first page here opens (True) or its last closes (False):
+        #: other processes learn who is gone (`presence`)
+        self.on_presence: Callable[[Room, int, bool], None] | None = None
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
         #: set by the bot runner: called after every move so bots can answer
@@ -892,17 +896,24 @@ class Room:
 
     def join(self, peer: Peer) -> None:
         """A page connected."""
+        seat = peer.seat
+        first = seat is not None and not any(p.seat == seat for p in self.peers)
         self.peers.add(peer)
-        if peer.seat is not None:
-            self.away_since.pop(peer.seat, None)
+        if seat is not None:
+            self.away_since.pop(seat, None)
+            if first and self.on_presence is not None:
+                self.on_presence(self, seat, True)
 
     def leave(self, peer: Peer) -> None:
         """A page went away."""
         peer.close()
+        present = peer in self.peers
         self.peers.discard(peer)
         seat = peer.seat
         if seat is not None and not any(p.seat == seat for p in self.peers):
             self.away_since[seat] = self.clock().timestamp()
+            if present and self.on_presence is not None:
+                self.on_presence(self, seat, False)
 
     def away(self, seat: int, at: float) -> float:
         """Seconds that `seat` has had no page connected here, at `at` (0: it has one);

@@ -21,6 +21,9 @@ Tables:
   yet claimed, and how many times the host has `reissued` the seat;
 - `moves`: (game, ply), the seat that moved, the move's notation, the time;
 - `leases`: the server process that runs a game's bots, and until when (see `lease`);
+- `bot_turns`: bot moves waiting for a `cubegames bots work` worker (see `botqueue`);
+- `presence`: which server process has a page of which seat open (see `presence`);
+- `undo_asks`: a take-back asked of the others, while they answer (see `referee`);
 - `creations`: the games each client (a hash of its address) made in the last minute
   (see `limits.SharedRate`).
 
@@ -292,6 +295,68 @@ class ChatRow(Base):
     system: Mapped[str | None] = mapped_column(String(32), nullable=True)
     params: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+class BotTurnRow(Base):
+    """A bot's turn waiting for a `cubegames bots work` worker (`botqueue`): one row per
+    game at most, written by the process holding the game's lease, claimed by a worker
+    until `claimed_until`, answered with `move` (or `failure`), then deleted by that
+    process once it has played the move."""
+
+    __tablename__ = "bot_turns"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: this request's own name: an answer to an earlier request of the game is not taken
+    token: Mapped[str] = mapped_column(String(32))
+    #: moves played before the turn (the position is the game's after its first `ply`)
+    ply: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    bot: Mapped[str] = mapped_column(String(BOT_LENGTH))
+    #: seconds since the epoch: when it was asked (the oldest is thought first)
+    made: Mapped[float] = mapped_column(Double, index=True)
+    claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: seconds since the epoch; a claim that was not renewed (its worker died) expires
+    claimed_until: Mapped[float | None] = mapped_column(Double, nullable=True)
+    #: times a worker has claimed it (a turn that kills every worker is given up on)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    move: Mapped[str | None] = mapped_column(String(MOVE_LENGTH), nullable=True)
+    failure: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class PresenceRow(Base):
+    """Whether a server process has a page of a seat open (`presence`): with several
+    processes on one database, a claim that a player is gone asks every process's row."""
+
+    __tablename__ = "presence"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the server process (its lease owner name)
+    owner: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: a page of the seat is open on that process
+    here: Mapped[bool] = mapped_column(Boolean)
+    #: seconds since the epoch: when `here` last changed
+    since: Mapped[float] = mapped_column(Double)
+    #: seconds since the epoch: the process renews its rows until it stops or dies
+    expires: Mapped[float] = mapped_column(Double, index=True)
+
+
+class UndoAskRow(Base):
+    """A take-back asked of the other people of a game, while they answer: kept here so
+    that answers given on different server processes are counted together (`referee`)."""
+
+    __tablename__ = "undo_asks"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    first: Mapped[int] = mapped_column(Integer)
+    last: Mapped[int] = mapped_column(Integer)
+    waiting: Mapped[list[int]] = mapped_column(JSON)
+    agreed: Mapped[list[int]] = mapped_column(JSON)
 
 
 class CreationRow(Base):

@@ -794,7 +794,7 @@ def _compare_tables(result: Any) -> list[Table]:
     return [answer, differences]  # seat balance: the report's comparison section
 
 
-@click.command(name="bots")
+@click.group(name="bots", invoke_without_command=True)
 @click.option(
     "--ratings",
     "game",
@@ -832,7 +832,8 @@ def bots_command(
     jobs: int | None,
     quiet: bool,
 ) -> None:
-    """List the bots, or rate them for a game (--ratings GAME).
+    """List the bots, or rate them for a game (--ratings GAME); `cubegames bots work`
+    thinks the bots' moves of servers on PostgreSQL (`cubegames bots work --help`).
 
     \b
     Examples:
@@ -840,6 +841,10 @@ def bots_command(
       cubegames bots --ratings cubed -o rounds=1 -n 50 --jobs 2
       cubegames bots --ratings unstackable -b greedy -b alphabeta -b mcts -n 20
     """
+    if click.get_current_context().invoked_subcommand is not None:
+        if game is not None or names or pairs:
+            _fail("--ratings, --bot and --option are not for a subcommand")
+        return  # a subcommand of the server's (`cubegames bots work`) runs next
     from cubegames.bots import BOTS
 
     if game is None:
