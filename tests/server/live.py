@@ -99,8 +99,9 @@ class Served:
 class Page:
     """A websocket client that says who it is first, as the page does."""
 
-    def __init__(self, address: str, token: str | None) -> None:
-        self._opening = ws_connect(address, open_timeout=RECEIVE)
+    def __init__(self, address: str, token: str | None, **options: Any) -> None:
+        """`options` go to `websockets.sync.client.connect` (`ssl`, `origin`, ...)."""
+        self._opening = ws_connect(address, open_timeout=RECEIVE, **options)
         self.socket: ClientConnection = self._opening.__enter__()
         self.socket.send(json.dumps({"type": "auth", "token": token}))
         self.held: dict[str, Any] | None = None  # the last full state, kept up by patches
