@@ -38,9 +38,19 @@ PENDING = {"bots work", "serve --bot-workers"}
 DB = "postgresql+psycopg://cubegames@/cubegames?host=/run/postgresql"
 
 
+class UnitFile(configparser.ConfigParser):
+    """A systemd unit as INI: keys keep their case, `%` and `$` are not interpolated, a
+    repeated section or key is an error."""
+
+    def __init__(self) -> None:
+        super().__init__(interpolation=None, strict=True)
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def unit(name: str) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(interpolation=None, strict=True)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser = UnitFile()
     parser.read_string(UNITS[name].read_text())
     return parser
 
@@ -208,7 +218,9 @@ def _location(site: str, path: str) -> str:
 
 
 def _seconds(value: str) -> float:
-    number, unit_ = re.fullmatch(r"(\d+)(ms|s|m|h|d)?", value).groups()  # type: ignore[union-attr]
+    found = re.fullmatch(r"(\d+)(ms|s|m|h|d)?", value)
+    assert found is not None, value
+    number, unit_ = found.groups()
     return int(number) * {"ms": 0.001, "s": 1, None: 1, "m": 60, "h": 3600, "d": 86400}[unit_]
 
 
