@@ -44,6 +44,9 @@ NGINX = Path("/usr/sbin/nginx")
 GAMES_PER_MINUTE = 3
 #: seconds nginx gets to start
 START = 20.0
+#: seconds `serve --workers 2` gets to start (two processes import the web stack; a
+#: loaded two-core machine took over 40 s)
+SERVER_START = 120.0
 TIMEOUT_MS = 20_000
 
 
@@ -163,6 +166,7 @@ def stack(postgres: pg.Cluster) -> Iterator[Stack]:
         "127.0.0.1",
         "--limit",
         f"games_per_minute={GAMES_PER_MINUTE}",
+        start=SERVER_START,
     )
     # in /tmp, readable by nginx's unprivileged workers (pytest's directory is private)
     prefix = Path(tempfile.mkdtemp(prefix="cubegames-nginx-", dir="/tmp"))

@@ -230,9 +230,11 @@ def test_websockets_go_through_with_timeouts_that_outlast_the_server() -> None:
     assert "proxy_set_header Upgrade $http_upgrade;" in site
     assert "proxy_set_header Connection $cubegames_connection;" in site
     assert "proxy_http_version 1.1;" in site
+    served = site[site.index("listen 443 ssl;") :]  # the HTTPS server block
     for path in ("/", "/api/", "/ws/"):
-        assert "proxy_set_header" not in _location(site, path)
-    sockets = _location(site, "/ws/")
+        assert "proxy_pass http://cubegames;" in _location(served, path)
+        assert "proxy_set_header" not in _location(served, path)
+    sockets = _location(served, "/ws/")
     read = re.search(r"proxy_read_timeout (\S+);", sockets)
     sent = re.search(r"proxy_send_timeout (\S+);", sockets)
     assert read is not None and sent is not None
