@@ -19,6 +19,7 @@ import shutil
 import signal
 import ssl
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -26,11 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import click
 import httpx
 import pytest
 from playwright.sync_api import BrowserType, expect
 
 from cubegames import make
+from cubegames.cli import cli
 from tests.server import pg
 from tests.server.live import Page, Served, free_port
 
@@ -42,12 +45,37 @@ SITE = ROOT / "deploy" / "nginx" / "cubegames.conf"
 NGINX = Path("/usr/sbin/nginx")
 #: games one address may make a minute on the server under test (the cap the tests meet)
 GAMES_PER_MINUTE = 3
+#: the bots worker's command (docs/deploy.md, deploy/systemd/cubegames-bots.service)
+BOTS_WORKER = ["bots", "work"]
 #: seconds nginx gets to start
 START = 20.0
 #: seconds `serve --workers 2` gets to start (two processes import the web stack; a
 #: loaded two-core machine took over 40 s)
 SERVER_START = 120.0
 TIMEOUT_MS = 20_000
+
+
+def missing(words: list[str]) -> str | None:
+    """Which command or option of `cubegames WORDS...` this build lacks (e.g. "bots work",
+    "serve --bot-workers"), or None. Raises click's error for a bad value."""
+    command: click.Command = cli
+    path: list[str] = []
+    rest = list(words)
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        sub = command.get_command(click.Context(command), rest[0])
+        if sub is None:
+            return " ".join([*path, rest[0]])
+        path.append(rest.pop(0))
+        command = sub
+    takes_words = any(isinstance(param, click.Argument) for param in command.params)
+    if rest and not rest[0].startswith("-") and not takes_words:
+        return " ".join([*path, rest[0]])  # a subcommand of a command that has none
+    known = {opt for param in command.params for opt in param.opts}
+    for word in rest:
+        if word.startswith("--") and word.split("=")[0] not in known:
+            return " ".join([*path, word])
+    command.make_context(" ".join(path), rest)  # parses and checks every value
+    return None
 
 
 def site_for_test(text: str, https: int, http: int, upstream: int, cert: Path, key: Path) -> str:
@@ -109,6 +137,7 @@ class Stack:
     ca_file: Path
     spki: str  # base64 SHA-256 of the certificate's public key (Chromium's pin)
     prefix: Path
+    bots_worker: bool  # whether a `cubegames bots work` worker thinks the bots' moves
 
     def tls(self) -> ssl.SSLContext:
         """A client TLS context that trusts the throwaway authority only."""
@@ -158,8 +187,12 @@ def stack(postgres: pg.Cluster) -> Iterator[Stack]:
     import trustme
 
     schema, db_url = postgres.fresh()
+    # the bots think in a bots worker, as in the recipe, once this build has one
+    worker_command = [*BOTS_WORKER, "--db", db_url, "--jobs", "1"]
+    with_worker = missing(worker_command) is None and missing(["serve", "--bot-workers"]) is None
     served = Served(
         db_url,
+        *(["--bot-workers"] if with_worker else []),
         "--workers",
         "2",
         "--trust-proxy",
@@ -172,7 +205,16 @@ def stack(postgres: pg.Cluster) -> Iterator[Stack]:
     prefix = Path(tempfile.mkdtemp(prefix="cubegames-nginx-", dir="/tmp"))
     prefix.chmod(0o755)
     nginx: subprocess.Popen[str] | None = None
+    worker: subprocess.Popen[str] | None = None
     try:
+        if with_worker:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "cubegames", *worker_command],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
+            )
         ca = trustme.CA()
         leaf = ca.issue_cert("127.0.0.1", "localhost")
         cert, key, ca_file = prefix / "cert.pem", prefix / "key.pem", prefix / "ca.pem"
@@ -198,10 +240,20 @@ def stack(postgres: pg.Cluster) -> Iterator[Stack]:
             ca_file=ca_file,
             spki=_spki_of(leaf.cert_chain_pems[0].bytes()),
             prefix=prefix,
+            bots_worker=with_worker,
         )
         _wait_for(f"{stack.https}/api/catalog", stack.tls(), nginx)
         yield stack
     finally:
+        if worker is not None:
+            worker.terminate()
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+            if worker.stderr is not None:
+                worker.stderr.close()
         if nginx is not None:
             if nginx.poll() is None:
                 nginx.send_signal(signal.SIGQUIT)  # graceful: finish what is open, then go
@@ -311,8 +363,9 @@ def test_a_browser_plays_a_move_through_the_proxy(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], stack: Stack
 ) -> None:
     """Headless Chromium that accepts exactly the throwaway certificate (its public key
-    pinned with --ignore-certificate-errors-spki-list) starts a game on the start page
-    and rolls the dice; the page's websocket goes through nginx over TLS."""
+    pinned with --ignore-certificate-errors-spki-list) starts a game against a bot on the
+    start page and rolls the dice, and the bot answers; the page's websocket goes through
+    nginx over TLS."""
     args = [
         *browser_type_launch_args["args"],
         f"--ignore-certificate-errors-spki-list={stack.spki}",
@@ -337,6 +390,8 @@ def test_a_browser_plays_a_move_through_the_proxy(
             "() => window.cubegamesPage.current && window.cubegamesPage.current.ply >= 1",
             timeout=TIMEOUT_MS,
         )
+        # the bot answers (in the bots worker, when this build has one)
+        expect(page.locator(".log")).to_contain_text("Greedy bot", timeout=60_000)
         assert sockets and all(
             url.startswith(stack.https.replace("https", "wss")) for url in sockets
         )

@@ -21,9 +21,8 @@ import click
 import pytest
 import yaml
 
-from cubegames.cli import cli
 from cubegames.server.limits import Limits
-from tests.server.test_deploy import NGINX, SITE, site_for_test
+from tests.server.test_deploy import BOTS_WORKER, NGINX, SITE, missing, site_for_test
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -34,7 +33,7 @@ ENV = DEPLOY / "systemd" / "cubegames.env"
 INSTALLED = "/opt/cubegames/venv/bin/cubegames"
 #: the commands and options the recipe uses that come with the bots worker (issue #24's
 #: `cubegames bots work`, built beside this recipe): checked once this build has them
-PENDING = {"bots work", "serve --bot-workers"}
+PENDING = {" ".join(BOTS_WORKER), "serve --bot-workers"}
 DB = "postgresql+psycopg://cubegames@/cubegames?host=/run/postgresql"
 
 
@@ -64,29 +63,6 @@ def unit_command(name: str) -> list[str]:
 def compose() -> dict[str, Any]:
     loaded: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())
     return loaded
-
-
-def missing(words: list[str]) -> str | None:
-    """Which command or option of `cubegames WORDS...` this build lacks ("bots work",
-    "serve --bot-workers"), or None. Raises click's error for a bad value."""
-    command: click.Command = cli
-    path: list[str] = []
-    rest = list(words)
-    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
-        sub = command.get_command(click.Context(command), rest[0])
-        if sub is None:
-            return " ".join([*path, rest[0]])
-        path.append(rest.pop(0))
-        command = sub
-    takes_words = any(isinstance(param, click.Argument) for param in command.params)
-    if rest and not rest[0].startswith("-") and not takes_words:
-        return " ".join([*path, rest[0]])  # a subcommand of a command that has none
-    known = {opt for param in command.params for opt in param.opts}
-    for word in rest:
-        if word.startswith("--") and word.split("=")[0] not in known:
-            return " ".join([*path, word])
-    command.make_context(" ".join(path), rest)  # parses and checks every value
-    return None
 
 
 def check_command(words: list[str]) -> None:
@@ -165,6 +141,11 @@ def test_the_web_unit_serves_what_nginx_proxies_to() -> None:
 @pytest.mark.parametrize("name", sorted(UNITS))
 def test_each_unit_runs_a_command_cubegames_accepts(name: str) -> None:
     check_command(unit_command(name)[1:])
+
+
+def test_the_bots_unit_runs_the_bots_worker_the_web_unit_leaves_the_bots_to() -> None:
+    assert unit_command("bots")[1 : 1 + len(BOTS_WORKER)] == BOTS_WORKER
+    assert "--bot-workers" in unit_command("web")
 
 
 # -- compose ------------------------------------------------------------------------------
