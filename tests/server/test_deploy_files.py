@@ -148,6 +148,26 @@ def test_the_bots_unit_runs_the_bots_worker_the_web_unit_leaves_the_bots_to() ->
     assert "--bot-workers" in unit_command("web")
 
 
+def test_make_test_installs_nginx_and_the_script_does_nothing_once_it_is_there() -> None:
+    if shutil.which("make") is not None:
+        would = subprocess.run(
+            ["make", "-n", "-B", "test"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.splitlines()
+        assert "scripts/ensure-nginx.sh" in would
+        assert would.index("scripts/ensure-nginx.sh") < next(
+            i for i, line in enumerate(would) if "pytest" in line
+        )
+    if not NGINX.exists():
+        pytest.skip("nginx is not installed here")
+    done = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "ensure-nginx.sh")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
 # -- compose ------------------------------------------------------------------------------
 
 
