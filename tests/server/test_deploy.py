@@ -360,6 +360,8 @@ def test_a_direct_client_cannot_name_another_address(stack: Stack) -> None:
         assert refused.status_code == 429, refused.text
 
 
+# one more try, as every browser test of the suite (tests/server/conftest.py)
+@pytest.mark.flaky(reruns=1)
 def test_a_browser_plays_a_move_through_the_proxy(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], stack: Stack
 ) -> None:
