@@ -36,6 +36,7 @@ play: $(PLAY_STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite d
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
 	scripts/ensure-postgres.sh
+	scripts/ensure-nginx.sh
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
 	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin

@@ -36,7 +36,9 @@ def free_port() -> int:
 class Served:
     """`cubegames serve --db URL [args]` in a child process; `url` is its base URL."""
 
-    def __init__(self, db_url: str, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, db_url: str, *args: str, env: dict[str, str] | None = None, start: float = START
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "cubegames", "serve", "--port", str(self.port)]
@@ -47,7 +49,7 @@ class Served:
             text=True,
             env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning", **(env or {})},
         )
-        deadline = time.monotonic() + START
+        deadline = time.monotonic() + start
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.process.communicate()[1]}")
@@ -57,7 +59,7 @@ class Served:
             except httpx.HTTPError:
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"the server did not start within {START:g} s")
+        raise RuntimeError(f"the server did not start within {start:g} s")
 
     def make_game(self, game: str, seats: list[dict[str, Any]], seed: int = 5) -> dict[str, Any]:
         """Make a game through the API; the answer (with each human seat's token)."""
@@ -99,8 +101,9 @@ class Served:
 class Page:
     """A websocket client that says who it is first, as the page does."""
 
-    def __init__(self, address: str, token: str | None) -> None:
-        self._opening = ws_connect(address, open_timeout=RECEIVE)
+    def __init__(self, address: str, token: str | None, **options: Any) -> None:
+        """`options` go to `websockets.sync.client.connect` (`ssl`, `origin`, ...)."""
+        self._opening = ws_connect(address, open_timeout=RECEIVE, **options)
         self.socket: ClientConnection = self._opening.__enter__()
         self.socket.send(json.dumps({"type": "auth", "token": token}))
         self.held: dict[str, Any] | None = None  # the last full state, kept up by patches

@@ -7,11 +7,13 @@ cubegames serve --workers 4 --db postgresql+psycopg://user:pw@host/cubegames
 cubegames serve --limit max_rooms=2000 --limit connections_per_client=64
 cubegames serve --workers 2 --bot-workers --db postgresql+psycopg://user:pw@host/cubegames
 cubegames bots work --db postgresql+psycopg://user:pw@host/cubegames --jobs 2
+cubegames serve --workers 2 --trust-proxy 127.0.0.1 --db ...   # behind nginx (docs/deploy.md)
 """
 
 from __future__ import annotations
 
 import errno
+import ipaddress
 import logging
 import os
 import socket
@@ -34,8 +36,31 @@ MAX_HEAD = 16 * 1024
 KEEP_ALIVE = 5
 
 
+def trusted_proxies(values: tuple[str, ...]) -> tuple[str, ...]:
+    """The addresses (or networks, `10.0.0.0/8`) of `--trust-proxy`, each checked and
+    written the standard way; ValueError naming the first that is not one."""
+    trusted = []
+    for value in values:
+        for item in value.split(","):
+            text = item.strip()
+            try:
+                network = ipaddress.ip_network(text, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{text!r} is not an IP address or network (e.g. 127.0.0.1, 10.0.0.0/8)"
+                ) from None
+            single = network.num_addresses == 1
+            trusted.append(str(network.network_address) if single else str(network))
+    return tuple(dict.fromkeys(trusted))
+
+
 def run(
-    app: FastAPI | str, host: str, port: int, limits: Limits | None = None, workers: int = 1
+    app: FastAPI | str,
+    host: str,
+    port: int,
+    limits: Limits | None = None,
+    workers: int = 1,
+    proxies: tuple[str, ...] = (),
 ) -> None:
     """Serve `app` with uvicorn until interrupted (Ctrl-C), with bounds on slow and
     greedy clients: request heads must arrive within `guard.HEAD_TIMEOUT` seconds and be
@@ -44,7 +69,12 @@ def run(
     a connection, and at most `limits.max_connections` connections are served at once
     by each process. With `workers` above 1, `app` is the import string of a factory
     (`cubegames.server.process:from_environment`) that each of the processes calls; they
-    share the listening socket."""
+    share the listening socket.
+
+    `X-Forwarded-For` and `X-Forwarded-Proto` are believed only from a connection whose
+    address is one of `proxies` (`trusted_proxies`): then the client's address, which the
+    per-client caps count, is the one the proxy forwarded. With no `proxies` (the default)
+    the headers are ignored, so a client cannot name another address for itself."""
     import uvicorn
 
     from cubegames.server.guard import HeadTimeoutH11
@@ -72,6 +102,8 @@ def run(
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD,
         limit_concurrency=share(limits.max_connections, workers),
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=",".join(proxies) if proxies else None,
     )
 
 
@@ -140,6 +172,16 @@ def register(cli: click.Group) -> None:
         "any game; moves reach the others through the database.",
     )
     @click.option(
+        "--trust-proxy",
+        "proxies",
+        multiple=True,
+        metavar="ADDRESS",
+        help="Believe X-Forwarded-For (the client's address, which the per-address caps "
+        "count) and X-Forwarded-Proto from a reverse proxy connecting from ADDRESS (an IP "
+        "address or network; may be given several times). Without it those headers are "
+        "ignored. See docs/deploy.md.",
+    )
+    @click.option(
         "--limit",
         "settings",
         multiple=True,
@@ -158,6 +200,7 @@ def register(cli: click.Group) -> None:
         port: int,
         db: str | None,
         workers: int,
+        proxies: tuple[str, ...],
         settings: tuple[str, ...],
         bot_workers: bool,
     ) -> None:
@@ -180,6 +223,10 @@ def register(cli: click.Group) -> None:
             limits = Limits().changed(settings)
         except ValueError as exc:
             raise click.UsageError(f"--limit {exc}") from None
+        try:
+            trusted = trusted_proxies(proxies)
+        except ValueError as exc:
+            raise click.UsageError(f"--trust-proxy {exc}") from None
         if workers > 1 and parsed.get_backend_name() != "postgresql":
             raise click.UsageError(
                 f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
@@ -211,11 +258,11 @@ def register(cli: click.Group) -> None:
         else:
             warm_bots_in_background()
         if workers == 1:
-            run(app, host, port, limits)
+            run(app, host, port, limits, proxies=trusted)
             return
         click.echo(f"cubegames: {workers} server processes share the address")
         os.environ.update(environment(url, limits, workers, bot_workers))
-        run("cubegames.server.process:from_environment", host, port, limits, workers)
+        run("cubegames.server.process:from_environment", host, port, limits, workers, trusted)
 
     _DB = click.option(
         "--db",
