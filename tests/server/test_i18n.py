@@ -46,12 +46,40 @@ def _variables(node: object) -> set[str]:
     return found
 
 
+def _references(node: object) -> set[str]:
+    """The messages a message refers to (`{ words-seat }`)."""
+    found: set[str] = set()
+
+    class Refs(Visitor):
+        def visit_MessageReference(self, ref: ast.MessageReference) -> None:
+            found.add(ref.id.name)
+
+    Refs().visit(node)
+    return found
+
+
+def _all_variables(messages: dict[str, ast.Message], key: str) -> set[str]:
+    """The $variables a message reads, with those of the messages it refers to (a message
+    reference is worded with the same parameters: `{ words-seat }` reads `$who`)."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [key]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in messages:
+            continue
+        seen.add(name)
+        found |= _variables(messages[name])
+        todo += _references(messages[name])
+    return found
+
+
 def test_every_message_is_in_both_languages_with_the_same_parameters() -> None:
     english, japanese = _messages("en"), _messages("ja")
     assert sorted(set(english) - set(japanese)) == [], "missing in ja.ftl"
     assert sorted(set(japanese) - set(english)) == [], "missing in en.ftl"
-    for key, message in english.items():
-        assert _variables(message) == _variables(japanese[key]), key
+    for key in english:
+        assert _all_variables(english, key) == _all_variables(japanese, key), key
 
 
 def test_the_japanese_catalog_is_japanese() -> None:
@@ -218,7 +246,7 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
 #: families of keys the code builds from data (a game id, an option, a colour's name)
 BUILT_KEYS = (
     "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
-    "cubes-colour-",
+    "cubes-colour-", "refusal-", "words-",
 )  # fmt: skip
 
 
@@ -230,3 +258,52 @@ def test_every_message_is_used() -> None:
     referenced = set(re.findall(r"\{ ([a-z][a-z0-9-]+) \}", source))
     unused = set(english) - set(_code_keys()) - referenced
     assert sorted(k for k in unused if not k.startswith(BUILT_KEYS)) == []
+
+
+# -- refusals: every code the server and the games can give has its words ------------------
+
+SRC = SERVER.parent
+#: a server refusal: Refused(..., "code") or an error message error(..., "code"); a rule's
+#: reason: Refusal("code", ...)
+REFUSED = re.compile(r'\b(?:Refused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)')
+REASON = re.compile(r'\bRefusal\(\s*"([a-z0-9-]+)"')
+#: codes worded for every game alike (refusals.js: the notation, the turn, the end)
+SHARED = {"unreadable", "not-a-move", "turn", "over"}
+
+
+def _server_codes() -> set[str]:
+    """The codes of the server's refusals and error messages, but `closed` (the page says
+    a closed connection itself) and `illegal` (a rule's reason, worded by its own code);
+    and `spectator`, which the page gives itself too."""
+    found = {c for path in SERVER.glob("*.py") for c in REFUSED.findall(path.read_text("utf-8"))}
+    return (found - {"closed", "illegal"}) | {"spectator"}
+
+
+def _rule_codes(game: str) -> set[str]:
+    folder = SRC / "games" / game
+    return {c for path in folder.rglob("*.py") for c in REASON.findall(path.read_text("utf-8"))}
+
+
+def test_every_refusal_code_has_its_words_in_both_catalogs() -> None:
+    """Every `Refused(..., "code")` of the server is `refusal-CODE`, every `Refusal("code",
+    ...)` of a built-in game's rules `refusal-GAME-CODE` (static/refusals.js words them),
+    in English and in Japanese; and nothing else is worded as a refusal."""
+    server = _server_codes()
+    assert {"turn", "late", "slow-down", "abandoned", "claim-early"} <= server, "the scan works"
+    expected = {f"refusal-{c}" for c in server | (SHARED - {"unreadable", "not-a-move"})}
+    for game in ("cubed", "unstackable", "stakd", "cubes"):
+        codes = _rule_codes(game) - SHARED
+        assert len(codes) >= 3, game
+        expected |= {f"refusal-{game}-{c}" for c in codes}
+    for lang in ("en", "ja"):
+        messages = _messages(lang)
+        assert sorted(expected - set(messages)) == [], f"missing in {lang}.ftl"
+    worded = {k for k in _messages("en") if k.startswith("refusal-")}
+    general = {"refusal-unknown-move", "refusal-not-allowed", "refusal-not-taken"}
+    assert sorted(worded - expected - general - {"refusal-another-colour"}) == [], "unused"
+
+
+def test_the_refusal_scan_sees_a_code(tmp_path: Path) -> None:
+    text = 'raise Refused(seat, "too-soon")\nreturn Refusal(\n    "no-way", "x")'
+    assert REFUSED.findall(text) == ["too-soon"] and REASON.findall(text) == ["no-way"]
+    assert REFUSED.findall('send(error(f"no {x} now", "gone"))') == ["gone"]

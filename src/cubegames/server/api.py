@@ -397,10 +397,13 @@ async def replay_step(
         raise HTTPException(409, str(exc)) from None
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
-    said = web.tell(game, view) if web.tells(game) else None
+    said, say = web.telling(game, view) if web.tells(game) else (None, None)
     earlier = [p.move for p in played[:-1]]
+    last_say = None
+    if last is not None:
+        last_say = web.said(web.described(game, last.move, last.seat, seat, earlier))
     if said is None and last is not None:
-        said = web.words(game, last.move, last.seat, seat, earlier)
+        said, say = web.words(game, last.move, last.seat, seat, earlier), last_say
     hints = web.hints(game, view)
     if web.framed(game):
         hints = {**(hints or {}), **web.history_hints(game, [p.move for p in played])}
@@ -419,10 +422,12 @@ async def replay_step(
             "seat": last.seat,
             "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
             "text": web.words(game, last.move, last.seat, seat, earlier),
+            "say": last_say,
         },
         "result": result_of(state) if state.is_over else None,
         "svg": web.draw(game, view, []),
         "said": said,
+        "say": say,
     }
 
 

@@ -21,11 +21,13 @@ A duration (a `timedelta` parameter) is written by Babel in the language's own w
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from babel.dates import format_timedelta
+from babel.lists import format_list
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 from fluent.runtime import FluentBundle, FluentResource
@@ -66,6 +68,41 @@ def say(lang: str, key: str, **args: Any) -> str:
                 raise KeyError(f"message {key!r}: {errors[0]}")
             return str(text)
     raise KeyError(f"no message {key!r} in the catalogs")
+
+
+def phrase(lang: str, said: Sequence[Any], name: Callable[[int], str] | None = None) -> str:
+    """A phrase as the protocol sends it (`[key, params]`, `cubegames.core.phrase.Phrase.
+    said()`) worded in `lang` as the page words it (static/i18n.js `phrase`): each seat
+    named by `name` (by default "Seat N"), `<param>-you` "yes" where that name is the
+    language's "you", a phrase inside worded first (its English where no catalog has its
+    key: a colour of a home-made edition).
+
+    >>> phrase("ja", ["words-cubed-drew", {"who": {"seat": 1}}])
+    '席1がピースを1個引きました。'
+    """
+    return _phrase(lang, said, name or (lambda n: say(lang, "seat-label", seat=n)))
+
+
+def _phrase(lang: str, said: Sequence[Any], name: Callable[[int], str]) -> str:
+    key, params = said
+    args: dict[str, Any] = {}
+    you = say(lang, "seat-you")
+    for k, v in params.items():
+        if isinstance(v, dict) and "seat" in v:
+            args[k] = name(v["seat"])
+            args[f"{k}-you"] = "yes" if args[k] == you else "no"
+        elif isinstance(v, dict) and "seats" in v:
+            names = [name(s) for s in v["seats"]]
+            args[k] = format_list(names, locale=lang)
+            args[f"{k}-count"] = len(names)
+            args[f"{k}-you"] = "yes" if names == [you] else "no"
+        elif isinstance(v, dict) and "say" in v:
+            inner = v["say"]
+            known = any(bundle(n).has_message(inner[0]) for n in LANGUAGES)
+            args[k] = _phrase(lang, inner, name) if known else v.get("text", inner[0])
+        else:
+            args[k] = v
+    return say(lang, key, **args)
 
 
 def negotiate(header: str | None) -> str:
