@@ -24,7 +24,9 @@ SERVER = STATIC.parent
 #: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
-PY_USES = re.compile(r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,)\s*"([a-z0-9_-]+)"')
+PY_USES = re.compile(
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|Phrase)\()\s*"([a-z0-9_-]+)"'
+)
 
 
 def _messages(lang: str) -> dict[str, ast.Message]:
@@ -96,7 +98,7 @@ def test_the_japanese_catalog_is_japanese() -> None:
 
 def _code_keys() -> dict[str, set[str]]:
     uses: dict[str, set[str]] = {}
-    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.rglob("*.py")]:
+    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.parent.rglob("*.py")]:
         if "vendor" in path.parts:
             continue
         scan = PY_USES if path.suffix == ".py" else USES
@@ -118,6 +120,8 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
     found = [next(g for g in m.groups() if g) for m in USES.finditer(sample)]
     assert found == ["no-such-key", "k2", "k3"]
     assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
+    assert PY_USES.findall('raise Worded(\n "error-yy", "english")') == ["error-yy"]
+    assert PY_USES.findall('Phrase("words-xx", {}, "")') == ["words-xx"]
 
 
 def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
@@ -307,3 +311,73 @@ def test_the_refusal_scan_sees_a_code(tmp_path: Path) -> None:
     text = 'raise Refused(seat, "too-soon")\nreturn Refusal(\n    "no-way", "x")'
     assert REFUSED.findall(text) == ["too-soon"] and REASON.findall(text) == ["no-way"]
     assert REFUSED.findall('send(error(f"no {x} now", "gone"))') == ["gone"]
+
+
+# -- the engines' refusals of a request, worded by code ------------------------------------
+
+JA = {"Accept-Language": "ja"}
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "japanese"),
+    [
+        (
+            {"game": "cubes", "options": {"players": 99}},
+            "option players: must be from 2 to ",
+            "」は2から",
+        ),
+        (
+            {"game": "cubes", "options": {"colour": 1}},
+            "cubes has no option 'colour' here; it takes ",
+            "cubesには「colour」という設定はありません。",
+        ),
+        (
+            {
+                "game": "cubes",
+                "options": {},
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "nosuch"}],
+            },
+            "seats.1: unknown bot 'nosuch'; choose from ",
+            "席1: 「nosuch」というボットはありません。",
+        ),
+        (
+            {"game": "cubes", "options": {}, "clock": {"kind": "turn", "days": 2}},
+            "clock.days: a turn-based game gives 1, 3 or 7 days a move (got 2)",
+            "持ち時間（clock.days）: ターン制の1手の日数は1日、3日、7日のどれかです（指定: 2）",
+        ),
+        (
+            {"game": "cubes", "options": {}, "clock": {"kind": "realtime", "minutes": -1}},
+            "clock.minutes: cannot be negative (got -1)",
+            "持ち時間（clock.minutes）に負の数は使えません（指定: -1）",
+        ),
+    ],
+)
+def test_an_engine_refusal_is_worded_in_the_asked_language(
+    client: TestClient, body: dict[str, Any], english: str, japanese: str
+) -> None:
+    """A bad option, bot or time control: the engine's own English for an English
+    request (as before), the catalog's Japanese by its code for a Japanese one, with the
+    option named by its label, no engine English in it."""
+    body = {"seats": [{"kind": "human"}, {"kind": "bot"}], **body}
+    en = client.post("/api/games", json=body)
+    ja = client.post("/api/games", json=body, headers=JA)
+    assert en.status_code == ja.status_code == 400
+    assert en.json()["detail"].startswith(english)
+    said = ja.json()["detail"]
+    assert japanese in said
+    assert not re.search(r"\b(?:must|option|choose|unknown|got|seats)\b", said), said
+
+
+def test_an_option_is_named_by_its_label() -> None:
+    from cubegames.core.phrase import Worded
+    from cubegames.server.i18n import Said
+
+    exc = Worded("error-option-whole", "option players: must be a whole number", option="players")
+    made = Said.of(400, exc, game="cubes")
+    assert isinstance(made, Said) and made.phrase is not None
+    assert (
+        i18n.phrase("ja", made.phrase)
+        == f"「{i18n.say('ja', 'option-players')}」は整数で指定してください"
+    )
+    plain = Said.of(400, ValueError("a game's own words"))
+    assert not isinstance(plain, Said) and plain.detail == "a game's own words"

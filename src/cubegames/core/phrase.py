@@ -13,11 +13,11 @@ A parameter is a string, a number, a `Seat` (the page puts the seat's name there
 first, then filled in; its English goes with it, for a key a catalog lacks: a colour of a
 home-made edition).
 
->>> p = Phrase("cubed-drew", {"who": Seat(1)}, "Seat 1 drew a piece.")
+>>> p = Phrase("words-cubed-drew", {"who": Seat(1)}, "Seat 1 drew a piece.")
 >>> str(p), p.said()
-('Seat 1 drew a piece.', ['cubed-drew', {'who': {'seat': 1}}])
->>> Phrase("x", {"where": Phrase("y", {"z": 2}, "two")}, "at two").said()
-['x', {'where': {'say': ['y', {'z': 2}], 'text': 'two'}}]
+('Seat 1 drew a piece.', ['words-cubed-drew', {'who': {'seat': 1}}])
+>>> Phrase("unst-place", {"layer": Phrase("unst-layer", {"z": 2}, "layer 2")}, "").said()
+['unst-place', {'layer': {'say': ['unst-layer', {'z': 2}], 'text': 'layer 2'}}]
 """
 
 from __future__ import annotations
@@ -70,4 +70,28 @@ def _json(value: str | int | Seat | Seats | Phrase) -> Any:
         return {"seats": list(value.seats)}
     if isinstance(value, Phrase):
         return {"say": value.said(), "text": value.text}
+    return value
+
+
+class Worded(ValueError):
+    """A `ValueError` whose message is also a phrase of the catalogs: `str(exc)` is its
+    English (as before), `exc.phrase` the message `key` and its parameters, which the web
+    server words in the language of the request (a bad option, bot or time control).
+
+    >>> exc = Worded("error-option-whole", "option players: must be a whole number", option="n")
+    >>> str(exc), exc.phrase.said()
+    ('option players: must be a whole number', ['error-option-whole', {'option': 'n'}])
+    """
+
+    def __init__(
+        self, key: str, english: str, /, **params: str | int | float | Seat | Phrase
+    ) -> None:
+        super().__init__(english)
+        self.phrase = Phrase(key, {k: _plain(v) for k, v in params.items()}, english)
+
+
+def _plain(value: str | int | float | Seat | Phrase) -> str | int | Seat | Phrase:
+    """A number as a phrase takes it: a whole float as an int, another as its text."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else f"{value:g}"
     return value

@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 import cubegames
 from cubegames import rulebook
+from cubegames.core.phrase import Phrase
 from cubegames.render import web
 from cubegames.server import clocks
 from cubegames.server.catalog import build, catalog
@@ -157,7 +158,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     try:
         game = build(body.game, body.options)
     except ValueError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc, game=body.game) from None
     if len(body.seats) != game.players:
         raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
     seats: list[NewSeat] = []
@@ -167,7 +168,8 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             try:
                 check_bot(spec, body.game, server.limits)
             except ValueError as exc:
-                raise HTTPException(400, f"seats.{i}: {exc}") from None
+                within = Phrase("error-seat-bot", {"seat": i}, f"seats.{i}: {exc}")
+                raise Said.of(400, exc, within) from None
             seats.append(NewSeat("bot", spec, seat.name or None))
         else:
             seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
@@ -178,7 +180,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             max_increment=server.limits.clock_max_increment,
         )
     except ValueError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc) from None
     if body.seed is not None and any(s.invited for s in seats):
         raise Said(400, "error-seed-with-invite")
     # 128 bits from the operating system: a seat's own hand cannot identify the deal

@@ -33,6 +33,8 @@ from fastapi.responses import JSONResponse
 from fluent.runtime import FluentBundle, FluentResource
 from starlette.requests import HTTPConnection
 
+from cubegames.core.phrase import Phrase, Worded
+
 LOCALES = Path(__file__).parent / "static" / "locales"
 #: the languages with a catalog, the first one the fallback for a message another lacks
 LANGUAGES = ("en", "ja")
@@ -49,7 +51,7 @@ def bundle(lang: str) -> FluentBundle:
     return made
 
 
-def say(lang: str, key: str, **args: Any) -> str:
+def say(lang: str, key: str, /, **args: Any) -> str:
     """The message `key` in `lang`, its parameters filled in (numbers by the language's
     rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
     A key no catalog has is a programming error (KeyError)."""
@@ -145,10 +147,42 @@ class Said(HTTPException):
         super().__init__(status, say(DEFAULT, key, **args), headers=headers)
         self.key = key
         self.args_ = args
+        #: a phrase (`Phrase.said()`) to word instead of `key`, with its own English
+        self.phrase: list[Any] | None = None
+
+    @classmethod
+    def of(
+        cls, status: int, exc: ValueError, within: Phrase | None = None, game: str | None = None
+    ) -> HTTPException:
+        """`exc` (an engine's ValueError: a bad option, bot or time control) as the answer:
+        worded from the catalogs in the request's language where it carries its phrase
+        (`Worded`), its English otherwise; `within` wraps it (`{ $reason }` is `exc`). An
+        option of `game` is named by its label in the catalogs (`option-GAME-NAME`)."""
+        if not isinstance(exc, Worded):
+            return HTTPException(status, str(within or exc))
+        made = cls.__new__(cls)
+        phrase = exc.phrase
+        name = phrase.params.get("option")
+        if game is not None and isinstance(name, str):
+            keys = (f"option-{game}-{name}", f"option-{name}")
+            label = next((k for k in keys if bundle(DEFAULT).has_message(k)), None)
+            if label is not None:
+                params = {**phrase.params, "option": Phrase(label, {}, name)}
+                phrase = Phrase(phrase.key, params, phrase.text)
+        if within is not None:
+            phrase = Phrase(within.key, {**within.params, "reason": phrase}, within.text)
+        HTTPException.__init__(made, status, str(phrase))
+        made.key, made.args_, made.phrase = phrase.key, {}, phrase.said()
+        return made
 
 
 async def said(request: Request, exc: Exception) -> JSONResponse:
-    """The exception handler for `Said`: the detail in the request's language."""
+    """The exception handler for `Said`: the detail in the request's language (a phrase's
+    English is the engine's own, word for word, so English answers stay as they were)."""
     assert isinstance(exc, Said)
-    text = say(language_of(request), exc.key, **exc.args_)
+    lang = language_of(request)
+    if exc.phrase is not None:
+        text = exc.detail if lang == DEFAULT else phrase(lang, exc.phrase)
+    else:
+        text = say(lang, exc.key, **exc.args_)
     return JSONResponse({"detail": text}, status_code=exc.status_code, headers=exc.headers)

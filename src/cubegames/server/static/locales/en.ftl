@@ -806,3 +806,34 @@ refusal-cubes-not-refereed = The dice are rolled for you: press Roll the dice.
 refusal-cubes-face-count = That is not a roll these dice can show.
 refusal-cubes-no-face = That is not a roll these dice can show.
 refusal-cubes-only-roll = The only move is to roll the dice.
+
+## words: the engines' refusals of a request (a bad option, bot or time control), worded
+## by code (core.phrase.Worded); an English answer keeps the engine's own words
+
+error-option-unknown = { $game } has no option { $option } here; it takes { $options }
+error-option-whole = option { $option }: must be a whole number
+error-option-exactly = option { $option }: must be { $value }
+error-option-range = option { $option }: must be from { $low } to { $high }
+error-option-bool = option { $option }: must be true or false
+error-option-choice = option { $option }: choose from { $choices }
+error-option-list = option { $option }: a list of names from { $choices }
+error-bot-unknown = unknown bot '{ $bot }'; choose from { $bots }
+error-bot-game = bot '{ $bot }' plays { $games } only, not { $game }
+error-bot-seed = bot '{ $bot }': the server picks the bot's seed; give no seed
+error-bot-finite = bot '{ $bot }': { $key } must be a finite number
+error-bot-bound = bot '{ $bot }': { $key } is at most { $high } on this server
+error-bot-settings = bot '{ $bot }': { $reason }
+error-seat-bot = seats.{ $seat }: { $reason }
+error-clock-number = { $field }: expected a number, got { $got }
+error-clock-finite = { $field }: expected a finite number, got { $got }
+error-clock-negative = { $field }: cannot be negative (got { $got })
+error-clock-object = { $field }: expected an object such as a kind and a preset
+error-clock-kind = { $field }: expected none, realtime or turn, got { $got }
+error-clock-setting = { $field }: not a setting of a { $kind } clock
+error-clock-days = { $field }: a turn-based game gives 1, 3 or 7 days a move (got { $got })
+error-clock-both = { $field }: give a preset or minutes and increment, not both
+error-clock-preset = { $field }: expected one of { $presets }, got { $got }
+error-clock-minutes-missing = { $field }: a real-time clock needs minutes (or a preset)
+error-clock-zero = { $field }: a bank of zero minutes leaves no time to move
+error-clock-max-minutes = { $field }: at most { $high } on this server (got { $got })
+error-clock-max-increment = { $field }: at most { $high } seconds on this server (got { $got })

@@ -689,3 +689,33 @@ refusal-cubes-not-refereed = サイコロはサーバーが振ります。「サ
 refusal-cubes-face-count = このサイコロでは出ない目です。
 refusal-cubes-no-face = このサイコロでは出ない目です。
 refusal-cubes-only-roll = できるのはサイコロを振ることだけです。
+
+## words: リクエストの誤り（設定、ボット、持ち時間）。エンジンのコード（core.phrase.Worded）から訳す
+
+error-option-unknown = { $game }には「{ $option }」という設定はありません。設定できるのは { $options } です
+error-option-whole = 「{ $option }」は整数で指定してください
+error-option-exactly = 「{ $option }」は{ $value }にしてください
+error-option-range = 「{ $option }」は{ $low }から{ $high }までで指定してください
+error-option-bool = 「{ $option }」はオンかオフで指定してください
+error-option-choice = 「{ $option }」は次から選んでください: { $choices }
+error-option-list = 「{ $option }」は次の名前のリストで指定してください: { $choices }
+error-bot-unknown = 「{ $bot }」というボットはありません。選べるのは { $bots } です
+error-bot-game = ボット「{ $bot }」が遊べるのは { $games } だけで、{ $game } は遊べません
+error-bot-seed = ボット「{ $bot }」: ボットのシード値はサーバーが決めます。seed は指定しないでください
+error-bot-finite = ボット「{ $bot }」: { $key } は有限の数で指定してください
+error-bot-bound = ボット「{ $bot }」: このサーバーでは { $key } は{ $high }までです
+error-bot-settings = ボット「{ $bot }」の設定が正しくありません（{ $reason }）
+error-seat-bot = 席{ $seat }: { $reason }
+error-clock-number = 持ち時間（{ $field }）は数で指定してください（指定: { $got }）
+error-clock-finite = 持ち時間（{ $field }）は有限の数で指定してください（指定: { $got }）
+error-clock-negative = 持ち時間（{ $field }）に負の数は使えません（指定: { $got }）
+error-clock-object = 持ち時間（{ $field }）の指定の形が正しくありません。種類とプリセットなどを持つオブジェクトで指定してください
+error-clock-kind = 持ち時間の種類（{ $field }）は none、realtime、turn のどれかです（指定: { $got }）
+error-clock-setting = 持ち時間（{ $field }）: 「{ $kind }」の持ち時間にはない設定です
+error-clock-days = 持ち時間（{ $field }）: ターン制の1手の日数は1日、3日、7日のどれかです（指定: { $got }）
+error-clock-both = 持ち時間（{ $field }）: プリセットか、分数と加算秒数か、どちらか一方だけを指定してください
+error-clock-preset = 持ち時間のプリセット（{ $field }）は次のどれかです: { $presets }（指定: { $got }）
+error-clock-minutes-missing = 持ち時間（{ $field }）: リアルタイムの持ち時間には分数（またはプリセット）が必要です
+error-clock-zero = 持ち時間（{ $field }）: 0分では指す時間がありません
+error-clock-max-minutes = 持ち時間（{ $field }）: このサーバーでは{ $high }分までです（指定: { $got }）
+error-clock-max-increment = 持ち時間（{ $field }）: このサーバーでは1手ごとの加算は{ $high }秒までです（指定: { $got }）
