@@ -16,6 +16,7 @@ from cubegames.core.game import Game, State
 from cubegames.core.phrase import Phrase, Seat
 from cubegames.render import web
 from cubegames.server.i18n import phrase, say
+from tests.server.test_page_modules import STATIC, _in_node, needs_node
 
 #: the games and options whose moves between them meet every kind of move the describers
 #: word (CUBED's draw3, keep, gifts and passes; Unstackable's two stages; CUBES' rolls)
@@ -148,3 +149,56 @@ def test_a_colour_the_catalogs_lack_keeps_its_english() -> None:
     said = Phrase("words-cubed-kept", {"who": Seat(0), "piece": piece}, "").said()
     assert phrase("en", said) == "Seat 0 kept an all-mauve piece."
     assert phrase("ja", said) == "席0はmauve一色のピースを残しました。"
+
+
+# -- the page words the same phrases alike, numbers and dates as its language writes them --
+
+
+def _page_in(lang: str) -> str:
+    """Node's preamble: the page's i18n.js loaded for a reader whose browser asks `lang`."""
+    url = (STATIC / "i18n.js").as_uri()
+    return (
+        f"globalThis.navigator = {{ languages: [{lang!r}] }};\nconst i18n = await import({url!r});"
+    )
+
+
+@needs_node
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_page_words_a_phrase_as_the_server_does(lang: str) -> None:
+    """i18n.js `phrase` and server/i18n.py `phrase` give the same words for the phrases of
+    random games (seats named "Seat N" on both sides, so they compare)."""
+    saids = []
+    for gid, options in GAMES:
+        game, steps = _random_game(gid, options, 3)
+        moves = [m for m, _, _ in steps]
+        for i, (move, mover, after) in enumerate(steps[:60]):
+            told = web.described(game, move, mover, 0, moves[:i])
+            assert told is not None
+            saids.append(told.said())
+            if web.tells(game):
+                said = web.telling(game, after.view(0))[1]
+                if said is not None:
+                    saids.append(said)
+    expected = [phrase(lang, s, lambda n: say(lang, "seat-label", seat=n)) for s in saids]
+    got = _in_node(
+        _page_in(lang),
+        "input.map((s) => i18n.phrase(s, (n) => i18n.t('seat-label', { seat: n })))",
+        saids,
+    )
+    assert got == expected
+
+
+@needs_node
+def test_numbers_dates_and_lists_follow_the_page_language() -> None:
+    answer = (
+        "[i18n.lang(), i18n.t('games-moves', { moves: 1200 }), i18n.number(1234567),"
+        " i18n.dateTime(new Date(Date.UTC(2026, 10, 27, 7, 5))), i18n.list(['A', 'B', 'C'])]"
+    )
+    en = _in_node(_page_in("en-GB"), answer, None)
+    ja = _in_node(_page_in("ja-JP"), answer, None)
+    assert en[:3] == ["en", "1,200 moves", "1,234,567"]
+    assert "2026" in en[3] and "Nov" in en[3]
+    assert en[4] == "A, B, and C"
+    assert ja[:3] == ["ja", "1,200手", "1,234,567"]
+    assert "2026/11/27" in ja[3] or "2026年11月27日" in ja[3]
+    assert ja[4] == "A、B、C"
