@@ -123,6 +123,26 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
             "seat": 0,
             "text": "Seat 0 stacked a red cube on the bottom layer at D4 "
             "(columns A–G left to right, rows 1–7 front to back).",
+            "say": [
+                "words-unst-stacked-first",
+                {
+                    "who": {"seat": 0},
+                    "colour": {"say": ["unst-colour-R", {}], "text": "red"},
+                    "place": {
+                        "say": [
+                            "unst-place",
+                            {
+                                "layer": {
+                                    "say": ["unst-bottom-layer", {}],
+                                    "text": "the bottom layer",
+                                },
+                                "cell": "D4",
+                            },
+                        ],
+                        "text": "the bottom layer at D4",
+                    },
+                },
+            ],
             "move": "R@0,0,0",
         }
     ]

@@ -1,7 +1,8 @@
 """The page in Japanese, in headless Chromium set to Japanese (navigator.languages and
-Accept-Language ja-JP): the start page with each game's options, the replay's own controls
-and a refusal from the server show no English word in any visible text, placeholder or
-label (game names, notation and bot specs aside); the switch changes the language and is
+Accept-Language ja-JP): the start page with each game's options, each game played to its
+end (its move log and last move's line included), a replay and a refusal from the server
+show no English word in any visible text, placeholder or label (game names, notation and
+bot specs aside); the switch changes the language and is
 remembered; nothing is loaded from outside the server. Screenshots, desktop 1280×800 and phone
 390×844, go to artifacts/screenshots/ja-*.png."""
 
@@ -63,13 +64,10 @@ def english_words(page: Page, skip: str = "") -> list[str]:
     return sorted(w for w in words if not re.fullmatch(r"[A-Z]{3}", w))
 
 
-@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
-def ja(
-    browser: Browser, server: str, request: pytest.FixtureRequest
-) -> Iterator[tuple[Page, Guard]]:
-    phone = request.param is PHONE
+def _japanese_page(browser: Browser, server: str, size: dict[str, int]) -> tuple[Page, Guard]:
+    phone = size is PHONE
     context = browser.new_context(
-        viewport=request.param,
+        viewport=size,
         locale="ja-JP",
         has_touch=phone,
         is_mobile=phone,
@@ -77,9 +75,16 @@ def ja(
     )
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
-    guard = Guard(page, server)
+    return page, Guard(page, server)
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def ja(
+    browser: Browser, server: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[Page, Guard]]:
+    page, guard = _japanese_page(browser, server, request.param)
     yield page, guard
-    context.close()
+    page.context.close()
 
 
 def picture(page: Page, name: str, screenshots: Path, **kwargs: bool) -> None:
@@ -143,9 +148,10 @@ def test_a_replay_and_a_refusal_in_japanese(
     page.click("button[aria-label='最後の手']")
     expect(page.locator(".counter")).to_have_text(f"{total} / {total}")
     picture(page, "replay", screenshots)
-    # the table, its strip and the moves' words are the game modules' and the server's move
-    # log (not yet in the catalogs); the page's own controls are checked
-    assert english_words(page, ".board, .strip, .said, .replay-moves") == []
+    # the table, its strip, the last move's line and the list of moves, all in Japanese
+    expect(page.locator(".said")).to_have_text(JAPANESE)
+    expect(page.locator(".replay-moves li").first).to_have_text(JAPANESE)
+    assert english_words(page) == []
     guard.check()
     page.goto(f"{server}/replay/x1")
     expect(page.locator(".notice")).to_contain_text("ゲーム「x1」はありません")
@@ -174,41 +180,92 @@ def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
     guard.check()
 
 
-#: the parts of the play page that the server's move words fill (not yet in the catalogs:
-#: the last move and the log), and the moves in notation
-MOVE_WORDS = ".said, .log, .notation"
+#: the moves in notation (the "Moves in notation" box: notation is never translated)
+NOTATION = ".notation"
+#: options that make each game short enough to play to its end here
+SHORT = {
+    "cubed": {"rounds": "1"},
+    "unstackable": {},
+    "stakd": {"points_to_win": "1"},
+    "cubes": {"sets": "1"},
+}
+#: a Japanese character (kana or kanji)
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+#: wait until the page has this screen's move to make (or the game is over)
+MY_TURN_OR_OVER = """() => { const p = window.cubegamesPage;
+    return p && p.current && !p.sending && (p.current.over ||
+      (p.current.to_move === p.active && p.current.legal.length > 0)); }"""
+#: wait until the move log shows every move so far, its newest the position's last move
+LOG_CAUGHT_UP = """() => { const p = window.cubegamesPage; const c = p && p.current;
+    const rows = [...document.querySelectorAll("details.history .log li:not(.round-head)")];
+    return c && (c.ply === 0 || (rows.length && Number(rows.at(-1).value) === c.ply)); }"""
 
 
-def test_cubes_to_the_end_in_japanese(
-    ja: tuple[Page, Guard], server: str, screenshots: Path
+def _to_the_end(page: Page, game: str, shots: Path | None) -> int:
+    """Play this screen's seat (the first legal move each turn) against the bot until the
+    game is over, checking after each move that the log has caught up and that nothing
+    visible but notation is English: the log, the last move's line, the table. Returns the
+    number of moves played."""
+    for _ in range(400):
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.wait_for_function(LOG_CAUGHT_UP)
+        ply = page.evaluate("() => window.cubegamesPage.current.ply")
+        if ply > 0:
+            expect(page.locator(".said")).to_have_text(JAPANESE)
+        assert english_words(page, NOTATION) == [], (game, ply)
+        if page.evaluate("() => window.cubegamesPage.current.over"):
+            return ply
+        if shots is not None and ply >= 6:
+            page.locator("details.history").scroll_into_view_if_needed()
+            picture(page, f"{game}-log", shots)
+            shots = None
+        page.evaluate("() => { const p = window.cubegamesPage; p.send(p.current.legal[0]); }")
+        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=ply)
+    raise AssertionError(f"{game} did not end in 400 turns")
+
+
+@pytest.mark.parametrize(
+    ("size", "game"),
+    [
+        *((DESKTOP, game) for game in ("cubed", "unstackable", "stakd", "cubes")),
+        (PHONE, "cubed"),  # one game to its end on a phone, with its log, is enough
+    ],
+    ids=["desktop-cubed", "desktop-unstackable", "desktop-stakd", "desktop-cubes", "phone-cubed"],
+)
+def test_each_game_to_its_end_in_japanese(
+    browser: Browser, server: str, screenshots: Path, size: dict[str, int], game: str
 ) -> None:
-    page, guard = ja
+    """Each game played to its end in Japanese, against a bot: every visible text node,
+    the move log (opened) and the last move's line included, is free of English at every
+    turn and on the results; only the moves in notation are passed over."""
+    page, guard = _japanese_page(browser, server, size)
+    try:
+        _play_to_the_end(page, guard, server, screenshots, game)
+    finally:
+        page.context.close()
+
+
+def _play_to_the_end(page: Page, guard: Guard, server: str, screenshots: Path, game: str) -> None:
     page.goto(server)
-    page.check("#game-cubes", force=True)
-    page.fill("#opt-sets", "1")
+    page.check(f"#game-{game}", force=True)
+    for name, value in SHORT[game].items():
+        page.fill(f"#opt-{name}", value)
+    page.select_option("#seat-1", "random")  # quick to answer on a busy machine
     page.click("button[type=submit].primary")
     page.wait_for_url(re.compile(r"/play/"))
     page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
-    for _ in range(200):
-        page.wait_for_function(
-            """() => { const p = window.cubegamesPage;
-                return p.current && !p.sending && (p.current.over ||
-                  (p.current.to_move === p.active && p.current.legal.length > 0)); }"""
-        )
-        if page.evaluate("() => window.cubegamesPage.current.over"):
-            break
-        if page.evaluate("() => window.cubegamesPage.current.ply") == 2:
-            expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
-            assert english_words(page, MOVE_WORDS) == []
-            picture(page, "cubes-play", screenshots)
-        ply = page.evaluate("() => window.cubegamesPage.current.ply")
-        page.click("button.roll")
-        page.wait_for_function("ply => window.cubegamesPage.current.ply > ply", arg=ply)
+    history = page.locator("details.history")
+    history.locator("summary").click()
+    expect(history).to_have_attribute("open", "")
+    played = _to_the_end(page, game, screenshots if game == "cubed" else None)
+    assert played > 2
     results = page.locator(".overlay .results.final")
     expect(results).to_be_visible()
-    expect(results.locator("h2")).to_have_text(re.compile("勝ち|引き分け"))
-    picture(page, "cubes-results", screenshots)
-    assert english_words(page, MOVE_WORDS) == []
+    expect(results.locator("h2")).to_have_text(re.compile("勝ち|引き分け|終"))
+    page.wait_for_function(LOG_CAUGHT_UP)
+    expect(page.locator("details.history .log li").last).to_have_text(JAPANESE)
+    picture(page, f"{game}-results", screenshots)
+    assert english_words(page, NOTATION) == []
     guard.check()
 
 
@@ -231,7 +288,7 @@ def test_a_game_table_in_japanese(
     )
     expect(page.locator(".turn-banner")).to_have_text("あなたの番です")
     picture(page, f"{game}-start", screenshots)
-    assert english_words(page, MOVE_WORDS) == []
+    assert english_words(page, NOTATION) == []
     guard.check()
 
 
@@ -262,5 +319,6 @@ def test_the_japanese_edition_with_eleven_seats(
         assert seats.nth(i).bounding_box() is not None
     page.locator(".hand button").first.click()
     picture(page, "cubed-11-seats", screenshots, full_page=True)
-    assert english_words(page, MOVE_WORDS) == []
+    page.wait_for_function(LOG_CAUGHT_UP)
+    assert english_words(page, NOTATION) == []
     guard.check()

@@ -24,7 +24,9 @@ SERVER = STATIC.parent
 #: a key in the page's code: t("key"...), say("key"...) (t's other name where t is a local),
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
-PY_USES = re.compile(r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,)\s*"([a-z0-9_-]+)"')
+PY_USES = re.compile(
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|Phrase)\()\s*"([a-z0-9_-]+)"'
+)
 
 
 def _messages(lang: str) -> dict[str, ast.Message]:
@@ -46,12 +48,40 @@ def _variables(node: object) -> set[str]:
     return found
 
 
+def _references(node: object) -> set[str]:
+    """The messages a message refers to (`{ words-seat }`)."""
+    found: set[str] = set()
+
+    class Refs(Visitor):
+        def visit_MessageReference(self, ref: ast.MessageReference) -> None:
+            found.add(ref.id.name)
+
+    Refs().visit(node)
+    return found
+
+
+def _all_variables(messages: dict[str, ast.Message], key: str) -> set[str]:
+    """The $variables a message reads, with those of the messages it refers to (a message
+    reference is worded with the same parameters: `{ words-seat }` reads `$who`)."""
+    found: set[str] = set()
+    seen: set[str] = set()
+    todo = [key]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in messages:
+            continue
+        seen.add(name)
+        found |= _variables(messages[name])
+        todo += _references(messages[name])
+    return found
+
+
 def test_every_message_is_in_both_languages_with_the_same_parameters() -> None:
     english, japanese = _messages("en"), _messages("ja")
     assert sorted(set(english) - set(japanese)) == [], "missing in ja.ftl"
     assert sorted(set(japanese) - set(english)) == [], "missing in en.ftl"
-    for key, message in english.items():
-        assert _variables(message) == _variables(japanese[key]), key
+    for key in english:
+        assert _all_variables(english, key) == _all_variables(japanese, key), key
 
 
 def test_the_japanese_catalog_is_japanese() -> None:
@@ -68,7 +98,7 @@ def test_the_japanese_catalog_is_japanese() -> None:
 
 def _code_keys() -> dict[str, set[str]]:
     uses: dict[str, set[str]] = {}
-    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.rglob("*.py")]:
+    for path in [*STATIC.rglob("*.js"), *STATIC.glob("*.html"), *SERVER.parent.rglob("*.py")]:
         if "vendor" in path.parts:
             continue
         scan = PY_USES if path.suffix == ".py" else USES
@@ -90,6 +120,8 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
     found = [next(g for g in m.groups() if g) for m in USES.finditer(sample)]
     assert found == ["no-such-key", "k2", "k3"]
     assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
+    assert PY_USES.findall('raise Worded(\n "error-yy", "english")') == ["error-yy"]
+    assert PY_USES.findall('Phrase("words-xx", {}, "")') == ["words-xx"]
 
 
 def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
@@ -219,7 +251,7 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
 #: refused name's `names.BadName` code)
 BUILT_KEYS = (
     "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
-    "cubes-colour-", "error-name-",
+    "cubes-colour-", "error-name-", "refusal-", "words-",
 )  # fmt: skip
 
 
@@ -231,3 +263,122 @@ def test_every_message_is_used() -> None:
     referenced = set(re.findall(r"\{ ([a-z][a-z0-9-]+) \}", source))
     unused = set(english) - set(_code_keys()) - referenced
     assert sorted(k for k in unused if not k.startswith(BUILT_KEYS)) == []
+
+
+# -- refusals: every code the server and the games can give has its words ------------------
+
+SRC = SERVER.parent
+#: a server refusal: Refused(..., "code") or an error message error(..., "code"); a rule's
+#: reason: Refusal("code", ...)
+REFUSED = re.compile(r'\b(?:Refused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)')
+REASON = re.compile(r'\bRefusal\(\s*"([a-z0-9-]+)"')
+#: codes worded for every game alike (refusals.js: the notation, the turn, the end)
+SHARED = {"unreadable", "not-a-move", "turn", "over"}
+
+
+def _server_codes() -> set[str]:
+    """The codes of the server's refusals and error messages, but `closed` (the page says
+    a closed connection itself) and `illegal` (a rule's reason, worded by its own code);
+    and `spectator`, which the page gives itself too."""
+    found = {c for path in SERVER.glob("*.py") for c in REFUSED.findall(path.read_text("utf-8"))}
+    return (found - {"closed", "illegal"}) | {"spectator"}
+
+
+def _rule_codes(game: str) -> set[str]:
+    folder = SRC / "games" / game
+    return {c for path in folder.rglob("*.py") for c in REASON.findall(path.read_text("utf-8"))}
+
+
+def test_every_refusal_code_has_its_words_in_both_catalogs() -> None:
+    """Every `Refused(..., "code")` of the server is `refusal-CODE`, every `Refusal("code",
+    ...)` of a built-in game's rules `refusal-GAME-CODE` (static/refusals.js words them),
+    in English and in Japanese; and nothing else is worded as a refusal."""
+    server = _server_codes()
+    assert {"turn", "late", "slow-down", "abandoned", "claim-early"} <= server, "the scan works"
+    expected = {f"refusal-{c}" for c in server | (SHARED - {"unreadable", "not-a-move"})}
+    for game in ("cubed", "unstackable", "stakd", "cubes"):
+        codes = _rule_codes(game) - SHARED
+        assert len(codes) >= 3, game
+        expected |= {f"refusal-{game}-{c}" for c in codes}
+    for lang in ("en", "ja"):
+        messages = _messages(lang)
+        assert sorted(expected - set(messages)) == [], f"missing in {lang}.ftl"
+    worded = {k for k in _messages("en") if k.startswith("refusal-")}
+    general = {"refusal-unknown-move", "refusal-not-allowed", "refusal-not-taken"}
+    assert sorted(worded - expected - general - {"refusal-another-colour"}) == [], "unused"
+
+
+def test_the_refusal_scan_sees_a_code(tmp_path: Path) -> None:
+    text = 'raise Refused(seat, "too-soon")\nreturn Refusal(\n    "no-way", "x")'
+    assert REFUSED.findall(text) == ["too-soon"] and REASON.findall(text) == ["no-way"]
+    assert REFUSED.findall('send(error(f"no {x} now", "gone"))') == ["gone"]
+
+
+# -- the engines' refusals of a request, worded by code ------------------------------------
+
+JA = {"Accept-Language": "ja"}
+
+
+@pytest.mark.parametrize(
+    ("body", "english", "japanese"),
+    [
+        (
+            {"game": "cubes", "options": {"players": 99}},
+            "option players: must be from 2 to ",
+            "」は2から",
+        ),
+        (
+            {"game": "cubes", "options": {"colour": 1}},
+            "cubes has no option 'colour' here; it takes ",
+            "cubesには「colour」という設定はありません。",
+        ),
+        (
+            {
+                "game": "cubes",
+                "options": {},
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "nosuch"}],
+            },
+            "seats.1: unknown bot 'nosuch'; choose from ",
+            "席1: 「nosuch」というボットはありません。",
+        ),
+        (
+            {"game": "cubes", "options": {}, "clock": {"kind": "turn", "days": 2}},
+            "clock.days: a turn-based game gives 1, 3 or 7 days a move (got 2)",
+            "持ち時間（clock.days）: ターン制の1手の日数は1日、3日、7日のどれかです（指定: 2）",
+        ),
+        (
+            {"game": "cubes", "options": {}, "clock": {"kind": "realtime", "minutes": -1}},
+            "clock.minutes: cannot be negative (got -1)",
+            "持ち時間（clock.minutes）に負の数は使えません（指定: -1）",
+        ),
+    ],
+)
+def test_an_engine_refusal_is_worded_in_the_asked_language(
+    client: TestClient, body: dict[str, Any], english: str, japanese: str
+) -> None:
+    """A bad option, bot or time control: the engine's own English for an English
+    request (as before), the catalog's Japanese by its code for a Japanese one, with the
+    option named by its label, no engine English in it."""
+    body = {"seats": [{"kind": "human"}, {"kind": "bot"}], **body}
+    en = client.post("/api/games", json=body)
+    ja = client.post("/api/games", json=body, headers=JA)
+    assert en.status_code == ja.status_code == 400
+    assert en.json()["detail"].startswith(english)
+    said = ja.json()["detail"]
+    assert japanese in said
+    assert not re.search(r"\b(?:must|option|choose|unknown|got|seats)\b", said), said
+
+
+def test_an_option_is_named_by_its_label() -> None:
+    from cubegames.core.phrase import Worded
+    from cubegames.server.i18n import Said
+
+    exc = Worded("error-option-whole", "option players: must be a whole number", option="players")
+    made = Said.of(400, exc, game="cubes")
+    assert isinstance(made, Said) and made.phrase is not None
+    assert (
+        i18n.phrase("ja", made.phrase)
+        == f"「{i18n.say('ja', 'option-players')}」は整数で指定してください"
+    )
+    plain = Said.of(400, ValueError("a game's own words"))
+    assert not isinstance(plain, Said) and plain.detail == "a game's own words"

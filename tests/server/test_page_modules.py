@@ -206,11 +206,12 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     cases = _refusals(game_id)
     assert sum(c["rules"] for c in cases) >= (2 if game_id == "cubes" else 10), cases
     out = _in_node(
-        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};"
+        f"import {{ t }} from {json.dumps((STATIC / 'i18n.js').as_uri())};",
         "{ said: input.map((c) => r.friendly("
         f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message, refusal: c.refusal }}, "
         "c.info)), "
-        "fallback: r.NOT_ALLOWED, unknown: r.UNKNOWN_MOVE }",
+        "fallback: t('refusal-not-allowed'), unknown: t('refusal-unknown-move') }",
         cases,
     )
     for case, said in zip(cases, out["said"], strict=True):
@@ -474,8 +475,9 @@ def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> Non
 @needs_node
 def test_every_refusal_code_the_server_raises_has_a_sentence_on_the_page() -> None:
     """The codes of the server's own refusals (`Refused(..., "code")` in server/*.py: not
-    your turn, late, paused, the take-back and claim rules...) each have a sentence in
-    refusals.js, instead of the page's "could not take that"."""
+    your turn, late, paused, the take-back and claim rules...) each have a sentence from
+    the catalogs (`refusal-CODE`, tests/server/test_i18n.py checks both languages have
+    it), instead of the page's "could not take that"."""
     server = STATIC.parent
     codes = sorted(
         {

@@ -95,6 +95,7 @@ def test_the_game_listing_hides_what_a_spectator_may_not_read(client: TestClient
         "ply": 2,
         "seat": 0,
         "text": "Seat 0 kept one of the drawn pieces.",
+        "say": ["words-cubed-kept-secret", {"who": {"seat": 0}}],
     }
     assert detail["seed"] is None
     assert kept[5:] not in client.get(f"/api/games/{made['id']}").text

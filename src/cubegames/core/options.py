@@ -48,6 +48,8 @@ def players_field(low: int, high: int, default: int = 2, description: str | None
         json_schema_extra={"x-minimum": low, "x-maximum": high},
     )
 
+from cubegames.core.phrase import Worded
+
 
 @functools.cache
 def schema(model: type[BaseModel]) -> dict[str, Any]:
@@ -176,7 +178,13 @@ def check_form(game_id: str, model: type[BaseModel], options: Mapping[str, Any])
     for name, value in options.items():
         field = fields.get(name)
         if field is None:
-            raise ValueError(f"{game_id} has no option {name!r} here; it takes {', '.join(fields)}")
+            raise Worded(
+                "error-option-unknown",
+                f"{game_id} has no option {name!r} here; it takes {', '.join(fields)}",
+                game=game_id,
+                option=name,
+                options=", ".join(fields),
+            )
         if value is None:
             continue
         where = f"option {name}"
@@ -184,20 +192,41 @@ def check_form(game_id: str, model: type[BaseModel], options: Mapping[str, Any])
         names = [c for c, _ in field.get("choices", ())]
         if kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{where}: must be a whole number")
+                raise Worded("error-option-whole", f"{where}: must be a whole number", option=name)
             low, high = field.get("low"), field.get("high")
             if (low is not None and value < low) or (high is not None and value > high):
                 if low == high:
-                    raise ValueError(f"{where}: must be {low}")
-                raise ValueError(f"{where}: must be from {low} to {high}")
+                    raise Worded(
+                        "error-option-exactly",
+                        f"{where}: must be {low}",
+                        option=name,
+                        value=str(low),
+                    )
+                raise Worded(
+                    "error-option-range",
+                    f"{where}: must be from {low} to {high}",
+                    option=name,
+                    low=str(low),
+                    high=str(high),
+                )
         elif kind == "bool" and not isinstance(value, bool):
-            raise ValueError(f"{where}: must be true or false")
+            raise Worded("error-option-bool", f"{where}: must be true or false", option=name)
         elif kind == "choice" and value not in names:
-            raise ValueError(f"{where}: choose from {', '.join(names)}")
+            raise Worded(
+                "error-option-choice",
+                f"{where}: choose from {', '.join(names)}",
+                option=name,
+                choices=", ".join(names),
+            )
         elif kind == "multi" and (
             not isinstance(value, list) or any(v not in names for v in value)
         ):
-            raise ValueError(f"{where}: a list of names from {', '.join(names)}")
+            raise Worded(
+                "error-option-list",
+                f"{where}: a list of names from {', '.join(names)}",
+                option=name,
+                choices=", ".join(names),
+            )
         checked[name] = value
     check_options(game_id, model, checked)
     return checked

@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 import cubegames
 from cubegames import rulebook
+from cubegames.core.phrase import Phrase
 from cubegames.render import web
 from cubegames.server import clocks
 from cubegames.server.accounts import current_user, guest_name
@@ -161,7 +162,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     try:
         game = build(body.game, body.options)
     except ValueError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc, game=body.game) from None
     if len(body.seats) != game.players:
         raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
     user = await current_user(request)
@@ -182,7 +183,8 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             try:
                 check_bot(spec, body.game, server.limits)
             except ValueError as exc:
-                raise HTTPException(400, f"seats.{i}: {exc}") from None
+                within = Phrase("error-seat-bot", {"seat": i}, f"seats.{i}: {exc}")
+                raise Said.of(400, exc, within) from None
             seats.append(NewSeat("bot", spec, seat.name or None))
         else:
             seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
@@ -193,7 +195,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             max_increment=server.limits.clock_max_increment,
         )
     except ValueError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc) from None
     if body.seed is not None and any(s.invited for s in seats):
         raise Said(400, "error-seed-with-invite")
     if body.rated:
@@ -458,10 +460,13 @@ async def replay_step(
         raise HTTPException(409, str(exc)) from None
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
-    said = web.tell(game, view) if web.tells(game) else None
+    said, say = web.telling(game, view) if web.tells(game) else (None, None)
     earlier = [p.move for p in played[:-1]]
+    last_say = None
+    if last is not None:
+        last_say = web.said(web.described(game, last.move, last.seat, seat, earlier))
     if said is None and last is not None:
-        said = web.words(game, last.move, last.seat, seat, earlier)
+        said, say = web.words(game, last.move, last.seat, seat, earlier), last_say
     hints = web.hints(game, view)
     if web.framed(game):
         hints = {**(hints or {}), **web.history_hints(game, [p.move for p in played])}
@@ -480,10 +485,12 @@ async def replay_step(
             "seat": last.seat,
             "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
             "text": web.words(game, last.move, last.seat, seat, earlier),
+            "say": last_say,
         },
         "result": result_of(state) if state.is_over else None,
         "svg": web.draw(game, view, []),
         "said": said,
+        "say": say,
     }
 
 

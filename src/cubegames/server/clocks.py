@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cubegames.core.phrase import Worded
+
 #: presets offered by the page, in minutes + seconds of increment
 PRESETS: dict[str, tuple[float, float]] = {"3+2": (3, 2), "10+5": (10, 5), "30+0": (30, 0)}
 #: the turn-based choices, in days a move
@@ -111,12 +113,27 @@ class TimeControl:
 
 def _number(field_name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{field_name}: expected a number, got {value!r}"[:200])
+        raise Worded(
+            "error-clock-number",
+            f"{field_name}: expected a number, got {value!r}"[:200],
+            field=field_name,
+            got=repr(value)[:40],
+        )
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError(f"{field_name}: expected a finite number, got {value!r}")
+        raise Worded(
+            "error-clock-finite",
+            f"{field_name}: expected a finite number, got {value!r}",
+            field=field_name,
+            got=repr(value),
+        )
     if number < 0:
-        raise ValueError(f"{field_name}: cannot be negative (got {value!r})")
+        raise Worded(
+            "error-clock-negative",
+            f"{field_name}: cannot be negative (got {value!r})",
+            field=field_name,
+            got=repr(value),
+        )
     return number
 
 
@@ -133,13 +150,15 @@ def parse(
     >>> parse({"kind": "turn", "days": 2}, max_minutes=180, max_increment=60)
     Traceback (most recent call last):
     ...
-    ValueError: clock.days: a turn-based game gives 1, 3 or 7 days a move (got 2)
+    cubegames.core.phrase.Worded: clock.days: a turn-based game gives 1, 3 or 7 days a move (got 2)
     """
     if request is None:
         return TimeControl()
     if not isinstance(request, dict):
-        raise ValueError(
-            f"{where}: expected an object such as {{'kind': 'realtime', 'preset': '3+2'}}"
+        raise Worded(
+            "error-clock-object",
+            f"{where}: expected an object such as {{'kind': 'realtime', 'preset': '3+2'}}",
+            field=where,
         )
     kind = request.get("kind", "none")
     allowed: dict[str, set[str]] = {
@@ -148,43 +167,80 @@ def parse(
         "turn": {"kind", "days"},
     }
     if kind not in allowed:
-        raise ValueError(f"{where}.kind: expected none, realtime or turn, got {kind!r}"[:200])
+        raise Worded(
+            "error-clock-kind",
+            f"{where}.kind: expected none, realtime or turn, got {kind!r}"[:200],
+            field=f"{where}.kind",
+            got=repr(kind)[:40],
+        )
     extra = sorted(set(request) - allowed[kind])
     if extra:
-        raise ValueError(f"{where}.{extra[0]}: not a setting of a {kind} clock"[:200])
+        raise Worded(
+            "error-clock-setting",
+            f"{where}.{extra[0]}: not a setting of a {kind} clock"[:200],
+            field=f"{where}.{extra[0]}"[:60],
+            kind=kind,
+        )
     if kind == "none":
         return TimeControl()
     if kind == "turn":
         days = request.get("days")
         if isinstance(days, bool) or days not in DAYS:
-            raise ValueError(
-                f"{where}.days: a turn-based game gives 1, 3 or 7 days a move (got {days!r})"[:200]
+            raise Worded(
+                "error-clock-days",
+                f"{where}.days: a turn-based game gives 1, 3 or 7 days a move (got {days!r})"[:200],
+                field=f"{where}.days",
+                got=repr(days)[:40],
             )
         return TimeControl.turn(int(days))
     if "preset" in request:
         if "minutes" in request or "increment" in request:
-            raise ValueError(f"{where}.preset: give a preset or minutes and increment, not both")
+            raise Worded(
+                "error-clock-both",
+                f"{where}.preset: give a preset or minutes and increment, not both",
+                field=f"{where}.preset",
+            )
         preset = request["preset"]
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise ValueError(
-                f"{where}.preset: expected one of {', '.join(PRESETS)}, got {preset!r}"[:200]
+            raise Worded(
+                "error-clock-preset",
+                f"{where}.preset: expected one of {', '.join(PRESETS)}, got {preset!r}"[:200],
+                field=f"{where}.preset",
+                presets=", ".join(PRESETS),
+                got=repr(preset)[:40],
             )
         minutes, increment = PRESETS[preset]
     elif "minutes" not in request:
-        raise ValueError(f"{where}.minutes: a real-time clock needs minutes (or a preset)")
+        raise Worded(
+            "error-clock-minutes-missing",
+            f"{where}.minutes: a real-time clock needs minutes (or a preset)",
+            field=f"{where}.minutes",
+        )
     else:
         minutes = _number(f"{where}.minutes", request["minutes"])
         increment = _number(f"{where}.increment", request.get("increment", 0))
     if minutes == 0:
-        raise ValueError(f"{where}.minutes: a bank of zero minutes leaves no time to move")
+        raise Worded(
+            "error-clock-zero",
+            f"{where}.minutes: a bank of zero minutes leaves no time to move",
+            field=f"{where}.minutes",
+        )
     if minutes > max_minutes:
-        raise ValueError(
-            f"{where}.minutes: at most {max_minutes:g} on this server (got {minutes:g})"
+        raise Worded(
+            "error-clock-max-minutes",
+            f"{where}.minutes: at most {max_minutes:g} on this server (got {minutes:g})",
+            field=f"{where}.minutes",
+            high=max_minutes,
+            got=f"{minutes:g}",
         )
     if increment > max_increment:
-        raise ValueError(
+        raise Worded(
+            "error-clock-max-increment",
             f"{where}.increment: at most {max_increment:g} seconds on this server "
-            f"(got {increment:g})"
+            f"(got {increment:g})",
+            field=f"{where}.increment",
+            high=max_increment,
+            got=f"{increment:g}",
         )
     return TimeControl.realtime(minutes, increment)
 

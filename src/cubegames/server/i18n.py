@@ -21,15 +21,19 @@ A duration (a `timedelta` parameter) is written by Babel in the language's own w
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from babel.dates import format_timedelta
+from babel.lists import format_list
 from fastapi import HTTPException, Request
 from fastapi.responses import JSONResponse
 from fluent.runtime import FluentBundle, FluentResource
 from starlette.requests import HTTPConnection
+
+from cubegames.core.phrase import Phrase, Worded
 
 LOCALES = Path(__file__).parent / "static" / "locales"
 #: the languages with a catalog, the first one the fallback for a message another lacks
@@ -47,7 +51,7 @@ def bundle(lang: str) -> FluentBundle:
     return made
 
 
-def say(lang: str, key: str, **args: Any) -> str:
+def say(lang: str, key: str, /, **args: Any) -> str:
     """The message `key` in `lang`, its parameters filled in (numbers by the language's
     rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
     A key no catalog has is a programming error (KeyError)."""
@@ -66,6 +70,41 @@ def say(lang: str, key: str, **args: Any) -> str:
                 raise KeyError(f"message {key!r}: {errors[0]}")
             return str(text)
     raise KeyError(f"no message {key!r} in the catalogs")
+
+
+def phrase(lang: str, said: Sequence[Any], name: Callable[[int], str] | None = None) -> str:
+    """A phrase as the protocol sends it (`[key, params]`, `cubegames.core.phrase.Phrase.
+    said()`) worded in `lang` as the page words it (static/i18n.js `phrase`): each seat
+    named by `name` (by default "Seat N"), `<param>-you` "yes" where that name is the
+    language's "you", a phrase inside worded first (its English where no catalog has its
+    key: a colour of a home-made edition).
+
+    >>> phrase("ja", ["words-cubed-drew", {"who": {"seat": 1}}])
+    '席1がピースを1個引きました。'
+    """
+    return _phrase(lang, said, name or (lambda n: say(lang, "seat-label", seat=n)))
+
+
+def _phrase(lang: str, said: Sequence[Any], name: Callable[[int], str]) -> str:
+    key, params = said
+    args: dict[str, Any] = {}
+    you = say(lang, "seat-you")
+    for k, v in params.items():
+        if isinstance(v, dict) and "seat" in v:
+            args[k] = name(v["seat"])
+            args[f"{k}-you"] = "yes" if args[k] == you else "no"
+        elif isinstance(v, dict) and "seats" in v:
+            names = [name(s) for s in v["seats"]]
+            args[k] = format_list(names, locale=lang)
+            args[f"{k}-count"] = len(names)
+            args[f"{k}-you"] = "yes" if names == [you] else "no"
+        elif isinstance(v, dict) and "say" in v:
+            inner = v["say"]
+            known = any(bundle(n).has_message(inner[0]) for n in LANGUAGES)
+            args[k] = _phrase(lang, inner, name) if known else v.get("text", inner[0])
+        else:
+            args[k] = v
+    return say(lang, key, **args)
 
 
 def negotiate(header: str | None) -> str:
@@ -109,12 +148,44 @@ class Said(HTTPException):
         super().__init__(status, say(DEFAULT, key, **args), headers=headers)
         self.key = key
         self.args_ = args
+        #: a phrase (`Phrase.said()`) to word instead of `key`, with its own English
+        self.phrase: list[Any] | None = None
+
+    @classmethod
+    def of(
+        cls, status: int, exc: ValueError, within: Phrase | None = None, game: str | None = None
+    ) -> HTTPException:
+        """`exc` (an engine's ValueError: a bad option, bot or time control) as the answer:
+        worded from the catalogs in the request's language where it carries its phrase
+        (`Worded`), its English otherwise; `within` wraps it (`{ $reason }` is `exc`). An
+        option of `game` is named by its label in the catalogs (`option-GAME-NAME`)."""
+        if not isinstance(exc, Worded):
+            return HTTPException(status, str(within or exc))
+        made = cls.__new__(cls)
+        phrase = exc.phrase
+        name = phrase.params.get("option")
+        if game is not None and isinstance(name, str):
+            keys = (f"option-{game}-{name}", f"option-{name}")
+            label = next((k for k in keys if bundle(DEFAULT).has_message(k)), None)
+            if label is not None:
+                params = {**phrase.params, "option": Phrase(label, {}, name)}
+                phrase = Phrase(phrase.key, params, phrase.text)
+        if within is not None:
+            phrase = Phrase(within.key, {**within.params, "reason": phrase}, within.text)
+        HTTPException.__init__(made, status, str(phrase))
+        made.key, made.args_, made.phrase = phrase.key, {}, phrase.said()
+        return made
 
 
 async def said(request: Request, exc: Exception) -> JSONResponse:
-    """The exception handler for `Said`: the detail in the request's language."""
+    """The exception handler for `Said`: the detail in the request's language (a phrase's
+    English is the engine's own, word for word, so English answers stay as they were)."""
     assert isinstance(exc, Said)
-    text = say(language_of(request), exc.key, **exc.args_)
+    lang = language_of(request)
+    if exc.phrase is not None:
+        text = exc.detail if lang == DEFAULT else phrase(lang, exc.phrase)
+    else:
+        text = say(lang, exc.key, **exc.args_)
     return JSONResponse(
         {"detail": text, "code": exc.key}, status_code=exc.status_code, headers=exc.headers
     )

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, text
 
 from cubegames.bots import BOTS, parse_spec
+from cubegames.core.phrase import Worded
 from cubegames.server.storage import CreationRow, Store
 
 #: a clock: seconds, only going forward
@@ -145,14 +146,34 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     name, params = parse_spec(spec)
     cls = BOTS.get(name)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        raise Worded(
+            "error-bot-unknown",
+            f"unknown bot {name!r}; choose from {', '.join(BOTS)}",
+            bot=name,
+            bots=", ".join(BOTS),
+        )
     if cls.games is not None and game not in cls.games:
-        raise ValueError(f"bot {name!r} plays {', '.join(cls.games)} only, not {game}")
+        raise Worded(
+            "error-bot-game",
+            f"bot {name!r} plays {', '.join(cls.games)} only, not {game}",
+            bot=name,
+            games=", ".join(cls.games),
+            game=game,
+        )
     if "seed" in params:
-        raise ValueError(f"bot {spec!r}: the server picks the bot's seed; give no seed")
+        raise Worded(
+            "error-bot-seed",
+            f"bot {spec!r}: the server picks the bot's seed; give no seed",
+            bot=spec,
+        )
     for key, value in params.items():
         if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(f"bot {spec!r}: {key} must be a finite number")
+            raise Worded(
+                "error-bot-finite",
+                f"bot {spec!r}: {key} must be a finite number",
+                bot=spec,
+                key=key,
+            )
     bounds: dict[str, float] = {
         "seconds": limits.bot_seconds,
         "iterations": limits.bot_iterations,
@@ -162,11 +183,19 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     for key, high in bounds.items():
         value = params.get(key)
         if isinstance(value, int | float) and not isinstance(value, bool) and value > high:
-            raise ValueError(f"bot {spec!r}: {key} is at most {high:g} on this server")
+            raise Worded(
+                "error-bot-bound",
+                f"bot {spec!r}: {key} is at most {high:g} on this server",
+                bot=spec,
+                key=key,
+                high=high,
+            )
     try:
         cls(0, **params)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"bot {spec!r}: {exc}") from None
+        raise Worded(
+            "error-bot-settings", f"bot {spec!r}: {exc}", bot=spec, reason=str(exc)
+        ) from None
     return spec
 
 

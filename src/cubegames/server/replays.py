@@ -139,6 +139,9 @@ class Replays:
                     "ply": m.ply,
                     "seat": m.seat,
                     "text": web.words(game, m.move, m.seat, None, notations[: m.ply - 1]),
+                    "say": web.said(
+                        web.described(game, m.move, m.seat, None, notations[: m.ply - 1])
+                    ),
                 }
                 if over or web.visible(game, m.move, m.seat, None):
                     entry["move"] = m.move

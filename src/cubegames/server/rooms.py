@@ -125,6 +125,8 @@ class Played:
     at: datetime | None = None
     #: the seat had no other legal move (a timed game's clock does not charge it)
     forced: bool = False
+    #: `note` as a phrase of the catalogs (`[key, params]`: the page words it), or None
+    note_say: list[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -181,8 +183,8 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
             raise RoomError(
                 f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
             ) from None
-        note = web.tell(game, state.public_view()) if tells else None
-        played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only))
+        note, note_say = web.telling(game, state.public_view()) if tells else (None, None)
+        played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only, note_say))
     return game, state, played
 
 
@@ -539,10 +541,14 @@ class Room:
             for p in self.played[len(entries) :]:
                 earlier = [q.move for q in self.played[: p.ply - 1]] if framed else ()
                 text = web.words(self.game, p.move, p.seat, viewer, earlier)
+                phrase = web.described(self.game, p.move, p.seat, viewer, earlier)
                 seen = web.visible(self.game, p.move, p.seat, viewer)
                 notation = p.move if seen else None  # for the page's hover, when not secret
                 entry: dict[str, Any] = {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note}
                 entry["move"] = notation
+                # the words as the catalogs' phrases, which the page words in its language
+                entry["say"] = web.said(phrase)
+                entry["note_say"] = p.note_say
                 if p.round > 1:  # the round it was played in, from the second on
                     entry["round"] = p.round
                 entries.append(entry)
@@ -567,8 +573,14 @@ class Room:
             return None
         p = self.played[-1]
         self.log_for(viewer)  # brings this viewer's entries up to date
-        text = self._entries[viewer][-1]["text"]
-        return {"ply": p.ply, "seat": p.seat, "move": self._notations[viewer][-1], "text": text}
+        entry = self._entries[viewer][-1]
+        return {
+            "ply": p.ply,
+            "seat": p.seat,
+            "move": self._notations[viewer][-1],
+            "text": entry["text"],
+            "say": entry["say"],
+        }
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat's page shows, made from `view(seat)` alone (the public view
@@ -590,9 +602,9 @@ class Room:
             else:
                 legal = [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)
-        said = web.tell(self.game, view) if self._tells else None
+        said, say = web.telling(self.game, view) if self._tells else (None, None)
         if said is None and log_entries:
-            said = log_entries[-1]["text"]
+            said, say = log_entries[-1]["text"], log_entries[-1]["say"]
         return {
             "type": "state",
             "game_id": self.id,
@@ -605,6 +617,7 @@ class Room:
             "last": self.last_for(seat),
             "hints": self.hints(),
             "said": said,
+            "say": say,
             "log": log_entries,
             "result": self.result(),
             "online": self.online(),
@@ -739,12 +752,16 @@ class Room:
         only: bool,
         clocks: Clocks,
     ) -> None:
-        note = web.tell(self.game, trial.public_view()) if self._tells else None
+        note, note_say = (
+            web.telling(self.game, trial.public_view()) if self._tells else (None, None)
+        )
         self.last_active = at
         self.state = trial
         self.clocks = clocks
         self.asking = None  # a move made: a take-back asked before it is void
-        self.played.append(Played(self.ply + 1, seat, move, note, self._rounds + 1, at, only))
+        self.played.append(
+            Played(self.ply + 1, seat, move, note, self._rounds + 1, at, only, note_say)
+        )
         done = rounds_done(trial)
         if done > self._rounds and not trial.is_over:
             self._pause_after(done)

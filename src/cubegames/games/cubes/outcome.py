@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cubegames.core.phrase import Param, Phrase, Seat, Seats
 from cubegames.games.cubes.dice import Row, number, tally
 from cubegames.games.cubes.edition import Edition
 
@@ -68,14 +69,22 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
     >>> describe(Outcome(1, (".",) * 6, 3, (0, -1), 1), ed)
     'All blank: seat 1 owes 2 but has only 1, puts it in and scores 0 for the set.'
     """
+    return str(described(out, edition, you))
+
+
+def described(out: Outcome, edition: Edition, you: int | None = None) -> Phrase:
+    """`describe` as a phrase (`words-cubes-*`), which a page words in its reader's
+    language; seats are `Seat`s, so the reader's own is "you" whoever reads it."""
     t = tally(out.faces)
     row = t.row
     roller = out.seat
     numbers = [str(number(f)) for f in out.faces if number(f) is not None]
-    head = row.title[0].upper() + row.title[1:]
+    title = row.title[0].upper() + row.title[1:]
+    head = Phrase(f"words-cubes-row-{row.value}", {}, title)
     if len(numbers) > 1:
-        head += f" ({' + '.join(numbers)} = {t.total})"
-    parts: list[str] = []
+        total = f"{' + '.join(numbers)} = {t.total}"
+        head = Phrase("words-cubes-head-sum", {"row": head, "sum": total}, f"{title} ({total})")
+    parts: list[Phrase] = []
     pot = out.pot
     players = len(out.changes)
     if row in (Row.CUBES_FEW, Row.CUBES_MANY, Row.CUBES_ONLY):
@@ -85,36 +94,69 @@ def describe(out: Outcome, edition: Edition, you: int | None = None) -> str:
             if paid:
                 verb = "pays" if len(paid) == 1 and paid[0] != you else "pay"
                 names = _names([_who(s, you) for s in paid])
-                parts.append(f"{names} {verb} {edition.opponent_pays}")
-            owes = f"{_verb(out.bust, you, 'owe', 'owes')} {edition.opponent_pays}"
-            parts.append(owes + _broke(out.bust, you, -out.changes[out.bust]))
-            return f"{head}: {', then '.join(parts)}."
-        parts.append(f"each opponent pays {edition.opponent_pays}")
+                parts.append(
+                    Phrase(
+                        "words-cubes-paid",
+                        {"who": Seats(tuple(paid)), "chips": edition.opponent_pays},
+                        f"{names} {verb} {edition.opponent_pays}",
+                    )
+                )
+            parts.append(_owes_broke(out.bust, you, edition.opponent_pays, -out.changes[out.bust]))
+            return _joined(head, parts)
+        parts.append(
+            Phrase(
+                "words-cubes-each-pays",
+                {"chips": edition.opponent_pays},
+                f"each opponent pays {edition.opponent_pays}",
+            )
+        )
         pot += edition.opponent_pays * (players - 1)
     change = out.changes[roller]
     if row in (Row.NUMBERS, Row.CUBES_FEW):
         claim = t.total if row is Row.NUMBERS else edition.multiplier * t.total
         named = str(claim) if row is Row.NUMBERS else f"{edition.multiplier}×{t.total} = {claim}"
+        who = Seat(roller)
         if pot >= claim:
-            parts.append(f"{_verb(roller, you, 'take', 'takes')} {named}")
+            text = f"{_verb(roller, you, 'take', 'takes')} {named}"
+            parts.append(Phrase("words-cubes-takes", {"who": who, "claim": named}, text))
         else:
             short = claim - pot
             held = "the pot is empty" if pot == 0 else f"the pot holds only {pot}"
             text = f"{held}, so {_verb(roller, you, 'owe', 'owes')} {short}"
+            params: dict[str, Param] = {"who": who, "pot": pot, "short": short}
             if out.bust == roller:
+                params["left"] = -change
                 text += _broke(roller, you, -change)
+                parts.append(Phrase("words-cubes-short-broke", params, text))
             else:
+                params["claim"] = claim
                 text += f" to bring it to {claim}"
-            parts.append(text)
+                parts.append(Phrase("words-cubes-short", params, text))
     elif row is Row.CUBES_MANY:
-        parts.append(f"{_verb(roller, you, 'take', 'takes')} the whole pot ({change})")
+        text = f"{_verb(roller, you, 'take', 'takes')} the whole pot ({change})"
+        parts.append(Phrase("words-cubes-whole-pot", {"who": Seat(roller), "chips": change}, text))
     elif row is Row.BLANK:
         if out.bust == roller:
-            owes = f"{_verb(roller, you, 'owe', 'owes')} {edition.blank_pays}"
-            parts.append(owes + _broke(roller, you, -change))
+            parts.append(_owes_broke(roller, you, edition.blank_pays, -change))
         else:
-            parts.append(f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}")
-    return f"{head}: {', then '.join(parts)}."
+            text = f"{_verb(roller, you, 'pay', 'pays')} {edition.blank_pays}"
+            parts.append(
+                Phrase("words-cubes-pays", {"who": Seat(roller), "chips": edition.blank_pays}, text)
+            )
+    return _joined(head, parts)
+
+
+def _owes_broke(seat: int, you: int | None, owed: int, left: int) -> Phrase:
+    text = f"{_verb(seat, you, 'owe', 'owes')} {owed}{_broke(seat, you, left)}"
+    return Phrase("words-cubes-owes-broke", {"who": Seat(seat), "owed": owed, "left": left}, text)
+
+
+def _joined(head: Phrase, parts: list[Phrase]) -> Phrase:
+    text = f"{head}: {', then '.join(str(p) for p in parts)}."
+    if len(parts) == 1:
+        return Phrase("words-cubes-roll-one", {"head": head, "first": parts[0]}, text)
+    assert len(parts) == 2, "a roll is told in one or two parts"
+    return Phrase("words-cubes-roll-two", {"head": head, "first": parts[0], "then": parts[1]}, text)
 
 
 def _names(names: list[str]) -> str:

@@ -11,8 +11,11 @@ Every game module here has (the `Drawing` protocol):
   (colour names and screen colours, piece shapes), sent once when a page connects;
 - `words(game, move, mover, viewer) -> str`: a move in plain words, saying only what
   `viewer` may know (a CUBED piece kept from a draw3 draw stays secret from the others);
+- optionally `described(game, move, mover, viewer[, earlier]) -> Phrase`: `words` as a
+  `cubegames.core.phrase.Phrase`, a message of the catalogs and its parameters, which the
+  page words in its reader's language (`str()` of it is `words`' English);
 - optionally `tell(game, view) -> str | None`: the last move in fuller words (CUBES says
-  what a roll did);
+  what a roll did), and `told(game, view) -> Phrase | None`, the same as a phrase;
 - optionally `hints(game, view) -> dict`: facts the page needs to draw `view` that only
   the engine can work out from it (CUBED: the cells where a piece may go and the dead
   cells), made from `view` alone; and optionally `state_hints(game, state)`, the same
@@ -33,6 +36,7 @@ from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
 from cubegames.core.game import Game, Move, State
+from cubegames.core.phrase import Phrase
 from cubegames.core.registry import built_in
 
 #: the font stack of every drawing (the page's own font where it has one)
@@ -59,6 +63,31 @@ class Framed(Protocol):
     ) -> str: ...
 
     def history_hints(self, game: Game[Any], moves: Sequence[str]) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Describes(Protocol):
+    """A drawing module that gives its words as phrases of the catalogs (`Phrase`)."""
+
+    def described(self, game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase: ...
+
+
+@runtime_checkable
+class DescribesFramed(Protocol):
+    """`Describes` for a `Framed` module: its phrases need the moves before."""
+
+    FRAMED: bool
+
+    def described(
+        self, game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str]
+    ) -> Phrase: ...
+
+
+@runtime_checkable
+class Told(Protocol):
+    """A drawing module that tells the last move in fuller words as a phrase."""
+
+    def told(self, game: Game[Any], view: Mapping[str, Any]) -> Phrase | None: ...
 
 
 @runtime_checkable
@@ -134,6 +163,24 @@ def words(
     return module.words(game, move, mover, viewer)
 
 
+def described(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> Phrase | None:
+    """`words` as a phrase of the catalogs (None for a game whose module gives none: a
+    plug-in's words are its own, in the language it writes)."""
+    module = _module(game)
+    if isinstance(module, DescribesFramed) and isinstance(module, Framed):
+        return module.described(game, move, mover, viewer, earlier)
+    if isinstance(module, Describes):
+        return module.described(game, move, mover, viewer)
+    return None
+
+
+def said(phrase: Phrase | None) -> list[Any] | None:
+    """A phrase as the protocol sends it (`[key, params]`), or None."""
+    return None if phrase is None else phrase.said()
+
+
 def framed(game: Game[Any]) -> bool:
     """Whether `words` needs the moves before the one it tells (Unstackable's places are
     named on a board fixed by its first cube)."""
@@ -152,6 +199,21 @@ def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     explains its rolls); None otherwise."""
     module = _module(game)
     return module.tell(game, view) if isinstance(module, Tells) else None
+
+
+def told(game: Game[Any], view: Mapping[str, Any]) -> Phrase | None:
+    """`tell` as a phrase of the catalogs (None where `tell` is, or the module has none)."""
+    module = _module(game)
+    return module.told(game, view) if isinstance(module, Told) else None
+
+
+def telling(game: Game[Any], view: Mapping[str, Any]) -> tuple[str | None, list[Any] | None]:
+    """`tell` in English and as the protocol sends its phrase (`said`): both None where the
+    game tells nothing more than its moves' words, the phrase None for a plug-in's own."""
+    phrase = told(game, view)
+    if phrase is not None:
+        return str(phrase), phrase.said()
+    return tell(game, view), None
 
 
 def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from cubegames.core.game import Game, Move, State
 from cubegames.core.hexgrid import pack, unpack
+from cubegames.core.phrase import Param, Phrase, Seat
 from cubegames.games.cubed.frontier import rebuild
 from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Draw, Draw3, Give, Keep, Pass, Place, Skip
@@ -243,14 +244,32 @@ def info(game: Game[Any]) -> dict[str, Any]:
     }
 
 
+def colour_phrase(name: str) -> Phrase:
+    """A CUBED colour's name as the catalogs word it (`cubed-colour-NAME`)."""
+    return Phrase(f"cubed-colour-{name.replace(' ', '-')}", {}, name)
+
+
 def piece_words(game: Cubed, letters: str, the: bool = False) -> str:
     """A piece as a person says it: "a green, purple and yellow piece", "an all-white
     piece" (its colours in the order they show, each named once); `the`: "the ... piece"."""
+    return str(piece_phrase(game, letters, the))
+
+
+def piece_phrase(game: Cubed, letters: str, the: bool = False) -> Phrase:
+    """`piece_words` as a phrase: its colours (`c1` to `c3`, `count` of them) and `first`,
+    the first colour's name as a key (English picks "a" or "an" by it)."""
     names = {c.letter: c.name for c in game.edition.colours}
     shown = [names.get(ch, ch) for ch in dict.fromkeys(letters)]
     listed = f"all-{shown[0]}" if len(shown) == 1 else ", ".join(shown[:-1]) + f" and {shown[-1]}"
     article = "the" if the else "an" if listed[0] in "aeiou" else "a"
-    return f"{article} {listed} piece"
+    params: dict[str, Param] = {
+        "count": len(shown),
+        "first": shown[0].replace(" ", "-"),
+    }
+    for i in range(3):
+        params[f"c{i + 1}"] = colour_phrase(shown[i]) if i < len(shown) else ""
+    key = "words-cubed-the-piece" if the else "words-cubed-a-piece"
+    return Phrase(key, params, f"{article} {listed} piece")
 
 
 def _half_cells(halves: int) -> str:
@@ -272,15 +291,33 @@ def place_words(q: int, r: int) -> str:
     >>> place_words(0, 0)
     'the middle of the table'
     """
+    return str(place_phrase(q, r))
+
+
+def place_phrase(q: int, r: int) -> Phrase:
+    """`place_words` as a phrase, in the keys of the page's own `placeWords`."""
     if q == 0 and r == 0:
-        return "the middle of the table"
+        return Phrase("cubed-middle", {}, "the middle of the table")
     halves = 2 * q + r  # half-cell widths right of the first piece (rows are offset)
+    up = "up" if r < 0 else "down"
     rows = f"{abs(r)} row{'' if abs(r) == 1 else 's'}" if r else ""
     if not halves:
-        return f"{rows} {'above' if r < 0 else 'below'} the first piece"
-    across = f"{_half_cells(abs(halves))} {'right' if halves > 0 else 'left'}"
-    vertical = f"{rows} {'up' if r < 0 else 'down'}, " if r else ""
-    return f"{vertical}{across} of the first piece"
+        text = f"{rows} {'above' if r < 0 else 'below'} the first piece"
+        return Phrase("cubed-rows-only", {"rows": abs(r), "dir": up}, text)
+    whole, half = divmod(abs(halves), 2)
+    amount = f"{whole or ''}{'½' if half else ''}"
+    cells = Phrase("cubed-cells", {"halves": abs(halves), "text": amount}, _half_cells(abs(halves)))
+    side = "right" if halves > 0 else "left"
+    across = Phrase("cubed-across", {"cells": cells, "dir": side}, f"{cells} {side}")
+    if not r:
+        return Phrase(
+            "cubed-place",
+            {"rows": "", "across": across, "both": "false"},
+            f"{across} of the first piece",
+        )
+    vertical = Phrase("cubed-rows", {"rows": abs(r), "dir": up}, f"{rows} {up}")
+    text = f"{vertical}, {across} of the first piece"
+    return Phrase("cubed-place", {"rows": vertical, "across": across, "both": "true"}, text)
 
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
@@ -288,32 +325,51 @@ def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     yellow piece 1 row up, ½ cell right of the first piece."): no notation. A piece kept
     from draw3 or given away is named only to the seats that see it (the mover, and for
     a gift its receiver); where a piece is laid is open to all, as the table is."""
+    return str(described(game, move, mover, viewer))
+
+
+def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase:
+    """`words` as a phrase (`words-cubed-*`): the page words it in its reader's language."""
     assert isinstance(game, Cubed)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
+    params: dict[str, Param] = {"who": Seat(mover)}
     if isinstance(parsed, Place):
-        where = place_words(parsed.q, parsed.r)
-        if where.startswith("the middle"):
-            where = f"in {where}"
-        did = f"laid {piece_words(game, parsed.slots)} {where}"
-    elif isinstance(parsed, Draw):
-        did = "drew a piece"
+        place = place_phrase(parsed.q, parsed.r)
+        where = f"in {place}" if place.key == "cubed-middle" else str(place)
+        piece = piece_phrase(game, parsed.slots)
+        params |= {"piece": piece, "where": place}
+        key, did = "laid", f"laid {piece} {where}"
+        if place.key == "cubed-middle":
+            key = "laid-middle"
+    elif isinstance(parsed, Draw) or (isinstance(parsed, Draw3) and parsed.k == 1):
+        key, did = "drew", "drew a piece"
     elif isinstance(parsed, Pass):
-        did = "passed"
+        key, did = "passed", "passed"
     elif isinstance(parsed, Draw3):
-        did = "drew a piece" if parsed.k == 1 else f"drew {parsed.k} pieces to keep one"
+        params["count"] = parsed.k
+        key, did = "drew-many", f"drew {parsed.k} pieces to keep one"
     elif isinstance(parsed, Keep):
-        secret = "one of the drawn pieces"
-        did = f"kept {piece_words(game, parsed.piece, the=True) if viewer == mover else secret}"
+        if viewer == mover:
+            piece = piece_phrase(game, parsed.piece, the=True)
+            params["piece"] = piece
+            key, did = "kept", f"kept {piece}"
+        else:
+            key, did = "kept-secret", "kept one of the drawn pieces"
     elif isinstance(parsed, Give):
         to = seat_name(parsed.to, viewer)
-        seen = viewer in (mover, parsed.to)
-        did = f"gave {piece_words(game, parsed.piece) if seen else 'a piece'} to {to}"
+        params["to"] = Seat(parsed.to)
+        if viewer in (mover, parsed.to):
+            piece = piece_phrase(game, parsed.piece)
+            params["piece"] = piece
+            key, did = "gave", f"gave {piece} to {to}"
+        else:
+            key, did = "gave-secret", f"gave a piece to {to}"
     elif isinstance(parsed, Skip):
-        did = "gave nothing away"
+        key, did = "skipped", "gave nothing away"
     else:  # pragma: no cover - every CUBED move is listed above
-        did = "moved"
-    return f"{who} {did}."
+        raise AssertionError(f"a CUBED move of no known kind: {move}")
+    return Phrase(f"words-cubed-{key}", params, f"{who} {did}.")
 
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:

@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cubegames.core.game import Game, Move
+from cubegames.core.phrase import Param, Phrase, Seat
 from cubegames.games.cubes.dice import BLANK, WORD
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.outcome import Outcome, describe
+from cubegames.games.cubes.outcome import described as described_roll
 from cubegames.render.web import capitalised, document, esc, fmt, ink, seat_name, text
 
 DIE = 64.0
@@ -171,7 +173,22 @@ def info(game: Game[Any]) -> dict[str, Any]:
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     """A roll in words (what it did is told by `tell`, from the position after it)."""
-    parsed = game.parse_move(move)
+    return str(described(game, move, mover, viewer))
+
+
+def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase:
+    """`words` as a phrase (`words-cubes-rolled`, `words-cubes-rolled-faces`)."""
+    parsed = str(game.parse_move(move))
     who = capitalised(seat_name(mover, viewer))
-    verb = "rolled" if str(parsed) == "roll" else f"rolled {str(parsed)[5:]}"
-    return f"{who} {verb}."
+    if parsed == "roll":
+        return Phrase("words-cubes-rolled", {"who": Seat(mover)}, f"{who} rolled.")
+    faces = parsed[5:]
+    params: dict[str, Param] = {"who": Seat(mover), "faces": faces}
+    return Phrase("words-cubes-rolled-faces", params, f"{who} rolled {faces}.")
+
+
+def told(game: Game[Any], view: Mapping[str, Any]) -> Phrase | None:
+    """`tell` as a phrase (None before any roll)."""
+    assert isinstance(game, Cubes)
+    out = Outcome.from_view(view)
+    return None if out is None else described_roll(out, game.edition, you=view.get("seat"))

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cubegames.core.game import Game, Move
+from cubegames.core.phrase import Param, Phrase, Seat
 from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
@@ -218,9 +219,16 @@ def info(game: Game[Any]) -> dict[str, Any]:
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     """A move in words, the way a player tells it ("Seat 1 laid a DUO on layer 2."), with
     no nodes (hands are open in this game)."""
+    return str(described(game, move, mover, viewer))
+
+
+def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase:
+    """`words` as a phrase (`words-stakd-laid`): the page words it in its reader's
+    language (piece names stay as they are)."""
     parsed = game.parse_move(move)
     assert isinstance(parsed, Place)
     who = capitalised(seat_name(mover, viewer))
     name = NAMES[parsed.piece.value]
     where = "on the bottom layer" if parsed.z == 0 else f"on layer {parsed.z}"
-    return f"{who} laid a {name} {where}."
+    params: dict[str, Param] = {"who": Seat(mover), "piece": name, "z": parsed.z}
+    return Phrase("words-stakd-laid", params, f"{who} laid a {name} {where}.")

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cubegames.core.game import Game, Move
+from cubegames.core.phrase import Param, Phrase, Seat
 from cubegames.games.unstackable import Colour, End, Stack, Unstack, Unstackable
 from cubegames.render.web import capitalised, document, esc, fmt, ink, points, seat_name, text
 
@@ -340,19 +341,37 @@ rows 1–7 front to back).'
     >>> words(game, "K@1,0,0", 1, None, ["R@0,0,0", "K@-1,0,0"])
     'Seat 1 stacked a black cube on the bottom layer at D4.'
     """
+    return str(described(game, move, mover, viewer, earlier))
+
+
+def described(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> Phrase:
+    """`words` as a phrase (`words-unst-*`): the page words it in its reader's language."""
     assert isinstance(game, Unstackable)
     parsed = game.parse_move(move)
     who = capitalised(seat_name(mover, viewer))
     frame = frame_of(earlier)
     if isinstance(parsed, Stack):
         name = game.box.colour_names[parsed.colour]
-        where = place_words(parsed.x, parsed.y, parsed.z, frame)
-        told = "" if any("@" in m for m in earlier) else f" ({FRAME_WORDS})"
-        return f"{who} stacked a {name} cube on {where}{told}."
+        where = place_phrase(parsed.x, parsed.y, parsed.z, frame)
+        colour = Phrase(f"unst-colour-{parsed.colour}", {}, name)
+        params: dict[str, Param] = {
+            "who": Seat(mover),
+            "colour": colour,
+            "place": where,
+        }
+        if any("@" in m for m in earlier):
+            text = f"{who} stacked a {name} cube on {where}."
+            return Phrase("words-unst-stacked", params, text)
+        text = f"{who} stacked a {name} cube on {where} ({FRAME_WORDS})."
+        return Phrase("words-unst-stacked-first", params, text)
     if isinstance(parsed, End):
-        return f"{who} ended the turn."
+        return Phrase("words-unst-ended", {"who": Seat(mover)}, f"{who} ended the turn.")
     assert isinstance(parsed, Unstack)
-    return f"{who} took a cube out of {place_words(parsed.x, parsed.y, parsed.z, frame)}."
+    where = place_phrase(parsed.x, parsed.y, parsed.z, frame)
+    text = f"{who} took a cube out of {where}."
+    return Phrase("words-unst-took", {"who": Seat(mover), "place": where}, text)
 
 
 def place_words(x: int, y: int, z: int, frame: tuple[int, int] = (0, 0)) -> str:
@@ -368,6 +387,14 @@ def place_words(x: int, y: int, z: int, frame: tuple[int, int] = (0, 0)) -> str:
     >>> place_words(3, 3, 1, (0, 3))
     'layer 1 at G4'
     """
-    layer = "the bottom layer" if z == 0 else f"layer {z}"
-    column = COLUMNS[x - frame[0] + FIRST[0]]
-    return f"{layer} at {column}{y - frame[1] + FIRST[1] + 1}"
+    return str(place_phrase(x, y, z, frame))
+
+
+def place_phrase(x: int, y: int, z: int, frame: tuple[int, int] = (0, 0)) -> Phrase:
+    """`place_words` as a phrase, in the keys of the page's own `placeWords`."""
+    if z == 0:
+        layer = Phrase("unst-bottom-layer", {}, "the bottom layer")
+    else:
+        layer = Phrase("unst-layer", {"z": z}, f"layer {z}")
+    cell = f"{COLUMNS[x - frame[0] + FIRST[0]]}{y - frame[1] + FIRST[1] + 1}"
+    return Phrase("unst-place", {"layer": layer, "cell": cell}, f"{layer} at {cell}")

@@ -77,6 +77,36 @@ export function tOr(id, fallback, args = {}) {
   return has(id) ? t(id, args) : fallback;
 }
 
+/** A phrase the server sends (`[key, params]`: a move in the log, the last move, a
+ * roll's outcome; cubegames/core/phrase.py) in the page's words: each seat (`{seat: n}`)
+ * named by `seatName`, with `<param>-you` "yes" when that is the reader ("you take"), a
+ * list of seats (`{seats: [...]}`) as a list with `<param>-count`, a phrase inside
+ * (`{say, text}`) worded first (its English `text` where the catalogs lack its key).
+ * Null when there is no phrase or its key is not in the catalogs (the caller shows the
+ * server's English). */
+export function phrase(said, seatName) {
+  if (!Array.isArray(said) || !has(said[0])) return null;
+  const [key, params] = said;
+  const you = t("seat-you");
+  const args = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    if (value && typeof value === "object" && "seat" in value) {
+      args[name] = seatName(value.seat);
+      args[`${name}-you`] = args[name] === you ? "yes" : "no";
+    } else if (value && typeof value === "object" && Array.isArray(value.seats)) {
+      const names = value.seats.map(seatName);
+      args[name] = list(names);
+      args[`${name}-count`] = names.length;
+      args[`${name}-you`] = names.length === 1 && names[0] === you ? "yes" : "no";
+    } else if (value && typeof value === "object" && Array.isArray(value.say)) {
+      args[name] = phrase(value.say, seatName) ?? value.text ?? "";
+    } else {
+      args[name] = value;
+    }
+  }
+  return t(key, args);
+}
+
 /** "A", "A and B", "A, B and C" in the page's language. */
 export function list(items) {
   return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(items);

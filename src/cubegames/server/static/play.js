@@ -3,7 +3,7 @@
 // seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
 // draws it and turns taps into move texts, which the server checks with the engine.
 
-import { lang, list as joined, t, tOr } from "./i18n.js";
+import { lang, list as joined, phrase, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
@@ -494,7 +494,16 @@ class PlayPage {
   /** The last move in words, seats named by their role. */
   saying(message) {
     const own = this.controller.describe && message.last ? this.controller.describe(message.last) : null;
-    return this.named(own || message.said || (message.last ? message.last.text : ""));
+    if (own) return own;
+    if (message.said) return this.worded(message.say, message.said);
+    return message.last ? this.worded(message.last.say, message.last.text) : "";
+  }
+
+  /** The server's phrase (`say`: a move, a roll's outcome) in the page's words, seats
+   * named by their role; its English `text`, seats named, where it has none (a plug-in
+   * game's own words). */
+  worded(say, text) {
+    return phrase(say, (seat) => this.seatName(seat)) ?? this.named(text);
   }
 
   /** `text` with each "seat N" named by its role; "You" takes the verb that follows it
@@ -586,12 +595,12 @@ class PlayPage {
     const entries = message.log || [];
     const rounds = this.controller && this.controller.roundStarts ? this.controller.roundStarts(message) : null;
     this.log.replaceChildren(...entries.flatMap((e) => {
-      const text = this.named(e.text);
+      const text = this.worded(e.say, e.text);
       const who = this.seatName(e.seat);
       const style = `color:${seatColour(this.hello.info, e.seat)}`;
       const head = text.startsWith(who) ? [h("b", { class: "who", style }, who), text.slice(who.length)] : [text];
       const title = e.move ? t("play-log-move-notation", { ply: e.ply, move: e.move }) : t("play-log-move", { ply: e.ply });
-      const line = h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.named(e.note)}`) : null);
+      const line = h("li", { value: e.ply, title }, ...head, e.note ? h("small", {}, ` ${this.worded(e.note_say, e.note)}`) : null);
       const round = rounds && rounds.get(e.ply);
       return round ? [h("li", { class: "round-head", value: e.ply }, round), line] : [line];
     }));

@@ -5,7 +5,7 @@
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { icon } from "./draw.js";
 import { roleName, tableFor } from "./play.js";
-import { list as joined, t } from "./i18n.js";
+import { list as joined, phrase, t } from "./i18n.js";
 
 const STEP_MS = 1100;
 
@@ -45,8 +45,10 @@ export async function replayPage(root, gameId) {
     const name = nameOf(Number(n));
     return name === t("seat-you") && s === "s" ? name.toLowerCase() : name;
   });
+  // the server's phrase in the page's words (its English, seats named, for a plug-in game)
+  const worded = (say, text) => phrase(say, nameOf) ?? named(text);
   const list = h("ol", { class: "log replay-moves" }, game.moves.map((m) =>
-    h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? t("replay-in-notation", { move: m.move }) : null, onclick: () => go(m.ply) }, named(m.text)))));
+    h("li", { value: m.ply }, h("button", { type: "button", class: "link", title: m.move ? t("replay-in-notation", { move: m.move }) : null, onclick: () => go(m.ply) }, worded(m.say, m.text)))));
   const playButton = h("button", { type: "button", class: "icon-button", "aria-label": t("replay-play") }, icon("play"));
 
   const controller = tableFor(game.game).create({
@@ -75,7 +77,8 @@ export async function replayPage(root, gameId) {
       shown = state;
       await controller.render(state, prev);
       const own = controller.describe && step.last ? controller.describe(step.last) : null;
-      said.textContent = ply === 0 ? t("replay-start") : named(own || step.said || (step.last ? step.last.text : ""));
+      const last = step.last ? worded(step.last.say, step.last.text) : "";
+      said.textContent = ply === 0 ? t("replay-start") : own || (step.said ? worded(step.say, step.said) : last);
     } catch (err) {
       said.textContent = err.message;
     }

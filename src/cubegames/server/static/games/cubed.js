@@ -8,7 +8,7 @@
 // ½ cell right of the first piece"), as the server's log names them.
 
 import { h } from "../util.js";
-import { list as joined, t, tOr } from "../i18n.js";
+import { list as joined, phrase, t, tOr } from "../i18n.js";
 import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pointsOf, s, tip } from "../draw.js";
 
 const R = 30; // hexagon radius on the table
@@ -512,8 +512,9 @@ export function create(ctx) {
       if (!last.move || !last.move.includes("@")) return null;
       // the server's words name the piece's colours ("Seat 1 laid a green, purple and
       // yellow piece."); the page adds where to look
-      if (last.text) return t("cubed-ringed", { text: last.text.replace(/\.$/, "") });
       const who = last.seat === state.seat ? t("seat-you") : ctx.seatName(last.seat);
+      const said = phrase(last.say, (seat) => (seat === last.seat ? who : seat === state.seat ? t("seat-you") : ctx.seatName(seat)));
+      if (said) return t("cubed-ringed", { text: said.replace(/[.。]$/, "") });
       return t("cubed-laid-ringed", { who });
     },
     seatLine(st, seat) {

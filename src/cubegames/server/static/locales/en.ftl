@@ -738,3 +738,237 @@ refusal-chat = That line was not sent: { $reason }
 refusal-chat-slow = You are chatting too fast: wait a moment.
 refusal-chat-closed = The host closed the spectators' chat.
 deal-picked = The host picked this game's deal, so they may know every hand, yours included. Play it only with someone you trust. This game is never rated.
+## words
+# The move log and the last move, as the server describes them (render/web/<game>.py
+# `described`, CUBES' games/cubes/outcome.py `described`). A seat ($who, $to) is named by
+# the page; $who-you / $to-you is "yes" when that seat is the reader's own. $who-count: how
+# many seats $who names.
+
+words-seat = { $who-you ->
+    [yes] you
+   *[other] { $who }
+  }
+words-cubed-a-piece = { $count ->
+    [1] an all-{ $c1 } piece
+    [2] { $first ->
+        [admiral-blue] an
+       *[other] a
+    } { $c1 } and { $c2 } piece
+   *[other] { $first ->
+        [admiral-blue] an
+       *[other] a
+    } { $c1 }, { $c2 } and { $c3 } piece
+  }
+words-cubed-the-piece = { $count ->
+    [1] the all-{ $c1 } piece
+    [2] the { $c1 } and { $c2 } piece
+   *[other] the { $c1 }, { $c2 } and { $c3 } piece
+  }
+words-cubed-laid = { $who } laid { $piece } { $where }.
+words-cubed-laid-middle = { $who } laid { $piece } in { $where }.
+words-cubed-drew = { $who } drew a piece.
+words-cubed-passed = { $who } passed.
+words-cubed-drew-many = { $who } drew { $count } pieces to keep one.
+words-cubed-kept = { $who } kept { $piece }.
+words-cubed-kept-secret = { $who } kept one of the drawn pieces.
+words-cubed-gave = { $who } gave { $piece } to { $to-you ->
+    [yes] you
+   *[other] { $to }
+  }.
+words-cubed-gave-secret = { $who } gave a piece to { $to-you ->
+    [yes] you
+   *[other] { $to }
+  }.
+words-cubed-skipped = { $who } gave nothing away.
+words-unst-stacked = { $who } stacked a { $colour } cube on { $place }.
+words-unst-stacked-first = { $who } stacked a { $colour } cube on { $place } (columns A–G left to right, rows 1–7 front to back).
+words-unst-ended = { $who } ended the turn.
+words-unst-took = { $who } took a cube out of { $place }.
+words-stakd-laid = { $z ->
+    [0] { $who } laid a { $piece } on the bottom layer.
+   *[other] { $who } laid a { $piece } on layer { $z }.
+  }
+words-cubes-rolled = { $who } rolled.
+words-cubes-rolled-faces = { $who } rolled { $faces }.
+words-cubes-row-numbers = Numbers only
+words-cubes-row-cubes-few = CUBES and 1 or 2 numbers
+words-cubes-row-cubes-many = CUBES and 3 or more numbers
+words-cubes-row-cubes-only = Only CUBES
+words-cubes-row-blank = All blank
+words-cubes-head-sum = { $row } ({ $sum })
+words-cubes-roll-one = { $head }: { $first }.
+words-cubes-roll-two = { $head }: { $first }, then { $then }.
+words-cubes-paid = { words-seat } { $who-count ->
+    [one] { $who-you ->
+        [yes] pay
+       *[other] pays
+    }
+   *[other] pay
+  } { $chips }
+words-cubes-each-pays = each opponent pays { $chips }
+words-cubes-takes = { words-seat } { $who-you ->
+    [yes] take
+   *[other] takes
+  } { $claim }
+words-cubes-whole-pot = { words-seat } { $who-you ->
+    [yes] take
+   *[other] takes
+  } the whole pot ({ $chips })
+words-cubes-pays = { words-seat } { $who-you ->
+    [yes] pay
+   *[other] pays
+  } { $chips }
+words-cubes-owes-broke = { words-seat } { $who-you ->
+    [yes] owe { $owed } but have only { $left }, put it in and score 0 for the set
+   *[other] owes { $owed } but has only { $left }, puts it in and scores 0 for the set
+  }
+words-cubes-short = { $pot ->
+    [0] the pot is empty
+   *[other] the pot holds only { $pot }
+  }, so { words-seat } { $who-you ->
+    [yes] owe
+   *[other] owes
+  } { $short } to bring it to { $claim }
+words-cubes-short-broke = { $pot ->
+    [0] the pot is empty
+   *[other] the pot holds only { $pot }
+  }, so { words-seat } { $who-you ->
+    [yes] owe { $short } but have only { $left }, put it in and score 0 for the set
+   *[other] owes { $short } but has only { $left }, puts it in and scores 0 for the set
+  }
+
+## words: refused moves (static/refusals.js), by code: the server's own (refusal-CODE) and
+## each game's rules' reasons (refusal-GAME-CODE, with the reason's parameters; a colour
+## is its name in the page's language)
+
+refusal-unknown-move = That is not a move this game knows: “Moves in notation” shows what to write.
+refusal-not-allowed = The rules do not allow that move here.
+refusal-not-taken = The server could not take that. If it happens again, reload the page.
+refusal-auth = This page has already said who it is: reload the page.
+refusal-bot = A bot could not make its move, so the game cannot go on for now.
+refusal-turn = It is not your turn yet.
+refusal-stale = The game moved on before your move arrived: look again and retry.
+refusal-over = The game is over.
+refusal-bot-seat = A bot plays this seat.
+refusal-spectator = You are watching this game: open it with your seat's link to play.
+refusal-storage = Your move could not be saved: reload the page and try again.
+refusal-slow-down = Too many moves at once: wait a moment, then try again.
+refusal-abandoned = This game was abandoned: no one moved in it for a long time.
+refusal-reissued = The host gave this seat a new invitation: this page no longer plays it.
+refusal-late = Your time ran out before this move arrived, so it was not played.
+refusal-paused = The next round starts when everyone has seen how this one ended.
+refusal-abort-late = Every player has moved: the game can no longer be aborted.
+refusal-claim-none = There is nothing to claim: only a real-time player who is away on their own turn can be claimed against.
+refusal-claim-early = That player may still come back: you can claim once their grace time is over.
+refusal-claim-unavailable = This server cannot tell here whether a player is away: their clock runs on instead.
+refusal-undo-none = There is no move to take back.
+refusal-undo-passed = The turn has passed to another player: ask them to agree to take it back.
+refusal-undo-unavailable = A take-back across turns cannot be agreed on this server.
+refusal-undo-chance = A draw or a roll came since that move, so it can no longer be taken back.
+refusal-undo-rated = A rated game's moves cannot be taken back.
+refusal-another-colour = another colour
+refusal-cubed-occupied = That cell already holds a piece.
+refusal-cubed-blocking-early = A piece with a black side may go down only once 3 pieces are on the table.
+refusal-cubed-blocking-mismatch = A piece with a black side must match exactly, and here its { $mine } side meets { $theirs }.
+refusal-cubed-dead-cell = A black side may touch nothing, and here something would touch one.
+refusal-cubed-black-contact = A black side may touch nothing, and here something would touch one.
+refusal-cubed-first-at-origin = The first piece goes in the middle of the table.
+refusal-cubed-no-touch-first = The piece must touch the piece already on the table.
+refusal-cubed-too-few-touches = From the third piece on, a piece must touch at least two others.
+refusal-cubed-mismatch = The colours do not match: the { $slot ->
+    [top] top
+    [left] left
+   *[right] right
+  } of your piece is { $mine }, the piece beside it is { $theirs }.
+refusal-cubed-too-few-matches = The colours do not match: touching sides must share a colour.
+refusal-cubed-flipped = A piece may be turned but not flipped over.
+refusal-cubed-not-in-hand = That piece is not in your hand.
+refusal-cubed-not-drawn = Keep one of the pieces you just drew.
+refusal-cubed-keep-first = First choose which of the drawn pieces to keep.
+refusal-cubed-give-first = You filled a gap: give a piece to another player, or give nothing.
+refusal-cubed-bridge-first = You bridged a gap: lay one more piece, or pass.
+refusal-cubed-drawn-already = You have already drawn this turn: lay a piece or pass.
+refusal-cubed-bag-empty = The bag is empty: there is nothing left to draw.
+refusal-cubed-bag-short = There are not that many pieces left in the bag.
+refusal-cubed-draw3-count = You may draw 1, 2 or 3 pieces.
+refusal-cubed-pass-before-draw = Draw a piece first: you may pass only after drawing, or once the bag is empty.
+refusal-cubed-solo-draw = In solo play you may draw only when no piece fits.
+refusal-cubed-solo-no-pass = In solo play there is no passing.
+refusal-cubed-give-self = You cannot give a piece to yourself.
+refusal-cubed-no-seat = There is no such player.
+refusal-cubed-no-draw3 = Drawing three is a variant this game does not use.
+refusal-cubed-unknown-colours = This set has no piece in those colours.
+refusal-cubed-nothing-now = That is not something you can do now.
+refusal-unstackable-occupied = A cube is already there.
+refusal-unstackable-float = Nothing would hold that cube up: it needs a cube under it.
+refusal-unstackable-not-next = On the bag, a new cube must go next to the cubes already there.
+refusal-unstackable-under-bag = Nothing goes under the bag.
+refusal-unstackable-first-in-corner = The first cube goes in the corner of the bag.
+refusal-unstackable-too-big = The cube may never grow beyond 4 wide, 4 deep or 4 tall.
+refusal-unstackable-outside = That is outside the cube.
+refusal-unstackable-none-left = There are no { $colour } cubes left.
+refusal-unstackable-turn-colour = This turn is { $colour }: stack { $left } more { $colour } { $left ->
+    [one] cube
+   *[other] cubes
+  }.
+refusal-unstackable-exact-count = A { $colour } turn stacks exactly { $count } cubes: keep going.
+refusal-unstackable-end-empty = Stack at least one cube before you end your turn.
+refusal-unstackable-built = The cube is built: now take cubes out.
+refusal-unstackable-building = The cube is still being built: stack a cube.
+refusal-unstackable-empty = There is no cube there to take.
+refusal-unstackable-holds-up = That cube holds up the one above it: it cannot be pulled out.
+refusal-unstackable-buried = That cube is too buried: a cube comes out only with 3 of its faces open.
+refusal-stakd-occupied = That spot is taken.
+refusal-stakd-overhang = A piece must lie wholly on pieces of the layer below.
+refusal-stakd-bombed = Nothing more may go on a piece that a BLUE BOMBER has capped.
+refusal-stakd-carries = The piece under it already carries a { $piece }.
+refusal-stakd-identical = A piece may not cover exactly the same spots as the piece under it.
+refusal-stakd-one-bomber = This layer already has its BLUE BOMBER: one per layer.
+refusal-stakd-alone = The piece must touch another piece of its layer, side by side.
+refusal-stakd-none-left = You have no { $piece } left.
+refusal-stakd-base-touch = A BASE must touch the BASEs already laid along at least two of its spots.
+refusal-stakd-bases-first = Lay all the BASEs first.
+refusal-stakd-bases-low = BASEs go on the bottom layer, and only BASEs go there.
+refusal-stakd-first-base = The first BASE goes on the middle spot.
+refusal-stakd-closed = That layer is closed: a higher layer has started.
+refusal-stakd-skip-layer = Layers are built from the bottom up.
+refusal-stakd-too-early = The next layer cannot start yet: the layer below needs more pieces first.
+refusal-stakd-bomber-opens = A new layer never starts with a BLUE BOMBER.
+refusal-stakd-uni-opens = A new layer starts with a UNI only when you hold nothing else to start it.
+refusal-stakd-shape = The piece does not have that shape.
+refusal-stakd-reach = That is too far from the middle of the table.
+refusal-cubes-not-refereed = The dice are rolled for you: press Roll the dice.
+refusal-cubes-face-count = That is not a roll these dice can show.
+refusal-cubes-no-face = That is not a roll these dice can show.
+refusal-cubes-only-roll = The only move is to roll the dice.
+
+## words: the engines' refusals of a request (a bad option, bot or time control), worded
+## by code (core.phrase.Worded); an English answer keeps the engine's own words
+
+error-option-unknown = { $game } has no option { $option } here; it takes { $options }
+error-option-whole = option { $option }: must be a whole number
+error-option-exactly = option { $option }: must be { $value }
+error-option-range = option { $option }: must be from { $low } to { $high }
+error-option-bool = option { $option }: must be true or false
+error-option-choice = option { $option }: choose from { $choices }
+error-option-list = option { $option }: a list of names from { $choices }
+error-bot-unknown = unknown bot '{ $bot }'; choose from { $bots }
+error-bot-game = bot '{ $bot }' plays { $games } only, not { $game }
+error-bot-seed = bot '{ $bot }': the server picks the bot's seed; give no seed
+error-bot-finite = bot '{ $bot }': { $key } must be a finite number
+error-bot-bound = bot '{ $bot }': { $key } is at most { $high } on this server
+error-bot-settings = bot '{ $bot }': { $reason }
+error-seat-bot = seats.{ $seat }: { $reason }
+error-clock-number = { $field }: expected a number, got { $got }
+error-clock-finite = { $field }: expected a finite number, got { $got }
+error-clock-negative = { $field }: cannot be negative (got { $got })
+error-clock-object = { $field }: expected an object such as a kind and a preset
+error-clock-kind = { $field }: expected none, realtime or turn, got { $got }
+error-clock-setting = { $field }: not a setting of a { $kind } clock
+error-clock-days = { $field }: a turn-based game gives 1, 3 or 7 days a move (got { $got })
+error-clock-both = { $field }: give a preset or minutes and increment, not both
+error-clock-preset = { $field }: expected one of { $presets }, got { $got }
+error-clock-minutes-missing = { $field }: a real-time clock needs minutes (or a preset)
+error-clock-zero = { $field }: a bank of zero minutes leaves no time to move
+error-clock-max-minutes = { $field }: at most { $high } on this server (got { $got })
+error-clock-max-increment = { $field }: at most { $high } seconds on this server (got { $got })

@@ -639,3 +639,206 @@ refusal-chat = 送信できませんでした：{ $reason }
 refusal-chat-slow = 発言のペースが速すぎます。少し待ってください。
 refusal-chat-closed = ホストが観戦者チャットを閉じました。
 deal-picked = このゲームの配り方はホストが選んだものです。ホストはあなたの手持ちも含め、すべての手持ちを知っている可能性があります。信頼できる相手とだけ遊んでください。このゲームはレーティングの対象になりません。
+## words
+# 手の記録と直前の手（サーバーの render/web/<game>.py `described`、CUBES は
+# games/cubes/outcome.py `described`）。席（$who、$to）の名前はページが入れる。
+# $who-you / $to-you はその席が読み手自身なら "yes"。$who-count は $who が指す席の数。
+
+words-seat = { $who-you ->
+    [yes] あなた
+   *[other] { $who }
+  }
+words-cubed-a-piece = { $first ->
+   *[other] { $count ->
+        [1] { $c1 }一色のピース
+        [2] { $c1 }と{ $c2 }のピース
+       *[other] { $c1 }・{ $c2 }・{ $c3 }のピース
+    }
+  }
+words-cubed-the-piece = { $count ->
+    [1] { $c1 }一色のピース
+    [2] { $c1 }と{ $c2 }のピース
+   *[other] { $c1 }・{ $c2 }・{ $c3 }のピース
+  }
+words-cubed-laid = { $who }が{ $piece }を{ $where }に置きました。
+words-cubed-laid-middle = { $who }が{ $piece }を{ $where }に置きました。
+words-cubed-drew = { $who }がピースを1個引きました。
+words-cubed-passed = { $who }はパスしました。
+words-cubed-drew-many = { $who }がピースを{ $count }個引きました。1個だけ手元に残します。
+words-cubed-kept = { $who }は{ $piece }を残しました。
+words-cubed-kept-secret = { $who }は引いたピースのうち1個を残しました。
+words-cubed-gave = { $who }が{ $piece }を{ $to-you ->
+    [yes] あなた
+   *[other] { $to }
+  }に渡しました。
+words-cubed-gave-secret = { $who }がピースを1個{ $to-you ->
+    [yes] あなた
+   *[other] { $to }
+  }に渡しました。
+words-cubed-skipped = { $who }は何も渡しませんでした。
+words-unst-stacked = { $who }が{ $place }に{ $colour }のキューブを積みました。
+words-unst-stacked-first = { $who }が{ $place }に{ $colour }のキューブを積みました（列は左から右へA〜G、行は手前から奥へ1〜7）。
+words-unst-ended = { $who }が手番を終えました。
+words-unst-took = { $who }が{ $place }からキューブを取り出しました。
+words-stakd-laid = { $z ->
+    [0] { $who }がいちばん下の層に { $piece } を置きました。
+   *[other] { $who }が層{ $z }に { $piece } を置きました。
+  }
+words-cubes-rolled = { $who }がサイコロを振りました。
+words-cubes-rolled-faces = { $who }がサイコロを振りました（{ $faces }）。
+words-cubes-row-numbers = 数字だけ
+words-cubes-row-cubes-few = CUBES と数字1〜2個
+words-cubes-row-cubes-many = CUBES と数字3個以上
+words-cubes-row-cubes-only = CUBES だけ
+words-cubes-row-blank = すべて空白
+words-cubes-head-sum = { $row }（{ $sum }）
+words-cubes-roll-one = { $head }: { $first }。
+words-cubes-roll-two = { $head }: { $first }。続いて{ $then }。
+words-cubes-paid = { $who-count ->
+    [one] { words-seat }が{ $chips }点払います
+   *[other] { words-seat }がそれぞれ{ $chips }点払います
+  }
+words-cubes-each-pays = ほかの全員が{ $chips }点ずつ払います
+words-cubes-takes = { words-seat }が{ $claim }点を取ります
+words-cubes-whole-pot = { words-seat }がポットをすべて取ります（{ $chips }点）
+words-cubes-pays = { words-seat }が{ $chips }点払います
+words-cubes-owes-broke = { words-seat }は{ $owed }点払うはずが{ $left }点しかないので、それをすべて入れて、このセットは0点になります
+words-cubes-short = { $pot ->
+    [0] ポットが空なので
+   *[other] ポットには{ $pot }点しかないので
+  }、{ words-seat }が{ $short }点払って{ $claim }点にします
+words-cubes-short-broke = { $pot ->
+    [0] ポットが空なので
+   *[other] ポットには{ $pot }点しかないので
+  }、{ words-seat }は{ $short }点払うはずが{ $left }点しかなく、それをすべて入れて、このセットは0点になります
+
+## words: 受け付けられなかった手 (static/refusals.js)。サーバー自身の理由（refusal-CODE）と
+## 各ゲームのルール上の理由（refusal-GAME-CODE、理由のパラメーター付き。色はページの言語の名前）
+
+refusal-unknown-move = このゲームにない手です。書き方は「記法で見る手」を見てください。
+refusal-not-allowed = ルール上、ここではその手は指せません。
+refusal-not-taken = サーバーがこの操作を受け付けられませんでした。繰り返し起きるときはページを再読み込みしてください。
+refusal-auth = このページはすでに名乗っています。ページを再読み込みしてください。
+refusal-bot = ボットが手を指せなかったため、いまはゲームを続けられません。
+refusal-turn = まだあなたの番ではありません。
+refusal-stale = あなたの手が届く前にゲームが進みました。盤面を確かめて、もう一度どうぞ。
+refusal-over = このゲームは終了しています。
+refusal-bot-seat = この席はボットが打っています。
+refusal-spectator = このゲームを観戦中です。遊ぶには自分の席のリンクから開いてください。
+refusal-storage = 手を保存できませんでした。ページを再読み込みしてやり直してください。
+refusal-slow-down = 一度に送られた手が多すぎます。少し待ってからやり直してください。
+refusal-abandoned = このゲームは長いあいだ誰も手を指さなかったため、放棄されました。
+refusal-reissued = ホストがこの席に新しい招待を出しました。このページではもうこの席で遊べません。
+refusal-late = この手が届く前に持ち時間が切れたため、手は指されませんでした。
+refusal-paused = 全員がこのラウンドの結果を見終わると、次のラウンドが始まります。
+refusal-abort-late = 全員がすでに手を指したので、もう中止できません。
+refusal-claim-none = 申し出られることはありません。申し出ができるのは、リアルタイムの対局で自分の番に席を離れているプレイヤーに対してだけです。
+refusal-claim-early = そのプレイヤーはまだ戻ってくるかもしれません。猶予時間が過ぎてから申し出てください。
+refusal-claim-unavailable = このサーバーでは、プレイヤーが席を離れているかどうかを確かめられません。その人の持ち時間はそのまま減り続けます。
+refusal-undo-none = 戻せる手がありません。
+refusal-undo-passed = 手番がほかのプレイヤーに移りました。待ったを受けてもらうようお願いしてください。
+refusal-undo-unavailable = このサーバーでは、手番をまたぐ待ったはできません。
+refusal-undo-chance = その手のあとにピースを引いたりサイコロを振ったりしたので、もう戻せません。
+refusal-undo-rated = レーティング対象の対局では手を戻せません。
+refusal-another-colour = ほかの色
+refusal-cubed-occupied = そのマスにはもうピースがあります。
+refusal-cubed-blocking-early = 黒い辺のあるピースは、テーブルにピースが3個並んでからでないと置けません。
+refusal-cubed-blocking-mismatch = 黒い辺のあるピースは色がぴったり合わなければなりませんが、ここではこのピースの{ $mine }の辺が{ $theirs }と接します。
+refusal-cubed-dead-cell = 黒い辺はどれとも接してはいけませんが、ここでは接してしまいます。
+refusal-cubed-black-contact = 黒い辺はどれとも接してはいけませんが、ここでは接してしまいます。
+refusal-cubed-first-at-origin = 最初のピースはテーブルの中央に置きます。
+refusal-cubed-no-touch-first = テーブルにあるピースに接するように置いてください。
+refusal-cubed-too-few-touches = 3個目からは、少なくとも2つのピースに接するように置きます。
+refusal-cubed-mismatch = 色が合いません。このピースの{ $slot ->
+    [top] 上
+    [left] 左
+   *[right] 右
+  }は{ $mine }ですが、となりのピースは{ $theirs }です。
+refusal-cubed-too-few-matches = 色が合いません。接する辺どうしは同じ色でなければなりません。
+refusal-cubed-flipped = ピースは回せますが、裏返すことはできません。
+refusal-cubed-not-in-hand = そのピースは手持ちにありません。
+refusal-cubed-not-drawn = いま引いたピースから1個を選んで残してください。
+refusal-cubed-keep-first = 先に、引いたピースのどれを残すか選んでください。
+refusal-cubed-give-first = すき間を埋めました。ほかのプレイヤーにピースを1個渡すか、渡さないかを選んでください。
+refusal-cubed-bridge-first = すき間に橋をかけました。もう1個置くか、パスしてください。
+refusal-cubed-drawn-already = この手番ではもう引いています。ピースを置くかパスしてください。
+refusal-cubed-bag-empty = 袋は空です。もう引けるピースはありません。
+refusal-cubed-bag-short = 袋にはそんなにたくさんピースが残っていません。
+refusal-cubed-draw3-count = 引けるのは1〜3個です。
+refusal-cubed-pass-before-draw = 先にピースを引いてください。パスできるのは引いたあとか、袋が空のときだけです。
+refusal-cubed-solo-draw = ひとり遊びでは、置けるピースがないときだけ引けます。
+refusal-cubed-solo-no-pass = ひとり遊びではパスできません。
+refusal-cubed-give-self = 自分にピースを渡すことはできません。
+refusal-cubed-no-seat = そのプレイヤーはいません。
+refusal-cubed-no-draw3 = このゲームでは「3個引いて1個残す」ヴァリアントを使いません。
+refusal-cubed-unknown-colours = このセットにその色のピースはありません。
+refusal-cubed-nothing-now = いまはそれはできません。
+refusal-unstackable-occupied = そこにはもうキューブがあります。
+refusal-unstackable-float = そのキューブを支えるものがありません。真下にキューブが必要です。
+refusal-unstackable-not-next = 袋の上では、新しいキューブはすでにあるキューブのとなりに置きます。
+refusal-unstackable-under-bag = 袋の下には何も置けません。
+refusal-unstackable-first-in-corner = 最初のキューブは袋の隅に置きます。
+refusal-unstackable-too-big = 立方体は幅・奥行き・高さとも4を超えられません。
+refusal-unstackable-outside = そこは立方体の外です。
+refusal-unstackable-none-left = { $colour }のキューブはもう残っていません。
+refusal-unstackable-turn-colour = この手番は{ $colour }です。{ $colour }のキューブをあと{ $left }個積んでください。
+refusal-unstackable-exact-count = { $colour }の手番ではキューブをちょうど{ $count }個積みます。続けてください。
+refusal-unstackable-end-empty = 手番を終える前に、キューブを少なくとも1個積んでください。
+refusal-unstackable-built = 立方体はできあがりました。今度はキューブを取り出します。
+refusal-unstackable-building = 立方体はまだ組み上げ中です。キューブを積んでください。
+refusal-unstackable-empty = そこには取り出せるキューブがありません。
+refusal-unstackable-holds-up = そのキューブは上のキューブを支えているので、抜けません。
+refusal-unstackable-buried = そのキューブは埋もれすぎています。取り出せるのは3面以上が露出しているキューブだけです。
+refusal-stakd-occupied = その場所はふさがっています。
+refusal-stakd-overhang = ピースは全体が下の層のピースの上に載らなければなりません。
+refusal-stakd-bombed = BLUE BOMBER でふたをされたピースの上には、もう何も置けません。
+refusal-stakd-carries = 下のピースはすでに { $piece } を載せています。
+refusal-stakd-identical = 下のピースとまったく同じ場所を覆うようには置けません。
+refusal-stakd-one-bomber = この層にはもう BLUE BOMBER があります。1つの層に1個までです。
+refusal-stakd-alone = 同じ層のほかのピースに、辺で接するように置いてください。
+refusal-stakd-none-left = { $piece } はもう残っていません。
+refusal-stakd-base-touch = BASE は、すでに置かれた BASE に少なくとも2か所で接しなければなりません。
+refusal-stakd-bases-first = 先に BASE をすべて置いてください。
+refusal-stakd-bases-low = BASE はいちばん下の層に置き、そこには BASE しか置けません。
+refusal-stakd-first-base = 最初の BASE は中央の場所に置きます。
+refusal-stakd-closed = その層は閉じています。上の層が始まっています。
+refusal-stakd-skip-layer = 層は下から順に積み上げます。
+refusal-stakd-too-early = 次の層はまだ始められません。先に下の層にもっとピースが必要です。
+refusal-stakd-bomber-opens = 新しい層を BLUE BOMBER で始めることはできません。
+refusal-stakd-uni-opens = 新しい層を UNI で始められるのは、ほかに始められるピースを持っていないときだけです。
+refusal-stakd-shape = そのピースはその形をしていません。
+refusal-stakd-reach = テーブルの中央から遠すぎます。
+refusal-cubes-not-refereed = サイコロはサーバーが振ります。「サイコロを振る」を押してください。
+refusal-cubes-face-count = このサイコロでは出ない目です。
+refusal-cubes-no-face = このサイコロでは出ない目です。
+refusal-cubes-only-roll = できるのはサイコロを振ることだけです。
+
+## words: リクエストの誤り（設定、ボット、持ち時間）。エンジンのコード（core.phrase.Worded）から訳す
+
+error-option-unknown = { $game }には「{ $option }」という設定はありません。設定できるのは { $options } です
+error-option-whole = 「{ $option }」は整数で指定してください
+error-option-exactly = 「{ $option }」は{ $value }にしてください
+error-option-range = 「{ $option }」は{ $low }から{ $high }までで指定してください
+error-option-bool = 「{ $option }」はオンかオフで指定してください
+error-option-choice = 「{ $option }」は次から選んでください: { $choices }
+error-option-list = 「{ $option }」は次の名前のリストで指定してください: { $choices }
+error-bot-unknown = 「{ $bot }」というボットはありません。選べるのは { $bots } です
+error-bot-game = ボット「{ $bot }」が遊べるのは { $games } だけで、{ $game } は遊べません
+error-bot-seed = ボット「{ $bot }」: ボットのシード値はサーバーが決めます。seed は指定しないでください
+error-bot-finite = ボット「{ $bot }」: { $key } は有限の数で指定してください
+error-bot-bound = ボット「{ $bot }」: このサーバーでは { $key } は{ $high }までです
+error-bot-settings = ボット「{ $bot }」の設定が正しくありません（{ $reason }）
+error-seat-bot = 席{ $seat }: { $reason }
+error-clock-number = 持ち時間（{ $field }）は数で指定してください（指定: { $got }）
+error-clock-finite = 持ち時間（{ $field }）は有限の数で指定してください（指定: { $got }）
+error-clock-negative = 持ち時間（{ $field }）に負の数は使えません（指定: { $got }）
+error-clock-object = 持ち時間（{ $field }）の指定の形が正しくありません。種類とプリセットなどを持つオブジェクトで指定してください
+error-clock-kind = 持ち時間の種類（{ $field }）は none、realtime、turn のどれかです（指定: { $got }）
+error-clock-setting = 持ち時間（{ $field }）: 「{ $kind }」の持ち時間にはない設定です
+error-clock-days = 持ち時間（{ $field }）: ターン制の1手の日数は1日、3日、7日のどれかです（指定: { $got }）
+error-clock-both = 持ち時間（{ $field }）: プリセットか、分数と加算秒数か、どちらか一方だけを指定してください
+error-clock-preset = 持ち時間のプリセット（{ $field }）は次のどれかです: { $presets }（指定: { $got }）
+error-clock-minutes-missing = 持ち時間（{ $field }）: リアルタイムの持ち時間には分数（またはプリセット）が必要です
+error-clock-zero = 持ち時間（{ $field }）: 0分では指す時間がありません
+error-clock-max-minutes = 持ち時間（{ $field }）: このサーバーでは{ $high }分までです（指定: { $got }）
+error-clock-max-increment = 持ち時間（{ $field }）: このサーバーでは1手ごとの加算は{ $high }秒までです（指定: { $got }）

@@ -1,0 +1,97 @@
+"""A sentence for a player as data: a message id of the catalogs and its parameters, with
+its English words beside them.
+
+The games' move describers (`render.web.<game>.described`, CUBES' `outcome.described`)
+give a `Phrase`: the server sends `said()` (`[key, params]`) and the page words it from
+its catalogs (`static/locales/<lang>.ftl`) in the reader's language, naming each seat as
+the page names it; `str(phrase)` is the English the project has always written, for
+programs that read the protocol and for the terminal.
+
+A parameter is a string, a number, a `Seat` (the page puts the seat's name there, and
+`<name>-you`, `yes` or `no`, for the words that change when the seat is the reader's own:
+"you take", "seat 1 takes"), `Seats` (their names as a list), or another `Phrase` (worded
+first, then filled in; its English goes with it, for a key a catalog lacks: a colour of a
+home-made edition).
+
+>>> p = Phrase("words-cubed-drew", {"who": Seat(1)}, "Seat 1 drew a piece.")
+>>> str(p), p.said()
+('Seat 1 drew a piece.', ['words-cubed-drew', {'who': {'seat': 1}}])
+>>> Phrase("unst-place", {"layer": Phrase("unst-layer", {"z": 2}, "layer 2")}, "").said()
+['unst-place', {'layer': {'say': ['unst-layer', {'z': 2}], 'text': 'layer 2'}}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat named in a phrase (the reader's own is "you")."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Seats named together in a phrase ("seat 1 and seat 2"; the page adds `<name>-count`
+    and `<name>-you`, `yes` when the reader's seat is among them)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A message `key` with `params`, and `text`, its English words."""
+
+    key: str
+    params: Mapping[str, str | int | Seat | Seats | Phrase] = field(default_factory=dict)
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+    def said(self) -> list[Any]:
+        """The phrase as JSON: `[key, params]`, a seat as `{"seat": n}`, a phrase inside
+        as `{"say": [key, params]}`."""
+        return [self.key, {name: _json(value) for name, value in self.params.items()}]
+
+
+#: what a phrase's parameter may be
+Param = str | int | Seat | Seats | Phrase
+
+
+def _json(value: str | int | Seat | Seats | Phrase) -> Any:
+    if isinstance(value, Seat):
+        return {"seat": value.seat}
+    if isinstance(value, Seats):
+        return {"seats": list(value.seats)}
+    if isinstance(value, Phrase):
+        return {"say": value.said(), "text": value.text}
+    return value
+
+
+class Worded(ValueError):
+    """A `ValueError` whose message is also a phrase of the catalogs: `str(exc)` is its
+    English (as before), `exc.phrase` the message `key` and its parameters, which the web
+    server words in the language of the request (a bad option, bot or time control).
+
+    >>> exc = Worded("error-option-whole", "option players: must be a whole number", option="n")
+    >>> str(exc), exc.phrase.said()
+    ('option players: must be a whole number', ['error-option-whole', {'option': 'n'}])
+    """
+
+    def __init__(
+        self, key: str, english: str, /, **params: str | int | float | Seat | Phrase
+    ) -> None:
+        super().__init__(english)
+        self.phrase = Phrase(key, {k: _plain(v) for k, v in params.items()}, english)
+
+
+def _plain(value: str | int | float | Seat | Phrase) -> str | int | Seat | Phrase:
+    """A number as a phrase takes it: a whole float as an int, another as its text."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else f"{value:g}"
+    return value
