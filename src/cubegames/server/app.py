@@ -22,7 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 import cubegames
-from cubegames.server import api, pages, websocket
+from cubegames.server import api, pages, tutorials, websocket
 from cubegames.server.api import server_deal
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import make_bus
@@ -85,6 +85,7 @@ def create_app(
     app.mount("/static", pages.static_files(), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(tutorials.router)
     app.include_router(websocket.router)
     return app
 

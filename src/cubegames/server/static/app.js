@@ -7,13 +7,16 @@ import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.
 import { playPage, roleName } from "./play.js";
 import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
+import { guide, learnPage, tutorialsSection } from "./tutorial.js";
 
 const app = document.getElementById("app");
 
 function route() {
   const path = location.pathname;
   let match = /^\/play\/([^/]+)\/?$/.exec(path);
-  if (match) return playPage(app, decodeURIComponent(match[1]));
+  if (match) return playPage(app, decodeURIComponent(match[1])).then(() => guide(decodeURIComponent(match[1])));
+  match = /^\/learn\/([^/]+)\/?$/.exec(path);
+  if (match) return learnPage(app, decodeURIComponent(match[1]));
   match = /^\/replay\/([^/]+)\/?$/.exec(path);
   if (match) return replayPage(app, decodeURIComponent(match[1]));
   return startPage(app);
@@ -201,7 +204,7 @@ async function startPage(root) {
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
-  root.replaceChildren(newGame, gamesSection(), loadSection());
+  root.replaceChildren(newGame, tutorialsSection(), gamesSection(), loadSection());
   drawOptions();
 }
 
