@@ -152,6 +152,8 @@ class Guide {
       h("h2", {}, h("span", {}, t("tutorial-heading")), " ", this.counter),
       this.before, this.text);
     this.page.banner.after(this.panel);
+    // the other seats are the guide's, then the bot's: nothing to invite anyone to
+    this.page.banner.closest(".play").classList.add("in-tutorial");
   }
 
   /** A sentence of the script in the page's language; a plug-in game's own words (which
