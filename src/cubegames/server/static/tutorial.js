@@ -151,7 +151,12 @@ class Guide {
     this.panel = h("section", { class: "tutorial-panel", "aria-live": "polite" },
       h("h2", {}, h("span", {}, t("tutorial-heading")), " ", this.counter),
       this.before, this.text);
-    this.page.banner.after(this.panel);
+    // on a wide screen in the side panel, beside the board (which keeps its place, the
+    // hand in sight); on a narrow one under the banner, above the board
+    const wide = window.matchMedia("(min-width: 900px)");
+    const place = () => (wide.matches ? this.page.side.prepend(this.panel) : this.page.banner.after(this.panel));
+    place();
+    wide.addEventListener("change", place);
     // the other seats are the guide's, then the bot's: nothing to invite anyone to
     this.page.banner.closest(".play").classList.add("in-tutorial");
   }
