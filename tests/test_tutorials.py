@@ -38,8 +38,16 @@ def test_every_built_in_tutorial_replays_through_the_rules(game: str) -> None:
     assert sum(s.seat == found.learner for s in found.steps) >= 2
 
 
-def test_a_game_without_a_tutorial_has_none() -> None:
-    assert tutorial.load(cubegames.make("nim")) is None
+def test_a_plug_in_game_ships_its_own_tutorial_in_its_own_words() -> None:
+    nim = tutorial.load(cubegames.make("nim"))  # tests/plugin_game's tutorial.json
+    assert nim is not None and nim.catalog_keys() == []
+    assert all(s.text for s in nim.steps) and nim.intro_text and nim.free_text
+    assert tutorial.check(nim).to_dict()["pile"] == 4
+
+
+def test_a_game_without_a_tutorial_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tutorial, "FILE", "no-such-tutorial.json")
+    assert tutorial.load(cubegames.make("cubed")) is None
 
 
 @pytest.mark.parametrize("game", BUILT_IN)

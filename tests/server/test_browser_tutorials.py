@@ -267,3 +267,31 @@ def test_a_tutorial_in_japanese_has_no_english_word(
     assert english_words(page, MOVE_WORDS) == []
     guard.check()
     page.context.close()
+
+
+def test_a_plug_in_games_tutorial_on_the_generic_table(browser: Browser, server: str) -> None:
+    """Nim (tests/plugin_game) ships its own tutorial in its own English: the guide lights the
+    move's button on the generic table, marks the words as English, and the free game ends."""
+    page = context(browser, DESKTOP)
+    guard = Guard(page, server)
+    script = begin(page, server, "nim")
+    for i, step in enumerate(script["steps"]):
+        if step["seat"] != script["learner"]:
+            page.wait_for_function("p => window.cubegamesPage.current.ply > p", arg=i)
+            continue
+        at_step(page, script, i)
+        expect(page.locator(".tutorial-text")).to_have_text(step["text"])
+        expect(page.locator(".tutorial-text")).to_have_attribute("lang", "en")
+        lit = page.locator(f"button.move[data-move='{step['move']}']")
+        expect(lit).to_have_class(LIT)
+        lit.click()
+        page.wait_for_function("p => window.cubegamesPage.current.ply > p", arg=i)
+    expect(page.locator(".tutorial-text")).to_have_text(script["free_text"])
+
+    def take(page: Page, state: Any) -> None:
+        page.click("button.move >> nth=0")
+
+    play_out(page, take)
+    expect(page.locator(".tutorial-panel")).to_have_attribute("data-step", "done")
+    guard.check()
+    page.context.close()
