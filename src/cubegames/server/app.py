@@ -22,7 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 import cubegames
-from cubegames.server import accounts, api, pages, players, tables, websocket
+from cubegames.server import accounts, api, pages, players, tables, tutorials, websocket
 from cubegames.server.api import server_deal
 from cubegames.server.botqueue import BotQueue
 from cubegames.server.bots import BotRunner, pool_size
@@ -108,6 +108,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(accounts.router)
     app.include_router(players.router)
+    app.include_router(tutorials.router)
     app.include_router(websocket.router)
     app.include_router(tables.router)
     return app

@@ -34,6 +34,7 @@ def static_files() -> NoCacheStatic:
 
 @router.get("/")
 @router.get("/play/{game_id}")
+@router.get("/learn/{game}")
 @router.get("/replay/{game_id}")
 @router.get("/leaderboard/{game}")
 @router.get("/player/{name}")

@@ -9,13 +9,16 @@ import { replayPage } from "./replay.js";
 import { PICTURES } from "./pictures.js";
 import { accountPanel, loadSession, ratedField } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
+import { guide, learnPage, tutorialsSection } from "./tutorial.js";
 
 const app = document.getElementById("app");
 
 function route() {
   const path = location.pathname;
   let match = /^\/play\/([^/]+)\/?$/.exec(path);
-  if (match) return playPage(app, decodeURIComponent(match[1]));
+  if (match) return playPage(app, decodeURIComponent(match[1])).then(() => guide(decodeURIComponent(match[1])));
+  match = /^\/learn\/([^/]+)\/?$/.exec(path);
+  if (match) return learnPage(app, decodeURIComponent(match[1]));
   match = /^\/replay\/([^/]+)\/?$/.exec(path);
   if (match) return replayPage(app, decodeURIComponent(match[1]));
   match = /^\/leaderboard\/([^/]+)\/?$/.exec(path);
@@ -209,7 +212,7 @@ async function startPage(root) {
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
-  root.replaceChildren(accountPanel(), newGame, gamesSection(), loadSection());
+  root.replaceChildren(accountPanel(), newGame, tutorialsSection(), gamesSection(), loadSection());
   drawOptions();
 }
 
