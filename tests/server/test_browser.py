@@ -1259,3 +1259,34 @@ def test_the_hand_and_the_chips_are_in_sight_at_1280x800(browser: Browser, serve
         guard.check()
     finally:
         context.close()
+
+
+# -- issue #23, what was left: the table's last pass -----------------------------------------
+
+
+def test_hot_seat_seats_read_you_with_their_number_everywhere(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: seats played at one screen read "Player N" as if someone else played
+    them. Each reads "You · Player N" (several players share the screen, so the number
+    tells them apart) in the seat list, CUBES's chip line, the log and the replay; the
+    host's row says so; whom the device goes to and whose turn it is keep the plain name."""
+    page, guard = desk
+    start(page, server, "cubes", ["here", "here", "greedy"], {"players": 3, "sets": 1})
+    rows = page.locator(".seat-list li")
+    expect(rows.nth(0).locator(".who")).to_have_text("You · Player 1 · you host this game")
+    expect(rows.nth(1).locator(".who")).to_have_text("You · Player 2")
+    expect(rows.nth(2).locator(".who")).to_have_text("Greedy bot")
+    chips = page.locator(".chip-line li .who")
+    expect(chips).to_have_text(["You · Player 1", "You · Player 2", "Greedy bot"])
+    expect(page.locator(".turn-banner")).to_have_text("Player 1: your turn")
+    page.click("button.roll")
+    expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
+    page.click("details.history summary")
+    expect(page.locator(".log li").first).to_contain_text("You · Player 1")
+    game_id = page.url.rsplit("/", 1)[1]
+    page.goto(f"{server}/replay/{game_id}")
+    expect(page.locator(".replay-moves li").first).to_contain_text("You · Player 1")
+    seen_by = page.locator("select[aria-label='Seen by'] option")
+    expect(seen_by).to_have_text(["a spectator", "You · Player 1", "You · Player 2"])
+    guard.check()

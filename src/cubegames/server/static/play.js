@@ -114,11 +114,16 @@ function spentInvitePage(gameId, reason) {
     h("p", {}, h("a", { href: playLink(gameId) }, t("play-watch-game")), " · ", h("a", { href: "/" }, t("play-all-games"))));
 }
 
-/** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". */
-export function roleName(seat, seats, mine) {
+/** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". `mine`
+ * are the seats played at this screen: one of them is "You"; several (a hot-seat table)
+ * are each "You · Player 2", so the players at the screen tell their seats apart. `plain`
+ * leaves "You" out ("Pass the device to Player 2"). */
+export function roleName(seat, seats, mine, plain = false) {
   const info = seats && seats[seat];
   if (info && info.name) return info.name;
-  if (mine && mine.length === 1 && mine[0] === seat) return t("seat-you");
+  const here = !plain && mine && mine.includes(seat);
+  if (here && mine.length === 1) return t("seat-you");
+  if (here) return t("seat-you-numbered", { number: seat + 1 });
   if (info && info.kind === "bot") {
     const bot = info.bot.split(":")[0];
     const name = bot.replace(/^./, (c) => c.toUpperCase());
@@ -380,7 +385,7 @@ class PlayPage {
     this.passing = true;
     this.board.classList.add("hidden-hand");
     this.strip.classList.add("hidden-hand");
-    const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.seatName(seat) }));
+    const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.plainName(seat) }));
     button.addEventListener("click", () => {
       this.passing = false;
       this.overlay.hidden = true;
@@ -393,7 +398,7 @@ class PlayPage {
       this.pump();
     });
     this.showOverlay(h("div", { class: "pass card" },
-      h("h2", {}, t("play-pass-to", { name: this.seatName(seat) })),
+      h("h2", {}, t("play-pass-to", { name: this.plainName(seat) })),
       h("p", {}, t("play-pass-look-away")), button));
     button.focus();
   }
@@ -403,9 +408,13 @@ class PlayPage {
   }
 
   seatName(seat) {
-    const local = this.localSeats();
-    if (local.length > 1 && local.includes(seat)) return roleName(seat, this.hello.seats, []);
-    return roleName(seat, this.hello && this.hello.seats, local);
+    return roleName(seat, this.hello && this.hello.seats, this.localSeats());
+  }
+
+  /** A seat's name without "You": whom the device is passed to, whose turn it is at a
+   * screen where several seats are played. */
+  plainName(seat) {
+    return roleName(seat, this.hello && this.hello.seats, this.localSeats(), true);
   }
 
   // -- drawing --------------------------------------------------------------------------
@@ -527,7 +536,7 @@ class PlayPage {
     } else if (message.pause && !message.over) {
       text = WORDS.paused;
     } else if (message.to_move === this.active && this.active !== null) {
-      text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.seatName(this.active) }) : t("play-your-turn");
+      text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.plainName(this.active) }) : t("play-your-turn");
       kind = "yours";
     } else {
       const seat = this.hello.seats[message.to_move];

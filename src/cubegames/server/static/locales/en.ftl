@@ -603,3 +603,8 @@ clock-took-back = { $who } took back { $count ->
   } (from move { $ply })
 clock-your-turn = Your turn
 play-ended-why = { $why }: { $result }
+
+## table (engineer "table": hot-seat names, low-time sound, turn notifications)
+
+# a seat played at this screen when several are (a hot-seat table)
+seat-you-numbered = You · Player { $number }

@@ -516,3 +516,7 @@ clock-undo-declined = { $who }は待ったを断りました。
 clock-took-back = { $who }が{ $count }手戻しました（{ $ply }手目から）
 clock-your-turn = あなたの番
 play-ended-why = { $why }：{ $result }
+
+## table（担当 table：ホットシートの呼び名、残り時間の音、手番の通知）
+
+seat-you-numbered = あなた・プレイヤー{ $number }
