@@ -25,7 +25,7 @@ import cubegames
 from cubegames.server import api, pages, websocket
 from cubegames.server.api import server_deal
 from cubegames.server.bots import BotRunner
-from cubegames.server.bus import make_bus
+from cubegames.server.bus import Announcer, LocalBus, make_bus
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
@@ -48,6 +48,7 @@ def create_app(
     workers: int = 1,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    pause_clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
@@ -56,12 +57,15 @@ def create_app(
     reissued, a page's messages) are measured on `clock` (seconds; by default the
     system's monotonic clock, or for the count shared by processes on PostgreSQL, the
     time since the epoch). `now` is the server's wall clock, on which the games' time
-    controls run (the tests give a fake one).
+    controls run (the tests give a fake one). `pause_clock` (seconds) times the pause
+    after a round (`rooms.ROUND_PAUSE`).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
-    server = build(db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now)
+    server = build(
+        db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now, pause_clock
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -96,6 +100,7 @@ def build(
     workers: int,
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
+    pause_clock: Callable[[], float] = time.monotonic,
 ) -> Server:
     """The app's parts over the database at `db_url`."""
     store = Store(db_url)
@@ -114,6 +119,8 @@ def build(
         )
     runner = BotRunner(executor, bot_delay, limits=limits, leases=leases, processes=processes)
     writer = Writer(store, bus.news)
+    # with other processes on the database, a round's pause is told to them
+    announcer = None if isinstance(bus, LocalBus) else Announcer(bus)
     rooms = Rooms(
         store,
         runner.attach,
@@ -121,6 +128,8 @@ def build(
         writer=writer,
         teardown=runner.detach,
         clock=now,
+        pause_clock=pause_clock,
+        announce=announcer,
     )
     referee = Referee(store, rooms, runner, leases, bus, now)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
@@ -132,7 +141,7 @@ def build(
         writer=writer,
         bus=bus,
         leases=leases,
-        hub=Hub(store, rooms, runner, leases, limits, referee),
+        hub=Hub(store, rooms, runner, leases, limits, referee, announcer),
         referee=referee,
         now=now,
         replays=Replays(),
