@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import cubegames
 from tests.server.test_api import finished_record
 
 # a real server and Chromium
@@ -1289,4 +1290,96 @@ def test_hot_seat_seats_read_you_with_their_number_everywhere(
     expect(page.locator(".replay-moves li").first).to_contain_text("You · Player 1")
     seen_by = page.locator("select[aria-label='Seen by'] option")
     expect(seen_by).to_have_text(["a spectator", "You · Player 1", "You · Player 2"])
+    guard.check()
+
+
+def _laid(page: Page) -> set[tuple[int, str]]:
+    """Every STAKD node the page's layers show a piece on, (layer, "x,y"), each layer
+    looked at in turn (the one shown before is shown again after)."""
+    was = page.locator(".layer-button[aria-pressed='true']").get_attribute("data-layer")
+    found: set[tuple[int, str]] = set()
+    for button in page.locator(".layer-button").all():
+        z = int(button.get_attribute("data-layer") or "0")
+        button.click()
+        expect(page.locator(f".layer-button[data-layer='{z}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        nodes = page.eval_on_selector_all(
+            ".stakd-plan g.laid", "gs => gs.map((g) => g.dataset.node)"
+        )
+        found |= {(z, node) for node in nodes}
+    page.click(f".layer-button[data-layer='{was}']")
+    return found
+
+
+def _stakd_nodes(pieces: list[dict[str, Any]]) -> set[tuple[int, str]]:
+    return {(p["z"], f"{x},{y}") for p in pieces for x, y in p["nodes"]}
+
+
+def test_stakd_shows_the_rounds_last_board_then_the_new_rounds(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """At a round's end STAKD's page rebuilds the finished round's board (the state
+    before the last move, with the pieces laid since): every piece the engine had laid,
+    the last one too. After "Next round" it shows the new round's board, from its playing
+    layer, whatever layer was looked at before."""
+    page, guard = desk
+    start(page, server, "stakd", ["here", "random"], {"points_to_win": 2})
+    page.click("button.view-button:has-text('Layers')")
+    move = stakd_move(False)
+    for _ in range(200):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                if (!p || !p.current || p.sending) return false;
+                const box = document.querySelector('.overlay');
+                if (box && !box.hidden) return true;
+                if (p.holding) return false;
+                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
+            timeout=60_000,
+        )
+        if page.locator(".overlay .results.round").count():
+            break
+        state = current(page)
+        move(page, state)
+        page.wait_for_function(
+            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
+            arg=state["ply"],
+        )
+    expect(page.locator(".overlay .results.round")).to_be_visible()
+    ended = current(page)
+    game = cubegames.make("stakd", players=2, points_to_win=2)
+    engine = game.new_state(seed=7)
+    log = ended["log"]
+    assert [e["ply"] for e in log] == list(range(1, ended["ply"] + 1))
+    for entry in log[:-1]:
+        engine.play(entry["move"])
+    before = engine.to_dict()["pieces"]
+    _kind, rest = log[-1]["move"].split("@")
+    z, nodes = rest.split(":")
+    expected = _stakd_nodes(before) | {(int(z), node) for node in nodes.split("+")}
+    engine.play(log[-1]["move"])
+    assert engine.to_dict()["pieces"] != before  # the engine's board is the new round's
+    page.click(".results button.look")
+    assert _laid(page) == expected
+    # a layer looked at that is neither the last board's top nor the new round's first
+    assert page.locator(".layer-button").count() >= 3
+    page.click(".layer-button[data-layer='1']")
+    expect(page.locator(".layer-button[data-layer='1']")).to_have_attribute("aria-pressed", "true")
+    page.click(".results button.next-from-bar")
+    expect(page.locator(".overlay")).to_be_hidden()
+    expect(page.locator(".round-badge")).to_contain_text("Round 2")
+    # the new round's board, once it is this seat's turn (no move comes meanwhile)
+    page.wait_for_function(
+        """() => { const p = window.cubegamesPage, c = p.current;
+            return !p.sending && !p.holding && c.pause === null && c.to_move === p.active
+                && c.legal.length > 0; }"""
+    )
+    now = current(page)
+    layer = min((int(m.split("@")[1].split(":")[0]) for m in now["legal"]), default=None)
+    if layer is None:
+        layer = max((p["z"] for p in now["view"]["pieces"]), default=0)
+    expect(page.locator(".layer-button[aria-pressed='true']")).to_have_attribute(
+        "data-layer", str(layer)
+    )
+    assert _laid(page) == _stakd_nodes(now["view"]["pieces"])
     guard.check()

@@ -257,6 +257,9 @@ export function create(ctx) {
 
   return {
     render(next, prev) {
+      // a new round (or the last board of one) is shown from its playing layer, whatever
+      // layer was looked at before
+      if (state && state.view.round !== next.view.round) shownLayer = null;
       state = next;
       const last = next.last && next.last.move ? parse(next.last.move) : null;
       lastPlayed = last;
