@@ -26,7 +26,9 @@ const RESULTS_AFTER = 700; // ms between the last move and the results: the move
 /** Every sentence of the table a player reads that is made here, in one place (each from
  * the catalogs, locales/*.ftl). */
 /** What each sound is (sound.js's SOUNDS), in the page's language. */
-const SOUND_WORDS = { turn: t("sound-turn"), laid: t("sound-laid"), removed: t("sound-removed"), rolled: t("sound-rolled") };
+const SOUND_WORDS = { turn: t("sound-turn"), laid: t("sound-laid"), removed: t("sound-removed"), rolled: t("sound-rolled"), low: t("sound-low") };
+/** Where this browser keeps whether to notify of your turn (asked from a button only). */
+const NOTIFY_KEY = "cubegames.notify";
 
 export const WORDS = {
   you: t("seat-you"),
@@ -178,6 +180,7 @@ class PlayPage {
     this.overlay = h("div", { class: "overlay", hidden: true });
     this.sound = h("button", { type: "button", class: "sound-toggle small", title: WORDS.soundTitle, onclick: () => this.toggleSound() });
     this.drawSound();
+    this.notify = h("button", { type: "button", class: "notify-toggle small", hidden: true, title: t("play-notify-title"), onclick: () => this.toggleNotify() });
     this.round = h("span", { class: "round-badge", hidden: true });
     this.clocks = new ClockPanel((m) => { const l = this.linkOf(this.active); if (l) l.send(m); }, (s) => this.seatName(s));
     // the clocks sit under the banner; an untimed game's buttons (resign, take back) in the
@@ -185,7 +188,7 @@ class PlayPage {
     this.clockTop = h("div", { class: "clock-top" }, this.clocks.root);
     this.side = h("aside", { class: "side" });
     root.replaceChildren(h("div", { class: "play" },
-      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.sound, this.conn),
+      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.notify, this.sound, this.conn),
       this.banner,
       this.clockTop,
       h("div", { class: "cols" },
@@ -202,6 +205,61 @@ class PlayPage {
   toggleSound() {
     setSound(!soundOn());
     this.drawSound();
+  }
+
+  /** Whether your turn is told by a browser notification: asked for here, from the button
+   * (a browser asks its person for leave once; never on load). */
+  notifying() {
+    try {
+      return "Notification" in window && Notification.permission === "granted" && localStorage.getItem(NOTIFY_KEY) === "on";
+    } catch {
+      return false;
+    }
+  }
+
+  async toggleNotify() {
+    const on = !this.notifying();
+    if (on && Notification.permission !== "granted") await Notification.requestPermission();
+    try {
+      localStorage.setItem(NOTIFY_KEY, on && Notification.permission === "granted" ? "on" : "off");
+    } catch {
+      // private browsing: nothing is kept
+    }
+    this.drawNotify();
+  }
+
+  /** The button shows in a game with a clock (real-time or turn-based) where this screen
+   * plays a seat, in a browser that has notifications. */
+  drawNotify() {
+    const message = this.current;
+    const can = "Notification" in window && this.active !== null && message && message.clock && !message.over;
+    this.notify.hidden = !can;
+    if (!can) return;
+    const blocked = Notification.permission === "denied";
+    const on = this.notifying();
+    this.notify.disabled = blocked;
+    const words = blocked ? t("play-notify-blocked") : on ? t("play-notify-on") : t("play-notify-ask");
+    this.notify.replaceChildren(icon("bell"), h("span", { class: "label" }, words));
+    this.notify.setAttribute("aria-label", words);
+    this.notify.setAttribute("aria-pressed", String(on));
+  }
+
+  /** It became this screen's turn: a notification if the tab is hidden and the player
+   * asked for them (each is noted in `window.cubegamesNotices`, for tests). */
+  alertTurn(message) {
+    if (!message.clock || !document.hidden || !this.notifying()) return;
+    const game = TITLES[this.hello.game] || this.hello.game;
+    const words = { title: t("notify-your-turn", { game }), body: t("notify-body", { ply: message.ply + 1 }) };
+    window.cubegamesNotices = [...(window.cubegamesNotices || []), words];
+    try {
+      const note = new Notification(words.title, { body: words.body, tag: `cubegames-${this.gameId}` });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch {
+      // a browser that notifies only from a service worker (Android): the title says it
+    }
   }
 
   drawSound() {
@@ -433,6 +491,7 @@ class PlayPage {
     const home = message.clock ? this.clockTop : this.side;
     if (this.clocks.root.parentElement !== home) home.prepend(this.clocks.root);
     this.drawSeats();
+    this.drawNotify();
     this.drawLegal(round ? { ...message, legal: [] } : message);
     this.drawLog(message);
     this.drawExtras(message);
@@ -469,6 +528,7 @@ class PlayPage {
     const mine = message.to_move === this.active && this.active !== null && !message.over;
     if (mine && (prev.to_move !== this.active || this.passing)) {
       sound("turn");
+      this.alertTurn(message);
       return;
     }
     const move = message.last && message.last.move;
