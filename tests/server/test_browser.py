@@ -1383,3 +1383,68 @@ def test_stakd_shows_the_rounds_last_board_then_the_new_rounds(
     )
     assert _laid(page) == _stakd_nodes(now["view"]["pieces"])
     guard.check()
+
+
+LANDED = "() => (window.cubegamesMotion || []).every((m) => m.landed !== null)"
+
+
+@pytest.mark.parametrize("game", ["unstackable", "stakd"])
+def test_pieces_travel_from_the_hand_to_their_place_and_land(
+    desk: tuple[Page, Guard], server: str, game: str
+) -> None:
+    """Issue #23's motion, as CUBED has it: a cube or piece laid travels from this
+    screen's supply (or its player's row) to its place, and lands, before the board
+    shows it."""
+    page, guard = desk
+    start(page, server, game, ["here", "random"])
+    page.click("button.view-button:has-text('Layers')")
+    play_out(page, unstackable_move(False) if game == "unstackable" else stakd_move(False), turns=3)
+    page.wait_for_function(LANDED)
+    motion = [m for m in page.evaluate("() => window.cubegamesMotion") if m["game"] == game]
+    mine = {m["ply"] for m in motion}
+    own = [e["ply"] for e in current(page)["log"] if e["seat"] == 0]
+    assert set(own) <= mine, (own, motion)
+    assert all(m["landed"] - m["started"] >= 400 for m in motion), motion
+    guard.check()
+
+
+def test_less_motion_is_asked_for_and_nothing_travels(browser: Browser, server: str) -> None:
+    """`prefers-reduced-motion: reduce`: no piece travels, no dice tumble; the moves are
+    shown at once."""
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        guard = Guard(page, server)
+        start(page, server, "unstackable", ["here", "random"])
+        page.click("button.view-button:has-text('Layers')")
+        state = play_out(page, unstackable_move(False), turns=3)
+        cubes = sum(c != "." for c in state["view"]["grid"])
+        expect(page.locator(".plan .cube")).to_have_count(cubes)
+        start(page, server, "cubes", ["here", "random"], {"sets": 1})
+        state = play_out(page, lambda p, _s: p.click("button.roll"), turns=2)
+        assert page.evaluate("() => window.cubegamesMotion || []") == []
+        assert state["ply"] >= 2
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_the_results_come_once_the_last_dice_have_tumbled(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+            if (!window.resultsAt && document.querySelector(".overlay .results.final"))
+                window.resultsAt = performance.now();
+        }).observe(document.body, { subtree: true, childList: true }));"""
+    )
+    start(page, server, "cubes", ["here", "greedy"], {"sets": 1})
+    play_out(page, lambda p, _s: p.click("button.roll"))
+    expect(page.locator(".overlay .results.final")).to_be_visible()
+    page.wait_for_function(LANDED)
+    motion = page.evaluate("() => window.cubegamesMotion")
+    last = max(m["landed"] for m in motion if m["game"] == "cubes")
+    assert page.evaluate("() => window.resultsAt") >= last
+    guard.check()

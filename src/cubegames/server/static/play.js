@@ -507,7 +507,8 @@ class PlayPage {
       // the round is over: its last board stays in sight (the next round's waits in the
       // inbox) until this screen's players press "Next round"
       this.holding = true;
-      await this.controller.render({ ...this.shown, legal: [], last: message.last }, null);
+      // the round's last move travels onto the board it ended (as any other move)
+      await this.controller.render({ ...this.shown, legal: [], last: message.last }, prev && prev.seat === message.seat ? prev : null);
       if (this.current === message) this.said.textContent = this.saying(message);
       await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
       this.results(message, round);
