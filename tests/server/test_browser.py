@@ -1281,6 +1281,8 @@ def test_hot_seat_seats_read_you_with_their_number_everywhere(
     chips = page.locator(".chip-line li .who")
     expect(chips).to_have_text(["You · Player 1", "You · Player 2", "Greedy bot"])
     expect(page.locator(".turn-banner")).to_have_text("Player 1: your turn")
+    # a game with no clock has no turn alerts: their button is out of the bar
+    expect(page.locator("button.notify-toggle")).to_be_hidden()
     page.click("button.roll")
     expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
     page.click("details.history summary")
