@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import cubegames
 from tests.server.test_api import finished_record
 
 # a real server and Chromium
@@ -1259,3 +1260,193 @@ def test_the_hand_and_the_chips_are_in_sight_at_1280x800(browser: Browser, serve
         guard.check()
     finally:
         context.close()
+
+
+# -- issue #23, what was left: the table's last pass -----------------------------------------
+
+
+def test_hot_seat_seats_read_you_with_their_number_everywhere(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """Issue #23: seats played at one screen read "Player N" as if someone else played
+    them. Each reads "You · Player N" (several players share the screen, so the number
+    tells them apart) in the seat list, CUBES's chip line, the log and the replay; the
+    host's row says so; whom the device goes to and whose turn it is keep the plain name."""
+    page, guard = desk
+    start(page, server, "cubes", ["here", "here", "greedy"], {"players": 3, "sets": 1})
+    rows = page.locator(".seat-list li")
+    expect(rows.nth(0).locator(".who")).to_have_text("You · Player 1 · you host this game")
+    expect(rows.nth(1).locator(".who")).to_have_text("You · Player 2")
+    expect(rows.nth(2).locator(".who")).to_have_text("Greedy bot")
+    chips = page.locator(".chip-line li .who")
+    expect(chips).to_have_text(["You · Player 1", "You · Player 2", "Greedy bot"])
+    expect(page.locator(".turn-banner")).to_have_text("Player 1: your turn")
+    # a game with no clock has no turn alerts: their button is out of the bar
+    expect(page.locator("button.notify-toggle")).to_be_hidden()
+    page.click("button.roll")
+    expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
+    page.click("details.history summary")
+    expect(page.locator(".log li").first).to_contain_text("You · Player 1")
+    game_id = page.url.rsplit("/", 1)[1]
+    page.goto(f"{server}/replay/{game_id}")
+    expect(page.locator(".replay-moves li").first).to_contain_text("You · Player 1")
+    seen_by = page.locator("select[aria-label='Seen by'] option")
+    expect(seen_by).to_have_text(["a spectator", "You · Player 1", "You · Player 2"])
+    guard.check()
+
+
+def _laid(page: Page) -> set[tuple[int, str]]:
+    """Every STAKD node the page's layers show a piece on, (layer, "x,y"), each layer
+    looked at in turn (the one shown before is shown again after)."""
+    was = page.locator(".layer-button[aria-pressed='true']").get_attribute("data-layer")
+    found: set[tuple[int, str]] = set()
+    for button in page.locator(".layer-button").all():
+        z = int(button.get_attribute("data-layer") or "0")
+        button.click()
+        expect(page.locator(f".layer-button[data-layer='{z}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        nodes = page.eval_on_selector_all(
+            ".stakd-plan g.laid", "gs => gs.map((g) => g.dataset.node)"
+        )
+        found |= {(z, node) for node in nodes}
+    page.click(f".layer-button[data-layer='{was}']")
+    return found
+
+
+def _stakd_nodes(pieces: list[dict[str, Any]]) -> set[tuple[int, str]]:
+    return {(p["z"], f"{x},{y}") for p in pieces for x, y in p["nodes"]}
+
+
+def test_stakd_shows_the_rounds_last_board_then_the_new_rounds(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """At a round's end STAKD's page rebuilds the finished round's board (the state
+    before the last move, with the pieces laid since): every piece the engine had laid,
+    the last one too. After "Next round" it shows the new round's board, from its playing
+    layer, whatever layer was looked at before."""
+    page, guard = desk
+    start(page, server, "stakd", ["here", "random"], {"points_to_win": 2})
+    page.click("button.view-button:has-text('Layers')")
+    move = stakd_move(False)
+    for _ in range(200):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                if (!p || !p.current || p.sending) return false;
+                const box = document.querySelector('.overlay');
+                if (box && !box.hidden) return true;
+                if (p.holding) return false;
+                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
+            timeout=60_000,
+        )
+        if page.locator(".overlay .results.round").count():
+            break
+        state = current(page)
+        move(page, state)
+        page.wait_for_function(
+            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
+            arg=state["ply"],
+        )
+    expect(page.locator(".overlay .results.round")).to_be_visible()
+    ended = current(page)
+    game = cubegames.make("stakd", players=2, points_to_win=2)
+    engine = game.new_state(seed=7)
+    log = ended["log"]
+    assert [e["ply"] for e in log] == list(range(1, ended["ply"] + 1))
+    for entry in log[:-1]:
+        engine.play(entry["move"])
+    before = engine.to_dict()["pieces"]
+    _kind, rest = log[-1]["move"].split("@")
+    z, nodes = rest.split(":")
+    expected = _stakd_nodes(before) | {(int(z), node) for node in nodes.split("+")}
+    engine.play(log[-1]["move"])
+    assert engine.to_dict()["pieces"] != before  # the engine's board is the new round's
+    page.click(".results button.look")
+    assert _laid(page) == expected
+    # a layer looked at that is neither the last board's top nor the new round's first
+    assert page.locator(".layer-button").count() >= 3
+    page.click(".layer-button[data-layer='1']")
+    expect(page.locator(".layer-button[data-layer='1']")).to_have_attribute("aria-pressed", "true")
+    page.click(".results button.next-from-bar")
+    expect(page.locator(".overlay")).to_be_hidden()
+    expect(page.locator(".round-badge")).to_contain_text("Round 2")
+    # the new round's board, once it is this seat's turn (no move comes meanwhile)
+    page.wait_for_function(
+        """() => { const p = window.cubegamesPage, c = p.current;
+            return !p.sending && !p.holding && c.pause === null && c.to_move === p.active
+                && c.legal.length > 0; }"""
+    )
+    now = current(page)
+    layer = min((int(m.split("@")[1].split(":")[0]) for m in now["legal"]), default=None)
+    if layer is None:
+        layer = max((p["z"] for p in now["view"]["pieces"]), default=0)
+    expect(page.locator(".layer-button[aria-pressed='true']")).to_have_attribute(
+        "data-layer", str(layer)
+    )
+    assert _laid(page) == _stakd_nodes(now["view"]["pieces"])
+    guard.check()
+
+
+LANDED = "() => (window.cubegamesMotion || []).every((m) => m.landed !== null)"
+
+
+@pytest.mark.parametrize("game", ["unstackable", "stakd"])
+def test_pieces_travel_from_the_hand_to_their_place_and_land(
+    desk: tuple[Page, Guard], server: str, game: str
+) -> None:
+    """Issue #23's motion, as CUBED has it: a cube or piece laid travels from this
+    screen's supply (or its player's row) to its place, and lands, before the board
+    shows it."""
+    page, guard = desk
+    start(page, server, game, ["here", "random"])
+    page.click("button.view-button:has-text('Layers')")
+    play_out(page, unstackable_move(False) if game == "unstackable" else stakd_move(False), turns=3)
+    page.wait_for_function(LANDED)
+    motion = [m for m in page.evaluate("() => window.cubegamesMotion") if m["game"] == game]
+    mine = {m["ply"] for m in motion}
+    own = [e["ply"] for e in current(page)["log"] if e["seat"] == 0]
+    assert set(own) <= mine, (own, motion)
+    assert all(m["landed"] - m["started"] >= 400 for m in motion), motion
+    guard.check()
+
+
+def test_less_motion_is_asked_for_and_nothing_travels(browser: Browser, server: str) -> None:
+    """`prefers-reduced-motion: reduce`: no piece travels, no dice tumble; the moves are
+    shown at once."""
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        guard = Guard(page, server)
+        start(page, server, "unstackable", ["here", "random"])
+        page.click("button.view-button:has-text('Layers')")
+        state = play_out(page, unstackable_move(False), turns=3)
+        cubes = sum(c != "." for c in state["view"]["grid"])
+        expect(page.locator(".plan .cube")).to_have_count(cubes)
+        start(page, server, "cubes", ["here", "random"], {"sets": 1})
+        state = play_out(page, lambda p, _s: p.click("button.roll"), turns=2)
+        assert page.evaluate("() => window.cubegamesMotion || []") == []
+        assert state["ply"] >= 2
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_the_results_come_once_the_last_dice_have_tumbled(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    page, guard = desk
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+            if (!window.resultsAt && document.querySelector(".overlay .results.final"))
+                window.resultsAt = performance.now();
+        }).observe(document.body, { subtree: true, childList: true }));"""
+    )
+    start(page, server, "cubes", ["here", "greedy"], {"sets": 1})
+    play_out(page, lambda p, _s: p.click("button.roll"))
+    expect(page.locator(".overlay .results.final")).to_be_visible()
+    page.wait_for_function(LANDED)
+    motion = page.evaluate("() => window.cubegamesMotion")
+    last = max(m["landed"] for m in motion if m["game"] == "cubes")
+    assert page.evaluate("() => window.resultsAt") >= last
+    guard.check()

@@ -181,6 +181,12 @@ def test_a_clock_ticks_warns_when_low_and_the_game_ends_on_time(
         page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
         expect(page.locator(".clock-face.running.low")).to_have_count(1)
         expect(page.locator(".clock-face.running .time")).to_have_text(re.compile(r"^0:(0\d|10)$"))
+        # the low clock asks for its sound (played if sounds are on), once this turn
+        page.wait_for_function("() => window.cubegamesSound.asked.includes('low')")
+        left = page.locator(".clock-face.running .time").inner_text()
+        expect(page.locator(".clock-face.running .time")).not_to_have_text(left)  # ticked on
+        lows = page.evaluate("() => window.cubegamesSound.asked.filter((s) => s === 'low')")
+        assert lows == ["low"], lows
         shot(page, f"clocks-{view}-low")
         clock.advance(15)  # out of time: the referee ends the game within a moment
         banner = page.locator(".turn-banner")
@@ -338,5 +344,81 @@ def test_a_table_is_made_with_the_time_control_picked_on_the_start_page(
         assert clock["control"] == {"kind": "realtime", "bank": 420.0, "increment": 4.0}
         expect(page.locator(".clock-face").first).to_contain_text("7:00")
         assert errors == [], errors
+    finally:
+        context.close()
+
+
+def test_a_hidden_tab_is_notified_of_its_turn_only_once_its_player_asked(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    """Issue #24's turn-based comfort: a browser notification when it becomes your turn
+    while the tab is hidden, only after the player pressed the bar's button (the page
+    never asks for leave on load); a tab in sight is not notified."""
+    url, _clock = clock_server
+    response = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "unstackable",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "seed": 7,
+            "clock": {"kind": "turn", "days": 1},
+        },
+    )
+    assert response.status_code == 201, response.text
+    made = response.json()
+    context = browser.new_context(**VIEWS["desktop"], permissions=["notifications"])
+    context.set_default_timeout(15_000)
+    # count the page's requests for leave to notify
+    context.add_init_script(
+        """window.askedLeave = 0;
+        const ask = Notification.requestPermission.bind(Notification);
+        Notification.requestPermission = (...a) => { window.askedLeave += 1; return ask(...a); };"""
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        button = page.locator("button.notify-toggle")
+        expect(button).to_have_text("Alert me on my turn")
+        expect(button).to_have_attribute("aria-pressed", "false")
+        assert page.evaluate("() => window.askedLeave") == 0  # never asked on load
+
+        def hidden_turn() -> int:
+            """Hide the tab, play a move, and wait until the bot's reply makes it this
+            tab's turn again; the move number then."""
+            page.evaluate(
+                "() => Object.defineProperty(document, 'hidden', "
+                "{ configurable: true, get: () => true })"
+            )
+            ply = page.evaluate("() => window.cubegamesPage.current.ply")
+            page.evaluate("() => window.cubegamesPage.send(window.cubegamesPage.current.legal[0])")
+            page.wait_for_function(
+                """ply => { const p = window.cubegamesPage, c = p.current;
+                    return c.ply > ply + 1 && c.to_move === p.active && c.legal.length > 0; }""",
+                arg=ply,
+            )
+            return int(page.evaluate("() => window.cubegamesPage.current.ply"))
+
+        page.wait_for_function("() => window.cubegamesPage.current.legal.length > 0")
+        hidden_turn()
+        assert page.evaluate("() => window.cubegamesNotices || []") == []  # not asked for
+        page.evaluate("() => delete document.hidden")
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(button).to_have_text("Turn alerts on")
+        assert page.evaluate("() => window.askedLeave") == 0  # leave granted already
+        ply = hidden_turn()
+        notices = page.evaluate("() => window.cubegamesNotices")
+        assert notices == [
+            {"title": "Unstackable: your turn", "body": f"Move {ply + 1} is yours to play."}
+        ]
+        # a tab in sight is not notified
+        page.evaluate("() => delete document.hidden")
+        page.evaluate("() => window.cubegamesPage.send(window.cubegamesPage.current.legal[0])")
+        page.wait_for_function(
+            """ply => { const p = window.cubegamesPage, c = p.current;
+                return c.ply > ply + 1 && c.to_move === p.active; }""",
+            arg=ply,
+        )
+        assert len(page.evaluate("() => window.cubegamesNotices")) == 1
     finally:
         context.close()

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cubegames.server import rooms
 from cubegames.server.app import create_app
 from cubegames.server.limits import Limits
 from cubegames.server.rooms import replay
@@ -460,3 +461,62 @@ def test_each_of_n_workers_takes_its_share_of_the_in_memory_caps(db_url: str) ->
             Socket(a).opening()
             with connect(client, made[1]["id"]) as b:
                 assert "1 games are live" in Socket(b).receive()["message"]
+
+
+class _PauseClock:
+    """The clock of the pause after a round, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_bot_on_another_process_waits_for_the_end_of_a_round_to_be_seen(db_url: str) -> None:
+    """Issue #23 with several processes: a person looks at the end of a CUBED round on
+    one process while the game's bots run on another that has no page of a seat (only a
+    spectator's). The bot to start round 2 waits there too, past that process's wait for
+    news, until the person's page says `ready`; then it plays."""
+    clock = _PauseClock()
+    one_app = create_app(db_url, bot_delay=0, pause_clock=clock)
+    two_app = create_app(db_url, bot_delay=0, pause_clock=clock)
+    with TestClient(one_app) as one, TestClient(two_app) as two:
+        made = make_game(one, "cubed", [HUMAN, bot("random")], {"rounds": 2}, seed=5)
+        game_id = made["id"]
+        assert two.portal is not None
+        # the game's bots play on the second process: it holds the game's lease
+        assert two.portal.call(two_app.state.server.leases.take, game_id)
+        with (
+            connect(two, game_id) as w,
+            connect(one, game_id, made["seats"][0]["token"]) as p,
+        ):
+            Socket(w).opening()
+            page = Socket(p)
+            _, state = page.opening()
+            for _ in range(600):
+                if state["pause"] is not None:
+                    break
+                if state["to_move"] == 0 and state["legal"]:
+                    # draw rather than lay: the bot empties its hand first, wins the
+                    # round and starts the next
+                    legal = state["legal"]
+                    page.move(next((m for m in legal if "@" not in m), legal[0]), state["ply"])
+                state = page.state()
+            assert state["pause"] is not None and state["pause"]["waiting"] == [0]
+            ended = state["ply"]
+            assert state["to_move"] == 1  # the bot starts round 2
+            room = two_app.state.server.rooms.rooms[game_id]
+            runner = two_app.state.server.runner
+            deadline = time.monotonic() + 10
+            while two.portal.call(lambda: room.pause is None or room.pause.waiting != {0}):
+                assert time.monotonic() < deadline, "the bots' process never held the round"
+                time.sleep(0.01)
+            clock.now += rooms.PAUSE_NEWS + 1  # its wait for news is over; the countdown not
+            two.portal.call(room.tick)
+            assert two.portal.call(room.paused) and not runner.busy(room)
+            assert len(one.get(f"/api/games/{game_id}").json()["moves"]) == ended
+            page.send({"type": "ready"})
+            after = page.until(lambda m: m["type"] == "state" and m["ply"] > ended)
+            assert after["pause"] is None and after["log"][-1]["seat"] == 1
+            assert runner.played > 0 and one_app.state.server.runner.played == 0

@@ -33,9 +33,11 @@ class Clock:
         return self.now
 
 
-def _room(store: Store, clock: Clock) -> Room:
-    seats = [NewSeat(HUMAN), NewSeat(HUMAN)]
-    game_id, _tokens = store.create("cubed", {"players": 2, "rounds": 2}, 5, seats)
+def _room(store: Store, clock: Clock, game_id: str | None = None) -> Room:
+    """A room of a new two-round CUBED game (or of the stored game `game_id`)."""
+    if game_id is None:
+        seats = [NewSeat(HUMAN), NewSeat(HUMAN)]
+        game_id, _tokens = store.create("cubed", {"players": 2, "rounds": 2}, 5, seats)
     info = store.load(game_id)
     assert info is not None
     built, state, played = replay(info)
@@ -152,5 +154,102 @@ async def test_a_bot_does_not_start_the_next_round_while_it_is_looked_at(store: 
         assert not runner.busy(room)  # no bot task while the round's end is looked at
         room.ready(0)
         assert woken == [room]  # the end of the pause wakes the bots
+
+    await game()
+
+
+# -- several processes on one database (`serve --workers N`): the bus carries the pause --
+
+
+def _shared_room(store: Store, clock: Clock, told: list[dict[str, Any]]) -> Room:
+    """A room of a process that has others beside it: what it announces goes to `told`."""
+    room = _room(store, clock)
+    room.announce = told.append
+    return room
+
+
+@pytest.mark.anyio
+async def test_a_pause_and_each_ready_are_told_to_the_other_processes(store: Store) -> None:
+    clock = Clock()
+    told: list[dict[str, Any]] = []
+    room = _shared_room(store, clock, told)
+
+    async def game() -> None:
+        room.join(Peer(Page(), 0))
+        await _to_round_end(room)
+        assert told == [{"kind": "pause", "game": room.id, "round": 1, "seats": [0]}]
+        room.ready(0)
+        assert told[-1] == {"kind": "ready", "game": room.id, "round": 1, "seat": 0}
+        room.ready(0)  # said twice: told once
+        assert len(told) == 2
+
+    await game()
+
+
+@pytest.mark.anyio
+async def test_a_process_with_no_page_holds_its_bots_until_the_others_pages_are_ready(
+    store: Store,
+) -> None:
+    """The game's bots run in a process where no page looks at the round's end: the next
+    round waits `PAUSE_NEWS` to hear whether a page elsewhere does; the news that one
+    does holds it (past that wait) until that page is ready, then the bots are woken."""
+    clock = Clock()
+    told: list[dict[str, Any]] = []
+    room = _shared_room(store, clock, told)
+    woken: list[Room] = []
+
+    async def game() -> None:
+        await _to_round_end(room)
+        room.on_move = woken.append
+        assert room.paused() and told == []  # waits to hear from the others
+        assert room.state_message(0)["pause"] is None  # nobody here to wait for
+        room.heard_pause(1, {0})
+        clock.now += rooms.PAUSE_NEWS + 1
+        assert room.paused() and room.state_message(0)["pause"]["waiting"] == [0]
+        room.heard_ready(2, 0)  # another round's word changes nothing
+        assert room.paused() and woken == []
+        room.heard_ready(1, 0)
+        assert not room.paused() and woken == [room]
+        room.heard_pause(1, {0})  # late news of a seat that said ready: nothing
+        assert room.pause is None
+
+    await game()
+
+
+@pytest.mark.anyio
+async def test_without_news_from_the_others_the_round_starts_after_their_wait(
+    store: Store,
+) -> None:
+    clock = Clock()
+    room = _shared_room(store, clock, [])
+
+    async def game() -> None:
+        await _to_round_end(room)
+        assert room.paused()
+        clock.now += rooms.PAUSE_NEWS
+        assert not room.paused()
+
+    await game()
+
+
+@pytest.mark.anyio
+async def test_a_move_of_the_next_round_from_another_process_ends_the_pause_here(
+    store: Store,
+) -> None:
+    clock = Clock()
+    room = _shared_room(store, clock, [])
+
+    async def game() -> None:
+        room.join(Peer(Page(), 0))
+        await _to_round_end(room)
+        assert room.paused()
+        other = _room(store, clock, room.id)  # another process's room: no pause there
+        seat = other.state.to_move
+        assert seat is not None and other.pause is None
+        await other.play(seat, str(other.state.legal_moves()[0]), other.ply)
+        stored = store.load(room.id)
+        assert stored is not None
+        assert room.hear(stored.moves[-1])
+        assert room.pause is None and room.ply == other.ply
 
     await game()

@@ -33,6 +33,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from cubegames.core.phrase import Worded
+
 
 def players_field(low: int, high: int, default: int = 2, description: str | None = None) -> Any:
     """The `players` option every game declares: a whole number whose widest range the
@@ -47,8 +49,6 @@ def players_field(low: int, high: int, default: int = 2, description: str | None
         description=description,
         json_schema_extra={"x-minimum": low, "x-maximum": high},
     )
-
-from cubegames.core.phrase import Worded
 
 
 @functools.cache

@@ -26,7 +26,7 @@ from cubegames.server import accounts, api, pages, players, tables, tutorials, w
 from cubegames.server.api import server_deal
 from cubegames.server.botqueue import BotQueue
 from cubegames.server.bots import BotRunner, pool_size
-from cubegames.server.bus import PostgresBus, make_bus
+from cubegames.server.bus import Announcer, LocalBus, PostgresBus, make_bus
 from cubegames.server.chat import Chats
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
@@ -53,6 +53,7 @@ def create_app(
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
     bot_workers: bool = False,
+    pause_clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The web app over the database at `db_url` (any SQLAlchemy URL; default: a SQLite
     file, see `storage.default_url`). Bots take at least `bot_delay` seconds a move;
@@ -63,12 +64,20 @@ def create_app(
     time since the epoch). `now` is the server's wall clock, on which the games' time
     controls run (the tests give a fake one). With `bot_workers` (PostgreSQL only) the
     bots think in `cubegames bots work` workers instead of this process (`botqueue`).
+    `pause_clock` (seconds) times the pause after a round (`rooms.ROUND_PAUSE`).
 
     The database is opened (and its schema brought up to date) here, so a bad URL fails
     at once.
     """
     server = build(
-        db_url or default_url(), bot_delay, limits or Limits(), workers, clock, now, bot_workers
+        db_url or default_url(),
+        bot_delay,
+        limits or Limits(),
+        workers,
+        clock,
+        now,
+        bot_workers,
+        pause_clock,
     )
 
     @asynccontextmanager
@@ -122,6 +131,7 @@ def build(
     clock: Clock | None = None,
     now: Callable[[], datetime] = wall_clock,
     bot_workers: bool = False,
+    pause_clock: Callable[[], float] = time.monotonic,
 ) -> Server:
     """The app's parts over the database at `db_url` (ValueError if `bot_workers` is
     asked for on a database other than PostgreSQL)."""
@@ -151,6 +161,8 @@ def build(
         runner.attach(room)
         room.on_presence = presence.changed
 
+    # with other processes on the database, a round's pause is told to them
+    announcer = None if isinstance(bus, LocalBus) else Announcer(bus)
     rooms = Rooms(
         store,
         setup,
@@ -158,10 +170,12 @@ def build(
         writer=writer,
         teardown=runner.detach,
         clock=now,
+        pause_clock=pause_clock,
+        announce=announcer,
     )
     referee = Referee(store, rooms, runner, leases, bus, now, presence)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
-    hub = Hub(store, rooms, runner, leases, limits, referee)
+    hub = Hub(store, rooms, runner, leases, limits, referee, announcer)
     lobby = Lobby(store, bus)
     chats = Chats(store, rooms, bus, limits, clock or time.monotonic, workers)
     referee.said = chats.system

@@ -15,17 +15,19 @@ here: a notification costs one row in the commit that PostgreSQL makes anyway, a
 reaches another process's pages in a few milliseconds (see benchmarks/README.md).
 
 An event is a small JSON object: `{"kind": "move", "game": id, "ply": n, "seat": s,
-"move": text}` or `{"kind": "seat", "game": id, "seat": s, "how": "claimed" |
-"reissued"}`. A notification's payload is the sending process's name, a space, then a JSON
-list of events in the order they happened: `3f9a0c1b2d4e [{"kind":"move",...},...]`. The
-writer's batch of moves (of many games) goes out as one such list, cut into as few
-notifications as PostgreSQL's limit of 8,000 bytes a payload allows, all sent by one
-statement; a seat event is a list of one. A process drops its own notifications by their
-first word, without parsing them, and ignores a payload that is not such a list (another
-program may use the channel). A payload's events reach the event loop as one call of
-`deliver` on the loop, in order. A listener
-that loses its connection reconnects, then has every live room catch up from the database
-(`on_reconnect`), so a move notified meanwhile is not missed.
+"move": text}`, `{"kind": "seat", "game": id, "seat": s, "how": "claimed" |
+"reissued"}`, or, after a round, `{"kind": "pause", "game": id, "round": r, "seats": [s,
+...]}` (the next round waits for these seats' pages on the sending process) and
+`{"kind": "ready", "game": id, "round": r, "seat": s}` (one of them has seen the end).
+A notification's payload is the sending process's name, a space, then a JSON list of events
+in the order they happened: `3f9a0c1b2d4e [{"kind":"move",...},...]`. The writer's batch of
+moves (of many games) goes out as one such list, cut into as few notifications as
+PostgreSQL's limit of 8,000 bytes a payload allows, all sent by one statement; a seat event
+is a list of one. A process drops its own notifications by their first word, without parsing
+them, and ignores a payload that is not such a list (another program may use the channel). A
+payload's events reach the event loop as one call of `deliver` on the loop, in order. A
+listener that loses its connection reconnects, then has every live room catch up from the
+database (`on_reconnect`), so a move notified meanwhile is not missed.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from sqlalchemy import text
@@ -255,6 +258,31 @@ class PostgresBus:
             return
 
 
+class Announcer:
+    """Tells the other processes a room's events (`Room.announce`: a round's pause, a
+    seat ready) from the event loop without waiting: each is published by one thread of
+    its own, so they go out in the order they were made. A failure is logged (the
+    countdown of the pause bounds what a lost event costs)."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cubegames-news")
+
+    def __call__(self, event: Event) -> None:
+        self._thread.submit(self._publish, event)
+
+    def _publish(self, event: Event) -> None:
+        try:
+            self.bus.publish(event)
+        except Exception:
+            game, kind = event.get("game"), event.get("kind")
+            log.exception("game %s: a %s event could not be told", game, kind)
+
+    def close(self) -> None:
+        """Send what is queued, then stop."""
+        self._thread.shutdown(wait=True)
+
+
 def make_bus(store: Store) -> Bus:
     """The bus for `store`'s database: LISTEN/NOTIFY on PostgreSQL, else none needed."""
     if store.engine.dialect.name == "postgresql":
@@ -262,4 +290,4 @@ def make_bus(store: Store) -> Bus:
     return LocalBus()
 
 
-__all__ = ["Bus", "Event", "LocalBus", "PostgresBus", "make_bus"]
+__all__ = ["Announcer", "Bus", "Event", "LocalBus", "PostgresBus", "make_bus"]

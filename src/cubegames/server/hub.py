@@ -14,7 +14,10 @@ the database and to each other:
   only in the process holding its lease (`lease`); the hub renews this process's leases,
   stops the bots of a game whose lease another process took, and takes over (`adopt`) the
   games whose process died;
-- **resumption** (`resume_bots`, once at start): the bots of unfinished games play on.
+- **resumption** (`resume_bots`, once at start): the bots of unfinished games play on;
+- **round pauses**: a process whose pages look at the end of a round tells the others
+  (`pause`, then each seat's `ready`), so the next round waits everywhere, the game's
+  bots included, wherever they run (`Room.heard_pause`, `Room.heard_ready`).
 
 Its state is its own attributes (`held`, `stopping`, the background tasks); it is started
 and stopped by the app's lifespan (`start`, `stop`).
@@ -31,7 +34,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from cubegames.server.bots import BotRunner
-from cubegames.server.bus import Bus, Event
+from cubegames.server.bus import Announcer, Bus, Event
 from cubegames.server.lease import Leases
 from cubegames.server.limits import Limits
 from cubegames.server.referee import Referee
@@ -74,8 +77,11 @@ class Hub:
         leases: Leases,
         limits: Limits,
         referee: Referee | None = None,
+        announcer: Announcer | None = None,
     ) -> None:
         self.store = store
+        #: tells the other processes of this process's round pauses (None: no others)
+        self.announcer = announcer
         #: times games out (None: no clocks are checked, as in some tests)
         self.referee = referee
         self.rooms = rooms
@@ -113,6 +119,8 @@ class Hub:
         self.stopping.set()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._tasks = []
+        if self.announcer is not None:
+            await asyncio.to_thread(self.announcer.close)
 
     async def give_back(self) -> None:
         """Give back the lease of every live game (the process is stopping): the other
@@ -221,6 +229,10 @@ class Hub:
                         agreed = frozenset(int(s) for s in event["agreed"])
                         room.asking = replace(room.asking, agreed=agreed)
                         room.tell_undo("agreed", int(event["seat"]))
+            elif event.get("kind") == "pause":
+                room.heard_pause(int(event["round"]), {int(seat) for seat in event["seats"]})
+            elif event.get("kind") == "ready":
+                room.heard_ready(int(event["round"]), int(event["seat"]))
             elif event.get("kind") == "ended" and isinstance(event.get("result"), dict):
                 async with room.lock:
                     room.end(event["result"])

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -57,6 +57,11 @@ LOG_LENGTH = 400
 #: seconds the end of a round stays on every screen, at most, before the next round starts
 #: without the players who have not pressed "Next round" (docs/protocol.md, `ready`)
 ROUND_PAUSE = 20.0
+#: seconds the next round waits, with several processes on one database, to hear from
+#: the others which of their pages look at the round's end (`Room.heard_pause`), even
+#: when no page of this process does (a process running only the game's bots); the bus
+#: delivers in milliseconds, so this only bounds a bus that is slow or away
+PAUSE_NEWS = 2.0
 
 
 def rounds_done(state: State[Any]) -> int:
@@ -77,6 +82,17 @@ class RoundPause:
     round: int
     waiting: set[int]
     until: float
+    #: with several processes: the next round waits at least until then for the other
+    #: processes to say which of their pages look (`PAUSE_NEWS`); 0 with one process
+    news_until: float = 0.0
+    #: seats whose players said `ready` (here or on another process): news of them
+    #: looking that comes late does not put them back into `waiting`
+    ready: set[int] = field(default_factory=set)
+
+    def over(self, now: float) -> bool:
+        """Whether the next round may start: everyone ready (and the other processes had
+        the time to speak), or the countdown over."""
+        return now >= self.until or (not self.waiting and now >= self.news_until)
 
     def message(self, now: float) -> dict[str, Any]:
         """What a state message says of it: the round that ended, who the next waits for,
@@ -427,6 +443,12 @@ class Room:
         #: the clock of the pause after a round (`RoundPause`), injectable for tests
         self.pause_clock = pause_clock
         self.pause: RoundPause | None = None
+        #: with several processes on one database: tells the others of a pause's seats
+        #: (`{"kind": "pause", ...}`) and of a seat's `ready` (`{"kind": "ready", ...}`),
+        #: which they take in with `heard_pause` and `heard_ready`; None with one process
+        self.announce: Callable[[dict[str, Any]], None] | None = None
+        #: the last pause that ended (news of it that comes late is checked against it)
+        self._ended_pause: RoundPause | None = None
         self._rounds = rounds_done(state)
         #: commits moves in batches (None: one transaction per move, in a thread)
         self.writer = writer
@@ -622,7 +644,13 @@ class Room:
             "result": self.result(),
             "online": self.online(),
             "trouble": self.trouble,
-            "pause": self.pause.message(self.pause_clock()) if self.pause is not None else None,
+            # told while it waits for someone (not while it only waits for other processes'
+            # news, a second or two in which nothing is to be done)
+            "pause": (
+                self.pause.message(self.pause_clock())
+                if self.pause is not None and self.pause.waiting
+                else None
+            ),
             "clock": self.clocks.message(self.clock().timestamp()),
             "takebacks": [
                 {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in self.info.takebacks
@@ -755,6 +783,9 @@ class Room:
         note, note_say = (
             web.telling(self.game, trial.public_view()) if self._tells else (None, None)
         )
+        # a move after a round's end (another process's, its pause over first) starts the
+        # next round here too
+        self.pause = None
         self.last_active = at
         self.state = trial
         self.clocks = clocks
@@ -771,13 +802,25 @@ class Room:
 
     def _pause_after(self, round_: int) -> None:
         """Hold the next round for the people whose pages are open (a bot waits, a person
-        to move first is refused) until each has said `ready` or `ROUND_PAUSE` is over."""
+        to move first is refused) until each has said `ready` or `ROUND_PAUSE` is over.
+        With several processes (`announce`), the other processes are told which seats
+        look here, and the round waits `PAUSE_NEWS` to hear theirs, even with no page
+        here: the game's bots may run in a process with no page at all."""
         waiting = {p.seat for p in self.peers if p.seat is not None} - self.bot_seats
-        if not waiting:
+        shared = self.announce is not None and any(s.kind != BOT for s in self.seats)
+        if not waiting and not shared:
             return
-        self.pause = RoundPause(round_, waiting, self.pause_clock() + ROUND_PAUSE)
+        now = self.pause_clock()
+        news = now + PAUSE_NEWS if shared else 0.0
+        self.pause = RoundPause(round_, waiting, now + ROUND_PAUSE, news)
+        if self.announce is not None and waiting:
+            told = {"kind": "pause", "game": self.id, "round": round_, "seats": sorted(waiting)}
+            self.announce(told)
         with contextlib.suppress(RuntimeError):  # no loop: replaying, nothing to wake
-            asyncio.get_running_loop().call_later(ROUND_PAUSE + 0.05, self.tick)
+            loop = asyncio.get_running_loop()
+            loop.call_later(ROUND_PAUSE + 0.05, self.tick)
+            if shared:
+                loop.call_later(PAUSE_NEWS + 0.05, self.tick)
 
     def paused(self) -> bool:
         """Whether the next round is still held (a pause that ran out ends here)."""
@@ -785,20 +828,63 @@ class Room:
         return self.pause is not None
 
     def ready(self, seat: int) -> None:
-        """`seat`'s player has seen the end of the round; the last one starts the next."""
-        if self.pause is not None:
-            self.pause.waiting.discard(seat)
-            if self.pause.waiting:
-                self.send_states()  # every page learns who the next round waits for
+        """`seat`'s player has seen the end of the round; the last one starts the next.
+        The other processes are told (`announce`)."""
+        pause = self.pause
+        if pause is not None:
+            if self.announce is not None and seat in pause.waiting:
+                told = {"kind": "ready", "game": self.id, "round": pause.round, "seat": seat}
+                self.announce(told)
+            self._readied(seat)
+        self.tick()
+
+    def _readied(self, seat: int) -> None:
+        assert self.pause is not None
+        self.pause.waiting.discard(seat)
+        self.pause.ready.add(seat)
+        if self.pause.waiting:
+            self.send_states()  # every page learns who the next round waits for
+
+    def heard_pause(self, round_: int, seats: set[int]) -> None:
+        """Another process holds the next round for its pages of `seats`: hold it here
+        too (its bots wait, its people to move are refused) until they are ready. News of
+        a round whose next one has begun here changes nothing."""
+        seats = seats - self.bot_seats
+        if self.over or not seats or not self.played or self.played[-1].round != round_:
+            return
+        if rounds_done(self.state) != round_:
+            return
+        pause = self.pause
+        if pause is None:
+            # the news came after this process's wait for it (the bus was slow): the
+            # round has not begun here yet, so it is held from now, for those not ready
+            ended = self._ended_pause
+            if ended is not None and ended.round == round_:
+                seats -= ended.ready
+            if not seats:
+                return
+            now = self.pause_clock()
+            self.pause = RoundPause(round_, seats, now + ROUND_PAUSE)
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_later(ROUND_PAUSE + 0.05, self.tick)
+        elif pause.round == round_:
+            pause.waiting |= seats - pause.ready
+        self.send_states()
+
+    def heard_ready(self, round_: int, seat: int) -> None:
+        """A page on another process said `ready` for `seat` after round `round_`."""
+        if self.pause is not None and self.pause.round == round_:
+            self._readied(seat)
         self.tick()
 
     def tick(self) -> None:
         """End the pause if everyone is ready or its time is over: pages are told, bots
         woken."""
         pause = self.pause
-        if pause is None or (pause.waiting and self.pause_clock() < pause.until):
+        if pause is None or not pause.over(self.pause_clock()):
             return
         self.pause = None
+        self._ended_pause = pause
         self.send_states()
         if self.on_move is not None:
             self.on_move(self)
@@ -988,8 +1074,14 @@ class Rooms:
         writer: Writer | None = None,
         teardown: Callable[[Room], None] | None = None,
         clock: Callable[[], datetime] = now,
+        pause_clock: Callable[[], float] = time.monotonic,
+        announce: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.store = store
+        #: the clock of the pauses after a round, and how rooms tell other processes of
+        #: them (`Room.announce`), handed to every room
+        self.pause_clock = pause_clock
+        self.announce = announce
         #: the server's clock, handed to every room
         self.clock = clock
         self.writer = writer
@@ -1059,7 +1151,10 @@ class Rooms:
         if info is None:
             return None
         game, state, played = await asyncio.to_thread(replay, info)
-        room = Room(info, game, state, played, self.store, self.writer, self.clock)
+        room = Room(
+            info, game, state, played, self.store, self.writer, self.clock, self.pause_clock
+        )
+        room.announce = self.announce
         self.setup(room)
         self.rooms[game_id] = room
         return room

@@ -295,6 +295,8 @@ class ChatRow(Base):
     system: Mapped[str | None] = mapped_column(String(32), nullable=True)
     params: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class BotTurnRow(Base):
     """A bot's turn waiting for a `cubegames bots work` worker (`botqueue`): one row per
     game at most, written by the process holding the game's lease, claimed by a worker

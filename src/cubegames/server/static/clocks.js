@@ -6,6 +6,7 @@
 
 import { t } from "./i18n.js";
 import { api, h } from "./util.js";
+import { play as sound } from "./sound.js";
 
 /** Every sentence of this module a player reads, worded by the catalogs
  * (static/locales/*.ftl, keys `clock-*`) in the page's language. */
@@ -147,7 +148,13 @@ export class ClockPanel {
       const seat = Number(face.dataset.seat);
       const ms = this.left(seat);
       face.querySelector(".time").textContent = shown(ms);
-      face.classList.toggle("low", this.message.clock.running === seat && low(ms, this.message.clock.control));
+      const warn = this.message.clock.running === seat && low(ms, this.message.clock.control);
+      face.classList.toggle("low", warn);
+      // the seat shown here is low on time: a sound, once a turn (if sounds are on)
+      if (warn && seat === this.seat && !this.message.over && this.warned !== this.message.ply) {
+        this.warned = this.message.ply;
+        sound("low");
+      }
     }
     this.drawButtons();
   }

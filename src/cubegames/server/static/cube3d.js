@@ -7,6 +7,7 @@
 
 import * as THREE from "./vendor/three/three.module.min.js";
 import { OrbitControls } from "./vendor/three/addons/OrbitControls.js";
+import { still } from "./draw.js";
 
 let webgl = null;
 
@@ -216,7 +217,7 @@ export class Table3D {
       }
       this.group.add(mesh);
       this.solids.push(mesh);
-      if (c.fresh) this.arrive(mesh);
+      if (c.fresh && !still()) this.arrive(mesh);
     }
     for (const m of marks) {
       const dot = new THREE.Mesh(new THREE.CylinderGeometry(0.17, 0.17, 0.03, 20),
@@ -303,6 +304,7 @@ export class Table3D {
 
   /** A cube that was at `cell` lifts out and fades. */
   lift(cell, rgb) {
+    if (still()) return;
     const mesh = new THREE.Mesh(new THREE.BoxGeometry(0.96, 0.96 * this.height, 0.96),
       new THREE.MeshStandardMaterial({ color: rgb, transparent: true, opacity: 1 }));
     mesh.position.copy(this.at(...cell));

@@ -188,12 +188,50 @@ const ICONS = {
   download: "M12 4v11M7 10l5 5 5-5M5 20h14",
   sound: "M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11",
   mute: "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6",
+  bell: "M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0",
 };
 
 export function icon(name) {
   return s("svg", { viewBox: "0 0 24 24", class: "icon", "aria-hidden": "true" },
     s("path", { d: ICONS[name], fill: name === "play" || name.startsWith("prev") || name.startsWith("next") ? "currentColor" : "none",
       stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round", "stroke-linecap": "round" }));
+}
+
+/** Whether the person asked for less motion (`prefers-reduced-motion`). */
+export const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The middle of an element on the screen, or null (gone, hidden, no size). */
+export function centreOf(el) {
+  if (!el || !el.isConnected) return null;
+  const box = el.getBoundingClientRect();
+  return box.width || box.height ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null;
+}
+
+/** A token of `colour` travels on the screen from `from` to `to` (points {x, y} of the
+ * window) in `ms`: a piece from a hand (or a player's row) to its place, or a cube taken
+ * out to its player. Resolves true once it has landed; false at once, moving nothing,
+ * when a point is missing or the person asked for less motion. Each flight is noted in
+ * `window.cubegamesMotion` (`note`, and when it started and landed: for tests). */
+export function fly(from, to, colour, { ms = 520, size = 26, note = {} } = {}) {
+  if (!from || !to || still() || !document.body.animate) return Promise.resolve(false);
+  const token = document.createElement("div");
+  token.className = "flying";
+  token.setAttribute("aria-hidden", "true");
+  token.style.cssText = `left:${from.x}px;top:${from.y}px;width:${size}px;height:${size}px;--token:${colour}`;
+  document.body.append(token);
+  const entry = { ...note, started: performance.now(), landed: null };
+  (window.cubegamesMotion = window.cubegamesMotion || []).push(entry);
+  const [dx, dy] = [to.x - from.x, to.y - from.y];
+  const flight = token.animate([
+    { transform: "translate(-50%, -50%) scale(.85)", opacity: 0.9 },
+    { transform: `translate(calc(${dx * 0.5}px - 50%), calc(${dy * 0.5 - 40}px - 50%)) scale(1.12)`, opacity: 1, offset: 0.5 },
+    { transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%)) scale(1)`, opacity: 1 },
+  ], { duration: ms, easing: "cubic-bezier(.3, .7, .4, 1)" });
+  return flight.finished.catch(() => null).then(() => {
+    token.remove();
+    entry.landed = performance.now();
+    return true;
+  });
 }
 
 /** Restart the CSS animation `name` (a class) on `el`. */

@@ -27,7 +27,9 @@ const RESULTS_AFTER = 700; // ms between the last move and the results: the move
 /** Every sentence of the table a player reads that is made here, in one place (each from
  * the catalogs, locales/*.ftl). */
 /** What each sound is (sound.js's SOUNDS), in the page's language. */
-const SOUND_WORDS = { turn: t("sound-turn"), laid: t("sound-laid"), removed: t("sound-removed"), rolled: t("sound-rolled") };
+const SOUND_WORDS = { turn: t("sound-turn"), laid: t("sound-laid"), removed: t("sound-removed"), rolled: t("sound-rolled"), low: t("sound-low") };
+/** Where this browser keeps whether to notify of your turn (asked from a button only). */
+const NOTIFY_KEY = "cubegames.notify";
 
 export const WORDS = {
   you: t("seat-you"),
@@ -116,11 +118,16 @@ function spentInvitePage(gameId, reason) {
     h("p", {}, h("a", { href: playLink(gameId) }, t("play-watch-game")), " · ", h("a", { href: "/" }, t("play-all-games"))));
 }
 
-/** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". */
-export function roleName(seat, seats, mine) {
+/** A seat named by its role: its player's name, "You", "Greedy bot", "Player 2". `mine`
+ * are the seats played at this screen: one of them is "You"; several (a hot-seat table)
+ * are each "You · Player 2", so the players at the screen tell their seats apart. `plain`
+ * leaves "You" out ("Pass the device to Player 2"). */
+export function roleName(seat, seats, mine, plain = false) {
   const info = seats && seats[seat];
   if (info && info.name) return info.name;
-  if (mine && mine.length === 1 && mine[0] === seat) return t("seat-you");
+  const here = !plain && mine && mine.includes(seat);
+  if (here && mine.length === 1) return t("seat-you");
+  if (here) return t("seat-you-numbered", { number: seat + 1 });
   if (info && info.kind === "bot") {
     const bot = info.bot.split(":")[0];
     const name = bot.replace(/^./, (c) => c.toUpperCase());
@@ -175,6 +182,7 @@ class PlayPage {
     this.overlay = h("div", { class: "overlay", hidden: true });
     this.sound = h("button", { type: "button", class: "sound-toggle small", title: WORDS.soundTitle, onclick: () => this.toggleSound() });
     this.drawSound();
+    this.notify = h("button", { type: "button", class: "notify-toggle small", hidden: true, title: t("play-notify-title"), onclick: () => this.toggleNotify() });
     this.round = h("span", { class: "round-badge", hidden: true });
     this.clocks = new ClockPanel((m) => { const l = this.linkOf(this.active); if (l) l.send(m); }, (s) => this.seatName(s));
     // the clocks sit under the banner; an untimed game's buttons (resign, take back) in the
@@ -182,7 +190,7 @@ class PlayPage {
     this.clockTop = h("div", { class: "clock-top" }, this.clocks.root);
     this.side = h("aside", { class: "side" });
     root.replaceChildren(h("div", { class: "play" },
-      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.sound, this.conn),
+      h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.notify, this.sound, this.conn),
       this.banner,
       this.clockTop,
       h("div", { class: "cols" },
@@ -199,6 +207,61 @@ class PlayPage {
   toggleSound() {
     setSound(!soundOn());
     this.drawSound();
+  }
+
+  /** Whether your turn is told by a browser notification: asked for here, from the button
+   * (a browser asks its person for leave once; never on load). */
+  notifying() {
+    try {
+      return "Notification" in window && Notification.permission === "granted" && localStorage.getItem(NOTIFY_KEY) === "on";
+    } catch {
+      return false;
+    }
+  }
+
+  async toggleNotify() {
+    const on = !this.notifying();
+    if (on && Notification.permission !== "granted") await Notification.requestPermission();
+    try {
+      localStorage.setItem(NOTIFY_KEY, on && Notification.permission === "granted" ? "on" : "off");
+    } catch {
+      // private browsing: nothing is kept
+    }
+    this.drawNotify();
+  }
+
+  /** The button shows in a game with a clock (real-time or turn-based) where this screen
+   * plays a seat, in a browser that has notifications. */
+  drawNotify() {
+    const message = this.current;
+    const can = "Notification" in window && this.active !== null && message && message.clock && !message.over;
+    this.notify.hidden = !can;
+    if (!can) return;
+    const blocked = Notification.permission === "denied";
+    const on = this.notifying();
+    this.notify.disabled = blocked;
+    const words = blocked ? t("play-notify-blocked") : on ? t("play-notify-on") : t("play-notify-ask");
+    this.notify.replaceChildren(icon("bell"), h("span", { class: "label" }, words));
+    this.notify.setAttribute("aria-label", words);
+    this.notify.setAttribute("aria-pressed", String(on));
+  }
+
+  /** It became this screen's turn: a notification if the tab is hidden and the player
+   * asked for them (each is noted in `window.cubegamesNotices`, for tests). */
+  alertTurn(message) {
+    if (!message.clock || !document.hidden || !this.notifying()) return;
+    const game = TITLES[this.hello.game] || this.hello.game;
+    const words = { title: t("notify-your-turn", { game }), body: t("notify-body", { ply: message.ply + 1 }) };
+    window.cubegamesNotices = [...(window.cubegamesNotices || []), words];
+    try {
+      const note = new Notification(words.title, { body: words.body, tag: `cubegames-${this.gameId}` });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch {
+      // a browser that notifies only from a service worker (Android): the title says it
+    }
   }
 
   drawSound() {
@@ -382,7 +445,7 @@ class PlayPage {
     this.passing = true;
     this.board.classList.add("hidden-hand");
     this.strip.classList.add("hidden-hand");
-    const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.seatName(seat) }));
+    const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.plainName(seat) }));
     button.addEventListener("click", () => {
       this.passing = false;
       this.overlay.hidden = true;
@@ -395,7 +458,7 @@ class PlayPage {
       this.pump();
     });
     this.showOverlay(h("div", { class: "pass card" },
-      h("h2", {}, t("play-pass-to", { name: this.seatName(seat) })),
+      h("h2", {}, t("play-pass-to", { name: this.plainName(seat) })),
       h("p", {}, t("play-pass-look-away")), button));
     button.focus();
   }
@@ -405,9 +468,13 @@ class PlayPage {
   }
 
   seatName(seat) {
-    const local = this.localSeats();
-    if (local.length > 1 && local.includes(seat)) return roleName(seat, this.hello.seats, []);
-    return roleName(seat, this.hello && this.hello.seats, local);
+    return roleName(seat, this.hello && this.hello.seats, this.localSeats());
+  }
+
+  /** A seat's name without "You": whom the device is passed to, whose turn it is at a
+   * screen where several seats are played. */
+  plainName(seat) {
+    return roleName(seat, this.hello && this.hello.seats, this.localSeats(), true);
   }
 
   // -- drawing --------------------------------------------------------------------------
@@ -426,6 +493,7 @@ class PlayPage {
     const home = message.clock ? this.clockTop : this.side;
     if (this.clocks.root.parentElement !== home) home.prepend(this.clocks.root);
     this.drawSeats();
+    this.drawNotify();
     this.drawLegal(round ? { ...message, legal: [] } : message);
     this.drawLog(message);
     this.drawExtras(message);
@@ -441,7 +509,8 @@ class PlayPage {
       // the round is over: its last board stays in sight (the next round's waits in the
       // inbox) until this screen's players press "Next round"
       this.holding = true;
-      await this.controller.render({ ...this.shown, legal: [], last: message.last }, null);
+      // the round's last move travels onto the board it ended (as any other move)
+      await this.controller.render({ ...this.shown, legal: [], last: message.last }, prev && prev.seat === message.seat ? prev : null);
       if (this.current === message) this.said.textContent = this.saying(message);
       await new Promise((resolve) => setTimeout(resolve, RESULTS_AFTER));
       this.results(message, round);
@@ -462,6 +531,7 @@ class PlayPage {
     const mine = message.to_move === this.active && this.active !== null && !message.over;
     if (mine && (prev.to_move !== this.active || this.passing)) {
       sound("turn");
+      this.alertTurn(message);
       return;
     }
     const move = message.last && message.last.move;
@@ -538,7 +608,7 @@ class PlayPage {
     } else if (message.pause && !message.over) {
       text = WORDS.paused;
     } else if (message.to_move === this.active && this.active !== null) {
-      text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.seatName(this.active) }) : t("play-your-turn");
+      text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.plainName(this.active) }) : t("play-your-turn");
       kind = "yours";
     } else {
       const seat = this.hello.seats[message.to_move];

@@ -23,10 +23,9 @@ export async function replayPage(root, gameId) {
   const over = game.status === "finished";
   const mine = remembered()[gameId] || {};
   const seats = game.seats.map((s) => ({ seat: s.seat, kind: s.kind, bot: s.bot, name: s.name }));
-  // the seat this browser played (one, not a hot-seat game's several) is "You"
+  // the seats this browser played are "You" (a hot-seat game's several: "You · Player 2")
   const held = Object.keys(mine.tokens || {}).map(Number);
-  const you = held.length === 1 ? held : [];
-  const nameOf = (s) => roleName(s, seats, you);
+  const nameOf = (s) => roleName(s, seats, held);
   let ply = over ? 0 : total;
   let seat = null;
   let asked = 0;

@@ -1,6 +1,7 @@
 // The table's sounds, made here with the Web Audio API (no sound file is fetched): a
 // two-note chime when it becomes your turn, a soft wooden knock when a piece or cube is
-// laid, a lighter tick when a cube is taken out, a rattle of clicks when dice are rolled.
+// laid, a lighter tick when a cube is taken out, a rattle of clicks when dice are rolled,
+// a soft double tick when your clock runs low (once a turn).
 // Off until the player turns them on; the choice is kept in this browser.
 
 const KEY = "cubegames.sound";
@@ -11,6 +12,7 @@ export const SOUNDS = {
   laid: "a soft knock: a piece or cube was laid",
   removed: "a light tick: a cube was taken out",
   rolled: "a rattle: dice were rolled",
+  low: "a soft double tick: your clock is low",
 };
 
 let context = null;
@@ -76,6 +78,7 @@ const MAKERS = {
   turn: (ctx, t) => { tone(ctx, t, 784, 0.35, 0.12); tone(ctx, t + 0.14, 1175, 0.5, 0.1); },
   laid: (ctx, t) => { knock(ctx, t, 420, 0.09, 0.9); tone(ctx, t, 180, 0.08, 0.05, "triangle"); },
   removed: (ctx, t) => { knock(ctx, t, 1500, 0.05, 0.6); },
+  low: (ctx, t) => { tone(ctx, t, 1320, 0.08, 0.07, "square"); tone(ctx, t + 0.16, 990, 0.1, 0.07, "square"); },
   rolled: (ctx, t) => { for (let i = 0; i < 7; i += 1) knock(ctx, t + i * 0.045 + Math.random() * 0.02, 900 + Math.random() * 900, 0.04, 0.5); },
 };
 

@@ -3,7 +3,7 @@
 
 import { h } from "../util.js";
 import { t, tOr } from "../i18n.js";
-import { label, s } from "../draw.js";
+import { label, s, still } from "../draw.js";
 import { seatColour } from "../seats.js";
 
 const TUMBLE_MS = 800;
@@ -58,6 +58,8 @@ export function create(ctx) {
   }
 
   function tumble() {
+    const entry = { game: "cubes", ply: state.ply, kind: "rolled", started: performance.now(), landed: null };
+    (window.cubegamesMotion = window.cubegamesMotion || []).push(entry);
     return new Promise((resolve) => {
       const texts = [...svg.querySelectorAll(".die .face")];
       const timer = setInterval(() => {
@@ -71,6 +73,7 @@ export function create(ctx) {
       setTimeout(() => {
         clearInterval(timer);
         draw(false);
+        entry.landed = performance.now();
         resolve();
       }, TUMBLE_MS);
     });
@@ -84,7 +87,8 @@ export function create(ctx) {
       button.disabled = !mine || !ctx.send;
       button.textContent = t("cubes-roll");
       hint.textContent = mine ? t("cubes-your-roll") : next.over ? "" : t("cubes-rolls-next", { name: ctx.seatName(next.to_move) });
-      const fresh = prev && next.ply > prev.ply && next.view.last_roll;
+      // the dice tumble, then settle (at once for a person who asked for less motion)
+      const fresh = prev && next.ply > prev.ply && next.view.last_roll && !still();
       draw(fresh);
       return fresh ? tumble() : null;
     },

@@ -5,7 +5,7 @@
 
 import { h } from "../util.js";
 import { t, t as say } from "../i18n.js";
-import { canvas, flash, icon, label, s, tip } from "../draw.js";
+import { canvas, centreOf, flash, fly, icon, label, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const NODE = 26;
@@ -255,14 +255,41 @@ export function create(ctx) {
     aim(z, node, true, pin);
   }
 
+  /** The move that led to `next` in motion, on the drawing still shown: the piece
+   * travels from its type in this screen's hand (or its player's row) to where it lies
+   * (in the 3-D view, or on the layer shown if it is that one). Resolves once landed. */
+  function travel(next) {
+    const move = next.last && next.last.move ? parse(next.last.move) : null;
+    if (!move) return null;
+    const nodes = move.nodes.map((n) => n.split(",").map(Number));
+    let points = [];
+    if (mode === "3d" && table3d) points = nodes.map(([x, y]) => table3d.screenOf(x, y, move.z, "middle")).map(([x, y]) => ({ x, y }));
+    else points = move.nodes.map((n) => centreOf(plan.querySelector(`[data-node="${n}"][data-z="${move.z}"]`)));
+    if (!points.length || points.some((p) => !p)) return null;
+    const place = { x: points.reduce((a, p) => a + p.x, 0) / points.length, y: points.reduce((a, p) => a + p.y, 0) / points.length };
+    const seat = next.last.seat;
+    const own = seat === state.seat ? centreOf(hand.querySelector(`[data-type="${move.type}"]`)) : null;
+    const from = own || (ctx.origin ? ctx.origin(seat) : null);
+    const colour = move.type === "BOMBER" ? info.bomber_colour : info.seat_colours[seat % info.seat_colours.length];
+    return fly(from, place, colour, { size: 18 + 6 * nodes.length, note: { game: "stakd", ply: next.ply, kind: "laid" } });
+  }
+
   return {
     render(next, prev) {
-      state = next;
-      const last = next.last && next.last.move ? parse(next.last.move) : null;
-      lastPlayed = last;
-      if (prev && prev.view.round !== next.view.round) shownLayer = null;
-      anchor = null;
-      draw(Boolean(prev) && prev.ply !== next.ply);
+      const fresh = Boolean(prev) && prev.ply !== next.ply;
+      const flight = fresh && state && state.ply === prev.ply && state.view.round === next.view.round ? travel(next) : null;
+      const show = () => {
+        // a new round (or the last board of one) is shown from its playing layer,
+        // whatever layer was looked at before
+        if (state && state.view.round !== next.view.round) shownLayer = null;
+        state = next;
+        lastPlayed = next.last && next.last.move ? parse(next.last.move) : null;
+        if (prev && prev.view.round !== next.view.round) shownLayer = null;
+        anchor = null;
+        draw(fresh);
+      };
+      if (!flight) return show();
+      return flight.then(show);
     },
     ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {

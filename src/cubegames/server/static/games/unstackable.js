@@ -8,7 +8,7 @@
 
 import { h } from "../util.js";
 import { t, tOr } from "../i18n.js";
-import { canvas, flash, icon, label, s, tip } from "../draw.js";
+import { canvas, centreOf, flash, fly, icon, label, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const CELL = 28;
@@ -326,11 +326,45 @@ export function create(ctx) {
     else if (cell) act(cell.join(","), false, pin);
   }
 
+  /** Where the middle of cell `cell` ([x, y, z]) is on the screen in the drawing shown
+   * now (the 3-D view, or the layers: null if that cell is not drawn). */
+  function onScreen(cell) {
+    if (mode === "3d" && table3d) {
+      const [x, y] = table3d.screenOf(...cell, "middle");
+      return { x, y };
+    }
+    return centreOf(plans.querySelector(`[data-cell="${cell.join(",")}"]`));
+  }
+
+  /** The move that led to `next` in motion, on the drawing still shown: a cube stacked
+   * travels from its colour in this screen's supply (or its player's row) to its place;
+   * a cube taken out travels from its place to its player. Resolves once it has landed. */
+  function travel(next) {
+    const last = next.last;
+    const stacked = last && last.move ? /^(\w)@(-?\d+),(-?\d+),(-?\d+)$/.exec(last.move) : null;
+    const taken = last && last.move ? /^(-?\d+),(-?\d+),(-?\d+)$/.exec(last.move) : null;
+    if (!stacked && !taken) return null;
+    const cell = (stacked ? stacked.slice(2) : taken.slice(1)).map(Number);
+    const place = onScreen(cell);
+    const own = stacked && last.seat === state.seat && !ctx.strip.hidden ? centreOf(choice.querySelector(`[data-colour="${stacked[1]}"]`)) : null;
+    const player = own || (ctx.origin ? ctx.origin(last.seat) : null);
+    const note = { game: "unstackable", ply: next.ply, kind: stacked ? "laid" : "removed" };
+    if (stacked) return fly(player, place, palette[stacked[1]].rgb, { note });
+    const was = cubesOf(state.view).find((c) => c.x === cell[0] && c.y === cell[1] && c.z === cell[2]);
+    return was ? fly(place, player, palette[was.c].rgb, { note }) : null;
+  }
+
   return {
     render(next, prev) {
-      before = prev;
-      state = next;
-      draw(Boolean(prev) && prev.ply !== next.ply);
+      const fresh = Boolean(prev) && prev.ply !== next.ply;
+      const flight = fresh && state && state.ply === prev.ply ? travel(next) : null;
+      const show = () => {
+        before = prev;
+        state = next;
+        draw(fresh);
+      };
+      if (!flight) return show();
+      return flight.then(show);
     },
     ...probes(() => (mode === "3d" ? table3d : null)),
     describe(last) {

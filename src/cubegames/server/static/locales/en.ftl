@@ -1025,3 +1025,16 @@ error-tutorial-not-host = only the host of a tutorial game may hand its seats to
 error-not-a-tutorial = this game is not a { $game } tutorial
 error-tutorial-not-done = the guided moves are not over: { $moves } to go
 error-tutorial-over = the game has ended already
+## table (engineer "table": hot-seat names, low-time sound, turn notifications)
+
+# a seat played at this screen when several are (a hot-seat table)
+seat-you-numbered = You · Player { $number }
+sound-low = a soft double tick: your clock is low
+# the bar's button in a game with a clock: a browser notification when your turn comes
+# while the tab is hidden (the browser asks for leave when it is first pressed)
+play-notify-ask = Alert me on my turn
+play-notify-on = Turn alerts on
+play-notify-blocked = Alerts blocked by this browser
+play-notify-title = A notification from your browser when it becomes your turn while this tab is hidden
+notify-your-turn = { $game }: your turn
+notify-body = Move { $ply } is yours to play.

@@ -895,3 +895,13 @@ error-tutorial-not-host = チュートリアルの席をボットに渡せるの
 error-not-a-tutorial = このゲームは{ $game }のチュートリアルではありません
 error-tutorial-not-done = ガイド付きの手がまだ終わっていません（あと{ $moves }手）
 error-tutorial-over = このゲームはもう終わっています
+## table（担当 table：ホットシートの呼び名、残り時間の音、手番の通知）
+
+seat-you-numbered = あなた・プレイヤー{ $number }
+sound-low = 小さな二回のチクタク：持ち時間が残りわずか
+play-notify-ask = 手番を通知する
+play-notify-on = 手番の通知：オン
+play-notify-blocked = ブラウザーが通知をブロックしています
+play-notify-title = このタブが隠れている間に手番が来たら、ブラウザーの通知でお知らせします
+notify-your-turn = { $game }：あなたの番です
+notify-body = { $ply }手目はあなたの番です。
