@@ -212,6 +212,7 @@ class Guide {
       if (message.over) {
         this.before.textContent = "";
         this.text.replaceChildren(t("tutorial-done"), " ", h("a", { href: "/" }, t("tutorial-own-game")));
+        this.text.removeAttribute("lang");
         this.panel.dataset.step = "done";
       } else {
         this.before.textContent = "";
