@@ -160,11 +160,14 @@ def walk(
     script: dict[str, Any],
     stop_at: int | None = None,
     picture: Callable[[int], None] | None = None,
+    begin_at: int = 0,
 ) -> None:
     """Play the guided steps (the learner's through the table), checking each is lit and
     told; `picture(i)` is called at each learner step."""
     game = script["game"]
     for i, step in enumerate(script["steps"]):
+        if i < begin_at:
+            continue
         if stop_at is not None and i >= stop_at:
             return
         ply = script["from"] + i
@@ -216,7 +219,24 @@ def test_a_wrong_move_gets_a_kind_hint_and_is_not_played(browser: Browser, serve
     page = context(browser, DESKTOP)
     guard = Guard(page, server)
     script = begin(page, server, "cubed")
-    walk(page, script, stop_at=2)
+    # the right piece on the right cell, turned otherwise: how many turns it needs
+    at_step(page, script, 0)
+    slots, cell = script["steps"][0]["move"].split("@")
+    hand = current(page)["view"]["hands"][0]
+    index = next(i for i, p in enumerate(hand) if slots in {turned(p, k) for k in range(3)})
+    wanted = next(k for k in range(3) if turned(hand[index], k) == slots)
+    page.click(f".hand-piece[data-hand='{index}']")  # shown unturned: any turn fits 0,0
+    for _ in range((wanted + 1) % 3):
+        page.click("button.turn-piece")
+    page.click(f".cubed-table .cell[data-cell='{cell}']")
+    expect(page.locator(".tip.tutorial-hint")).to_have_text(
+        "Right place! Press Turn twice and lay the piece here."
+    )
+    assert current(page)["ply"] == script["from"]
+    page.click("button.turn-piece")
+    page.click("button.turn-piece")
+    page.click(f".cubed-table .cell[data-cell='{cell}']")
+    walk(page, script, stop_at=2, begin_at=1)
     at_step(page, script, 2)
     state = current(page)
     step = script["steps"][2]["move"]

@@ -212,6 +212,7 @@ class Guide {
       if (message.over) {
         this.before.textContent = "";
         this.text.replaceChildren(t("tutorial-done"), " ", h("a", { href: "/" }, t("tutorial-own-game")));
+        this.text.removeAttribute("lang");
         this.panel.dataset.step = "done";
       } else {
         this.before.textContent = "";
@@ -254,14 +255,23 @@ class Guide {
       send(move, anchor);
       return;
     }
-    const place = (m) => (m.includes("@") ? m.split("@")[1].split(":").pop() : null);
-    const turnOnly = place(move) !== null && place(move) === place(step.move) && move.split("@")[0] === step.move.split("@")[0];
-    const samePlace = this.script.game === "cubed" && place(move) === place(step.move);
-    const hint = turnOnly || samePlace ? t("tutorial-turn") : t("tutorial-wrong", { why: this.words(step.say, step.text, this.nameArgs()) });
+    const hint = this.hint(move, step);
     tip(anchor && anchor.isConnected ? anchor : this.page.board, hint, "tutorial-hint");
     this.page.tell(hint, "info");
     // the table forgets the half-made move (a chosen piece stays chosen)
     Promise.resolve(this.page.controller.render(message, null)).then(() => this.relight());
+  }
+
+  /** A kind word for a move that is not the step's: CUBED's right piece on the right cell
+   * turned otherwise says how many turns it needs; anything else repeats the step's why. */
+  hint(move, step) {
+    if (this.script.game === "cubed" && move.includes("@") && step.move.includes("@")) {
+      const [mine, cell] = move.split("@");
+      const [want, there] = step.move.split("@");
+      const k = turns(mine).indexOf(want);
+      if (cell === there && k > 0) return t("tutorial-turn", { turns: k, button: t("cubed-turn") });
+    }
+    return t("tutorial-wrong", { why: this.words(step.say, step.text, this.nameArgs()) });
   }
 
   /** Play the other seat's step through its own connection, once the learner has seen it. */

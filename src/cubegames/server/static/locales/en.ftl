@@ -982,7 +982,10 @@ tutorial-failed = The tutorial could not start: { $reason }
 tutorial-heading = Tutorial
 tutorial-step-of = step { $step } of { $steps }
 tutorial-wrong = Not that one this time. { $why }
-tutorial-turn = Right place! Turn the piece until its colours match, then lay it.
+tutorial-turn = Right place! Press { $button } { $turns ->
+    [one] once
+   *[other] twice
+  } and lay the piece here.
 tutorial-done = Well played: you know the rules now.
 tutorial-own-game = Start a game of your own.
 tutorial-cubed-intro = In CUBED you lay three-coloured pieces so that touching sides are the same colour; the first to empty their hand wins the round.
