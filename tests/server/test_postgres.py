@@ -49,6 +49,11 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "leases",
         "creations",
         "takebacks",
+        "users",  # accounts (`accounts`)
+        "sessions",
+        "seat_keys",
+        "ratings",  # ratings (`ratings`)
+        "rating_events",
         "alembic_version",  # the schema's revision (`migrations`)
     }
     columns = {
