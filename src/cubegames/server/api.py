@@ -189,9 +189,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         else:
             # another seat played at a signed-in person's screen (hot seat) is theirs too
             mine = user.id if user is not None and not seat.invite else None
-            seats.append(
-                NewSeat(HUMAN, None, seat.name or None, invited=seat.invite, user_id=mine)
-            )
+            seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite, user_id=mine))
     try:
         control = clocks.parse(
             body.clock,
