@@ -152,7 +152,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
         )
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
+        # a machine busy with other work (a load of 20 on 2 cores) may take longer than
+        # 20 s to import the web stack: a test must not start before the server listens
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline and process.poll() is None:
             try:
                 if httpx.get(f"{url}/api/catalog", timeout=1).status_code == 200:

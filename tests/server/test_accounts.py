@@ -156,3 +156,31 @@ def test_signing_out_ends_every_session_when_the_password_is_reset(db_url: str) 
             == 0
         )
         assert client.get("/api/account").json()["user"] is None
+
+
+def test_hot_seats_of_a_signed_in_player_are_theirs_and_a_records_names_are_checked(
+    db_url: str,
+) -> None:
+    import json
+
+    from tests.server.test_api import finished_record
+
+    app = quick_app(db_url)
+    with browser(app) as client:
+        sign_up(client, "ada")
+        made = post(
+            client,
+            "/api/games",
+            json={"game": "cubes", "seats": [HUMAN, {**HUMAN, "name": "Kit"}]},
+        ).json()
+        assert [s["name"] for s in made["seats"]] == ["ada", "Kit"]
+        assert [g["seats"] for g in client.get("/api/account/games").json()] == [[0, 1]]
+        record = finished_record()
+        record["seats"][0] = {"kind": "human", "name": "ADA"}
+        loaded = post(client, "/api/records", content=json.dumps(record))
+        assert loaded.status_code == 201
+        # a record's seat named as an account loads unnamed: no guest wears the name
+        assert client.get(f"/api/games/{loaded.json()['id']}").json()["seats"][0]["name"] is None
+        record["seats"][0] = {"kind": "human", "name": "Greedy bot"}
+        refused = post(client, "/api/records", content=json.dumps(record))
+        assert refused.status_code == 400 and refused.json()["code"] == "error-name-bot"

@@ -97,6 +97,15 @@ def test_sign_up_moves_a_guests_game_and_a_second_device_plays_its_seat(
         # still signed in after a reload: Chromium kept the Secure cookie on 127.0.0.1
         first.reload()
         expect(first.locator(".signed-in")).to_contain_text(name)
+        # the new-game form's "rated" box: refused, in the catalog's words, without a clock
+        first.check("#rated")
+        first.get_by_role("button", name="Start playing", exact=True).click()
+        expect(first.locator("form.new-game p.error")).to_have_text(
+            "a rated table needs a time control"
+        )
+        # the browser logs the refused request's 400 itself: expected here, and only that
+        assert [e for e in first_errors if "status of 400" not in e] == []
+        first_errors.clear()
 
         # the other device: signed in, it lists the game and opens it as seat 0
         _account(second, server, name, "Sign in", "phone")

@@ -25,7 +25,7 @@ from tests.server.test_browser import (
     stakd_move,
     unstackable_move,
 )
-from tests.server.test_browser_ja import MOVE_WORDS, english_words
+from tests.server.test_browser_ja import NOTATION, english_words
 
 pytestmark = pytest.mark.slow
 
@@ -275,7 +275,7 @@ def test_a_tutorial_in_japanese_has_no_english_word(
     expect(page.locator(".tutorial-panel h2")).to_contain_text("チュートリアル")
 
     def picture(i: int) -> None:
-        assert english_words(page, MOVE_WORDS) == [], i
+        assert english_words(page, NOTATION) == [], i
         if i == 2:
             shot(page, f"ja-tutorial-cubed-{'phone' if size is PHONE else 'desktop'}")
 
@@ -286,9 +286,9 @@ def test_a_tutorial_in_japanese_has_no_english_word(
     walk(page, script, picture=picture)
     expect(page.locator(".tutorial-panel")).to_have_attribute("data-step", re.compile("free|done"))
     expect(page.locator(".tutorial-text")).to_contain_text("ランダムボット")
-    assert english_words(page, MOVE_WORDS) == []
+    assert english_words(page, NOTATION) == []
     free_game(page, script)
-    assert english_words(page, MOVE_WORDS) == []
+    assert english_words(page, NOTATION) == []
     guard.check()
     page.context.close()
 

@@ -52,6 +52,11 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "bot_turns",
         "presence",
         "undo_asks",
+        "users",  # accounts (`accounts`)
+        "sessions",
+        "seat_keys",
+        "ratings",  # ratings (`ratings`)
+        "rating_events",
         "alembic_version",  # the schema's revision (`migrations`)
     }
     columns = {

@@ -181,3 +181,28 @@ def test_a_rated_game_played_to_its_end_moves_the_ratings_once(db_url: str) -> N
     assert {p["player"] for p in board.json()["players"]} == {"ada", "random"}
     assert page["ratings"][0]["provisional"] and len(page["history"]) == 1
     assert page["games"][0]["rated"] and page["games"][0]["won"] is not None
+
+
+@BOTH
+def test_two_processes_ending_the_same_rated_game_rate_it_once(db_url: str) -> None:
+    """Two stores on one database (two `--workers`) record the same end at once: one wins,
+    and the ratings change once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    app = quick_app(db_url)
+    with browser(app) as client:
+        sign_up(client, "ada")
+        game_id = _rated(client).json()["id"]
+    stores = [Store(db_url), Store(db_url)]
+    try:
+        result = {"scores": [0, 3], "winners": [1], "ended": "resigned", "seat": 0}
+        with ThreadPoolExecutor(2) as pool:
+            ended = list(pool.map(lambda s: s.finish(game_id, result, 0), stores))
+        assert sorted(ended) == [False, True]
+        with stores[0].engine.connect() as connection:
+            events = connection.execute(select(RatingEventRow.player)).all()
+    finally:
+        for store in stores:
+            store.close()
+    assert len(events) == 2
+    assert all(games == 1 for _, games in _ratings(db_url).values())

@@ -166,11 +166,13 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     if len(body.seats) != game.players:
         raise Said(400, "error-seat-count", seats=game.players, given=len(body.seats))
     user = await current_user(request)
+    named = False
     seats: list[NewSeat] = []
     for i, seat in enumerate(body.seats):
-        if seat.kind == HUMAN and not seat.invite and user is not None:
-            # a seat played here by a signed-in person is theirs, under their name
+        if seat.kind == HUMAN and not seat.invite and user is not None and not named:
+            # the first seat played here by a signed-in person is theirs, under their name
             seats.append(NewSeat(HUMAN, None, user.name, user_id=user.id))
+            named = True
             continue
         if seat.kind == HUMAN and seat.name:
             try:  # what no database can hold is named as such first
@@ -187,7 +189,9 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
                 raise Said.of(400, exc, within) from None
             seats.append(NewSeat("bot", spec, seat.name or None))
         else:
-            seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite))
+            # another seat played at a signed-in person's screen (hot seat) is theirs too
+            mine = user.id if user is not None and not seat.invite else None
+            seats.append(NewSeat(HUMAN, None, seat.name or None, invited=seat.invite, user_id=mine))
     try:
         control = clocks.parse(
             body.clock,

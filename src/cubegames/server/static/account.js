@@ -4,7 +4,7 @@
 // and the "rated" box of the new-game form.
 
 import { api, h, playLink, remember, remembered, setCsrf, TITLES } from "./util.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /** Who is signed in here: {user, csrf} (user null for a guest). */
 export const session = { user: null, csrf: null };
@@ -64,11 +64,16 @@ function signInForm(draw) {
       message.textContent = err.message;
     }
   };
-  const form = h("form", { class: "account-form", onsubmit: (e) => { e.preventDefault(); submit("/api/account/signin"); } },
+  // its buttons are plain buttons, not the page's submit buttons (the new-game form's
+  // "Start playing" stays the page's one primary submit button); Enter signs in
+  const enter = (e) => { if (e.key === "Enter") { e.preventDefault(); submit("/api/account/signin"); } };
+  name.addEventListener("keydown", enter);
+  password.addEventListener("keydown", enter);
+  const form = h("form", { class: "account-form", onsubmit: (e) => e.preventDefault() },
     h("div", { class: "field" }, h("label", { for: "account-name" }, t("account-name")), name),
     h("div", { class: "field" }, h("label", { for: "account-password" }, t("account-password")), password),
     h("div", { class: "actions" },
-      h("button", { type: "submit", class: "primary" }, t("account-sign-in")),
+      h("button", { type: "button", class: "go", onclick: () => submit("/api/account/signin") }, t("account-sign-in")),
       h("span", { class: "muted" }, t("account-new-here")),
       h("button", { type: "button", onclick: () => submit("/api/account/signup") }, t("account-sign-up"))),
     message);
@@ -122,7 +127,9 @@ function gameLine(g) {
 /** Links to each game's leaderboard. */
 function boards() {
   return h("p", { class: "boards" }, h("span", { class: "muted" }, `${t("leaderboard-title")}: `),
-    Object.entries(TITLES).flatMap(([id, title], i) => [i ? " · " : "", h("a", { href: `/leaderboard/${encodeURIComponent(id)}` }, title)]));
+    Object.entries(TITLES).flatMap(([id, title], i) => [i ? " · " : "",
+      // a plug-in game's title is its author's, in English (as on the game cards)
+      h("a", { href: `/leaderboard/${encodeURIComponent(id)}`, lang: has(`pitch-${id}`) ? null : "en" }, title)]));
 }
 
 /** The signed-in player's own credentials for their seats in a game (fetched for this
