@@ -382,6 +382,8 @@ def test_an_option_is_named_by_its_label() -> None:
     )
     plain = Said.of(400, ValueError("a game's own words"))
     assert not isinstance(plain, Said) and plain.detail == "a game's own words"
+    theirs = Said.of(400, Worded("nim-too-many", "take at most 3"))  # a plug-in's own key
+    assert not isinstance(theirs, Said) and theirs.detail == "take at most 3"
 
 
 def test_a_bad_record_file_is_worded_in_the_asked_language(client: TestClient) -> None:
