@@ -4,6 +4,7 @@ the server words its errors and its rules pages in the language the page asks fo
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -25,7 +26,7 @@ SERVER = STATIC.parent
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
 PY_USES = re.compile(
-    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|Phrase)\()\s*"([a-z0-9_-]+)"'
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|WordedProtocolError|Phrase)\()\s*"([a-z0-9_-]+)"'
 )
 
 
@@ -391,3 +392,25 @@ def test_an_option_is_named_by_its_label() -> None:
     )
     plain = Said.of(400, ValueError("a game's own words"))
     assert not isinstance(plain, Said) and plain.detail == "a game's own words"
+    theirs = Said.of(400, Worded("nim-too-many", "take at most 3"))  # a plug-in's own key
+    assert not isinstance(theirs, Said) and theirs.detail == "take at most 3"
+
+
+def test_a_bad_record_file_is_worded_in_the_asked_language(client: TestClient) -> None:
+    """A file that is not JSON, not a record, or a record whose move the rules refuse: the
+    engine's English for an English request, the catalog's Japanese for a Japanese one."""
+    from tests.server.test_api import finished_record
+
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    refused = {**record, "moves": ["pass", *record["moves"][1:]]}
+    cases = [
+        (b"{nope", "this is not a JSON file", "これは JSON ファイルではありません"),
+        (b'{"game": "cubed"}', "this is not a game record", "これはゲームの記録ではありません"),
+        (json.dumps(refused).encode(), "move 1 (pass) is refused: ", "1手目（pass）はルール上"),
+    ]
+    for raw, english, japanese in cases:
+        en = client.post("/api/records", content=raw)
+        ja = client.post("/api/records", content=raw, headers=JA)
+        assert en.status_code == ja.status_code == 400
+        assert en.json()["detail"].startswith(english), en.json()
+        assert ja.json()["detail"].startswith(japanese), ja.json()

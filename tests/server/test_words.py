@@ -202,3 +202,28 @@ def test_numbers_dates_and_lists_follow_the_page_language() -> None:
     assert ja[:3] == ["ja", "1,200手", "1,234,567"]
     assert "2026/11/27" in ja[3] or "2026年11月27日" in ja[3]
     assert ja[4] == "A、B、C"
+
+
+@pytest.mark.parametrize(
+    ("gid", "options", "move", "key"),
+    [
+        ("cubed", {"players": 3, "variants": ("void",)}, "give:GPY>2", "words-cubed-gave"),
+        ("cubed", {"players": 3, "variants": ("void",)}, "skip", "words-cubed-skipped"),
+        ("unstackable", {"exact_counts": False}, "end", "words-unst-ended"),
+        ("cubes", {"players": 2, "referee": True}, "roll 1 C . 6 . 3", "words-cubes-rolled-faces"),
+    ],
+)
+def test_the_rarer_moves_are_worded_alike(
+    gid: str, options: dict[str, Any], move: str, key: str
+) -> None:
+    """Moves the random games above seldom meet (a gift, giving nothing, ending a turn
+    early, a refereed roll), told to each seat and a spectator: the gift's piece only to
+    the giver and the receiver."""
+    game = cubegames.make(gid, **options)
+    for viewer in (None, *range(game.players)):
+        told = web.described(game, move, 0, viewer, ["R@0,0,0"] if gid == "unstackable" else [])
+        assert told is not None
+        expected = key if viewer in (0, 2) or key != "words-cubed-gave" else f"{key}-secret"
+        assert told.key == expected
+        _same(phrase("en", told.said(), _english(viewer)), str(told))
+        _japanese(phrase("ja", told.said()))

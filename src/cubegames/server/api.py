@@ -31,7 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 import cubegames
 from cubegames import rulebook
-from cubegames.core.phrase import Phrase
+from cubegames.core.phrase import Phrase, Worded
 from cubegames.render import web
 from cubegames.server import clocks
 from cubegames.server.accounts import current_user, guest_name
@@ -45,6 +45,7 @@ from cubegames.server.protocol import (
     ClaimSeat,
     CreateGame,
     ProtocolError,
+    WordedProtocolError,
     read_record,
 )
 from cubegames.server.records import load_record, to_record
@@ -519,9 +520,12 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
                 try:
                     check_bot(new_seat.bot, loaded.game, server.limits)
                 except ValueError as exc:
-                    raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
+                    why: str | Phrase = exc.phrase if isinstance(exc, Worded) else str(exc)
+                    raise WordedProtocolError(
+                        "error-record-seat-bot", f"bad record: seats.{i}: {exc}", seat=i, reason=why
+                    ) from None
     except ProtocolError as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc) from None
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(

@@ -156,10 +156,11 @@ class Said(HTTPException):
         cls, status: int, exc: ValueError, within: Phrase | None = None, game: str | None = None
     ) -> HTTPException:
         """`exc` (an engine's ValueError: a bad option, bot or time control) as the answer:
-        worded from the catalogs in the request's language where it carries its phrase
-        (`Worded`), its English otherwise; `within` wraps it (`{ $reason }` is `exc`). An
+        worded from the catalogs in the request's language where it carries a phrase of
+        theirs (`Worded`), its English otherwise; `within` wraps it (`{ $reason }` is `exc`). An
         option of `game` is named by its label in the catalogs (`option-GAME-NAME`)."""
-        if not isinstance(exc, Worded):
+        known = isinstance(exc, Worded) and bundle(DEFAULT).has_message(exc.phrase.key)
+        if not isinstance(exc, Worded) or not known:  # a plug-in's own words: as it gave them
             return HTTPException(status, str(within or exc))
         made = cls.__new__(cls)
         phrase = exc.phrase

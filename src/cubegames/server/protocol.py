@@ -49,6 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 
 from cubegames.core.chance import VERSIONS
 from cubegames.core.errors import Refusal
+from cubegames.core.phrase import Worded
 
 #: the largest websocket message the server reads, in bytes (a move is a few dozen)
 MAX_MESSAGE = 2048
@@ -90,6 +91,11 @@ class Connection(Enum):
 
 class ProtocolError(ValueError):
     """A message the server cannot take; the text says what is wrong with it."""
+
+
+class WordedProtocolError(ProtocolError, Worded):
+    """A `ProtocolError` with its phrase of the catalogs (`Worded`): a bad record file,
+    worded in the language of the request that sent it."""
 
 
 class _Message(BaseModel):
@@ -532,21 +538,43 @@ class Record(BaseModel):
 def read_record(raw: bytes) -> Record:
     """A record from the bytes of a file, or `ProtocolError` naming the problem."""
     if len(raw) > MAX_RECORD:
-        raise ProtocolError(f"the file is too large: {len(raw)} bytes, at most {MAX_RECORD}")
+        raise WordedProtocolError(
+            "error-record-too-large",
+            f"the file is too large: {len(raw)} bytes, at most {MAX_RECORD}",
+            bytes=len(raw),
+            most=MAX_RECORD,
+        )
     if too_deep(raw):
-        raise ProtocolError(f"this file nests too deep: at most {MAX_DEPTH} levels")
+        raise WordedProtocolError(
+            "error-record-too-deep",
+            f"this file nests too deep: at most {MAX_DEPTH} levels",
+            levels=MAX_DEPTH,
+        )
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         where = (
             f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         )
-        raise ProtocolError(f"this is not a JSON file{where}") from None
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
+        raise WordedProtocolError(
+            "error-record-not-json", f"this is not a JSON file{where}", line=line
+        ) from None
     except ValueError:  # an integer of more digits than Python converts (4300)
-        raise ProtocolError("this file holds a number too long to read") from None
+        raise WordedProtocolError(
+            "error-record-long-number", "this file holds a number too long to read"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise ProtocolError(f'this is not a game record (no "format": "{RECORD_FORMAT}")')
+        raise WordedProtocolError(
+            "error-record-not-record",
+            f'this is not a game record (no "format": "{RECORD_FORMAT}")',
+            format=RECORD_FORMAT,
+        )
     try:
         return Record.model_validate(data)
     except ValidationError as exc:
-        raise ProtocolError(f"bad record: {describe_error(exc)}") from None
+        loc = exc.errors(include_url=False)[0]["loc"]
+        field = ".".join(str(part) for part in loc)[:80] or "record"
+        raise WordedProtocolError(
+            "error-record-field", f"bad record: {describe_error(exc)}", field=field
+        ) from None

@@ -33,8 +33,15 @@ from typing import Any
 import cubegames
 from cubegames.core import chance
 from cubegames.core.errors import IllegalMove
+from cubegames.core.phrase import Phrase, Worded
 from cubegames.server.catalog import build
-from cubegames.server.protocol import RECORD_FORMAT, RECORD_VERSION, ProtocolError, Record
+from cubegames.server.protocol import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    ProtocolError,
+    Record,
+    WordedProtocolError,
+)
 from cubegames.server.rooms import result_of
 from cubegames.server.storage import GameInfo, NewSeat, iso
 
@@ -132,17 +139,28 @@ def load_record(record: Record) -> Loaded:
     try:
         game = build(record.game, record.options)
     except ValueError as exc:
-        raise ProtocolError(f"bad record: {exc}") from None
+        why: str | Phrase = exc.phrase if isinstance(exc, Worded) else str(exc)
+        raise WordedProtocolError(
+            "error-record-options", f"bad record: {exc}", reason=why
+        ) from None
     if len(record.seats) != game.players:
-        raise ProtocolError(
+        raise WordedProtocolError(
+            "error-record-seats",
             f"bad record: this {record.game} game has {game.players} seats, "
-            f"the record lists {len(record.seats)}"
+            f"the record lists {len(record.seats)}",
+            game=record.game,
+            seats=game.players,
+            listed=len(record.seats),
         )
     seats: list[NewSeat] = []
     for i, seat in enumerate(record.seats):
         if seat.kind == "bot":
             if seat.bot is None:
-                raise ProtocolError(f"bad record: seats.{i}: a bot seat needs its bot's name")
+                raise WordedProtocolError(
+                    "error-record-bot-name",
+                    f"bad record: seats.{i}: a bot seat needs its bot's name",
+                    seat=i,
+                )
             try:
                 cubegames.bot(seat.bot)
             except (ValueError, TypeError) as exc:
@@ -153,12 +171,22 @@ def load_record(record: Record) -> Loaded:
     for n, text in enumerate(record.moves, 1):
         seat_no = state.to_move
         if seat_no is None:
-            raise ProtocolError(f"move {n} ({text}): the game was already over")
+            raise WordedProtocolError(
+                "error-record-move-over",
+                f"move {n} ({text}): the game was already over",
+                number=n,
+                move=text[:80],
+            )
         try:
             move = game.parse_move(text)
             state.play(move)
         except IllegalMove as exc:
-            raise ProtocolError(f"move {n} ({text}) is refused: {exc}") from None
+            raise WordedProtocolError(
+                "error-record-move-refused",
+                f"move {n} ({text}) is refused: {exc}",
+                number=n,
+                move=text[:80],
+            ) from None
         moves.append((seat_no, str(move)))
     result = result_of(state) if state.is_over else None
     if result is None and _ended_by_no_move(record.result, len(seats)):

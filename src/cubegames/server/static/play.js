@@ -3,7 +3,7 @@
 // seat its view and legal moves (protocol.js); the game's own module (games/<id>.js)
 // draws it and turns taps into move texts, which the server checks with the engine.
 
-import { lang, list as joined, phrase, t, tOr } from "./i18n.js";
+import { lang, list as joined, number, phrase, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
@@ -730,8 +730,8 @@ class PlayPage {
     const head = table && table.rounds.length > 1 ? h("thead", {}, h("tr", {}, h("th", {}), table.rounds.map((_, i) => h("th", { class: "round-score" }, WORDS.roundColumn(i + 1))), h("th", {}, WORDS.total))) : null;
     const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "", style: `--seat:${seatColour(this.hello.info, seat)}` },
       h("th", {}, h("i", { class: "seat-mark" }), names[seat]),
-      head ? table.rounds.map((r) => h("td", { class: "round-score" }, String(r[seat]))) : null,
-      h("td", {}, String(head ? table.totals[seat] : score))));
+      head ? table.rounds.map((r) => h("td", { class: "round-score" }, number(r[seat]))) : null,
+      h("td", {}, number(head ? table.totals[seat] : score))));
     // the card folds down to a bar at the foot of the screen ("See the board"), so the
     // board can be looked at, turned and tilted, and unfolds again ("Results"); after a
     // round "Next round" closes it and shows the next round

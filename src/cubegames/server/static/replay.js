@@ -5,7 +5,7 @@
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { icon } from "./draw.js";
 import { roleName, tableFor } from "./play.js";
-import { list as joined, phrase, t } from "./i18n.js";
+import { list as joined, number, phrase, t } from "./i18n.js";
 
 const STEP_MS = 1100;
 
@@ -138,7 +138,7 @@ export async function replayPage(root, gameId) {
   let result = "";
   if (game.result) {
     const won = game.result.winners.map((s) => nameOf(s));
-    result = won.length ? t("replay-won", { who: joined(won), scores: game.result.scores.join(" – ") }) : t("replay-draw");
+    result = won.length ? t("replay-won", { who: joined(won), scores: game.result.scores.map(number).join(" – ") }) : t("replay-draw");
   }
   root.replaceChildren(h("div", { class: "play replay" },
     h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, t("replay-games")), h("h1", {}, t("replay-heading", { game: title }))),

@@ -1041,3 +1041,18 @@ play-notify-blocked = Alerts blocked by this browser
 play-notify-title = A notification from your browser when it becomes your turn while this tab is hidden
 notify-your-turn = { $game }: your turn
 notify-body = Move { $ply } is yours to play.
+error-record-too-large = the file is too large: { $bytes } bytes, at most { $most }
+error-record-too-deep = this file nests too deep: at most { $levels } levels
+error-record-not-json = { $line ->
+    [0] this is not a JSON file
+   *[other] this is not a JSON file (line { $line })
+  }
+error-record-long-number = this file holds a number too long to read
+error-record-not-record = this is not a game record (no "format": "{ $format }")
+error-record-field = bad record: the field { $field } is wrong
+error-record-options = bad record: { $reason }
+error-record-seats = bad record: this { $game } game has { $seats } seats, the record lists { $listed }
+error-record-bot-name = bad record: seats.{ $seat }: a bot seat needs its bot's name
+error-record-seat-bot = bad record: seats.{ $seat }: { $reason }
+error-record-move-over = move { $number } ({ $move }): the game was already over
+error-record-move-refused = move { $number } ({ $move }) is refused by the rules

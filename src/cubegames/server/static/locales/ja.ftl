@@ -905,3 +905,18 @@ play-notify-blocked = ブラウザーが通知をブロックしています
 play-notify-title = このタブが隠れている間に手番が来たら、ブラウザーの通知でお知らせします
 notify-your-turn = { $game }：あなたの番です
 notify-body = { $ply }手目はあなたの番です。
+error-record-too-large = ファイルが大きすぎます（{ $bytes }バイト。{ $most }バイトまで）
+error-record-too-deep = このファイルは入れ子が深すぎます（{ $levels }段まで）
+error-record-not-json = { $line ->
+    [0] これは JSON ファイルではありません
+   *[other] これは JSON ファイルではありません（{ $line }行目）
+  }
+error-record-long-number = このファイルには長すぎて読めない数が含まれています
+error-record-not-record = これはゲームの記録ではありません（"format": "{ $format }" がありません）
+error-record-field = 記録の「{ $field }」が正しくありません
+error-record-options = 記録の設定が使えません: { $reason }
+error-record-seats = 記録が正しくありません。この { $game } のゲームの席は{ $seats }つですが、記録には{ $listed }人分あります
+error-record-bot-name = 記録の席{ $seat }はボットの席ですが、ボットの名前がありません
+error-record-seat-bot = 記録の席{ $seat }: { $reason }
+error-record-move-over = { $number }手目（{ $move }）: ゲームはすでに終わっています
+error-record-move-refused = { $number }手目（{ $move }）はルール上指せない手です
