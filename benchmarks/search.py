@@ -2,11 +2,13 @@
 of the C loops' random games per second measured in the same run.
 
     .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2] [--bot mcts]
+        [--variants bridging,void,draw3] [--rounds 1]
 
-CUBED, 2 players, 1 round. The C loops of `benchmarks/kernel.py` (built by its
-`build_c_loop`: the plain whole-board loop `cubed_plain.c`, issue 14's yardstick, and the
-tuned loop `cubed_loop.c`) play random games before and after the study; each one's best
-rate is its figure. The study is `cubegames simulate cubed --bots mcts,greedy` (seats
+CUBED, 2 players, 1 round unless `--rounds` says more, with the `--variants` given. The C
+loops of `benchmarks/kernel.py` (built by its `build_c_loop`: the plain whole-board loop
+`cubed_plain.c`, issue 14's yardstick, and the tuned loop `cubed_loop.c`) play plain random
+games before and after the study, the same yardstick whatever the study plays; each one's
+best rate is its figure. The study is `cubegames simulate cubed --bots mcts,greedy` (seats
 rotated every game) with `--jobs` processes, timed by the wall clock with worker start-up
 included, plus the CPU time per game summed over every process, which does not depend on
 what else the machine is doing. Target of the issue: 1/300 of the C loop's games/s, "about
@@ -30,9 +32,9 @@ import cubegames
 from cubegames.sim import make_job, simulate
 
 
-def study(bot: str, games: int, jobs: int) -> tuple[float, float]:
+def study(bot: str, games: int, jobs: int, options: dict[str, object]) -> tuple[float, float]:
     """(games per second, CPU seconds per game) of `bot` against `greedy`."""
-    job = make_job("cubed", [bot, "greedy"], players=2, options={"rounds": 1}, seed=0)
+    job = make_job("cubed", [bot, "greedy"], players=2, options=options, seed=0)
     cpu = cpu_seconds()
     start = time.perf_counter()
     outcome = simulate(job, games, jobs=jobs)
@@ -47,7 +49,12 @@ def main() -> None:
     parser.add_argument("--c-games", type=int, default=2000, help="games per C loop run")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--bot", default="mcts", help="the search bot, e.g. mcts:iterations=200")
+    parser.add_argument("--variants", default="", help="CUBED variants, e.g. bridging,draw3")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
+    variants = tuple(v for v in args.variants.split(",") if v)
+    options: dict[str, object] = {"rounds": args.rounds, "variants": variants}
+    cubegames.make("cubed", players=2, **options)  # unknown variants: refused before the run
     game = cubegames.make("cubed", players=2, rounds=1)
     load = os.getloadavg()[0]
     loops = {
@@ -65,7 +72,7 @@ def main() -> None:
                 rates[name].append(c_run(binary, game, max(games, 10))[0])
 
         c_loops()
-        rate, cpu = study(args.bot, args.games, args.jobs)
+        rate, cpu = study(args.bot, args.games, args.jobs, options)
         c_loops()
     best = {name: max(found) for name, found in rates.items()}
     rows = [f"| {name} (random games) | {value:,.0f} | 1 | — | — |" for name, value in best.items()]
@@ -77,7 +84,9 @@ def main() -> None:
         + " games/s.\n\n"
         "| path | games/s | ÷ C loop (plain, tuned) | CPU per game | 10,000 games |\n"
         "|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
-        f"| `simulate --bots {args.bot},greedy --jobs {args.jobs}`, {args.games:,} games "
+        f"| `simulate --bots {args.bot},greedy --jobs {args.jobs}`"
+        f"{f' -o variants={args.variants}' if variants else ''}"
+        f"{f' -o rounds={args.rounds}' if args.rounds != 1 else ''}, {args.games:,} games "
         f"| {rate:,.2f} | {ratios} | {cpu * 1000:,.0f} ms "
         f"| {10_000 / rate / 60:,.0f} min |"
     )

@@ -122,3 +122,34 @@ def test_greedy_bot_beats_random_in_endgames() -> None:
         gained = [a - b for a, b in zip(state.scores(), before, strict=True)]
         ahead += gained[seat] > gained[1 - seat]
     assert ahead >= 8
+
+
+def _two_layers(hole: tuple[int, int, int] | None = None) -> dict[tuple[int, int, int], str]:
+    """Layers 0 and 1 full of black (but `hole`), and a red on top: a red turn under way."""
+    cells = {(x, y, z): "K" for x in range(4) for y in range(4) for z in range(2)}
+    if hole is not None:
+        del cells[hole]
+    cells[(0, 0, 2)] = "R"
+    return cells
+
+
+def test_with_free_counts_greedy_ends_a_red_turn_rather_than_stack_red_up_high() -> None:
+    state = stacking(_two_layers(), colour="R", placed=1, exact_counts=False)
+    assert greedy(state) == "end"
+    # the same turn with a cell left in layer 1: the red is buried there instead
+    state = stacking(_two_layers(hole=(3, 3, 1)), colour="R", placed=1, exact_counts=False)
+    assert greedy(state) == "R@3,3,1"
+
+
+def test_with_exact_counts_greedy_never_ends_a_turn_early() -> None:
+    state = stacking(_two_layers(), colour="R", placed=1)
+    assert greedy(state).startswith("R@")
+    assert all(str(m) != "end" for m in state.legal_moves())
+
+
+def test_a_black_turn_goes_on_up_high_with_free_counts() -> None:
+    # black is worth nothing in pile 1: it covers what lies below, so the turn goes on
+    cells = {(x, y, z): "K" for x in range(4) for y in range(4) for z in range(2)}
+    cells[(0, 0, 2)] = "K"
+    state = stacking(cells, colour="K", placed=1, exact_counts=False)
+    assert greedy(state).startswith("K@")

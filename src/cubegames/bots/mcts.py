@@ -1,7 +1,7 @@
 """Monte Carlo search: a flat search over compiled playouts where the game has them, else
 information-set Monte Carlo tree search (single-observer ISMCTS).
 
-Flat search (CUBED without variants, two or more players): the game's compiled playouts
+Flat search (CUBED with two or more players, any variants): the game's compiled playouts
 (`Game.playouts`, from the bot's view only) give the root moves worth trying; they are
 compared by sequential halving (`halving`): in each of `ceil(log2 n)` rounds every move
 still in is played out equally often, all moves on the same fresh deals of the hidden parts,
@@ -87,6 +87,8 @@ class MctsBot(Bot):
         self.rng = random.Random(seed)
         #: iterations run for the last choice (for benchmarks and curious people)
         self.last_iterations = 0
+        #: which search made the last choice: "flat", "tree", or "" (one move, no search)
+        self.last_search = ""
 
     def budget(self, default: int) -> int | None:
         """The iterations to run (None: run for `seconds`)."""
@@ -102,6 +104,7 @@ class MctsBot(Bot):
         if not self.tree:
             playouts = game.playouts(state.view(seat), seat, self.rng)
             if playouts is not None:
+                self.last_search = "flat"
                 return self._flat(playouts, seat)
         sample = game.sampler(state.view(seat), seat)
         rng = self.rng
@@ -109,7 +112,9 @@ class MctsBot(Bot):
         allowed: list[Move] = game.root_moves(first)
         if len(allowed) == 1:
             self.last_iterations = 0
+            self.last_search = ""
             return allowed[0]
+        self.last_search = "tree"
         root = _Node(None, seat)
         root.allowed = set(allowed)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

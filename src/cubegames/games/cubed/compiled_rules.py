@@ -5,8 +5,10 @@ readable spec; this kernel plays the same rules for the paths where speed matter
 simulations, the search bot's playouts in `search_kernel.py`, the batched learning
 environment) and is tested move for move against them (`tests/cubed/test_compiled_rules.py`).
 `kernel_bridge.py` moves positions between the two. Covered: two or more players, the
-strict colour rule, no variants; a round's end is handed back to Python, which scores it
-and deals the next round.
+strict colour rule, the variants `bridging` and `void` (a pending bonus or gift is part of
+the position) and `draw3`'s draw (played by the search's playouts); a round's end is handed
+back to Python, which scores it and deals the next round. Random-bot games (`batch_games`,
+`random_playout`) use it without variants.
 
 Encodings
 ---------
@@ -202,7 +204,16 @@ M_BAG_HEAD = 8
 M_BAG_END = 9
 M_END = 10
 M_WINNER = 11
-META = 12
+#: the variants in play (`V_*` bits), and the turn's pending bridging bonus and void gift
+M_VARIANTS = 12
+M_BONUS = 13
+M_GIVE = 14
+META = 15
+
+# variant bits of `meta[M_VARIANTS]`
+V_BRIDGING = 1
+V_VOID = 2
+V_DRAW3 = 4
 
 # round endings (`state.py`): 0 while the round goes on
 EMPTIED = 1
@@ -740,6 +751,8 @@ def end_turn(st: Game, placed: bool, stuck: bool) -> None:
     meta[M_STUCK] = meta[M_STUCK] + 1 if stuck else 0
     meta[M_DREW] = 0
     meta[M_DRAWS] = 0
+    meta[M_BONUS] = 0
+    meta[M_GIVE] = 0
     if meta[M_STUCK] >= players:
         meta[M_END] = STALLED
         meta[M_WINNER] = -1
@@ -752,10 +765,32 @@ def end_turn(st: Game, placed: bool, stuck: bool) -> None:
 
 
 @inline
+def arcs_and_touches(st: Game, cell: int) -> tuple[int, int]:
+    """The separate runs of occupied neighbours around an empty `cell` and how many
+    neighbours are occupied (`frontier.CellInfo.arcs`, `touches`)."""
+    tab = st.tab
+    touches = 0
+    arcs = 0
+    before = tab[cell + STEP[5]] >= 0
+    for d in range(6):
+        occupied = tab[cell + STEP[d]] >= 0
+        if occupied:
+            touches += 1
+            if not before:
+                arcs += 1
+        before = occupied
+    return (1 if touches == 6 else arcs), touches
+
+
+@inline
 def place(st: Game, ed: Tables, code: int, cell: int) -> None:
-    """`CubedState._place` without variants: lay a piece of the mover's hand."""
+    """`CubedState._place`: lay a piece of the mover's hand; with `bridging` a placement
+    that bridges a gap (outside a bonus) leaves the turn open for one more, and with `void`
+    one that fills a void leaves a gift to make."""
     meta, hsize = st.meta, st.hsize
     seat = meta[M_TO_MOVE]
+    variants = meta[M_VARIANTS]
+    arcs, touches = arcs_and_touches(st, cell) if variants else (0, 0)
     hand_remove(st, ed, seat, ed.canon[code])
     add_piece(st, ed, code, cell)
     meta[M_DRAWS] = 0
@@ -767,6 +802,51 @@ def place(st: Game, ed: Tables, code: int, cell: int) -> None:
         meta[M_END] = BLOCKED
         meta[M_WINNER] = -1
         return
+    if variants & V_BRIDGING and meta[M_BONUS] == 0 and arcs >= 2:
+        meta[M_BONUS] = 1
+        return
+    if variants & V_VOID and touches == 6:
+        meta[M_GIVE] = 1
+        return
+    end_turn(st, True, False)
+
+
+@inline
+def pass_turn(st: Game, ed: Tables, out_rot: Arr, out_cell: Arr) -> None:
+    """A pass: after a bridging bonus the turn ends as one with a placement; otherwise
+    it ends stuck when nothing fits (`out_*` are room for the placements)."""
+    if st.meta[M_BONUS]:
+        end_turn(st, True, False)
+    else:
+        seat = st.meta[M_TO_MOVE]
+        end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
+
+
+@inline
+def give(st: Game, ed: Tables, key: int, to: int) -> None:
+    """`void`'s gift: the mover's first piece whose least rotation is `key` goes, as held,
+    to the end of seat `to`'s hand; giving the last piece empties the mover's hand."""
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    seat = meta[M_TO_MOVE]
+    piece = -1
+    for i in range(hsize[seat]):
+        if ed.canon[hands[seat, i]] == key:
+            piece = hands[seat, i]
+            break
+    hand_remove(st, ed, seat, key)
+    hand_add(st, ed, to, piece)
+    meta[M_GIVE] = 0
+    if hsize[seat] == 0:
+        meta[M_END] = EMPTIED
+        meta[M_WINNER] = seat
+        return
+    end_turn(st, True, False)
+
+
+@inline
+def skip(st: Game) -> None:
+    """`void`: no gift; the turn ends as one with a placement."""
+    st.meta[M_GIVE] = 0
     end_turn(st, True, False)
 
 
@@ -784,7 +864,7 @@ def draw(st: Game, ed: Tables) -> None:
 def can_draw(st: Game) -> bool:
     """Whether the one other move is a draw (else it is a pass)."""
     meta = st.meta
-    return bool(meta[M_DREW] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
+    return bool(meta[M_DREW] == 0 and meta[M_BONUS] == 0 and meta[M_BAG_HEAD] < meta[M_BAG_END])
 
 
 @inline

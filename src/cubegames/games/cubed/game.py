@@ -249,10 +249,7 @@ class Cubed(Game[CubedMove], chance.Versioned):
     ) -> Playouts[CubedMove] | None:
         from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
 
-        state = self.determinize(view, seat, rng)
-        if not kernel_bridge.supported(state):
-            return None
-        return kernel_bridge.KernelPlayouts(state, kernel_bridge.root_moves(state))
+        return kernel_bridge.playouts(self.determinize(view, seat, rng))
 
     def random_playout(
         self, state: State[CubedMove], rngs: list[random.Random]
@@ -266,7 +263,7 @@ class Cubed(Game[CubedMove], chance.Versioned):
         assert isinstance(state, CubedState)
         from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
 
-        if kernel_bridge.supported(state):
+        if kernel_bridge.searchable(state):
             return kernel_bridge.greedy_move(state, rng)  # the same move, valued in the kernel
         return search_hooks.greedy_move(state, rng)
 

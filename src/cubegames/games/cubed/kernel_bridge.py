@@ -24,7 +24,7 @@ from cubegames.games.cubed import search_hooks, search_kernel
 from cubegames.games.cubed.compiled_rules import Arr
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
-from cubegames.games.cubed.notation import CubedMove, Draw, Pass, Place
+from cubegames.games.cubed.notation import CubedMove, Draw, Draw3, Give, Pass, Place, Skip
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.search_hooks import ROOT_WIDTH
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
@@ -122,24 +122,34 @@ def _tables(ed: Edition) -> k.Tables:
 
 
 def supported(state: CubedState) -> bool:
-    """Whether the kernel plays this position's rules: 2+ players, strict colours, no
-    variants, a box and a table that fit its arrays."""
+    """Whether the kernel plays this position's rules move for move as random bots and the
+    greedy bot do: 2+ players, strict colours, no variants, a box and a table that fit its
+    arrays."""
+    return not state.game.variants and searchable(state) and not state.give and not state.bonus
+
+
+#: the variants the kernel knows (`compiled_rules.V_*`)
+VARIANT_BITS = {"bridging": k.V_BRIDGING, "void": k.V_VOID, "draw3": k.V_DRAW3}
+
+
+def searchable(state: CubedState) -> bool:
+    """Whether the flat search's kernel playouts cover this position: 2+ players, strict
+    colours, any variants, a box and a table that fit the kernel's arrays, and no draw3
+    draw waiting to be kept (the search applies each keep in Python first)."""
     game = state.game
     ed = game.edition
-    if game.players < 2 or game.variants or not game.strict_colors:
+    if game.players < 2 or not game.strict_colors or state.drawn:
         return False
     if len(ed.colours) > 8 or len(ed.pieces) > min(k.MAX_BOX, k.MAX_TABLE, k.MAX_HAND):
         return False
     # every rotation of the box has a bit in a set of ranks
     if tables(ed).ranked.shape[0] > k.MAX_RANKS:
         return False
-    if state.drawn or state.give or state.bonus:
-        return False
     return all(max(abs(c) for c in unpack(cell)) <= REACH for cell in state.table)
 
 
 def encode(state: CubedState) -> k.Game:
-    """Kernel arrays holding `state` (which `supported` accepts)."""
+    """Kernel arrays holding `state` (which `searchable` accepts)."""
     game = state.game
     arrays = k.new_game(game.players)
     meta, hands, hsize, bag = arrays.meta, arrays.hands, arrays.hsize, arrays.bag
@@ -159,6 +169,9 @@ def encode(state: CubedState) -> k.Game:
     meta[k.M_IDLE] = state.idle
     meta[k.M_STUCK] = state.stuck
     meta[k.M_DRAWS] = state.draws
+    meta[k.M_VARIANTS] = sum(VARIANT_BITS[v] for v in game.variants)
+    meta[k.M_BONUS] = state.bonus
+    meta[k.M_GIVE] = state.give
     return arrays
 
 
@@ -186,6 +199,8 @@ def decode_into(state: CubedState, arrays: k.Game, *, frontier: bool = True) -> 
     state.idle = int(meta[k.M_IDLE])
     state.stuck = int(meta[k.M_STUCK])
     state.draws = int(meta[k.M_DRAWS])
+    state.bonus = bool(meta[k.M_BONUS])
+    state.give = bool(meta[k.M_GIVE])
     if frontier:
         state.front, state.playable = rebuild(state.game.frontier, state.table)
 
@@ -251,6 +266,8 @@ def root_moves(state: CubedState) -> list[CubedMove]:
     the kernel: the same moves in the same order."""
     if state.to_move is None:
         return []
+    if state.give or state.drawn:
+        return state.legal_moves()
     found = _valued(state)
     if found is None or len(found[0]) <= ROOT_WIDTH:
         return state.legal_moves()
@@ -263,12 +280,17 @@ def root_moves(state: CubedState) -> list[CubedMove]:
 
 
 def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
-    """`search_hooks.greedy_move` for a position `supported` accepts, the greedy values computed in
-    the kernel: the same move, drawing the same numbers from `rng`."""
-    found = _valued(state)
+    """`search_hooks.greedy_move` for a position `searchable` accepts, the placements valued
+    in the kernel: the same move, drawing the same numbers from `rng`. A pending gift, and
+    a turn where nothing fits, are left to the Python heuristic."""
+    seat = state.to_move
+    assert seat is not None
+    found = None if state.give else _valued(state)
     if found is None:
-        return search_hooks.greedy_move(state, rng)  # nothing fits: a draw or a pass
+        return search_hooks.greedy_move(state, rng)  # a gift, or nothing fits
     rots, cells, values = found
+    if state.bonus and values[0] < search_hooks.stay_value(state, state.hands[seat]):
+        return Pass()  # the bonus placement would leave a worse position than none
     ties = int(np.count_nonzero(values == values[0]))
     pick = rng.randrange(ties)
     return _place(state, int(rots[pick]), int(cells[pick]))
@@ -279,12 +301,37 @@ def _buffers() -> tuple[Arr, Arr]:
     return np.empty(k.MAX_MOVES, dtype=np.int64), np.empty(k.MAX_MOVES, dtype=np.int64)
 
 
+def kernel_move(state: CubedState, move: CubedMove) -> tuple[int, int, int]:
+    """A move of `state` as the kernel plays it (`search_kernel.play_move`): its kind and
+    two numbers (a placement's rotation code and kernel cell, a draw3's count, a gift's
+    piece by least rotation and the seat it goes to). A keep has none: ValueError."""
+    index = state.ed.index
+    if isinstance(move, Place):
+        piece = (index[move.slots[0]], index[move.slots[1]], index[move.slots[2]])
+        cell = (move.q + k.OFF) * k.W + (move.r + k.OFF)
+        return search_kernel.PLACE, code(piece), cell
+    if isinstance(move, Draw):
+        return search_kernel.DRAW, 0, 0
+    if isinstance(move, Draw3):
+        return search_kernel.DRAW3, move.k, 0
+    if isinstance(move, Give):
+        given = (index[move.piece[0]], index[move.piece[1]], index[move.piece[2]])
+        return search_kernel.GIVE, code(canonical(given)), move.to
+    if isinstance(move, Skip):
+        return search_kernel.SKIP, 0, 0
+    if isinstance(move, Pass):
+        return search_kernel.PASS, 0, 0
+    raise ValueError(f"the kernel plays no {move}: a keep is played in Python")
+
+
 class KernelPlayouts(Playouts[CubedMove]):
     """Playouts of a flat search, in the kernel (`search_kernel.playout`).
 
     Built from one determinization of what the searching seat sees: each run deals the
     hidden pieces (the other hands and the bag) afresh, so which determinization it starts
-    from does not matter. Root moves are placements, a draw or a pass.
+    from does not matter. Root moves are placements, a draw, a pass, and with the variants
+    a draw3, a gift or a skipped gift, all played in the kernel; a draw3 draw waiting to be
+    kept is the one step played in Python: each keep makes a template of its own (`of`).
     """
 
     #: moves of the light policy after the root move before the position is judged
@@ -294,12 +341,16 @@ class KernelPlayouts(Playouts[CubedMove]):
     #: points of difference that count as a clear lead (see `search_kernel.evaluate`)
     TEMPERATURE = 3.0
 
-    def __init__(self, state: CubedState, moves: list[CubedMove]) -> None:
+    def __init__(
+        self, state: CubedState, moves: list[CubedMove], templates: list[k.Game] | None = None
+    ) -> None:
         seat = state.to_move
         assert seat is not None
         self.moves = moves
         self.seat = seat
-        self.template = encode(state)
+        #: one template for every root move, or one per root move (`of`)
+        self.templates = templates if templates is not None else [encode(state)]
+        self.template = self.templates[0]
         self.scratch = k.new_game(state.game.players)
         self.tables = tables(state.ed)
         self.totals = np.array(state.totals, dtype=np.float64)
@@ -307,18 +358,12 @@ class KernelPlayouts(Playouts[CubedMove]):
         self.rewards = np.zeros(state.game.players, dtype=np.float64)
         self.out_rot = np.empty(k.MAX_MOVES, dtype=np.int64)
         self.out_cell = np.empty(k.MAX_MOVES, dtype=np.int64)
-        index = state.ed.index
         self.roots: list[tuple[int, int, int]] = []
-        for move in moves:
-            if isinstance(move, Place):
-                piece = (index[move.slots[0]], index[move.slots[1]], index[move.slots[2]])
-                cell = (move.q + k.OFF) * k.W + (move.r + k.OFF)
-                self.roots.append((search_kernel.PLACE, code(piece), cell))
-            elif isinstance(move, Draw):
-                self.roots.append((search_kernel.DRAW, 0, 0))
-            else:
-                assert isinstance(move, Pass), move
-                self.roots.append((search_kernel.PASS, 0, 0))
+        self.of: list[int] = []
+        for i, move in enumerate(moves):
+            self.of.append(i if templates is not None else 0)
+            played = (search_kernel.PLAYED, 0, 0)
+            self.roots.append(played if templates is not None else kernel_move(state, move))
         self.kinds = np.array([kind for kind, _, _ in self.roots], dtype=np.int64)
         self.rots = np.array([rot for _, rot, _ in self.roots], dtype=np.int64)
         self.cells = np.array([cell for _, _, cell in self.roots], dtype=np.int64)
@@ -327,7 +372,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         kind, rot, cell = self.roots[move]
         search_kernel.playout(
             self.scratch,
-            self.template,
+            self.templates[self.of[move]],
             self.tables,
             self.seat,
             kind,
@@ -353,16 +398,29 @@ class KernelPlayouts(Playouts[CubedMove]):
         if arms.shape != drawn.shape:
             raise ValueError("batch: one seed per move")
         out = np.empty(arms.shape[0], dtype=np.float64)
+        if len(self.templates) == 1:
+            self._batch(self.template, arms, drawn, seat, out)
+        else:
+            of = np.array(self.of, dtype=np.int64)[arms]
+            for t in np.unique(of).tolist():
+                where = np.flatnonzero(of == t)
+                part = np.empty(where.shape[0], dtype=np.float64)
+                self._batch(self.templates[t], arms[where], drawn[where], seat, part)
+                out[where] = part
+        result: list[float] = out.tolist()
+        return result
+
+    def _batch(self, template: k.Game, arms: Arr, seeds: Arr, seat: int, out: Arr) -> None:
         search_kernel.playout_batch(
             self.scratch,
-            self.template,
+            template,
             self.tables,
             seat,
             self.kinds,
             self.rots,
             self.cells,
             arms,
-            drawn,
+            seeds,
             self.HORIZON,
             self.GREED,
             self.totals,
@@ -373,5 +431,25 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.out_cell,
             out,
         )
-        result: list[float] = out.tolist()
-        return result
+
+
+def playouts(state: CubedState) -> KernelPlayouts | None:
+    """The flat search's playouts from `state` (a determinization of what the seat to move
+    sees), or None when the kernel does not cover it (`searchable`; and a draw3 keep that
+    would end the round, whose next deal the kernel does not make)."""
+    seat = state.to_move
+    if seat is None or state.game.players < 2:
+        return None
+    if not state.drawn:
+        if not searchable(state):
+            return None
+        return KernelPlayouts(state, root_moves(state))
+    moves = state.legal_moves()
+    templates = []
+    for move in moves:
+        after = state.clone()
+        after._apply(move)
+        if after.round != state.round or after.to_move is None or not searchable(after):
+            return None
+        templates.append(encode(after))
+    return KernelPlayouts(state, moves, templates)

@@ -159,7 +159,7 @@ def greedy_move(state: CubedState, rng: random.Random) -> CubedMove:
             best_value, best = value, [(rot, cell)]
         elif value == best_value:
             best.append((rot, cell))
-    if state.bonus and best_value is not None and best_value < _stay_value(state, hand):
+    if state.bonus and best_value is not None and best_value < stay_value(state, hand):
         return Pass()  # the bonus placement would leave a worse position than none
     rot, cell = sorted(best)[rng.randrange(len(best))]
     q, r = divmod(cell, 256)
@@ -199,7 +199,7 @@ def _no_fit(state: CubedState, others: list[CubedMove], rng: random.Random) -> C
     return best
 
 
-def _stay_value(state: CubedState, hand: list[Piece]) -> float:
+def stay_value(state: CubedState, hand: list[Piece]) -> float:
     """`_value` of shedding nothing: +1 per placement `hand` has on the table as it is,
     -0.5 per playable cell."""
     game = state.game
@@ -216,8 +216,8 @@ def _stay_value(state: CubedState, hand: list[Piece]) -> float:
 
 def _hand_value(state: CubedState, hand: list[Piece], points: Callable[[Piece], int]) -> float:
     """`_value` of ending the turn holding `hand`, counted from an empty hand: -10 per
-    point held, then `_stay_value`."""
-    return -10.0 * sum(points(p) for p in hand) + _stay_value(state, hand)
+    point held, then `stay_value`."""
+    return -10.0 * sum(points(p) for p in hand) + stay_value(state, hand)
 
 
 def _without_value(

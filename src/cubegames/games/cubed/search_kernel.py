@@ -17,7 +17,9 @@ from cubegames.games.cubed.compiled_rules import (
     EMPTIED,
     M_BAG_END,
     M_BAG_HEAD,
+    M_BONUS,
     M_END,
+    M_GIVE,
     M_NPLAY,
     M_NTAB,
     M_PLAYERS,
@@ -31,17 +33,28 @@ from cubegames.games.cubed.compiled_rules import (
     can_draw,
     draw,
     end_turn,
+    give,
+    hand_add,
+    hand_remove,
     jit,
+    pass_turn,
     place,
     placements,
+    skip,
     splitmix,
     wipe_cells,
 )
 
-#: root move kinds
+#: root move kinds: a placement (`rot`, `cell`), a draw, a pass, `draw3` of `rot` pieces,
+#: a gift of a piece (least rotation `rot`) to seat `cell`, a skipped gift, or none (the
+#: move was played into the template)
 PLACE = 0
 DRAW = 1
 PASS = 2
+DRAW3 = 3
+GIVE = 4
+SKIP = 5
+PLAYED = 6
 
 
 @jit
@@ -140,8 +153,9 @@ def playout(
     """One playout of a flat search: the hidden pieces of `template` (other hands and the
     bag, as `seat` cannot see them) dealt afresh, the root move (`kind`, `rot`, `cell`)
     played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
-    points with probability `greed`, else any; draw only when nothing fits), and the
-    position scored into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
+    points with probability `greed`, else any, a bridging bonus included; draw only when
+    nothing fits; give the most valuable piece, `give_policy`), and the position scored
+    into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
     the placements of a move."""
     copy_search(st, template)
     meta, hands, hsize, bag = st.meta, st.hands, st.hsize, st.bag
@@ -171,20 +185,20 @@ def playout(
         bag[i] = pool[at]
         at += 1
     sync_others(st, ed, seat)
-    if kind == PLACE:
-        place(st, ed, rot, cell)
-    elif kind == DRAW:
-        draw(st, ed)
-    else:
-        end_turn(st, False, placements(st, ed, seat, out_rot, out_cell) == 0)
+    play_move(st, ed, kind, rot, cell, rng_state, out_rot, out_cell)
     points = ed.points
     moves = 0
     while meta[M_END] == 0 and moves < horizon:
         mover = meta[M_TO_MOVE]
-        count = placements(st, ed, mover, out_rot, out_cell)
         moves += 1
+        if meta[M_GIVE]:
+            give_policy(st, ed)
+            continue
+        count = placements(st, ed, mover, out_rot, out_cell)
         if count == 0:
-            if can_draw(st):
+            if meta[M_BONUS]:
+                end_turn(st, True, False)
+            elif can_draw(st):
                 draw(st, ed)
             else:
                 end_turn(st, False, True)
@@ -207,6 +221,94 @@ def playout(
             pick = splitmix(rng_state) % count
         place(st, ed, out_rot[pick], out_cell[pick])
     evaluate(st, ed, totals, last_round, temperature, rewards)
+
+
+@jit
+def play_move(
+    st: Game,
+    ed: Tables,
+    kind: int,
+    rot: int,
+    cell: int,
+    rng_state: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """Play a root move (`kind`, `rot`, `cell`, see `PLACE`...) for the seat to move; a
+    draw3's returned pieces go back at places drawn from `rng_state`."""
+    if kind == PLACE:
+        place(st, ed, rot, cell)
+    elif kind == DRAW:
+        draw(st, ed)
+    elif kind == PASS:
+        pass_turn(st, ed, out_rot, out_cell)
+    elif kind == DRAW3:
+        draw3_keep(st, ed, rot, rng_state, out_rot, out_cell)
+    elif kind == GIVE:
+        give(st, ed, rot, cell)
+    elif kind == SKIP:
+        skip(st)
+
+
+@jit
+def give_policy(st: Game, ed: Tables) -> None:
+    """The playouts' gift after filling a void: the mover's most valuable piece (the first
+    of equals) to the other seat holding the fewest pieces (the first of equals)."""
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    seat = meta[M_TO_MOVE]
+    best = -1
+    key = -1
+    for i in range(hsize[seat]):
+        value = ed.points[hands[seat, i]]
+        if value > best:
+            best = value
+            key = ed.canon[hands[seat, i]]
+    to = -1
+    for s in range(meta[M_PLAYERS]):
+        if s != seat and (to < 0 or hsize[s] < hsize[to]):
+            to = s
+    give(st, ed, key, to)
+
+
+@jit
+def draw3_keep(st: Game, ed: Tables, k: int, rng_state: Arr, out_rot: Arr, out_cell: Arr) -> None:
+    """`draw3`: draw `k` pieces from the bag, keep one (one that fits now over one that
+    does not, then the cheapest, then the first drawn), put the others back into the bag at
+    places drawn from `rng_state`, and end the turn."""
+    meta, bag = st.meta, st.bag
+    seat = meta[M_TO_MOVE]
+    head = meta[M_BAG_HEAD]
+    base = placements(st, ed, seat, out_rot, out_cell)
+    keep = 0
+    keep_fits = False
+    keep_points = 0
+    for i in range(k):
+        piece = bag[head + i]
+        hand_add(st, ed, seat, piece)
+        fits = placements(st, ed, seat, out_rot, out_cell) > base
+        hand_remove(st, ed, seat, ed.canon[piece])
+        value = ed.points[piece]
+        if i == 0 or (fits and not keep_fits) or (fits == keep_fits and value < keep_points):
+            keep, keep_fits, keep_points = i, fits, value
+    kept = bag[head + keep]
+    back = np.empty(3, dtype=np.int64)
+    n = 0
+    for i in range(k):
+        if i != keep:
+            back[n] = bag[head + i]
+            n += 1
+    hand_add(st, ed, seat, kept)
+    # each returned piece goes in front of piece `p` of the bag as it is then (`p` drawn
+    # from 0 to its size), the pieces before it moving one place towards the bag's head
+    end = meta[M_BAG_END]
+    for j in range(n):
+        first = head + k - j
+        p = splitmix(rng_state) % (end - first + 1)
+        for i in range(first, first + p):
+            bag[i - 1] = bag[i]
+        bag[first - 1 + p] = back[j]
+    meta[M_BAG_HEAD] = head + k - n
+    end_turn(st, False, False)
 
 
 @jit
@@ -304,8 +406,10 @@ def greedy_values(
 ) -> None:
     """The greedy bot's value of each placement (`rots[i]` on `cells[i]`) by the seat to
     move in `template` (`search_hooks._value`): 10 per point laid, +1 per placement left for
-    the rest of the hand, -0.5 per playable cell left, 1e9 for going out. `st` is scratch
-    room."""
+    the rest of the hand, -0.5 per playable cell left, 1e9 for going out; a bridging bonus
+    adds 10 per point of the best piece it then lets the mover lay, a void's gift 10 per
+    point of the most valuable piece left to give (going out if it is the last). `st` is
+    scratch room."""
     points = ed.points
     seat = template.meta[M_TO_MOVE]
     for i in range(rots.shape[0]):
@@ -315,4 +419,18 @@ def greedy_values(
             values[i] = 1e9
             continue
         mine = placements(st, ed, seat, out_rot, out_cell)
-        values[i] = 10.0 * points[rots[i]] + mine - 0.5 * st.meta[M_NPLAY]
+        value = 10.0 * points[rots[i]] + mine - 0.5 * st.meta[M_NPLAY]
+        if st.meta[M_BONUS] and not template.meta[M_BONUS] and mine:
+            best = 0
+            for j in range(mine):
+                best = max(best, points[out_rot[j]])
+            value += 10.0 * best  # the bonus placement
+        elif st.meta[M_GIVE]:
+            if st.hsize[seat] == 1:
+                value += 1e9  # giving the last piece away goes out
+            else:
+                best = 0
+                for j in range(st.hsize[seat]):
+                    best = max(best, points[st.hands[seat, j]])
+                value += 10.0 * best  # the gift
+        values[i] = value

@@ -196,7 +196,9 @@ class Unstackable(Game[UnstackableMove]):
         the most cubes beside it in its layer, since the top corners and edges are what
         stage 2 lays bare first (where the final cube's walls fall is open while the size
         limit floats). Remaining ties are broken by `rng`. With `exact_counts = false` it
-        never ends a turn early.
+        ends a turn early (`end`) rather than stack another cube worth points in pile 1
+        (red) where only the top half of the cube is left for it (layer 2 or higher), which
+        stage 2 lays bare first.
 
         >>> import cubegames, random
         >>> game = cubegames.make("unstackable")

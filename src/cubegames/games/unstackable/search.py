@@ -34,7 +34,7 @@ from typing import NamedTuple
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.bitboard import CELL_FROM, CELL_TO, least_image
 from cubegames.games.unstackable.box import Box, Colour
-from cubegames.games.unstackable.notation import Stack, Unstack, UnstackableMove
+from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
 from cubegames.games.unstackable.state import Stage, UnstackableState
 
 #: beyond any reachable point difference (64 cubes score at most 5 each)
@@ -599,7 +599,12 @@ def _greedy_unstack(state: UnstackableState, rng: random.Random) -> Unstack:
     return Unstack(*bb.coords(best[rng.randrange(len(best))]))
 
 
-def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack:
+#: the layers a cube worth points in pile 1 is kept out of when the turn may end instead
+#: (`exact_counts = false`): stage 2 bares the top half of the cube first
+EXPOSED_FROM = 2
+
+
+def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack | End:
     colours = state.stackable_colours()
     pile1 = state.box.points[0]
     colour = max(colours, key=lambda c: (pile1[c], -list(Colour).index(c)))
@@ -613,5 +618,7 @@ def _greedy_stack(state: UnstackableState, rng: random.Random) -> Stack:
         return z, -held
 
     low = min(rank(c) for c in cells)
+    if state.may_end_turn() and pile1[colour] > 0 and low[0] >= EXPOSED_FROM:
+        return End()  # the next valuable cube could only stand where stage 2 bares it early
     best = [c for c in cells if rank(c) == low]
     return Stack(colour, *best[rng.randrange(len(best))])
