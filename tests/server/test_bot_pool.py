@@ -33,14 +33,15 @@ def test_the_pool_is_on_by_default_and_sized_for_the_machine() -> None:
     assert bots.pool_size(-1, workers=2, cores=2) == 1  # no spare core: still a process
     app = create_app("sqlite://", limits=LIMITS)
     runner = app.state.server.runner
-    assert runner.processes is bots.pool(bots.pool_size(-1)) and runner.pool_size >= 1
+    assert runner.pool_size == bots.pool_size(-1) >= 1
+    assert runner.processes is None  # started at the first search, not before
 
 
 def test_bot_processes_0_thinks_on_threads() -> None:
     limits = Limits().changed(["bot_processes=0"])
     assert limits.bot_processes == 0
     app = create_app("sqlite://", limits=limits)
-    assert app.state.server.runner.processes is None
+    assert app.state.server.runner.pool_size == 0
     with pytest.raises(ValueError, match="positive"):
         Limits().changed(["max_rooms=0"])  # only the pool may be set to none
 
@@ -63,7 +64,9 @@ def test_searches_think_in_the_pool_and_random_on_a_thread(db_url: str) -> None:
         with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as client:
             made = make_game(client, "unstackable", [bot("random"), bot("greedy")], seed=11)
             games.append(_play_out(client, made))
-            elsewhere.append(client.app.state.server.runner.elsewhere)  # type: ignore[attr-defined]
+            runner = client.app.state.server.runner  # type: ignore[attr-defined]
+            elsewhere.append(runner.elsewhere)
+            assert runner.processes is (bots.pool(1) if processes else None)
     greedy = [m for m in games[0]["moves"] if m["seat"] == 1]
     assert elsewhere == [len(greedy), 0] and greedy
     assert [m["move"] for m in games[0]["moves"]] == [m["move"] for m in games[1]["moves"]]

@@ -158,9 +158,8 @@ class BotRunner:
         #: 0: threads of `executor`, which share this process's interpreter lock with
         #: the event loop)
         self.pool_size = pool_size
-        self.processes: Executor | None = (
-            pool(pool_size) if pool_size > 0 and queue is None else None
-        )
+        #: made at the first search (a server that never runs one starts no processes)
+        self.processes: Executor | None = None
         #: the database's queue of bot turns, when `cubegames bots work` workers think
         #: for this server (None: the bots think here)
         self.queue = queue
@@ -291,10 +290,12 @@ class BotRunner:
         search) or on a thread (`random`, or with no pool)."""
         loop = asyncio.get_running_loop()
         spec = room.seats[seat].bot or ""
-        if self.processes is None or not searches(spec):
+        if self.pool_size == 0 or self.queue is not None or not searches(spec):
             chosen: Move = await loop.run_in_executor(self.executor, bots[seat].choose, snapshot)
             return chosen
         for attempt in (1, 2):
+            if self.processes is None:
+                self.processes = pool(self.pool_size)
             try:  # in another process: the bot goes there and comes back
                 text, bots[seat] = await loop.run_in_executor(
                     self.processes,
