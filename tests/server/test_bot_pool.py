@@ -3,6 +3,7 @@ at a lower priority; `random` and `--limit bot_processes=0` think on threads."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from typing import Any
@@ -85,3 +86,30 @@ def test_a_killed_pool_process_is_replaced(db_url: str, caplog: pytest.LogCaptur
         game = _play_out(client, made)
     assert game["result"] is not None and "starting a new one" in caplog.text
     assert bots.pool(size).submit(os.getpid).result(timeout=60) != victim
+
+
+@pytest.mark.anyio
+async def test_a_game_with_a_person_gets_the_next_process_before_games_among_bots() -> None:
+    """One process, busy: two games among bots wait for it, then a game with a person
+    (and one whose search was cancelled while it waited). As searches end, the person's
+    game goes first, then the bot games in order; the cancelled one is skipped."""
+    slots = bots.Slots(1)
+    await slots.take(False)  # a search runs
+    order: list[str] = []
+
+    async def search(name: str, person: bool) -> None:
+        await slots.take(person)
+        order.append(name)
+
+    waiting = [
+        asyncio.create_task(search(name, person))
+        for name, person in (("bots A", False), ("bots B", False), ("gone", True), ("person", True))
+    ]
+    await asyncio.sleep(0)  # every search is waiting now
+    waiting[2].cancel()
+    for _ in range(3):
+        slots.give()  # the running search ends; the next one runs
+        await asyncio.sleep(0)
+    assert order == ["person", "bots A", "bots B"] and waiting[2].cancelled()
+    slots.give()
+    assert slots.free == 1

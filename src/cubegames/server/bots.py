@@ -12,6 +12,7 @@ Where a bot thinks:
   machine's cores, at least one), at a lower scheduling priority than the web process
   (`nice` +10): a search never holds the web process's interpreter lock, and on a machine
   with no spare core the system still runs a person's move before a bot's search;
+  as many searches at once as it has processes, a game with a person first (`Slots`);
 - `random` thinks on a thread of the web process (a process hop would cost more than it);
 - with `Limits.bot_processes = 0`, every bot thinks on a thread (a search then holds the
   interpreter lock, and a person's move waits behind it);
@@ -26,6 +27,8 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import multiprocessing
@@ -45,6 +48,7 @@ from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Clock, Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
+from cubegames.server.storage import HUMAN
 
 log = logging.getLogger("cubegames.server")
 
@@ -116,6 +120,41 @@ def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
     return made
 
 
+class Slots:
+    """At most `size` searches in the pool at once (`take`, then `give`). A search waiting
+    for a slot of a game where a person plays goes before every search of games among
+    bots, then first come, first served: a crowd of bot games never keeps a person
+    waiting for their bot opponent's move longer than the searches already running."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def take(self, person: bool) -> None:
+        """Wait for a slot (`person`: the game has a person in it)."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if person else 1, next(self._order), handed))
+        try:
+            await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():  # handed a slot as it was cancelled
+                self.give()
+            raise
+
+    def give(self) -> None:
+        """A search is over: its slot goes to the first waiting search, if any."""
+        while self._waiting:
+            _, _, handed = heapq.heappop(self._waiting)
+            if not handed.done():  # a search cancelled while it waited is skipped
+                handed.set_result(None)
+                return
+        self.free += 1
+
+
 def searches(spec: str) -> bool:
     """Whether the bot `spec` thinks long enough to be sent to another process."""
     return spec.partition(":")[0].strip() not in QUICK
@@ -160,6 +199,8 @@ class BotRunner:
         self.pool_size = pool_size
         #: made at the first search (a server that never runs one starts no processes)
         self.processes: Executor | None = None
+        #: the pool's processes, handed to games with a person first (`Slots`)
+        self.slots = Slots(max(1, pool_size))
         #: the database's queue of bot turns, when `cubegames bots work` workers think
         #: for this server (None: the bots think here)
         self.queue = queue
@@ -296,6 +337,7 @@ class BotRunner:
         for attempt in (1, 2):
             if self.processes is None:
                 self.processes = pool(self.pool_size)
+            await self.slots.take(any(s.kind == HUMAN for s in room.seats))
             try:  # in another process: the bot goes there and comes back
                 text, bots[seat] = await loop.run_in_executor(
                     self.processes,
@@ -311,6 +353,8 @@ class BotRunner:
                 log.warning("the bots' pool of processes broke; starting a new one")
                 self.processes = pool(self.pool_size, fresh=True)
                 continue
+            finally:
+                self.slots.give()
             self.elsewhere += 1
             parsed: Move = room.game.parse_move(text)
             return parsed
