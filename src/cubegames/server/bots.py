@@ -367,7 +367,8 @@ class BotRunner:
         assert self.queue is not None
         queue = self.queue
         loop = asyncio.get_running_loop()
-        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "")
+        person = any(s.kind == HUMAN for s in room.seats)
+        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "", person)
         heard = loop.create_future()
         self.answers[turn.token] = heard
         try:
