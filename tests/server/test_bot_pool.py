@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cubegames.server import bots
+from cubegames.server import bots, thinking
 from cubegames.server.app import create_app
 from cubegames.server.limits import Limits
 from tests.server.helpers import Socket, TestClient, bot, connect, make_game
@@ -52,7 +52,7 @@ def test_the_pools_processes_run_behind_the_web_process() -> None:
     spare core the system runs the web process's work first."""
     mine = os.nice(0)
     theirs = bots.pool(1).submit(os.nice, 0).result(timeout=60)
-    assert theirs == min(19, mine + bots.NICE)
+    assert theirs == min(19, mine + thinking.NICE)
 
 
 def test_searches_think_in_the_pool_and_random_on_a_thread(db_url: str) -> None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import heapq
 import itertools
@@ -42,13 +41,14 @@ from typing import Any
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
-from cubegames.core.game import Game, Move, State
+from cubegames.core.game import Move, State
 from cubegames.server.botqueue import BotQueue, Turn, new_token
 from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Clock, Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
 from cubegames.server.storage import HUMAN
+from cubegames.server.thinking import lower_priority, think
 
 log = logging.getLogger("cubegames.server")
 
@@ -75,9 +75,6 @@ class BotFailed(Exception):
 #: process and back would cost more than their move)
 QUICK = frozenset({"random"})
 
-#: how much lower the pool's processes are scheduled than the web process (`os.nice`)
-NICE = 10
-
 
 def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
     """Processes for the bots of one server process: `setting` (`Limits.bot_processes`)
@@ -95,12 +92,6 @@ def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
     return max(1, ((cores if cores is not None else os.cpu_count() or 1) - 1) // workers)
 
 
-def _lower_priority() -> None:
-    """Run a pool process behind the web process (`NICE`)."""
-    with contextlib.suppress(OSError):  # not allowed: the same priority, another process
-        os.nice(NICE)
-
-
 _pools: dict[int, ProcessPoolExecutor] = {}
 
 
@@ -114,7 +105,7 @@ def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
         made = ProcessPoolExecutor(
             max_workers=size,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority,
+            initializer=lower_priority,
         )
         _pools[size] = made
     return made
@@ -158,21 +149,6 @@ class Slots:
 def searches(spec: str) -> bool:
     """Whether the bot `spec` thinks long enough to be sent to another process."""
     return spec.partition(":")[0].strip() not in QUICK
-
-
-@functools.lru_cache(maxsize=32)
-def _game(game_id: str, options: str) -> Game[Any]:
-    """A game, made once per worker process for each game id and options (JSON)."""
-    return cubegames.make(game_id, **json.loads(options))
-
-
-def think(bot: Bot, game_id: str, options: str, position: dict[str, Any]) -> tuple[str, Bot]:
-    """A bot's move, thought in a worker process: the position comes as its `to_dict` (a
-    state need not pickle) and the bot comes back with it, its own random state moved on.
-    The bot decides from the view of the seat to move alone, as everywhere."""
-    state = _game(game_id, options).state_from_dict(position)
-    move = bot.choose(state)
-    return str(move), bot
 
 
 class BotRunner:

@@ -89,7 +89,7 @@ class Limits:
     clock_max_increment: float = 60.0
     #: seconds between two looks for games whose deadline has passed (`referee`)
     clock_check_seconds: float = 1.0
-    #: processes the bots' searches think in (`bots.think`), apart from the web process;
+    #: processes the bots' searches think in (`thinking.think`), apart from the web process;
     #: -1 (the default): one fewer than the machine's cores, shared by `--workers`, at least
     #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
     #: interpreter lock, and a person's move waits behind it)
