@@ -319,3 +319,13 @@ def test_serve_with_bot_workers_and_a_worker_killed_then_another(
                 started.kill()
                 started.wait(timeout=30)
         server.stop()
+
+
+def test_turns_of_games_with_a_person_are_thought_first(store: Store) -> None:
+    among_bots, with_person, later = (_stored_game(store) for _ in range(3))
+    queue = BotQueue(store)
+    queue.post(Turn(among_bots, "b", 0, 0, "greedy"), 1.0)
+    queue.post(Turn(with_person, "p", 0, 1, "greedy", person=True), 2.0)
+    queue.post(Turn(later, "c", 0, 0, "greedy"), 3.0)
+    taken = [queue.claim("w", 10.0) for _ in range(3)]
+    assert [t.token if t else None for t in taken] == ["p", "b", "c"]

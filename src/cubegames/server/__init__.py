@@ -14,9 +14,11 @@ bots (`cubegames serve`). docs/server.md draws how the parts fit.
 - `lease`: which process runs a game's bots;
 - `limits`: what a client may spend, and the counters that hold it; `guard`: security
   headers, body and head limits in front of the app;
-- `bots`: bot seats played in worker threads; `replays`: replays computed once;
+- `bots`: bot seats, their searches in a pool of processes (`thinking`) or on
+  `cubegames bots work` workers (`botqueue`, `worker`); `presence`, `undoasks`: claims
+  and take-back requests across processes; `replays`: replays computed once;
 - `protocol`: the messages and their limits; `records`: record files; `catalog`: the
   games and options the start page offers;
-- `cli`: the `serve` command; `process`: a server process's settings and collector;
+- `cli`: the `serve` and `bots work` commands; `process`: a server process's settings and collector;
   `static/`: the page (plain HTML, CSS and JS modules).
 """

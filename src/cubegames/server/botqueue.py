@@ -6,9 +6,10 @@ every move of its bots, as without workers. Only the thinking moves out:
 1. the lease holder's bot runner writes the turn (`post`: the game, the number of moves
    played, the seat and its bot) as the game's one row of `bot_turns`, with a token of its
    own, and notifies `{"kind": "turn"}` on the bus in the same transaction (workers wake);
-2. a worker claims the oldest unclaimed turn (`claim`: `SELECT ... FOR UPDATE SKIP
-   LOCKED`, so two workers never take the same one, and neither waits for the other),
-   until `claimed_until`, and renews its claims while it thinks (`renew`);
+2. a worker claims the oldest unclaimed turn, those of games with a person first
+   (`claim`: `SELECT ... FOR UPDATE SKIP LOCKED`, so two workers never take the same
+   one, and neither waits for the other), until `claimed_until`, and renews its claims
+   while it thinks (`renew`);
 3. the worker rebuilds the position from the stored moves, thinks, and writes the move
    into the row (`answer`), notifying `{"kind": "bot", "game", "token"}`: the lease holder
    reads it (`answer_of`), checks it with the engine and plays it through the room like
@@ -57,6 +58,8 @@ class Turn:
     ply: int
     seat: int
     bot: str
+    #: a person plays in the game (its turns are thought before those of bot games)
+    person: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class BotQueue:
             "ply": turn.ply,
             "seat": turn.seat,
             "bot": turn.bot,
+            "person": turn.person,
             "made": moment,
             "claimed_by": None,
             "claimed_until": None,
@@ -144,7 +148,7 @@ class BotQueue:
                         BotTurnRow.failure.is_(None),
                         or_(BotTurnRow.claimed_until.is_(None), BotTurnRow.claimed_until < moment),
                     )
-                    .order_by(BotTurnRow.made)
+                    .order_by(BotTurnRow.person.desc(), BotTurnRow.made)
                     .limit(1)
                     .with_for_update(skip_locked=True)
                 ).first()
@@ -174,7 +178,7 @@ class BotQueue:
                         attempts=BotTurnRow.attempts + 1,
                     )
                 )
-                return Turn(row.game_id, row.token, row.ply, row.seat, row.bot)
+                return Turn(row.game_id, row.token, row.ply, row.seat, row.bot, row.person)
 
     def renew(
         self, owner: str, tokens: set[str], moment: float, seconds: float = CLAIM_SECONDS

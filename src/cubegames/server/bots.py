@@ -12,6 +12,7 @@ Where a bot thinks:
   machine's cores, at least one), at a lower scheduling priority than the web process
   (`nice` +10): a search never holds the web process's interpreter lock, and on a machine
   with no spare core the system still runs a person's move before a bot's search;
+  as many searches at once as it has processes, a game with a person first (`Slots`);
 - `random` thinks on a thread of the web process (a process hop would cost more than it);
 - with `Limits.bot_processes = 0`, every bot thinks on a thread (a search then holds the
   interpreter lock, and a person's move waits behind it);
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import multiprocessing
@@ -39,12 +41,14 @@ from typing import Any
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
-from cubegames.core.game import Game, Move, State
+from cubegames.core.game import Move, State
 from cubegames.server.botqueue import BotQueue, Turn, new_token
 from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Clock, Limits, check_bot
 from cubegames.server.protocol import error
 from cubegames.server.rooms import Refused, Room, Taken
+from cubegames.server.storage import HUMAN
+from cubegames.server.thinking import lower_priority, think
 
 log = logging.getLogger("cubegames.server")
 
@@ -71,9 +75,6 @@ class BotFailed(Exception):
 #: process and back would cost more than their move)
 QUICK = frozenset({"random"})
 
-#: how much lower the pool's processes are scheduled than the web process (`os.nice`)
-NICE = 10
-
 
 def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
     """Processes for the bots of one server process: `setting` (`Limits.bot_processes`)
@@ -91,12 +92,6 @@ def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
     return max(1, ((cores if cores is not None else os.cpu_count() or 1) - 1) // workers)
 
 
-def _lower_priority() -> None:
-    """Run a pool process behind the web process (`NICE`)."""
-    with contextlib.suppress(OSError):  # not allowed: the same priority, another process
-        os.nice(NICE)
-
-
 _pools: dict[int, ProcessPoolExecutor] = {}
 
 
@@ -110,30 +105,50 @@ def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
         made = ProcessPoolExecutor(
             max_workers=size,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority,
+            initializer=lower_priority,
         )
         _pools[size] = made
     return made
 
 
+class Slots:
+    """At most `size` searches in the pool at once (`take`, then `give`). A search waiting
+    for a slot of a game where a person plays goes before every search of games among
+    bots, then first come, first served: a crowd of bot games never keeps a person
+    waiting for their bot opponent's move longer than the searches already running."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def take(self, person: bool) -> None:
+        """Wait for a slot (`person`: the game has a person in it)."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if person else 1, next(self._order), handed))
+        try:
+            await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():  # handed a slot as it was cancelled
+                self.give()
+            raise
+
+    def give(self) -> None:
+        """A search is over: its slot goes to the first waiting search, if any."""
+        while self._waiting:
+            _, _, handed = heapq.heappop(self._waiting)
+            if not handed.done():  # a search cancelled while it waited is skipped
+                handed.set_result(None)
+                return
+        self.free += 1
+
+
 def searches(spec: str) -> bool:
     """Whether the bot `spec` thinks long enough to be sent to another process."""
     return spec.partition(":")[0].strip() not in QUICK
-
-
-@functools.lru_cache(maxsize=32)
-def _game(game_id: str, options: str) -> Game[Any]:
-    """A game, made once per worker process for each game id and options (JSON)."""
-    return cubegames.make(game_id, **json.loads(options))
-
-
-def think(bot: Bot, game_id: str, options: str, position: dict[str, Any]) -> tuple[str, Bot]:
-    """A bot's move, thought in a worker process: the position comes as its `to_dict` (a
-    state need not pickle) and the bot comes back with it, its own random state moved on.
-    The bot decides from the view of the seat to move alone, as everywhere."""
-    state = _game(game_id, options).state_from_dict(position)
-    move = bot.choose(state)
-    return str(move), bot
 
 
 class BotRunner:
@@ -158,9 +173,10 @@ class BotRunner:
         #: 0: threads of `executor`, which share this process's interpreter lock with
         #: the event loop)
         self.pool_size = pool_size
-        self.processes: Executor | None = (
-            pool(pool_size) if pool_size > 0 and queue is None else None
-        )
+        #: made at the first search (a server that never runs one starts no processes)
+        self.processes: Executor | None = None
+        #: the pool's processes, handed to games with a person first (`Slots`)
+        self.slots = Slots(max(1, pool_size))
         #: the database's queue of bot turns, when `cubegames bots work` workers think
         #: for this server (None: the bots think here)
         self.queue = queue
@@ -291,10 +307,13 @@ class BotRunner:
         search) or on a thread (`random`, or with no pool)."""
         loop = asyncio.get_running_loop()
         spec = room.seats[seat].bot or ""
-        if self.processes is None or not searches(spec):
+        if self.pool_size == 0 or self.queue is not None or not searches(spec):
             chosen: Move = await loop.run_in_executor(self.executor, bots[seat].choose, snapshot)
             return chosen
         for attempt in (1, 2):
+            if self.processes is None:
+                self.processes = pool(self.pool_size)
+            await self.slots.take(any(s.kind == HUMAN for s in room.seats))
             try:  # in another process: the bot goes there and comes back
                 text, bots[seat] = await loop.run_in_executor(
                     self.processes,
@@ -310,6 +329,8 @@ class BotRunner:
                 log.warning("the bots' pool of processes broke; starting a new one")
                 self.processes = pool(self.pool_size, fresh=True)
                 continue
+            finally:
+                self.slots.give()
             self.elsewhere += 1
             parsed: Move = room.game.parse_move(text)
             return parsed
@@ -322,7 +343,8 @@ class BotRunner:
         assert self.queue is not None
         queue = self.queue
         loop = asyncio.get_running_loop()
-        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "")
+        person = any(s.kind == HUMAN for s in room.seats)
+        turn = Turn(room.id, new_token(), ply, seat, room.seats[seat].bot or "", person)
         heard = loop.create_future()
         self.answers[turn.token] = heard
         try:

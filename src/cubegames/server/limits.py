@@ -102,7 +102,7 @@ class Limits:
     chat_burst: int = 5
     #: chat lines one client (address) may send a minute, over all its connections
     chat_per_minute: int = 40
-    #: processes the bots' searches think in (`bots.think`), apart from the web process;
+    #: processes the bots' searches think in (`thinking.think`), apart from the web process;
     #: -1 (the default): one fewer than the machine's cores, shared by `--workers`, at least
     #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
     #: interpreter lock, and a person's move waits behind it)

@@ -314,7 +314,9 @@ class BotTurnRow(Base):
     ply: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     bot: Mapped[str] = mapped_column(String(BOT_LENGTH))
-    #: seconds since the epoch: when it was asked (the oldest is thought first)
+    #: a person plays in the game: thought before every turn of a game among bots
+    person: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: seconds since the epoch: when it was asked (then the oldest is thought first)
     made: Mapped[float] = mapped_column(Double, index=True)
     claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: seconds since the epoch; a claim that was not renewed (its worker died) expires

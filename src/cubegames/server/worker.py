@@ -5,7 +5,7 @@ Run as many as you like, wherever the database can be reached; each takes bot tu
 the queue (`botqueue`): it claims the oldest turn nobody holds, rebuilds the position from
 the stored moves (never trusting anything else), checks the turn still fits the game (the
 same number of moves, the seat to move is that bot's), thinks in a pool of `jobs`
-processes (`bots.think`, at a lower priority), and writes the move back. The server
+processes (`thinking.think`, at a lower priority), and writes the move back. The server
 process holding the game's lease plays it through the room, checked by the engine like
 any move, so each game keeps one writer. While it thinks, the worker renews its claims
 every third of `claim_seconds`; a worker that dies renews nothing, and its turns go to
@@ -34,7 +34,7 @@ from typing import Any
 
 import cubegames
 from cubegames.bots.base import Bot
-from cubegames.server import bots
+from cubegames.server import bots, thinking
 from cubegames.server.botqueue import CLAIM_SECONDS, BotQueue, Turn
 from cubegames.server.bus import Event, PostgresBus
 from cubegames.server.limits import Clock, Limits, check_bot
@@ -142,7 +142,7 @@ class Worker:
             self.finish(turn, None, work)
             return True
         try:
-            move, _bot = bots.think(*work)
+            move, _bot = thinking.think(*work)
         except Exception as exc:
             log.exception("game %s: the bot of seat %d failed", turn.game_id, turn.seat)
             self.finish(turn, None, f"{type(exc).__name__}: {exc}")
@@ -165,7 +165,7 @@ class Worker:
             await asyncio.to_thread(self.finish, turn, None, work)
             return
         try:
-            move, _bot = await loop.run_in_executor(pool, bots.think, *work)
+            move, _bot = await loop.run_in_executor(pool, thinking.think, *work)
         except BrokenProcessPool:  # a thinking process was killed: another worker may try
             log.warning("the pool of processes broke; the turn is given back")
             self.thinking.pop(turn.token, None)

@@ -30,6 +30,7 @@ def upgrade() -> None:
         sa.Column("ply", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("bot", sa.String(120), nullable=False),
+        sa.Column("person", sa.Boolean(), nullable=False),
         sa.Column("made", sa.Double(), nullable=False),
         sa.Column("claimed_by", sa.String(32), nullable=True),
         sa.Column("claimed_until", sa.Double(), nullable=True),
