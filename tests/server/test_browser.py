@@ -742,6 +742,7 @@ def test_cubes_to_the_end_by_touch_on_a_phone(
         expect(other.locator(".overlay .results.final")).to_be_visible()
         shot(other, "cubes-desktop-results")
         assert other.locator(".results button.rematch").count() == 0  # a spectator hosts nothing
+        expect(other.locator("button.roll")).to_be_hidden()  # nor rolls any dice
     finally:
         context.close()
     # the host's rematch: the same game and seats, a new deal, played at this screen again

@@ -87,6 +87,9 @@ export function create(ctx) {
       button.disabled = !mine || !ctx.send;
       button.textContent = t("cubes-roll");
       hint.textContent = mine ? t("cubes-your-roll") : next.over ? "" : t("cubes-rolls-next", { name: ctx.seatName(next.to_move) });
+      // a spectator, or anyone once the game is over, has no dice to roll: no empty card
+      button.hidden = next.seat === null || next.over;
+      ctx.strip.hidden = button.hidden && !hint.textContent;
       // the dice tumble, then settle (at once for a person who asked for less motion)
       const fresh = prev && next.ply > prev.ply && next.view.last_roll && !still();
       draw(fresh);
