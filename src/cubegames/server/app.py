@@ -129,7 +129,7 @@ def build(
     referee = Referee(store, rooms, runner, leases, bus, now)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     hub = Hub(store, rooms, runner, leases, limits, referee)
-    lobby = Lobby(store, bus)
+    lobby = Lobby(store, bus, limits.lobby_refresh_seconds)
     chats = Chats(store, rooms, bus, limits, clock or time.monotonic, workers)
     referee.said = chats.system
     hub.listeners.update({"lobby": lobby.hear, "chat": chats.hear, "chat-spectators": chats.hear})

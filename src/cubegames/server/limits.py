@@ -95,6 +95,9 @@ class Limits:
     chat_burst: int = 5
     #: chat lines one client (address) may send a minute, over all its connections
     chat_per_minute: int = 40
+    #: seconds between two reads of the lobby's list while anyone watches it (a table's
+    #: change is told at once, here and through the bus: this catches tables that ended)
+    lobby_refresh_seconds: float = 5.0
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);
