@@ -343,7 +343,7 @@ def test_clean_refuses_in_words() -> None:
 
 
 def test_a_timeout_is_a_system_line(db_url: str) -> None:
-    from tests.server.test_clocks import LIMITS, FakeClock
+    from tests.server.test_clocks import LIMITS, FakeClock, _server
 
     now = FakeClock()
     with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=now)) as client:
@@ -365,11 +365,13 @@ def test_a_timeout_is_a_system_line(db_url: str) -> None:
                 state = pages[0].held
                 assert state is not None
                 mover = pages[state["to_move"]]
-                mover.move(mover.held["legal"][0], ply)  # type: ignore[index]
+                held = mover.held
+                assert held is not None
+                mover.move(held["legal"][0], ply)
                 for ws in pages:
                     ws.state(ply=ply + 1)
             now.advance(400)
-            server = client.app.state.server  # type: ignore[attr-defined]
+            server = _server(client)
             assert client.portal.call(server.referee.check_clocks) == [made["id"]]
             line = chat_of(pages[1])
             assert line["system"] == "time" and set(line["params"]) == {"seat"}
