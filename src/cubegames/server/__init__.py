@@ -17,6 +17,8 @@ bots (`cubegames serve`). docs/server.md draws how the parts fit.
 - `bots`: bot seats played in worker threads; `replays`: replays computed once;
 - `protocol`: the messages and their limits; `records`: record files; `catalog`: the
   games and options the start page offers;
+- `lobby`: the open public tables, live; `chat`: a table's chat; `tables`: their routes
+  and the lobby's websocket;
 - `cli`: the `serve` command; `process`: a server process's settings and collector;
   `static/`: the page (plain HTML, CSS and JS modules).
 """
