@@ -54,6 +54,7 @@ bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/
 	$(BIN)/python benchmarks/server_parts.py
 	$(BIN)/python benchmarks/web_load.py --quick
 	$(BIN)/python benchmarks/bot_crowd.py
+	$(BIN)/python benchmarks/lobby_load.py --quick
 
 strength: $(STAMP)  ## the bots' strength ladder, benchmarks/strength.md (about 1.5 hours on 2 cores)
 	$(BIN)/python benchmarks/strength.py --games 400 --jobs 2

@@ -340,3 +340,38 @@ def test_clean_refuses_in_words() -> None:
         clean("\t\n ")
     with pytest.raises(ChatRefused, match=re.escape("U+2066")):
         clean("isolate\u2066x")
+
+
+def test_a_timeout_is_a_system_line(db_url: str) -> None:
+    from tests.server.test_clocks import LIMITS, FakeClock, _server
+
+    now = FakeClock()
+    with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=now)) as client:
+        body = {
+            "game": "unstackable",
+            "seats": [HUMAN, HUMAN],
+            "clock": {"kind": "realtime", "preset": "3+2"},
+        }
+        made = client.post("/api/games", json=body).json()
+        with (
+            connect(client, made["id"], token(made, 0)) as a,
+            connect(client, made["id"], token(made, 1)) as b,
+        ):
+            pages = [Socket(a), Socket(b)]
+            for ws in pages:
+                ws.opening()
+                history_of(ws)
+            for ply in range(4):  # each seat's clock runs from its second move
+                state = pages[0].held
+                assert state is not None
+                mover = pages[state["to_move"]]
+                held = mover.held
+                assert held is not None
+                mover.move(held["legal"][0], ply)
+                for ws in pages:
+                    ws.state(ply=ply + 1)
+            now.advance(400)
+            server = _server(client)
+            assert client.portal.call(server.referee.check_clocks) == [made["id"]]
+            line = chat_of(pages[1])
+            assert line["system"] == "time" and set(line["params"]) == {"seat"}

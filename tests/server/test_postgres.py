@@ -57,6 +57,7 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "seat_keys",
         "ratings",  # ratings (`ratings`)
         "rating_events",
+        "chat_lines",
         "alembic_version",  # the schema's revision (`migrations`)
     }
     columns = {
@@ -72,6 +73,9 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         assert isinstance(kind, DateTime) and kind.timezone, when
     lengths = {key: t.length for key, t in columns.items() if isinstance(t, String)}
     assert lengths["seats", "name"] == 40 and lengths["moves", "move"] == 200
+    chat = {c["name"]: c["type"] for c in found.get_columns("chat_lines")}
+    assert isinstance(chat["text"], String) and chat["text"].length == 300
+    assert isinstance(chat["at"], DateTime) and chat["at"].timezone
     keys = {t: found.get_pk_constraint(t)["constrained_columns"] for t in ("seats", "moves")}
     assert keys == {"seats": ["game_id", "seat"], "moves": ["game_id", "ply"]}
 

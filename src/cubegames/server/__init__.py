@@ -19,6 +19,8 @@ bots (`cubegames serve`). docs/server.md draws how the parts fit.
   and take-back requests across processes; `replays`: replays computed once;
 - `protocol`: the messages and their limits; `records`: record files; `catalog`: the
   games and options the start page offers;
+- `lobby`: the open public tables, live; `chat`: a table's chat; `tables`: their routes
+  and the lobby's websocket;
 - `cli`: the `serve` and `bots work` commands; `process`: a server process's settings and collector;
   `static/`: the page (plain HTML, CSS and JS modules).
 """

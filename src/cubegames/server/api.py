@@ -5,7 +5,7 @@
 - `POST /api/games`: make a game (`CreateGame`); the answer holds each human seat's token;
 - `POST /api/games/{id}/claim`: take an invited seat with its one-time invitation;
 - `POST /api/games/{id}/seats/{seat}/reissue`: the host gives a seat a new invitation;
-- `GET /api/games?status=&limit=`: the latest games;
+- `GET /api/games?status=&limit=&ids=`: the latest public games, and those named by `ids`;
 - `GET /api/games/{id}`: one game: seats, status, result, its moves in words;
 - `GET /api/games/{id}/record`: the record file (a finished game, or with a seat's
   credential its own view of the game so far);

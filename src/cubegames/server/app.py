@@ -176,7 +176,7 @@ def build(
     referee = Referee(store, rooms, runner, leases, bus, now, presence)
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     hub = Hub(store, rooms, runner, leases, limits, referee, announcer)
-    lobby = Lobby(store, bus)
+    lobby = Lobby(store, bus, limits.lobby_refresh_seconds)
     chats = Chats(store, rooms, bus, limits, clock or time.monotonic, workers)
     referee.said = chats.system
     hub.listeners.update({"lobby": lobby.hear, "chat": chats.hear, "chat-spectators": chats.hear})

@@ -107,6 +107,9 @@ class Limits:
     #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
     #: interpreter lock, and a person's move waits behind it)
     bot_processes: int = -1
+    #: seconds between two reads of the lobby's list while anyone watches it (a table's
+    #: change is told at once, here and through the bus: this catches tables that ended)
+    lobby_refresh_seconds: float = 5.0
 
     def changed(self, settings: Iterable[str]) -> Limits:
         """These limits with `NAME=VALUE` settings applied (`cubegames serve --limit`);

@@ -12,7 +12,9 @@ Websocket, page to server (text frames holding one JSON object, at most
   refused instead of landing on a position its player never saw;
 - `{"type": "ping"}`: answered by `{"type": "pong"}`;
 - `{"type": "ready"}`: this seat's player has seen the end of a round (the next round
-  waits for it, at most `rooms.ROUND_PAUSE` seconds).
+  waits for it, at most `rooms.ROUND_PAUSE` seconds);
+- `{"type": "chat", "text": "..."}`: a line for the table's chat (`chat`: a seat's goes
+  to the players, a spectator's to the spectators).
 
 Server to page (protocol version `PROTOCOL`, told in `hello`):
 

@@ -1179,16 +1179,17 @@ class Store:
         ones (`public=True`; with `also`, those and the games of these ids), and with
         `open_seats` only those with an invitation not yet claimed (a free seat)."""
         with self._session(snapshot=True) as session:
+            # each listed game's moves counted by the moves' key, not every game's moves
+            # grouped first (the lobby reads its list at every change)
             counts = (
-                select(MoveRow.game_id, func.count().label("n"))
-                .group_by(MoveRow.game_id)
-                .subquery()
+                select(func.count())
+                .where(MoveRow.game_id == GameRow.id)
+                .correlate(GameRow)
+                .scalar_subquery()
+                .label("n")
             )
             query = (
-                select(GameRow, counts.c.n)
-                .outerjoin(counts, counts.c.game_id == GameRow.id)
-                .order_by(GameRow.created_at.desc(), GameRow.id)
-                .limit(limit)
+                select(GameRow, counts).order_by(GameRow.created_at.desc(), GameRow.id).limit(limit)
             )
             if status is not None:
                 query = query.where(GameRow.status == status)

@@ -10,7 +10,9 @@ place, keeping every game.
   move's time (deadlines stored with the game), and the moves taken back;
 - `versions/0005_chance_versions.py`: the chance version each game was made with
   (`games.chance`: 1 for every game stored before it, whose CUBED draws came from a hash of
-  the position; 2 for the games made since), which the game is replayed in.
+  the position; 2 for the games made since), which the game is replayed in;
+- `versions/0007_lobby_chat.py`: public tables, picked deals, the spectators' chat switch,
+  the host's seat (`games` columns) and the tables' chat (`chat_lines`).
 
 A database made before the migrations existed (its tables made by `create_all` and a
 hand-written `ALTER TABLE` at start) has no `alembic_version` table: it is stamped as the

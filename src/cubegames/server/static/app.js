@@ -10,6 +10,7 @@ import { PICTURES } from "./pictures.js";
 import { accountPanel, loadSession, ratedField } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
 import { guide, learnPage, tutorialsSection } from "./tutorial.js";
+import { lobbySection, playerName, publicField } from "./lobby.js";
 
 const app = document.getElementById("app");
 
@@ -63,6 +64,7 @@ async function startPage(root) {
   const startButton = h("button", { class: "primary big", type: "submit" }, t("start-play"));
   const timeControl = timeControlField();
   const rated = ratedField();
+  const listed = publicField();
 
   for (const game of menu.games) {
     const input = h("input", { type: "radio", name: "game", value: game.id, id: `game-${game.id}` });
@@ -171,13 +173,17 @@ async function startPage(root) {
   async function start(event) {
     event.preventDefault();
     message.textContent = "";
+    // one person at this screen sits under the name they gave in the lobby, unless named here
+    const alone = form.seats.filter((s) => s.who === HERE).length === 1;
     const seats = form.seats.map((s) => {
-      if (s.who === HERE || s.who === ONLINE) return { kind: "human", name: s.name || null, invite: s.who === ONLINE };
+      const name = s.name || (alone && s.who === HERE ? playerName() : "") || null;
+      if (s.who === HERE || s.who === ONLINE) return { kind: "human", name: s.who === HERE ? name : s.name || null, invite: s.who === ONLINE };
       return { kind: "bot", bot: s.who === CUSTOM ? s.custom || "random" : s.who, name: s.name || null };
     });
     const options = Object.fromEntries(Object.entries(form.options).filter(([, v]) => v !== null));
     const body = { game: form.game, options, seats, clock: timeControl.value() };
     if (rated.value()) body.rated = true;
+    if (listed.value()) body.public = true;
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     startButton.disabled = true;
     try {
@@ -206,13 +212,13 @@ async function startPage(root) {
   const newGame = h("form", { class: "new-game card", onsubmit: start },
     h("h1", {}, t("start-heading")),
     h("p", { class: "lead" }, t("start-lead")),
-    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element, rated.element,
+    picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element, rated.element, listed.element,
     h("details", { class: "more" }, h("summary", {}, t("start-deal")),
       h("div", { class: "field" }, h("label", { for: "seed" }, t("start-seed")),
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
-  root.replaceChildren(accountPanel(), newGame, tutorialsSection(), gamesSection(), loadSection());
+  root.replaceChildren(accountPanel(), lobbySection(menu), newGame, tutorialsSection(), gamesSection(), loadSection());
   drawOptions();
 }
 
@@ -262,7 +268,9 @@ function gamesSection() {
     for (const b of tabs.children) b.setAttribute("aria-selected", String(b === button));
     list.replaceChildren(h("li", { class: "muted" }, t("games-loading")));
     try {
-      const listed = await api(`/api/games?status=${status}&limit=40`);
+      // the public games, and this browser's own (a private game is listed to no one else)
+      const ids = Object.keys(mine).slice(-100).map(encodeURIComponent).join(",");
+      const listed = await api(`/api/games?status=${status}&limit=40&ids=${ids}`);
       const { sorted: found, yours } = await yourTurnFirst(listed, mine);
       list.replaceChildren(...(found.length ? found.map((g) => gameLine(g, mine[g.id], yours.has(g.id))) :
         [h("li", { class: "muted" }, status === "playing" ? t("games-none-playing") : t("games-none-finished"))]));

@@ -12,6 +12,7 @@ import { icon, tip } from "./draw.js";
 import { avatar, seatColour } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
 import { ClockPanel, endedWords } from "./clocks.js";
+import { ChatPanel } from "./chat.js";
 import * as cubed from "./games/cubed.js";
 import * as unstackable from "./games/unstackable.js";
 import * as stakd from "./games/stakd.js";
@@ -189,9 +190,15 @@ class PlayPage {
     // side panel instead, out of the board's way (see `update`)
     this.clockTop = h("div", { class: "clock-top" }, this.clocks.root);
     this.side = h("aside", { class: "side" });
+    // the table's chat (chat.js), and the notice of a deal its host picked (said before
+    // the first move, and kept)
+    this.chat = new ChatPanel({ gameId: this.gameId, seatName: (s) => this.seatName(s), mine: () => this.localSeats(),
+      send: (m) => { const l = this.linkOf(this.active); return Boolean(l && l.send(m)); } });
+    this.dealNotice = h("p", { class: "deal-picked", role: "note", hidden: true }, t("deal-picked"));
     root.replaceChildren(h("div", { class: "play" },
       h("div", { class: "bar" }, h("a", { href: "/", class: "back", "aria-label": t("play-all-games") }, t("replay-games")), this.title, this.round, this.notify, this.sound, this.conn),
       this.banner,
+      this.dealNotice,
       this.clockTop,
       h("div", { class: "cols" },
         h("section", { class: "table-area" }, this.board, this.strip),
@@ -199,6 +206,7 @@ class PlayPage {
       this.overlay));
     this.side.append(this.said, this.message,
           this.seats,
+          this.chat.root,
           h("details", { class: "history" }, h("summary", {}, t("play-moves-so-far")), this.log),
           h("details", { class: "notation" }, h("summary", {}, t("play-moves-in-notation")), this.legal, this.typed),
           this.rules, this.extras);
@@ -281,6 +289,8 @@ class PlayPage {
     if (this.hello) return;
     if (hello.protocol !== PROTOCOL) this.tell(t("play-protocol", { page: PROTOCOL, server: hello.protocol }), "error");
     this.hello = hello;
+    this.dealNotice.hidden = !hello.deal_picked;
+    this.chat.start(hello.seat, (remembered()[this.gameId] || {}).host);
     this.clocks.seats(hello.seats);
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
@@ -315,6 +325,14 @@ class PlayPage {
   }
 
   other(link, message) {
+    if (message.type.startsWith("chat")) {
+      if (link === this.links[0]) this.chat.receive(message); // every link hears it: once
+      return;
+    }
+    if (message.type === "error" && message.code.startsWith("chat")) {
+      this.chat.refused(message);
+      return;
+    }
     if (message.type === "presence") {
       if (link !== this.links[0]) return; // every link hears it: tell it once
       this.presence(message.online);
@@ -332,6 +350,10 @@ class PlayPage {
       const seat = this.hello.seats[message.seat];
       if (!seat) return;
       seat.invited = message.event === "reissued";
+      if (message.name) {
+        seat.name = message.name;
+        this.clocks.seats(this.hello.seats);
+      }
       if (message.event === "reissued") seat.reissued = (seat.reissued || 0) + 1;
       this.tell(message.event === "claimed" ? WORDS.claimed(this.seatName(message.seat)) : WORDS.reissued(this.seatName(message.seat)), "info");
       this.drawSeats();
@@ -358,10 +380,20 @@ class PlayPage {
     this.online = now;
     if (!before || !this.hello) return;
     const local = new Set(this.localSeats());
+    const seen = this.seenOnline || (this.seenOnline = new Set(before));
     for (const seat of this.hello.seats) {
       if (seat.kind !== "human" || local.has(seat.seat)) continue;
-      if (before.has(seat.seat) && !now.has(seat.seat)) this.tell(WORDS.left(this.seatName(seat.seat)), "info");
-      if (!before.has(seat.seat) && now.has(seat.seat)) this.tell(WORDS.back(this.seatName(seat.seat)), "info");
+      if (before.has(seat.seat) && !now.has(seat.seat)) {
+        this.tell(WORDS.left(this.seatName(seat.seat)), "info");
+        this.chat.local("left", seat.seat);
+      }
+      if (!before.has(seat.seat) && now.has(seat.seat)) {
+        if (seen.has(seat.seat)) { // not on their first arrival
+          this.tell(WORDS.back(this.seatName(seat.seat)), "info");
+          this.chat.local("back", seat.seat);
+        }
+      }
+      if (now.has(seat.seat)) seen.add(seat.seat);
     }
   }
 

@@ -143,6 +143,7 @@ export async function replayPage(root, gameId) {
   root.replaceChildren(h("div", { class: "play replay" },
     h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, t("replay-games")), h("h1", {}, t("replay-heading", { game: title }))),
     h("p", { class: "turn-banner over" }, over ? result : t("replay-still-playing")),
+    game.deal_picked ? h("p", { class: "deal-picked", role: "note" }, t("deal-picked")) : null,
     h("div", { class: "scrubber" },
       button("first", t("replay-first"), () => 0), button("prev", t("replay-previous"), () => ply - 1), playButton,
       button("next", t("replay-next"), () => ply + 1), button("last", t("replay-last"), () => total),

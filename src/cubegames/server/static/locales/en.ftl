@@ -675,6 +675,7 @@ error-table-full = every seat of this table is taken
 error-only-host-chat = only the host of this game can open or close its spectators' chat
 start-public = List this table in the lobby
 start-public-help = Anyone may take a seat you left for a friend, with one click, and the game shows among the games in play. Unticked, the table is private: only your invitation links lead to it.
+lobby-title = Play with others
 lobby-heading = Open tables
 lobby-lead = Public tables waiting for players: take a free seat with one click.
 lobby-none = No table is waiting for players right now. Open one with quick play, or make a public table below.
@@ -690,7 +691,6 @@ lobby-rated = Rated
 lobby-unrated = Not rated
 lobby-untimed = No time limit
 lobby-join = Join
-lobby-yours = Your table
 lobby-open-yours = Go to your table
 lobby-bots = { $count ->
     [one] 1 bot

@@ -1,0 +1,224 @@
+"""The lobby and the chat in headless Chromium, each in two browser contexts: a public table
+opened in one browser is joined from the lobby in another; quick play matches two
+browsers; the players chat both ways, a line holding markup shows as text, and a mute
+hides a player's lines on one screen only; a game whose deal was picked says so on every
+page before the first move. Pictures of the lobby and of a table with its chat, on a
+desktop and a phone, go to artifacts/screenshots/ (CUBEGAMES_SCREENSHOTS=docs/screenshots
+refreshes the documentation's)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.server.test_browser import DESKTOP, PHONE, TIMEOUT_MS, Guard, shot, start
+
+# a real server and Chromium
+pytestmark = pytest.mark.slow
+
+LOBBY_DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(autouse=True)
+def _short_timeouts() -> None:
+    expect.set_options(timeout=TIMEOUT_MS)
+
+
+def context(browser: Browser, phone: bool = False) -> BrowserContext:
+    made = (
+        browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+        if phone
+        else browser.new_context(viewport=LOBBY_DESKTOP)
+    )
+    made.set_default_timeout(TIMEOUT_MS)
+    return made
+
+
+@pytest.fixture
+def two(browser: Browser, server: str) -> Iterator[tuple[Page, Guard, Page, Guard]]:
+    """Two browsers (a desktop and a phone), each with its guard."""
+    first, second = context(browser), context(browser, phone=True)
+    try:
+        a, b = first.new_page(), second.new_page()
+        yield a, Guard(a, server), b, Guard(b, server)
+    finally:
+        first.close()
+        second.close()
+
+
+def open_public_table(page: Page, server: str, name: str) -> str:
+    """Make a public CUBED table on the start page, seat 2 left free; its id."""
+    page.goto(f"{server}/")
+    page.fill("#lobby-name", name)
+    page.click("label[for=game-cubed]")
+    page.select_option("#seat-1", "online")
+    page.select_option("#time-control", "rt:10+5")
+    page.check("#public-table")
+    page.click("button:has-text('Start playing')")
+    expect(page.locator(".invite")).to_be_visible()
+    page.click("a:has-text('Go to the game')")
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    game_id: str = page.evaluate("() => window.cubegamesPage.gameId")
+    return game_id
+
+
+def join_from_lobby(page: Page, server: str, game_id: str, name: str) -> None:
+    page.goto(f"{server}/")
+    page.fill("#lobby-name", name)
+    row = page.locator(f".lobby-table[data-id='{game_id}']")
+    expect(row).to_contain_text("1 of 2 seats free")
+    expect(row).to_contain_text("10+5")
+    expect(row).to_contain_text("Not rated")
+    row.locator("button.join").click()
+    page.wait_for_url(f"**/play/{game_id}")
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#chat-text", text)
+    page.press("#chat-text", "Enter")
+
+
+def test_a_public_table_is_joined_from_the_lobby_in_another_browser(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    host, host_guard, friend, friend_guard = two
+    friend.goto(f"{server}/")
+    expect(friend.locator(".lobby-list")).to_be_visible()  # watching before the table opens
+    game_id = open_public_table(host, server, "Ana")
+    row = friend.locator(f".lobby-table[data-id='{game_id}']")
+    expect(row).to_contain_text("Host: Ana")  # came live, without a reload
+    shot(friend, "lobby-phone")
+    join_from_lobby(friend, server, game_id, "Bo")
+    assert friend.evaluate("() => window.cubegamesPage.hello.seat") == 1
+    # the host's page names the newcomer, and the chat says they sat down
+    expect(host.locator(".seat-list li").nth(1)).to_contain_text("Bo")
+    expect(host.locator(".chat-lines .system", has_text="Bo took a seat.")).to_be_visible()
+    expect(friend.locator(".turn-banner")).to_contain_text("Ana")
+    # the table has left the lobby: both seats are taken
+    host.goto(f"{server}/")
+    expect(host.locator(".lobby-list")).to_be_visible()
+    expect(host.locator(f".lobby-table[data-id='{game_id}']")).to_have_count(0)
+    host_guard.check()
+    friend_guard.check()
+
+
+def test_quick_play_seats_two_browsers_at_one_table(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    first, first_guard, second, second_guard = two
+    for page, name in ((first, "Cy"), (second, "Di")):
+        page.goto(f"{server}/")
+        page.fill("#lobby-name", name)
+        page.select_option("#quick-game", "stakd")
+        page.fill("#quick-players", "2")
+        page.select_option("#quick-clock", "3+2")
+        page.click("button:has-text('Find a game')")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    ids = [p.evaluate("() => window.cubegamesPage.gameId") for p in (first, second)]
+    assert ids[0] == ids[1]
+    assert [p.evaluate("() => window.cubegamesPage.hello.seat") for p in (first, second)] == [0, 1]
+    expect(first.locator(".seat-list li").nth(1)).to_contain_text("Di")
+    first_guard.check()
+    second_guard.check()
+
+
+def test_players_chat_both_ways_and_one_mutes_the_other(
+    two: tuple[Page, Guard, Page, Guard], server: str, browser: Browser
+) -> None:
+    host, host_guard, friend, friend_guard = two
+    game_id = open_public_table(host, server, "Ana")
+    join_from_lobby(friend, server, game_id, "Bo")
+    expect(host.locator(".chat-lines .system", has_text="Bo took a seat.")).to_be_visible()
+    say(host, "good luck!")
+    expect(friend.locator(".chat-lines li:has-text('good luck!') .who")).to_have_text("Ana")
+    evil = "<script>window.pwned = 1</script><b>bold</b>"
+    say(friend, evil)
+    line = host.locator(".chat-lines li[data-seat='1'] .text")
+    expect(line).to_have_text(evil)  # shown as the characters typed, never as markup
+    assert host.evaluate(
+        "() => window.pwned === undefined && !document.querySelector('.chat b:not(.who)')"
+    )
+    # a spectator sees neither line: the spectators have their own chat
+    watching = context(browser)
+    try:
+        spectator = watching.new_page()
+        spectator.goto(f"{server}/play/{game_id}")
+        expect(spectator.locator(".chat h2")).to_have_text("Spectators' chat")
+        expect(spectator.locator(".chat-lines")).to_contain_text("Bo took a seat.")
+        expect(spectator.locator(".chat-lines")).not_to_contain_text("good luck!")
+        say(spectator, "enjoying this")
+        expect(spectator.locator(".chat-lines")).to_contain_text("enjoying this")
+    finally:
+        watching.close()
+    expect(host.locator(".chat-lines")).not_to_contain_text("enjoying this")
+    shot(host, "table-chat-desktop")
+    shot(friend, "table-chat-phone")
+    # the host mutes Bo: Bo's lines vanish on the host's screen only
+    host.click(".chat-lines li[data-seat='1'] button.mute >> nth=0")
+    expect(host.locator(".chat-lines li[data-seat='1']")).to_have_count(0)
+    say(friend, "can you hear me?")
+    expect(friend.locator(".chat-lines")).to_contain_text("can you hear me?")
+    say(host, "still talking")
+    expect(friend.locator(".chat-lines")).to_contain_text("still talking")
+    expect(host.locator(".chat-lines")).not_to_contain_text("can you hear me?")
+    # kept in this browser: a reload stays muted; unmuting shows the lines again
+    host.reload()
+    expect(host.locator(".chat-lines")).to_contain_text("still talking")
+    expect(host.locator(".chat-lines")).not_to_contain_text("can you hear me?")
+    host.click("button.unmute")
+    expect(host.locator(".chat-lines")).to_contain_text("can you hear me?")
+    host_guard.check()
+    friend_guard.check()
+
+
+def test_a_picked_deal_is_told_on_every_page_before_the_first_move(
+    browser: Browser, server: str
+) -> None:
+    maker_context = browser.new_context(viewport=DESKTOP)
+    other_context = context(browser, phone=True)
+    try:
+        maker = maker_context.new_page()
+        guard = Guard(maker, server)
+        start(maker, server, "cubed", ["here", "here"], seed=42)
+        notice = maker.locator(".deal-picked")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("The host picked this game's deal")
+        # a hot-seat table: the screen waits to be passed to the first player
+        maker.wait_for_function("() => window.cubegamesPage.newest() !== null")
+        assert maker.evaluate("() => window.cubegamesPage.newest().ply") == 0  # before any move
+        # the seat's credential opened in another browser (#t=...) says it too
+        token = maker.evaluate(
+            "() => Object.values(JSON.parse(localStorage['cubegames.games']))[0].tokens"
+        )
+        game_id = maker.evaluate("() => window.cubegamesPage.gameId")
+        friend = other_context.new_page()
+        friend.goto(f"{server}/play/{game_id}#t={token['1']}")
+        expect(friend.locator(".deal-picked")).to_be_visible()
+        expect(friend.locator(".deal-picked")).to_contain_text("never rated")
+        friend.goto(f"{server}/replay/{game_id}")
+        expect(friend.locator(".deal-picked")).to_be_visible()
+        # a game dealt by the server says nothing of the kind
+        start(maker, server, "cubed", ["here", "greedy"], seed=None)
+        expect(maker.locator(".turn-banner")).not_to_be_empty()
+        expect(maker.locator(".deal-picked")).to_be_hidden()
+        guard.check()
+    finally:
+        maker_context.close()
+        other_context.close()
+
+
+def test_the_lobby_on_a_desktop(browser: Browser, server: str) -> None:
+    """A picture of the start page's lobby with a table waiting (desktop)."""
+    first = context(browser)
+    try:
+        host = first.new_page()
+        game_id = open_public_table(host, server, "Ana")
+        viewer = first.new_page()
+        viewer.goto(f"{server}/")
+        expect(viewer.locator(f".lobby-table[data-id='{game_id}']")).to_be_visible()
+        shot(viewer, "lobby-desktop")
+    finally:
+        first.close()
