@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, text
 
-from cubegames.bots import BOTS, parse_spec
+from cubegames.bots import bot_classes, parse_spec
 from cubegames.server.storage import CreationRow, Store
 
 #: a clock: seconds, only going forward
@@ -123,9 +123,10 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     naming the problem (an unknown bot or parameter, a bot that does not play this game,
     a number that is not finite or is over the server's bound)."""
     name, params = parse_spec(spec)
-    cls = BOTS.get(name)
+    classes = bot_classes()
+    cls = classes.get(name)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(classes)}")
     if cls.games is not None and game not in cls.games:
         raise ValueError(f"bot {name!r} plays {', '.join(cls.games)} only, not {game}")
     if "seed" in params:
@@ -144,9 +145,11 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool) and value > high:
             raise ValueError(f"bot {spec!r}: {key} is at most {high:g} on this server")
     try:
-        cls(0, **params)
+        made = cls(0, **params)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bot {spec!r}: {exc}") from None
+    if not made.plays(game):
+        raise ValueError(f"bot {spec!r} does not play {game}")
     return spec
 
 
