@@ -28,8 +28,9 @@ def test_a_round_robin_plays_every_pair_on_both_seats() -> None:
     rated = round_robin("unstackable", ["random", "greedy", "random"], games=2)
     assert sorted(r.bot for r in rated) == ["greedy", "random"]
     assert all(r.games == 2 for r in rated)
-    assert default_bots("unstackable")[-1] == "alphabeta"
+    assert default_bots("unstackable")[-2:] == ["alphabeta", "policy:unstackable-ppo"]
     assert "alphabeta" not in default_bots("cubed")
+    assert not any(b.startswith("policy:") for b in default_bots("cubed"))
     with pytest.raises(ValueError, match="two or more different bots"):
         round_robin("cubed", ["random", "random"])
 
@@ -38,9 +39,12 @@ def test_the_bots_command_lists_and_rates(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as done:
         main(["bots"])
     assert done.value.code == 0
-    assert "alphabeta: Alpha-beta search for Unstackable (plays unstackable)" in (
-        capsys.readouterr().out
-    )
+    listed = capsys.readouterr().out
+    assert "alphabeta: Alpha-beta search for Unstackable (plays unstackable)" in listed
+    assert (
+        "policy:unstackable-ppo: A learned baseline policy shipped in the package, as a bot "
+        "(plays unstackable)"
+    ) in listed.splitlines()
     with pytest.raises(SystemExit) as done:
         main(["bots", "--ratings", "cubes", "-b", "random", "-b", "greedy", "-n", "2", "-q"])
     assert done.value.code == 0

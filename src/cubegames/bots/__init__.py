@@ -1,7 +1,16 @@
-"""Bots by name: `bot("random", seed=1)`; parameters follow a colon, `name:key=value,...`."""
+"""Bots by name: `bot("random", seed=1)`; parameters follow a colon, `name:key=value,...`.
+
+The built-in bots are in `BOTS`; other packages add theirs through the entry-point group
+`cubegames.bots` (name: the bot's name; value: `module:BotClass`), as this package's own
+`policy` bot (`cubegames.rl.baselines`, which needs the learning environments) is added.
+`bot_classes()` lists them all.
+"""
 
 from __future__ import annotations
 
+import functools
+import warnings
+from importlib.metadata import entry_points
 from typing import Any
 
 from cubegames.bots.alphabeta import AlphaBetaBot
@@ -18,6 +27,31 @@ BOTS: dict[str, type[Bot]] = {
 }
 
 
+#: the entry-point group through which other packages add bots
+GROUP = "cubegames.bots"
+
+#: bots whose first parameter may be written bare: `policy:unstackable-ppo`
+BARE_FIRST = {"policy": "policy"}
+
+
+@functools.cache
+def bot_classes() -> dict[str, type[Bot]]:
+    """Every bot by name: the built-in ones, then those other packages register (a bot
+    that fails to load is left out with a warning; one may not take a built-in name)."""
+    found = dict(BOTS)
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        if point.name in found:
+            continue
+        try:
+            cls = point.load()
+        except Exception as exc:  # a broken plug-in must not take the built-in bots down
+            warnings.warn(f"bot {point.name!r} could not be loaded: {exc}", stacklevel=2)
+            continue
+        if isinstance(cls, type) and issubclass(cls, Bot):
+            found[point.name] = cls
+    return found
+
+
 def _value(text: str) -> Any:
     for kind in (int, float):
         try:
@@ -32,11 +66,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
     >>> parse_spec("mcts:iterations=2000,c=1.4")
     ('mcts', {'iterations': 2000, 'c': 1.4})
+    >>> parse_spec("policy:unstackable-ppo,sample=1")
+    ('policy', {'policy': 'unstackable-ppo', 'sample': 1})
     """
     name, _, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
+    for i, part in enumerate(filter(None, rest.split(","))):
         key, eq, value = part.partition("=")
+        if not eq and i == 0 and name in BARE_FIRST and key.strip():
+            params[BARE_FIRST[name]] = key.strip()
+            continue
         if not eq or not key.strip():
             raise ValueError(f"bot {spec!r}: parameters are written key=value")
         params[key.strip()] = _value(value.strip())
@@ -51,19 +90,23 @@ def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     >>> bot("wizard")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta
+    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta, policy
     >>> bot("alphabeta", game="cubed")
     Traceback (most recent call last):
     ...
     ValueError: bot 'alphabeta' plays unstackable only, not cubed
     """
     name, params = parse_spec(spec)
-    cls = BOTS.get(name)
+    classes = bot_classes()
+    cls = classes.get(name)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(classes)}")
     if game is not None and cls.games is not None and game not in cls.games:
         raise ValueError(f"bot {name!r} plays {', '.join(cls.games)} only, not {game}")
-    return cls(seed, **params)
+    made = cls(seed, **params)
+    if game is not None and not made.plays(game):
+        raise ValueError(f"bot {spec.strip()!r} does not play {game}")
+    return made
 
 
-__all__ = ["BOTS", "Bot", "bot", "parse_spec"]
+__all__ = ["BOTS", "Bot", "bot", "bot_classes", "parse_spec"]

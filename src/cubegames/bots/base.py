@@ -20,6 +20,17 @@ class Bot(ABC):
             raise ValueError(f"bot {self.name!r} takes no parameter {sorted(params)[0]!r}")
         self.seed = seed
 
+    @classmethod
+    def presets(cls) -> list[tuple[str, tuple[str, ...] | None]]:
+        """The specs this bot is listed and rated under, each with the games it plays
+        (None: every game): the bot's name alone, unless it comes in several kinds (the
+        learned policies, one per baseline)."""
+        return [(cls.name, cls.games)]
+
+    def plays(self, game: str) -> bool:
+        """Whether this bot plays `game` (by default: its class's `games`)."""
+        return self.games is None or game in self.games
+
     @abstractmethod
     def choose(self, state: State[Any]) -> Move:
         """The move to play in `state` for `state.to_move`."""

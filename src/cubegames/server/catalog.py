@@ -13,7 +13,7 @@ import logging
 import warnings
 from typing import Any
 
-from cubegames.bots import BOTS
+from cubegames.bots import bot_classes
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_form, form, schema
@@ -57,7 +57,7 @@ def catalog() -> dict[str, Any]:
     return {
         "games": [entry(facts) for facts in listed],
         "bots": [{"spec": spec, "label": label} for spec, label in BOT_PRESETS],
-        "bot_names": list(BOTS),
+        "bot_names": list(bot_classes()),
     }
 
 

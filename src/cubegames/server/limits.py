@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select, text
 
-from cubegames.bots import BOTS, parse_spec
+from cubegames.bots import bot_classes, parse_spec
 from cubegames.core.phrase import Worded
 from cubegames.server.storage import CreationRow, Store
 
@@ -147,13 +147,14 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     naming the problem (an unknown bot or parameter, a bot that does not play this game,
     a number that is not finite or is over the server's bound)."""
     name, params = parse_spec(spec)
-    cls = BOTS.get(name)
+    classes = bot_classes()
+    cls = classes.get(name)
     if cls is None:
         raise Worded(
             "error-bot-unknown",
-            f"unknown bot {name!r}; choose from {', '.join(BOTS)}",
+            f"unknown bot {name!r}; choose from {', '.join(classes)}",
             bot=name,
-            bots=", ".join(BOTS),
+            bots=", ".join(classes),
         )
     if cls.games is not None and game not in cls.games:
         raise Worded(
@@ -194,11 +195,18 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
                 high=high,
             )
     try:
-        cls(0, **params)
+        made = cls(0, **params)
     except (TypeError, ValueError) as exc:
         raise Worded(
             "error-bot-settings", f"bot {spec!r}: {exc}", bot=spec, reason=str(exc)
         ) from None
+    if not made.plays(game):
+        raise Worded(
+            "error-bot-game-only",
+            f"bot {spec!r} does not play {game}",
+            bot=spec,
+            game=game,
+        )
     return spec
 
 

@@ -845,16 +845,17 @@ def bots_command(
         if game is not None or names or pairs:
             _fail("--ratings, --bot and --option are not for a subcommand")
         return  # a subcommand of the server's (`cubegames bots work`) runs next
-    from cubegames.bots import BOTS
+    from cubegames.bots import bot_classes
 
     if game is None:
         if names or pairs:
             _fail("--bot and --option are for --ratings GAME")
-        for name, cls in BOTS.items():
-            plays = ", ".join(cls.games) if cls.games is not None else "every game"
+        for cls in bot_classes().values():
             paragraph = (cls.__doc__ or "").strip().split("\n\n")[0]
             summary = " ".join(paragraph.split()).split("; ")[0].rstrip(".")
-            click.echo(f"{name}: {summary} (plays {plays})")
+            for spec, plays_in in cls.presets():
+                plays = ", ".join(plays_in) if plays_in is not None else "every game"
+                click.echo(f"{spec}: {summary} (plays {plays})")
         return
     from rich.table import Table as RichTable
 

@@ -26,11 +26,17 @@ Z95 = 1.959963984540054
 
 
 def default_bots(game: str) -> list[str]:
-    """The bots rated for `game` when none are named: every built-in bot that plays it at
-    its defaults, and mcts at 30 and 100 iterations."""
-    from cubegames.bots import BOTS
+    """The bots rated for `game` when none are named: every bot that plays it at its
+    defaults (the game's own ones too: alphabeta, the learned policies), and mcts at 30 and
+    100 iterations."""
+    from cubegames.bots import bot_classes
 
-    extra = [name for name, cls in BOTS.items() if cls.games is not None and game in cls.games]
+    extra = [
+        spec
+        for cls in bot_classes().values()
+        for spec, games in cls.presets()
+        if games is not None and game in games
+    ]
     return DEFAULT_BOTS + extra
 
 

@@ -954,6 +954,7 @@ error-option-choice = option { $option }: choose from { $choices }
 error-option-list = option { $option }: a list of names from { $choices }
 error-bot-unknown = unknown bot '{ $bot }'; choose from { $bots }
 error-bot-game = bot '{ $bot }' plays { $games } only, not { $game }
+error-bot-game-only = bot '{ $bot }' does not play { $game }
 error-bot-seed = bot '{ $bot }': the server picks the bot's seed; give no seed
 error-bot-finite = bot '{ $bot }': { $key } must be a finite number
 error-bot-bound = bot '{ $bot }': { $key } is at most { $high } on this server

@@ -824,6 +824,7 @@ error-option-choice = 「{ $option }」は次から選んでください: { $cho
 error-option-list = 「{ $option }」は次の名前のリストで指定してください: { $choices }
 error-bot-unknown = 「{ $bot }」というボットはありません。選べるのは { $bots } です
 error-bot-game = ボット「{ $bot }」が遊べるのは { $games } だけで、{ $game } は遊べません
+error-bot-game-only = ボット「{ $bot }」は { $game } を遊べません
 error-bot-seed = ボット「{ $bot }」: ボットのシード値はサーバーが決めます。seed は指定しないでください
 error-bot-finite = ボット「{ $bot }」: { $key } は有限の数で指定してください
 error-bot-bound = ボット「{ $bot }」: このサーバーでは { $key } は{ $high }までです
