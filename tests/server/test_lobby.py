@@ -94,7 +94,7 @@ def test_the_public_list_of_games_shows_only_public_games_and_a_pages_own(
         ({"name": "x" * 41}, "name"),
         ({"name": 7}, "name"),
         ({"name": None, "seat": 0}, "seat"),
-        ({"name": "A\x00b"}, "NUL"),
+        ({"name": "A\x00b"}, "control"),
     ],
 )
 def test_a_bad_join_is_refused_and_changes_nothing(

@@ -11,6 +11,7 @@ the limits on what a client may spend (`limits`) and the guards in front of it a
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +23,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 import cubegames
-from cubegames.server import accounts, api, pages, players, tables, tutorials, websocket
+from cubegames.server import (
+    accounts,
+    api,
+    pages,
+    players,
+    ratings,
+    tables,
+    tutorials,
+    websocket,
+)
 from cubegames.server.api import server_deal
 from cubegames.server.botqueue import BotQueue
 from cubegames.server.bots import BotRunner, pool_size
@@ -177,6 +187,7 @@ def build(
     runner.on_idle = lambda room: rooms.release(room, busy=False)
     hub = Hub(store, rooms, runner, leases, limits, referee, announcer)
     lobby = Lobby(store, bus, limits.lobby_refresh_seconds)
+    lobby.rating_of = functools.partial(ratings.host_rating, store)
     chats = Chats(store, rooms, bus, limits, clock or time.monotonic, workers)
     referee.said = chats.system
     hub.listeners.update({"lobby": lobby.hear, "chat": chats.hear, "chat-spectators": chats.hear})

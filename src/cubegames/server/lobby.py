@@ -70,10 +70,11 @@ class Lobby:
         #: the list as last read (its entries), and as sent (JSON text)
         self.tables: list[dict[str, Any]] = []
         self.text: str | None = None
-        #: the host's rating of a table, for the list (None: not shown). Accounts set it.
-        self.rating_of: Callable[[GameSummary], float | None] = lambda _table: None
-        #: whether a table is rated (a placeholder until rated tables exist)
-        self.rated: Callable[[GameSummary], bool] = lambda _table: False
+        #: the host's rating of a table, for the list (None: not shown): `ratings.host_rating`
+        #: (read in a thread with the list)
+        self.rating_of: Callable[[GameSummary], Any] = lambda _table: None
+        #: whether a table is rated
+        self.rated: Callable[[GameSummary], bool] = lambda table: table.rated
         #: whether a waiting table suits a quick-play request beyond its settings (the
         #: hook for a rating window: by default every one does)
         self.fits: Callable[[GameSummary, QuickPlay], bool] = lambda _table, _asked: True
@@ -115,7 +116,8 @@ class Lobby:
 
     async def read(self) -> None:
         """Read the list again; send it to every watcher if it changed."""
-        tables = [self.entry(t) for t in await self.open_tables()]
+        found = await self.open_tables()
+        tables = await asyncio.to_thread(lambda: [self.entry(t) for t in found])
         text = encode({"type": "lobby", "tables": tables})
         self.tables = tables
         if text == self.text:

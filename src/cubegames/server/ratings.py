@@ -248,6 +248,26 @@ def leaderboard(store: Store, game: str, pool: str, limit: int = 100) -> list[di
     ]
 
 
+def host_rating(store: Store, table: Any) -> int | None:
+    """The rating the lobby shows beside a table's host (a `GameSummary`): the host's, in
+    the table's game and pool, when the host is signed in and has played rated games
+    there; None otherwise."""
+    host = table.host_seat
+    if host is None or host >= len(table.seats) or table.seats[host].user_id is None:
+        return None
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            select(RatingRow).where(
+                RatingRow.player == f"user:{table.seats[host].user_id}",
+                RatingRow.game == table.game,
+                RatingRow.pool == pool_of(table.options),
+            )
+        ).first()
+    if row is None:
+        return None
+    return shown(row.mu)
+
+
 def pools(store: Store) -> list[dict[str, Any]]:
     """The pools that have ratings: game, pool and how many players."""
     with store.engine.connect() as connection:

@@ -533,6 +533,8 @@ class GameSummary:
     deal_picked: bool = False
     time_control: dict[str, Any] | None = None
     host_seat: int | None = None
+    #: a rated table (`ratings`)
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -1058,12 +1060,15 @@ class Store:
             ).all()
         return [MoveInfo(r.ply, r.seat, r.move, utc(r.played_at)) for r in rows]
 
-    def join(self, game_id: str, name: str | None) -> tuple[int, str] | None:
+    def join(
+        self, game_id: str, name: str | None, user_id: int | None = None
+    ) -> tuple[int, str] | None:
         """Sit at a free seat of a public table in play (the lobby's join): the first seat
         whose invitation is unclaimed gets a fresh credential (returned with the seat
         number) and the name `name`; None if the game is not a public one in play or has
         no free seat. Two browsers joining at once cannot take the same seat: the update
-        names the seat's old hash, and the loser tries the next free seat."""
+        names the seat's old hash, and the loser tries the next free seat. A signed-in
+        joiner's seat is bound to the account `user_id`."""
         storable("name", name, NAME_LENGTH)
         for _attempt in range(8):
             with self.engine.connect() as connection:
@@ -1089,7 +1094,12 @@ class Store:
                         SeatRow.token_hash == free.token_hash,
                         SeatRow.invited.is_(True),
                     )
-                    .values(token_hash=token_hash(credential), invited=False, name=name)
+                    .values(
+                        token_hash=token_hash(credential),
+                        invited=False,
+                        name=name,
+                        user_id=user_id,
+                    )
                 )
             if done.rowcount == 1:
                 return int(free.seat), credential
@@ -1224,6 +1234,7 @@ class Store:
                     deal_picked=bool(row.deal_picked),
                     time_control=row.time_control,
                     host_seat=row.host_seat,
+                    rated=bool(row.rated),
                 )
                 for row, n in rows
             ]

@@ -26,6 +26,7 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisco
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from cubegames.server import clocks
+from cubegames.server.accounts import current_user, guest_name
 from cubegames.server.api import (
     Parts,
     _created,
@@ -88,7 +89,9 @@ class SpectatorsChat(BaseModel):
 @router.get("/api/lobby")
 async def lobby_tables(server: Parts) -> dict[str, Any]:
     """The open public tables, the oldest first."""
-    tables = [server.lobby.entry(t) for t in await server.lobby.open_tables()]
+    found = await server.lobby.open_tables()
+    # an entry may read the host's rating from the database: off the event loop
+    tables = await asyncio.to_thread(lambda: [server.lobby.entry(t) for t in found])
     return {"tables": tables}
 
 
@@ -106,9 +109,22 @@ async def _seated(server: Server, game_id: str, seat: int, name: str | None) -> 
     server.lobby.changed()
 
 
-async def _join(server: Server, game_id: str, name: str | None) -> tuple[int, str] | None:
+async def _joiner(request: Request, name: str | None) -> tuple[str | None, int | None]:
+    """Who sits down from the lobby: a signed-in player by their account's name (the seat
+    bound to the account), a guest by a name checked as every guest's (`guest_name`:
+    no bot's name, no account's, nothing invisible)."""
+    user = await current_user(request)
+    if user is not None:
+        return user.name, user.id
+    given = (name or "").strip()
+    return (await guest_name(request, given) if given else None), None
+
+
+async def _join(
+    server: Server, game_id: str, name: str | None, user_id: int | None = None
+) -> tuple[int, str] | None:
     try:
-        return await asyncio.to_thread(server.store.join, game_id, name)
+        return await asyncio.to_thread(server.store.join, game_id, name, user_id)
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
 
@@ -124,8 +140,12 @@ async def join_table(
         raise Said(403, "error-not-public")
     if info.status == FINISHED:
         raise Said(409, "error-game-over")
-    name = (body.name or "").strip() or None
-    joined = await _join(server, game_id, name)
+    name, user_id = await _joiner(request, body.name)
+    if info.rated and user_id is None:
+        raise Said(403, "error-rated-claim-signed-out")
+    if info.rated and any(s.user_id == user_id for s in info.seats):
+        raise Said(409, "error-rated-twice")
+    joined = await _join(server, game_id, name, user_id)
     if joined is None:
         raise Said(409, "error-table-full")
     seat, credential = joined
@@ -147,7 +167,7 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
         )
     except ValueError as exc:
         raise HTTPException(400, str(exc)) from None
-    name = (body.name or "").strip() or None
+    name, user_id = await _joiner(request, body.name)
     asked = QuickPlay(body.game, game.options, control.to_json(), name)
     avoid = set(body.avoid)
     for table in await server.lobby.open_tables():
@@ -155,8 +175,10 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
             continue
         if not server.lobby.fits(table, asked):
             continue
+        if table.rated and (user_id is None or any(s.user_id == user_id for s in table.seats)):
+            continue  # a rated table seats accounts, each once
         await seat_change_allowed(server, request, table.id)
-        joined = await _join(server, table.id, name)
+        joined = await _join(server, table.id, name, user_id)
         if joined is None:
             continue  # filled meanwhile: the next one
         seat, credential = joined
@@ -169,7 +191,7 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
             "token": credential,
         }
     await rate_limited(server, request)
-    seats = [NewSeat(HUMAN, None, name)] + [
+    seats = [NewSeat(HUMAN, None, name, user_id=user_id)] + [
         NewSeat(HUMAN, None, None, invited=True) for _ in range(game.players - 1)
     ]
     host = new_token()
