@@ -26,7 +26,8 @@ PHONE = {"width": 390, "height": 844}
 #: notation (a word is a run of two or more Latin letters)
 KEPT = {
     "CUBED", "Unstackable", "STAKD", "CUBES", "UNI", "BOMBER", "cubegames", "cube", "games",
-    "English", "mcts", "iterations", "random", "greedy", "alphabeta", "roll", "JavaScript",
+    "English", "mcts", "iterations", "random", "greedy", "alphabeta", "policy", "roll",
+    "JavaScript",
     "BASE", "DUO", "TRIO", "QUAD", "BLUE",
 }  # fmt: skip
 

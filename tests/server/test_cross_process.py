@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -233,6 +235,13 @@ def test_a_page_open_on_a_process_that_died_counts_gone_from_its_last_renewal(
     assert over["result"]["ended"] == "gone"
 
 
+def _run(step: Coroutine[Any, Any, Any]) -> Any:
+    """`asyncio.run(step)` in a thread of its own: a browser test's Playwright may have left
+    its event loop marked running in this worker's main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, step).result()
+
+
 def test_presence_rows_are_renewed_while_a_page_is_open_and_forgotten_a_day_after(
     store: Store, clock: FakeClock
 ) -> None:
@@ -255,10 +264,10 @@ def test_presence_rows_are_renewed_while_a_page_is_open_and_forgotten_a_day_afte
         return {r.seat: (r.here, r.expires) for r in found}
 
     start = clock().timestamp()
-    asyncio.run(note())
+    _run(note())
     clock.advance(5)
-    asyncio.run(presence.renew())
+    _run(presence.renew())
     assert rows() == {0: (True, start + 15), 1: (False, start + 10)}
     clock.advance(FORGET + 10)  # a day after seat 1's row was last written
-    asyncio.run(presence.renew())
+    _run(presence.renew())
     assert rows() == {0: (True, start + 15 + FORGET + 10)}

@@ -280,7 +280,7 @@ def test_every_message_is_used() -> None:
 SRC = SERVER.parent
 #: a server refusal: Refused(..., "code") or an error message error(..., "code"); a rule's
 #: reason: Refusal("code", ...)
-REFUSED = re.compile(r'\b(?:Refused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)')
+REFUSED = re.compile(r'\b(?:Refused|ChatRefused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)')
 REASON = re.compile(r'\bRefusal\(\s*"([a-z0-9-]+)"')
 #: codes worded for every game alike (refusals.js: the notation, the turn, the end)
 SHARED = {"unreadable", "not-a-move", "turn", "over"}
@@ -289,9 +289,10 @@ SHARED = {"unreadable", "not-a-move", "turn", "over"}
 def _server_codes() -> set[str]:
     """The codes of the server's refusals and error messages, but `closed` (the page says
     a closed connection itself) and `illegal` (a rule's reason, worded by its own code);
-    and `spectator`, which the page gives itself too."""
+    and `spectator`, which the page gives itself too, and `chat`, a chat line's refusal
+    when it names no other code (`chat.ChatRefused`)."""
     found = {c for path in SERVER.glob("*.py") for c in REFUSED.findall(path.read_text("utf-8"))}
-    return (found - {"closed", "illegal"}) | {"spectator"}
+    return (found - {"closed", "illegal"}) | {"spectator", "chat"}
 
 
 def _rule_codes(game: str) -> set[str]:

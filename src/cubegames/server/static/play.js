@@ -289,7 +289,10 @@ class PlayPage {
     if (this.hello) return;
     if (hello.protocol !== PROTOCOL) this.tell(t("play-protocol", { page: PROTOCOL, server: hello.protocol }), "error");
     this.hello = hello;
-    this.dealNotice.hidden = !hello.deal_picked;
+    // a picked deal matters where someone else plays (or watches): not to one person
+    // alone against bots
+    const people = (hello.seats || []).filter((s) => s.kind === "human").length;
+    this.dealNotice.hidden = !hello.deal_picked || (people < 2 && hello.seat !== null);
     this.chat.start(hello.seat, (remembered()[this.gameId] || {}).host);
     this.clocks.seats(hello.seats);
     const title = TITLES[hello.game] || hello.game;

@@ -10,9 +10,9 @@ import { has, t, tOr } from "./i18n.js";
 /** The server's refusals that are not the rules' own reasons (each is `refusal-CODE`). */
 export const CODES = [
   "turn", "stale", "over", "bot-seat", "spectator", "storage", "slow-down", "abandoned",
-  "reissued", "late", "paused", "abort-late", "claim-none", "claim-early", "claim-unavailable",
-  "undo-none", "undo-passed", "undo-unavailable", "undo-chance", "auth", "bot",
-  "undo-rated", "chat", "chat-slow", "chat-closed",
+  "reissued", "late", "paused", "abort-late", "claim-none", "claim-early",
+  "undo-none", "undo-passed", "undo-chance", "auth", "bot",
+  "undo-rated", "chat-slow", "chat-closed",
 ];
 
 /** A CUBED colour's name from its letter (the game's palette, in `info`), in the page's
