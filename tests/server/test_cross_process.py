@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 

@@ -280,7 +280,9 @@ def test_every_message_is_used() -> None:
 SRC = SERVER.parent
 #: a server refusal: Refused(..., "code") or an error message error(..., "code"); a rule's
 #: reason: Refusal("code", ...)
-REFUSED = re.compile(r'\b(?:Refused|ChatRefused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)')
+REFUSED = re.compile(
+    r'\b(?:Refused|ChatRefused|error)\((?:[^()]|\([^()]*\))*?,\s*"([a-z-]+)"\s*,?\s*\)'
+)
 REASON = re.compile(r'\bRefusal\(\s*"([a-z0-9-]+)"')
 #: codes worded for every game alike (refusals.js: the notation, the turn, the end)
 SHARED = {"unreadable", "not-a-move", "turn", "over"}
