@@ -91,16 +91,15 @@ def client(app: FastAPI) -> Iterator[TestClient]:
 
 # -- the browser tests ----------------------------------------------------------------------
 
-#: the fixtures that make a test drive a real browser
-BROWSER_FIXTURES = frozenset({"page", "context", "browser", "new_context"})
-
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A browser test gets one more try (pytest-rerunfailures, shown as R in the summary): a
-    headless Chromium on a loaded two-core machine sometimes misses a timing, and one such
-    miss would fail the whole CI run. A real fault fails both tries."""
+    """A test of the server gets one more try (pytest-rerunfailures, shown as R in the
+    summary): these run real servers, browsers, threads and processes on a two-core
+    machine, where one timing miss of a loaded CI run would fail the whole run. A real
+    fault fails both tries."""
+    here = Path(__file__).parent
     for item in items:
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if here in item.path.parents:
             item.add_marker(pytest.mark.flaky(reruns=1))
 
 

@@ -604,7 +604,12 @@ class Store:
         )
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection. An in-memory SQLite database has one connection
+        that every thread shares (`StaticPool`): it is left to go with the engine, since a
+        thread still finishing a read (a page's chat history, as the app stops) would be
+        using it, and closing it under that read crashes the process."""
+        if isinstance(self.engine.pool, StaticPool):
+            return
         self.engine.dispose()
 
     @contextmanager
