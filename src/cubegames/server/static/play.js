@@ -564,7 +564,10 @@ class PlayPage {
   sounds(prev, message) {
     if (!prev || message.ply <= prev.ply) return;
     const mine = message.to_move === this.active && this.active !== null && !message.over;
-    if (mine && (prev.to_move !== this.active || this.passing)) {
+    // whose the last move was tells it too: states that came together are drawn as one
+    // (the move of this seat's and the reply to it), so `prev` may be this seat's turn
+    const replied = message.last && message.last.seat !== this.active;
+    if (mine && (prev.to_move !== this.active || replied || this.passing)) {
       sound("turn");
       this.alertTurn(message);
       return;
