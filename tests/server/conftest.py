@@ -92,17 +92,6 @@ def client(app: FastAPI) -> Iterator[TestClient]:
 # -- the browser tests ----------------------------------------------------------------------
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test of the server gets one more try (pytest-rerunfailures, shown as R in the
-    summary): these run real servers, browsers, threads and processes on a two-core
-    machine, where one timing miss of a loaded CI run would fail the whole run. A real
-    fault fails both tries."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.flaky(reruns=1))
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Playwright drives Debian's Chromium (no browser download is possible here)."""
