@@ -35,10 +35,7 @@ import contextlib
 import json
 import os
 import platform
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,67 +49,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for the throwaway PostgreSQL server of the tests
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from web_load import PG_SETTINGS, apply  # noqa: E402
+import web_load  # noqa: E402
+from web_load import PG_SETTINGS, Process, apply  # noqa: E402
 
 #: every client comes from 127.0.0.1: the per-client caps are raised for the benchmark
 LIMITS = ("games_per_minute=1000000", "connections_per_client=100000", "max_rooms=5000")
 SETUPS = ("sqlite threads", "sqlite pool", "postgres 1 worker", "postgres 2 workers")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Process:
-    """A `cubegames` command of our own, stopped with SIGINT (then killed)."""
-
-    def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "cubegames", *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONWARNINGS": "ignore"},
-        )
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.process.stderr is not None:
-            self.process.stderr.close()
-
-
-class Server(Process):
-    """`cubegames serve` on a free port of 127.0.0.1, ready to serve."""
+class Server(web_load.Server):
+    """`cubegames serve` with the crowd's limits."""
 
     def __init__(self, db_url: str, *extra: str) -> None:
-        self.port = free_port()
-        args = ["serve", "--port", str(self.port), "--db", db_url, *extra]
-        for setting in LIMITS:
-            args += ["--limit", setting]
-        super().__init__(*args)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.process.communicate()[1]}")
-            try:
-                if httpx.get(self.url("/api/catalog"), timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError("the server did not start within 60 s")
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+        super().__init__(db_url, *extra, limits=LIMITS)
 
 
 async def _spectate(port: int, game_id: str, stop: asyncio.Event) -> None:
@@ -286,7 +235,7 @@ def main() -> None:
     unknown = set(setups) - set(SETUPS)
     if unknown:
         parser.error(f"unknown set-ups {sorted(unknown)}; choose from {', '.join(SETUPS)}")
-    rows = []
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="cubegames-crowd-") as scratch:
         for name in setups:
             if name.startswith("sqlite"):

@@ -127,21 +127,43 @@ def tree_cpu(root: int) -> float:
     return used
 
 
-class Server:
-    """`cubegames serve` on a free port of 127.0.0.1."""
+class Process:
+    """A `cubegames` command of our own, stopped with SIGINT (then killed)."""
 
-    def __init__(self, db_url: str) -> None:
-        self.port = free_port()
-        args = [sys.executable, "-m", "cubegames", "serve", "--port", str(self.port)]
-        for setting in LIMITS:
-            args += ["--limit", setting]
+    def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen(
-            [*args, "--db", db_url],
+            [sys.executable, "-m", "cubegames", *args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONWARNINGS": "ignore"},
         )
+
+    def cpu(self) -> float:
+        return process_cpu(self.process.pid)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+
+class Server(Process):
+    """`cubegames serve` on a free port of 127.0.0.1, ready to serve: `extra` arguments
+    after the database, and `--limit` settings (by default `LIMITS`)."""
+
+    def __init__(self, db_url: str, *extra: str, limits: tuple[str, ...] | None = None) -> None:
+        self.port = free_port()
+        args = ["serve", "--port", str(self.port), "--db", db_url, *extra]
+        for setting in LIMITS if limits is None else limits:
+            args += ["--limit", setting]
+        super().__init__(*args)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -156,20 +178,6 @@ class Server:
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
-
-    def cpu(self) -> float:
-        return process_cpu(self.process.pid)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.process.stderr is not None:
-            self.process.stderr.close()
 
 
 # -- the clients (in processes of their own) ------------------------------------------------
