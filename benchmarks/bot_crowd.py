@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))  # for the throwaway PostgreSQL server of the test
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import web_load  # noqa: E402
-from web_load import PG_SETTINGS, Process, apply  # noqa: E402
+from web_load import Process, apply, fresh_database, postgres  # noqa: E402
 
 #: every client comes from 127.0.0.1: the per-client caps are raised for the benchmark
 LIMITS = ("games_per_minute=1000000", "connections_per_client=100000", "max_rooms=5000")
@@ -241,22 +241,11 @@ def main() -> None:
             if name.startswith("sqlite"):
                 rows.append(measure(name, f"sqlite:///{scratch}/{len(rows)}.sqlite3", args))
         if any(s.startswith("postgres") for s in setups):
-            from tests.server import pg
-
-            reason = pg.unavailable()
-            if reason is not None:
-                print(f"PostgreSQL set-ups skipped: {reason}", file=sys.stderr)
-            else:
-                cluster = pg.Cluster(PG_SETTINGS)
-                cluster.start()
-                try:
-                    for name in setups:
-                        if name.startswith("postgres"):
-                            schema, url = cluster.fresh()
+            with postgres() as cluster:
+                for name in setups:
+                    if cluster is not None and name.startswith("postgres"):
+                        with fresh_database(cluster) as url:
                             rows.append(measure(name, url, args))
-                            cluster.drop(schema)
-                finally:
-                    cluster.stop()
     print(
         f"\n{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores; {args.games} CUBED games among mcts:seconds="

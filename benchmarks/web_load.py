@@ -53,6 +53,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -562,23 +563,42 @@ def main() -> None:
         if "sqlite" in setups:
             rows += measure_setup("sqlite", [f"sqlite:///{scratch}/games.sqlite3"], args)
         if any(s.startswith("postgres") for s in setups):
-            from tests.server import pg
-
-            reason = pg.unavailable()
-            if reason is not None:
-                print(f"PostgreSQL set-ups skipped: {reason}", file=sys.stderr)
-            else:
-                cluster = pg.Cluster(PG_SETTINGS)
-                cluster.start()
-                try:
-                    for name, count in (("postgres", 1), ("postgres x2", 2)):
-                        if name in setups:
-                            schema, url = cluster.fresh()
+            with postgres() as cluster:
+                for name, count in (("postgres", 1), ("postgres x2", 2)):
+                    if cluster is not None and name in setups:
+                        with fresh_database(cluster) as url:
                             rows += measure_setup(name, [url] * count, args, cluster.pid())
-                            cluster.drop(schema)
-                finally:
-                    cluster.stop()
     print_table(rows, args)
+
+
+@contextlib.contextmanager
+def postgres() -> Iterator[Any]:
+    """A throwaway PostgreSQL server of the tests' kind (`tests/server/pg.py`) with
+    `PG_SETTINGS`, stopped afterwards; None, with the reason on stderr, where the machine
+    cannot run one."""
+    from tests.server import pg
+
+    reason = pg.unavailable()
+    if reason is not None:
+        print(f"PostgreSQL set-ups skipped: {reason}", file=sys.stderr)
+        yield None
+        return
+    cluster = pg.Cluster(PG_SETTINGS)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@contextlib.contextmanager
+def fresh_database(cluster: Any) -> Iterator[str]:
+    """The URL of a new, empty schema of `cluster`, dropped afterwards."""
+    schema, url = cluster.fresh()
+    try:
+        yield url
+    finally:
+        cluster.drop(schema)
 
 
 def print_table(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
