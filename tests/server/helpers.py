@@ -9,6 +9,7 @@ import re
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio
@@ -26,6 +27,30 @@ with warnings.catch_warnings():
 from cubegames.server.protocol import patch
 
 TIMEOUT = 15.0
+
+
+class FakeClock:
+    """A server's wall clock (`now=`), moved by the test. It starts at the real time: the
+    expiry of abandoned games (30 days) reads the real one."""
+
+    def __init__(self) -> None:
+        self.moment = datetime.now(UTC).replace(microsecond=0)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        self.moment += timedelta(seconds=seconds)
+
+
+class Seconds:
+    """A clock of seconds (a pause's, a queue's, the chat's), set by the test: `now`."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
 
 
 #: run a test (or with `pytestmark`, a module) on SQLite and on PostgreSQL: through the

@@ -24,7 +24,7 @@ from cubegames.server.bus import PostgresBus
 from cubegames.server.limits import Limits
 from cubegames.server.storage import BotTurnRow, NewSeat, Store
 from cubegames.server.worker import Worker, turn_seed
-from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game
+from tests.server.helpers import HUMAN, Seconds, Socket, TestClient, bot, connect, make_game
 from tests.server.live import Page, Served
 
 LIMITS = Limits(clock_check_seconds=3600.0)
@@ -34,16 +34,6 @@ LIMITS = Limits(clock_check_seconds=3600.0)
 def backend() -> str:
     """The queue is PostgreSQL's (skipped, saying why, where there is none)."""
     return "postgresql"
-
-
-class FakeClock:
-    """Seconds since the epoch, moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _until(test: Callable[[], bool], what: str, timeout: float = 15.0) -> None:
@@ -96,7 +86,7 @@ def test_a_worker_that_dies_loses_no_turn(served: tuple[TestClient, Store]) -> N
     """Worker A claims the turn and dies (it never answers nor renews): worker B finds
     nothing to take while A's claim stands, and takes the turn once it expires."""
     client, store = served
-    clock = FakeClock()
+    clock = Seconds(1_800_000_000.0)
     made = make_game(client, "unstackable", [HUMAN, bot("greedy")])
     with connect(client, made["id"], made["seats"][0]["token"]) as session:
         page = Socket(session)

@@ -16,28 +16,18 @@ from cubegames.server.app import create_app
 from cubegames.server.chat import HISTORY, ChatRefused, clean
 from cubegames.server.limits import Limits
 from cubegames.server.storage import NewSeat, Store
-from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game, token
+from tests.server.helpers import HUMAN, Seconds, Socket, TestClient, bot, connect, make_game, token
 
 INVITED = {"kind": "human", "invite": True}
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+@pytest.fixture
+def clock() -> Seconds:
+    return Seconds()
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(db_url: str, clock: Clock) -> FastAPI:
+def app(db_url: str, clock: Seconds) -> FastAPI:
     """The app on a clock the test moves (the chat's rates are measured on it)."""
     return create_app(db_url, bot_delay=0, clock=clock)
 
@@ -155,7 +145,7 @@ def test_garbage_chat_messages_are_refused(client: TestClient) -> None:
         assert [m for m in ana.transcript_until_pong() if m["type"] == "chat"] == []
 
 
-def test_a_flood_is_held_by_the_connections_rate(client: TestClient, clock: Clock) -> None:
+def test_a_flood_is_held_by_the_connections_rate(client: TestClient, clock: Seconds) -> None:
     made = make_game(client, "cubes", [HUMAN, HUMAN])
     burst = Limits().chat_burst
     with (
@@ -180,7 +170,7 @@ def test_a_flood_is_held_by_the_connections_rate(client: TestClient, clock: Cloc
         assert "one too many" not in [line["text"] for line in history_of(bo)["lines"]]
 
 
-def test_an_address_has_a_cap_over_all_its_connections(db_url: str, clock: Clock) -> None:
+def test_an_address_has_a_cap_over_all_its_connections(db_url: str, clock: Seconds) -> None:
     limits = Limits(chat_per_minute=3, chat_burst=10)
     with TestClient(create_app(db_url, bot_delay=0, limits=limits, clock=clock)) as client:
         made = make_game(client, "cubes", [HUMAN, HUMAN])
@@ -343,7 +333,8 @@ def test_clean_refuses_in_words() -> None:
 
 
 def test_a_timeout_is_a_system_line(db_url: str) -> None:
-    from tests.server.test_clocks import LIMITS, FakeClock, _server
+    from tests.server.helpers import FakeClock
+    from tests.server.test_clocks import LIMITS, _server
 
     now = FakeClock()
     with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=now)) as client:

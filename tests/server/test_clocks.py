@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import ExitStack
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -20,24 +19,10 @@ from cubegames.server.limits import Limits
 from cubegames.server.records import to_record
 from cubegames.server.rooms import forced
 from cubegames.server.storage import Store
-from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, connect, token
+from tests.server.helpers import BOTH, HUMAN, FakeClock, Socket, TestClient, connect, token
 
 #: the referee's own round is never due by itself: the tests call `check_clocks`
 LIMITS = Limits(clock_check_seconds=3600.0)
-
-
-class FakeClock:
-    """The server's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        # from the real time: the expiry of abandoned games (30 days) reads the real one
-        self.moment = datetime.now(UTC).replace(microsecond=0)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, seconds: float) -> None:
-        self.moment += timedelta(seconds=seconds)
 
 
 # -- the rules of the clocks, pure ----------------------------------------------------------

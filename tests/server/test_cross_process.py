@@ -9,7 +9,6 @@ import asyncio
 import time
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from cubegames.server.clocks import TimeControl
 from cubegames.server.limits import Limits
 from cubegames.server.presence import FORGET, DatabasePresence
 from cubegames.server.storage import NewSeat, PresenceRow, Store
-from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, token
+from tests.server.helpers import HUMAN, FakeClock, Socket, TestClient, connect, make_game, token
 
 LIMITS = Limits(clock_check_seconds=3600.0)
 GRACE = TimeControl.realtime(3, 2).grace()
@@ -29,19 +28,6 @@ GRACE = TimeControl.realtime(3, 2).grace()
 @pytest.fixture
 def backend() -> str:
     return "postgresql"
-
-
-class FakeClock:
-    """The servers' clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.moment = datetime.now(UTC).replace(microsecond=0)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, seconds: float) -> None:
-        self.moment += timedelta(seconds=seconds)
 
 
 @pytest.fixture

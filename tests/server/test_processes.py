@@ -22,7 +22,7 @@ from cubegames.server.app import create_app
 from cubegames.server.limits import Limits
 from cubegames.server.rooms import replay
 from cubegames.server.storage import Store
-from tests.server.helpers import Socket, TestClient, bot, connect, make_game
+from tests.server.helpers import Seconds, Socket, TestClient, bot, connect, make_game
 from tests.server.live import Page, Served
 
 # real server processes on PostgreSQL, started and killed: minutes on a busy machine
@@ -463,22 +463,12 @@ def test_each_of_n_workers_takes_its_share_of_the_in_memory_caps(db_url: str) ->
                 assert "1 games are live" in Socket(b).receive()["message"]
 
 
-class _PauseClock:
-    """The clock of the pause after a round, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_bot_on_another_process_waits_for_the_end_of_a_round_to_be_seen(db_url: str) -> None:
     """Issue #23 with several processes: a person looks at the end of a CUBED round on
     one process while the game's bots run on another that has no page of a seat (only a
     spectator's). The bot to start round 2 waits there too, past that process's wait for
     news, until the person's page says `ready`; then it plays."""
-    clock = _PauseClock()
+    clock = Seconds()
     one_app = create_app(db_url, bot_delay=0, pause_clock=clock)
     two_app = create_app(db_url, bot_delay=0, pause_clock=clock)
     with TestClient(one_app) as one, TestClient(two_app) as two:

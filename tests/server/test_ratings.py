@@ -155,7 +155,12 @@ def _play_out(client: Any, game_id: str, token: str) -> dict[str, Any]:
         assert refused["code"] == "undo-rated", refused
         refusals = []
         while state.get("result") is None:
-            if state["to_move"] == state["seat"] and state["legal"]:
+            pause = state.get("pause")
+            if pause is not None and state["seat"] in pause["waiting"]:
+                # the end of a round: the next waits for this seat (or for
+                # rooms.ROUND_PAUSE, longer than a read's timeout)
+                socket.send({"type": "ready"})
+            elif state["to_move"] == state["seat"] and state["legal"]:
                 if state["ply"] >= 1:  # on its turn (nothing else comes meanwhile)
                     socket.send({"type": "undo"})
                     refusals.append(socket.error()["code"])

@@ -13,6 +13,7 @@ from cubegames.server import rooms
 from cubegames.server.bots import BotRunner
 from cubegames.server.rooms import Peer, Refused, Room, replay, rounds_done
 from cubegames.server.storage import HUMAN, NewSeat, Store
+from tests.server.helpers import Seconds
 
 
 class Page:
@@ -25,15 +26,7 @@ class Page:
         self.sent.append(json.loads(message))
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def _room(store: Store, clock: Clock, game_id: str | None = None) -> Room:
+def _room(store: Store, clock: Seconds, game_id: str | None = None) -> Room:
     """A room of a new two-round CUBED game (or of the stored game `game_id`)."""
     if game_id is None:
         seats = [NewSeat(HUMAN), NewSeat(HUMAN)]
@@ -54,7 +47,7 @@ async def _to_round_end(room: Room) -> None:
 
 @pytest.mark.anyio
 async def test_the_next_round_waits_until_every_player_has_seen_the_end(store: Store) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _room(store, clock)
     pages = [Page(), Page()]
 
@@ -80,7 +73,7 @@ async def test_the_next_round_waits_until_every_player_has_seen_the_end(store: S
 
 @pytest.mark.anyio
 async def test_the_pages_are_told_of_the_pause_and_of_its_end(store: Store) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _room(store, clock)
     page = Page()
 
@@ -108,7 +101,7 @@ async def test_the_pages_are_told_of_the_pause_and_of_its_end(store: Store) -> N
 async def test_the_countdown_starts_the_next_round_without_a_player_who_looks_away(
     store: Store,
 ) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _room(store, clock)
 
     async def game() -> None:
@@ -129,14 +122,14 @@ async def test_the_countdown_starts_the_next_round_without_a_player_who_looks_aw
 
 @pytest.mark.anyio
 async def test_nobody_watching_means_no_pause(store: Store) -> None:
-    room = _room(store, Clock())
+    room = _room(store, Seconds(100.0))
     await _to_round_end(room)
     assert room.pause is None
 
 
 @pytest.mark.anyio
 async def test_a_bot_does_not_start_the_next_round_while_it_is_looked_at(store: Store) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _room(store, clock)
 
     async def game() -> None:
@@ -161,7 +154,7 @@ async def test_a_bot_does_not_start_the_next_round_while_it_is_looked_at(store: 
 # -- several processes on one database (`serve --workers N`): the bus carries the pause --
 
 
-def _shared_room(store: Store, clock: Clock, told: list[dict[str, Any]]) -> Room:
+def _shared_room(store: Store, clock: Seconds, told: list[dict[str, Any]]) -> Room:
     """A room of a process that has others beside it: what it announces goes to `told`."""
     room = _room(store, clock)
     room.announce = told.append
@@ -170,7 +163,7 @@ def _shared_room(store: Store, clock: Clock, told: list[dict[str, Any]]) -> Room
 
 @pytest.mark.anyio
 async def test_a_pause_and_each_ready_are_told_to_the_other_processes(store: Store) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     told: list[dict[str, Any]] = []
     room = _shared_room(store, clock, told)
 
@@ -193,7 +186,7 @@ async def test_a_process_with_no_page_holds_its_bots_until_the_others_pages_are_
     """The game's bots run in a process where no page looks at the round's end: the next
     round waits `PAUSE_NEWS` to hear whether a page elsewhere does; the news that one
     does holds it (past that wait) until that page is ready, then the bots are woken."""
-    clock = Clock()
+    clock = Seconds(100.0)
     told: list[dict[str, Any]] = []
     room = _shared_room(store, clock, told)
     woken: list[Room] = []
@@ -220,7 +213,7 @@ async def test_a_process_with_no_page_holds_its_bots_until_the_others_pages_are_
 async def test_without_news_from_the_others_the_round_starts_after_their_wait(
     store: Store,
 ) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _shared_room(store, clock, [])
 
     async def game() -> None:
@@ -236,7 +229,7 @@ async def test_without_news_from_the_others_the_round_starts_after_their_wait(
 async def test_a_move_of_the_next_round_from_another_process_ends_the_pause_here(
     store: Store,
 ) -> None:
-    clock = Clock()
+    clock = Seconds(100.0)
     room = _shared_room(store, clock, [])
 
     async def game() -> None:
