@@ -66,3 +66,49 @@ def test_every_module_that_compiles_is_a_listed_kernel() -> None:
         if re.search(r"^@(njit|jit|inline|k\.jit|k\.inline)\b", path.read_text(), re.M)
     }
     assert compiling == set(compiled.KERNELS)
+
+
+def _probe(lock: Path) -> str:
+    """How the lock file `lock` is held by others now: "exclusive", "shared" or "free"."""
+    import fcntl
+
+    with lock.open("a") as other:  # a second open file: flock sees another holder
+        try:
+            fcntl.flock(other, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return "exclusive"
+        fcntl.flock(other, fcntl.LOCK_UN)
+        try:
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return "shared"
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return "free"
+
+
+def test_numba_saves_a_cache_entry_under_an_exclusive_lock_and_loads_under_a_shared_one(
+    tmp_path: Path,
+) -> None:
+    """Two processes compiling two signatures of one function at once would otherwise
+    leave an index entry naming the other's data (the wrong code, a crash on its call)."""
+    from numba.core.caching import IndexDataCacheFile
+
+    cache = IndexDataCacheFile(str(tmp_path), "kernel.f-10.py311", ("stamp", 1))
+    lock = tmp_path / "kernel.f-10.py311.nbi.lock"
+    seen: list[str] = []
+    save_data, load_data = cache._save_data, cache._load_data
+
+    def saving(name: str, data: object) -> None:
+        seen.append(_probe(lock))
+        save_data(name, data)
+
+    def loading(name: str) -> object:
+        seen.append(_probe(lock))
+        return load_data(name)
+
+    cache._save_data = saving  # type: ignore[method-assign]
+    cache._load_data = loading  # type: ignore[method-assign]
+    cache.save("signature", {"code": b"machine code"})
+    assert cache.load("signature") == {"code": b"machine code"}
+    assert seen == ["exclusive", "shared"]
+    assert _probe(lock) == "free"

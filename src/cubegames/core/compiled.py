@@ -11,12 +11,24 @@ compiled afresh on its first call, once.
 An installed wheel is replaced whole on an upgrade, which changes every file's stamp, so
 this matters for checkouts. With `NUMBA_CACHE_DIR` set, numba keeps its caches there and
 this module leaves them alone.
+
+numba also reads a function's cache index, adds an entry and writes it back with no lock,
+and writes the index before the data it names. Two processes compiling different
+signatures of one function at once (two test workers, two `simulate --jobs` workers, a
+server's bot processes) can leave an entry naming the other's data: the wrong machine code
+for that signature, which crashes the process that loads it. Importing this module also
+puts a lock file beside each index (`fcntl.flock`): held exclusively while numba saves an
+entry and shared while it loads one (`lock_cache_files`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 #: every module with numba functions, relative to the package (tests/test_layers.py checks
 #: that no other module compiles anything)
@@ -75,5 +87,53 @@ def _cache_dir_set() -> bool:
     return bool(getattr(config, "CACHE_DIR", ""))
 
 
+@contextlib.contextmanager
+def _locked(cache_file: Any, exclusive: bool) -> Iterator[None]:
+    """numba's `IndexDataCacheFile` `cache_file`'s lock, held for the block; no lock where
+    the file cannot be made (a read-only install: numba saves nothing there either)."""
+    import fcntl
+
+    try:
+        os.makedirs(cache_file._cache_path, exist_ok=True)
+        handle = open(cache_file._index_path + ".lock", "a")  # noqa: SIM115 (held below)
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def lock_cache_files() -> None:
+    """Make numba's cache saves and loads take the lock beside their index (once per
+    process; nothing where `fcntl` is missing)."""
+    try:
+        import fcntl  # noqa: F401
+    except ImportError:
+        return
+    from numba.core.caching import IndexDataCacheFile
+
+    if getattr(IndexDataCacheFile, "cubegames_locked", False):
+        return
+    save: Callable[..., None] = IndexDataCacheFile.save
+    load: Callable[..., Any] = IndexDataCacheFile.load
+
+    def locked_save(self: Any, key: Any, data: Any) -> None:
+        with _locked(self, exclusive=True):
+            save(self, key, data)
+
+    def locked_load(self: Any, key: Any) -> Any:
+        with _locked(self, exclusive=False):
+            return load(self, key)
+
+    IndexDataCacheFile.save = locked_save  # type: ignore[method-assign]
+    IndexDataCacheFile.load = locked_load  # type: ignore[method-assign]
+    IndexDataCacheFile.cubegames_locked = True  # type: ignore[attr-defined]
+
+
+lock_cache_files()
 if not _cache_dir_set():
     refresh()
