@@ -170,6 +170,30 @@ def play_out(
     raise AssertionError("the game did not end")
 
 
+def to_round_end(page: Page, move: Callable[[Page, Any], None]) -> None:
+    """Play this seat's turns with `move` until a round's results screen opens."""
+    for _ in range(400):
+        page.wait_for_function(
+            """() => { const p = window.cubegamesPage;
+                if (!p || !p.current || p.sending) return false;
+                const box = document.querySelector('.overlay');
+                if (box && !box.hidden) return true;
+                if (p.holding) return false;
+                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
+            timeout=60_000,
+        )
+        if page.locator(".overlay .results.round").count():
+            return
+        state = current(page)
+        move(page, state)
+        page.wait_for_function(
+            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
+            arg=state["ply"],
+        )
+        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    raise AssertionError("no round ended")
+
+
 def press(page: Page, selector: str, touch: bool) -> None:
     (page.tap if touch else page.click)(selector)
 
@@ -1085,26 +1109,7 @@ def test_cubed_round_end_stays_on_the_board_until_next_round(
     waits, the round and the bag are in sight, and "Next round" starts the next round."""
     page, guard = desk
     start(page, server, "cubed", ["here", "random"], {"rounds": 2})
-    move = cubed_move(False)
-    for _ in range(400):
-        page.wait_for_function(
-            """() => { const p = window.cubegamesPage;
-                if (!p || !p.current || p.sending) return false;
-                const box = document.querySelector('.overlay');
-                if (box && !box.hidden) return true;
-                if (p.holding) return false;
-                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
-            timeout=60_000,
-        )
-        if page.locator(".overlay .results.round").count():
-            break
-        state = current(page)
-        move(page, state)
-        page.wait_for_function(
-            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
-            arg=state["ply"],
-        )
-        page.evaluate("() => document.querySelectorAll('.tip').forEach((t) => t.remove())")
+    to_round_end(page, cubed_move(False))
     card = page.locator(".overlay .results.round")
     expect(card).to_be_visible()
     ended = current(page)
@@ -1329,25 +1334,7 @@ def test_stakd_shows_the_rounds_last_board_then_the_new_rounds(
     page, guard = desk
     start(page, server, "stakd", ["here", "random"], {"points_to_win": 2})
     page.click("button.view-button:has-text('Layers')")
-    move = stakd_move(False)
-    for _ in range(200):
-        page.wait_for_function(
-            """() => { const p = window.cubegamesPage;
-                if (!p || !p.current || p.sending) return false;
-                const box = document.querySelector('.overlay');
-                if (box && !box.hidden) return true;
-                if (p.holding) return false;
-                return p.current.to_move === p.active && p.current.legal.length > 0; }""",
-            timeout=60_000,
-        )
-        if page.locator(".overlay .results.round").count():
-            break
-        state = current(page)
-        move(page, state)
-        page.wait_for_function(
-            "ply => window.cubegamesPage.current.ply > ply || !!document.querySelector('.tip')",
-            arg=state["ply"],
-        )
+    to_round_end(page, stakd_move(False))
     expect(page.locator(".overlay .results.round")).to_be_visible()
     ended = current(page)
     game = cubegames.make("stakd", players=2, points_to_win=2)

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from cubegames.server import ratings
+from cubegames.server.limits import Limits
 from cubegames.server.ratings import Rating, places, update_ratings
 from cubegames.server.storage import GameRow, RatingEventRow, RatingRow, Store
 from tests.server.accounting import SAME, browser, post, quick_app, sign_up
@@ -145,34 +146,44 @@ def test_an_aborted_or_unrated_game_changes_no_rating(db_url: str) -> None:
 
 
 def _play_out(client: Any, game_id: str, token: str) -> dict[str, Any]:
-    """Play the first legal move whenever it is the seat's turn, to the end."""
+    """Play the first legal move whenever it is the seat's turn, to the end, asking to
+    take back each move before it (every ask must be refused). Every message is read in
+    order: an answer and a bot's new state may come in either order."""
     with connect(client, game_id, token) as session:
         socket = Socket(session)
         _hello, state = socket.opening()
-        # a rated game's moves cannot be taken back
         socket.send({"type": "undo"})
-        refused = socket.error()
-        assert refused["code"] == "undo-rated", refused
-        refusals = []
+        refusals: list[str] = []
+        acted: tuple[int, bool] | None = None
         while state.get("result") is None:
             pause = state.get("pause")
-            if pause is not None and state["seat"] in pause["waiting"]:
-                # the end of a round: the next waits for this seat (or for
-                # rooms.ROUND_PAUSE, longer than a read's timeout)
-                socket.send({"type": "ready"})
-            elif state["to_move"] == state["seat"] and state["legal"]:
-                if state["ply"] >= 1:  # on its turn (nothing else comes meanwhile)
-                    socket.send({"type": "undo"})
-                    refusals.append(socket.error()["code"])
-                socket.move(state["legal"][0], state["ply"])
-            state = socket.state()
-        assert set(refusals) <= {"undo-rated"}
+            now = (state["ply"], pause is not None)
+            if now != acted:
+                if pause is not None and state["seat"] in pause["waiting"]:
+                    # the end of a round: the next waits for this seat (or for
+                    # rooms.ROUND_PAUSE, longer than a read's timeout)
+                    socket.send({"type": "ready"})
+                    acted = now
+                elif pause is None and state["to_move"] == state["seat"] and state["legal"]:
+                    if state["ply"] >= 1:
+                        socket.send({"type": "undo"})
+                    socket.move(state["legal"][0], state["ply"])
+                    acted = now
+            message = socket.until(lambda m: m["type"] in ("state", "error"))
+            if message["type"] == "error":
+                refusals.append(message["code"])
+            else:
+                state = message
+        # a rated game's moves cannot be taken back
+        assert refusals and set(refusals) == {"undo-rated"}, refusals
         return state
 
 
 @BOTH
 def test_a_rated_game_played_to_its_end_moves_the_ratings_once(db_url: str) -> None:
-    app = quick_app(db_url)
+    # a move and a take-back ask on every turn, against a bot that answers at once, go past
+    # the page's message rate (whose excess is dropped unread, the turn with it)
+    app = quick_app(db_url, Limits(message_burst=10_000))
     with browser(app) as client:
         sign_up(client, "ada")
         made = _rated(client).json()
