@@ -205,34 +205,22 @@ def register(cli: click.Group) -> None:
         bot_workers: bool,
     ) -> None:
         """Serve the web app: play every game in a browser, with friends or bots."""
-        from sqlalchemy.engine import make_url
-        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+        from sqlalchemy.exc import SQLAlchemyError
 
         from cubegames.server.app import create_app
-        from cubegames.server.limits import Limits
         from cubegames.server.process import environment
-        from cubegames.server.storage import default_url
 
-        url = db or default_url()
-        try:
-            parsed = make_url(url)
-            shown = parsed.render_as_string(hide_password=True)
-        except ArgumentError:
-            raise click.UsageError(f"--db {url!r}: not a database URL") from None
-        try:
-            limits = Limits().changed(settings)
-        except ValueError as exc:
-            raise click.UsageError(f"--limit {exc}") from None
+        url, backend, shown, limits = _database(db, settings)
         try:
             trusted = trusted_proxies(proxies)
         except ValueError as exc:
             raise click.UsageError(f"--trust-proxy {exc}") from None
-        if workers > 1 and parsed.get_backend_name() != "postgresql":
+        if workers > 1 and backend != "postgresql":
             raise click.UsageError(
                 f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
                 "a SQLite file is written by one process"
             )
-        if bot_workers and parsed.get_backend_name() != "postgresql":
+        if bot_workers and backend != "postgresql":
             raise click.UsageError(
                 "--bot-workers needs PostgreSQL (--db postgresql+psycopg://...): the "
                 "workers take the bots' turns from its database"
@@ -324,8 +312,10 @@ def _accounts(db: str | None) -> Any:
     return Accounts(store, per_account=1, per_client=1, signups_per_client=1)
 
 
-def _open(db: str | None, settings: tuple[str, ...]) -> tuple[str, str, Limits]:
-    """The database URL (PostgreSQL), how to show it, and the limits; UsageError if not."""
+def _database(db: str | None, settings: tuple[str, ...]) -> tuple[str, str, str, Limits]:
+    """`--db` (or the default SQLite file) and `--limit`s: the database URL, its backend
+    ("sqlite", "postgresql"), how to show it (no password) and the limits; UsageError for
+    either one that is not right."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
@@ -338,15 +328,21 @@ def _open(db: str | None, settings: tuple[str, ...]) -> tuple[str, str, Limits]:
         shown = parsed.render_as_string(hide_password=True)
     except ArgumentError:
         raise click.UsageError(f"--db {url!r}: not a database URL") from None
-    if parsed.get_backend_name() != "postgresql":
-        raise click.UsageError(
-            f"--db {shown}: bots workers take turns from PostgreSQL "
-            "(--db postgresql+psycopg://...); with SQLite the server's own pool thinks"
-        )
     try:
         limits = Limits().changed(settings)
     except ValueError as exc:
         raise click.UsageError(f"--limit {exc}") from None
+    return url, parsed.get_backend_name(), shown, limits
+
+
+def _open(db: str | None, settings: tuple[str, ...]) -> tuple[str, str, Limits]:
+    """The database URL (PostgreSQL), how to show it, and the limits; UsageError if not."""
+    url, backend, shown, limits = _database(db, settings)
+    if backend != "postgresql":
+        raise click.UsageError(
+            f"--db {shown}: bots workers take turns from PostgreSQL "
+            "(--db postgresql+psycopg://...); with SQLite the server's own pool thinks"
+        )
     return url, shown, limits
 
 
