@@ -42,7 +42,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
 	$(BIN)/lint-imports
 	$(BIN)/cubegames compile
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=30
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
 	$(BIN)/python benchmarks/run.py
