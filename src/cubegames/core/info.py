@@ -71,6 +71,10 @@ class GameInfo:
     report: str = ""
     #: option sets worth exercising: the shared conformance test plays each of them
     example_options: tuple[Mapping[str, Any], ...] = ({},)
+    #: whether the package holding the game module also holds the game's own parts
+    #: (modules named `terminal`, `web`, `rl`, `vector`, `symmetry` beside it, found by
+    #: `cubegames.kit.parts`); facts worked out from a bare class say False
+    parts: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

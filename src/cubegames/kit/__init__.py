@@ -1,0 +1,10 @@
+"""What a game's own parts are built on: the layer between the shared core and the games.
+
+A game package holds its rules and, beside them, its own parts (drawings, learning
+encodings, batched environments, symmetries), found by `cubegames.kit.parts`. Those parts
+import the helpers and base classes here, never the layers that use them (`render`, `rl`,
+`sim`, `server`), so the arrows keep pointing one way: games -> kit -> core.
+
+- `parts`: a game's own modules, found beside its game class;
+- `terminal`: colours for rich drawings.
+"""
