@@ -167,11 +167,14 @@ def game_class(game_id: str) -> type[Game[Any]]:
 def package(game_id: str) -> str | None:
     """The package holding a game's own parts (`cubegames.kit.parts`): the package of the
     module of its registered class, or None for a game that has no parts there (its facts
-    say `parts=False`, or its module is in no package).
+    say `parts=False`, or its module is in no package) and for a game class made outside
+    the registry.
 
-    >>> package("cubed")
-    'cubegames.games.cubed'
+    >>> package("cubed"), package("chess")
+    ('cubegames.games.cubed', None)
     """
+    if game_id not in _ENTRIES:
+        return None
     cls = game_class(game_id)
     if not cls.info.parts:
         return None

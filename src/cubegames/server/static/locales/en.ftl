@@ -302,7 +302,7 @@ stakd-reached = { $points ->
   }
 
 ## Unstackable (games/unstackable.js); a cube's place in words is as the server's log says it
-## (render/web/unstackable.py place_words)
+## (games/unstackable/web.py place_words)
 
 unst-colour-Y = yellow
 unst-colour-R = red
@@ -351,7 +351,7 @@ unst-points = { $points } pts
 unst-bare = The bag is bare: every cube has been taken out.
 
 ## CUBED (games/cubed.js); a cell's place in words is as the server's log says it
-## (render/web/cubed.py place_words)
+## (games/cubed/web.py place_words)
 
 cubed-colour-green = green
 cubed-colour-purple = purple
@@ -739,7 +739,7 @@ refusal-chat-slow = You are chatting too fast: wait a moment.
 refusal-chat-closed = The host closed the spectators' chat.
 deal-picked = The host picked this game's deal, so they may know every hand, yours included. Play it only with someone you trust. This game is never rated.
 ## words
-# The move log and the last move, as the server describes them (render/web/<game>.py
+# The move log and the last move, as the server describes them (games/<game>/web.py
 # `described`, CUBES' games/cubes/outcome.py `described`). A seat ($who, $to) is named by
 # the page; $who-you / $to-you is "yes" when that seat is the reader's own. $who-count: how
 # many seats $who names.

@@ -640,7 +640,7 @@ refusal-chat-slow = 発言のペースが速すぎます。少し待ってくだ
 refusal-chat-closed = ホストが観戦者チャットを閉じました。
 deal-picked = このゲームの配り方はホストが選んだものです。ホストはあなたの手持ちも含め、すべての手持ちを知っている可能性があります。信頼できる相手とだけ遊んでください。このゲームはレーティングの対象になりません。
 ## words
-# 手の記録と直前の手（サーバーの render/web/<game>.py `described`、CUBES は
+# 手の記録と直前の手（サーバーの games/<game>/web.py `described`、CUBES は
 # games/cubes/outcome.py `described`）。席（$who、$to）の名前はページが入れる。
 # $who-you / $to-you はその席が読み手自身なら "yes"。$who-count は $who が指す席の数。
 
