@@ -6,5 +6,7 @@ import the helpers and base classes here, never the layers that use them (`rende
 `sim`, `server`), so the arrows keep pointing one way: games -> kit -> core.
 
 - `parts`: a game's own modules, found beside its game class;
-- `terminal`: colours for rich drawings.
+- `terminal`: colours for rich drawings;
+- `svg`: the SVG helpers every web drawing writes with;
+- `encoding`, `observation`: the bases of action codecs and observers.
 """

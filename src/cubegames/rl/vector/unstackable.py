@@ -42,7 +42,7 @@ from gymnasium.vector.utils import batch_space
 
 import cubegames
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
-from cubegames.rl.games.unstackable import Codec, Observer
+from cubegames.games.unstackable.rl import Codec, Observer
 
 Obs = npt.NDArray[np.float32]
 
