@@ -8,5 +8,6 @@ import the helpers and base classes here, never the layers that use them (`rende
 - `parts`: a game's own modules, found beside its game class;
 - `terminal`: colours for rich drawings;
 - `svg`: the SVG helpers every web drawing writes with;
-- `encoding`, `observation`: the bases of action codecs and observers.
+- `encoding`, `observation`: the bases of action codecs and observers;
+- `vector`: what the batched environments share (the step over every game, end rewards).
 """

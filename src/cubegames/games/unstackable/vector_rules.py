@@ -1,5 +1,5 @@
 """Many Unstackable games stepped together in compiled code (numba), for the batched
-learning environment (`cubegames.rl.vector.unstackable`).
+learning environment (`cubegames.games.unstackable.vector`).
 
 The rules are the Python ones (`state.py`, `bitboard.py`), repeated on arrays: every game
 is three 64-bit colour boards and a row of small integers. The learning environment's
@@ -312,7 +312,7 @@ def step(
     to_move: Rows,
 ) -> None:
     """Step every game with its action, writing observations, rewards, terminations,
-    illegal actions, masks and seats to move (see `cubegames.rl.vector.unstackable` for
+    illegal actions, masks and seats to move (see `cubegames.games.unstackable.vector` for
     the conventions).
 
     A game `pending` a reset (it ended at the last step) is reset and its action ignored.

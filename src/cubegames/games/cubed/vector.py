@@ -23,13 +23,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-import cubegames
+from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
 from cubegames.games.cubed.rl import Codec, Observer, distance
-from cubegames.rl.vector.session import OPPONENTS, StepResult, StepsRows, seat_outcomes
+from cubegames.kit.vector import OPPONENTS, StepResult, StepsRows, seat_outcomes
 
 jit = k.jit
 Arr = k.Arr
@@ -58,7 +58,7 @@ def supports(options: Mapping[str, Any]) -> bool:
     if set(options) - {"players", "edition", "rounds", "variants", "strict_colors"}:
         return False
     try:
-        game = cubegames.make("cubed", **options)
+        game = make("cubed", **options)
     except ValueError:
         return True  # let the environment name the bad option
     assert isinstance(game, Cubed)
@@ -395,7 +395,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
-        game = cubegames.make("cubed", **options)
+        game = make("cubed", **options)
         assert isinstance(game, Cubed)
         if not supports(options):
             raise ValueError(
