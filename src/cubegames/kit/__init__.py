@@ -9,5 +9,7 @@ import the helpers and base classes here, never the layers that use them (`rende
 - `terminal`: colours for rich drawings;
 - `svg`: the SVG helpers every web drawing writes with;
 - `encoding`, `observation`: the bases of action codecs and observers;
-- `vector`: what the batched environments share (the step over every game, end rewards).
+- `vector`: what the batched environments share (the step over every game, end rewards);
+- `symmetry`: the base of symmetries and the identity; `square`: the group of the square
+  (D4) that Unstackable and STAKD share.
 """
