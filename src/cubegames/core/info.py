@@ -67,7 +67,7 @@ class GameInfo:
     #: the game's own simulation columns (`cubegames.core.summary.Summary`), if any
     summary: type[Summary] | None = None
     #: the function adding the game's own sections to a simulation report, as
-    #: "module:function" (it takes a `cubegames.sim.analysis.Setting`); "" for none
+    #: "module:function" (it takes a `cubegames.kit.report.Section`); "" for none
     report: str = ""
     #: option sets worth exercising: the shared conformance test plays each of them
     example_options: tuple[Mapping[str, Any], ...] = ({},)

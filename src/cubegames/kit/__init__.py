@@ -11,5 +11,7 @@ import the helpers and base classes here, never the layers that use them (`rende
 - `encoding`, `observation`: the bases of action codecs and observers;
 - `vector`: what the batched environments share (the step over every game, end rewards);
 - `symmetry`: the base of symmetries and the identity; `square`: the group of the square
-  (D4) that Unstackable and STAKD share.
+  (D4) that Unstackable and STAKD share;
+- `report`, `stats`: what a game's own sections of a simulation report are written with
+  (win rates and spreads with their intervals, tables).
 """
