@@ -376,6 +376,20 @@ class CreationRow(Base):
     at: Mapped[float] = mapped_column(Double, index=True)
 
 
+class SigninAttemptRow(Base):
+    """A sign-in attempt in the last `accounts.SIGNIN_WINDOW` seconds, counted against an
+    account (a hash of its name key) or an address (a hash of it), shared by every process
+    (`accounts.SigninAttempts`). A sign-in that succeeds takes its rows back; rows older
+    than the window are deleted as new ones come."""
+
+    __tablename__ = "signin_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64), index=True)
+    #: seconds since the epoch
+    at: Mapped[float] = mapped_column(Double, index=True)
+
+
 class UserRow(Base):
     """An account (`accounts`): its name as shown, the key two names are compared by
     (`accounts.name_key`: one account per key), the Argon2 hash of its password."""
