@@ -53,7 +53,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -61,7 +61,7 @@ from cubegames.server.context import client_of
 from cubegames.server.guard import HEADERS
 from cubegames.server.i18n import Said, language_of, say
 from cubegames.server.limits import Clock, RateLimit, share
-from cubegames.server.names import BadName, check_name, name_key
+from cubegames.server.names import BadName, check_name, look, name_key
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.storage import (
     FINISHED,
@@ -215,7 +215,11 @@ class Accounts:
             with self.store.engine.begin() as connection:
                 made = connection.execute(
                     insert(UserRow).values(
-                        name=name, key=name_key(name), password=hashed, created_at=now()
+                        name=name,
+                        key=name_key(name),
+                        look=look(name),
+                        password=hashed,
+                        created_at=now(),
                     )
                 )
         except IntegrityError:
@@ -381,10 +385,23 @@ class Accounts:
         return given
 
     def taken(self, name: str) -> bool:
-        """Whether an account has this name (by `names.name_key`)."""
+        """Whether an account has this name (by `names.name_key`), or one that looks like
+        it (`names.look`)."""
         with self.store.engine.connect() as connection:
             return (
-                connection.execute(select(UserRow.id).where(UserRow.key == name_key(name))).first()
+                connection.execute(
+                    select(UserRow.id).where(
+                        or_(UserRow.key == name_key(name), UserRow.look == look(name))
+                    )
+                ).first()
+                is not None
+            )
+
+    def looks_taken(self, name: str) -> bool:
+        """Whether an account's name looks like this one (`names.look`)."""
+        with self.store.engine.connect() as connection:
+            return (
+                connection.execute(select(UserRow.id).where(UserRow.look == look(name))).first()
                 is not None
             )
 
@@ -505,6 +522,10 @@ async def sign_up(body: Credentials, request: Request, response: Response) -> di
     if len(body.password) < MIN_PASSWORD:
         raise Said(400, "error-password-short", count=MIN_PASSWORD)
     accounts.signups.allow(client_of(request))
+    if await asyncio.to_thread(accounts.looks_taken, name):
+        if await asyncio.to_thread(accounts.id_of, name) is not None:
+            raise Said(409, "error-name-taken")
+        raise Said(409, "error-name-confusable")
     user_id = await asyncio.to_thread(accounts.sign_up, name, body.password)
     if user_id is None:
         raise Said(409, "error-name-taken")

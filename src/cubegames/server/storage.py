@@ -392,13 +392,16 @@ class SigninAttemptRow(Base):
 
 class UserRow(Base):
     """An account (`accounts`): its name as shown, the key two names are compared by
-    (`accounts.name_key`: one account per key), the Argon2 hash of its password."""
+    (`accounts.name_key`: one account per key), what it looks like (`names.look`), the
+    Argon2 hash of its password."""
 
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     key: Mapped[str] = mapped_column(String(NAME_LENGTH * 4), unique=True)
+    #: what the name looks like (`names.look`): no name may look like an account's
+    look: Mapped[str | None] = mapped_column(String(NAME_LENGTH * 4), index=True, nullable=True)
     password: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

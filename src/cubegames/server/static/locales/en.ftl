@@ -1055,3 +1055,7 @@ error-record-bot-name = bad record: seats.{ $seat }: a bot seat needs its bot's 
 error-record-seat-bot = bad record: seats.{ $seat }: { $reason }
 error-record-move-over = move { $number } ({ $move }): the game was already over
 error-record-move-refused = move { $number } ({ $move }) is refused by the rules
+
+## -- the lobby, the chat and names (branch lobby, issue #25) --
+error-name-mixed = a name cannot mix scripts that look alike (such as a Cyrillic letter among Latin ones): write it in one script
+error-name-confusable = that name looks too much like another player's: choose another

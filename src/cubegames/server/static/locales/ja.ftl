@@ -919,3 +919,7 @@ error-record-bot-name = 記録の席{ $seat }はボットの席ですが、ボ�
 error-record-seat-bot = 記録の席{ $seat }: { $reason }
 error-record-move-over = { $number }手目（{ $move }）: ゲームはすでに終わっています
 error-record-move-refused = { $number }手目（{ $move }）はルール上指せない手です
+
+## -- the lobby, the chat and names (branch lobby, issue #25) --
+error-name-mixed = 名前に、見た目の似た別の文字体系（ラテン文字の中のキリル文字など）を混ぜることはできません。ひとつの文字体系で書いてください
+error-name-confusable = その名前は他のプレイヤーの名前とよく似ています。別の名前にしてください
