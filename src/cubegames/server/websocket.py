@@ -210,7 +210,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     try:
         await peer.send(room.hello(seat))
         await peer.send(peer.update(room.state_message(seat)))
-        await peer.send(await server.chats.history(room, seat))
+        await peer.send(await server.chats.history(room, seat, client_of(websocket)))
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)

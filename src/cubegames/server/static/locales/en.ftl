@@ -734,7 +734,7 @@ chat-system-closed = The host closed the spectators' chat.
 chat-system-opened = The host opened the spectators' chat.
 chat-system-left = { $who } left the table.
 chat-system-back = { $who } is back.
-refusal-chat = That line was not sent: { $reason }
+refusal-chat = That line was not sent: try again in a moment.
 refusal-chat-slow = You are chatting too fast: wait a moment.
 refusal-chat-closed = The host closed the spectators' chat.
 deal-picked = The host picked this game's deal, so they may know every hand, yours included. Play it only with someone you trust. This game is never rated.
@@ -1059,3 +1059,7 @@ error-record-move-refused = move { $number } ({ $move }) is refused by the rules
 ## -- the lobby, the chat and names (branch lobby, issue #25) --
 error-name-mixed = a name cannot mix scripts that look alike (such as a Cyrillic letter among Latin ones): write it in one script
 error-name-confusable = that name looks too much like another player's: choose another
+refusal-chat-blank = A line cannot be blank: write something first.
+refusal-chat-long = That line is too long: shorten it and send it again.
+refusal-chat-hidden = That line holds an invisible or control character: take it out and send it again.
+chat-spectator-tag = Spectator { $tag }
