@@ -264,7 +264,7 @@ def test_a_spectators_tag_names_them_at_one_table_only_and_is_not_their_address(
     assert tags[0] == tags[1] != tags[2]
     address = "testclient"
     for game_id in (first["id"], second["id"]):
-        for said in (address, f"{game_id}\x00{address}", f"{game_id}{address}"):
+        for said in (address, f"{game_id}\x00address:{address}", f"{game_id}{address}"):
             assert hashlib.sha256(said.encode()).hexdigest()[:8] not in tags
     # the lines kept say who among the spectators said them
     with connect(client, first["id"]) as w:
@@ -278,6 +278,36 @@ def test_a_spectators_tag_names_them_at_one_table_only_and_is_not_their_address(
         history_of(ana)
         say(ana, "hi")
         assert "spectator" not in chat_of(ana)
+
+
+def test_a_signed_in_spectator_is_tagged_by_account_not_by_address(db_url: str) -> None:
+    """Two people watching from one address are told apart once signed in (so one may
+    mute the other), and one account has one tag from any of its browsers."""
+    from tests.server.accounting import browser, quick_app, sign_up
+
+    app = quick_app(db_url)
+
+    def tag_of(client: TestClient, game_id: str, session: str | None) -> str:
+        headers = {"cookie": f"cubegames_session={session}"} if session else {}
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=headers) as w:
+            w.send_json({"type": "auth", "token": None})
+            watcher = Socket(w)
+            watcher.opening()
+            you: str = history_of(watcher)["you"]
+            say(watcher, "hello")
+            assert chat_of(watcher)["spectator"] == you
+            return you
+
+    with browser(app) as ada, browser(app) as bob, browser(app) as host:
+        sign_up(ada, "ada")
+        sign_up(bob, "bob")
+        sessions = [c.cookies.get("cubegames_session") for c in (ada, bob)]
+        made = make_game(host, "cubes", [HUMAN, HUMAN])
+        guest = tag_of(host, made["id"], None)
+        first = tag_of(ada, made["id"], sessions[0])
+        assert first != guest != tag_of(bob, made["id"], sessions[1]) != first
+        assert tag_of(host, made["id"], sessions[0]) == first  # ada's, from another browser
+        assert tag_of(host, made["id"], "not-a-session") == guest
 
 
 def test_the_processes_of_one_server_give_a_spectator_one_tag(

@@ -424,7 +424,12 @@ class Accounts:
 
 def accounts_of(request: Request) -> Accounts:
     """The app's accounts."""
-    found: Accounts = request.app.state.accounts
+    return accounts_of_app(request.app)
+
+
+def accounts_of_app(app: Any) -> Accounts:
+    """The accounts of an app (a websocket's, a request's)."""
+    found: Accounts = app.state.accounts
     return found
 
 

@@ -19,10 +19,11 @@ everyone at the table sees in the same stream.
 A player may mute another, and a spectator another spectator: that is the viewer's own
 choice, kept by their page. A spectator's lines carry a tag (`spectator`, eight hex digits)
 that names them at that table without saying who they are: an HMAC of the table and the
-spectator's address under the server's secret (`SECRET_VARIABLE`, shared by every process
-of `serve --workers N`; a process alone makes its own), so it stays the same when they
-reconnect and cannot be turned back into the address. A spectator's page is told its own
-tag (`you` in `chat-history`).
+spectator (their account when signed in, else their address) under the server's secret
+(`SECRET_VARIABLE`, shared by every process of `serve --workers N`; a process alone makes
+its own), so it stays the same when they come back and cannot be turned back into the
+account or the address. Guests behind one address share a tag. A spectator's page is told
+its own tag (`you` in `chat-history`).
 
 A refusal's `code` says why, for the page to word (`refusal-CODE` in the catalogs):
 `chat-blank`, `chat-long`, `chat-hidden` (a control or invisible character), `chat-slow`,
@@ -157,17 +158,17 @@ class Chats:
         shared = os.environ.get(SECRET_VARIABLE)
         self._secret = secret or (bytes.fromhex(shared) if shared else secrets.token_bytes(32))
 
-    def spectator_tag(self, game_id: str, address: str) -> str:
-        """A spectator's tag at a table: the same for one address at one table, unrelated
-        between tables, and not the address."""
-        said = f"{game_id}\x00{address}".encode("utf-8", "surrogatepass")
+    def spectator_tag(self, game_id: str, speaker: str) -> str:
+        """A spectator's tag at a table (`speaker`: `account:ID` or `address:ADDRESS`): the
+        same for one speaker at one table, unrelated between tables, and not the speaker."""
+        said = f"{game_id}\x00{speaker}".encode("utf-8", "surrogatepass")
         return hmac.new(self._secret, said, hashlib.sha256).hexdigest()[:8]
 
     def forget(self, peer: Peer) -> None:
         """A page went away: its bucket goes too."""
         self._buckets.pop(id(peer), None)
 
-    async def history(self, room: Room, seat: int | None, address: str) -> dict[str, Any]:
+    async def history(self, room: Room, seat: int | None, speaker: str) -> dict[str, Any]:
         """What a page is sent when it connects: the newest lines of the channels it
         reads, whether the spectators' chat is open, and a spectator's own tag (`you`)."""
         lines = await asyncio.to_thread(self.store.chat, room.id, channels_of(seat), 2 * HISTORY)
@@ -177,12 +178,15 @@ class Chats:
             "spectators_open": room.info.spectators_chat,
         }
         if seat is None:
-            out["you"] = self.spectator_tag(room.id, address)
+            out["you"] = self.spectator_tag(room.id, speaker)
         return out
 
-    async def say(self, room: Room, peer: Peer, text: str, address: str) -> None:
-        """`peer` says `text` at its table; ChatRefused (nothing stored, nobody told) if
-        the line or its rate is refused."""
+    async def say(
+        self, room: Room, peer: Peer, text: str, address: str, speaker: str | None = None
+    ) -> None:
+        """`peer` says `text` at its table (from `address`; `speaker` who it is, for a
+        spectator's tag: by default its address); ChatRefused (nothing stored, nobody
+        told) if the line or its rate is refused."""
         line = clean(text)
         bucket = self._buckets.setdefault(
             id(peer), Throttle(self.limits.chat_per_second, self.limits.chat_burst)
@@ -206,7 +210,8 @@ class Chats:
         self.per_address.allow(address)
         channel = PLAYERS if seat is not None else SPECTATORS
         who = room.seats[seat].name if seat is not None and seat < len(room.seats) else None
-        tag = None if seat is not None else {"spectator": self.spectator_tag(room.id, address)}
+        who_said = speaker if speaker is not None else f"address:{address}"
+        tag = None if seat is not None else {"spectator": self.spectator_tag(room.id, who_said)}
         try:
             stored = await asyncio.to_thread(
                 self.store.add_chat,

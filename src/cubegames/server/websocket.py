@@ -23,6 +23,7 @@ from cubegames.server.hub import expired
 from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
+    MAX_TOKEN,
     AuthMessage,
     ChatMessage,
     ClaimMessage,
@@ -210,11 +211,12 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     try:
         await peer.send(room.hello(seat))
         await peer.send(peer.update(room.state_message(seat)))
-        await peer.send(await server.chats.history(room, seat, client_of(websocket)))
+        speaker = await _speaker(websocket)
+        await peer.send(await server.chats.history(room, seat, speaker))
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)
-        await _serve(server, room, peer, websocket)
+        await _serve(server, room, peer, websocket, speaker)
     except WebSocketDisconnect:
         pass
     finally:
@@ -223,6 +225,19 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         rooms.release(room, runner.busy(room))
         if room.peers:
             await room.presence()
+
+
+async def _speaker(websocket: WebSocket) -> str:
+    """Who a page is, for a spectator's chat tag (`chat.Chats.spectator_tag`): its account
+    when the browser is signed in (its session cookie), else its address."""
+    from cubegames.server.accounts import COOKIE, accounts_of_app
+
+    session = websocket.cookies.get(COOKIE)
+    if session and len(session) <= MAX_TOKEN:
+        user = await asyncio.to_thread(accounts_of_app(websocket.app).user_of, session)
+        if user is not None:
+            return f"account:{user.id}"
+    return f"address:{client_of(websocket)}"
 
 
 async def _authenticate(websocket: WebSocket) -> str | None:
@@ -241,7 +256,9 @@ async def _authenticate(websocket: WebSocket) -> str | None:
     return parsed.token
 
 
-async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
+async def _serve(
+    server: Server, room: Room, peer: Peer, websocket: WebSocket, speaker: str
+) -> None:
     limits = server.limits
     with Inbox(server, websocket, peer) as inbox:
         while True:
@@ -259,7 +276,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 continue
             if isinstance(parsed, ChatMessage):
                 try:
-                    await server.chats.say(room, peer, parsed.text, client_of(websocket))
+                    await server.chats.say(room, peer, parsed.text, client_of(websocket), speaker)
                 except ChatRefused as exc:
                     await peer.send(error(str(exc), exc.code))
                 continue
