@@ -5,7 +5,8 @@
 
 A real `cubegames serve` on a SQLite file on 127.0.0.1 (started and stopped here, its
 per-client caps raised since every client comes from one address), N websocket clients
-watching `/ws/lobby` (in `--client-procs` processes of their own), and a driver that opens
+watching `/ws/lobby` (in `--client-procs` processes of their own; each keeps the list as
+the page does, from the first whole list and the patches after it), and a driver that opens
 a public two-seat table (`POST /api/games`, one seat invited) every `1 / --rate` seconds
 and fills it (`POST /api/games/{id}/join`) half a period later. Every watcher notes when
 it first sees each table listed and when it sees it gone; the figures are the delays from
@@ -32,6 +33,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+from cubegames.server.lobby import apply_patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_load import Server, percentiles, process_cpu
@@ -65,15 +68,20 @@ async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], read
     """One watcher: notes when each table first shows and when it leaves; 1 if its
     connection broke."""
     listed: set[str] = set()
+    held: list[dict[str, Any]] = []
     try:
         async with connect(f"ws://127.0.0.1:{port}/ws/lobby", max_size=None) as ws:
             first = True
             async for raw in ws:
                 moment = time.time()
                 message = json.loads(raw)
-                if message.get("type") != "lobby":
+                if message.get("type") == "lobby":
+                    held = message["tables"]
+                elif message.get("type") == "lobby-patch":
+                    held = apply_patch(held, message)  # as the page does (lobbylist.js)
+                else:
                     continue
-                now = {t["id"] for t in message["tables"]}
+                now = {t["id"] for t in held}
                 for table in now - listed:
                     seen.setdefault(table, moment)
                 for table in listed - now:

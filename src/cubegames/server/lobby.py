@@ -169,10 +169,15 @@ class Lobby:
         )
         return list(reversed(found))
 
+    def _entries(self) -> list[dict[str, Any]]:
+        """The open public tables as the lobby lists them, read in one go (in a worker
+        thread: one hop off the event loop, not two)."""
+        found = self.store.summaries(PLAYING, MAX_TABLES, public=True, open_seats=True)
+        return [self.entry(t) for t in reversed(found)]
+
     async def read(self) -> None:
         """Read the list again; if it changed, send every watcher the patch."""
-        found = await self.open_tables()
-        tables = await asyncio.to_thread(lambda: [self.entry(t) for t in found])
+        tables = await asyncio.to_thread(self._entries)
         self._read_once = True
         self.update(tables)
 
