@@ -2,10 +2,13 @@
 
     .venv/bin/python benchmarks/lobby_load.py                 # 1,000 watchers, 40 tables
     .venv/bin/python benchmarks/lobby_load.py --quick         # 200 watchers, 20 tables
+    .venv/bin/python benchmarks/lobby_load.py --standing 80   # 80 more tables listed all along
+    .venv/bin/python benchmarks/lobby_load.py --server-path /tmp/main/src   # another tree's server
 
 A real `cubegames serve` on a SQLite file on 127.0.0.1 (started and stopped here, its
 per-client caps raised since every client comes from one address), N websocket clients
-watching `/ws/lobby` (in `--client-procs` processes of their own), and a driver that opens
+watching `/ws/lobby` (in `--client-procs` processes of their own; each keeps the list as
+the page does, from the first whole list and the patches after it), and a driver that opens
 a public two-seat table (`POST /api/games`, one seat invited) every `1 / --rate` seconds
 and fills it (`POST /api/games/{id}/join`) half a period later. Every watcher notes when
 it first sees each table listed and when it sees it gone; the figures are the delays from
@@ -24,6 +27,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import sys
 import tempfile
 import time
@@ -32,6 +36,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+from cubegames.server.lobby import apply_patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_load import Server, percentiles, process_cpu
@@ -65,15 +71,20 @@ async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], read
     """One watcher: notes when each table first shows and when it leaves; 1 if its
     connection broke."""
     listed: set[str] = set()
+    held: list[dict[str, Any]] = []
     try:
         async with connect(f"ws://127.0.0.1:{port}/ws/lobby", max_size=None) as ws:
             first = True
             async for raw in ws:
                 moment = time.time()
                 message = json.loads(raw)
-                if message.get("type") != "lobby":
+                if message.get("type") == "lobby":
+                    held = message["tables"]
+                elif message.get("type") == "lobby-patch":
+                    held = apply_patch(held, message)  # as the page does (lobbylist.js)
+                else:
                     continue
-                now = {t["id"] for t in message["tables"]}
+                now = {t["id"] for t in held}
                 for table in now - listed:
                     seen.setdefault(table, moment)
                 for table in listed - now:
@@ -110,13 +121,26 @@ def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) ->
     asyncio.run(run())
 
 
-def run(watchers: int, tables: int, rate: float, procs: int) -> dict[str, Any]:
+def run(watchers: int, tables: int, rate: float, procs: int, standing: int = 0) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = LobbyServer(f"sqlite:///{folder}/lobby.sqlite3")
         try:
+            _stand(server, standing)
             return _measure(server, watchers, tables, rate, procs)
         finally:
             server.stop()
+
+
+def _stand(server: LobbyServer, count: int) -> None:
+    """Open `count` public tables that wait for a player all along (a longer list)."""
+    body = {
+        "game": "cubed",
+        "seats": [{"kind": "human", "name": "Host"}, {"kind": "human", "invite": True}],
+        "public": True,
+    }
+    with httpx.Client(timeout=30) as http:
+        for _ in range(count):
+            assert http.post(server.url("/api/games"), json=body).status_code == 201
 
 
 def _measure(
@@ -191,10 +215,20 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=2.0, help="tables opened a second")
     parser.add_argument("--client-procs", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="200 watchers, 20 tables")
+    parser.add_argument(
+        "--standing", type=int, default=0, help="public tables listed all along (at most 99)"
+    )
+    parser.add_argument(
+        "--server-path", help="run the server from the code in this folder (PYTHONPATH)"
+    )
     args = parser.parse_args()
     if args.quick:
         args.watchers, args.tables = 200, 20
-    row = run(args.watchers, args.tables, args.rate, args.client_procs)
+    if not 0 <= args.standing <= 99:
+        parser.error("--standing must be from 0 to 99 (the lobby lists 100 tables)")
+    if args.server_path:  # the watchers (forked) keep this tree's code
+        os.environ["PYTHONPATH"] = args.server_path
+    row = run(args.watchers, args.tables, args.rate, args.client_procs, args.standing)
     when = time.strftime("%Y-%m-%d %H:%M")
     head = ("run", "watchers", "tables opened and filled", "listed p50 / p99 / max")
     head += ("gone p50 / p99 / max", "server CPU per change", "errors")

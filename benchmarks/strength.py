@@ -14,8 +14,8 @@ import platform
 import time
 from pathlib import Path
 
+from cubegames.kit.stats import wilson
 from cubegames.sim import Match, run
-from cubegames.sim.stats import wilson
 
 OUT = Path(__file__).parent / "strength.md"
 

@@ -17,8 +17,8 @@ import argparse
 import os
 import time
 
+from cubegames.kit.stats import wilson
 from cubegames.sim import Match, run
-from cubegames.sim.stats import wilson
 
 ALL = ("bridging", "void", "draw3")
 #: (label, seats, rounds, variants)

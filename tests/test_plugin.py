@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import cubegames
 from cubegames.core import registry
 from cubegames.core.game import Game
 from cubegames.core.options import check_form, form
 from cubegames.core.registry import GAMES, PluginError, PluginWarning, games, info, make
+from cubegames.kit.parts import PARTS, part
+from cubegames.render import terminal
 from cubegames.sim.summaries import summary_for
 from tests.server.helpers import TestClient
 
@@ -294,8 +297,12 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
         console.print(terminal.draw(game, view))
         return console.export_text()
 
-    assert text(wordy).strip() == "PILE 8"
-    assert "pile" in text(plain) and "Nim" in text(plain)
+    assert text(wordy).strip() == "PILE 8"  # its capability comes before its module
+    # plain Nim: its own terminal part, nimplugin/terminal.py, found beside its game module
+    assert text(plain).splitlines()[:2] == [
+        "Nim: 8 stones  " + " o " * 8,
+        "seat 0: took 0  seat 1: took 0",
+    ]
     assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
 
 
@@ -363,6 +370,16 @@ class Legacy(Game[Any]):
         return self._nim.determinize(view, seat, rng)
 
 
+def test_a_plug_ins_parts_are_found_beside_its_game_module() -> None:
+    assert registry.package("nim") == "nimplugin" and info("nim").parts
+    assert part("nim", "terminal").__name__ == "nimplugin.terminal"
+    assert part("nim", "web") is None and part("nim", "symmetry") is None
+    assert part("cubed", "terminal").__name__ == "cubegames.games.cubed.terminal"
+    with pytest.raises(ValueError, match="no part 'sound'; the parts are terminal, web"):
+        part("nim", "sound")
+    assert part("chess", "terminal") is None  # a game made outside the registry has none
+
+
 def test_a_plug_in_without_declared_facts_gets_them_from_its_class(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -382,5 +399,12 @@ def test_a_plug_in_without_declared_facts_gets_them_from_its_class(
             make("legacy", max_take=2)
         assert [o["kind"] for o in form(facts.options)] == ["int", "int"]
         assert "legacy" in [f.id for f in games()]
+        # no parts: its module's package (`tests`) is not a game's own, though it holds `rl`
+        assert not facts.parts and registry.package("legacy") is None
+        assert all(part("legacy", name) is None for name in PARTS)
+        console = Console(width=80, record=True)
+        console.print(terminal.draw(make("legacy", stones=4), state.view(0), state.legal_moves()))
+        drawn = console.export_text()  # the view as a tree, the legal moves under it
+        assert "Legacy" in drawn and "'pile': 1" in drawn and "moves: take 1" in drawn
     finally:
         registry._load.cache_clear()

@@ -156,7 +156,7 @@ def odds(game: str, pairs: tuple[str, ...]) -> None:
     except ValueError as exc:
         fail(str(exc))
     from cubegames.games.cubes import Cubes
-    from cubegames.render.terminal.cubes import odds_table
+    from cubegames.games.cubes.terminal import odds_table
 
     assert isinstance(built, Cubes)
     Console(highlight=False).print(odds_table(built))

@@ -6,8 +6,8 @@ from rich.console import Console, RenderableType
 
 import cubegames
 from cubegames.games.cubes import describe
+from cubegames.games.cubes.terminal import odds_table
 from cubegames.render.terminal import draw
-from cubegames.render.terminal.cubes import odds_table
 from tests.cubes.helpers import BLANK, FEW_9, MANY, NUMBERS_9, WORD_ONLY, position
 
 

@@ -8,11 +8,7 @@ from typing import Any
 import pytest
 
 import cubegames
-import cubegames.rl.symmetry.cubed
-import cubegames.rl.symmetry.square
 import cubegames.symmetry
-import cubegames.symmetry.cubed
-import cubegames.symmetry.square
 from cubegames.rl import codec
 from cubegames.rl.symmetry import map_actions, symmetries
 from tests.rl.helpers import positions
@@ -20,16 +16,11 @@ from tests.rl.helpers import positions
 
 def test_the_old_names_are_the_new_ones() -> None:
     """Code written against `cubegames.rl.symmetry` gets the very objects of
-    `cubegames.symmetry`, module for module."""
-    pairs = [
-        (cubegames.rl.symmetry, cubegames.symmetry),
-        (cubegames.rl.symmetry.cubed, cubegames.symmetry.cubed),
-        (cubegames.rl.symmetry.square, cubegames.symmetry.square),
-    ]
-    for old, new in pairs:
-        assert old.__all__
-        for name in old.__all__:
-            assert getattr(old, name) is getattr(new, name), name
+    `cubegames.symmetry`."""
+    old, new = cubegames.rl.symmetry, cubegames.symmetry
+    assert old.__all__
+    for name in old.__all__:
+        assert getattr(old, name) is getattr(new, name), name
     assert cubegames.rl.symmetries(cubegames.make("stakd")) == symmetries(cubegames.make("stakd"))
 
 

@@ -10,15 +10,15 @@ import pytest
 
 import cubegames
 from cubegames.games.cubed import Draw, Draw3, Give, Keep, Pass, Place, Skip
+from cubegames.games.cubed.rl import Codec as CubedCodec
+from cubegames.games.cubed.rl import Observer as CubedObserver
+from cubegames.games.cubed.rl import distance, full_radius
 from cubegames.games.stakd import PieceType
 from cubegames.games.stakd import Place as StakdPlace
+from cubegames.games.stakd.rl import bounds
 from cubegames.games.unstackable import Colour, End, Stack, Unstack
 from cubegames.rl import codec
 from cubegames.rl.encoding import ActionEncodingError
-from cubegames.rl.games.cubed import Codec as CubedCodec
-from cubegames.rl.games.cubed import Observer as CubedObserver
-from cubegames.rl.games.cubed import distance, full_radius
-from cubegames.rl.games.stakd import bounds
 from tests.cubed.helpers import workshop
 from tests.rl.helpers import CASES, IDS, positions
 

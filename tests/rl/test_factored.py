@@ -104,7 +104,7 @@ def test_the_compiled_environment_takes_the_factored_space_too() -> None:
     envs = vector_env(
         "cubed", 3, seed=2, opponent="random", players=2, rounds=1, action_space="factored"
     )
-    assert type(envs.envs).__module__ == "cubegames.rl.vector.cubed"
+    assert type(envs.envs).__module__ == "cubegames.games.cubed.vector"
     rng = np.random.default_rng(2)
     _, info = envs.reset()
     ends = 0

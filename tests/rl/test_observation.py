@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import cubegames
+from cubegames.games.cubed.rl import Observer as CubedObserver
 from cubegames.games.stakd import PieceType
 from cubegames.rl import observer
-from cubegames.rl.games.cubed import Observer as CubedObserver
 from tests.cubed.helpers import position, workshop
 from tests.rl.helpers import CASES, IDS, positions
 

@@ -10,11 +10,11 @@ import pytest
 
 import cubegames
 from cubegames.games.cubed import CubedState, kernel_bridge
+from cubegames.games.cubed.vector import VectorEnv
+from cubegames.kit.vector import outcome, seat_outcomes
 from cubegames.rl import vector_env
 from cubegames.rl.session import win_shares
 from cubegames.rl.vector import SessionVectorEnv
-from cubegames.rl.vector.cubed import VectorEnv
-from cubegames.rl.vector.session import outcome, seat_outcomes
 
 
 def masked_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

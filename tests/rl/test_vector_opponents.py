@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from cubegames.kit.vector import seat_outcomes
 from cubegames.rl import vector_env
 from cubegames.rl.session import win_shares
 from cubegames.rl.vector import SessionVectorEnv
-from cubegames.rl.vector.session import seat_outcomes
 
 
 def masked(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -168,7 +168,7 @@ def test_the_compiled_kernels_come_from_the_cache_after_warming() -> None:
     code = """
 import numpy as np
 from cubegames.rl import vector_env
-from cubegames.rl.vector import cubed
+from cubegames.games.cubed import vector as cubed
 from cubegames.games.unstackable import vector_rules
 for game_id, options in (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {})):
     for opponent in ("self", "random"):

@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from cubegames.games.unstackable.vector import VectorEnv
 from cubegames.rl import vector_env
 from cubegames.rl.gym import SingleAgentEnv
-from cubegames.rl.vector.unstackable import VectorEnv
 
 OPTIONS: list[dict[str, Any]] = [{}, {"exact_counts": False}, {"bag_counts_as_exposed": True}]
 

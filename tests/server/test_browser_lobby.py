@@ -222,3 +222,53 @@ def test_the_lobby_on_a_desktop(browser: Browser, server: str) -> None:
         shot(viewer, "lobby-desktop")
     finally:
         first.close()
+
+
+def test_a_spectator_mutes_another_spectator(browser: Browser, server: str) -> None:
+    """Two people watch one table from two browsers, each signed in (on one machine they
+    share an address: their accounts tell them apart): one mutes the other, whose lines
+    vanish on that screen only; a spectator's own lines offer no mute."""
+    import httpx
+
+    from tests.server.test_browser_accounts import _account, _name
+
+    made = httpx.post(
+        f"{server}/api/games",
+        json={"game": "cubes", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        timeout=10,
+    ).json()
+    first, second = context(browser), context(browser, phone=True)
+    try:
+        pages = []
+        for made_context, stem in ((first, "Eve"), (second, "Max")):
+            page = made_context.new_page()
+            _account(page, server, _name(stem), "Create account")
+            page.goto(f"{server}/play/{made['id']}")
+            expect(page.locator(".chat h2")).to_have_text("Spectators' chat")
+            pages.append(page)
+        eve, max_ = pages
+        say(eve, "hello from Eve")
+        say(max_, "hello from Max")
+        for page in (eve, max_):
+            expect(page.locator(".chat-lines")).to_contain_text("hello from Eve")
+            expect(page.locator(".chat-lines")).to_contain_text("hello from Max")
+        # one's own line offers no mute; the other's does
+        expect(
+            eve.locator(".chat-lines li.own:has-text('hello from Eve') button.mute")
+        ).to_have_count(0)
+        expect(eve.locator(".chat-lines li:has-text('hello from Max') .who")).to_contain_text(
+            "Spectator"
+        )
+        eve.click(".chat-lines li:has-text('hello from Max') button.mute")
+        expect(eve.locator(".chat-lines")).not_to_contain_text("hello from Max")
+        say(max_, "still here")
+        expect(max_.locator(".chat-lines")).to_contain_text("still here")
+        say(eve, "quiet now")
+        expect(max_.locator(".chat-lines")).to_contain_text("quiet now")
+        expect(eve.locator(".chat-lines")).not_to_contain_text("still here")
+        expect(max_.locator(".chat-lines")).to_contain_text("hello from Max")  # on one screen
+        eve.click("button.unmute")
+        expect(eve.locator(".chat-lines")).to_contain_text("still here")
+    finally:
+        first.close()
+        second.close()

@@ -52,13 +52,20 @@ def test_players_chat_both_ways_and_spectators_apart(client: TestClient) -> None
         connect(client, made["id"], None) as w,
     ):
         ana, bo, watcher = Socket(a), Socket(b), Socket(w)
+        histories = []
         for ws in (ana, bo, watcher):
             ws.opening()
-            assert history_of(ws) == {
+            histories.append(history_of(ws))
+            assert histories[-1] | {"you": ""} == {
                 "type": "chat-history",
                 "lines": [],
                 "spectators_open": True,
+                "you": "",
             }
+        # a spectator is told their own tag; a seat has none
+        assert "you" not in histories[0] and "you" not in histories[1]
+        tag = histories[2]["you"]
+        assert re.fullmatch(r"[0-9a-f]{8}", tag)
         say(ana, "  good luck  ")
         for ws in (ana, bo):
             line = chat_of(ws)
@@ -75,6 +82,7 @@ def test_players_chat_both_ways_and_spectators_apart(client: TestClient) -> None
             "seat": None,
             "who": None,
             "text": "nice opening",
+            "spectator": tag,
             "at": "",
         }
         # players never see the spectators' chat, spectators never the players'
@@ -94,12 +102,12 @@ def test_players_chat_both_ways_and_spectators_apart(client: TestClient) -> None
 @pytest.mark.parametrize(
     ("text", "code", "words"),
     [
-        ("x" * 301, "chat", "at most 300 characters"),
-        ("   ", "chat", "blank"),
-        ("a\u202eb", "chat", "U+202E"),
-        ("zero\u200bwidth", "chat", "U+200B"),
-        ("bell\x07", "chat", "U+0007"),
-        ("nul\x00", "chat", "U+0000"),
+        ("x" * 301, "chat-long", "at most 300 characters"),
+        ("   ", "chat-blank", "blank"),
+        ("a\u202eb", "chat-hidden", "U+202E"),
+        ("zero\u200bwidth", "chat-hidden", "U+200B"),
+        ("bell\x07", "chat-hidden", "U+0007"),
+        ("nul\x00", "chat-hidden", "U+0000"),
         (12, "bad-message", "text"),
         (None, "bad-message", "text"),
         (["a"], "bad-message", "text"),
@@ -224,6 +232,111 @@ def test_the_host_closes_the_spectators_chat(client: TestClient) -> None:
         watcher = Socket(w)
         watcher.opening()
         assert history_of(watcher)["spectators_open"] is False
+
+
+def test_a_spectators_tag_names_them_at_one_table_only_and_is_not_their_address(
+    client: TestClient,
+) -> None:
+    """A spectator keeps their tag when they come back (so a mute holds), another table
+    gives them another, and the tag is no hash of the address alone (a keyed HMAC)."""
+    import hashlib
+
+    first = make_game(client, "cubes", [HUMAN, HUMAN])
+    second = make_game(client, "cubes", [HUMAN, HUMAN])
+    tags = []
+    for game_id in (first["id"], first["id"], second["id"]):
+        with connect(client, game_id) as w:
+            watcher = Socket(w)
+            watcher.opening()
+            tags.append(history_of(watcher)["you"])
+            say(watcher, "hello")
+            assert chat_of(watcher)["spectator"] == tags[-1]
+    assert tags[0] == tags[1] != tags[2]
+    address = "testclient"
+    for game_id in (first["id"], second["id"]):
+        for said in (address, f"{game_id}\x00address:{address}", f"{game_id}{address}"):
+            assert hashlib.sha256(said.encode()).hexdigest()[:8] not in tags
+    # the lines kept say who among the spectators said them
+    with connect(client, first["id"]) as w:
+        watcher = Socket(w)
+        watcher.opening()
+        assert [line["spectator"] for line in history_of(watcher)["lines"]] == tags[:2]
+    # a player's lines carry no tag
+    with connect(client, first["id"], token(first, 0)) as a:
+        ana = Socket(a)
+        ana.opening()
+        history_of(ana)
+        say(ana, "hi")
+        assert "spectator" not in chat_of(ana)
+
+
+def test_a_signed_in_spectator_is_tagged_by_account_not_by_address(db_url: str) -> None:
+    """Two people watching from one address are told apart once signed in (so one may
+    mute the other), and one account has one tag from any of its browsers."""
+    from tests.server.accounting import browser, quick_app, sign_up
+
+    app = quick_app(db_url)
+
+    def tag_of(client: TestClient, game_id: str, session: str | None) -> str:
+        headers = {"cookie": f"cubegames_session={session}"} if session else {}
+        with client.websocket_connect(f"/ws/games/{game_id}", headers=headers) as w:
+            w.send_json({"type": "auth", "token": None})
+            watcher = Socket(w)
+            watcher.opening()
+            you: str = history_of(watcher)["you"]
+            say(watcher, "hello")
+            assert chat_of(watcher)["spectator"] == you
+            return you
+
+    with browser(app) as ada, browser(app) as bob, browser(app) as host:
+        sign_up(ada, "ada")
+        sign_up(bob, "bob")
+        sessions = [c.cookies.get("cubegames_session") for c in (ada, bob)]
+        made = make_game(host, "cubes", [HUMAN, HUMAN])
+        guest = tag_of(host, made["id"], None)
+        first = tag_of(ada, made["id"], sessions[0])
+        assert first != guest != tag_of(bob, made["id"], sessions[1]) != first
+        assert tag_of(host, made["id"], sessions[0]) == first  # ada's, from another browser
+        assert tag_of(host, made["id"], "not-a-session") == guest
+
+
+def test_the_processes_of_one_server_give_a_spectator_one_tag(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`serve --workers N` hands its processes one secret (process.environment): two apps
+    on it tag a spectator alike; apps with secrets of their own do not."""
+    from cubegames.server.chat import SECRET_VARIABLE
+    from cubegames.server.process import environment
+
+    shared = environment(db_url, Limits(), 2)[SECRET_VARIABLE]
+    assert len(bytes.fromhex(shared)) == 32
+    assert environment(db_url, Limits(), 2)[SECRET_VARIABLE] != shared
+    monkeypatch.setenv(SECRET_VARIABLE, shared)
+    one, two = (create_app(db_url, bot_delay=0).state.server.chats for _ in range(2))
+    assert one.spectator_tag("g1", "10.0.0.1") == two.spectator_tag("g1", "10.0.0.1")
+    monkeypatch.delenv(SECRET_VARIABLE)
+    three = create_app(db_url, bot_delay=0).state.server.chats
+    assert three.spectator_tag("g1", "10.0.0.1") != one.spectator_tag("g1", "10.0.0.1")
+
+
+def test_a_chat_refusal_reaches_the_page_as_a_code_its_catalogs_word() -> None:
+    """Every refusal of a chat line has a code whose words (`refusal-CODE`) are in both
+    catalogs and take nothing from the server's English (no variable)."""
+    from cubegames.server.i18n import bundle
+
+    codes = ["chat", "chat-blank", "chat-long", "chat-hidden", "chat-slow", "chat-closed"]
+    for text, code in (("  ", "chat-blank"), ("x" * 301, "chat-long"), ("a\u2066", "chat-hidden")):
+        with pytest.raises(ChatRefused) as refused:
+            clean(text)
+        assert refused.value.code == code
+    for lang in ("en", "ja"):
+        for code in codes:
+            message = bundle(lang).get_message(f"refusal-{code}")
+            assert message is not None and message.value is not None, (lang, code)
+            said, errors = bundle(lang).format_pattern(message.value, {})
+            assert errors == [] and said, (lang, code)
+            if lang == "ja":
+                assert not re.search(r"[A-Za-z]", said), said
 
 
 def test_a_script_in_a_line_comes_back_as_plain_text(client: TestClient) -> None:

@@ -203,15 +203,26 @@ def test_the_rating_hooks_show_a_rating_and_narrow_quick_play(app: Any, client: 
     assert second["joined"] is False and second["id"] != first["id"]
 
 
-def test_the_lobby_socket_sends_the_list_whole_when_it_changes(client: TestClient) -> None:
+def test_the_lobby_socket_sends_the_list_then_patches_when_it_changes(
+    client: TestClient,
+) -> None:
     with client.websocket_connect("/ws/lobby") as session:
         watcher = Socket(session)
-        assert watcher.receive() == {"type": "lobby", "tables": []}
+        assert watcher.receive() == {"type": "lobby", "version": 0, "tables": []}
         made = public_table(client, [HUMAN, INVITED])
-        opened = watcher.until(lambda m: m["type"] == "lobby" and m["tables"])
-        assert [t["id"] for t in opened["tables"]] == [made["id"]]
+        opened = watcher.until(lambda m: m["type"] == "lobby-patch")
+        assert opened["version"] == 1 and opened["removed"] == opened["changed"] == []
+        assert [(a["at"], a["table"]["id"]) for a in opened["added"]] == [(0, made["id"])]
+        assert opened["added"][0]["table"] == lobby(client)[0]
         client.post(f"/api/games/{made['id']}/join", json={"name": "Bo"})
-        assert watcher.until(lambda m: m["type"] == "lobby")["tables"] == []
+        filled = watcher.until(lambda m: m["type"] == "lobby-patch")
+        assert filled == {
+            "type": "lobby-patch",
+            "version": 2,
+            "removed": [made["id"]],
+            "changed": [],
+            "added": [],
+        }
         # the lobby only reads pings: anything else is one refusal, nothing changed
         for raw in (
             "garbage",

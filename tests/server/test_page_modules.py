@@ -250,7 +250,7 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
     to exactly that cube's cell (layer, column and row on the board fixed for the game, the
     new row or column before the structure included), whether you may take it out, and
     which colours may go on a spot; never a coordinate or a move's notation."""
-    from cubegames.render.web.unstackable import frame_of
+    from cubegames.games.unstackable.web import frame_of
 
     assert NODE is not None
     game = cubegames.make("unstackable")
@@ -327,7 +327,7 @@ def test_unstackable_names_cubes_and_spots_in_words_not_coordinates() -> None:
 
 
 #: cells of the grid, the structure's shift since its first cube, and how a player names
-#: them; the server's log (render/web/unstackable.py `place_words`,
+#: them; the server's log (games/unstackable/web.py `place_words`,
 #: tests/server/test_render.py) says the same
 _SAME_WORDS = {
     (0, 0, 0, 0, 0): "the bottom layer at D4",
@@ -345,7 +345,7 @@ def test_unstackable_log_and_hovers_name_a_cell_alike() -> None:
     """The log's words for a move (the server's) and a hover's words (the page's) name each
     cell the same way on the board fixed for the game, so a player can find in the drawing
     the cube the log tells of, however far the structure has shifted."""
-    from cubegames.render.web.unstackable import place_words
+    from cubegames.games.unstackable.web import place_words
 
     cells = sorted(_SAME_WORDS)
     page = _in_node(
@@ -370,7 +370,7 @@ def test_unstackable_cubes_keep_their_names_when_the_structure_shifts() -> None:
     """A cube stacked in the new column left of the structure shifts it by one; the page's
     words for every cube stay what they were (issue #23: two cubes were named alike, and a
     cube's name changed as the structure grew)."""
-    from cubegames.render.web.unstackable import frame_of
+    from cubegames.games.unstackable.web import frame_of
 
     game = cubegames.make("unstackable")
     state = game.new_state(seed=1)

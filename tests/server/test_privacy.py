@@ -7,7 +7,7 @@ from typing import Any
 
 import cubegames
 from cubegames.games.cubed.notation import least_rotation
-from cubegames.render.web.cubed import place_words
+from cubegames.games.cubed.web import place_words
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, pieces_in, token
 
 LETTERS = "GPLNYBWK"

@@ -69,12 +69,13 @@ def test_the_lobby_follows_tables_opened_and_filled_on_another_process(
         body = {"game": "cubed", "seats": [HUMAN, INVITED], "public": True}
         made = httpx.post(f"{a.url}/api/games", json=body, timeout=10).json()
         for socket in (on_a, on_b):
-            listed = until(socket, lambda m: m["type"] == "lobby" and m["tables"] != [])
-            assert [t["id"] for t in listed["tables"]] == [made["id"]]
+            listed = until(socket, lambda m: m["type"] == "lobby-patch" and m["added"] != [])
+            assert [a["table"]["id"] for a in listed["added"]] == [made["id"]]
         joined = httpx.post(f"{b.url}/api/games/{made['id']}/join", json={"name": "Bo"}, timeout=10)
         assert joined.status_code == 200, joined.text
         for socket in (on_a, on_b):
-            assert until(socket, lambda m: m["type"] == "lobby")["tables"] == []
+            gone = until(socket, lambda m: m["type"] == "lobby-patch" and m["removed"] != [])
+            assert gone["removed"] == [made["id"]]
 
 
 def test_a_chat_line_reaches_a_page_on_another_process(two: tuple[Served, Served]) -> None:

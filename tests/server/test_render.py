@@ -191,7 +191,7 @@ def test_the_log_reads_like_a_person_telling_the_game(
 def test_cubed_places_are_named_from_the_first_piece_one_name_a_cell() -> None:
     """Each cell near the first piece gets its own name, and the names go the way the
     table is drawn: up is a row above (r - 1), right is half a cell per q + r/2."""
-    from cubegames.render.web.cubed import centre, place_words
+    from cubegames.games.cubed.web import centre, place_words
 
     names = {}
     for q in range(-6, 7):
@@ -256,7 +256,7 @@ def test_unstackable_names_a_cube_alike_from_its_stacking_to_the_end() -> None:
     """A cube keeps its name however the structure shifts: the name said when it was
     stacked names the same cell of the finished structure (issue #23: moves 1 and 3 were
     both "row 1 from the front, 1st from the left")."""
-    from cubegames.render.web.unstackable import frame_of, place_words
+    from cubegames.games.unstackable.web import frame_of, place_words
 
     for seed in range(6):
         game = cubegames.make("unstackable", players=2)

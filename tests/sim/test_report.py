@@ -16,12 +16,13 @@ from cubegames.games.cubed import Cubed
 from cubegames.games.cubed.pieces import PieceKind
 from cubegames.games.cubes import Cubes
 from cubegames.games.cubes.odds import odds
+from cubegames.games.cubes.report import ROW_LABELS
+from cubegames.kit.report import decisive_digits
+from cubegames.kit.stats import wilson
 from cubegames.sim.analysis import settings
-from cubegames.sim.extras import decisive_digits
 from cubegames.sim.job import Job, make_job
 from cubegames.sim.report import html_report, print_report
 from cubegames.sim.simulate import simulate
-from cubegames.sim.stats import wilson
 from cubegames.sim.store import Store
 
 
@@ -147,6 +148,10 @@ def test_cubes_exact_odds_stand_beside_the_simulated_rolls() -> None:
             f"{seen / total:.{d}%} ({low:.{d}%}–{high:.{d}%})",
         ]
     assert counted == total
+    # the game's own section, in its package, names the rows for its plot
+    (setting,) = settings(df)
+    assert [r["label"] for r in setting.extras["odds"]] == [ROW_LABELS[r.row.value] for r in exact]
+    assert ROW_LABELS["cubes-few"] == "CUBES +\n1–2 numbers"
     assert "CUBES: set length in rolls" in page
     assert "seat advantage within a set" in page
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from cubegames.kit.report import decisive_digits
 from cubegames.sim.analysis import settings
-from cubegames.sim.extras import decisive_digits
 from cubegames.sim.job import make_job
 from cubegames.sim.lab import seat_balance_table
 from cubegames.sim.report import html_report

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from cubegames.sim.stats import Z95, half_width, mean_interval, wilson
+from cubegames.kit.stats import Z95, half_width, mean_interval, wilson
 
 
 @pytest.mark.parametrize(

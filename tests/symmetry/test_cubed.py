@@ -1,11 +1,11 @@
-"""CUBED's symmetries (`cubegames.symmetry.cubed`): no mirror without mirrored pieces, and
+"""CUBED's symmetries (`cubegames.games.cubed.symmetry`): no mirror without mirrored pieces, and
 moves found in a canonical image map back to legal moves."""
 
 from __future__ import annotations
 
 import cubegames
+from cubegames.games.cubed.symmetry import CubedSymmetry
 from cubegames.symmetry import canonical
-from cubegames.symmetry.cubed import CubedSymmetry
 from tests.symmetry.helpers import positions
 
 

@@ -1,5 +1,5 @@
-"""The square symmetries on Unstackable's bitboards (`cubegames.symmetry.square`), and the one
-set of footprint maps shared with the game's solver: the `alphabeta` bot's transposition
+"""The square symmetries on Unstackable's bitboards (`cubegames.games.unstackable.symmetry`),
+and the one set of footprint maps shared with the game's solver: the `alphabeta` bot's transposition
 table is keyed on exactly the canonical images this API gives."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from cubegames.bots.alphabeta import AlphaBetaBot
 from cubegames.games.unstackable import Stage, Unstackable
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.search import Position, Solver
+from cubegames.games.unstackable.symmetry import FOOTPRINT, UnstackableSymmetry, canonical_boards
+from cubegames.kit.square import ELEMENTS
 from cubegames.symmetry import orbit, symmetries
-from cubegames.symmetry.square import ELEMENTS, FOOTPRINT, UnstackableSymmetry, canonical_boards
 from tests.bots.helpers import seeded
 from tests.symmetry.helpers import positions
 

@@ -21,7 +21,7 @@ from cubegames.symmetry import canonical, orbit, position_key, symmetries
 from tests.symmetry.helpers import positions
 
 #: the packages `cubegames.symmetry` may import (and itself)
-LOWER = ("cubegames.core", "cubegames.games", "cubegames.symmetry")
+LOWER = ("cubegames.core", "cubegames.kit", "cubegames.games", "cubegames.symmetry")
 
 #: option sets whose play the symmetries map exactly: CUBED's later chance (a new round's
 #: deal, draw3's returns) is drawn from a hash of the position text, so one round, no draw3
@@ -157,9 +157,9 @@ def test_canonical_images_and_orbits() -> None:
 
 
 def test_the_package_stands_on_the_games_alone() -> None:
-    """`cubegames.symmetry` imports only `cubegames.core` and `cubegames.games` (the layering:
-    games ← symmetry ← bots, sim, rl), and using it loads nothing that `import cubegames`
-    had not loaded already from the layers above, nor numpy."""
+    """`cubegames.symmetry` stands on the layers below it (the layering: core ← kit ← games ←
+    symmetry ← bots, sim, rl; it finds each game's `symmetry` part), and using it loads
+    nothing that `import cubegames` had not loaded already from the layers above, nor numpy."""
     package = Path(cubegames.symmetry.__file__).parent
     for path in sorted(package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -186,7 +186,7 @@ print(" ".join(sorted(set(sys.modules) - before)))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     added = set(out.stdout.split())
-    assert "cubegames.symmetry.square" in added
+    assert "cubegames.games.unstackable.symmetry" in added and "cubegames.kit.square" in added
     assert not [
         name for name in added if name.startswith("cubegames.") and not name.startswith(LOWER)
     ]

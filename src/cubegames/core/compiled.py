@@ -38,7 +38,7 @@ KERNELS = (
     "games/cubed/batch_games.py",
     "games/unstackable/solver_kernel.py",
     "games/unstackable/vector_rules.py",
-    "rl/vector/cubed.py",
+    "games/cubed/vector.py",
 )
 STAMP = "cubegames-kernels.stamp"
 PACKAGE = Path(__file__).resolve().parent.parent

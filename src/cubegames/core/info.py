@@ -67,10 +67,14 @@ class GameInfo:
     #: the game's own simulation columns (`cubegames.core.summary.Summary`), if any
     summary: type[Summary] | None = None
     #: the function adding the game's own sections to a simulation report, as
-    #: "module:function" (it takes a `cubegames.sim.analysis.Setting`); "" for none
+    #: "module:function" (it takes a `cubegames.kit.report.Section`); "" for none
     report: str = ""
     #: option sets worth exercising: the shared conformance test plays each of them
     example_options: tuple[Mapping[str, Any], ...] = ({},)
+    #: whether the package holding the game module also holds the game's own parts
+    #: (modules named `terminal`, `web`, `rl`, `vector`, `symmetry` beside it, found by
+    #: `cubegames.kit.parts`); facts worked out from a bare class say False
+    parts: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

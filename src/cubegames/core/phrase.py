@@ -1,7 +1,7 @@
 """A sentence for a player as data: a message id of the catalogs and its parameters, with
 its English words beside them.
 
-The games' move describers (`render.web.<game>.described`, CUBES' `outcome.described`)
+The games' move describers (`games.<game>.web.described`, CUBES' `outcome.described`)
 give a `Phrase`: the server sends `said()` (`[key, params]`) and the page words it from
 its catalogs (`static/locales/<lang>.ftl`) in the reader's language, naming each seat as
 the page names it; `str(phrase)` is the English the project has always written, for

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 import warnings
 from collections.abc import Sequence
 from importlib import metadata
@@ -148,6 +149,7 @@ def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:
         min_players=low,
         max_players=high,
         options=model,
+        parts=False,
     )
 
 
@@ -160,6 +162,24 @@ def game_class(game_id: str) -> type[Game[Any]]:
     if isinstance(found, PluginError):
         raise found
     return found
+
+
+def package(game_id: str) -> str | None:
+    """The package holding a game's own parts (`cubegames.kit.parts`): the package of the
+    module of its registered class, or None for a game that has no parts there (its facts
+    say `parts=False`, or its module is in no package) and for a game class made outside
+    the registry.
+
+    >>> package("cubed"), package("chess")
+    ('cubegames.games.cubed', None)
+    """
+    if game_id not in _ENTRIES:
+        return None
+    cls = game_class(game_id)
+    if not cls.info.parts:
+        return None
+    module = sys.modules.get(cls.__module__)
+    return (module.__package__ or None) if module is not None else None
 
 
 def built_in(game_id: str) -> bool:

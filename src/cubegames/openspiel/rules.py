@@ -24,8 +24,8 @@ from typing import Any
 import cubegames
 from cubegames.core.game import JSON, Game, Move, State
 from cubegames.games.cubed.notation import Draw, Draw3, Place, least_rotation
+from cubegames.games.cubed.rl import distance
 from cubegames.rl.encoding import ActionCodec, codec
-from cubegames.rl.games.cubed import distance
 
 #: a parameter's default value: OpenSpiel's parameters are bool, int, float or str
 Param = bool | int | float | str
@@ -321,7 +321,7 @@ class CubedRules(Rules):
     @property
     def radius(self) -> int | str:
         """The window of actions and planes: "full" (parameter radius=0, the default) is
-        the one no legal placement ever leaves (see `cubegames.rl.games.cubed`); a smaller
+        the one no legal placement ever leaves (see `cubegames.games.cubed.rl`); a smaller
         one bounds the table to that hexagon, a placement beyond it not being offered."""
         radius = int(self.params["radius"])
         return "full" if radius == 0 else radius

@@ -111,7 +111,7 @@ def vector_env(
 
     >>> envs = vector_env("cubed", 2, seed=1, players=2, rounds=1)
     >>> type(envs).__module__, int(envs.single_action_space.n)
-    ('cubegames.rl.vector.cubed', 219416)
+    ('cubegames.games.cubed.vector', 219416)
     """
     from cubegames.rl.vector import vector_env as make_vector_env
 

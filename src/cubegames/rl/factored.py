@@ -30,9 +30,9 @@ Observation: the flat one (`observer(game)`) followed by the factor block, `1 + 
 
 `observation="dict"` (for CUBED and any other game) gives a `Dict` space instead of one
 flat vector, so convolutional policies (SB3's `MultiInputPolicy`) need no custom extractor:
-`"planes"`, float32 `(channels, height, width)` as documented per game in
-`cubegames.rl.games`, and `"vector"`, the vector part (then the factor block, when
-factored).
+`"planes"`, float32 `(channels, height, width)` as documented per game in its `rl` part
+(`cubegames.games.<game>.rl`), and `"vector"`, the vector part (then the factor block,
+when factored).
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from cubegames.games.cubed.rl import Codec as CubedCodec
 from cubegames.rl.encoding import ActionCodec
-from cubegames.rl.games.cubed import Codec as CubedCodec
 from cubegames.rl.observation import Observer
 
 ACTION_SPACES = ("flat", "factored")

@@ -1,10 +1,12 @@
-"""The learning capability of a game from outside this package, and two helpers to write it.
+"""The learning capability of a game without an `rl` part, and two helpers to write it.
 
-The built-in games have their codec and observer in `cubegames.rl.games.<game>`. Any other
-game is learnable when its `Game` class has the `Learnable` capability (a protocol: name
-it among the class's bases so mypy checks it). Without it, `cubegames.rl` falls back on
-`LegalIndexCodec` (action i: the i-th legal move) and `ViewObserver` (the view's JSON text as
-numbers): every environment works, fit for baselines and API checks, not for serious learning.
+A game's codec and observer are `Codec` and `Observer` in its own `rl` part
+(`cubegames.kit.parts`: the module `rl` beside its game module, `cubegames.games.cubed.rl`
+for CUBED). A game without one is learnable when its `Game` class has the `Learnable`
+capability (a protocol: name it among the class's bases so mypy checks it). Without it,
+`cubegames.rl` falls back on `LegalIndexCodec` (action i: the i-th legal move) and
+`ViewObserver` (the view's JSON text as numbers): every environment works, fit for baselines
+and API checks, not for serious learning.
 
 - `ListCodec(game, moves)`: a codec over a fixed list of every move the game could ever
   make with its options (Nim with piles up to 3: `take 1`, `take 2`, `take 3`);

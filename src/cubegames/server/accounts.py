@@ -16,8 +16,10 @@ the seats bound to an account.
   and no cookie, are not asked for it: their requests carry no ambient authority.
 - **Guessing.** Failed sign-ins are capped per account name and per address
   (`Limits.signins_per_account`, `signins_per_client` over `SIGNIN_WINDOW` seconds, on an
-  injectable clock). An unknown name and a wrong password get the same status and words,
-  and cost the same: an unknown name is checked against a dummy hash.
+  injectable clock), counted in the database (`SigninAttempts`, the `signin_attempts`
+  table), so the caps hold for the sum over every process of `serve --workers N`. An
+  unknown name and a wrong password get the same status and words, and cost the same: an
+  unknown name is checked against a dummy hash.
 - **Seats.** Signing up or in binds the seats whose credentials the browser holds (sent
   with the request) to the account, if no other account holds them; a seat made or
   claimed while signed in is bound at once. A signed-in browser asks for its own
@@ -36,6 +38,7 @@ Routes (JSON):
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import math
 import secrets
@@ -50,7 +53,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -58,7 +61,7 @@ from cubegames.server.context import client_of
 from cubegames.server.guard import HEADERS
 from cubegames.server.i18n import Said, language_of, say
 from cubegames.server.limits import Clock, RateLimit, share
-from cubegames.server.names import BadName, check_name, name_key
+from cubegames.server.names import BadName, check_name, look, name_key
 from cubegames.server.protocol import MAX_TOKEN
 from cubegames.server.storage import (
     FINISHED,
@@ -66,6 +69,7 @@ from cubegames.server.storage import (
     SeatKeyRow,
     SeatRow,
     SessionRow,
+    SigninAttemptRow,
     Store,
     UserRow,
     iso,
@@ -103,6 +107,70 @@ class User:
     csrf: str
 
 
+class SigninAttempts:
+    """Sign-in attempts per key (an account, an address) over a moving `window` of seconds,
+    counted in the database: every process on it sees the same counts. `take` checks the
+    caps of an attempt's keys and counts it against each, in one transaction under a lock
+    on each key (PostgreSQL's advisory locks; SQLite's one writer), so two processes
+    cannot both let through the last allowed attempt; `forgive` takes back the attempt of a
+    sign-in that succeeded (only failures count). `clock` is seconds since the epoch (every
+    process's counts alike); a test passes its own."""
+
+    def __init__(self, store: Store, window: float = SIGNIN_WINDOW, clock: Clock = time.time):
+        self.store = store
+        self.window = window
+        self.clock = clock
+
+    @staticmethod
+    def _hashed(key: str) -> str:
+        return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def take(self, caps: list[tuple[str, int]]) -> tuple[float | None, list[int]]:
+        """Count one attempt against each `(key, cap)`: `(None, ids of the rows counted)`,
+        or, when a key is at its cap, `(seconds to wait, [])` and nothing counted. Blocks
+        on the database: call it from a worker thread."""
+        keys = [(self._hashed(key), cap) for key, cap in caps]
+        moment = self.clock()
+        with self.store.engine.begin() as connection:
+            # the delete comes first: on SQLite it takes the write lock for the whole check
+            connection.execute(
+                delete(SigninAttemptRow).where(SigninAttemptRow.at <= moment - self.window)
+            )
+            if connection.dialect.name == "postgresql":
+                for key in sorted({k for k, _ in keys}):  # one order: no deadlock
+                    lock = int.from_bytes(bytes.fromhex(key)[:8], "big", signed=True)
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": lock})
+            wait: float | None = None
+            for key, cap in keys:
+                made, oldest = connection.execute(
+                    select(func.count(), func.min(SigninAttemptRow.at)).where(
+                        SigninAttemptRow.key == key
+                    )
+                ).one()
+                if made >= cap:
+                    held = max(0.0, float(oldest) + self.window - moment)
+                    wait = held if wait is None else max(wait, held)
+            if wait is not None:
+                return wait, []
+            ids = [
+                int(
+                    connection.execute(
+                        insert(SigninAttemptRow)
+                        .values(key=key, at=moment)
+                        .returning(SigninAttemptRow.id)
+                    ).scalar_one()
+                )
+                for key, _ in keys
+            ]
+        return None, ids
+
+    def forgive(self, ids: list[int]) -> None:
+        """Take back the attempts `ids` (a sign-in that succeeded)."""
+        if ids:
+            with self.store.engine.begin() as connection:
+                connection.execute(delete(SigninAttemptRow).where(SigninAttemptRow.id.in_(ids)))
+
+
 class Accounts:
     """The accounts of one app: the password hasher and the caps on guessing."""
 
@@ -117,11 +185,15 @@ class Accounts:
         clock: Clock = time.monotonic,
         wall: Callable[[], float] = time.time,
         hasher: PasswordHasher | None = None,
+        attempts_clock: Clock | None = None,
     ) -> None:
         self.store = store
         self.hasher = hasher or PasswordHasher()
-        self.per_account = RateLimit(share(per_account, workers), SIGNIN_WINDOW, clock)
-        self.per_client = RateLimit(share(per_client, workers), SIGNIN_WINDOW, clock)
+        #: failed sign-ins per account and per address, counted in the database (the
+        #: caps hold over every process: not shared out among the workers)
+        self.per_account = per_account
+        self.per_client = per_client
+        self.attempts = SigninAttempts(store, SIGNIN_WINDOW, attempts_clock or time.time)
         self.signups = RateLimit(share(signups_per_client, workers), SIGNUP_WINDOW, clock)
         self.wall = wall
         self._dummy: str | None = None
@@ -143,7 +215,11 @@ class Accounts:
             with self.store.engine.begin() as connection:
                 made = connection.execute(
                     insert(UserRow).values(
-                        name=name, key=name_key(name), password=hashed, created_at=now()
+                        name=name,
+                        key=name_key(name),
+                        look=look(name),
+                        password=hashed,
+                        created_at=now(),
                     )
                 )
         except IntegrityError:
@@ -309,10 +385,23 @@ class Accounts:
         return given
 
     def taken(self, name: str) -> bool:
-        """Whether an account has this name (by `names.name_key`)."""
+        """Whether an account has this name (by `names.name_key`), or one that looks like
+        it (`names.look`)."""
         with self.store.engine.connect() as connection:
             return (
-                connection.execute(select(UserRow.id).where(UserRow.key == name_key(name))).first()
+                connection.execute(
+                    select(UserRow.id).where(
+                        or_(UserRow.key == name_key(name), UserRow.look == look(name))
+                    )
+                ).first()
+                is not None
+            )
+
+    def looks_taken(self, name: str) -> bool:
+        """Whether an account's name looks like this one (`names.look`)."""
+        with self.store.engine.connect() as connection:
+            return (
+                connection.execute(select(UserRow.id).where(UserRow.look == look(name))).first()
                 is not None
             )
 
@@ -335,7 +424,12 @@ class Accounts:
 
 def accounts_of(request: Request) -> Accounts:
     """The app's accounts."""
-    found: Accounts = request.app.state.accounts
+    return accounts_of_app(request.app)
+
+
+def accounts_of_app(app: Any) -> Accounts:
+    """The accounts of an app (a websocket's, a request's)."""
+    found: Accounts = app.state.accounts
     return found
 
 
@@ -433,6 +527,10 @@ async def sign_up(body: Credentials, request: Request, response: Response) -> di
     if len(body.password) < MIN_PASSWORD:
         raise Said(400, "error-password-short", count=MIN_PASSWORD)
     accounts.signups.allow(client_of(request))
+    if await asyncio.to_thread(accounts.looks_taken, name):
+        if await asyncio.to_thread(accounts.id_of, name) is not None:
+            raise Said(409, "error-name-taken")
+        raise Said(409, "error-name-confusable")
     user_id = await asyncio.to_thread(accounts.sign_up, name, body.password)
     if user_id is None:
         raise Said(409, "error-name-taken")
@@ -443,22 +541,22 @@ async def sign_up(body: Credentials, request: Request, response: Response) -> di
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Sign in (a new session id); the browser's seats move into the account."""
     accounts = accounts_of(request)
-    key = name_key(body.name)[:200]
-    client = client_of(request)
-    for rate, which in ((accounts.per_account, key), (accounts.per_client, client)):
-        wait = rate.wait(which)
-        if wait is not None:
-            raise Said(
-                429,
-                "error-too-many-signins",
-                headers={"Retry-After": str(math.ceil(wait))},
-                wait=timedelta(seconds=math.ceil(wait)),
-            )
+    caps = [
+        ("account:" + name_key(body.name)[:200], accounts.per_account),
+        ("address:" + client_of(request), accounts.per_client),
+    ]
+    wait, counted = await asyncio.to_thread(accounts.attempts.take, caps)
+    if wait is not None:
+        raise Said(
+            429,
+            "error-too-many-signins",
+            headers={"Retry-After": str(math.ceil(wait))},
+            wait=timedelta(seconds=math.ceil(wait)),
+        )
     found = await asyncio.to_thread(accounts.check, body.name, body.password)
     if found is None:
-        accounts.per_account.allow(key)
-        accounts.per_client.allow(client)
         raise Said(401, "error-signin-failed")
+    await asyncio.to_thread(accounts.attempts.forgive, counted)
     return await _signed_in(request, response, found[0], found[1], body)
 
 
@@ -591,6 +689,7 @@ __all__ = [
     "CSRF_HEADER",
     "Accounts",
     "CsrfGuard",
+    "SigninAttempts",
     "User",
     "current_user",
     "guest_name",

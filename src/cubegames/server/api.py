@@ -205,30 +205,56 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         raise Said(400, "error-seed-with-invite")
     if body.rated:
         _rated_table(user, body.seed, control.timed, seats)
+    return await open_table(
+        server,
+        body.game,
+        game.options,
+        seats,
+        control,
+        seed=body.seed,
+        rated=body.rated,
+        public=body.public,
+    )
+
+
+async def open_table(
+    server: Server,
+    game: str,
+    options: dict[str, Any],
+    seats: list[NewSeat],
+    control: clocks.TimeControl,
+    *,
+    seed: int | None = None,
+    rated: bool = False,
+    public: bool = False,
+) -> dict[str, Any]:
+    """Store a new table (its settings checked already), dealt by the server unless `seed`
+    picks the deal, and tell the lobby if it is `public`; the answer of `POST /api/games`:
+    the host's credential, each seat's credential or invitation."""
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
-    seed = body.seed if body.seed is not None else server_deal()
+    dealt = seed if seed is not None else server_deal()
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(
             server.store.create,
-            body.game,
-            game.options,
-            seed,
+            game,
+            options,
+            dealt,
             seats,
             (),
             None,
             host,
             control.to_json(),
             server.now(),
-            rated=body.rated,
-            public=body.public,
-            deal_picked=body.seed is not None,
+            rated=rated,
+            public=public,
+            deal_picked=seed is not None,
         )
     except Unstorable as exc:
         raise HTTPException(400, str(exc)) from None
-    if body.public:
+    if public:
         server.lobby.changed()
-    return _created(game_id, body.game, seats, tokens, PLAYING, host)
+    return _created(game_id, game, seats, tokens, PLAYING, host)
 
 
 def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:

@@ -114,6 +114,9 @@ def create_app(
         workers=workers,
         clock=clock or time.monotonic,
         wall=lambda: now().timestamp(),
+        # sign-in attempts are counted in the database by every process: seconds since
+        # the epoch, which every process counts alike
+        attempts_clock=clock or time.time,
     )
     app.add_middleware(Guard, max_body=server.limits.max_body)
     # the CSRF check is the outermost: a request it refuses has its body never read

@@ -16,13 +16,28 @@ everyone at the table sees in the same stream.
 - Nothing in it comes from hidden information: a player's line is what they typed; a
   system line names seats and counts only (never a move's notation, a hand or a deal).
 
-A player may mute another: that is the viewer's own choice, kept by their page.
+A player may mute another, and a spectator another spectator: that is the viewer's own
+choice, kept by their page. A spectator's lines carry a tag (`spectator`, eight hex digits)
+that names them at that table without saying who they are: an HMAC of the table and the
+spectator (their account when signed in, else their address) under the server's secret
+(`SECRET_VARIABLE`, shared by every process of `serve --workers N`; a process alone makes
+its own), so it stays the same when they come back and cannot be turned back into the
+account or the address. Guests behind one address share a tag. A spectator's page is told
+its own tag (`you` in `chat-history`).
+
+A refusal's `code` says why, for the page to word (`refusal-CODE` in the catalogs):
+`chat-blank`, `chat-long`, `chat-hidden` (a control or invisible character), `chat-slow`,
+`chat-closed`, `chat` (the line could not be stored); its English `message` is for programs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
+import os
+import secrets
 import unicodedata
 from dataclasses import replace
 from typing import Any
@@ -40,6 +55,8 @@ SPECTATORS = "spectators"
 TABLE = "table"
 #: lines of each channel of a table kept, and sent to a page when it connects
 HISTORY = 200
+#: how `cubegames serve --workers N` gives its processes one secret for spectators' tags
+SECRET_VARIABLE = "CUBEGAMES_CHAT_SECRET"
 #: the system lines there are (their words are the page's: `chat-system-KIND`)
 SYSTEM = ("joined", "time", "resigned", "gone", "aborted", "zombie", "takeback", "closed", "opened")
 
@@ -55,8 +72,9 @@ assert MAX_CHAT <= CHAT_LENGTH
 
 
 class ChatRefused(Exception):
-    """A chat line not taken; `str()` says why, `code` its kind (`chat`, `chat-slow`,
-    `chat-closed`)."""
+    """A chat line not taken; `str()` says why (for programs), `code` its kind, which the
+    page words (`chat-blank`, `chat-long`, `chat-hidden`, `chat-slow`, `chat-closed`;
+    `chat` when it could not be stored)."""
 
     def __init__(self, message: str, code: str = "chat") -> None:
         super().__init__(message)
@@ -75,13 +93,17 @@ def clean(text: str) -> str:
     """
     line = unicodedata.normalize("NFC", text.strip())
     if not line:
-        raise ChatRefused("a chat line cannot be blank")
+        raise ChatRefused("a chat line cannot be blank", "chat-blank")
     if len(line) > MAX_CHAT:
-        raise ChatRefused(f"a chat line is at most {MAX_CHAT} characters; this one has {len(line)}")
+        raise ChatRefused(
+            f"a chat line is at most {MAX_CHAT} characters; this one has {len(line)}", "chat-long"
+        )
     for char in line:
         if char in _HIDDEN or unicodedata.category(char) in ("Cc", "Cs"):
+            point = f"U+{ord(char):04X}"
             raise ChatRefused(
-                f"a chat line cannot hold a control or invisible character (U+{ord(char):04X})"
+                f"a chat line cannot hold a control or invisible character ({point})",
+                "chat-hidden",
             )
     return line
 
@@ -102,6 +124,9 @@ def message_of(line: ChatLine) -> dict[str, Any]:
         out["seat"] = line.seat
         out["who"] = line.who
         out["text"] = line.text
+        tag = (line.params or {}).get("spectator")
+        if line.seat is None and isinstance(tag, str):
+            out["spectator"] = tag
     out["at"] = iso(line.at)
     return out
 
@@ -110,7 +135,14 @@ class Chats:
     """The chat of every table this process serves (see the module)."""
 
     def __init__(
-        self, store: Store, rooms: Rooms, bus: Bus, limits: Limits, clock: Clock, workers: int = 1
+        self,
+        store: Store,
+        rooms: Rooms,
+        bus: Bus,
+        limits: Limits,
+        clock: Clock,
+        workers: int = 1,
+        secret: bytes | None = None,
     ) -> None:
         self.store = store
         self.rooms = rooms
@@ -121,24 +153,40 @@ class Chats:
         self.per_address = RateLimit(share(limits.chat_per_minute, workers), clock=clock)
         #: each connection's bucket (made when it first chats)
         self._buckets: dict[int, Throttle] = {}
+        #: the key of the spectators' tags: given, or the one `serve --workers N` shares
+        #: among its processes, or this process's own
+        shared = os.environ.get(SECRET_VARIABLE)
+        self._secret = secret or (bytes.fromhex(shared) if shared else secrets.token_bytes(32))
+
+    def spectator_tag(self, game_id: str, speaker: str) -> str:
+        """A spectator's tag at a table (`speaker`: `account:ID` or `address:ADDRESS`): the
+        same for one speaker at one table, unrelated between tables, and not the speaker."""
+        said = f"{game_id}\x00{speaker}".encode("utf-8", "surrogatepass")
+        return hmac.new(self._secret, said, hashlib.sha256).hexdigest()[:8]
 
     def forget(self, peer: Peer) -> None:
         """A page went away: its bucket goes too."""
         self._buckets.pop(id(peer), None)
 
-    async def history(self, room: Room, seat: int | None) -> dict[str, Any]:
+    async def history(self, room: Room, seat: int | None, speaker: str) -> dict[str, Any]:
         """What a page is sent when it connects: the newest lines of the channels it
-        reads, and whether the spectators' chat is open."""
+        reads, whether the spectators' chat is open, and a spectator's own tag (`you`)."""
         lines = await asyncio.to_thread(self.store.chat, room.id, channels_of(seat), 2 * HISTORY)
-        return {
+        out = {
             "type": "chat-history",
             "lines": [message_of(line) for line in lines],
             "spectators_open": room.info.spectators_chat,
         }
+        if seat is None:
+            out["you"] = self.spectator_tag(room.id, speaker)
+        return out
 
-    async def say(self, room: Room, peer: Peer, text: str, address: str) -> None:
-        """`peer` says `text` at its table; ChatRefused (nothing stored, nobody told) if
-        the line or its rate is refused."""
+    async def say(
+        self, room: Room, peer: Peer, text: str, address: str, speaker: str | None = None
+    ) -> None:
+        """`peer` says `text` at its table (from `address`; `speaker` who it is, for a
+        spectator's tag: by default its address); ChatRefused (nothing stored, nobody
+        told) if the line or its rate is refused."""
         line = clean(text)
         bucket = self._buckets.setdefault(
             id(peer), Throttle(self.limits.chat_per_second, self.limits.chat_burst)
@@ -162,9 +210,18 @@ class Chats:
         self.per_address.allow(address)
         channel = PLAYERS if seat is not None else SPECTATORS
         who = room.seats[seat].name if seat is not None and seat < len(room.seats) else None
+        who_said = speaker if speaker is not None else f"address:{address}"
+        tag = None if seat is not None else {"spectator": self.spectator_tag(room.id, who_said)}
         try:
             stored = await asyncio.to_thread(
-                self.store.add_chat, room.id, channel, seat=seat, who=who, said=line, keep=HISTORY
+                self.store.add_chat,
+                room.id,
+                channel,
+                seat=seat,
+                who=who,
+                said=line,
+                params=tag,
+                keep=HISTORY,
             )
         except Unstorable as exc:
             raise ChatRefused(str(exc)) from None
@@ -235,6 +292,7 @@ class Chats:
 __all__ = [
     "HISTORY",
     "PLAYERS",
+    "SECRET_VARIABLE",
     "SPECTATORS",
     "SYSTEM",
     "TABLE",

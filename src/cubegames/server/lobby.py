@@ -5,12 +5,18 @@ the lobby) while it is in play and one of its seats waits for a person (an invit
 yet claimed), and anyone may take such a seat with one click (`Store.join`). Private
 tables, the default, are reached by their invitation links only, as before.
 
-Each process keeps the list as one message (`{"type": "lobby", "tables": [...]}`, at most
-`MAX_TABLES`, oldest first) and sends it whole to its watchers (`/ws/lobby`) whenever it
-changes: it is read again from the database when a table opens or fills here, when another
-process says so through the bus (`{"kind": "lobby"}`), and every `REFRESH` seconds while
-anyone watches (a table that ended or timed out leaves the list so). Reads are coalesced: a
-burst of changes costs one or two reads, and a list that did not change is not sent.
+Each process keeps the list (at most `MAX_TABLES`, oldest first) with a version number, and
+tells its watchers (`/ws/lobby`) of a change as a patch: a page is sent the whole list once
+(`{"type": "lobby", "version": v, "tables": [...]}`), then for each change only what
+changed (`{"type": "lobby-patch", "version": v + 1, "removed": [ids], "changed": [tables],
+"added": [{"at": index, "table": table}]}`, `lobby_patch`, applied by `apply_patch` and by
+the page's static/lobbylist.js). A page whose version is not the one before a patch's
+asks for the list again (`{"type": "sync"}`). Each change is encoded once and the same
+text handed to every watcher. The list is read again from the database when a table opens
+or fills here, when another process says so through the bus (`{"kind": "lobby"}`), and
+every `REFRESH` seconds while anyone watches (a table that ended or timed out leaves the
+list so). Reads are coalesced: a burst of changes costs one or two reads, and a list that
+did not change sends nothing.
 
 Ratings are another part's (accounts): `rating_of` gives the host's rating for a table
 (None: none shown), and `fits` says whether a waiting table suits a quick-play request
@@ -59,6 +65,52 @@ def same_settings(table: GameSummary, asked: QuickPlay) -> bool:
     return table.game == asked.game and table.options == asked.options and control == wanted
 
 
+def lobby_patch(
+    old: list[dict[str, Any]], new: list[dict[str, Any]]
+) -> dict[str, list[Any]] | None:
+    """What turns the list `old` into `new` (`apply_patch(old, patch) == new`): the ids of
+    the tables that left, the tables that stay but changed (whole), and the tables that
+    came with their index in `new`. None if the tables in both lists are not in the same
+    order in both (the list is then sent whole).
+
+    >>> a, b, c = {"id": "a"}, {"id": "b"}, {"id": "c", "free": 1}
+    >>> lobby_patch([a, b], [b, {"id": "c", "free": 1}, {"id": "d"}])
+    {'removed': ['a'], 'changed': [], 'added': [{'at': 1, 'table': {'id': 'c', 'free': 1}}, \
+{'at': 2, 'table': {'id': 'd'}}]}
+    >>> lobby_patch([a, b], [b, a]) is None
+    True
+    """
+    before = {table["id"]: table for table in old}
+    after = {table["id"] for table in new}
+    staying_old = [table["id"] for table in old if table["id"] in after]
+    staying_new = [table["id"] for table in new if table["id"] in before]
+    if staying_old != staying_new or len(before) != len(old) or len(after) != len(new):
+        return None
+    return {
+        "removed": [table["id"] for table in old if table["id"] not in after],
+        "changed": [t for t in new if t["id"] in before and t != before[t["id"]]],
+        "added": [{"at": i, "table": t} for i, t in enumerate(new) if t["id"] not in before],
+    }
+
+
+def apply_patch(tables: list[dict[str, Any]], patch: dict[str, Any]) -> list[dict[str, Any]]:
+    """The list `tables` after `patch` (a `lobby-patch` message or `lobby_patch`'s answer),
+    as the page applies it: the removed tables go, the changed ones are replaced where they
+    stand, the added ones go in at their indices, lowest first. ValueError if the patch
+    does not fit the list (a page then asks for the whole list)."""
+    removed = set(patch["removed"])
+    held = {table["id"] for table in tables}
+    if not removed <= held or any(t["id"] not in held for t in patch["changed"]):
+        raise ValueError("the patch does not fit this list")
+    changed = {table["id"]: table for table in patch["changed"]}
+    out = [changed.get(t["id"], t) for t in tables if t["id"] not in removed]
+    for added in sorted(patch["added"], key=lambda a: int(a["at"])):
+        if added["table"]["id"] in held - removed or not 0 <= added["at"] <= len(out):
+            raise ValueError("the patch does not fit this list")
+        out.insert(added["at"], added["table"])
+    return out
+
+
 class Lobby:
     """The open public tables, and the pages watching them (see the module)."""
 
@@ -67,9 +119,12 @@ class Lobby:
         self.bus = bus
         self.refresh_seconds = refresh
         self.watchers: set[Peer] = set()
-        #: the list as last read (its entries), and as sent (JSON text)
+        #: the list as last read (its entries), its version (one more at each change) and
+        #: its JSON text as a whole list (made when a page asks for it)
         self.tables: list[dict[str, Any]] = []
-        self.text: str | None = None
+        self.version = 0
+        self._snapshot: str | None = None
+        self._read_once = False
         #: the host's rating of a table, for the list (None: not shown): `ratings.host_rating`
         #: (read in a thread with the list)
         self.rating_of: Callable[[GameSummary], Any] = lambda _table: None
@@ -114,18 +169,43 @@ class Lobby:
         )
         return list(reversed(found))
 
+    def _entries(self) -> list[dict[str, Any]]:
+        """The open public tables as the lobby lists them, read in one go (in a worker
+        thread: one hop off the event loop, not two)."""
+        found = self.store.summaries(PLAYING, MAX_TABLES, public=True, open_seats=True)
+        return [self.entry(t) for t in reversed(found)]
+
     async def read(self) -> None:
-        """Read the list again; send it to every watcher if it changed."""
-        found = await self.open_tables()
-        tables = await asyncio.to_thread(lambda: [self.entry(t) for t in found])
-        text = encode({"type": "lobby", "tables": tables})
-        self.tables = tables
-        if text == self.text:
+        """Read the list again; if it changed, send every watcher the patch."""
+        tables = await asyncio.to_thread(self._entries)
+        self._read_once = True
+        self.update(tables)
+
+    def update(self, tables: list[dict[str, Any]]) -> None:
+        """The list is now `tables`: if that is a change, a new version, and its patch (or
+        the whole list, when the tables that stay changed order) encoded once and sent to
+        every watcher."""
+        patch = lobby_patch(self.tables, tables)
+        if patch is not None and not (patch["removed"] or patch["changed"] or patch["added"]):
             return
-        self.text = text
+        self.tables = tables
+        self.version += 1
+        self._snapshot = None
+        if patch is None:
+            text = self.snapshot()
+        else:
+            text = encode({"type": "lobby-patch", "version": self.version, **patch})
         for peer in list(self.watchers):
             if not peer.post(text):
                 self.watchers.discard(peer)
+
+    def snapshot(self) -> str:
+        """The whole list as a page is sent it first (and when it asks again), as text."""
+        if self._snapshot is None:
+            self._snapshot = encode(
+                {"type": "lobby", "version": self.version, "tables": self.tables}
+            )
+        return self._snapshot
 
     def changed(self, tell_others: bool = True) -> None:
         """A table opened, filled or closed: read the list again soon (reads asked for
@@ -158,13 +238,16 @@ class Lobby:
 
     async def watch(self, peer: Peer) -> None:
         """A page watches the lobby: it is sent the list now and whenever it changes."""
-        if self.text is None:
+        if not self._read_once:
             await self.read()
         self.watchers.add(peer)
-        assert self.text is not None
-        peer.post(self.text)
+        peer.post(self.snapshot())
         if self._ticking is None or self._ticking.done():
             self._ticking = asyncio.create_task(self._tick(), name="lobby refresh")
+
+    def sync(self, peer: Peer) -> None:
+        """A page asks for the whole list again (it missed a patch)."""
+        peer.post(self.snapshot())
 
     def leave(self, peer: Peer) -> None:
         """A page stopped watching."""
@@ -188,4 +271,12 @@ class Lobby:
                     await task
 
 
-__all__ = ["MAX_TABLES", "REFRESH", "Lobby", "QuickPlay", "same_settings"]
+__all__ = [
+    "MAX_TABLES",
+    "REFRESH",
+    "Lobby",
+    "QuickPlay",
+    "apply_patch",
+    "lobby_patch",
+    "same_settings",
+]

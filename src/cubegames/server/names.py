@@ -7,6 +7,19 @@ isolates, zero-width spaces and joiners: Unicode's categories Cc and Cf), or imi
 (a bot's name as the page shows it, in English or Japanese, compared without case and
 spaces). Two names are the same name when their `name_key`s are equal.
 
+Look-alikes are refused too, with Unicode's data as the `confusable-homoglyphs` package
+ships it (its script of each character, from Scripts.txt, and UTS #39's confusables.txt):
+
+- a name mixing scripts (`error-name-mixed`): a Cyrillic "а" in a Latin name, a Greek
+  letter among Latin ones. Characters common to every script (digits, punctuation, the
+  long-vowel mark) and combining marks count for none; one script is fine, and so are
+  the mixes one language writes (UTS #39's "highly restrictive" level): Latin with Han,
+  Hiragana and Katakana (Japanese: "山田たろう", "タロウ2", "Taroたろう"), with Han and
+  Bopomofo, with Han and Hangul;
+- a name that reads like a bot's name or another account's (`look`: each character
+  replaced by the one it is confused with, as UTS #39's skeleton does: "Rаndom bot" in
+  Cyrillic, "ada1" beside "adal", "0scar" beside "Oscar").
+
 >>> check_name("  Ada   Lovelace ")
 'Ada Lovelace'
 >>> check_name("ｒａｎｄｏｍ　ＢＯＴ")  # NFKC makes full-width letters plain
@@ -25,11 +38,23 @@ import functools
 import re
 import unicodedata
 
+from confusable_homoglyphs import categories, confusables
+
 from cubegames.bots import BOTS
 
 #: the longest name (the seats' column holds 40 characters)
 MAX_NAME = 24
 _SPACES = re.compile(r"\s+")
+#: the scripts that count for none in a name (digits, punctuation, marks)
+_ANY_SCRIPT = frozenset({"COMMON", "INHERITED", "UNKNOWN"})
+#: the mixes of scripts one language writes (UTS #39, "highly restrictive")
+_WRITTEN_TOGETHER = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+#: direction marks that the confusables' data wraps right-to-left characters in
+_MARKS = str.maketrans("", "", "\u200e\u200f")
 
 
 class BadName(ValueError):
@@ -52,6 +77,66 @@ def name_key(name: str) -> str:
     return re.sub(r"\d+$", "", "".join(folded.split()))
 
 
+def scripts_of(name: str) -> frozenset[str]:
+    """The scripts of a name's letters (Unicode's names, upper case), without the
+    characters every script uses.
+
+    >>> sorted(scripts_of("山田たろう2"))
+    ['HAN', 'HIRAGANA']
+    """
+    return frozenset(categories.unique_aliases(name)) - _ANY_SCRIPT
+
+
+def mixed(name: str) -> bool:
+    """Whether a name mixes scripts that no one language writes together.
+
+    >>> mixed("Ada"), mixed("\u0410da"), mixed("山田タロウ"), mixed("Taroたろう")
+    (False, True, False, False)
+    """
+    found = scripts_of(name)
+    return len(found) > 1 and not any(found <= mix for mix in _WRITTEN_TOGETHER)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype, the character (or characters) it is
+    confused with (confusables.txt as the package ships it: a character listed with one
+    look-alike that lists it back among others maps to that one; two that list only each
+    other both map to the smaller)."""
+    data = {
+        char.translate(_MARKS): [h["c"].translate(_MARKS) for h in alikes]
+        for char, alikes in confusables.confusables_data.items()
+    }
+    out: dict[str, str] = {}
+    for char, alikes in data.items():
+        if len(char) != 1 or len(alikes) != 1:
+            continue
+        target = alikes[0]
+        back = data.get(target, [])
+        if back == [char]:
+            out[char] = min(char, target)
+        elif char in back:
+            out[char] = target
+    return out
+
+
+def look(name: str) -> str:
+    """What a name looks like (its skeleton): NFKC, each character replaced by its
+    prototype, without spaces or case. Two names that look alike have the same `look`.
+
+    >>> look("Ada1") == look("Adal") == look("\u0410da1")
+    True
+    >>> look("Ada") == look("Eda")
+    False
+    """
+    prototypes = _prototypes()
+    text = "".join(unicodedata.normalize("NFKC", name).split())
+    for _ in range(2):  # before case is folded ("I" looks like "l") and after
+        text = "".join(prototypes.get(char, char) for char in text)
+        text = unicodedata.normalize("NFKC", text.casefold())
+    return text
+
+
 def check_name(name: str) -> str:
     """The normalised name, or BadName saying why it is refused."""
     # characters are judged before spaces are tidied (a line break is a control character)
@@ -69,8 +154,10 @@ def check_name(name: str) -> str:
     if len(shown) > MAX_NAME:
         raise BadName("error-name-long")
     key = name_key(shown)
-    if not key or key in bot_keys():
+    if not key or key in bot_keys() or look(key) in bot_looks():
         raise BadName("error-name-bot")
+    if mixed(shown):
+        raise BadName("error-name-mixed")
     return shown
 
 
@@ -90,4 +177,22 @@ def bot_keys() -> frozenset[str]:
     return frozenset(keys)
 
 
-__all__ = ["MAX_NAME", "BadName", "bot_keys", "check_name", "name_key", "normalise"]
+@functools.cache
+def bot_looks() -> frozenset[str]:
+    """The `look` of every bot's name (as `bot_keys`), without the number a second bot of
+    a kind is shown with."""
+    return frozenset(look(key) for key in bot_keys())
+
+
+__all__ = [
+    "MAX_NAME",
+    "BadName",
+    "bot_keys",
+    "bot_looks",
+    "check_name",
+    "look",
+    "mixed",
+    "name_key",
+    "normalise",
+    "scripts_of",
+]

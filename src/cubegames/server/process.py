@@ -9,10 +9,12 @@ import dataclasses
 import gc
 import json
 import os
+import secrets
 
 from fastapi import FastAPI
 
 from cubegames.server.app import create_app
+from cubegames.server.chat import SECRET_VARIABLE
 from cubegames.server.limits import Limits
 
 #: how `cubegames serve --workers N` tells each worker process its settings
@@ -25,8 +27,10 @@ BOT_WORKERS_VARIABLE = "CUBEGAMES_BOT_WORKERS"
 def environment(
     db_url: str, limits: Limits, workers: int, bot_workers: bool = False
 ) -> dict[str, str]:
-    """The environment variables `from_environment` reads back into this app."""
+    """The environment variables `from_environment` reads back into this app (and one
+    secret for the processes to share: the key of the spectators' chat tags)."""
     return {
+        SECRET_VARIABLE: secrets.token_hex(32),
         DB_VARIABLE: db_url,
         LIMITS_VARIABLE: json.dumps(dataclasses.asdict(limits)),
         WORKERS_VARIABLE: str(workers),

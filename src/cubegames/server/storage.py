@@ -376,15 +376,32 @@ class CreationRow(Base):
     at: Mapped[float] = mapped_column(Double, index=True)
 
 
+class SigninAttemptRow(Base):
+    """A sign-in attempt in the last `accounts.SIGNIN_WINDOW` seconds, counted against an
+    account (a hash of its name key) or an address (a hash of it), shared by every process
+    (`accounts.SigninAttempts`). A sign-in that succeeds takes its rows back; rows older
+    than the window are deleted as new ones come."""
+
+    __tablename__ = "signin_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64), index=True)
+    #: seconds since the epoch
+    at: Mapped[float] = mapped_column(Double, index=True)
+
+
 class UserRow(Base):
     """An account (`accounts`): its name as shown, the key two names are compared by
-    (`accounts.name_key`: one account per key), the Argon2 hash of its password."""
+    (`accounts.name_key`: one account per key), what it looks like (`names.look`), the
+    Argon2 hash of its password."""
 
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     key: Mapped[str] = mapped_column(String(NAME_LENGTH * 4), unique=True)
+    #: what the name looks like (`names.look`): no name may look like an account's
+    look: Mapped[str | None] = mapped_column(String(NAME_LENGTH * 4), index=True, nullable=True)
     password: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -7,8 +7,8 @@
   public table of that game, player count and time control, or open one that others see;
 - `POST /api/games/{id}/chat/spectators` (`{"open": false}`, with the host's credential):
   close (or open again) the table's spectators' chat;
-- `/ws/lobby`: a page watching the lobby, sent the list whole whenever it changes; it may
-  only ping.
+- `/ws/lobby`: a page watching the lobby, sent the list whole once, then a patch for each
+  change (`lobby`); it may ping, and ask for the whole list again (`{"type": "sync"}`).
 
 Joins count against the same caps as invitations claimed (`Limits.seat_changes_per_client`
 and `_per_game`); a table opened by quick play against the games one address may make a
@@ -27,29 +27,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from cubegames.server import clocks
 from cubegames.server.accounts import current_user, guest_name
-from cubegames.server.api import (
-    Parts,
-    _created,
-    load,
-    rate_limited,
-    seat_change_allowed,
-    server_deal,
-)
+from cubegames.server.api import Parts, load, open_table, rate_limited, seat_change_allowed
 from cubegames.server.catalog import build
-from cubegames.server.context import Server, bearer, client_of, server_of
-from cubegames.server.i18n import Said, language_of, say
+from cubegames.server.context import Server, bearer
+from cubegames.server.i18n import Said
 from cubegames.server.lobby import QuickPlay, same_settings
-from cubegames.server.protocol import (
-    MAX_DEPTH,
-    MAX_MESSAGE,
-    ProtocolError,
-    Throttle,
-    error,
-    too_deep,
-)
-from cubegames.server.rooms import Peer, Watchdog, close_quietly
-from cubegames.server.storage import FINISHED, HUMAN, PLAYING, NewSeat, Unstorable, new_token
-from cubegames.server.websocket import BAD_ORIGIN, IDLE, TOO_MANY, same_origin
+from cubegames.server.protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, error, too_deep
+from cubegames.server.rooms import Peer
+from cubegames.server.storage import FINISHED, HUMAN, NewSeat, Unstorable
+from cubegames.server.websocket import Inbox, guarded
 
 router = APIRouter()
 
@@ -194,25 +180,7 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
     seats = [NewSeat(HUMAN, None, name, user_id=user_id)] + [
         NewSeat(HUMAN, None, None, invited=True) for _ in range(game.players - 1)
     ]
-    host = new_token()
-    try:
-        game_id, tokens = await asyncio.to_thread(
-            server.store.create,
-            body.game,
-            game.options,
-            server_deal(),
-            seats,
-            (),
-            None,
-            host,
-            control.to_json(),
-            server.now(),
-            public=True,
-        )
-    except Unstorable as exc:
-        raise HTTPException(400, str(exc)) from None
-    server.lobby.changed()
-    made = _created(game_id, body.game, seats, tokens, PLAYING, host)
+    made = await open_table(server, body.game, game.options, seats, control, public=True)
     # the free seats are for whoever comes from the lobby: their invitations are not told
     for seat in made["seats"]:
         seat.pop("invite", None)
@@ -237,39 +205,15 @@ async def spectators_chat(
 
 @router.websocket("/ws/lobby")
 async def lobby_socket(websocket: WebSocket) -> None:
-    """A page watching the lobby: sent `{"type": "lobby", "tables": [...]}` now and
-    whenever the list changes; it may send pings only."""
-    if not same_origin(websocket):
-        await websocket.close(BAD_ORIGIN)
-        return
-    server = server_of(websocket)
-    limits = server.limits
-    if not server.all_sockets.take(""):
-        await websocket.accept()
-        busy = say(language_of(websocket), "error-busy-connections", count=limits.max_connections)
-        await close_quietly(websocket, TOO_MANY, busy)
-        return
-    try:
-        who = client_of(websocket)
-        if not server.sockets.take(who):
-            await websocket.accept()
-            await close_quietly(
-                websocket,
-                TOO_MANY,
-                f"too many connections from your address: at most "
-                f"{limits.connections_per_client} at once",
-            )
-            return
-        try:
-            await _watch(server, websocket)
-        finally:
-            server.sockets.give(who)
-    finally:
-        server.all_sockets.give("")
+    """A page watching the lobby: sent `{"type": "lobby", "version", "tables": [...]}` now
+    and a `lobby-patch` whenever the list changes; it may send pings and syncs only. The
+    same door as a game's websocket (`websocket.guarded`: origin, caps)."""
+    await guarded(websocket, _watch)
 
 
-def read_lobby_message(raw: str | bytes | None) -> None:
-    """A lobby page's message, which must be a ping; ProtocolError naming the problem."""
+def read_lobby_message(raw: str | bytes | None) -> str:
+    """A lobby page's message, a ping or a sync (its type); ProtocolError naming the
+    problem."""
     if raw is None or isinstance(raw, bytes):
         raise ProtocolError("binary frames are not read: send text holding a JSON object")
     size = len(raw.encode("utf-8", "surrogatepass"))
@@ -281,57 +225,31 @@ def read_lobby_message(raw: str | bytes | None) -> None:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError('not JSON: send a JSON object with a "type"') from None
-    if not isinstance(data, dict) or data.get("type") != "ping" or len(data) != 1:
+    if not isinstance(data, dict) or data.get("type") not in ("ping", "sync") or len(data) != 1:
         raise ProtocolError(
-            'the lobby takes only {"type": "ping"}: join a table with '
+            'the lobby takes only {"type": "ping"} and {"type": "sync"}: join a table with '
             "POST /api/games/{id}/join or /api/quickplay"
         )
+    kind: str = data["type"]
+    return kind
 
 
 async def _watch(server: Server, websocket: WebSocket) -> None:
-    limits, clock = server.limits, server.clock
     await websocket.accept()
     peer = Peer(websocket, None)
-    throttle = Throttle(limits.messages_per_second, limits.message_burst)
     try:
         await server.lobby.watch(peer)
-        quiet = Watchdog(limits.idle_seconds)
-        try:
-            while True:
-                quiet.begin()
+        with Inbox(server, websocket, peer) as inbox:
+            while (message := await inbox.next()) is not None:
                 try:
-                    message = await websocket.receive()
-                except asyncio.CancelledError:
-                    if not quiet.expired():
-                        raise
-                    await peer.send(
-                        error(f"no message for {limits.idle_seconds:g} seconds", "closed")
-                    )
-                    await peer.flush()
-                    await close_quietly(websocket, IDLE)
-                    return
-                finally:
-                    quiet.end()
-                if message["type"] == "websocket.disconnect":
-                    return
-                if not throttle.allow(clock()):
-                    if throttle.warn(clock()):
-                        await peer.send(
-                            error(
-                                f"too many messages: at most {limits.messages_per_second:g} "
-                                "a second",
-                                "slow-down",
-                            )
-                        )
-                    continue
-                try:
-                    read_lobby_message(message.get("text", message.get("bytes")))
+                    kind = read_lobby_message(message.get("text", message.get("bytes")))
                 except ProtocolError as exc:
                     await peer.send(error(str(exc)))
                     continue
-                await peer.send({"type": "pong"})
-        finally:
-            quiet.close()
+                if kind == "sync":
+                    server.lobby.sync(peer)
+                else:
+                    await peer.send({"type": "pong"})
     except WebSocketDisconnect:
         pass
     finally:

@@ -11,6 +11,8 @@ said, an `error` message saying why.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -21,6 +23,7 @@ from cubegames.server.hub import expired
 from cubegames.server.i18n import language_of, say
 from cubegames.server.protocol import (
     AUTH_TIMEOUT,
+    MAX_TOKEN,
     AuthMessage,
     ChatMessage,
     ClaimMessage,
@@ -58,10 +61,13 @@ def same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc.lower() == host.lower()
 
 
-@router.websocket("/ws/games/{game_id}")
-async def game_socket(websocket: WebSocket, game_id: str) -> None:
-    """A page's live connection to a game: as a seat or a spectator, said by the first
-    message (`auth`); a token never travels in the address."""
+async def guarded(
+    websocket: WebSocket, serve: Callable[[Server, WebSocket], Awaitable[None]]
+) -> None:
+    """Every websocket of the app (a game's, the lobby's) through the same door: refused
+    (closed `BAD_ORIGIN`) from another site's page, and closed `TOO_MANY`, with a reason,
+    over the server's `max_connections` or the address's `connections_per_client`;
+    otherwise `serve(server, websocket)` runs, counted against both caps while it does."""
     if not same_origin(websocket):
         # a page of another site must not act with this browser's credentials
         await websocket.close(BAD_ORIGIN)
@@ -74,27 +80,86 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await close_quietly(websocket, TOO_MANY, busy)
         return
     try:
-        await _counted(server, websocket, game_id)
+        who = client_of(websocket)
+        if not server.sockets.take(who):
+            await websocket.accept()
+            await close_quietly(
+                websocket,
+                TOO_MANY,
+                f"too many connections from your address: at most "
+                f"{limits.connections_per_client} at once",
+            )
+            return
+        try:
+            await serve(server, websocket)
+        finally:
+            server.sockets.give(who)
     finally:
         server.all_sockets.give("")
 
 
-async def _counted(server: Server, websocket: WebSocket, game_id: str) -> None:
-    limits = server.limits
-    who = client_of(websocket)
-    if not server.sockets.take(who):
-        await websocket.accept()
-        await close_quietly(
-            websocket,
-            TOO_MANY,
-            f"too many connections from your address: at most "
-            f"{limits.connections_per_client} at once",
-        )
-        return
-    try:
-        await _connection(server, websocket, game_id)
-    finally:
-        server.sockets.give(who)
+class Inbox:
+    """A page's messages as a connection reads them, within the server's limits: a page
+    silent for `limits.idle_seconds` is told so and closed (`IDLE`; the page pings every
+    25 s), and messages over `limits.messages_per_second` (in bursts of `message_burst`)
+    are not read, the page warned once in a while. One idle timer for the connection
+    (`rooms.Watchdog`), not one per message. Use it as a context manager, in the task that
+    reads the socket."""
+
+    def __init__(self, server: Server, websocket: WebSocket, peer: Peer) -> None:
+        self.websocket = websocket
+        self.peer = peer
+        self.limits = server.limits
+        self.clock = server.clock
+        self.throttle = Throttle(self.limits.messages_per_second, self.limits.message_burst)
+        self.quiet = Watchdog(self.limits.idle_seconds)
+
+    def __enter__(self) -> Inbox:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.quiet.close()
+
+    async def next(self) -> MutableMapping[str, Any] | None:
+        """The page's next message within the rate (its ASGI event, text or bytes), or None
+        when the page is gone or was closed for its silence."""
+        limits = self.limits
+        while True:
+            self.quiet.begin()
+            try:
+                message = await self.websocket.receive()
+            except asyncio.CancelledError:
+                if not self.quiet.expired():
+                    raise
+                await self.peer.send(
+                    error(f"no message for {limits.idle_seconds:g} seconds", "closed")
+                )
+                await self.peer.flush()
+                await close_quietly(self.websocket, IDLE)
+                return None
+            finally:
+                self.quiet.end()
+            if message["type"] == "websocket.disconnect":
+                return None
+            if not self.throttle.allow(self.clock()):
+                if self.throttle.warn(self.clock()):
+                    await self.peer.send(
+                        error(
+                            f"too many messages: at most {limits.messages_per_second:g} "
+                            f"a second (bursts of {limits.message_burst}); the ones over "
+                            "the limit were not read",
+                            "slow-down",
+                        )
+                    )
+                continue
+            return message
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """A page's live connection to a game: as a seat or a spectator, said by the first
+    message (`auth`); a token never travels in the address."""
+    await guarded(websocket, lambda server, socket: _connection(server, socket, game_id))
 
 
 async def _connection(server: Server, websocket: WebSocket, game_id: str) -> None:
@@ -146,11 +211,12 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     try:
         await peer.send(room.hello(seat))
         await peer.send(peer.update(room.state_message(seat)))
-        await peer.send(await server.chats.history(room, seat))
+        speaker = await _speaker(websocket)
+        await peer.send(await server.chats.history(room, seat, speaker))
         await room.presence()
         if not expired(room.info, limits, room):
             runner.wake(room)
-        await _serve(server, room, peer, websocket)
+        await _serve(server, room, peer, websocket, speaker)
     except WebSocketDisconnect:
         pass
     finally:
@@ -159,6 +225,19 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         rooms.release(room, runner.busy(room))
         if room.peers:
             await room.presence()
+
+
+async def _speaker(websocket: WebSocket) -> str:
+    """Who a page is, for a spectator's chat tag (`chat.Chats.spectator_tag`): its account
+    when the browser is signed in (its session cookie), else its address."""
+    from cubegames.server.accounts import COOKIE, accounts_of_app
+
+    session = websocket.cookies.get(COOKIE)
+    if session and len(session) <= MAX_TOKEN:
+        user = await asyncio.to_thread(accounts_of_app(websocket.app).user_of, session)
+        if user is not None:
+            return f"account:{user.id}"
+    return f"address:{client_of(websocket)}"
 
 
 async def _authenticate(websocket: WebSocket) -> str | None:
@@ -177,38 +256,15 @@ async def _authenticate(websocket: WebSocket) -> str | None:
     return parsed.token
 
 
-async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -> None:
-    limits, clock = server.limits, server.clock
-    throttle = Throttle(limits.messages_per_second, limits.message_burst)
-    quiet = Watchdog(limits.idle_seconds)  # one timer, not one per message
-    try:
+async def _serve(
+    server: Server, room: Room, peer: Peer, websocket: WebSocket, speaker: str
+) -> None:
+    limits = server.limits
+    with Inbox(server, websocket, peer) as inbox:
         while True:
-            quiet.begin()
-            try:
-                message = await websocket.receive()
-            except asyncio.CancelledError:
-                if not quiet.expired():
-                    raise
-                # the page pings every 25 s: silence this long is a page gone quiet
-                await peer.send(error(f"no message for {limits.idle_seconds:g} seconds", "closed"))
-                await peer.flush()
-                await close_quietly(websocket, IDLE)
+            message = await inbox.next()
+            if message is None:
                 return
-            finally:
-                quiet.end()
-            if message["type"] == "websocket.disconnect":
-                return
-            if not throttle.allow(clock()):
-                if throttle.warn(clock()):
-                    await peer.send(
-                        error(
-                            f"too many messages: at most {limits.messages_per_second:g} "
-                            f"a second (bursts of {limits.message_burst}); the ones over "
-                            "the limit were not read",
-                            "slow-down",
-                        )
-                    )
-                continue
             raw = message.get("text")
             try:
                 parsed = parse_client(raw if raw is not None else message.get("bytes"))
@@ -220,7 +276,7 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 continue
             if isinstance(parsed, ChatMessage):
                 try:
-                    await server.chats.say(room, peer, parsed.text, client_of(websocket))
+                    await server.chats.say(room, peer, parsed.text, client_of(websocket), speaker)
                 except ChatRefused as exc:
                     await peer.send(error(str(exc), exc.code))
                 continue
@@ -271,8 +327,6 @@ async def _serve(server: Server, room: Room, peer: Peer, websocket: WebSocket) -
                 await room.play(peer.seat, parsed.move, parsed.ply)
             except Refused as exc:
                 await peer.send(error(str(exc), exc.code, exc.refusal))
-    finally:
-        quiet.close()
 
 
-__all__ = ["router", "same_origin"]
+__all__ = ["Inbox", "guarded", "router", "same_origin"]

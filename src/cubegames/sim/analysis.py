@@ -19,81 +19,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cubegames.core.registry import game_class, lower_is_better, title
+
+# the report's building blocks live in kit (a game's own report sections use them too); the
+# simulator's modules import them from here
+from cubegames.kit.report import Rate as Rate
+from cubegames.kit.report import Spread as Spread
+from cubegames.kit.report import Table as Table
+from cubegames.kit.report import fair as fair
 from cubegames.sim.job import THINK_PREFIX, split_lineup
-from cubegames.sim.stats import mean_interval, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A win rate: `wins` (shares of wins) out of `n` games, with its 95% interval."""
-
-    label: str
-    wins: float
-    n: int
-
-    @property
-    def rate(self) -> float:
-        """The observed rate (0 when there are no games)."""
-        return self.wins / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval."""
-        return wilson(self.wins, self.n)
-
-    def text(self) -> str:
-        """`52.1% (49.0–55.2%)`."""
-        low, high = self.interval
-        return f"{self.rate:.1%} ({low:.1%}–{high:.1%})"
-
-
-@dataclass(frozen=True)
-class Spread:
-    """A sample of numbers: mean with its 95% interval, median and 10th–90th percentiles."""
-
-    mean: float
-    low: float
-    high: float
-    median: float
-    p10: float
-    p90: float
-    n: int
-
-    @classmethod
-    def of(cls, values: pd.Series[Any]) -> Spread:
-        """The spread of a column."""
-        data = [float(v) for v in values.dropna()]
-        mean, low, high = mean_interval(data)
-        q = values.dropna().astype(float).quantile([0.1, 0.5, 0.9]) if data else None
-        if q is None:
-            return cls(mean, low, high, float("nan"), float("nan"), float("nan"), 0)
-        return cls(mean, low, high, float(q[0.5]), float(q[0.1]), float(q[0.9]), len(data))
-
-    def text(self, digits: int = 1) -> str:
-        """`41.2 (40.6–41.8)`."""
-        mean, low, high = (_number(v, digits) for v in (self.mean, self.low, self.high))
-        return f"{mean} ({low}–{high})"
-
-
-def _number(value: float, digits: int) -> str:
-    """`value` to `digits` places, never written as -0.0."""
-    text = f"{value:.{digits}f}"
-    return text[1:] if text.startswith("-") and float(text) == 0 else text
-
-
-@dataclass
-class Table:
-    """A table of formatted cells, drawn the same in HTML and in the terminal."""
-
-    title: str
-    columns: list[str]
-    rows: list[list[str]]
-    note: str = ""
-    #: the part of a setting's report it belongs to: "wins", "length" or "game"
-    topic: str = "game"
 
 
 @dataclass
@@ -114,7 +50,8 @@ class Setting:
     moves: Spread | None = None
     headline: list[str] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
-    #: game-specific raw numbers for the plots (see `cubegames.sim.extras`)
+    #: game-specific raw numbers for the plots (a game's report section fills them, see
+    #: `cubegames.sim.extras`)
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -269,12 +206,6 @@ def _analyse(setting: Setting) -> None:
 def _order(setting: Setting, group: tuple[Any, Any]) -> int:
     order = setting.distinct_bots
     return order.index(group[0]) if group[0] in order else len(order)
-
-
-def fair(players: int) -> float | None:
-    """A seat's fair share of the wins (None in solo play, where there is nobody to share
-    with)."""
-    return 1 / players if players > 1 else None
 
 
 def _headline(setting: Setting) -> list[str]:

@@ -555,8 +555,8 @@ def sweep(
 
 
 def _sweep_table(cells: Sequence[Cell], items: Sequence[Setting]) -> Table:
+    from cubegames.kit.stats import wilson
     from cubegames.sim.analysis import Table
-    from cubegames.sim.stats import wilson
 
     labels = {item.job: item.label for item in items}
     rows = []

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cubegames.core.game import Game, State
-from cubegames.sim.stats import mean_interval
+from cubegames.kit.stats import mean_interval
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -21,14 +21,6 @@ if TYPE_CHECKING:
 #: a calm palette that stays readable in grey
 COLOURS = ["#1c7ed6", "#f08c00", "#2f9e44", "#c2255c", "#7048e8", "#0c8599", "#5c940d"]
 WIDE = (8.0, 3.6)
-#: short names for the rows of the CUBES table, to fit under a bar
-ROW_LABELS = {
-    "numbers": "numbers\nonly",
-    "cubes-few": "CUBES +\n1–2 numbers",
-    "cubes-many": "CUBES +\n3+ numbers",
-    "cubes-only": "only\nCUBES",
-    "blank": "all\nblank",
-}
 
 
 def _figure(
@@ -250,7 +242,7 @@ def odds(setting: Setting) -> bytes:
         ecolor="#212529",
         capsize=3,
     )
-    left.set_xticks(list(xs), [ROW_LABELS.get(r["key"], r["key"]) for r in raw], fontsize="small")
+    left.set_xticks(list(xs), [r.get("label", r["key"]) for r in raw], fontsize="small")
     _percent(left)
     left.legend(frameon=False, fontsize="small")
     left.set_title("Rows of the table: exact and simulated")

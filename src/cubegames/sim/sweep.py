@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cubegames.kit.stats import half_width
 from cubegames.sim.job import Job, make_job
 from cubegames.sim.runner import Runner
 from cubegames.sim.simulate import play_rows, stored_rows
-from cubegames.sim.stats import half_width
 from cubegames.sim.store import Store
 
 METRICS = ("auto", "seat", "bot")

@@ -12,29 +12,32 @@ a simulator may count them once, and learning code may train on every image of a
     state2 = sym.apply_state(state)         # via to_dict / state_from_dict
     sym.then(other), sym.inverse()          # composition and inverse
 
-Symmetries are a property of the rules, so this package sits on the games and depends only
-on `cubegames.core` and `cubegames.games`: the layers above (bots, the simulator,
-`cubegames.rl`) may import it, the games never do.
+Symmetries are a property of the rules: each game's own are its `symmetry` part
+(`cubegames.kit.parts`: the module `symmetry` beside its game module, with
+`symmetries(game)`), written on `cubegames.kit.symmetry.Symmetry`; a game without one has
+only the identity. This package finds them and stands on `cubegames.core` and
+`cubegames.kit` alone: the layers above (bots, the simulator, `cubegames.rl`) may import it,
+the games never do.
 
 The groups
 ----------
-- CUBED (`cubegames.symmetry.cubed`): the 3 turns by 120° about `0,0`, acting on the cells
-  and slot colours of the table; with a box closed under mirroring (JA) also the 3 mirrors,
-  which mirror every piece in hands and bag as well (D3, 6 in all).
-- Unstackable (`cubegames.symmetry.square`): the 8 symmetries of the footprint (D4 on
-  x, y; z fixed), acting on the 64-letter grid, on bitboards (`apply_bitboard`) and on the
+- CUBED (`cubegames.games.cubed.symmetry`): the 3 turns by 120° about `0,0`, acting on the
+  cells and slot colours of the table; with a box closed under mirroring (JA) also the 3
+  mirrors, which mirror every piece in hands and bag as well (D3, 6 in all).
+- Unstackable (`cubegames.games.unstackable.symmetry`): the 8 symmetries of the footprint
+  (D4 on x, y; z fixed), acting on the 64-letter grid, on bitboards (`apply_bitboard`) and on the
   cells of moves. While stacking, the footprint is the structure's bounding rectangle in
   the grid's corner (the size limit floats), so moves on `x = -1` or `y = -1` map too; in
   stage 2 it is the whole 4×4, and the cell maps are the game's own
   (`games.unstackable.bitboard.images` and `CELL_TO`), the very maps its solver keys its
   transposition table with.
-- STAKD (`cubegames.symmetry.square`): the 8 symmetries of the square lattice (D4), each
+- STAKD (`cubegames.games.stakd.symmetry`): the 8 symmetries of the square lattice (D4), each
   followed by the translation that puts the first base's least node back on `0,0`; mirrors
   only when every shape's mirror image is one of its turns (true of the standard box).
 - CUBES: only the identity (dice on no board).
 
-Why only these for CUBED (the full argument is in `cubegames.symmetry.cubed`): the hexagonal
-grid has 12 symmetries about a cell, but a turn by 60° maps the slots top/left/right onto
+Why only these for CUBED (the full argument is in `cubegames.games.cubed.symmetry`): the
+hexagonal grid has 12 symmetries about a cell, but a turn by 60° maps the slots top/left/right onto
 edges that straddle two slots, which would put a piece's High rim corners against Low ones,
 so it maps no position to a legal one; only the turns by 120° keep the heights aligned. A
 mirror image turns every piece over, which a flat-bottomed piece cannot do, so a mirror is a
@@ -49,7 +52,8 @@ Who uses it, and how
   image of its orbit (by `key`, JSON text by default) and that image; a transposition table
   keyed by the canonical image stores each orbit once, and a move found for the image maps
   back with `sym.inverse().apply_move(move, image)`. For bitboards,
-  `cubegames.symmetry.square.canonical_boards(boards)` does the same without building dicts.
+  `cubegames.games.unstackable.symmetry.canonical_boards(boards)` does the same without
+  building dicts.
   The `alphabeta` bot (`alphabeta:symmetry=true`) keys its table this way through
   Unstackable's solver, on the same footprint maps (`tests/symmetry` checks that its keys are
   the canonical images given here).
@@ -70,11 +74,12 @@ Everything up to such an event maps exactly (the tests check it with one-round g
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from cubegames.core.game import JSON, Game, Move, State
+from cubegames.core.game import JSON, Game, Move
+from cubegames.kit.parts import part
+from cubegames.kit.symmetry import Identity, Position, Symmetry
 
 __all__ = [
     "Codec",
@@ -87,9 +92,6 @@ __all__ = [
     "position_key",
     "symmetries",
 ]
-
-#: what symmetries act on: a `to_dict()`, a `view(seat)` or a `public_view()`
-Position = Mapping[str, Any]
 
 
 class Codec(Protocol):
@@ -105,85 +107,6 @@ class Codec(Protocol):
         ...
 
 
-class Symmetry(ABC):
-    """One symmetry of one game (with its options)."""
-
-    game: Game[Any]
-    #: a short description, e.g. "rotate 120°"
-    name: str
-
-    @abstractmethod
-    def apply_position(self, position: Position) -> JSON:
-        """The image of a position: a `to_dict()`, a `view(seat)` or a `public_view()`
-        (fields this symmetry does not touch are copied)."""
-
-    @abstractmethod
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        """The image of `move` played in `position` (only STAKD needs the position, for the
-        translation that re-anchors its first base)."""
-
-    @abstractmethod
-    def then(self, other: Symmetry) -> Symmetry:
-        """This symmetry followed by `other`."""
-
-    @abstractmethod
-    def inverse(self) -> Symmetry:
-        """The symmetry that undoes this one."""
-
-    @property
-    @abstractmethod
-    def key(self) -> tuple[Any, ...]:
-        """What identifies this symmetry among its game's."""
-
-    @property
-    def is_identity(self) -> bool:
-        """True for the symmetry that changes nothing."""
-        return self.then(self) == self  # in a group only the identity is its own square
-
-    def apply_state(self, state: State[Any]) -> State[Any]:
-        """The image of a state, read back through `state_from_dict`."""
-        return state.game.state_from_dict(self.apply_position(state.to_dict()))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Symmetry) and other.key == self.key
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.key))
-
-    def __repr__(self) -> str:
-        return f"<{self.game.id} symmetry {self.name}>"
-
-
-class Identity(Symmetry):
-    """The trivial symmetry, the only one of a game without others (CUBES)."""
-
-    name = "identity"
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-
-    def apply_position(self, position: Position) -> JSON:
-        out: JSON = json.loads(json.dumps(position))
-        return out
-
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        return move
-
-    def then(self, other: Symmetry) -> Symmetry:
-        return other
-
-    def inverse(self) -> Symmetry:
-        return self
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        return ()
-
-    @property
-    def is_identity(self) -> bool:
-        return True
-
-
 def symmetries(game: Game[Any]) -> list[Symmetry]:
     """Every symmetry of `game` with its options, the identity first.
 
@@ -195,15 +118,11 @@ def symmetries(game: Game[Any]) -> list[Symmetry]:
     >>> len(symmetries(cubegames.make("unstackable"))), len(symmetries(cubegames.make("cubes")))
     (8, 1)
     """
-    if game.id == "cubed":
-        from cubegames.symmetry.cubed import cubed_symmetries
-
-        return list(cubed_symmetries(game))
-    if game.id in ("unstackable", "stakd"):
-        from cubegames.symmetry.square import square_symmetries
-
-        return list(square_symmetries(game))
-    return [Identity(game)]
+    module = part(game.id, "symmetry")
+    if module is None:
+        return [Identity(game)]
+    found: list[Symmetry] = list(module.symmetries(game))
+    return found
 
 
 def position_key(position: Position) -> str:

@@ -16,7 +16,7 @@ all here, for a whole batch of games, and hands back numbers and position texts:
 - `res[g]`: the fields `R_*` below, then per seat `SEAT_FIELDS` fields (`S_*`);
 - `text[g, :text_len[g]]`: the JSON text (`symmetry.position_key`) of the least image of
   the final position under the game's symmetries, which `sim.play.final_key` digests: the
-  three turns by 120°, and with `mirrors` the three mirrors too (`symmetry.cubed`).
+  three turns by 120°, and with `mirrors` the three mirrors too (`games.cubed.symmetry`).
 
 Games of two or more players with the strict colour rule and no variants, and seeds below
 2**63, are covered (`supported`); the rows are checked against the Python bots' in
@@ -240,7 +240,7 @@ def write_image(
 ) -> int:
     """The text of the last position of a game that ended in round `rounds` (`to_dict()`,
     `rng` its generator's state) under a symmetry: mirror if `mirrored`, then turn by 120°
-    `turns` times, as `symmetry.cubed.CubedSymmetry`. Returns its length."""
+    `turns` times, as `games.cubed.symmetry.CubedSymmetry`. Returns its length."""
     meta, tab, order, hands, hsize, bag = st.meta, st.tab, st.order, st.hands, st.hsize, st.bag
     players = meta[k.M_PLAYERS]
     at = put(buf, 0, T_BAG)
@@ -449,7 +449,7 @@ class Batch:
     def __init__(self, game: Any) -> None:
         from cubegames.games.cubed import kernel_bridge
         from cubegames.games.cubed.pieces import PieceKind, classify
-        from cubegames.symmetry.cubed import mirror_closed
+        from cubegames.games.cubed.symmetry import mirror_closed
 
         ed = game.edition
         self.game = game

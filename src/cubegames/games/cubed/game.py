@@ -100,7 +100,7 @@ INFO = GameInfo(
     score_better="lower",
     columns=COLUMNS,
     summary=CubedSummary,
-    report="cubegames.sim.extras:cubed",
+    report="cubegames.games.cubed.report:report",
     example_options=(
         {"players": 2, "rounds": 1},
         {"players": 4, "rounds": 1},

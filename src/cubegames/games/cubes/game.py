@@ -60,7 +60,7 @@ INFO = GameInfo(
     ),
     columns=COLUMNS,
     summary=CubesSummary,
-    report="cubegames.sim.extras:cubes",
+    report="cubegames.games.cubes.report:report",
     example_options=(
         {"players": 2},
         {"players": 4},

@@ -64,7 +64,7 @@ INFO = GameInfo(
     ),
     columns=COLUMNS,
     summary=StakdSummary,
-    report="cubegames.sim.extras:stakd",
+    report="cubegames.games.stakd.report:report",
     example_options=(
         {"players": 2},
         {"players": 3},

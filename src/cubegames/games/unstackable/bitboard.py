@@ -17,7 +17,7 @@ the cell tables of the footprint's symmetries are built cell by cell, once, at i
 
 The 8 symmetries of the 4×4 footprint (x, y mirrored and turned, z kept) are defined here
 and nowhere else: the solver's transposition table (`search.Solver(symmetry=True)`) and the
-symmetry API (`cubegames.symmetry.square`) both use `image`, `images` and `CELL_TO`.
+symmetry API (`cubegames.games.unstackable.symmetry`) both use `image`, `images` and `CELL_TO`.
 """
 
 from __future__ import annotations

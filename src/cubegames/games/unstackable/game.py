@@ -52,7 +52,7 @@ INFO = GameInfo(
     ),
     columns=COLUMNS,
     summary=UnstackableSummary,
-    report="cubegames.sim.extras:unstackable",
+    report="cubegames.games.unstackable.report:report",
     example_options=({}, {"bag_counts_as_exposed": True}, {"exact_counts": False}),
 )
 

@@ -1,12 +1,12 @@
 """Many Unstackable games stepped together in compiled code (numba), for the batched
-learning environment (`cubegames.rl.vector.unstackable`).
+learning environment (`cubegames.games.unstackable.vector`).
 
 The rules are the Python ones (`state.py`, `bitboard.py`), repeated on arrays: every game
 is three 64-bit colour boards and a row of small integers. The learning environment's
 tests decode each game back into an `UnstackableState` and check its legal moves and its
 observation against the Python rules and encoders, step after step.
 
-Actions are those of `cubegames.rl.games.unstackable` (281): `c·72 + k` stacks colour `c`
+Actions are those of `cubegames.games.unstackable.rl` (281): `c·72 + k` stacks colour `c`
 on stacking cell `k` (a grid cell below 64, `-1,y,0` at `64 + y`, `x,-1,0` at `68 + x`),
 `216 + i` removes the cube on cell `i`, `280` ends a stacking turn (`exact_counts =
 false`).
@@ -219,7 +219,7 @@ def observe(
     most: float,
     out: npt.NDArray[np.float32],
 ) -> None:
-    """Game `g` as `seat` sees it, in the layout of `cubegames.rl.games.unstackable`
+    """Game `g` as `seat` sees it, in the layout of `cubegames.games.unstackable.rl`
     (planes `[c, z, y, x]` flattened, then the 36-value vector)."""
     out[:] = 0.0
     occ = boards[g, 0] | boards[g, 1] | boards[g, 2]
@@ -312,7 +312,7 @@ def step(
     to_move: Rows,
 ) -> None:
     """Step every game with its action, writing observations, rewards, terminations,
-    illegal actions, masks and seats to move (see `cubegames.rl.vector.unstackable` for
+    illegal actions, masks and seats to move (see `cubegames.games.unstackable.vector` for
     the conventions).
 
     A game `pending` a reset (it ended at the last step) is reset and its action ignored.

@@ -1,26 +1,26 @@
 """Terminal drawings of each game, made from what one seat may see (`state.view(seat)`).
 
-Each game has a module here with `draw(game, view, legal) -> rich renderable`; `legal` are
-the moves the viewing seat may make now (or empty), so the drawing can point them out. A
-module may also have `tell(game, view) -> str | None`, the last move in words. A game with
-no module here (a plug-in game) is drawn by its `TextDrawing` capability, or as its view's
-tree (`cubegames.core.capabilities`).
+A game draws itself with its own `terminal` part (`cubegames.kit.parts`: the module
+`terminal` beside its game module, `cubegames.games.cubed.terminal` for CUBED) holding
+`draw(game, view, legal) -> rich renderable`; `legal` are the moves the viewing seat may make
+now (or empty), so the drawing can point them out. The module may also have `tell(game, view)
+-> str | None`, the last move in words. A game's `TextDrawing` capability
+(`cubegames.core.capabilities`) comes before its module; a game with neither is drawn as its
+view's tree with its legal moves under it.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, cast, runtime_checkable
 
 from rich.console import Group, RenderableType
 from rich.pretty import Pretty
-from rich.style import Style
 from rich.text import Text
 
 from cubegames.core.capabilities import Telling, TextDrawing
 from cubegames.core.game import Game, Move
-from cubegames.core.registry import built_in
+from cubegames.kit.parts import part
 
 
 class Drawing(Protocol):
@@ -39,20 +39,18 @@ class Tells(Protocol):
 
 
 def _module(game: Game[Any]) -> Drawing | None:
-    """The game's own terminal module (built-in games), or None (a plug-in game)."""
-    if not built_in(game.id):
-        return None
-    return cast(Drawing, importlib.import_module(f"cubegames.render.terminal.{game.id}"))
+    """The game's own terminal module, or None."""
+    return cast(Drawing | None, part(game.id, "terminal"))
 
 
 def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
-    """The drawing of `view` for `game`: by the game's own terminal module, else by its
-    `TextDrawing` capability, else the view as a tree with the legal moves under it."""
+    """The drawing of `view` for `game`: by its `TextDrawing` capability, else by its own
+    terminal module, else the view as a tree with the legal moves under it."""
+    if isinstance(game, TextDrawing):
+        return Text(game.draw_text(view, legal))
     module = _module(game)
     if module is not None:
         return module.draw(game, view, legal)
-    if isinstance(game, TextDrawing):
-        return Text(game.draw_text(view, legal))
     tree = Pretty(dict(view), expand_all=True)
     title = Text(f"{game.info.title}", style="bold")
     if not legal:
@@ -64,14 +62,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """What the last move did, in words, if the game can say more than its notation
     (CUBES: what a roll meant); None otherwise."""
+    if isinstance(game, Telling):
+        return game.tell(view)
     module = _module(game)
-    if module is None:
-        return game.tell(view) if isinstance(game, Telling) else None
     return module.tell(game, view) if isinstance(module, Tells) else None
-
-
-def on_colour(rgb: str) -> Style:
-    """A background `rgb` with black or white text, whichever reads better."""
-    r, g, b = (int(rgb[i : i + 2], 16) for i in (1, 3, 5))
-    light = 0.299 * r + 0.587 * g + 0.114 * b > 140
-    return Style(bgcolor=rgb, color="black" if light else "white", bold=True)

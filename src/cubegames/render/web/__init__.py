@@ -1,9 +1,12 @@
 """SVG drawings for the web app, one module per game, each made from one seat's view.
 
-A game with no module here (a plug-in game) is drawn by `generic`: the page's generic
-table, with the game's own capabilities (`cubegames.core.capabilities`) where it has them.
+A game's drawing module is its own `web` part (`cubegames.kit.parts`: the module `web`
+beside its game module, `cubegames.games.cubed.web` for CUBED), written with the helpers of
+`cubegames.kit.svg`. A game with none (a plug-in game) is drawn by `generic`: the page's
+generic table, with the game's own capabilities (`cubegames.core.capabilities`) where it has
+them.
 
-Every game module here has (the `Drawing` protocol):
+Every game's module has (the `Drawing` protocol):
 
 - `svg(game, view, legal) -> str`: the table as `view["seat"]` sees it (`None`: a
   spectator), with `legal` (the viewer's legal moves, or none) pointed out;
@@ -31,16 +34,12 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping, Sequence
-from html import escape
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
 from cubegames.core.game import Game, Move, State
 from cubegames.core.phrase import Phrase
-from cubegames.core.registry import built_in
-
-#: the font stack of every drawing (the page's own font where it has one)
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+from cubegames.kit.parts import part
 
 
 class Drawing(Protocol):
@@ -119,23 +118,21 @@ class Secrets(Protocol):
 
 
 @functools.cache
-def _module_of(game_class: type[Game[Any]]) -> Drawing:
-    module: ModuleType
-    if built_in(game_class.id):
-        module = importlib.import_module(f"cubegames.render.web.{game_class.id}")
-    else:  # a plug-in game: the generic table, with the game's own capabilities
+def _module_of(game_id: str) -> Drawing:
+    module = part(game_id, "web")
+    if module is None:  # the generic table, with the game's own capabilities
         module = importlib.import_module("cubegames.render.web.generic")
     return cast(Drawing, module)
 
 
 def _module(game: Game[Any]) -> Drawing:
     """The game's drawing module (found once: the server asks for it several times a move):
-    its own for a built-in game, `generic` for a plug-in."""
-    return _module_of(type(game))
+    its own `web` part, else `generic`."""
+    return _module_of(game.id)
 
 
 def generic(game: Game[Any]) -> bool:
-    """Whether `game` is drawn by the generic table (it has no drawing module here)."""
+    """Whether `game` is drawn by the generic table (it has no `web` part of its own)."""
     return cast(ModuleType, _module(game)).__name__ == "cubegames.render.web.generic"
 
 
@@ -240,78 +237,3 @@ def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:
     """Whether `viewer` may read `move`'s notation (its words are always safe to show)."""
     module = _module(game)
     return module.visible(game, move, mover, viewer) if isinstance(module, Secrets) else True
-
-
-def esc(text: object) -> str:
-    """Text made safe for SVG content and attribute values."""
-    return escape(str(text), quote=True)
-
-
-def ink(rgb: str) -> str:
-    """Black or white, whichever reads better on the background `rgb` (`#rrggbb`)."""
-    r, g, b = (int(rgb[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
-
-
-def fmt(value: float) -> str:
-    """A coordinate, short: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def points(coords: Sequence[tuple[float, float]]) -> str:
-    """A `points` attribute for a polygon."""
-    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in coords)
-
-
-def text(
-    x: float,
-    y: float,
-    content: object,
-    *,
-    size: float = 12,
-    fill: str = "#222",
-    anchor: str = "middle",
-    weight: str = "normal",
-    cls: str = "",
-) -> str:
-    """One line of text; `y` is its middle."""
-    klass = f' class="{cls}"' if cls else ""
-    return (
-        f'<text x="{fmt(x)}" y="{fmt(y)}" font-size="{fmt(size)}" fill="{fill}" '
-        f'text-anchor="{anchor}" dominant-baseline="central" font-weight="{weight}"{klass}>'
-        f"{esc(content)}</text>"
-    )
-
-
-def document(
-    game_id: str,
-    box: tuple[float, float, float, float],
-    body: Sequence[str],
-    *,
-    label: str,
-    style: str = "",
-) -> str:
-    """A whole SVG document: `box` is the view box (x, y, width, height).
-
-    The root carries the classes `cg cg-GAME`; `style` rules should start with
-    `svg.cg-GAME` so that, inlined in a page, they touch nothing else.
-    """
-    x, y, w, h = box
-    css = f"<style>{style}</style>" if style else ""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cg cg-{game_id}" '
-        f'viewBox="{fmt(x)} {fmt(y)} {fmt(w)} {fmt(h)}" width="{fmt(w)}" height="{fmt(h)}" '
-        f'role="img" aria-label="{esc(label)}" font-family="{esc(FONT)}">'
-        f"{css}{''.join(body)}</svg>"
-    )
-
-
-def seat_name(seat: int, viewer: int | None) -> str:
-    """`you` for the viewer's own seat, else `seat N`."""
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def capitalised(sentence: str) -> str:
-    """The sentence with its first letter in capitals."""
-    return sentence[:1].upper() + sentence[1:]

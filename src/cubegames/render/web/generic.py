@@ -20,7 +20,7 @@ from typing import Any
 
 from cubegames.core.capabilities import MoveWords, SecretMoves, Telling, WebHints
 from cubegames.core.game import Game, Move
-from cubegames.render.web import capitalised, document, seat_name, text
+from cubegames.kit.svg import capitalised, document, seat_name, text
 
 #: the most lines of a view the picture shows
 LINES = 40

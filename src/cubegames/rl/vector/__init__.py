@@ -5,9 +5,10 @@
     obs, rewards, terminations, truncations, info = envs.step(actions)   # actions: (64,)
 
 `vector_env(game_id, num_envs, *, seed=None, opponent="self", **options)` returns the game's
-compiled environment, `cubegames.rl.vector.<game_id>.VectorEnv`, when the game has one and
-it covers the options (its module's `supports(options)`), else `SessionVectorEnv`, the same
-interface over the Python rules. Every one is a `gymnasium.vector.VectorEnv`:
+compiled environment, `VectorEnv` of its own `vector` part (`cubegames.kit.parts`:
+`cubegames.games.cubed.vector` for CUBED), when the game has one and it covers the options
+(its module's `supports(options)`), else `SessionVectorEnv`, the same interface over the
+Python rules. Every one is a `gymnasium.vector.VectorEnv`:
 
 - `single_observation_space` and `single_action_space` are those of
   `cubegames.rl.gym.SingleAgentEnv` (observation `observer(game)`, actions `codec(game)`);
@@ -40,10 +41,9 @@ what you keep.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from cubegames.core.registry import built_in
+from cubegames.kit.parts import part
 from cubegames.rl.vector.session import SessionVectorEnv
 
 __all__ = ["SessionVectorEnv", "vector_env"]
@@ -75,13 +75,7 @@ def vector_env(
 def _vector_env(
     game_id: str, num_envs: int, *, seed: int | None, opponent: Any, **options: Any
 ) -> Any:
-    module = None
-    if built_in(game_id):  # a plug-in game has no compiled environment here
-        try:
-            module = importlib.import_module(f"cubegames.rl.vector.{game_id}")
-        except ModuleNotFoundError as error:
-            if error.name != f"cubegames.rl.vector.{game_id}":
-                raise
+    module = part(game_id, "vector")
     supports = getattr(module, "supports", None)
     compiled_opponent = isinstance(opponent, str) and opponent in ("self", "random")
     if module is not None and compiled_opponent and (supports is None or supports(options)):

@@ -13,37 +13,12 @@ from gymnasium.vector import AutoresetMode
 
 import cubegames
 from cubegames.bots import Bot
+from cubegames.kit.vector import StepResult, StepsRows, seat_outcomes
 from cubegames.rl.session import Session, win_shares
-
-OPPONENTS = ("self", "random")
 
 #: a frozen policy playing the opponents' seats: the observations and masks (bool) of the
 #: k games where an opponent is to move, each from that seat's view, to k actions
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
-
-
-#: what `step` returns: observations, rewards, terminations, truncations, info
-StepResult = tuple[
-    npt.NDArray[np.float32],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.bool_],
-    npt.NDArray[np.bool_],
-    dict[str, Any],
-]
-
-
-class StepsRows:
-    """`step` for a batched environment that can step some of its games alone
-    (`step_rows`, which a factored action space needs): every game at once."""
-
-    num_envs: int
-
-    def step_rows(self, actions: Any, rows: Any) -> StepResult:
-        raise NotImplementedError
-
-    def step(self, actions: Any) -> StepResult:
-        """Play one action in every game (see `cubegames.rl.vector`)."""
-        return self.step_rows(actions, range(self.num_envs))
 
 
 def check_opponent(opponent: Any) -> None:
@@ -59,25 +34,6 @@ def check_opponent(opponent: Any) -> None:
         cubegames.bot(opponent)
     except ValueError as error:
         raise ValueError(f"opponent {opponent!r}: {error}") from None
-
-
-def seat_outcomes(shares: list[float]) -> list[float]:
-    """Every seat's end-of-game reward (`outcome`), in seat order.
-
-    >>> seat_outcomes([0.0, 1.0, 0.0])
-    [-1.0, 1.0, -1.0]
-    """
-    return [outcome(shares, seat) for seat in range(len(shares))]
-
-
-def outcome(shares: list[float], seat: int) -> float:
-    """+1 for a sole win, -1 for a loss, 0 otherwise (a shared win).
-
-    >>> outcome([1.0, 0.0], 0), outcome([1.0, 0.0], 1), outcome([0.5, 0.5], 1)
-    (1.0, -1.0, 0.0)
-    """
-    share = shares[seat]
-    return 1.0 if share == 1.0 else -1.0 if share == 0.0 else 0.0
 
 
 class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):

@@ -1,7 +1,9 @@
 // A table's chat in the side panel (docs/protocol.md, "chat"): a seat's page talks with the
 // players, a spectator's with the spectators (which the host may close); system lines (a
 // seat taken, a resignation, a timeout, moves taken back, someone leaving) in the same
-// stream. A player may mute another on this screen (kept in this browser). Every line is
+// stream. A player may mute another on this screen, and a spectator another spectator (by
+// the tag the server gives each spectator at a table); mutes are kept in this browser. A
+// refused line is told by its code, in the page's words. Every line is
 // built from text nodes (util.js's `h`), never from markup: a line holding "<script>" shows
 // those characters.
 
@@ -30,12 +32,18 @@ const SYSTEM = {
   back: (a) => t("chat-system-back", a),
 };
 
-/** A refused line, by the refusal's code. */
+/** A refused line, by the refusal's code (never the server's English). */
 const REFUSED = {
-  chat: (message) => t("refusal-chat", { reason: message.message }),
+  chat: () => t("refusal-chat"),
+  "chat-blank": () => t("refusal-chat-blank"),
+  "chat-long": () => t("refusal-chat-long", { count: MAX_CHAT }),
+  "chat-hidden": () => t("refusal-chat-hidden"),
   "chat-slow": () => t("refusal-chat-slow"),
   "chat-closed": () => t("refusal-chat-closed"),
 };
+
+/** A spectator's tag as the server makes it (eight hex digits). */
+const TAG = /^[0-9a-f]{8}$/;
 
 function mutedKey(gameId) {
   return `cubegames.muted.${gameId}`;
@@ -52,6 +60,8 @@ export class ChatPanel {
     this.mine = mine;
     this.host = null;
     this.seat = null;
+    /** this page's own tag when it watches (the server's `you`) */
+    this.me = null;
     this.lines = [];
     this.ids = new Set();
     this.spectatorsOpen = true;
@@ -79,7 +89,9 @@ export class ChatPanel {
 
   loadMuted() {
     try {
-      return JSON.parse(localStorage.getItem(mutedKey(this.gameId)) || "[]").filter(Number.isInteger);
+      // seats (numbers) and spectators' tags (strings)
+      return JSON.parse(localStorage.getItem(mutedKey(this.gameId)) || "[]")
+        .filter((m) => Number.isInteger(m) || (typeof m === "string" && TAG.test(m)));
     } catch {
       return [];
     }
@@ -100,6 +112,7 @@ export class ChatPanel {
       this.ids.clear();
       for (const line of message.lines || []) this.add(line);
       this.spectatorsOpen = message.spectators_open !== false;
+      this.me = typeof message.you === "string" ? message.you : null;
     } else if (message.type === "chat") {
       this.add(message);
     } else if (message.type === "chat-spectators") {
@@ -144,16 +157,28 @@ export class ChatPanel {
     }
   }
 
-  mute(seat) {
-    this.muted.add(seat);
+  /** Mute a seat (a number) or a spectator (their tag). */
+  mute(who) {
+    this.muted.add(who);
     this.saveMuted();
     this.draw();
   }
 
-  unmute(seat) {
-    this.muted.delete(seat);
+  unmute(who) {
+    this.muted.delete(who);
     this.saveMuted();
     this.draw();
+  }
+
+  /** The name of a seat, or of a spectator by their tag. */
+  nameOf(who) {
+    return typeof who === "string" ? t("chat-spectator-tag", { tag: who }) : this.seatName(who);
+  }
+
+  /** Who said a line, as the mutes know them: its seat, or its spectator's tag. */
+  speaker(line) {
+    if (line.seat !== null && line.seat !== undefined) return line.seat;
+    return typeof line.spectator === "string" ? line.spectator : null;
   }
 
   async toggleSpectators() {
@@ -176,25 +201,29 @@ export class ChatPanel {
 
   row(line) {
     if (line.system) return h("li", { class: "system" }, this.words(line));
-    const seat = line.seat;
-    const who = seat === null || seat === undefined ? t("chat-spectator") : this.seatName(seat);
-    const own = seat !== null && this.mine().includes(seat);
-    const mute = seat !== null && !own && this.seat !== null
+    const seat = line.seat ?? null;
+    const speaker = this.speaker(line);
+    const who = speaker === null ? t("chat-spectator") : this.nameOf(speaker);
+    const own = seat !== null ? this.mine().includes(seat) : speaker !== null && speaker === this.me;
+    // a player mutes a player, a spectator a spectator (each reads only their own chat)
+    const mute = speaker !== null && !own
       ? h("button", { type: "button", class: "small link mute", title: t("chat-mute-title", { name: who }),
-        "data-seat": seat, onclick: () => this.mute(seat) }, t("chat-mute"))
+        "data-seat": seat ?? "", "data-spectator": seat === null ? speaker : null, onclick: () => this.mute(speaker) }, t("chat-mute"))
       : null;
-    return h("li", { class: own ? "own" : null, "data-seat": seat ?? "" }, h("b", { class: "who" }, who), " ", h("span", { class: "text" }, line.text), " ", mute);
+    return h("li", { class: own ? "own" : null, "data-seat": seat ?? "", "data-spectator": seat === null ? speaker : null },
+      h("b", { class: "who" }, who), " ", h("span", { class: "text" }, line.text), " ", mute);
   }
 
   draw() {
-    const shown = this.lines.filter((line) => line.system || !this.muted.has(line.seat));
+    const shown = this.lines.filter((line) => line.system || !this.muted.has(this.speaker(line)));
     this.list.replaceChildren(...(shown.length ? shown.map((line) => this.row(line)) : [h("li", { class: "muted empty" }, t("chat-empty"))]));
     this.list.scrollTop = this.list.scrollHeight;
     const muted = [...this.muted];
     this.mutedBar.hidden = !muted.length;
-    this.mutedBar.replaceChildren(t("chat-muted"), " ", ...muted.map((seat) =>
-      h("button", { type: "button", class: "small link unmute", "data-seat": seat, onclick: () => this.unmute(seat) },
-        t("chat-unmute", { name: this.seatName(seat) }))));
+    this.mutedBar.replaceChildren(t("chat-muted"), " ", ...muted.map((who) =>
+      h("button", { type: "button", class: "small link unmute", "data-seat": typeof who === "string" ? "" : who,
+        "data-spectator": typeof who === "string" ? who : null, onclick: () => this.unmute(who) },
+      t("chat-unmute", { name: this.nameOf(who) }))));
     this.drawState();
   }
 

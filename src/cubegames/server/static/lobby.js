@@ -1,5 +1,6 @@
 // The lobby on the start page: the public tables waiting for players, live (the server's
-// /ws/lobby sends the list whole whenever it changes), each joined with one click; quick
+// /ws/lobby sends the list whole once, then a patch for each change: lobbylist.js), each
+// joined with one click; quick
 // play ("a 2-player CUBED game, 10+5"); and the "public table" box of the new-game form.
 // Every line is built from text nodes (util.js's `h`), never from markup.
 
@@ -7,6 +8,7 @@ import { api, h, playLink, remember, remembered, TITLES } from "./util.js";
 import { has, t, tOr } from "./i18n.js";
 import { WORDS as CLOCK_WORDS } from "./clocks.js";
 import { roleName } from "./play.js";
+import { applyLobby, emptyList } from "./lobbylist.js";
 
 const NAME = "cubegames.name";
 const PING_EVERY = 25000;
@@ -131,6 +133,8 @@ export function lobbySection(menu) {
   function watch() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+    let held = emptyList();
+    let syncing = false;
     const pinger = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" })); }, PING_EVERY);
     ws.addEventListener("open", () => { retry = 0; status.hidden = true; });
     ws.addEventListener("message", (event) => {
@@ -140,7 +144,18 @@ export function lobbySection(menu) {
       } catch {
         return;
       }
-      if (got.type === "lobby") draw(got.tables);
+      const next = applyLobby(held, got);
+      if (next === null) {
+        // a patch missed or out of step: the whole list again (patches meanwhile wait for it)
+        if (!syncing && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "sync" }));
+        syncing = true;
+        return;
+      }
+      if (got.type === "lobby") syncing = false;
+      if (next !== held) {
+        held = next;
+        draw(held.tables);
+      }
     });
     ws.addEventListener("close", () => {
       clearInterval(pinger);

@@ -12,7 +12,7 @@ export const CODES = [
   "turn", "stale", "over", "bot-seat", "spectator", "storage", "slow-down", "abandoned",
   "reissued", "late", "paused", "abort-late", "claim-none", "claim-early",
   "undo-none", "undo-passed", "undo-chance", "auth", "bot",
-  "undo-rated", "chat-slow", "chat-closed",
+  "undo-rated", "chat-slow", "chat-closed", "chat-blank", "chat-long", "chat-hidden",
 ];
 
 /** A CUBED colour's name from its letter (the game's palette, in `info`), in the page's

@@ -54,7 +54,7 @@ function halfCells(halves) {
 
 /** Where cell (q, r) is, in words a player can follow on the table: rows up or down and
  * cells left or right of the first piece (at 0,0), e.g. "1 row up, ½ cell right of the
- * first piece". The server's log (render/web/cubed.py `place_words`) says the same. */
+ * first piece". The server's log (games/cubed/web.py `place_words`) says the same. */
 export function placeWords(q, r) {
   if (q === 0 && r === 0) return t("cubed-middle");
   const halves = 2 * q + r; // half-cell widths right of the first piece (rows are offset)

@@ -45,7 +45,7 @@ const FIRST = [3, 3];
  * column and row on the board fixed for the game, e.g. "layer 2 at C6". `frame` ([sx,
  * sy], the state's `hints.frame`) is how far the structure has shifted right and back
  * since its first cube, so a cube keeps its name however the structure grows. These are
- * the words of the server's log (render/web/unstackable.py `place_words`). */
+ * the words of the server's log (games/unstackable/web.py `place_words`). */
 export function placeWords(x, y, z, frame = [0, 0]) {
   return t("unst-place", { layer: layerWords(z), cell: `${columnName(x, frame)}${rowName(y, frame)}` });
 }

@@ -302,7 +302,7 @@ stakd-reached = { $points ->
   }
 
 ## Unstackable (games/unstackable.js); a cube's place in words is as the server's log says it
-## (render/web/unstackable.py place_words)
+## (games/unstackable/web.py place_words)
 
 unst-colour-Y = yellow
 unst-colour-R = red
@@ -351,7 +351,7 @@ unst-points = { $points } pts
 unst-bare = The bag is bare: every cube has been taken out.
 
 ## CUBED (games/cubed.js); a cell's place in words is as the server's log says it
-## (render/web/cubed.py place_words)
+## (games/cubed/web.py place_words)
 
 cubed-colour-green = green
 cubed-colour-purple = purple
@@ -734,12 +734,12 @@ chat-system-closed = The host closed the spectators' chat.
 chat-system-opened = The host opened the spectators' chat.
 chat-system-left = { $who } left the table.
 chat-system-back = { $who } is back.
-refusal-chat = That line was not sent: { $reason }
+refusal-chat = That line was not sent: try again in a moment.
 refusal-chat-slow = You are chatting too fast: wait a moment.
 refusal-chat-closed = The host closed the spectators' chat.
 deal-picked = The host picked this game's deal, so they may know every hand, yours included. Play it only with someone you trust. This game is never rated.
 ## words
-# The move log and the last move, as the server describes them (render/web/<game>.py
+# The move log and the last move, as the server describes them (games/<game>/web.py
 # `described`, CUBES' games/cubes/outcome.py `described`). A seat ($who, $to) is named by
 # the page; $who-you / $to-you is "yes" when that seat is the reader's own. $who-count: how
 # many seats $who names.
@@ -1055,3 +1055,11 @@ error-record-bot-name = bad record: seats.{ $seat }: a bot seat needs its bot's 
 error-record-seat-bot = bad record: seats.{ $seat }: { $reason }
 error-record-move-over = move { $number } ({ $move }): the game was already over
 error-record-move-refused = move { $number } ({ $move }) is refused by the rules
+
+## -- the lobby, the chat and names (branch lobby, issue #25) --
+error-name-mixed = a name cannot mix scripts that look alike (such as a Cyrillic letter among Latin ones): write it in one script
+error-name-confusable = that name looks too much like another player's: choose another
+refusal-chat-blank = A line cannot be blank: write something first.
+refusal-chat-long = That line is too long: shorten it and send it again.
+refusal-chat-hidden = That line holds an invisible or control character: take it out and send it again.
+chat-spectator-tag = Spectator { $tag }

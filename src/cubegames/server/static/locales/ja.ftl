@@ -635,12 +635,12 @@ chat-system-closed = ホストが観戦者チャットを閉じました。
 chat-system-opened = ホストが観戦者チャットを開きました。
 chat-system-left = { $who }がテーブルを離れました。
 chat-system-back = { $who }が戻ってきました。
-refusal-chat = 送信できませんでした：{ $reason }
+refusal-chat = 送信できませんでした。少し待ってから送り直してください。
 refusal-chat-slow = 発言のペースが速すぎます。少し待ってください。
 refusal-chat-closed = ホストが観戦者チャットを閉じました。
 deal-picked = このゲームの配り方はホストが選んだものです。ホストはあなたの手持ちも含め、すべての手持ちを知っている可能性があります。信頼できる相手とだけ遊んでください。このゲームはレーティングの対象になりません。
 ## words
-# 手の記録と直前の手（サーバーの render/web/<game>.py `described`、CUBES は
+# 手の記録と直前の手（サーバーの games/<game>/web.py `described`、CUBES は
 # games/cubes/outcome.py `described`）。席（$who、$to）の名前はページが入れる。
 # $who-you / $to-you はその席が読み手自身なら "yes"。$who-count は $who が指す席の数。
 
@@ -919,3 +919,11 @@ error-record-bot-name = 記録の席{ $seat }はボットの席ですが、ボ�
 error-record-seat-bot = 記録の席{ $seat }: { $reason }
 error-record-move-over = { $number }手目（{ $move }）: ゲームはすでに終わっています
 error-record-move-refused = { $number }手目（{ $move }）はルール上指せない手です
+
+## -- the lobby, the chat and names (branch lobby, issue #25) --
+error-name-mixed = 名前に、見た目の似た別の文字体系（ラテン文字の中のキリル文字など）を混ぜることはできません。ひとつの文字体系で書いてください
+error-name-confusable = その名前は他のプレイヤーの名前とよく似ています。別の名前にしてください
+refusal-chat-blank = 空のメッセージは送れません。何か書いてから送ってください。
+refusal-chat-long = メッセージが長すぎます。短くしてから送り直してください。
+refusal-chat-hidden = メッセージに見えない文字か制御文字が含まれています。取り除いてから送り直してください。
+chat-spectator-tag = 観戦者 { $tag }

@@ -1,7 +1,7 @@
 """Unstackable as a batched Gymnasium vector environment: N games stepped together by the
 compiled rules of `cubegames.games.unstackable.vector_rules`.
 
-    from cubegames.rl.vector.unstackable import VectorEnv
+    from cubegames.games.unstackable.vector import VectorEnv
     envs = VectorEnv(1024, seed=0)                 # opponent="self": both seats learn
     obs, info = envs.reset()                       # obs (N, 356) float32
     obs, rewards, terminated, truncated, info = envs.step(actions)   # actions (N,) ints
@@ -40,9 +40,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-import cubegames
+from cubegames.core.registry import make
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
-from cubegames.rl.games.unstackable import Codec, Observer
+from cubegames.games.unstackable.rl import Codec, Observer
 
 Obs = npt.NDArray[np.float32]
 
@@ -67,7 +67,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
             raise ValueError("num_envs must be a whole number of at least 1")
         if opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be 'self' or 'random', not {opponent!r}")
-        game = cubegames.make("unstackable", **options)
+        game = make("unstackable", **options)
         assert isinstance(game, Unstackable)
         self.game = game
         self.opponent = opponent

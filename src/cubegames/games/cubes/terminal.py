@@ -18,7 +18,7 @@ from cubegames.games.cubes.dice import BLANK, WORD, Row
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.odds import odds
 from cubegames.games.cubes.outcome import Outcome, describe
-from cubegames.render.terminal import on_colour
+from cubegames.kit.terminal import on_colour
 
 
 def dice_text(game: Cubes, faces: Sequence[str]) -> Text:

@@ -25,9 +25,9 @@ import numpy as np
 
 from cubegames.core.game import Game, Move
 from cubegames.games.cubes import Cubes, Roll, Row, classify
-from cubegames.rl.encoding import ActionCodec, ActionEncodingError, View
-from cubegames.rl.observation import Array, relative
-from cubegames.rl.observation import Observer as BaseObserver
+from cubegames.kit.encoding import ActionCodec, ActionEncodingError, View
+from cubegames.kit.observation import Array, relative
+from cubegames.kit.observation import Observer as BaseObserver
 
 ROWS: tuple[Row, ...] = tuple(Row)
 

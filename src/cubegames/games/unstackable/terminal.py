@@ -29,7 +29,7 @@ from rich.text import Text
 from cubegames.core.game import Game, Move
 from cubegames.games.unstackable import Colour, Stack, Unstack, Unstackable
 from cubegames.games.unstackable.box import Box
-from cubegames.render.terminal import on_colour
+from cubegames.kit.terminal import on_colour
 
 _DIM = Style(color="grey50")
 _HOT = Style(color="bright_green", bold=True)

@@ -1,8 +1,5 @@
-"""The 8 symmetries of the square (D4) for Unstackable's 4×4 footprint and STAKD's lattice.
-
-Each element is an integer matrix `(a, b, c, d)` acting as `(x, y) -> (a·x + b·y, c·x + d·y)`:
-the turns by 0°, 90°, 180°, 270° counter-clockwise and the four mirrors (across x = 0,
-y = 0 and the two diagonals).
+"""Unstackable's symmetries: the 8 symmetries of the square (D4, `cubegames.kit.square`) on
+its 4×4 footprint.
 
 Unstackable turns the matrix about the centre of the structure's footprint and keeps z:
 every rule (a cube on the bag next to a cube on the bag, a cube on a cube, the size limit,
@@ -16,13 +13,6 @@ here: they are the game's own (`cubegames.games.unstackable.bitboard`: `image`, 
 `CELL_TO`), the ones its solver keys the `alphabeta` transposition table with. `FOOTPRINT`
 names each matrix's number there, so a key from the solver and an image from this module
 are the same integers.
-
-STAKD applies the matrix to every node and then translates so that the first base's least
-node (least x, then least y) lies on `0,0` again, the one place the rules pin down. The other
-rules (bases touching bases, no overhang, contacts within a layer, types carried) are about
-lattice neighbours and node sets, which D4 and translations keep. Pieces are laid turned by
-90° but never mirrored, so a mirror is a symmetry only if every shape's mirror image is one
-of its turns; in the standard box every shape is a rectangle, so all eight exist.
 """
 
 from __future__ import annotations
@@ -32,63 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from cubegames.core.game import JSON, Game, Move
-from cubegames.games.stakd import Place, Stakd
-from cubegames.games.stakd.pieces import normal_form
 from cubegames.games.unstackable import Stack, Unstack, Unstackable
 from cubegames.games.unstackable import bitboard as bb
-from cubegames.symmetry import Position, Symmetry
-
-Matrix = tuple[int, int, int, int]
-
-#: the group D4, identity first, the turns before the mirrors
-ELEMENTS: tuple[tuple[str, Matrix], ...] = (
-    ("identity", (1, 0, 0, 1)),
-    ("rotate 90°", (0, -1, 1, 0)),
-    ("rotate 180°", (-1, 0, 0, -1)),
-    ("rotate 270°", (0, 1, -1, 0)),
-    ("mirror x", (-1, 0, 0, 1)),
-    ("mirror y", (1, 0, 0, -1)),
-    ("transpose", (0, 1, 1, 0)),
-    ("anti-transpose", (0, -1, -1, 0)),
-)
-NAMES = {m: name for name, m in ELEMENTS}
-
-
-def multiply(left: Matrix, right: Matrix) -> Matrix:
-    """The matrix product `left · right` (apply `right` first)."""
-    a, b, c, d = left
-    e, f, g, h = right
-    return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
-
-
-class SquareSymmetry(Symmetry):
-    """One element of D4 acting on a game; subclasses say how it acts on positions."""
-
-    def __init__(self, game: Game[Any], matrix: Matrix) -> None:
-        self.game = game
-        self.matrix = matrix
-        self.name = NAMES[matrix]
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        return self.matrix
-
-    def point(self, x: int, y: int) -> tuple[int, int]:
-        """The matrix applied to `(x, y)` (about the origin, before any translation)."""
-        a, b, c, d = self.matrix
-        return a * x + b * y, c * x + d * y
-
-    def then(self, other: Symmetry) -> Symmetry:
-        if not isinstance(other, SquareSymmetry) or type(other) is not type(self):
-            raise TypeError(f"cannot compose {self!r} with {other!r}")
-        return type(self)(self.game, multiply(other.matrix, self.matrix))
-
-    def inverse(self) -> Symmetry:
-        a, b, c, d = self.matrix
-        return type(self)(self.game, (a, c, b, d))  # orthogonal: the inverse is the transpose
-
-
-# -- Unstackable -----------------------------------------------------------------------------
+from cubegames.kit.square import ELEMENTS, Matrix, SquareSymmetry, multiply
+from cubegames.kit.symmetry import Position
 
 
 def _footprint_matrix(k: int) -> Matrix:
@@ -236,58 +173,7 @@ def canonical_boards(
     return best
 
 
-# -- STAKD -----------------------------------------------------------------------------------
-
-
-class StakdSymmetry(SquareSymmetry):
-    """D4 on STAKD's lattice, then the translation that re-anchors the first base."""
-
-    game: Stakd
-
-    def _offset(self, first: Sequence[Sequence[int]]) -> tuple[int, int]:
-        """The translation that moves the least image of `first`'s nodes onto 0,0."""
-        x, y = min(self.point(n[0], n[1]) for n in first)
-        return -x, -y
-
-    def _nodes(self, nodes: Sequence[Sequence[int]], dx: int, dy: int) -> list[tuple[int, int]]:
-        moved = [self.point(n[0], n[1]) for n in nodes]
-        return sorted((x + dx, y + dy) for x, y in moved)
-
-    def apply_position(self, position: Position) -> JSON:
-        out: JSON = copy.deepcopy(dict(position))
-        pieces = position["pieces"]
-        if pieces:
-            dx, dy = self._offset(pieces[0]["nodes"])
-            for piece, original in zip(out["pieces"], pieces, strict=True):
-                piece["nodes"] = [list(n) for n in self._nodes(original["nodes"], dx, dy)]
-        return out
-
-    def apply_move(self, move: Move, position: Position | None = None) -> Move:
-        if not isinstance(move, Place):
-            return move
-        if position is None:
-            raise ValueError("a STAKD move's image depends on its position: pass the position")
-        pieces = position["pieces"]
-        # with nothing down yet, the move is the first base and anchors itself
-        dx, dy = self._offset(pieces[0]["nodes"] if pieces else move.nodes)
-        return Place(move.piece, move.z, tuple(self._nodes(move.nodes, dx, dy)))
-
-
-def mirrors_kept(game: Stakd) -> bool:
-    """True when every shape's mirror image is one of its turns (then mirrors are symmetries).
-
-    >>> import cubegames
-    >>> mirrors_kept(cubegames.make("stakd"))
-    True
-    """
-    turns = game.edition.turns
-    return all(normal_form((-x, y) for x, y in forms[0]) in forms for forms in turns.values())
-
-
-def square_symmetries(game: Game[Any]) -> list[SquareSymmetry]:
-    """The symmetries of an Unstackable or STAKD game, identity first."""
-    if isinstance(game, Unstackable):
-        return [UnstackableSymmetry(game, m) for _, m in ELEMENTS]
-    assert isinstance(game, Stakd)
-    elements = ELEMENTS if mirrors_kept(game) else ELEMENTS[:4]
-    return [StakdSymmetry(game, m) for _, m in elements]
+def symmetries(game: Game[Any]) -> list[UnstackableSymmetry]:
+    """The 8 symmetries of an Unstackable game, identity first."""
+    assert isinstance(game, Unstackable)
+    return [UnstackableSymmetry(game, m) for _, m in ELEMENTS]

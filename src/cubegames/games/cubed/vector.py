@@ -8,7 +8,7 @@ are laid, the vector part is rewritten at every step.
 Covered: 2 or more players, 1 round, the strict colour rule, no variants, the default
 window (`supports`); `vector_env` gives the Python `SessionVectorEnv` for anything else.
 A placement outside the action window (radius 20, about a one-in-a-million game, see
-`cubegames.rl.games.cubed`) has no action: the kernel leaves it out of the mask, where the
+`cubegames.games.cubed.rl`) has no action: the kernel leaves it out of the mask, where the
 Python codec would raise.
 """
 
@@ -23,13 +23,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-import cubegames
+from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
-from cubegames.rl.games.cubed import Codec, Observer, distance
-from cubegames.rl.vector.session import OPPONENTS, StepResult, StepsRows, seat_outcomes
+from cubegames.games.cubed.rl import Codec, Observer, distance
+from cubegames.kit.vector import OPPONENTS, StepResult, StepsRows, seat_outcomes
 
 jit = k.jit
 Arr = k.Arr
@@ -58,7 +58,7 @@ def supports(options: Mapping[str, Any]) -> bool:
     if set(options) - {"players", "edition", "rounds", "variants", "strict_colors"}:
         return False
     try:
-        game = cubegames.make("cubed", **options)
+        game = make("cubed", **options)
     except ValueError:
         return True  # let the environment name the bad option
     assert isinstance(game, Cubed)
@@ -167,7 +167,7 @@ def _legal(
 
 @jit
 def _vector(st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
-    """The observer's vector part for `seat` (`rl.games.cubed.Observer.vector`)."""
+    """The observer's vector part for `seat` (`games.cubed.rl.Observer.vector`)."""
     meta, hands, hsize = st[0], st[7], st[8]
     pidx, copies, consts = tb[5], tb[6], tb[7]
     points = ed[3]
@@ -395,7 +395,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
-        game = cubegames.make("cubed", **options)
+        game = make("cubed", **options)
         assert isinstance(game, Cubed)
         if not supports(options):
             raise ValueError(

@@ -60,9 +60,9 @@ import numpy as np
 from cubegames.core.game import Game, Move
 from cubegames.games.stakd import PieceType, Place, Stakd
 from cubegames.games.stakd.pieces import STACKING, TYPES, Node, normal_form
-from cubegames.rl.encoding import ActionCodec, ActionEncodingError, View
-from cubegames.rl.observation import Array, relative
-from cubegames.rl.observation import Observer as BaseObserver
+from cubegames.kit.encoding import ActionCodec, ActionEncodingError, View
+from cubegames.kit.observation import Array, relative
+from cubegames.kit.observation import Observer as BaseObserver
 
 BASE = PieceType.BASE
 BOMBER = PieceType.BOMBER

@@ -25,7 +25,7 @@ from typing import Any
 from cubegames.core.game import Game, Move
 from cubegames.core.phrase import Param, Phrase, Seat
 from cubegames.games.unstackable import Colour, End, Stack, Unstack, Unstackable
-from cubegames.render.web import capitalised, document, esc, fmt, ink, points, seat_name, text
+from cubegames.kit.svg import capitalised, document, esc, fmt, ink, points, seat_name, text
 
 EDGE = 40.0
 COS30 = math.cos(math.radians(30))

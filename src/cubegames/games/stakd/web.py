@@ -22,8 +22,8 @@ from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
 from cubegames.games.stakd.position import Cell, layers_of
-from cubegames.render.terminal.stakd import BOMBER_COLOUR, LETTER, SEAT_COLOURS
-from cubegames.render.web import capitalised, document, esc, fmt, ink, seat_name, text
+from cubegames.games.stakd.terminal import BOMBER_COLOUR, LETTER, SEAT_COLOURS
+from cubegames.kit.svg import capitalised, document, esc, fmt, ink, seat_name, text
 
 NODE = 26.0
 PER_ROW = 4

@@ -17,7 +17,7 @@ from cubegames.games.cubes.dice import BLANK, WORD
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.outcome import Outcome, describe
 from cubegames.games.cubes.outcome import described as described_roll
-from cubegames.render.web import capitalised, document, esc, fmt, ink, seat_name, text
+from cubegames.kit.svg import capitalised, document, esc, fmt, ink, seat_name, text
 
 DIE = 64.0
 GAP = 18.0

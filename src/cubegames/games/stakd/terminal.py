@@ -28,7 +28,7 @@ from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
 from cubegames.games.stakd.position import Cell, layers_of
-from cubegames.render.terminal import on_colour
+from cubegames.kit.terminal import on_colour
 
 #: one colour per seat; blue is kept for the BLUE BOMBER
 SEAT_COLOURS = (

@@ -25,7 +25,7 @@ from cubegames.games.cubed.frontier import rebuild
 from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Draw, Draw3, Give, Keep, Pass, Place, Skip
 from cubegames.games.cubed.state import CubedState
-from cubegames.render.web import capitalised, document, esc, fmt, ink, points, seat_name, text
+from cubegames.kit.svg import capitalised, document, esc, fmt, ink, points, seat_name, text
 
 SQRT3 = math.sqrt(3)
 #: hexagon radius on the table and in the hand

@@ -25,7 +25,7 @@ from cubegames.core.hexgrid import pack, unpack
 from cubegames.games.cubed.frontier import rebuild
 from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Place
-from cubegames.render.terminal import on_colour
+from cubegames.kit.terminal import on_colour
 
 Cell = list[tuple[str, Style | None]]
 

@@ -40,7 +40,7 @@ from typing import Any
 from cubegames.core.game import JSON, Game, Move
 from cubegames.games.cubed import Cubed, Give, Keep, Place
 from cubegames.games.cubed.pieces import Piece, canonical, mirror
-from cubegames.symmetry import Position, Symmetry
+from cubegames.kit.symmetry import Position, Symmetry
 
 
 def _mirror_text(text: str) -> str:
@@ -163,3 +163,8 @@ def cubed_symmetries(game: Game[Any]) -> list[CubedSymmetry]:
     assert isinstance(game, Cubed)
     mirrors = (False, True) if mirror_closed(game) else (False,)
     return [CubedSymmetry(game, k, m) for m in mirrors for k in range(3)]
+
+
+def symmetries(game: Game[Any]) -> list[CubedSymmetry]:
+    """CUBED's symmetries, identity first (this part's entry, `cubed_symmetries`)."""
+    return cubed_symmetries(game)

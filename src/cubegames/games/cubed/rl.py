@@ -80,9 +80,9 @@ from cubegames.games.cubed import Cubed, Draw, Draw3, Give, Keep, Pass, Place, S
 from cubegames.games.cubed.frontier import Edges, add_piece
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import Piece
-from cubegames.rl.encoding import ActionCodec, ActionEncodingError, View
-from cubegames.rl.observation import Array, relative
-from cubegames.rl.observation import Observer as BaseObserver
+from cubegames.kit.encoding import ActionCodec, ActionEncodingError, View
+from cubegames.kit.observation import Array, relative
+from cubegames.kit.observation import Observer as BaseObserver
 
 #: the default window radius (see the module docstring for why it is enough in practice)
 RADIUS = 20

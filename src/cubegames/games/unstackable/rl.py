@@ -44,9 +44,9 @@ import numpy as np
 from cubegames.core.game import Game, Move
 from cubegames.games.unstackable import Colour, End, Stack, Unstack, Unstackable
 from cubegames.games.unstackable import bitboard as bb
-from cubegames.rl.encoding import ActionCodec, ActionEncodingError, View
-from cubegames.rl.observation import Array, relative
-from cubegames.rl.observation import Observer as BaseObserver
+from cubegames.kit.encoding import ActionCodec, ActionEncodingError, View
+from cubegames.kit.observation import Array, relative
+from cubegames.kit.observation import Observer as BaseObserver
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 #: stacking cells: the 64 of the grid, then -1,y,0 for y = 0..3, then x,-1,0 for x = 0..3

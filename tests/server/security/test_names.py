@@ -1,0 +1,117 @@
+"""Names that look like another, tried as an attacker: a mix of scripts (a Cyrillic "а" in
+a Latin name), a look-alike of a bot's name or of an account's ("ada1" beside "adal"), for
+an account and for a guest; Japanese names (kana, kanji, Latin digits and letters) and
+names in one other script are taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cubegames.server.names import BadName, check_name, look, mixed
+from tests.server.accounting import PASSWORD, SAME, browser, quick_app, sign_up
+
+BOT = {"kind": "bot", "bot": "random"}
+
+
+@pytest.fixture
+def app(db_url: str) -> Any:
+    return quick_app(db_url)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0410da",  # Cyrillic capital A, then Latin
+        "p\u0430ypal",  # a Cyrillic small a inside
+        "Ad\u03b1",  # a Greek alpha at the end
+        "Ada \u0395\u03bb",  # a Latin word and a Greek one
+        "\u0422aro\u305f\u308d\u3046",  # Cyrillic Te beside Latin and kana
+        "\u0391\u0430",  # Greek and Cyrillic
+    ],
+)
+def test_a_name_mixing_look_alike_scripts_is_refused(app: Any, name: str) -> None:
+    with pytest.raises(BadName, match="error-name-mixed"):
+        check_name(name)
+    with browser(app) as client:
+        account = client.post(
+            "/api/account/signup", json={"name": name, "password": PASSWORD}, headers=SAME
+        )
+        assert account.status_code == 400 and account.json()["code"] == "error-name-mixed"
+        guest = client.post(
+            "/api/games",
+            json={"game": "cubes", "seats": [{"kind": "human", "name": name}, BOT]},
+            headers={"Accept-Language": "ja"},
+        )
+        assert guest.status_code == 400 and guest.json()["code"] == "error-name-mixed"
+        assert "キリル文字" in guest.json()["detail"]
+        assert client.get("/api/games").json() == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "山田たろう",
+        "タロウ2",
+        "ゆうき123",
+        "Taroたろう",
+        "さくら・ミク",
+        "コーヒー好き",
+        "々木",
+        "José",
+        "Zoë",
+        "Иван",
+        "Ελένη",
+        "김철수",
+        "王小明",
+        "Ada Lovelace 2",
+    ],
+)
+def test_names_in_one_script_or_a_japanese_mix_are_taken(app: Any, name: str) -> None:
+    assert not mixed(name)
+    assert check_name(name) == name
+    with browser(app) as client:
+        made = client.post(
+            "/api/games", json={"game": "cubes", "seats": [{"kind": "human", "name": name}, BOT]}
+        )
+        assert made.status_code == 201, made.text
+        assert made.json()["seats"][0]["name"] == name
+        assert sign_up(client, name)["user"] == name
+
+
+@pytest.mark.parametrize("name", ["R\u0430ndom bot", "Rand0m bot", "Gr\u0435edy bot", "B0T"])
+def test_a_look_alike_of_a_bots_name_is_refused(name: str) -> None:
+    with pytest.raises(BadName, match="error-name-bot"):
+        check_name(name)
+
+
+def test_a_name_that_looks_like_an_accounts_is_refused(app: Any) -> None:
+    with browser(app) as owner:
+        sign_up(owner, "adal")
+        sign_up(owner, "Oscar")
+        sign_up(owner, "рау")  # Cyrillic, in one script: a name of its own
+    assert look("ada1") == look("adal") == look("AdaI")
+    with browser(app) as other:
+        for name, like in (("ada1", "adal"), ("AdaI", "adal"), ("0scar", "Oscar"), ("Pay", "рау")):
+            assert look(name) == look(like)
+            account = other.post(
+                "/api/account/signup", json={"name": name, "password": PASSWORD}, headers=SAME
+            )
+            assert account.status_code == 409, (name, account.text)
+            assert account.json()["code"] == "error-name-confusable"
+            guest = other.post(
+                "/api/games",
+                json={"game": "cubes", "seats": [{"kind": "human", "name": name}, BOT]},
+            )
+            assert guest.status_code == 400 and guest.json()["code"] == "error-name-account"
+        # a name that only shares letters is no look-alike
+        assert sign_up(other, "Ada")["user"] == "Ada"
+
+
+def test_the_new_name_refusals_have_words_in_both_catalogs() -> None:
+    from cubegames.server.i18n import bundle
+
+    for lang in ("en", "ja"):
+        for code in ("error-name-mixed", "error-name-confusable"):
+            assert bundle(lang).has_message(code), (lang, code)
