@@ -34,3 +34,24 @@ def test_the_compiled_kernel_loads_only_when_asked_for() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_games_modules_import_no_extra_but_its_extra_parts() -> None:
+    """A game's package is imported by the web app and the terminal game, which `make play`
+    installs without extras: no module of it imports a package of an extra, but the parts
+    named in `cubegames.kit.parts.EXTRAS` (a compiled batched environment is gymnasium's),
+    which only the layer with the extra imports."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import cubegames.games\n"
+        "from cubegames.kit.parts import EXTRAS\n"
+        "for info in pkgutil.walk_packages(cubegames.games.__path__, 'cubegames.games.'):\n"
+        "    if info.name.rsplit('.', 1)[-1] not in EXTRAS:\n"
+        "        importlib.import_module(info.name)\n"
+        "print(' '.join(sorted({name.split('.')[0] for name in sys.modules})))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(out.stdout.split())
+    assert "numpy" in loaded and "rich" in loaded  # the parts were imported
+    extras = {"gymnasium", "pettingzoo", "resvg_py", "torch", "stable_baselines3", "ray"}
+    assert not extras & loaded, extras & loaded

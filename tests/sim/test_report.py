@@ -121,6 +121,8 @@ def test_cubed_leftovers_stand_against_the_points_chart() -> None:
         line = next(r for r in table if r[0] == kind)
         left = (df[f"left_{kind}_s0"].sum() + df[f"left_{kind}_s1"].sum()) / 80
         assert line[1:4] == [str(points), str(edition.kind_counts[PieceKind(kind)]), f"{left:.2f}"]
+    # the plot its report section lists, drawn in the game's part of the page
+    assert '<img alt="pieces left in hand by kind" src="data:image/png;base64,' in page
 
 
 def test_cubes_exact_odds_stand_beside_the_simulated_rolls() -> None:
@@ -152,6 +154,8 @@ def test_cubes_exact_odds_stand_beside_the_simulated_rolls() -> None:
     (setting,) = settings(df)
     assert [r["label"] for r in setting.extras["odds"]] == [ROW_LABELS[r.row.value] for r in exact]
     assert ROW_LABELS["cubes-few"] == "CUBES +\n1–2 numbers"
+    assert [c for c, _ in setting.extras["plots"]] == ["exact and simulated odds, set length"]
+    assert '<img alt="exact and simulated odds, set length" src="data:image/png' in page
     assert "CUBES: set length in rolls" in page
     assert "seat advantage within a set" in page
 

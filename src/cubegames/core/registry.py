@@ -183,8 +183,8 @@ def package(game_id: str) -> str | None:
 
 
 def built_in(game_id: str) -> bool:
-    """Whether a game is one of this package's own (which have drawing, learning and
-    symmetry modules in this package), not a plug-in; read without loading the game.
+    """Whether a game is one of this package's own (whose rules pages this package holds),
+    not a plug-in; read without loading the game.
 
     >>> built_in("stakd"), built_in("chess")
     (True, False)

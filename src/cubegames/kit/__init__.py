@@ -12,6 +12,6 @@ import the helpers and base classes here, never the layers that use them (`rende
 - `vector`: what the batched environments share (the step over every game, end rewards);
 - `symmetry`: the base of symmetries and the identity; `square`: the group of the square
   (D4) that Unstackable and STAKD share;
-- `report`, `stats`: what a game's own sections of a simulation report are written with
-  (win rates and spreads with their intervals, tables).
+- `report`, `stats`, `plots`: what a game's own sections of a simulation report are written
+  with (win rates and spreads with their intervals, tables, matplotlib figures).
 """

@@ -34,6 +34,11 @@ from cubegames.core.registry import package
 
 #: the names of the parts a game package may hold
 PARTS = ("terminal", "web", "rl", "vector", "symmetry")
+#: the parts that may import a package of one of cubegames' extras (named here), as only
+#: the layer that has the extra imports them: a compiled batched environment is a
+#: `gymnasium.vector.VectorEnv`. Every other module of a game imports only what
+#: `pip install cubegames` (and so `make play`) installs.
+EXTRAS = {"vector": "rl"}
 
 
 def part(game_id: str, name: str) -> ModuleType | None:

@@ -127,7 +127,9 @@ class Section(Protocol):
     df: pd.DataFrame
     #: the tables of the report: a game's function appends its own
     tables: list[Table]
-    #: raw numbers for the game's plots (`leftovers`, `odds`, `set_lengths`, ...)
+    #: raw numbers for the game's plots (`leftovers`, `odds`, `set_lengths`, ...), and under
+    #: `"plots"` the plots themselves: `(caption, draw)` pairs, `draw(setting)` giving PNG
+    #: bytes (drawn with `cubegames.kit.plots`)
     extras: dict[str, Any]
 
     def seat_frame(self) -> pd.DataFrame:

@@ -1,8 +1,8 @@
 """A game's own sections of a report: the function its facts name (`GameInfo.report`,
 "module:function", e.g. `cubegames.games.cubes.report:report`), given each setting of the
-game (a `cubegames.kit.report.Section`). It adds tables, and raw numbers for its plots to
-`setting.extras` (`leftovers`: CUBED's pieces left by kind; `odds` and `set_lengths`:
-CUBES' rows and sets), which `cubegames.sim.plots` draws.
+game (a `cubegames.kit.report.Section`). It adds tables, and its plots to
+`setting.extras["plots"]` (`(caption, draw)` pairs, which the report draws in the game's
+part of the page: CUBED's pieces left by kind, CUBES' rows and sets).
 """
 
 from __future__ import annotations

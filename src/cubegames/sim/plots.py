@@ -1,65 +1,24 @@
-"""The report's plots, drawn with matplotlib (Agg, no display needed) as PNG bytes.
-
-Figures are built with `matplotlib.figure.Figure` directly rather than through `pyplot`, so
-nothing global is touched and no window is ever opened.
+"""The report's plots, drawn with matplotlib (Agg, no display needed) as PNG bytes, with the
+helpers of `cubegames.kit.plots`. A game's own plots are drawn by its report section
+(`GameInfo.report`), which lists them in `setting.extras["plots"]`.
 """
 
 from __future__ import annotations
 
-import io
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cubegames.core.registry import lower_is_better
-from cubegames.sim.analysis import Rate, Setting, fair
+from cubegames.kit.plots import COLOURS, WIDE, png
+from cubegames.kit.plots import bins as _bins
+from cubegames.kit.plots import errors as _errors
+from cubegames.kit.plots import figure as _figure
+from cubegames.kit.plots import percent as _percent
+from cubegames.sim.analysis import Setting, fair
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
-
-#: a calm palette that stays readable in grey
-COLOURS = ["#1c7ed6", "#f08c00", "#2f9e44", "#c2255c", "#7048e8", "#0c8599", "#5c940d"]
-WIDE = (8.0, 3.6)
-
-
-def _figure(
-    size: tuple[float, float] = WIDE,
-    cols: int = 1,
-    *,
-    sharey: bool = False,
-    ratios: tuple[float, ...] | None = None,
-) -> tuple[Figure, list[Axes]]:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=size, layout="constrained")
-    grid = {"width_ratios": list(ratios)} if ratios is not None else None
-    axes = fig.subplots(1, cols, squeeze=False, sharey=sharey, gridspec_kw=grid)[0]
-    for ax in axes:
-        ax.spines[["top", "right"]].set_visible(False)
-        ax.grid(axis="y", color="#dee2e6", linewidth=0.6)
-        ax.set_axisbelow(True)
-    return fig, list(axes)
-
-
-def png(fig: Figure) -> bytes:
-    """The figure as PNG bytes."""
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=100)
-    return out.getvalue()
-
-
-def _errors(rates: Sequence[Rate]) -> list[list[float]]:
-    # clipped at 0: at a rate of 0 or 1 the interval's end may differ by a rounding error
-    lows = [max(0.0, r.rate - r.interval[0]) for r in rates]
-    highs = [max(0.0, r.interval[1] - r.rate) for r in rates]
-    return [lows, highs]
-
-
-def _percent(ax: Axes) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    pass
 
 
 def seats(setting: Setting) -> bytes:
@@ -128,15 +87,6 @@ def bot_seats(setting: Setting) -> bytes:
     return png(fig)
 
 
-def _bins(values: Any) -> Any:
-    import numpy as np
-
-    low, high = float(np.min(values)), float(np.max(values))
-    if float(high).is_integer() and float(low).is_integer() and high - low <= 60:
-        return np.arange(low - 0.5, high + 1.5, 1.0)
-    return np.linspace(low, high if high > low else low + 1, 31)
-
-
 def distributions(setting: Setting) -> bytes:
     """Scores (per bot, or per seat when one bot fills every seat) and game length."""
     fig, (left, right) = _figure(WIDE, cols=2)
@@ -175,83 +125,6 @@ def distributions(setting: Setting) -> bytes:
     right.set_ylabel("games")
     right.legend(frameon=False, fontsize="small")
     right.set_title("Game length")
-    return png(fig)
-
-
-def leftovers(setting: Setting) -> bytes:
-    """CUBED: pieces and points left per player by kind, beside the kind's points."""
-    raw = setting.extras["leftovers"]
-    fig, (left, right) = _figure(WIDE, cols=2)
-    names = [f"{r['kind']}\n({r['points']} pt)" for r in raw]
-    xs = range(len(raw))
-    left.bar(xs, [r["left"] for r in raw], color=COLOURS[0])
-    left.set_xticks(list(xs), names, fontsize="small")
-    left.set_ylabel("pieces per player")
-    left.set_title("Left in hand at the end")
-    held = [r["held"] for r in raw]
-    clear = [r["clear"] for r in raw]
-    width = 0.38
-    for offset, rates, colour, label in (
-        (-width / 2, held, COLOURS[3], "holding one"),
-        (width / 2, clear, COLOURS[2], "holding none"),
-    ):
-        present = [(x + offset, r) for x, r in zip(xs, rates, strict=True) if r.n]
-        if not present:
-            continue
-        px, pr = zip(*present, strict=True)
-        right.bar(px, [r.rate for r in pr], width=width * 0.95, color=colour, label=label)
-        right.errorbar(
-            px, [r.rate for r in pr], yerr=_errors(pr), fmt="none", ecolor="#212529", capsize=3
-        )
-    right.set_xticks(list(xs), names, fontsize="small")
-    right.set_ylim(0, 1)
-    _percent(right)
-    right.set_ylabel("win rate")
-    right.legend(frameon=False, fontsize="small")
-    right.set_title("Win rate of players holding each kind")
-    return png(fig)
-
-
-def odds(setting: Setting) -> bytes:
-    """CUBES: exact odds of each row beside the simulated share, and set lengths."""
-    raw = setting.extras["odds"]
-    # the rows' two-line names need room: the left panel takes three fifths of a wider figure
-    fig, (left, right) = _figure((10.0, 3.8), cols=2, ratios=(3, 2))
-    xs = range(len(raw))
-    width = 0.38
-    left.bar(
-        [x - width / 2 for x in xs],
-        [r["exact"] for r in raw],
-        width=width,
-        color="#495057",
-        label="exact",
-    )
-    seen = [r["observed"] for r in raw]
-    left.bar(
-        [x + width / 2 for x in xs],
-        [r.rate for r in seen],
-        width=width,
-        color=COLOURS[0],
-        label="simulated",
-    )
-    left.errorbar(
-        [x + width / 2 for x in xs],
-        [r.rate for r in seen],
-        yerr=_errors(seen),
-        fmt="none",
-        ecolor="#212529",
-        capsize=3,
-    )
-    left.set_xticks(list(xs), [r.get("label", r["key"]) for r in raw], fontsize="small")
-    _percent(left)
-    left.legend(frameon=False, fontsize="small")
-    left.set_title("Rows of the table: exact and simulated")
-    lengths = setting.extras.get("set_lengths")
-    if lengths is not None and len(lengths):
-        right.hist(lengths, bins=_bins(lengths), color=COLOURS[2], alpha=0.85)
-        right.set_xlabel("rolls in a set")
-        right.set_ylabel("sets")
-        right.set_title("Set length")
     return png(fig)
 
 

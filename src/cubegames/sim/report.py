@@ -79,10 +79,8 @@ def _plots(setting: Setting) -> list[tuple[str, str, Callable[[Setting], bytes]]
     if len(setting.bots) > 1:
         out.append(("wins", "win rate of each bot in each seat", plots.bot_seats))
     out.append(("length", "scores and game length", plots.distributions))
-    if "leftovers" in setting.extras:
-        out.append(("game", "pieces left in hand by kind", plots.leftovers))
-    if "odds" in setting.extras:
-        out.append(("game", "exact and simulated odds, set length", plots.odds))
+    # the game's own, listed by its report section (`GameInfo.report`)
+    out += [("game", caption, draw) for caption, draw in setting.extras.get("plots", ())]
     return out
 
 

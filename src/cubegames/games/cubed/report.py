@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cubegames.core.registry import make
 from cubegames.games.cubed.game import Cubed
+from cubegames.kit.plots import COLOURS, WIDE, errors, figure, percent, png
 from cubegames.kit.report import Rate, Section, Table
 
 
@@ -56,6 +57,7 @@ def report(setting: Section) -> None:
             ]
         )
     setting.extras["leftovers"] = raw
+    setting.extras.setdefault("plots", []).append(("pieces left in hand by kind", leftovers_plot))
     setting.tables.append(
         Table(
             f"Pieces left in hand against the points chart ({edition.name})",
@@ -94,3 +96,37 @@ def report(setting: Section) -> None:
                 ],
             )
         )
+
+
+def leftovers_plot(setting: Section) -> bytes:
+    """CUBED: pieces and points left per player by kind, beside the kind's points."""
+    raw = setting.extras["leftovers"]
+    fig, (left, right) = figure(WIDE, cols=2)
+    names = [f"{r['kind']}\n({r['points']} pt)" for r in raw]
+    xs = range(len(raw))
+    left.bar(xs, [r["left"] for r in raw], color=COLOURS[0])
+    left.set_xticks(list(xs), names, fontsize="small")
+    left.set_ylabel("pieces per player")
+    left.set_title("Left in hand at the end")
+    held = [r["held"] for r in raw]
+    clear = [r["clear"] for r in raw]
+    width = 0.38
+    for offset, rates, colour, label in (
+        (-width / 2, held, COLOURS[3], "holding one"),
+        (width / 2, clear, COLOURS[2], "holding none"),
+    ):
+        present = [(x + offset, r) for x, r in zip(xs, rates, strict=True) if r.n]
+        if not present:
+            continue
+        px, pr = zip(*present, strict=True)
+        right.bar(px, [r.rate for r in pr], width=width * 0.95, color=colour, label=label)
+        right.errorbar(
+            px, [r.rate for r in pr], yerr=errors(pr), fmt="none", ecolor="#212529", capsize=3
+        )
+    right.set_xticks(list(xs), names, fontsize="small")
+    right.set_ylim(0, 1)
+    percent(right)
+    right.set_ylabel("win rate")
+    right.legend(frameon=False, fontsize="small")
+    right.set_title("Win rate of players holding each kind")
+    return png(fig)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cubegames.core.registry import make
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.odds import odds
+from cubegames.kit.plots import COLOURS, bins, errors, figure, percent, png
 from cubegames.kit.report import Rate, Section, Spread, Table, decisive_digits, fair
 
 if TYPE_CHECKING:
@@ -66,6 +67,9 @@ def report(setting: Section) -> None:
             ]
         )
     setting.extras["odds"] = raw
+    setting.extras.setdefault("plots", []).append(
+        ("exact and simulated odds, set length", odds_plot)
+    )
     setting.tables.append(
         Table(
             f"CUBES: exact odds beside the simulated rolls ({total:,} rolls)",
@@ -118,3 +122,46 @@ def report(setting: Section) -> None:
             "Every set counts once; a tie for the best score shares the set.",
         )
     )
+
+
+def odds_plot(setting: Section) -> bytes:
+    """CUBES: exact odds of each row beside the simulated share, and set lengths."""
+    raw = setting.extras["odds"]
+    # the rows' two-line names need room: the left panel takes three fifths of a wider figure
+    fig, (left, right) = figure((10.0, 3.8), cols=2, ratios=(3, 2))
+    xs = range(len(raw))
+    width = 0.38
+    left.bar(
+        [x - width / 2 for x in xs],
+        [r["exact"] for r in raw],
+        width=width,
+        color="#495057",
+        label="exact",
+    )
+    seen = [r["observed"] for r in raw]
+    left.bar(
+        [x + width / 2 for x in xs],
+        [r.rate for r in seen],
+        width=width,
+        color=COLOURS[0],
+        label="simulated",
+    )
+    left.errorbar(
+        [x + width / 2 for x in xs],
+        [r.rate for r in seen],
+        yerr=errors(seen),
+        fmt="none",
+        ecolor="#212529",
+        capsize=3,
+    )
+    left.set_xticks(list(xs), [r.get("label", r["key"]) for r in raw], fontsize="small")
+    percent(left)
+    left.legend(frameon=False, fontsize="small")
+    left.set_title("Rows of the table: exact and simulated")
+    lengths = setting.extras.get("set_lengths")
+    if lengths is not None and len(lengths):
+        right.hist(lengths, bins=bins(lengths), color=COLOURS[2], alpha=0.85)
+        right.set_xlabel("rolls in a set")
+        right.set_ylabel("sets")
+        right.set_title("Set length")
+    return png(fig)
