@@ -37,12 +37,15 @@ PLAYED_MODULES = ("cubegames.cli", "cubegames.terminal", "cubegames.kernels")
 _IMPORTS = """
 import importlib, pkgutil, sys
 import cubegames
+from cubegames.kit.parts import EXTRAS
 for name in sys.argv[2:]:
     importlib.import_module(name)
 for package in sys.argv[1].split(","):
     module = importlib.import_module(package)
     for info in pkgutil.walk_packages(module.__path__, package + "."):
-        if ".migrations" not in info.name:
+        # a game's parts of an extra (its vector environment: Gymnasium) are left out
+        part = info.name.startswith("cubegames.games.") and info.name.rsplit(".", 1)[1]
+        if ".migrations" not in info.name and part not in EXTRAS:
             importlib.import_module(info.name)
 print("\\n".join(sorted({name.split(".")[0] for name in sys.modules})))
 """
