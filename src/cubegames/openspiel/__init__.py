@@ -10,9 +10,10 @@ imported, so import this package before `pyspiel.load_game`:
 
 Names and parameters (defaults as `cubegames.make`'s):
 
-- `cubegames_cubed`: players=2 (2 to 6 EN, 2 to 11 JA; solo is not offered yet),
-  edition="en", variants="" (joined by "+": `variants=bridging+void`), rounds=3,
-  strict_colors=True. Explicit chance (each piece dealt or drawn), imperfect information.
+- `cubegames_cubed`: players=2 (1 to 6 EN, 1 to 11 JA; 1 plays solo), edition="en",
+  variants="" (joined by "+": `variants=bridging+void`), rounds=0 (the game's own: 3, and
+  1 solo), strict_colors=True, radius=0. Explicit chance (each piece dealt or drawn, solo's
+  starting piece and its turn), imperfect information.
 - `cubegames_unstackable`: players=2, exact_counts=True, bag_counts_as_exposed=False.
   Deterministic, perfect information.
 - `cubegames_stakd`: players=2 (1 to 8), edition="standard", points_to_win=0 (the game's
