@@ -29,6 +29,8 @@ PLAYTHROUGHS = {
     "unstackable": "cubegames_unstackable()",
     "stakd": "cubegames_stakd(points_to_win=1)",
     "cubes": "cubegames_cubes(sets=1)",
+    # the test suite's plug-in game (tests/plugin_game), through the same adapter
+    "nim": "cubegames_nim(stones=7)",
 }
 
 

@@ -45,9 +45,23 @@ class Event:
     public: str
     private: str = ""
     seats: frozenset[int] = frozenset()
+    #: a line per seat instead, when each seat sees it its own way (a plug-in game's)
+    each: tuple[str, ...] = ()
 
     def seen_by(self, seat: int) -> str:
+        if self.each:
+            return self.each[seat]
         return self.private if seat in self.seats else self.public
+
+    def known_to(self, seat: int) -> Event:
+        """The event as far as `seat` knows it: the other seats' private parts become
+        the public line (what a world resampled for `seat` may remember)."""
+        if self.each:
+            return Event(
+                self.public,
+                each=tuple(line if s == seat else self.public for s, line in enumerate(self.each)),
+            )
+        return self if not self.seats or seat in self.seats else Event(self.public)
 
 
 @dataclass
@@ -70,6 +84,8 @@ class Holder:
         self.inner: State[Any] | None = None
         self.chance: Chance | None = None
         self.log: list[Event] = []
+        #: the moves played (chance outcomes not counted)
+        self.moves = 0
 
     def state(self) -> State[Any]:
         assert self.inner is not None
@@ -80,6 +96,7 @@ class Holder:
         other.inner = None if self.inner is None else self.inner.clone()
         other.chance = copy.deepcopy(self.chance, memo)
         other.log = list(self.log)
+        other.moves = self.moves
         return other
 
     def __getstate__(self) -> JSON:
@@ -89,6 +106,7 @@ class Holder:
             "position": None if self.inner is None else self.inner.to_dict(),
             "chance": self.chance,
             "log": self.log,
+            "moves": self.moves,
         }
 
     def __setstate__(self, saved: JSON) -> None:
@@ -97,6 +115,7 @@ class Holder:
         self.inner = None if position is None else self.game.state_from_dict(position)
         self.chance = saved["chance"]
         self.log = saved["log"]
+        self.moves = saved["moves"]
 
 
 @functools.lru_cache(maxsize=32)
@@ -109,6 +128,8 @@ class Rules:
 
     game_id: str = ""
     long_name: str = ""
+    #: OpenSpiel's name of the game, if not `cubegames_<game_id>`
+    openspiel_name: str = ""
     #: OpenSpiel parameters and their defaults (`options` turns them into `make`'s options)
     defaults: dict[str, Param] = {}  # noqa: RUF012
     min_players = 2
@@ -116,6 +137,11 @@ class Rules:
     chance_mode = "deterministic"  # or "explicit"
     hidden = False  # imperfect information
     max_chance_outcomes = 0
+    #: whether the information-state tensor is offered (the observation's: the view holds
+    #: all that a seat of a built-in game can know)
+    infostate_tensor = True
+    #: whether public and private observation strings are offered
+    factored = False
 
     def __init__(self, params: dict[str, Param]) -> None:
         self.params = {**self.defaults, **params}
@@ -173,6 +199,18 @@ class Rules:
     def resolve(self, holder: Holder, outcome: int) -> Event:
         """Apply chance `outcome` to the pending node; the event to log."""
         raise NotImplementedError
+
+    def move_event(self, seat: int, move: Move) -> Event:
+        """How the seats see `move` of `seat` (made before it is played): in notation."""
+        return Event(f"seat {seat}: {move}")
+
+    def seen(self, holder: Holder, event: Event) -> Event:
+        """The event logged once it has happened (a plug-in game adds each seat's view)."""
+        return event
+
+    def cut(self, holder: Holder) -> bool:
+        """Whether the game is cut short unfinished (a plug-in game's move bound)."""
+        return False
 
     def chance_text(self, chance: Chance | None, outcome: int) -> str:
         """A chance outcome in words (`chance` the pending node, when there is one)."""
@@ -294,6 +332,7 @@ class CubedRules(Rules):
     max_players = 11
     chance_mode = "explicit"
     hidden = True
+    factored = True
 
     def __init__(self, params: dict[str, Param]) -> None:
         super().__init__(params)
@@ -555,6 +594,16 @@ class CubedRules(Rules):
         if kind == "turn":
             return self._resolve_turn(holder, outcome)
         return self._resolve_draw(holder, outcome)
+
+    def move_event(self, seat: int, move: Move) -> Event:
+        """What a `keep` kept and a `give` gave is seen by the seats holding it only."""
+        text = str(move)
+        if text.startswith("keep:"):
+            return Event(f"seat {seat}: keep", f"seat {seat}: {text}", frozenset({seat}))
+        if text.startswith("give:"):
+            to = int(text.rsplit(">", 1)[1])
+            return Event(f"seat {seat}: give>{to}", f"seat {seat}: {text}", frozenset({seat, to}))
+        return Event(f"seat {seat}: {text}")
 
     def chance_text(self, chance: Chance | None, outcome: int) -> str:
         piece = self.pieces[outcome] if 0 <= outcome < len(self.pieces) else "?"
