@@ -170,8 +170,10 @@ import numpy as np
 from cubegames.rl import vector_env
 from cubegames.rl.vector import cubed
 from cubegames.games.unstackable import vector_rules
-for game_id, options in (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {})):
-    for opponent in ("self", "random"):
+setups = (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {}))
+for game_id, options in setups:
+    kernel = ("greedy", "mcts:iterations=8") if game_id == "cubed" else ()
+    for opponent in ("self", "random", *kernel):
         envs = vector_env(game_id, 4, seed=1, opponent=opponent, **options)
         _, info = envs.reset()
         for _ in range(3):

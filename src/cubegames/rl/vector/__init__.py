@@ -20,7 +20,9 @@ interface over the Python rules. Every one is a `gymnasium.vector.VectorEnv`:
   goes to the seat that just moved;
 - any other opponent makes the learner seat 0, the opponent playing every other seat inside
   the step: `"random"` (compiled in the kernels of CUBED and Unstackable), any bot by name
-  (`"greedy"`, `"mcts:iterations=50"`, ...: `cubegames.bot`'s names, Python rules), or a
+  (`"greedy"`, `"mcts:iterations=50"`, ...: `cubegames.bot`'s names; CUBED's kernel plays
+  `greedy` and `mcts[:iterations=N]` itself, see `cubegames.rl.kernel_opponents`; the
+  others run over the Python rules), or a
   frozen policy, a callable `policy(obs, masks) -> actions` given the observations
   `(k, obs_size)` and boolean masks `(k, actions)` of the k games where an opponent is to
   move, each from that seat's view (a league or a self-play pool passes snapshots here);
@@ -83,7 +85,9 @@ def _vector_env(
             if error.name != f"cubegames.rl.vector.{game_id}":
                 raise
     supports = getattr(module, "supports", None)
-    compiled_opponent = isinstance(opponent, str) and opponent in ("self", "random")
+    from cubegames.rl.kernel_opponents import spec  # numba: imported only when asked for
+
+    compiled_opponent = module is not None and spec(game_id, opponent) is not None
     if module is not None and compiled_opponent and (supports is None or supports(options)):
         return module.VectorEnv(num_envs, seed=seed, opponent=opponent, **options)
     return SessionVectorEnv(game_id, num_envs, seed=seed, opponent=opponent, **options)
