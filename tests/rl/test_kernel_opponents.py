@@ -31,6 +31,7 @@ from cubegames.rl.vector.cubed import VectorEnv
         ("cubed", "mcts:tree=true", None),
         ("cubed", "alphabeta:depth=2", None),
         ("unstackable", "random", (ko.RANDOM, 0)),
+        ("unstackable", "greedy", (ko.GREEDY, 0)),
         ("unstackable", "mcts", None),
         ("stakd", "greedy", None),
     ],
@@ -132,3 +133,58 @@ def test_the_kernels_opponents_beat_a_random_learner_far_more_than_random_does()
     assert 10 <= against_random <= 30
     assert _learner_wins("greedy", 40) <= 6
     assert _learner_wins("mcts:iterations=30", 24) <= 4
+
+
+# -- Unstackable ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"exact_counts": False}])
+def test_unstackables_kernel_greedy_plays_a_move_the_greedy_bot_plays(
+    options: dict[str, Any],
+) -> None:
+    from cubegames.games.unstackable import search
+    from cubegames.rl.vector.unstackable import VectorEnv as UnstackableEnv
+
+    envs = UnstackableEnv(4, seed=2, **options)
+    _, info = envs.reset()
+    rng = np.random.default_rng(2)
+    state_rng = np.zeros(4, dtype=np.uint64)
+    checked = set()
+    for _ in range(150):
+        for g in range(4):
+            if info["to_move"][g] < 0:
+                continue
+            state = envs.state(g)
+            python = {str(search.greedy_move(state, random.Random(s))) for s in range(48)}
+            mask = info["action_mask"][g].copy()
+            action = ko.unstackable_greedy(
+                envs._boards, envs._st, g, mask, envs._gains, envs.game.bag_counts_as_exposed,
+                state_rng,
+            )  # fmt: skip
+            move = envs.codec.decode(action, state.view(state.to_move))
+            assert str(move) in python
+            checked.add(state.stage.value)
+        masks = info["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        _, _, _, _, info = envs.step(actions)
+    assert len(checked) == 2  # both stages
+
+
+def test_unstackables_greedy_opponent_beats_a_random_learner() -> None:
+    def wins(opponent: str) -> int:
+        envs = vector_env("unstackable", 8, seed=0, opponent=opponent)
+        _, info = envs.reset()
+        rng = np.random.default_rng(0)
+        won = done = 0
+        while done < 40:
+            masks = info["action_mask"]
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            _, rewards, terminations, _, info = envs.step(actions)
+            for i in np.flatnonzero(terminations):
+                done += 1
+                won += int(rewards[i] > 0)
+                assert info["seat_rewards"][i].tolist() == [rewards[i], -rewards[i]]
+        return won
+
+    assert wins("random") >= 12
+    assert wins("greedy") <= 4

@@ -18,7 +18,8 @@ and after every `step`. The interface is the one of `cubegames.rl.vector`, whose
   observation is that seat's view; the reward (+1 win, -1 loss, 0 draw, 0 before the end)
   goes to the seat that just moved, and the observation of a game that just ended is from
   that seat too.
-- `opponent="random"`: the learner is seat 0 and a uniformly random opponent moves inside
+- `opponent="random"` (or `"greedy"`, the greedy bot's heuristic in the kernel:
+  `cubegames.rl.kernel_opponents`): the learner is seat 0 and the opponent moves inside
   the kernel (its moves happen within `step`); observations and rewards are seat 0's.
 
 Autoreset follows Gymnasium's NEXT_STEP mode: the step that ends a game returns its last
@@ -42,11 +43,10 @@ from gymnasium.vector.utils import batch_space
 
 import cubegames
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
+from cubegames.rl import kernel_opponents as ko
 from cubegames.rl.games.unstackable import Codec, Observer
 
 Obs = npt.NDArray[np.float32]
-
-_OPPONENTS = ("self", "random")
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
@@ -65,8 +65,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number of at least 1")
-        if opponent not in _OPPONENTS:
-            raise ValueError(f"opponent must be 'self' or 'random', not {opponent!r}")
+        found = ko.spec("unstackable", opponent)
+        if found is None:
+            raise ValueError(f"opponent must be 'self', 'random' or 'greedy', not {opponent!r}")
+        self._kind = found[0]
         game = cubegames.make("unstackable", **options)
         assert isinstance(game, Unstackable)
         self.game = game
@@ -165,28 +167,36 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions, not {chosen.shape[0]}")
         movers = (
-            np.zeros(self.num_envs, np.int64) if self.opponent == "random" else self._to_move.copy()
+            np.zeros(self.num_envs, np.int64) if self.opponent != "self" else self._to_move.copy()
         )
-        vector_rules.step(
-            self._boards,
-            self._st,
-            chosen,
-            self._pending,
-            self._rng,
-            self.opponent == "random",
-            self.game.bag_counts_as_exposed,
-            self.game.exact_counts,
-            self._per_turn,
-            self._counts,
-            self._gains,
-            self._most,
-            self._obs,
-            self._rewards,
-            self._terminated,
-            self._illegal,
-            self._masks,
-            self._to_move,
-        )
+        if self._kind == ko.GREEDY:
+            ko.unstackable_step(
+                self._boards, self._st, chosen, self._pending, self._rng,
+                self.game.bag_counts_as_exposed, self.game.exact_counts, self._per_turn,
+                self._counts, self._gains, self._most, self._obs, self._rewards,
+                self._terminated, self._illegal, self._masks, self._to_move,
+            )  # fmt: skip
+        else:
+            vector_rules.step(
+                self._boards,
+                self._st,
+                chosen,
+                self._pending,
+                self._rng,
+                self.opponent == "random",
+                self.game.bag_counts_as_exposed,
+                self.game.exact_counts,
+                self._per_turn,
+                self._counts,
+                self._gains,
+                self._most,
+                self._obs,
+                self._rewards,
+                self._terminated,
+                self._illegal,
+                self._masks,
+                self._to_move,
+            )
         # two seats, zero-sum: the other seat gets the opposite of the mover's reward, but
         # nothing when the mover lost by an illegal action
         self._seat_rewards[:] = 0.0
