@@ -24,9 +24,13 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel"
 PLAYTHROUGHS = {
     "cubed": "cubegames_cubed(radius=4,rounds=1)",
     "cubed-variants": "cubegames_cubed(players=3,radius=4,rounds=1,variants=draw3+void+bridging)",
+    # solo plays on the whole table (no radius): its file is the largest, 40 KB
+    "cubed-solo": "cubegames_cubed(players=1)",
     "unstackable": "cubegames_unstackable()",
     "stakd": "cubegames_stakd(points_to_win=1)",
     "cubes": "cubegames_cubes(sets=1)",
+    # the test suite's plug-in game (tests/plugin_game), through the same adapter
+    "nim": "cubegames_nim(stones=7)",
 }
 
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/train_baseline.py unstackable-ppo            # as BASELINES says
     .venv/bin/python scripts/train_baseline.py unstackable-ppo --steps 20000 --out /tmp/p.npz
+    .venv/bin/python scripts/train_baseline.py cubed-ppo         # factored actions, 2 players
 
 The policy is written as numpy arrays (`src/cubegames/rl/policies/NAME.npz`), so playing it
 needs no torch; then it plays `--games` games against the random and greedy bots through
@@ -25,14 +26,12 @@ def win_rate(name: str, opponent: str, games: int, policy_file: Path) -> float:
     """The share of `games` the policy wins against `opponent` (seats alternating)."""
     made = baselines.baseline(name)
     net, _meta = baselines.Network.from_bytes(policy_file.read_bytes(), str(policy_file))
-    baselines.network.cache_clear()
+    baselines.use(name, net)
     wins = 0.0
     for g in range(games):
         game = cubegames.make(made.game, **dict(made.options))
         state = game.new_state(seed=g)
         me = cubegames.bot(f"policy:{name}", seed=g)
-        assert isinstance(me, baselines.PolicyBot)
-        me.network = net
         other = cubegames.bot(opponent, seed=g)
         seat = g % 2
         while not state.is_over:

@@ -54,6 +54,7 @@ def _learning() -> None:
     setups: tuple[tuple[str, dict[str, Any]], ...] = (
         ("cubed", {"players": 2, "rounds": 1}),
         ("unstackable", {}),
+        ("unstackable", {"opponent": "greedy"}),  # its own step (games/unstackable/opponents.py)
     )
     for game_id, options in setups:
         envs = vector_env(game_id, 1, seed=1, **options)

@@ -27,6 +27,8 @@ SPREAD = [
     "cubegames_cubed(players=3,rounds=2,variants=draw3)",
     "cubegames_cubed(rounds=1,variants=bridging+void,radius=6)",
     "cubegames_cubed(players=4,rounds=1,edition=ja,strict_colors=False,radius=8)",
+    "cubegames_cubed(players=1)",
+    "cubegames_cubed(players=1,edition=ja,strict_colors=False)",
     "cubegames_unstackable",
     "cubegames_unstackable(exact_counts=False,bag_counts_as_exposed=True)",
     "cubegames_stakd(points_to_win=1)",
@@ -44,7 +46,7 @@ def test_openspiel_random_simulation_test_passes(name: str) -> None:
 
 
 def test_every_game_is_registered_under_its_name() -> None:
-    assert set(NAMES) == set(BUILT_IN)  # a plug-in game is not an OpenSpiel game (yet)
+    assert set(BUILT_IN) <= set(NAMES)  # and the plug-in games: test_openspiel_plugin.py
     registered = set(pyspiel.registered_names())
     for game_id, name in NAMES.items():
         assert name in registered
@@ -67,7 +69,10 @@ def test_loading_by_name_needs_only_the_import() -> None:
         ("cubegames_cubed(variants=flying)", "variants='flying'"),
         ("cubegames_cubed(edition=fr)", "edition='fr'"),
         ("cubegames_cubed(radius=-2)", "radius=-2"),
-        ("cubegames_cubed(players=1)", "players=1"),
+        ("cubegames_cubed(players=1,radius=6)", "radius=6"),
+        ("cubegames_cubed(players=1,rounds=3)", "rounds=3"),
+        ("cubegames_cubed(rounds=-1)", "rounds=-1"),
+        ("cubegames_cubed(players=1,variants=void)", "players=1"),
         ("cubegames_unstackable(players=3)", "players=3"),
         ("cubegames_stakd(players=12)", "players=12"),
         ("cubegames_cubes(players=11)", "players=11"),
@@ -347,3 +352,122 @@ def test_a_serialized_state_plays_on_alike(name: str) -> None:
             action = state.legal_actions()[-1]
         state.apply_action(action)
         copy.apply_action(action)
+
+
+# -- solo CUBED --------------------------------------------------------------------------------
+
+
+def _solo_dealt(pick: object) -> object:
+    """A solo CUBED game through its deal, each deal outcome chosen by `pick(outcomes)`."""
+    game = pyspiel.load_game("cubegames_cubed(players=1)")
+    state = game.new_initial_state()
+    for _ in range(25):
+        state.apply_action(pick(state.chance_outcomes()))  # type: ignore[operator]
+    return state
+
+
+def test_solo_is_a_one_player_game_of_one_round() -> None:
+    game = pyspiel.load_game("cubegames_cubed(players=1)")
+    assert game.num_players() == 1
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    assert game.rules.game.options["rounds"] == 1
+    assert pyspiel.load_game("cubegames_cubed").rules.game.options["rounds"] == 3
+
+
+def test_solo_deals_no_fourth_blocking_piece() -> None:
+    game = pyspiel.load_game("cubegames_cubed(players=1)")
+    blocking = game.rules.blocking
+    pieces = game.rules.pieces
+    assert len(blocking) == 6  # the EN box's six blocking pieces (KKx)
+
+    def blocking_first(outcomes: list[tuple[int, float]]) -> int:
+        return next((a for a, _ in outcomes if pieces[a] in blocking), outcomes[0][0])
+
+    state = _solo_dealt(blocking_first)
+    assert state.is_chance_node()  # the starting piece comes next
+    hand = [line.rsplit(" ", 1)[1] for line in state.information_state_string(0).splitlines()[1:]]
+    assert len(hand) == 25
+    assert sum(p in blocking for p in hand) == 3
+    # after three blocking pieces, the deal offered only the others, as likely as each other
+    deal = game.new_initial_state()
+    for _ in range(3):
+        deal.apply_action(blocking_first(deal.chance_outcomes()))
+    outcomes = deal.chance_outcomes()
+    assert not any(pieces[a] in blocking for a, _ in outcomes)
+    assert len(outcomes) == 62 - 6
+    assert all(p == pytest.approx(1 / 56) for _, p in outcomes)
+
+
+def test_solo_sets_aside_a_blocking_starting_piece_and_turns_the_next() -> None:
+    state = _solo_dealt(lambda outcomes: outcomes[0][0])
+    rules = state.get_game().rules
+    start = state.chance_outcomes()
+    assert sum(p for _, p in start) == pytest.approx(1.0)
+    block = next(a for a, _ in start if rules.pieces[a] in rules.blocking)
+    state.apply_action(block)
+    assert state.is_chance_node()
+    assert block not in dict(state.chance_outcomes())  # EN holds one copy of each piece
+    plain = next(
+        a
+        for a, _ in state.chance_outcomes()
+        if len(set(rules.pieces[a])) == 3 and rules.pieces[a] not in rules.blocking
+    )
+    state.apply_action(plain)
+    turns = state.chance_outcomes()  # three ways to lay it, equally likely
+    assert [p for _, p in turns] == pytest.approx([1 / 3] * 3)
+    names = {state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in turns}
+    assert len(names) == 3
+    state.apply_action(turns[1][0])
+    assert state.current_player() == 0
+    data = state.holder.state().to_dict()
+    piece = rules.pieces[plain]
+    assert data["table"] == [{"cell": [0, 0], "slots": piece[1:] + piece[:1]}]
+    assert data["aside"] == [rules.pieces[block]]
+    assert len(data["hands"][0]) == 25 and len(data["bag"]) == 62 - 25 - 2
+    assert rules.game.state_from_dict(data).to_dict() == data
+    assert "set aside" in state.information_state_string(0)
+
+
+def test_a_one_colour_starting_piece_lies_one_way() -> None:
+    state = _solo_dealt(lambda outcomes: outcomes[-1][0])
+    rules = state.get_game().rules
+    one = next(a for a, _ in state.chance_outcomes() if len(set(rules.pieces[a])) == 1)
+    state.apply_action(one)
+    assert state.chance_outcomes() == [(0, 1.0)]
+
+
+def test_a_solo_draw_brings_the_chosen_piece_and_the_engine_ends_the_game() -> None:
+    rng = np.random.default_rng(5)
+    game = pyspiel.load_game("cubegames_cubed(players=1)")
+    seen_draw = seen_end = 0
+    for _ in range(6):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            actions = state.legal_actions()
+            if [state.action_to_string(0, a) for a in actions] != ["draw"]:
+                state.apply_action(int(rng.choice(actions)))
+                continue
+            seen_draw += 1
+            before = state.holder.state().to_dict()
+            state.apply_action(actions[0])
+            outcome = state.chance_outcomes()[-1][0]
+            state.apply_action(outcome)
+            after = state.holder.state()
+            piece = game.rules.pieces[outcome]
+            hand = after.to_dict()["hands"][0]
+            assert [cubegames.games.cubed.notation.least_rotation(p) for p in hand].count(
+                piece
+            ) == 1 + [
+                cubegames.games.cubed.notation.least_rotation(p) for p in before["hands"][0]
+            ].count(piece)
+            if after.is_over:
+                seen_end += 1
+                assert after.to_dict()["end"] in ("stuck", "bag_empty")
+        returns = state.returns()
+        assert returns == [1.0 if state.holder.state().winners() == [0] else 0.0]
+    assert seen_draw and seen_end

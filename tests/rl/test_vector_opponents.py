@@ -73,10 +73,10 @@ def test_unstackable_delivers_both_seats_rewards() -> None:
         assert row.sum() == 0.0 and sorted(row.tolist()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-@pytest.mark.parametrize("opponent", ["greedy", "mcts:iterations=8"])
-def test_a_bot_by_name_plays_the_other_seats(opponent: str) -> None:
+@pytest.mark.parametrize(("opponent", "python"), [("greedy", False), ("mcts:iterations=8", True)])
+def test_a_bot_by_name_plays_the_other_seats(opponent: str, python: bool) -> None:
     envs = vector_env("unstackable", 2, seed=3, opponent=opponent)
-    assert isinstance(envs, SessionVectorEnv)
+    assert isinstance(envs, SessionVectorEnv) == python  # greedy: in the kernel
     rng = np.random.default_rng(3)
     _, info = envs.reset()
     ends = 0
@@ -170,18 +170,22 @@ import numpy as np
 from cubegames.rl import vector_env
 from cubegames.games.cubed import vector as cubed
 from cubegames.games.unstackable import vector_rules
-for game_id, options in (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {})):
-    for opponent in ("self", "random"):
+from cubegames.games.unstackable import opponents as kernel_opponents
+setups = (("cubed", {"players": 3, "rounds": 1}), ("unstackable", {}))
+for game_id, options in setups:
+    kernel = ("greedy", "mcts:iterations=8") if game_id == "cubed" else ("greedy",)
+    for opponent in ("self", "random", *kernel):
         envs = vector_env(game_id, 4, seed=1, opponent=opponent, **options)
         _, info = envs.reset()
         for _ in range(3):
             actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
             _, _, _, _, info = envs.step(np.array(actions)[::-1][::-1])
         envs.restart([1])
-for f in (cubed.reset_all, cubed.step_all, vector_rules.reset_all, vector_rules.step):
+for f in (cubed.reset_all, cubed.step_all, vector_rules.reset_all, vector_rules.step,
+          kernel_opponents.unstackable_step):
     print(sum(f.stats.cache_misses.values()), sum(f.stats.cache_hits.values()))
 """
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    for line in out.stdout.split("\n")[:4]:
+    for line in out.stdout.split("\n")[:5]:
         misses, hits = map(int, line.split())
         assert misses == 0 and hits >= 1, out.stdout

@@ -119,7 +119,7 @@ def test_the_random_opponent_is_reproducible() -> None:
     ("kwargs", "message"),
     [
         ({"num_envs": 0}, "num_envs must be a whole number"),
-        ({"num_envs": 2, "opponent": "greedy"}, "opponent must be 'self' or 'random'"),
+        ({"num_envs": 2, "opponent": "mcts"}, "opponent must be 'self', 'random' or 'greedy'"),
         ({"num_envs": 2, "players": 3}, "exactly 2 players"),
     ],
 )

@@ -30,7 +30,7 @@ def test_a_round_robin_plays_every_pair_on_both_seats() -> None:
     assert all(r.games == 2 for r in rated)
     assert default_bots("unstackable")[-2:] == ["alphabeta", "policy:unstackable-ppo"]
     assert "alphabeta" not in default_bots("cubed")
-    assert not any(b.startswith("policy:") for b in default_bots("cubed"))
+    assert [b for b in default_bots("cubed") if b.startswith("policy:")] == ["policy:cubed-ppo"]
     with pytest.raises(ValueError, match="two or more different bots"):
         round_robin("cubed", ["random", "random"])
 

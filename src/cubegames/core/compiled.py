@@ -39,6 +39,8 @@ KERNELS = (
     "games/unstackable/solver_kernel.py",
     "games/unstackable/vector_rules.py",
     "games/cubed/vector.py",
+    "games/cubed/opponents.py",
+    "games/unstackable/opponents.py",
 )
 STAMP = "cubegames-kernels.stamp"
 PACKAGE = Path(__file__).resolve().parent.parent

@@ -9,8 +9,29 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-#: the opponents a compiled environment plays inside its kernel
+#: the opponents a compiled environment plays inside its kernel with no bot's help
 OPPONENTS = ("self", "random")
+
+#: an opponent's kind, as the compiled environments' kernels read it: none (every seat
+#: learns), random, the greedy bot's rule, the mcts bot's flat search
+SELF, RANDOM, GREEDY, MCTS = range(4)
+#: an opponent as a kernel plays it: its kind and (for `MCTS`) its playouts a move
+Opponent = tuple[int, int]
+
+
+def plain_opponent(opponent: Any, kinds: tuple[int, ...]) -> Opponent | None:
+    """`opponent` by name where reading it needs no bot ("self", "random", "greedy"), if
+    it is one of a game kernel's `kinds` (`SELF` always is); None for anything else (a bot's
+    settings are read by `cubegames.rl.kernel_opponents.spec`)."""
+    kind = (
+        {"self": SELF, "random": RANDOM, "greedy": GREEDY}.get(opponent)
+        if isinstance(opponent, str)
+        else None
+    )
+    if kind is None or (kind != SELF and kind not in kinds):
+        return None
+    return kind, 0
+
 
 #: what `step` returns: observations, rewards, terminations, truncations, info
 StepResult = tuple[

@@ -24,16 +24,18 @@ import numpy as np
 import pyspiel
 
 from cubegames.core.game import Move
-from cubegames.openspiel.rules import Event, Holder, Param, Rules
+from cubegames.openspiel.rules import Holder, Param, Rules
 from cubegames.rl.observation import observer as make_observer
 
 
-def game_type(rules: type[Rules], players: int | None = None) -> Any:
-    """The `pyspiel.GameType` of a game (`players` picks the utility of a solo game)."""
+def game_type(rules: type[Rules] | Rules, players: int | None = None) -> Any:
+    """The `pyspiel.GameType` of a game (`players` picks the utility of a solo game): of
+    its rules class when registered, of its rules (what a plug-in game's options make it)
+    once loaded."""
     T = pyspiel.GameType
     explicit = rules.chance_mode == "explicit"
     return T(
-        short_name=f"cubegames_{rules.game_id}",
+        short_name=rules.openspiel_name or f"cubegames_{rules.game_id}",
         long_name=rules.long_name,
         dynamics=T.Dynamics.SEQUENTIAL,
         chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC if explicit else T.ChanceMode.DETERMINISTIC,
@@ -47,10 +49,10 @@ def game_type(rules: type[Rules], players: int | None = None) -> Any:
         max_num_players=rules.max_players,
         min_num_players=rules.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=rules.infostate_tensor,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        provides_factored_observation_string=rules.hidden,
+        provides_factored_observation_string=rules.factored,
         parameter_specification=dict(rules.defaults),
     )
 
@@ -72,7 +74,7 @@ class CubegamesGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None if players == 1 else 0.0,
             max_game_length=rules.max_game_length(),
         )
-        super().__init__(game_type(self.rules_class, players), info, rules.params)
+        super().__init__(game_type(rules, players), info, rules.params)
         self.rules = rules
 
     def new_initial_state(self) -> CubegamesState:
@@ -106,11 +108,13 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         if holder.chance is not None:
             return int(pyspiel.PlayerId.CHANCE)
         seat = holder.state().to_move
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        if seat is None or self.rules.cut(holder):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.holder.state()
-        if player != state.to_move:
+        if player != state.to_move or self.rules.cut(self.holder):
             return []
         indexes = self.rules.codec.indexes(self.rules.legal(state), state.view(player))
         return sorted(int(i) for i in indexes)
@@ -127,24 +131,15 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         holder = self.holder
         rules = self.rules
         if holder.chance is not None:
-            holder.log.append(rules.resolve(holder, int(action)))
-            return
-        seat = holder.state().to_move
-        assert seat is not None
-        move = self._move(seat, int(action))
-        holder.log.append(self._event(seat, move))
-        rules.after(holder, move)
-
-    def _event(self, seat: int, move: Move) -> Event:
-        """How each seat sees a move: what a CUBED `keep` kept and `give` gave is seen by
-        the seats holding it only."""
-        text = str(move)
-        if text.startswith("keep:"):
-            return Event(f"seat {seat}: keep", f"seat {seat}: {text}", frozenset({seat}))
-        if text.startswith("give:"):
-            to = int(text.rsplit(">", 1)[1])
-            return Event(f"seat {seat}: give>{to}", f"seat {seat}: {text}", frozenset({seat, to}))
-        return Event(f"seat {seat}: {text}")
+            event = rules.resolve(holder, int(action))
+        else:
+            seat = holder.state().to_move
+            assert seat is not None
+            move = self._move(seat, int(action))
+            event = rules.move_event(seat, move)
+            rules.after(holder, move)
+            holder.moves += 1
+        holder.log.append(rules.seen(holder, event))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -156,11 +151,13 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         holder = self.holder
-        return holder.chance is None and holder.state().to_move is None
+        if holder.chance is not None:
+            return False
+        return holder.state().to_move is None or self.rules.cut(holder)
 
     def returns(self) -> list[float]:
         players = self.rules.game.players
-        if not self.is_terminal():
+        if not self.is_terminal() or self.rules.cut(self.holder):
             return [0.0] * players
         won = self.holder.state().winners()
         shares = [1.0 / len(won) if s in won else 0.0 for s in range(players)]
@@ -178,9 +175,7 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         other: CubegamesState = self.clone()
         game = self.rules.game
         other.holder.inner = game.determinize(inner.view(player), player, random.Random(seed))
-        other.holder.log = [
-            e if not e.seats or player in e.seats else Event(e.public) for e in self.holder.log
-        ]
+        other.holder.log = [e.known_to(player) for e in self.holder.log]
         return other
 
     def __str__(self) -> str:
@@ -202,6 +197,7 @@ class Observer:
       rules' state, except, in CUBED's `void` variant, which piece a seat gave away.
     - Public only (`private_info=NONE`): the public view as JSON (`state.public_view()`).
     - Private only (`public_info=False`): the seat's own hand (CUBED) as JSON.
+    - A plug-in game offers no information-state tensor (`Rules.infostate_tensor`).
 
     While CUBED's hands are being dealt, before the seat to move holds a piece, there is no
     position yet: the tensor is all zeros and the observation string "dealing".
@@ -215,7 +211,7 @@ class Observer:
         self.observer = make_observer(rules.game, **rules.settings())
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
-        if self.public and self.private:
+        if self.public and self.private and (rules.infostate_tensor or not self.recall):
             self.tensor = np.zeros(self.observer.shape, np.float32)
             planes, vector = self.observer.split(self.tensor)
             if planes.size:

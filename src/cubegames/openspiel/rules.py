@@ -7,7 +7,11 @@ random event as a chance node that lists its outcomes with their probabilities. 
 so the engine's own way of drawing is never relied on.
 
 - CUBED: the deal (one node per piece dealt, the outcome the piece), each `draw`, each piece
-  of a `draw3`, and every later round's deal. Hidden hands: imperfect information.
+  of a `draw3`, and every later round's deal. Hidden hands: imperfect information. Solo
+  (players=1) deals its hand the same way, a blocking piece no longer offered once the hand
+  holds three (rules §8: the extras go back into the bag and are replaced, so the hand ends
+  with at most three, each set as likely as in the book's way); then the starting piece is
+  drawn from the bag (a blocking one is set aside and another drawn) and turned by chance.
 - CUBES: a `roll` is followed by one node per die (the outcome its face). Public.
 - Unstackable and STAKD: no chance, nothing hidden.
 """
@@ -23,7 +27,9 @@ from typing import Any
 
 import cubegames
 from cubegames.core.game import JSON, Game, Move, State
+from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Draw, Draw3, Place, least_rotation
+from cubegames.games.cubed.pieces import PieceKind
 from cubegames.games.cubed.rl import distance
 from cubegames.rl.encoding import ActionCodec, codec
 
@@ -39,9 +45,23 @@ class Event:
     public: str
     private: str = ""
     seats: frozenset[int] = frozenset()
+    #: a line per seat instead, when each seat sees it its own way (a plug-in game's)
+    each: tuple[str, ...] = ()
 
     def seen_by(self, seat: int) -> str:
+        if self.each:
+            return self.each[seat]
         return self.private if seat in self.seats else self.public
+
+    def known_to(self, seat: int) -> Event:
+        """The event as far as `seat` knows it: the other seats' private parts become
+        the public line (what a world resampled for `seat` may remember)."""
+        if self.each:
+            return Event(
+                self.public,
+                each=tuple(line if s == seat else self.public for s, line in enumerate(self.each)),
+            )
+        return self if not self.seats or seat in self.seats else Event(self.public)
 
 
 @dataclass
@@ -64,6 +84,8 @@ class Holder:
         self.inner: State[Any] | None = None
         self.chance: Chance | None = None
         self.log: list[Event] = []
+        #: the moves played (chance outcomes not counted)
+        self.moves = 0
 
     def state(self) -> State[Any]:
         assert self.inner is not None
@@ -74,6 +96,7 @@ class Holder:
         other.inner = None if self.inner is None else self.inner.clone()
         other.chance = copy.deepcopy(self.chance, memo)
         other.log = list(self.log)
+        other.moves = self.moves
         return other
 
     def __getstate__(self) -> JSON:
@@ -83,6 +106,7 @@ class Holder:
             "position": None if self.inner is None else self.inner.to_dict(),
             "chance": self.chance,
             "log": self.log,
+            "moves": self.moves,
         }
 
     def __setstate__(self, saved: JSON) -> None:
@@ -91,6 +115,7 @@ class Holder:
         self.inner = None if position is None else self.game.state_from_dict(position)
         self.chance = saved["chance"]
         self.log = saved["log"]
+        self.moves = saved["moves"]
 
 
 @functools.lru_cache(maxsize=32)
@@ -103,6 +128,8 @@ class Rules:
 
     game_id: str = ""
     long_name: str = ""
+    #: OpenSpiel's name of the game, if not `cubegames_<game_id>`
+    openspiel_name: str = ""
     #: OpenSpiel parameters and their defaults (`options` turns them into `make`'s options)
     defaults: dict[str, Param] = {}  # noqa: RUF012
     min_players = 2
@@ -110,6 +137,11 @@ class Rules:
     chance_mode = "deterministic"  # or "explicit"
     hidden = False  # imperfect information
     max_chance_outcomes = 0
+    #: whether the information-state tensor is offered (the observation's: the view holds
+    #: all that a seat of a built-in game can know)
+    infostate_tensor = True
+    #: whether public and private observation strings are offered
+    factored = False
 
     def __init__(self, params: dict[str, Param]) -> None:
         self.params = {**self.defaults, **params}
@@ -167,6 +199,18 @@ class Rules:
     def resolve(self, holder: Holder, outcome: int) -> Event:
         """Apply chance `outcome` to the pending node; the event to log."""
         raise NotImplementedError
+
+    def move_event(self, seat: int, move: Move) -> Event:
+        """How the seats see `move` of `seat` (made before it is played): in notation."""
+        return Event(f"seat {seat}: {move}")
+
+    def seen(self, holder: Holder, event: Event) -> Event:
+        """The event logged once it has happened (a plug-in game adds each seat's view)."""
+        return event
+
+    def cut(self, holder: Holder) -> bool:
+        """Whether the game is cut short unfinished (a plug-in game's move bound)."""
+        return False
 
     def chance_text(self, chance: Chance | None, outcome: int) -> str:
         """A chance outcome in words (`chance` the pending node, when there is one)."""
@@ -280,25 +324,32 @@ class CubedRules(Rules):
         "players": 2,
         "edition": "en",
         "variants": "",
-        "rounds": 3,
+        "rounds": 0,  # 0: the game's own (3, and 1 solo)
         "strict_colors": True,
         "radius": 0,
     }
-    min_players = 2
+    min_players = 1
     max_players = 11
     chance_mode = "explicit"
     hidden = True
+    factored = True
 
     def __init__(self, params: dict[str, Param]) -> None:
         super().__init__(params)
-        data = self.game.new_state(0).to_dict()
-        box = Counter(least_rotation(p) for hand in data["hands"] for p in hand)
-        box.update(least_rotation(p) for p in data["bag"])
+        assert isinstance(self.game, Cubed)
+        edition = self.game.edition
+        box = Counter(least_rotation(edition.text(p)) for p in edition.pieces)
         #: the distinct pieces (chance outcome i brings pieces[i]) and the box's copies
         self.pieces = sorted(box)
         self.box = box
-        self.hand_size = len(data["hands"][0])
+        self.hand_size = edition.hand_size[self.game.players]
         self.max_chance_outcomes = len(self.pieces)
+        #: the distinct blocking pieces (solo keeps at most three in hand)
+        self.blocking = frozenset(
+            p
+            for p in self.pieces
+            if edition.kind(edition.read_piece(p, "box")) is PieceKind.BLOCKING
+        )
 
     def options(self, params: dict[str, Param]) -> dict[str, Any]:
         out: dict[str, Any] = dict(params)
@@ -311,10 +362,14 @@ class CubedRules(Rules):
         # "+" joins variants in a game string, where "," separates parameters
         names = str(out["variants"]).replace(",", "+").split("+")
         out["variants"] = tuple(v.strip() for v in names if v.strip())
-        if out["players"] == 1:
+        if out["rounds"] == 0:
+            del out["rounds"]
+        if out["players"] == 1 and radius != 0:
+            # a solo turn must place while a piece fits anywhere: with the table bounded,
+            # a fit beyond the window would leave the seat without a move
             raise ValueError(
-                "cubegames_cubed: bad parameter players=1: solo CUBED is not offered in "
-                "OpenSpiel yet (its set-up draws are not chance nodes yet); use 2 or more"
+                f"cubegames_cubed: bad parameter radius={radius!r}: solo plays on the whole "
+                "table (radius=0)"
             )
         return out
 
@@ -343,12 +398,19 @@ class CubedRules(Rules):
         # two placements once the bag is empty, a bonus pass or a give per placement, and a
         # draw3 and its keep per piece of the bag
         per_round = n + 2 * n + players * (n + 1) + n + 2 * n
-        return per_round * int(self.params["rounds"])
+        return per_round * int(self.game.options["rounds"])
 
     # the deal: one chance node per piece, the hand of the seat to move first
 
+    @property
+    def solo(self) -> bool:
+        return self.game.players == 1
+
     def start(self, holder: Holder) -> None:
         template = self.game.new_state(0).to_dict()
+        if self.solo:  # the starting piece is laid by chance after the deal
+            template = {**template, "table": []}
+            template.pop("aside", None)
         self._deal(holder, template)
 
     def _deal(self, holder: Holder, template: JSON) -> None:
@@ -357,16 +419,27 @@ class CubedRules(Rules):
         holder.inner = None
         holder.chance = self._deal_node(template, 0)
 
-    def _deal_node(self, template: JSON, k: int) -> Chance:
+    def _pool(self, template: JSON) -> Counter[str]:
+        """The pieces not yet dealt, laid or set aside: the bag, as a multiset."""
         pool = Counter(self.box)
         for hand in template["hands"]:
             pool.subtract(hand)
+        pool.subtract(template.get("aside", []))
+        pool.subtract(least_rotation(e["slots"]) for e in template["table"])
+        return pool
+
+    def _node(self, kind: str, pool: Counter[str], data: JSON) -> Chance:
         total = sum(pool.values())
-        return Chance(
-            "deal",
-            [(i, pool[p] / total) for i, p in enumerate(self.pieces) if pool[p] > 0],
-            {"template": template, "k": k},
-        )
+        outcomes = [(i, pool[p] / total) for i, p in enumerate(self.pieces) if pool[p] > 0]
+        return Chance(kind, outcomes, data)
+
+    def _deal_node(self, template: JSON, k: int) -> Chance:
+        pool = self._pool(template)
+        if self.solo and sum(p in self.blocking for p in template["hands"][0]) >= 3:
+            # solo: a blocking piece beyond the third goes back and is replaced (rules §8)
+            for piece in self.blocking:
+                pool[piece] = 0
+        return self._node("deal", pool, {"template": template, "k": k})
 
     def _dealt_to(self, template: JSON, k: int) -> int:
         players = self.game.players
@@ -380,21 +453,57 @@ class CubedRules(Rules):
         hands = [list(h) for h in template["hands"]]
         hands[seat].append(piece)
         template = {**template, "hands": hands}
-        pool = Counter(self.box)
-        for hand in hands:
-            pool.subtract(hand)
-        data = {**template, "bag": [p for p in self.pieces for _ in range(pool[p])]}
-        holder.inner = self.game.state_from_dict(data)
         players = self.game.players
-        holder.chance = (
-            self._deal_node(template, k + 1) if k + 1 < players * self.hand_size else None
-        )
+        done = k + 1 == players * self.hand_size
+        if self.solo:  # no position until the starting piece is laid
+            holder.chance = self._start_node(template) if done else self._deal_node(template, k + 1)
+        else:
+            holder.inner = self._position(template)
+            holder.chance = None if done else self._deal_node(template, k + 1)
         number = template["round"]
         return Event(
             f"round {number}: seat {seat} is dealt a piece",
             f"round {number}: seat {seat} is dealt {piece}",
             frozenset({seat}),
         )
+
+    def _position(self, template: JSON) -> State[Any]:
+        """The engine's state of `template`, the bag holding every piece left."""
+        pool = self._pool(template)
+        return self.game.state_from_dict(
+            {**template, "bag": [p for p in self.pieces for _ in range(pool[p])]}
+        )
+
+    # solo's starting piece: drawn from the bag (a blocking one is set aside and another
+    # drawn), then turned one of its ways on 0,0
+
+    def _start_node(self, template: JSON) -> Chance:
+        return self._node("start", self._pool(template), {"template": template})
+
+    def _resolve_start(self, holder: Holder, outcome: int) -> Event:
+        assert holder.chance is not None
+        template = holder.chance.data["template"]
+        piece = self.pieces[outcome]
+        if piece in self.blocking:
+            template = {**template, "aside": [*template.get("aside", []), piece]}
+            holder.chance = self._start_node(template)
+            return Event(f"the starting piece drawn is {piece}: blocking, set aside")
+        turns = Counter(_turns(piece))
+        holder.chance = Chance(
+            "turn",
+            [(i, turns[t] / 3) for i, t in enumerate(_turns(piece)) if t not in _turns(piece)[:i]],
+            {"template": template, "piece": piece},
+        )
+        return Event(f"the starting piece is {piece}")
+
+    def _resolve_turn(self, holder: Holder, outcome: int) -> Event:
+        assert holder.chance is not None
+        template, piece = holder.chance.data["template"], holder.chance.data["piece"]
+        slots = _turns(piece)[outcome]
+        template = {**template, "table": [{"cell": [0, 0], "slots": slots}]}
+        holder.chance = None
+        holder.inner = self._position(template)
+        return Event(f"the starting piece is laid as {slots} on 0,0")
 
     # moves and draws
 
@@ -428,12 +537,25 @@ class CubedRules(Rules):
         assert seat is not None
         if len(chosen) < (move.k if isinstance(move, Draw3) else 1):
             holder.chance = self._draw_node(holder, str(move), chosen)
+        elif self.solo:
+            holder.chance = None
+            self._play_solo_draw(holder, chosen[0])
         else:
             holder.chance = None
             self._play_draw(holder, seat, move, chosen)
         return Event(
             f"seat {seat} draws a piece", f"seat {seat} draws {chosen[-1]}", frozenset({seat})
         )
+
+    def _play_solo_draw(self, holder: Holder, chosen: str) -> None:
+        """Solo: lay the piece chance chose on top of the bag, then let the engine draw it
+        (and end the game if nothing fits after the draws, as it decides)."""
+        data = holder.state().to_dict()
+        bag = list(data["bag"])
+        top = next(i for i, p in enumerate(bag) if least_rotation(p) == chosen)
+        bag.insert(0, bag.pop(top))
+        holder.inner = self.game.state_from_dict({**data, "bag": bag})
+        holder.inner.play(Draw())
 
     def _play_draw(self, holder: Holder, seat: int, move: Move, chosen: list[str]) -> None:
         """Play the draw, then exchange what the engine drew for the pieces chance chose,
@@ -464,9 +586,24 @@ class CubedRules(Rules):
 
     def resolve(self, holder: Holder, outcome: int) -> Event:
         assert holder.chance is not None
-        if holder.chance.kind == "deal":
+        kind = holder.chance.kind
+        if kind == "deal":
             return self._resolve_deal(holder, outcome)
+        if kind == "start":
+            return self._resolve_start(holder, outcome)
+        if kind == "turn":
+            return self._resolve_turn(holder, outcome)
         return self._resolve_draw(holder, outcome)
+
+    def move_event(self, seat: int, move: Move) -> Event:
+        """What a `keep` kept and a `give` gave is seen by the seats holding it only."""
+        text = str(move)
+        if text.startswith("keep:"):
+            return Event(f"seat {seat}: keep", f"seat {seat}: {text}", frozenset({seat}))
+        if text.startswith("give:"):
+            to = int(text.rsplit(">", 1)[1])
+            return Event(f"seat {seat}: give>{to}", f"seat {seat}: {text}", frozenset({seat, to}))
+        return Event(f"seat {seat}: {text}")
 
     def chance_text(self, chance: Chance | None, outcome: int) -> str:
         piece = self.pieces[outcome] if 0 <= outcome < len(self.pieces) else "?"
@@ -475,7 +612,18 @@ class CubedRules(Rules):
         if chance.kind == "deal":
             seat = self._dealt_to(chance.data["template"], chance.data["k"])
             return f"deal {piece} to seat {seat}"
+        if chance.kind == "start":
+            return f"start with {piece}"
+        if chance.kind == "turn":
+            turns = _turns(chance.data["piece"])
+            return f"lay {turns[outcome]} on 0,0" if 0 <= outcome < 3 else "?"
         return f"draw {piece}"
+
+
+def _turns(piece: str) -> tuple[str, str, str]:
+    """The three ways a piece can be laid: its slots (top, left, right) turned by 0, 1
+    and 2 steps, as the engine turns it (a one-colour piece gives the same three)."""
+    return (piece, piece[1:] + piece[:1], piece[2:] + piece[:2])
 
 
 def _without(pieces: list[str], taken: Counter[str]) -> list[str]:

@@ -26,10 +26,23 @@ from gymnasium.vector import AutoresetMode
 from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed import opponents as ko
 from cubegames.games.cubed.notation import least_rotation
 from cubegames.games.cubed.pieces import canonical, rotations
 from cubegames.games.cubed.rl import Codec, Observer, distance
-from cubegames.kit.vector import OPPONENTS, StepResult, StepsRows, seat_outcomes
+from cubegames.kit.vector import (
+    RANDOM,
+    SELF,
+    Opponent,
+    StepResult,
+    StepsRows,
+    seat_outcomes,
+)
+from cubegames.kit.vector import plain_opponent as plain
+
+#: the kinds of opponent its kernel plays (`kit.vector`; by bot name:
+#: `cubegames.rl.kernel_opponents.spec`)
+KINDS = ko.KINDS
 
 jit = k.jit
 Arr = k.Arr
@@ -47,9 +60,11 @@ C_COLOURS = 3
 C_PIECES = 4
 C_BOX = 5
 C_BOX_POINTS = 6
-C_RANDOM = 7  # 1 when a random opponent plays the seats after 0
+C_RANDOM = 7  # 1 when an opponent plays the seats after 0
 C_HAND = 8
 C_OBS = 9
+C_OPPONENT = 10  # which (`kit.vector`: RANDOM, GREEDY, MCTS)
+C_BUDGET = 11  # the mcts opponent's playouts
 
 
 def supports(options: Mapping[str, Any]) -> bool:
@@ -236,10 +251,18 @@ def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
 
 
 @jit
-def _random_moves(st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr) -> None:
-    """The random opponent's moves, until seat 0 is to move or the round is over."""
-    meta = st[0]
+def _opponent_moves(
+    st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr, work: ko.CubedWork
+) -> None:
+    """The opponent's moves, until seat 0 is to move or the round is over: random, or
+    greedy or mcts (`opponents.cubed_choose`, with `work` its room)."""
+    meta, consts = st[0], tb[7]
+    kind = consts[C_OPPONENT]
     while meta[k.M_END] == 0 and meta[k.M_TO_MOVE] != 0:
+        if kind != RANDOM:
+            move, rot, cell, count = ko.cubed_choose(st, ed, work, rng, kind, consts[C_BUDGET])
+            _move(st, ed, obs, tb, move, rot, cell, count)
+            continue
         count = k.placements(st, ed, meta[k.M_TO_MOVE], buf[0], buf[1])
         pick = k.splitmix(rng) % (count + 1)
         if pick < count:
@@ -329,7 +352,13 @@ def reset_all(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io) -
 
 @jit
 def step_all(
-    batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io, result: Result
+    batch: k.Arrays,
+    ed: k.Tables,
+    tb: k.Arrays,
+    deal: Deal,
+    io: Io,
+    result: Result,
+    work: ko.CubedWork,
 ) -> None:
     """One step of every game (see `cubegames.rl.vector` for what it means)."""
     obs, masks, listed, to_move, placeable, ended, buf = io
@@ -358,7 +387,7 @@ def step_all(
         else:
             _move(st, ed, obs[i], tb, 1 if action == draw_index else 2, 0, 0, placeable[i])
         if not illegal[i] and consts[C_RANDOM]:
-            _random_moves(st, ed, obs[i], tb, rngs[i], buf)
+            _opponent_moves(st, ed, obs[i], tb, rngs[i], buf, work)
         if illegal[i] or meta[k.M_END] != 0:
             rewards[i] = -1.0 if illegal[i] else _outcome(st, ed, mover)
             terminations[i] = True
@@ -386,12 +415,20 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(
-        self, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+        self,
+        num_envs: int,
+        *,
+        seed: int | None = None,
+        opponent: str = "self",
+        kernel_opponent: Opponent | None = None,
+        **options: Any,
     ) -> None:
-        if opponent not in OPPONENTS:
+        found = kernel_opponent if kernel_opponent is not None else plain(opponent, ko.KINDS)
+        if found is None:
             raise ValueError(
-                f"the compiled CUBED environment plays opponent 'self' or 'random', not "
-                f"{opponent!r}; cubegames.rl.vector_env gives SessionVectorEnv for the others"
+                "the compiled CUBED environment plays opponent 'self', 'random', 'greedy' "
+                f"or 'mcts[:iterations=N]' (read by cubegames.rl.vector_env), not {opponent!r};"
+                " cubegames.rl.vector_env gives SessionVectorEnv for the others"
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
@@ -414,7 +451,8 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.observation_space = spaces.Box(0.0, 1.0, (num_envs, *shape), dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.codec.size))
         self.ed = kernel_bridge.tables(game.edition)
-        self.tb = tables(game, self.codec, self.observer, random=opponent == "random")
+        self.tb = tables(game, self.codec, self.observer, opponent=found[0], budget=found[1])
+        self.work = ko.cubed_work(game.players)
         self.box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
         self.window = self.observer._window.ravel().copy()
         one = k.new_game(game.players)
@@ -498,7 +536,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         picked[np.asarray(list(rows), dtype=np.int64)] = True
         if picked.all():
             result = (chosen, self.rewards, self.terminations, self.illegal)
-            step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result)
+            step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result, self.work)
         else:
             self.rewards[:] = 0.0
             self.terminations[:] = False
@@ -512,7 +550,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
                     self.placeable[row], self.ended[row], self.buf,
                 )  # fmt: skip
                 part = (chosen[row], self.rewards[row], self.terminations[row], self.illegal[row])
-                step_all(batch, self.ed, self.tb, deal, io, part)
+                step_all(batch, self.ed, self.tb, deal, io, part, self.work)
         self.seat_rewards[:] = 0.0
         for i in np.flatnonzero(self.terminations):
             if self.illegal[i]:
@@ -545,8 +583,11 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         return k.Game(*(a[i] for a in self.batch))
 
 
-def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.Arrays:
-    """What the kernel needs of the codec and the observer: `(pattern_of, pattern_code,
+def tables(
+    game: Cubed, codec: Codec, observer: Observer, *, opponent: int, budget: int = 0
+) -> k.Arrays:
+    """What the kernel needs of the codec, the observer and the opponent (a kind of
+    `kit.vector`, and the mcts opponent's `budget`): `(pattern_of, pattern_code,
     wcell, wcell_k, poff, pidx, copies, consts)`."""
     ed = game.edition
     pattern_of = np.full(512, -1, dtype=np.int64)
@@ -573,7 +614,7 @@ def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.
         for rot in rotations(canonical(piece)):
             pidx[kernel_bridge.code(rot)] = observer.piece_index[least_rotation(ed.text(rot))]
     copies = observer.copies.astype(np.float64)
-    consts = np.zeros(C_OBS + 1, dtype=np.int64)
+    consts = np.zeros(C_BUDGET + 1, dtype=np.int64)
     consts[C_PATTERNS] = len(codec.patterns)
     consts[C_DRAW] = codec.draw
     consts[C_PLANE] = side * side
@@ -581,7 +622,9 @@ def tables(game: Cubed, codec: Codec, observer: Observer, *, random: bool) -> k.
     consts[C_PIECES] = len(observer.pieces)
     consts[C_BOX] = len(ed.pieces)
     consts[C_BOX_POINTS] = int(observer.box_points * game.rounds)
-    consts[C_RANDOM] = int(random)
+    consts[C_RANDOM] = int(opponent != SELF)
+    consts[C_OPPONENT] = opponent
+    consts[C_BUDGET] = budget
     consts[C_HAND] = ed.hand_size[game.players]
     consts[C_OBS] = observer.shape[0]
     return pattern_of, pattern_code, wcell, wcell_k, poff, pidx, copies, consts

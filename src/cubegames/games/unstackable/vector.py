@@ -18,7 +18,8 @@ and after every `step`. The interface is the one of `cubegames.rl.vector`, whose
   observation is that seat's view; the reward (+1 win, -1 loss, 0 draw, 0 before the end)
   goes to the seat that just moved, and the observation of a game that just ended is from
   that seat too.
-- `opponent="random"`: the learner is seat 0 and a uniformly random opponent moves inside
+- `opponent="random"` (or `"greedy"`, the greedy bot's heuristic in the kernel:
+  `games/unstackable/opponents.py`): the learner is seat 0 and the opponent moves inside
   the kernel (its moves happen within `step`); observations and rewards are seat 0's.
 
 Autoreset follows Gymnasium's NEXT_STEP mode: the step that ends a game returns its last
@@ -42,11 +43,16 @@ from gymnasium.vector.utils import batch_space
 
 from cubegames.core.registry import make
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
+from cubegames.games.unstackable import opponents as ko
 from cubegames.games.unstackable.rl import Codec, Observer
+from cubegames.kit.vector import GREEDY, Opponent
+from cubegames.kit.vector import plain_opponent as plain
+
+#: the kinds of opponent its kernel plays (`kit.vector`; by bot name:
+#: `cubegames.rl.kernel_opponents.spec`)
+KINDS = ko.KINDS
 
 Obs = npt.NDArray[np.float32]
-
-_OPPONENTS = ("self", "random")
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
@@ -61,12 +67,23 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(
-        self, num_envs: int, *, seed: int | None = None, opponent: str = "self", **options: Any
+        self,
+        num_envs: int,
+        *,
+        seed: int | None = None,
+        opponent: str = "self",
+        kernel_opponent: Opponent | None = None,
+        **options: Any,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number of at least 1")
-        if opponent not in _OPPONENTS:
-            raise ValueError(f"opponent must be 'self' or 'random', not {opponent!r}")
+        found = kernel_opponent if kernel_opponent is not None else plain(opponent, ko.KINDS)
+        if found is None:
+            raise ValueError(
+                f"opponent must be 'self', 'random' or 'greedy', not {opponent!r} (other bots: "
+                "cubegames.rl.vector_env)"
+            )
+        self._kind = found[0]
         game = make("unstackable", **options)
         assert isinstance(game, Unstackable)
         self.game = game
@@ -165,28 +182,36 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"step needs {self.num_envs} actions, not {chosen.shape[0]}")
         movers = (
-            np.zeros(self.num_envs, np.int64) if self.opponent == "random" else self._to_move.copy()
+            np.zeros(self.num_envs, np.int64) if self.opponent != "self" else self._to_move.copy()
         )
-        vector_rules.step(
-            self._boards,
-            self._st,
-            chosen,
-            self._pending,
-            self._rng,
-            self.opponent == "random",
-            self.game.bag_counts_as_exposed,
-            self.game.exact_counts,
-            self._per_turn,
-            self._counts,
-            self._gains,
-            self._most,
-            self._obs,
-            self._rewards,
-            self._terminated,
-            self._illegal,
-            self._masks,
-            self._to_move,
-        )
+        if self._kind == GREEDY:
+            ko.unstackable_step(
+                self._boards, self._st, chosen, self._pending, self._rng,
+                self.game.bag_counts_as_exposed, self.game.exact_counts, self._per_turn,
+                self._counts, self._gains, self._most, self._obs, self._rewards,
+                self._terminated, self._illegal, self._masks, self._to_move,
+            )  # fmt: skip
+        else:
+            vector_rules.step(
+                self._boards,
+                self._st,
+                chosen,
+                self._pending,
+                self._rng,
+                self.opponent == "random",
+                self.game.bag_counts_as_exposed,
+                self.game.exact_counts,
+                self._per_turn,
+                self._counts,
+                self._gains,
+                self._most,
+                self._obs,
+                self._rewards,
+                self._terminated,
+                self._illegal,
+                self._masks,
+                self._to_move,
+            )
         # two seats, zero-sum: the other seat gets the opposite of the mover's reward, but
         # nothing when the mover lost by an illegal action
         self._seat_rewards[:] = 0.0

@@ -21,7 +21,9 @@ Python rules. Every one is a `gymnasium.vector.VectorEnv`:
   goes to the seat that just moved;
 - any other opponent makes the learner seat 0, the opponent playing every other seat inside
   the step: `"random"` (compiled in the kernels of CUBED and Unstackable), any bot by name
-  (`"greedy"`, `"mcts:iterations=50"`, ...: `cubegames.bot`'s names, Python rules), or a
+  (`"greedy"`, `"mcts:iterations=50"`, ...: `cubegames.bot`'s names; CUBED's kernel plays
+  `greedy` and `mcts[:iterations=N]` itself, see `cubegames.rl.kernel_opponents`; the
+  others run over the Python rules), or a
   frozen policy, a callable `policy(obs, masks) -> actions` given the observations
   `(k, obs_size)` and boolean masks `(k, actions)` of the k games where an opponent is to
   move, each from that seat's view (a league or a self-play pool passes snapshots here);
@@ -77,7 +79,11 @@ def _vector_env(
 ) -> Any:
     module = part(game_id, "vector")
     supports = getattr(module, "supports", None)
-    compiled_opponent = isinstance(opponent, str) and opponent in ("self", "random")
-    if module is not None and compiled_opponent and (supports is None or supports(options)):
-        return module.VectorEnv(num_envs, seed=seed, opponent=opponent, **options)
+    from cubegames.rl.kernel_opponents import spec  # numba: imported only when asked for
+
+    found = None if module is None else spec(game_id, opponent)
+    if module is not None and found is not None and (supports is None or supports(options)):
+        return module.VectorEnv(
+            num_envs, seed=seed, opponent=opponent, kernel_opponent=found, **options
+        )
     return SessionVectorEnv(game_id, num_envs, seed=seed, opponent=opponent, **options)
