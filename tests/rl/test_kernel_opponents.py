@@ -9,13 +9,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from cubegames.rl.vector.cubed import VectorEnv
 
 import cubegames
 from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed import kernel_bridge, search_hooks
 from cubegames.games.cubed import opponents as cubed_opponents
 from cubegames.games.cubed.notation import Draw, Pass, Place
+from cubegames.games.cubed.vector import VectorEnv
 from cubegames.games.unstackable import opponents as unstackable_opponents
 from cubegames.rl import kernel_opponents as ko
 from cubegames.rl import vector_env
@@ -147,9 +147,8 @@ def test_the_kernels_opponents_beat_a_random_learner_far_more_than_random_does()
 def test_unstackables_kernel_greedy_plays_a_move_the_greedy_bot_plays(
     options: dict[str, Any],
 ) -> None:
-    from cubegames.rl.vector.unstackable import VectorEnv as UnstackableEnv
-
     from cubegames.games.unstackable import search
+    from cubegames.games.unstackable.vector import VectorEnv as UnstackableEnv
 
     envs = UnstackableEnv(4, seed=2, **options)
     _, info = envs.reset()

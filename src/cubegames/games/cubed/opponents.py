@@ -60,7 +60,7 @@ def cubed_choose(
 ) -> tuple[int, int, int, int]:
     """The move of the seat to move by the opponent `kind` (`GREEDY` or `MCTS` with
     `budget` playouts): `(move kind, rotation code, kernel cell, placements)` with move kind
-    0 a placement, 1 the draw, 2 the pass (as `rl.vector.cubed._move` plays them), and the
+    0 a placement, 1 the draw, 2 the pass (as `vector._move` plays them), and the
     number of placements the seat had (a pass with none is a stuck turn)."""
     scratch, ints, floats = work
     seat = st.meta[k.M_TO_MOVE]
