@@ -179,7 +179,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             try:  # what no database can hold is named as such first
                 storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
             except Unstorable as exc:
-                raise HTTPException(400, str(exc)) from None
+                raise Said.of(400, exc) from None
             seat = seat.model_copy(update={"name": await guest_name(request, seat.name)})
         if seat.kind == "bot":
             spec = seat.bot or "random"
@@ -225,7 +225,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             deal_picked=body.seed is not None,
         )
     except Unstorable as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc) from None
     if body.public:
         server.lobby.changed()
     return _created(game_id, body.game, seats, tokens, PLAYING, host)
@@ -542,7 +542,9 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
             deal_picked=True,
         )
     except Unstorable as exc:
-        raise HTTPException(400, f"bad record: {exc}") from None
+        raise Said.of(
+            400, exc, Phrase("error-record-unstorable", {}, f"bad record: {exc}")
+        ) from None
     status = FINISHED if loaded.result is not None else PLAYING
     # Whoever holds a record file knows its deal: every hand and the bag. So a loaded
     # game is played at the uploader's screen only; it has no host who could invite

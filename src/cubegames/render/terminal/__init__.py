@@ -2,7 +2,8 @@
 
 Each game has a module here with `draw(game, view, legal) -> rich renderable`; `legal` are
 the moves the viewing seat may make now (or empty), so the drawing can point them out. A
-module may also have `tell(game, view) -> str | None`, the last move in words. A game with
+module may also have `tell(game, view) -> str | None`, the last move in words. Their words
+are the catalogs' (`words.t`), in the language set by `words.speaking(lang)`. A game with
 no module here (a plug-in game) is drawn by its `TextDrawing` capability, or as its view's
 tree (`cubegames.core.capabilities`).
 """
@@ -21,6 +22,7 @@ from rich.text import Text
 from cubegames.core.capabilities import Telling, TextDrawing
 from cubegames.core.game import Game, Move
 from cubegames.core.registry import built_in
+from cubegames.render.terminal.words import t
 
 
 class Drawing(Protocol):
@@ -57,7 +59,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     title = Text(f"{game.info.title}", style="bold")
     if not legal:
         return Group(title, tree)
-    moves = Text("moves: " + "  ".join(str(m) for m in legal))
+    moves = Text(t("term-moves", moves="  ".join(str(m) for m in legal)))
     return Group(title, tree, moves)
 
 
