@@ -619,3 +619,19 @@ def test_text_no_database_can_hold_is_worded_by_code(client: TestClient) -> None
     assert en["code"] == "error-record-unstorable"
     assert en["detail"].startswith("bad record: seats.1.name: a NUL character")
     assert said.startswith("記録が正しくありません: 項目 seats.1.name には NUL 文字"), said
+
+
+def test_a_game_that_no_longer_replays_is_worded_by_code(client: TestClient) -> None:
+    """A stored game whose moves no longer replay (a row written behind the app's back):
+    the engine's reason in English, the catalog's words in Japanese, by code."""
+    from cubegames.server.storage import HUMAN, NewSeat, Store
+
+    store: Store = client.app.state.server.store
+    game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    store.add_move(game_id, 1, 0, "K@2,2,2", None)
+    en = client.get(f"/api/games/{game_id}/turn")
+    ja = client.get(f"/api/games/{game_id}/turn", headers=JA)
+    assert en.status_code == ja.status_code == 409
+    assert en.json()["code"] == ja.json()["code"] == "error-game-broken"
+    assert "no longer replays" in en.json()["detail"]
+    assert ja.json()["detail"] == f"ゲーム「{game_id}」は保存された手順から再現できなくなっています"

@@ -231,6 +231,12 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     return _created(game_id, body.game, seats, tokens, PLAYING, host)
 
 
+def _broken(game_id: str, exc: RoomError) -> HTTPException:
+    """409 for a stored game whose moves no longer replay (the engine's reason in English,
+    `error-game-broken` in another language)."""
+    return Said.of(409, Worded("error-game-broken", str(exc), game=game_id))
+
+
 def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:
     """400 unless a table may be rated: made signed in, dealt by the server, timed, its
     people the host (one seat) and invited accounts."""
@@ -413,7 +419,7 @@ async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
     try:
         game, state, played = await server.replays.step(info, len(info.moves))
     except RoomError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise _broken(info.id, exc) from None
     clocks = run_clocks(info, game.players, played, state.to_move)
     return {
         "ply": len(info.moves),
@@ -462,7 +468,7 @@ async def replay_step(
     try:
         game, state, played = await server.replays.step(info, ply)
     except RoomError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise _broken(info.id, exc) from None
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
     said, say = web.telling(game, view) if web.tells(game) else (None, None)

@@ -1192,3 +1192,4 @@ error-record-unstorable = bad record: { $reason }
 variant-cubed-bridging = Bridging the gap
 variant-cubed-void = Fill the void
 variant-cubed-draw3 = Draw 3, keep 1
+error-game-broken = game { $game } can no longer be replayed from its moves

@@ -1057,3 +1057,4 @@ error-record-unstorable = 記録が正しくありません: { $reason }
 variant-cubed-bridging = ギャップを埋める
 variant-cubed-void = 空白を埋める
 variant-cubed-draw3 = ドロー3、キープ1
+error-game-broken = ゲーム「{ $game }」は保存された手順から再現できなくなっています
