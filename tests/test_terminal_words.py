@@ -116,6 +116,21 @@ def test_bad_arguments_in_japanese() -> None:
     assert len(done.stderr.strip().splitlines()) == 1
     done = run("play", "cubed", "--lang", "ja", "--seat", "5")
     assert done.returncode == 2 and "このゲームの席は0〜1です" in done.stderr
+    for args, japanese in [
+        (("-o", "flavour=mint"), "cubedには「flavour」という設定はありません"),
+        (("-o", "rounds"), "--option rounds: key=value の形で書いてください"),
+        (("-o", "variants=foo"), "「variants」は次から選んでください: bridging, void, draw3"),
+        (("-o", "rounds=99"), "「rounds」は1から10までで指定してください"),
+        (("--players", "1", "-o", "variants=void"), "ソロでは使えません"),
+        (("--bot", "mcts:tree=maybe"), "--bot: tree は true か false で指定してください"),
+    ]:
+        done = run("play", "cubed", "--lang", "ja", *args)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 2 and len(lines) == 1, done.stderr
+        assert japanese in lines[0], lines[0]
+        # option names, choices and settings are what is typed; no English word besides
+        said = lines[0].removeprefix("cubegames: ").replace("--option", "")
+        assert not re.search(r"\b(?:has|no|option|must|choose|from|write|as|it|takes)\b", said)
 
 
 @pytest.mark.parametrize("game_id", BUILT_IN)

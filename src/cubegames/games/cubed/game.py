@@ -41,7 +41,12 @@ MAX_ROUNDS = 10
 
 def _variant(name: str) -> str:
     if name not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}")
+        raise Worded(
+            "error-option-choice",
+            f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}",
+            option="variants",
+            choices=", ".join(VARIANTS),
+        )
     return name
 
 

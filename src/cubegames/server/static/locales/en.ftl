@@ -1193,3 +1193,9 @@ variant-cubed-bridging = Bridging the gap
 variant-cubed-void = Fill the void
 variant-cubed-draw3 = Draw 3, keep 1
 error-game-broken = game { $game } can no longer be replayed from its moves
+error-option-text = option { $option }: must be text
+error-option-a-list = option { $option }: must be a list
+error-option-at-least = option { $option }: must be at least { $low }
+error-option-at-most = option { $option }: must be at most { $high }
+error-option-invalid = option { $option }: this value is not accepted
+error-option-pair = --option { $pair }: write it as key=value

@@ -1058,3 +1058,9 @@ variant-cubed-bridging = ギャップを埋める
 variant-cubed-void = 空白を埋める
 variant-cubed-draw3 = ドロー3、キープ1
 error-game-broken = ゲーム「{ $game }」は保存された手順から再現できなくなっています
+error-option-text = 「{ $option }」は文字列で指定してください
+error-option-a-list = 「{ $option }」はリストで指定してください
+error-option-at-least = 「{ $option }」は{ $low }以上で指定してください
+error-option-at-most = 「{ $option }」は{ $high }以下で指定してください
+error-option-invalid = 「{ $option }」のこの値は受け付けられません
+error-option-pair = --option { $pair }: key=value の形で書いてください
