@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -55,7 +56,8 @@ def layer(
     the column `x = -1` and the row `y = -1` before the structure."""
     low = -1 if edges else 0
     name = t("term-unst-bag") if z == 0 else f"z={z}"
-    out = Text(f"{name:^{15 + 3 * -low}}\n", style="bold")
+    room = max(0, 15 + 3 * -low - cell_len(name))  # a Japanese letter takes two cells
+    out = Text(" " * (room // 2) + name + " " * (room - room // 2) + "\n", style="bold")
     out.append("   " + "".join(f"{x:>2} " for x in range(low, 4)) + "\n", _DIM)
     for y in reversed(range(low, 4)):
         out.append(f"{y:<3}", _DIM)
