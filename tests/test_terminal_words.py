@@ -156,6 +156,7 @@ def test_every_drawing_in_japanese(game_id: str) -> None:
         text = console.export_text()
         assert english(text) == [], (options, text[-2000:])
         assert JAPANESE.search(text)
+        assert "…" not in text, text  # nothing cut off (a Japanese letter takes two cells)
 
 
 def test_a_rules_reason_names_colours_in_the_language() -> None:
