@@ -141,7 +141,7 @@ def test_every_drawing_in_japanese(game_id: str) -> None:
         game = cubegames.make(game_id, **options)
         state = game.new_state(seed=3)
         bot = cubegames.bot("random", seed=3)
-        console = Console(width=120, record=True)
+        console = Console(width=80, record=True)  # a terminal's usual width
         with speaking("ja"):
             for step in range(400):
                 if state.is_over:

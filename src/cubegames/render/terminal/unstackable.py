@@ -128,7 +128,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     parts.append(supply)
 
     seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    seats.add_column(t("term-col-seat"))
+    seats.add_column(t("term-col-seat"), overflow="fold")  # wrapped, not cut, in any script
     seats.add_column(t("term-col-pile", pile=1))
     seats.add_column(t("term-col-pile", pile=2))
     seats.add_column(t("term-col-points"), justify="right")
