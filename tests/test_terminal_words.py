@@ -47,6 +47,7 @@ def test_a_game_played_in_japanese_shows_no_english(game: str) -> None:
     done = run("play", game, "--seed", "4", "--lang", "ja", stdin=typed)
     assert done.returncode == 0, done.stderr
     assert english(done.stdout) == [], done.stdout[-3000:]
+    assert "…" not in done.stdout  # nothing cut off at the usual 80 columns
     assert "ゲーム終了。得点:" in done.stdout
     assert "999番の手はありません" in done.stdout
     assert "このゲームにない手です" in done.stdout
