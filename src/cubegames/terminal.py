@@ -117,10 +117,11 @@ class TerminalGame:
                 continue
             if not text:
                 continue
-            if text.isdigit():
-                index = int(text)
+            if text.isascii() and text.isdigit():  # "²" is a digit too, but no number
+                index = int(text) if len(text) <= 9 else 0  # Python reads no 5000 digits
                 if not 1 <= index <= len(moves):
-                    self._say(t("term-no-such-move", index=index, count=len(moves)), "red")
+                    typed = index if index else f"{text[:9]}…"
+                    self._say(t("term-no-such-move", index=typed, count=len(moves)), "red")
                     continue
                 text = str(moves[index - 1])
             try:
