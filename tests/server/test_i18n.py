@@ -635,3 +635,23 @@ def test_a_game_that_no_longer_replays_is_worded_by_code(client: TestClient) -> 
     assert en.json()["code"] == ja.json()["code"] == "error-game-broken"
     assert "no longer replays" in en.json()["detail"]
     assert ja.json()["detail"] == f"ゲーム「{game_id}」は保存された手順から再現できなくなっています"
+
+
+def test_a_bot_spec_that_cannot_be_read_is_worded_by_code(client: TestClient) -> None:
+    """Settings not written key=value, at a new table and in a record; a record's bot the
+    project does not know."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "mcts:iterations"}]
+    en, said = _refused(client, "/api/games", json={"game": "cubes", "seats": seats})
+    assert en["args"]["reason"]["say"][0] == "error-bot-pairs"
+    assert said == "席1: ボット「mcts:iterations」: 設定は key=value の形で書いてください"
+    from tests.server.test_api import finished_record
+
+    record = finished_record()
+    for spec, japanese in [
+        ("mcts:iterations", "設定は key=value の形で書いてください"),
+        ("wizard", "「wizard」というボットはありません"),
+    ]:
+        record["seats"][1] = {"kind": "bot", "bot": spec}
+        en, said = _refused(client, "/api/records", content=json.dumps(record).encode())
+        assert en["code"] == "error-record-seat-bot", en
+        assert japanese in said, said

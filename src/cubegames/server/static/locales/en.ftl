@@ -1199,3 +1199,4 @@ error-option-at-least = option { $option }: must be at least { $low }
 error-option-at-most = option { $option }: must be at most { $high }
 error-option-invalid = option { $option }: this value is not accepted
 error-option-pair = --option { $pair }: write it as key=value
+error-bot-pairs = bot '{ $bot }': parameters are written key=value

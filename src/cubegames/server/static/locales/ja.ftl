@@ -1064,3 +1064,4 @@ error-option-at-least = 「{ $option }」は{ $low }以上で指定してくだ�
 error-option-at-most = 「{ $option }」は{ $high }以下で指定してください
 error-option-invalid = 「{ $option }」のこの値は受け付けられません
 error-option-pair = --option { $pair }: key=value の形で書いてください
+error-bot-pairs = ボット「{ $bot }」: 設定は key=value の形で書いてください
