@@ -376,3 +376,33 @@ def test_refused_files_and_a_spent_invitation_in_japanese(
         guard.check()
     finally:
         page.context.close()
+
+
+def test_a_plug_in_game_on_the_generic_table_in_japanese(browser: Browser, server: str) -> None:
+    """A plug-in game (Nim) on the generic table of a Japanese page: the table's own words
+    (whose turn, the typed move's example, the end) and the move log are the catalogs'
+    Japanese; only the game's field names, title and notation are its own."""
+    from tests.server.test_browser import play_out, ready
+
+    page, guard = _japanese_page(browser, server, DESKTOP)
+    try:
+        page.goto(server)
+        page.check("#game-nim", force=True)
+        page.click("button[type=submit].primary")
+        page.wait_for_url(re.compile(r"/play/"))
+        ready(page)
+        note = page.locator(".generic-strip .stage-note")
+        expect(note).to_have_text("あなたの番です。手を選ぶか、入力してください。")
+        typed = page.locator(".generic-typed input")
+        expect(typed).to_have_attribute("placeholder", re.compile(r"^手の例: take \d$"))
+        expect(typed).to_have_attribute("aria-label", "記法で書いた手")
+        expect(page.locator(".generic-typed button")).to_have_text("決定")
+        play_out(page, lambda p, _state: p.click(".generic-moves button.move >> nth=0"))
+        expect(note).to_have_text("ゲームは終了しました。")
+        log = page.evaluate(
+            "() => [...document.querySelectorAll('.log li')].map((l) => l.textContent)"
+        )
+        assert log and all(re.search(r"の手: take \d", line) for line in log), log
+        guard.check()
+    finally:
+        page.context.close()

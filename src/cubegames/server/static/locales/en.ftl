@@ -1200,3 +1200,15 @@ error-option-at-most = option { $option }: must be at most { $high }
 error-option-invalid = option { $option }: this value is not accepted
 error-option-pair = --option { $pair }: write it as key=value
 error-bot-pairs = bot '{ $bot }': parameters are written key=value
+
+## words: the generic table of a plug-in game (games/generic.js, render/web/generic.py); the
+## game's own field names, notation and words are its own
+
+words-generic-played = { $who } played { $move }.
+words-generic-moved = { $who } moved.
+generic-none = none
+generic-move-label = A move in notation
+generic-more = and { $count } more: type one
+generic-example = a move, e.g. { $move }
+generic-your-move = Your move: pick one, or type it.
+generic-moves-next = { $name } moves next.

@@ -1065,3 +1065,15 @@ error-option-at-most = 「{ $option }」は{ $high }以下で指定してくだ�
 error-option-invalid = 「{ $option }」のこの値は受け付けられません
 error-option-pair = --option { $pair }: key=value の形で書いてください
 error-bot-pairs = ボット「{ $bot }」: 設定は key=value の形で書いてください
+
+## words: プラグインのゲームの汎用テーブル（games/generic.js、render/web/generic.py）。ゲーム自身の
+## 項目名、記法、言葉はそのゲームのもの
+
+words-generic-played = { $who }の手: { $move }
+words-generic-moved = { $who }が手を指しました。
+generic-none = なし
+generic-move-label = 記法で書いた手
+generic-more = ほか{ $count }手: 入力してください
+generic-example = 手の例: { $move }
+generic-your-move = あなたの番です。手を選ぶか、入力してください。
+generic-moves-next = 次は{ $name }の番です。
