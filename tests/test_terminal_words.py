@@ -119,6 +119,8 @@ def test_bad_arguments_in_japanese() -> None:
     done = run("play", "cubes", "--lang", "ja", "-o", "players=99")
     assert done.returncode == 2 and "CUBESは2〜10人で遊ぶゲームです（指定: 99人）" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+    done = run("play", "chess", "--lang", "ja")
+    assert done.returncode == 2 and "「chess」というゲームはありません" in done.stderr
     done = run("play", "cubed", "--lang", "ja", "--seat", "5")
     assert done.returncode == 2 and "このゲームの席は0〜1です" in done.stderr
     for args, japanese in [

@@ -156,7 +156,12 @@ def game_class(game_id: str) -> type[Game[Any]]:
     """The class behind a game id; ValueError for an unknown id, `PluginError` (a
     ValueError) for a registered game that cannot be loaded."""
     if game_id not in _ENTRIES:
-        raise ValueError(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
+        raise Worded(
+            "error-game-unknown",
+            f"unknown game {game_id!r}; choose from {', '.join(GAMES)}",
+            game=game_id[:40],
+            games=", ".join(GAMES),
+        )
     found = _load(game_id)
     if isinstance(found, PluginError):
         raise found

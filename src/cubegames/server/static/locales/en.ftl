@@ -1212,3 +1212,4 @@ generic-more = and { $count } more: type one
 generic-example = a move, e.g. { $move }
 generic-your-move = Your move: pick one, or type it.
 generic-moves-next = { $name } moves next.
+error-game-unknown = unknown game '{ $game }'; choose from { $games }

@@ -1077,3 +1077,4 @@ generic-more = ほか{ $count }手: 入力してください
 generic-example = 手の例: { $move }
 generic-your-move = あなたの番です。手を選ぶか、入力してください。
 generic-moves-next = 次は{ $name }の番です。
+error-game-unknown = 「{ $game }」というゲームはありません。選べるのは { $games } です
