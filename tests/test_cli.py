@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,13 +14,19 @@ import cubegames
 from tests.cubed.test_positions import API_EXAMPLE
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`cubegames ARGS` in a subprocess, in English unless `env` says otherwise (the
+    terminal's language follows CUBEGAMES_LANG and the locale: docs/playing.md)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
     return subprocess.run(
         [sys.executable, "-m", "cubegames", *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
+        env={**base, "CUBEGAMES_LANG": "en", "LANG": "C.UTF-8", **(env or {})},
     )
 
 
@@ -98,7 +105,7 @@ def test_a_full_game_against_the_bot_by_typing_numbers(game: str) -> None:
     done = run("play", game, "--seed", "4", stdin="1\n" * 3000)
     assert done.returncode == 0, done.stderr
     assert "Game over." in done.stdout
-    assert "Seat 1 (random) plays" in done.stdout
+    assert "Seat 1 (Random bot) plays" in done.stdout
 
 
 def test_odds_of_cubes() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import re
 import subprocess
 import sys
@@ -204,9 +205,15 @@ def test_an_installed_wheel_reads_its_own_copy(
     assert rulebook.api() == "# the packaged API page\n"
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+def _cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`cubegames ARGS`, in English unless `env` asks for another language."""
+    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
     return subprocess.run(
-        [sys.executable, "-m", "cubegames", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "cubegames", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**base, "CUBEGAMES_LANG": "en", "LANG": "C.UTF-8", **env},
     )
 
 
@@ -228,6 +235,15 @@ def test_the_rules_command_prints_the_japanese_page() -> None:
     assert wrong.returncode == 2 and wrong.stdout == ""
     assert "'fr' is not one of 'en', 'ja'" in wrong.stderr
     assert len(wrong.stderr.strip().splitlines()) == 1
+
+
+def test_the_rules_command_follows_the_locale() -> None:
+    """Without --lang, CUBEGAMES_LANG or the locale picks the page, as for `play`."""
+    japanese = (DOCS / "rules" / "ja" / "cubes.md").read_text("utf-8")
+    assert _cli("rules", "cubes", CUBEGAMES_LANG="", LANG="ja_JP.UTF-8").stdout == japanese
+    assert _cli("rules", "cubes", CUBEGAMES_LANG="ja", LANG="C").stdout == japanese
+    english = _cli("rules", "cubes", "--lang", "en", CUBEGAMES_LANG="ja")
+    assert english.stdout == (DOCS / "rules" / "cubes.md").read_text("utf-8")
 
 
 def test_the_rules_command_refuses_an_unknown_game() -> None:

@@ -6,6 +6,7 @@ Bad arguments or files give one line on stderr and exit status 2, never a traceb
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -42,6 +43,38 @@ def read_position(path: str) -> State[Any]:
         return game.state_from_dict(data)
     except ValueError as exc:
         fail(f"{path}: {exc}")
+
+
+#: the `--lang` option of the commands that speak to a player (their words from the catalogs
+#: of `cubegames.kit.words`); without it, CUBEGAMES_LANG or the locale decides
+LANG_HELP = (
+    "The language: en (English) or ja (Japanese); default: $CUBEGAMES_LANG, else the "
+    "locale ($LC_ALL, $LC_MESSAGES, $LANG), else en."
+)
+
+
+def language(asked: str | None) -> str:
+    """`--lang` when given, else the environment's language (a bad CUBEGAMES_LANG is a
+    one-line usage error)."""
+    from cubegames.kit.words import language_from
+
+    if asked is not None:
+        return asked
+    try:
+        return language_from(os.environ)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def worded(exc: ValueError, lang: str) -> str:
+    """An engine's refusal (a bad option or bot) in `lang`: by its catalog code where it is
+    `Worded` and the language is not English, its own English otherwise."""
+    from cubegames.core.phrase import Worded
+    from cubegames.kit import words
+
+    if lang == words.DEFAULT or not isinstance(exc, Worded) or not words.has(exc.phrase.key):
+        return str(exc)
+    return words.phrase(lang, exc.phrase.said())
 
 
 def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
@@ -86,6 +119,7 @@ def cli() -> None:
     help="A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for the deal (default: random).")
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
 def play(
     game: str,
     players: int | None,
@@ -93,29 +127,33 @@ def play(
     bots: tuple[str, ...],
     pairs: tuple[str, ...],
     seed: int | None,
+    lang: str | None,
 ) -> None:
     """Play GAME in the terminal, against bots or people at the same keyboard.
 
-    GAME is one of the ids listed by `cubegames games`.
+    GAME is one of the ids listed by `cubegames games`. Every sentence (prompts, help, the
+    moves in words, refusals, results) is in the language of --lang.
     """
+    from cubegames.kit.words import say
     from cubegames.terminal import TerminalGame
 
-    options = parse_options(game, pairs, players)
+    spoken = language(lang)
     try:
+        options = options_from_text(game, pairs, players)
         built = cubegames.make(game, **options)
     except ValueError as exc:
-        fail(str(exc))
+        fail(worded(exc, spoken))
     humans = set(seats) or {0}
     for seat in humans:
         if seat >= built.players:
-            fail(f"--seat {seat}: this game has seats 0 to {built.players - 1}")
+            fail(say(spoken, "term-error-seat", seat=seat, last=built.players - 1))
     try:
         names = list(bots) or ["random"]
         for name in names:
             cubegames.bot(name, game=game)
     except ValueError as exc:
-        fail(f"--bot: {exc}")
-    TerminalGame(built, humans, names, seed).run()
+        fail(f"--bot: {worded(exc, spoken)}")
+    TerminalGame(built, humans, names, seed, lang=spoken).run()
 
 
 @cli.command()
@@ -170,14 +208,8 @@ def odds(game: str, pairs: tuple[str, ...]) -> None:
     help="Print the markdown as it is, or laid out for a terminal "
     "(default: laid out in a terminal, plain when piped).",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "ja"]),
-    default="en",
-    show_default=True,
-    help="The language of the page: en (English) or ja (Japanese).",
-)
-def rules(game: str, plain: bool | None, lang: str) -> None:
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
+def rules(game: str, plain: bool | None, lang: str | None) -> None:
     """Print the rules of GAME: how to play, and every reading the project assumed.
 
     GAME is one of the ids listed by `cubegames games`. The same text is in the project's
@@ -187,7 +219,7 @@ def rules(game: str, plain: bool | None, lang: str) -> None:
     from cubegames import rulebook
 
     try:
-        page = rulebook.text(game, lang)
+        page = rulebook.text(game, language(lang))
     except ValueError as exc:
         fail(str(exc))
     if plain is None:

@@ -1,4 +1,9 @@
-"""The terminal game loop: people type moves, bots answer, the table is redrawn."""
+"""The terminal game loop: people type moves, bots answer, the table is redrawn.
+
+Every sentence is the catalogs' (`kit.terminal`), in the language the game was
+started in (`TerminalGame(..., lang="ja")`, `cubegames play --lang ja`); move notation,
+the commands typed (`?`, `help`, `quit`) and bot names as given stay as they are.
+"""
 
 from __future__ import annotations
 
@@ -13,15 +18,15 @@ from rich.text import Text
 import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.game import Game, State
+from cubegames.kit.terminal import bot as bot_name
+from cubegames.kit.terminal import listed, refused, seat, speaking, t, worded
+from cubegames.render import web
 from cubegames.render.terminal import draw, tell
-
-HELP = """Type a move in notation, or the number of a move in the list.
-  ?        list the legal moves        help   this text
-  quit     leave the game"""
 
 
 class TerminalGame:
-    """One game at one keyboard: `humans` are seats typed here, the rest are bots."""
+    """One game at one keyboard: `humans` are seats typed here, the rest are bots; every
+    sentence in `lang` (one of `cubegames.kit.words.LANGUAGES`)."""
 
     def __init__(
         self,
@@ -30,94 +35,146 @@ class TerminalGame:
         bots: Sequence[str],
         seed: int | None = None,
         console: Console | None = None,
+        lang: str = "en",
     ) -> None:
         self.game = game
         self.humans = humans
+        self.lang = lang
         self.seed = random.randrange(1_000_000) if seed is None else seed
         self.console = console or Console(highlight=False)
         others = [s for s in range(game.players) if s not in humans]
         self.bots: dict[int, Bot] = {}
         self.bot_names: dict[int, str] = {}
-        for i, seat in enumerate(others):
+        for i, s in enumerate(others):
             name = bots[min(i, len(bots) - 1)]
-            self.bots[seat] = cubegames.bot(name, seed=self.seed + seat)
-            self.bot_names[seat] = name
+            self.bots[s] = cubegames.bot(name, seed=self.seed + s)
+            self.bot_names[s] = name
+        # the one seat that reads what is said at this keyboard ("you"), or None when
+        # several people take turns at it: then the log tells the moves as a spectator
+        # would see them, keeping each hand from the others
+        self.reader = min(humans) if len(humans) == 1 else None
+        self.played: list[str] = []
 
     def run(self) -> State[Any]:
+        with speaking(self.lang):
+            return self._run()
+
+    def _say(self, text: str, style: str = "") -> None:
+        """A line as it is (catalog words are never read as rich markup)."""
+        self.console.print(Text(text, style=style))
+
+    def _run(self) -> State[Any]:
         state = self.game.new_state(seed=self.seed)
-        out = self.console
-        out.print(f"[bold]{self.game.id}[/] · seed {self.seed} · type [bold]help[/] for help")
+        self._say(t("term-start", game=self.game.id, seed=str(self.seed)), "bold")
         last_human: int | None = None
         while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if seat in self.bots:
-                move = self.bots[seat].choose(state)
+            mover = state.to_move
+            assert mover is not None
+            if mover in self.bots:
+                move = self.bots[mover].choose(state)
                 state.play(move)
-                out.print(f"Seat {seat} ({self.bot_names[seat]}) plays [bold]{move}[/]")
-                self._tell(state)
+                self._log(state, mover, str(move), self.bot_names[mover])
                 continue
-            if len(self.humans) > 1 and last_human != seat:
-                out.print(f"\n[bold]Seat {seat}[/], your turn. Others look away; press Enter.")
+            if len(self.humans) > 1 and last_human != mover:
+                self.console.print()
+                self._say(t("term-hand-over", who=seat(mover)), "bold")
                 if self._ask("") is None:
                     return state
-            last_human = seat
-            if not self._human_turn(state, seat):
-                out.print("Game left unfinished.")
+            last_human = mover
+            if not self._human_turn(state, mover):
+                self._say(t("term-game-left"))
                 return state
         self._final(state)
         return state
 
     def _ask(self, prompt: str) -> str | None:
         try:
-            return self.console.input(prompt)
+            return self.console.input(prompt, markup=False)
         except EOFError:
             return None
 
-    def _human_turn(self, state: State[Any], seat: int) -> bool:
+    def _human_turn(self, state: State[Any], mover: int) -> bool:
         out = self.console
         moves = state.legal_moves()
         out.print()
-        out.print(draw(self.game, state.view(seat), moves))
+        out.print(draw(self.game, state.view(mover), moves))
         if len(moves) <= 30:
             self._list(moves)
         else:
-            out.print(f"{len(moves)} legal moves; type [bold]?[/] to list them.")
+            self._say(t("term-many-moves", count=len(moves)))
         while True:
-            text = self._ask(f"Seat {seat} move> ")
+            text = self._ask(t("term-prompt", who=seat(mover)) + " ")
             if text is None:
                 return False
             text = text.strip()
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "h"):
-                out.print(HELP)
+                self._help()
                 continue
             if text in ("?", "moves", "list"):
                 self._list(moves)
                 continue
             if not text:
                 continue
-            if text.isdigit():
-                index = int(text)
+            if text.isascii() and text.isdigit():  # "²" is a digit too, but no number
+                index = int(text) if len(text) <= 9 else 0  # Python reads no 5000 digits
                 if not 1 <= index <= len(moves):
-                    out.print(f"[red]There is no move {index}; choose 1 to {len(moves)}.[/]")
+                    typed = index if index else f"{text[:9]}…"
+                    self._say(t("term-no-such-move", index=typed, count=len(moves)), "red")
                     continue
                 text = str(moves[index - 1])
             try:
-                state.play(text, seat=seat)
-            except cubegames.IllegalMove as refusal:
-                out.print(f"[red]Not allowed:[/] {refusal}")
+                state.play(text, seat=mover)
+            except cubegames.IllegalMove as exc:
+                why = refused(self.game.id, exc.refusal, self._palette())
+                self._say(t("term-not-allowed", reason=why), "red")
                 continue
-            out.print(f"Seat {seat} plays [bold]{text}[/]")
-            self._tell(state)
+            self._log(state, mover, str(self.game.parse_move(text)), None)
             return True
+
+    def _help(self) -> None:
+        self._say(t("term-help"))
+        commands = [
+            ("?", t("term-help-list")),
+            ("help", t("term-help-help")),
+            ("quit", t("term-help-quit")),
+        ]
+        for command, words in commands:
+            self._say(f"  {command:<8} {words}")
+
+    def _palette(self) -> dict[str, Any]:
+        """The game's colours by letter (the rules' reasons name colours by them)."""
+        try:
+            palette = web.info(self.game).get("palette")
+        except Exception:  # a plug-in game's drawing may know no colours
+            return {}
+        return palette if isinstance(palette, dict) else {}
+
+    def _log(self, state: State[Any], mover: int, move: str, bot: str | None) -> None:
+        """The move just played, in the log: who played what (its notation where the reader
+        may see it), then what it did in words."""
+        earlier = list(self.played)
+        self.played.append(move)
+        said = web.described(self.game, move, mover, self.reader, earlier)
+        if web.visible(self.game, move, mover, self.reader):
+            who = seat(mover)
+            if bot is None:
+                self._say(t("term-plays", who=who, move=move))
+            else:
+                self._say(t("term-bot-plays", who=who, bot=bot_name(bot), move=move))
+            if said is not None:
+                self._say(f"  {worded(said, self.reader)}", "grey50")
+        elif said is not None:
+            self._say(worded(said, self.reader))
+        self._tell(state)
 
     def _tell(self, state: State[Any]) -> None:
         """Say what the last move did, when the game has more to say than its notation."""
-        said = tell(self.game, state.view(min(self.humans)))
-        if said:
-            self.console.print(f"  {said}")
+        view = state.public_view() if self.reader is None else state.view(self.reader)
+        told = tell(self.game, view)
+        if told:
+            self._say(f"  {told}")
 
     def _list(self, moves: Sequence[Any]) -> None:
         cells = [Text(f"{i:>3} {m}") for i, m in enumerate(moves, 1)]
@@ -125,14 +182,17 @@ class TerminalGame:
 
     def _final(self, state: State[Any]) -> None:
         out = self.console
-        seat = min(self.humans)
+        reader = min(self.humans)
         out.print()
-        out.print(draw(self.game, state.view(seat), ()))
-        scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(state.scores()))
+        out.print(draw(self.game, state.view(reader), ()))
+        scores = listed(
+            [t("term-score", who=seat(s), points=v) for s, v in enumerate(state.scores())]
+        )
         winners = state.winners()
-        out.print(f"\n[bold]Game over.[/] Scores: {scores}")
+        out.print()
+        self._say(t("term-game-over", scores=scores), "bold")
         if not winners:
-            out.print("Nobody won.")
+            self._say(t("term-nobody-won"))
         else:
-            names = " and ".join(f"seat {w}" for w in winners)
-            out.print(f"[bold green]Winner: {names}[/]")
+            names = listed([seat(w) for w in winners])
+            self._say(t("term-winners", names=names, count=len(winners)), "bold green")

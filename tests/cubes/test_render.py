@@ -66,10 +66,10 @@ def test_the_drawing_shows_the_roll_the_pot_and_the_pad() -> None:
     state = position([3, 20, 15, 12], 30, to_move=2)
     state.play(FEW_9)
     shown = text(draw(state.game, state.view(1), []))
-    assert "set 2 of 3 · pot 20" in shown
+    assert "set 2 of 3 · Pot: 20 chips" in shown
     assert "Seat 2 rolled  C 5 4 . . ." in shown
-    assert "CUBES" in shown and "seat 3 pays 5, then seat 0 owes 5" in shown
-    assert "Set 1 is over. Scores seat 0: 0, seat 1: 20, seat 2: 15, seat 3: 7." in shown
+    assert "CUBES" in shown and "Seat 3 pays 5, then Seat 0 owes 5" in shown
+    assert "Set 1 is over. Scores Seat 0: 0, Seat 1: 20, Seat 2: 15, and Seat 3: 7." in shown
     assert "set 1" in shown and "total" in shown
     assert "80 of the box's 100 points in play" in shown
 

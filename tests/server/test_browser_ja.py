@@ -323,3 +323,86 @@ def test_the_japanese_edition_with_eleven_seats(
     page.wait_for_function(LOG_CAUGHT_UP)
     assert english_words(page, NOTATION) == []
     guard.check()
+
+
+def test_refused_files_and_a_spent_invitation_in_japanese(
+    browser: Browser, server: str, tmp_path: Path
+) -> None:
+    """The page tells the server's refusals apart by code, not by their English: a file
+    that is no record, a record whose move the rules refuse (the rules' reason inside, in
+    Japanese), a record whose result does not match its moves, and an invitation already
+    used, each in Japanese with no English word but the move's notation."""
+    page, guard = _japanese_page(browser, server, DESKTOP)
+    try:
+        error = page.locator("form.load .error")
+
+        def load(name: str, text: str) -> None:
+            path = tmp_path / name
+            path.write_text(text)
+            page.goto(server)
+            page.set_input_files("#record-file", path)
+            page.click("form.load button")
+
+        load("notes.json", '{"moves": []}')
+        expect(error).to_have_text(
+            "これは cubegames で保存したゲームの記録ではありません。"
+            "「記録を保存」で保存したファイルを選んでください。"
+        )
+        record = finished_record("cubed", {"players": 2, "rounds": 1})
+        refused = {**record, "moves": ["pass", *record["moves"][1:]]}
+        load("refused.json", json.dumps(refused))
+        expect(error).to_contain_text("1手目（pass）はルール上指せない手です: 先にピースを引いて")
+        # the file's own name (the reader's) is passed over
+        assert english_words(page, "form.load .error, .file-name") == []
+        assert [w for w in re.findall(r"[A-Za-z]{2,}", error.inner_text()) if w != "pass"] == []
+        winners = record["result"]["winners"]
+        wrong = {**record, "result": {**record["result"], "winners": [1 - winners[0]]}}
+        load("wrong.json", json.dumps(wrong))
+        expect(error).to_contain_text("記録された結果が手順と合いません")
+        assert english_words(page, ".file-name") == []
+        seats = [{"kind": "human"}, {"kind": "human", "invite": True}]
+        made = httpx.post(f"{server}/api/games", json={"game": "unstackable", "seats": seats})
+        invite = made.json()["seats"][1]["invite"]
+        game = made.json()["id"]
+        claim = f"{server}/api/games/{game}/claim"
+        assert httpx.post(claim, json={"invite": invite}).is_success
+        page.goto(f"{server}/play/{game}#invite={invite}")
+        notice = page.locator(".card.notice")
+        expect(notice.locator("h1")).to_have_text("この招待はすでに使われています")
+        assert "再発行" in notice.inner_text()
+        assert english_words(page) == []
+        # the refusals asked for (three files, the spent invitation) are logged by the browser
+        guard.errors = [e for e in guard.errors if "status of 400" not in e and "409" not in e]
+        guard.check()
+    finally:
+        page.context.close()
+
+
+def test_a_plug_in_game_on_the_generic_table_in_japanese(browser: Browser, server: str) -> None:
+    """A plug-in game (Nim) on the generic table of a Japanese page: the table's own words
+    (whose turn, the typed move's example, the end) and the move log are the catalogs'
+    Japanese; only the game's field names, title and notation are its own."""
+    from tests.server.test_browser import play_out, ready
+
+    page, guard = _japanese_page(browser, server, DESKTOP)
+    try:
+        page.goto(server)
+        page.check("#game-nim", force=True)
+        page.click("button[type=submit].primary")
+        page.wait_for_url(re.compile(r"/play/"))
+        ready(page)
+        note = page.locator(".generic-strip .stage-note")
+        expect(note).to_have_text("あなたの番です。手を選ぶか、入力してください。")
+        typed = page.locator(".generic-typed input")
+        expect(typed).to_have_attribute("placeholder", re.compile(r"^手の例: take \d$"))
+        expect(typed).to_have_attribute("aria-label", "記法で書いた手")
+        expect(page.locator(".generic-typed button")).to_have_text("決定")
+        play_out(page, lambda p, _state: p.click(".generic-moves button.move >> nth=0"))
+        expect(note).to_have_text("ゲームは終了しました。")
+        log = page.evaluate(
+            "() => [...document.querySelectorAll('.log li')].map((l) => l.textContent)"
+        )
+        assert log and all(re.search(r"の手: take \d", line) for line in log), log
+        guard.check()
+    finally:
+        page.context.close()

@@ -26,7 +26,7 @@ SERVER = STATIC.parent
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
 PY_USES = re.compile(
-    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|WordedProtocolError|Phrase)\()\s*"([a-z0-9_-]+)"'
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|WordedProtocolError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
 )
 
 
@@ -123,6 +123,7 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
     assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
     assert PY_USES.findall('raise Worded(\n "error-yy", "english")') == ["error-yy"]
     assert PY_USES.findall('Phrase("words-xx", {}, "")') == ["words-xx"]
+    assert PY_USES.findall('Text(t("term-xx", z=1))') == ["term-xx"]  # the terminal's
 
 
 def test_the_built_in_games_are_worded_in_the_catalogs() -> None:
@@ -252,7 +253,8 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
 #: refused name's `names.BadName` code)
 BUILT_KEYS = (
     "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
-    "cubes-colour-", "error-name-", "refusal-", "words-",
+    "cubes-colour-", "error-name-", "refusal-", "words-", "term-cubed-end-",
+    "edition-", "error-field-", "variant-",
 )  # fmt: skip
 
 
@@ -417,3 +419,239 @@ def test_a_bad_record_file_is_worded_in_the_asked_language(client: TestClient) -
         assert en.status_code == ja.status_code == 400
         assert en.json()["detail"].startswith(english), en.json()
         assert ja.json()["detail"].startswith(japanese), ja.json()
+
+
+# -- nested reasons: a game's checks across options, a bot's own complaint, a request the
+# -- models refuse, a record whose moves or result do not hold: by code and parameters ----
+
+#: English words an engine's or pydantic's reason would bring into a Japanese answer
+ENGLISH = re.compile(
+    r"\b(?:must|the|is|needs|not|plays|players|variant|solo|rounds|takes|whole|number|"
+    r"finite|field|required|Input|should|result|match|moves|refused|only|drawing|"
+    r"after|or|and|of|game)\b"
+)
+
+
+def _refused(client: TestClient, path: str, **kwargs: Any) -> tuple[dict[str, Any], str]:
+    """The English answer's body, and the Japanese answer's words, of a refused request; the
+    two carry the same code and parameters."""
+    en = client.post(path, **kwargs)
+    ja = client.post(path, headers=JA, **kwargs)
+    assert en.status_code == ja.status_code == 400, (en.json(), ja.json())
+    assert en.json()["code"] == ja.json()["code"]
+    assert en.json()["args"] == ja.json()["args"]
+    said = ja.json()["detail"]
+    assert not ENGLISH.search(said), said
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", said), said
+    return en.json(), said
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "english", "japanese"),
+    [
+        (
+            {"players": 1, "variants": ["bridging"]},
+            "error-variant-solo",
+            "the bridging variant needs other players; solo has none",
+            "ソロでは使えません",
+        ),
+        (
+            {"players": 1, "rounds": 3},
+            "error-solo-rounds",
+            "solo play is a single game: rounds must be 1",
+            "ラウンド数は1にしてください",
+        ),
+        (
+            {"players": 9, "edition": "en"},
+            "error-players-edition",
+            "the en edition plays 1 to 6 players, not 9",
+            "英語版で遊べるのは1〜6人です（指定: 9人）",
+        ),
+    ],
+)
+def test_a_games_check_across_options_is_worded_by_code(
+    client: TestClient, options: dict[str, Any], code: str, english: str, japanese: str
+) -> None:
+    """CUBED's checks across options (a variant solo play lacks, solo's single round, the
+    edition's seats): the engine's English in English, the catalog's Japanese by code."""
+    players = options["players"]
+    seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
+    body = {"game": "cubed", "options": options, "seats": seats}
+    en, said = _refused(client, "/api/games", json=body)
+    assert (en["code"], en["detail"]) == (code, english)
+    assert japanese in said
+
+
+def test_a_stakd_solo_check_and_cubes_seats_are_worded_by_code(client: TestClient) -> None:
+    body = {"game": "stakd", "options": {"players": 1, "points_to_win": 3}}
+    en, said = _refused(client, "/api/games", json={**body, "seats": [{"kind": "human"}]})
+    assert en["code"] == "error-solo-points" and "勝利に必要な得点は1" in said
+    assert i18n.say("ja", "error-players-range", game="CUBES", low=2, high=10, players=11) == (
+        "CUBESは2〜10人で遊ぶゲームです（指定: 11人）"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bot", "english", "japanese"),
+    [
+        (
+            "mcts:iterations=0",
+            "bot 'mcts:iterations=0': bot 'mcts': iterations must be a whole number from 1 to ",
+            "iterations は1から10,000,000までの整数で指定してください",
+        ),
+        ("mcts:seconds=-1", "seconds must be a finite number above 0", "0より大きく"),
+        ("mcts:iterations=5,seconds=1", "give iterations or seconds, not both", "どちらか一方"),
+        ("mcts:tree=maybe", "tree must be true or false", "tree は true か false"),
+        ("random:depth=3", "bot 'random' takes no parameter 'depth'", "「depth」という設定"),
+    ],
+)
+def test_a_bots_own_complaint_is_worded_by_code(
+    client: TestClient, bot: str, english: str, japanese: str
+) -> None:
+    """A bot's complaint about its settings (made by the bot itself) reaches a Japanese
+    page in Japanese, inside the seat's and the settings' words."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": bot}]
+    body = {"game": "cubes", "options": {}, "seats": seats}
+    en, said = _refused(client, "/api/games", json=body)
+    assert en["code"] == "error-seat-bot" and english in en["detail"], en
+    assert en["args"]["reason"]["say"][0] == "error-bot-settings"
+    assert said.startswith("席1: ボット「") and japanese in said, said
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "args", "japanese"),
+    [
+        (
+            {"game": "cubes", "seats": [{"kind": "robot"}]},
+            "error-field-choice",
+            {"field": "seats.0.kind", "expected": "human, bot"},
+            "項目 seats.0.kind は次のどれかにしてください: human, bot",
+        ),
+        (
+            {"game": "cubes"},
+            "error-field-missing",
+            {"field": "seats"},
+            "項目 seats がありません",
+        ),
+        (
+            {"game": "cubes", "seats": [{"kind": "human", "name": "x" * 41}]},
+            "error-field-long",
+            {"field": "seats.0.name", "max-length": 40},
+            "項目 seats.0.name は40文字までです",
+        ),
+        (
+            {"game": "cubes", "seats": [{"kind": "human"}], "seed": "soon"},
+            "error-field-kind",
+            {"field": "seed", "kind": "whole"},
+            "項目 seed は整数にしてください",
+        ),
+        (
+            {"game": "cubes", "seats": [{"kind": "human"}], "colour": 3},
+            "error-field-extra",
+            {"field": "colour"},
+            "colour という項目はありません",
+        ),
+        (
+            {"game": "cubes", "seats": [{"kind": "human"}], "seed": -1},
+            "error-field-at-least",
+            {"field": "seed", "ge": 0},
+            "項目 seed は0以上にしてください",
+        ),
+    ],
+)
+def test_a_request_the_models_refuse_is_worded_by_code(
+    client: TestClient, body: dict[str, Any], code: str, args: dict[str, Any], japanese: str
+) -> None:
+    """What pydantic refuses (`seats.0.kind: Input should be 'human' or 'bot'`) reaches
+    the page by code and parameters: pydantic's English for an English request (as before),
+    the catalog's Japanese for a Japanese one."""
+    en, said = _refused(client, "/api/games", json=body)
+    assert (en["code"], en["args"]) == (code, args)
+    assert en["detail"].startswith(f"{args['field']}: ")
+    assert said == japanese
+
+
+def test_every_pydantic_error_has_words() -> None:
+    """Each error kind the handler words has its message, and an unknown kind falls back."""
+    for key, _ in i18n.FIELD_ERRORS.values():
+        assert i18n.bundle("ja").has_message(key), key
+    odd = i18n.field_error({"type": "url_scheme", "loc": ("body", "x"), "msg": "bad"})
+    assert odd.key == "error-field-invalid" and str(odd) == "x: bad"
+
+
+def test_a_records_nested_reasons_are_worded_by_code(client: TestClient) -> None:
+    """A record whose move the rules refuse (the rules' reason inside, by its code), whose
+    result does not match its moves, or whose bot seat the bot refuses: Japanese through
+    and through on a Japanese page."""
+    from tests.server.test_api import finished_record
+
+    record = finished_record("cubed", {"players": 2, "rounds": 1})
+    refused = {**record, "moves": ["pass", *record["moves"][1:]]}
+    en, said = _refused(client, "/api/records", content=json.dumps(refused).encode())
+    assert en["code"] == "error-record-move-refused"
+    assert en["args"]["reason"]["say"][0] == "refusal-cubed-pass-before-draw"
+    assert "you may pass only after drawing" in en["detail"]
+    assert said.startswith("1手目（pass）はルール上指せない手です: 先にピースを引いてください")
+    wrong = {
+        **record,
+        "result": {**record["result"], "winners": [1 - record["result"]["winners"][0]]},
+    }
+    en, said = _refused(client, "/api/records", content=json.dumps(wrong).encode())
+    assert en["code"] == "error-record-result" and "does not match its moves" in en["detail"]
+    assert said == "記録が正しくありません。記録された結果が手順と合いません"
+    bad_bot = {**record, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random:depth=2"}]}
+    en, said = _refused(client, "/api/records", content=json.dumps(bad_bot).encode())
+    assert en["code"] == "error-record-seat-bot"
+    assert "「depth」という設定はありません" in said, said
+
+
+def test_text_no_database_can_hold_is_worded_by_code(client: TestClient) -> None:
+    """A name with a NUL character, in a new game and in a record: by code, the field named."""
+    seats = [{"kind": "human", "name": "An\x00a"}, {"kind": "human"}]
+    en, said = _refused(client, "/api/games", json={"game": "cubes", "seats": seats})
+    assert (en["code"], en["args"]) == ("error-unstorable-nul", {"field": "seats.0.name"})
+    assert said == "項目 seats.0.name には NUL 文字（\\u0000）を保存できません"
+    from tests.server.test_api import finished_record
+
+    record = finished_record()
+    record["seats"][1] = {"kind": "bot", "bot": "random", "name": "\x00"}
+    en, said = _refused(client, "/api/records", content=json.dumps(record).encode())
+    assert en["code"] == "error-record-unstorable"
+    assert en["detail"].startswith("bad record: seats.1.name: a NUL character")
+    assert said.startswith("記録が正しくありません: 項目 seats.1.name には NUL 文字"), said
+
+
+def test_a_game_that_no_longer_replays_is_worded_by_code(client: TestClient) -> None:
+    """A stored game whose moves no longer replay (a row written behind the app's back):
+    the engine's reason in English, the catalog's words in Japanese, by code."""
+    from cubegames.server.storage import HUMAN, NewSeat, Store
+
+    store: Store = client.app.state.server.store
+    game_id, _tokens = store.create("unstackable", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    store.add_move(game_id, 1, 0, "K@2,2,2", None)
+    en = client.get(f"/api/games/{game_id}/turn")
+    ja = client.get(f"/api/games/{game_id}/turn", headers=JA)
+    assert en.status_code == ja.status_code == 409
+    assert en.json()["code"] == ja.json()["code"] == "error-game-broken"
+    assert "no longer replays" in en.json()["detail"]
+    assert ja.json()["detail"] == f"ゲーム「{game_id}」は保存された手順から再現できなくなっています"
+
+
+def test_a_bot_spec_that_cannot_be_read_is_worded_by_code(client: TestClient) -> None:
+    """Settings not written key=value, at a new table and in a record; a record's bot the
+    project does not know."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "mcts:iterations"}]
+    en, said = _refused(client, "/api/games", json={"game": "cubes", "seats": seats})
+    assert en["args"]["reason"]["say"][0] == "error-bot-pairs"
+    assert said == "席1: ボット「mcts:iterations」: 設定は key=value の形で書いてください"
+    from tests.server.test_api import finished_record
+
+    record = finished_record()
+    for spec, japanese in [
+        ("mcts:iterations", "設定は key=value の形で書いてください"),
+        ("wizard", "「wizard」というボットはありません"),
+    ]:
+        record["seats"][1] = {"kind": "bot", "bot": spec}
+        en, said = _refused(client, "/api/records", content=json.dumps(record).encode())
+        assert en["code"] == "error-record-seat-bot", en
+        assert japanese in said, said

@@ -26,7 +26,7 @@ def test_layers_pieces_owners_and_terminated_pieces() -> None:
     out = text_of(draw(state.game, state.view(0), state.legal_moves()))
     assert "layer 0 · 4 pieces · closed" in out
     assert "layer 1 · 6 pieces · closed" in out
-    assert "layer 2 · 2 pieces · bomber used" in out
+    assert "layer 2 · 2 pieces · BOMBER used" in out
     assert "D0×" in out  # the DUO under the bomber
     assert "*1" in out and "=0" in out and "Q1" in out
     assert " + " in out  # where seat 0 may lay

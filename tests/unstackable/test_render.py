@@ -28,7 +28,7 @@ def test_stacking_shows_layers_targets_and_supply() -> None:
     state = load(API_EXAMPLE)
     lines = shown(state, 1, state.legal_moves())
     assert "stage 1: stacking" in lines[0]
-    assert "seat 1 stacking black, 1 of 3 placed" in lines[0]
+    assert "Seat 1 stacking black, 1 of 3 placed" in lines[0]
     assert all(name in lines[2] for name in ("z=0 (bag)", "z=1", "z=2", "z=3"))
     # row y = 0: a target before the structure (x = -1), R and K on the bag, the next cell
     # a target; above them targets on z=1
@@ -48,7 +48,7 @@ def test_unstacking_marks_removable_cubes_and_counts_points() -> None:
     state.play("3,3,2")
     lines = shown(state, 0, state.legal_moves())
     assert "stage 2: unstacking" in lines[0]
-    assert "seat 0 to remove a cube for pile 1" in lines[0]
+    assert "Seat 0 to remove a cube for pile 1" in lines[0]
     assert "[K]" in layer_row(lines, 3)
     seat_1 = next(line for line in lines if line.startswith("    1"))
     assert seat_1.split()[-1] == "1"  # a black cube in pile 2

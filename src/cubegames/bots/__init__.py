@@ -18,6 +18,7 @@ from cubegames.bots.base import Bot
 from cubegames.bots.greedy import GreedyBot
 from cubegames.bots.mcts import MctsBot
 from cubegames.bots.random import RandomBot
+from cubegames.core.phrase import Worded
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -77,7 +78,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             params[BARE_FIRST[name]] = key.strip()
             continue
         if not eq or not key.strip():
-            raise ValueError(f"bot {spec!r}: parameters are written key=value")
+            raise Worded(
+                "error-bot-pairs", f"bot {spec!r}: parameters are written key=value", bot=spec
+            )
         params[key.strip()] = _value(value.strip())
     return name, params
 
@@ -87,25 +90,40 @@ def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
 
     >>> bot("random", seed=1)
     <bot random>
-    >>> bot("wizard")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta, policy
-    >>> bot("alphabeta", game="cubed")
-    Traceback (most recent call last):
-    ...
-    ValueError: bot 'alphabeta' plays unstackable only, not cubed
+    >>> try:
+    ...     bot("wizard")
+    ... except ValueError as exc:  # also worded by code for the page (`core.phrase.Worded`)
+    ...     print(exc)
+    unknown bot 'wizard'; choose from random, greedy, mcts, alphabeta, policy
+    >>> try:
+    ...     bot("alphabeta", game="cubed")
+    ... except ValueError as exc:
+    ...     print(exc)
+    bot 'alphabeta' plays unstackable only, not cubed
     """
     name, params = parse_spec(spec)
     classes = bot_classes()
     cls = classes.get(name)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(classes)}")
+        raise Worded(
+            "error-bot-unknown",
+            f"unknown bot {name!r}; choose from {', '.join(classes)}",
+            bot=name,
+            bots=", ".join(classes),
+        )
     if game is not None and cls.games is not None and game not in cls.games:
-        raise ValueError(f"bot {name!r} plays {', '.join(cls.games)} only, not {game}")
+        raise Worded(
+            "error-bot-game",
+            f"bot {name!r} plays {', '.join(cls.games)} only, not {game}",
+            bot=name,
+            games=", ".join(cls.games),
+            game=game,
+        )
     made = cls(seed, **params)
     if game is not None and not made.plays(game):
-        raise ValueError(f"bot {spec.strip()!r} does not play {game}")
+        raise Worded(
+            "error-bot-game-only", f"bot {spec.strip()!r} does not play {game}", bot=spec, game=game
+        )
     return made
 
 

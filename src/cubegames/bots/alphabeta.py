@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from cubegames.bots import params
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, State
+from cubegames.core.phrase import Worded
 from cubegames.games.unstackable import Stage, Unstackable
 
 #: plies searched when neither `depth` nor `seconds` is given (four whole turns)
@@ -56,7 +57,7 @@ class AlphaBetaBot(Bot):
     >>> AlphaBetaBot(depth=0)
     Traceback (most recent call last):
     ...
-    ValueError: bot 'alphabeta': depth must be a whole number from 1 to 64
+    cubegames.core.phrase.Worded: bot 'alphabeta': depth must be a whole number from 1 to 64
     """
 
     name = "alphabeta"
@@ -82,7 +83,12 @@ class AlphaBetaBot(Bot):
         for name, value in (("symmetry", symmetry), ("compiled", compiled)):
             flag = value.lower() if isinstance(value, str) else value
             if flag not in _TRUE and flag not in _FALSE:
-                raise ValueError(f"bot 'alphabeta': {name} must be true or false")
+                raise Worded(
+                    "error-bot-flag",
+                    f"bot 'alphabeta': {name} must be true or false",
+                    bot="alphabeta",
+                    key=name,
+                )
             flags[name] = flag in _TRUE
         self.symmetry = flags["symmetry"]
         self.compiled = flags["compiled"] and not self.symmetry

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from cubegames.core.game import Move, State
+from cubegames.core.phrase import Worded
 
 
 class Bot(ABC):
@@ -17,7 +18,13 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:
-            raise ValueError(f"bot {self.name!r} takes no parameter {sorted(params)[0]!r}")
+            first = sorted(params)[0]
+            raise Worded(
+                "error-bot-no-param",
+                f"bot {self.name!r} takes no parameter {first!r}",
+                bot=self.name,
+                key=first,
+            )
         self.seed = seed
 
     @classmethod

@@ -32,6 +32,7 @@ from typing import Any
 from cubegames.bots import params
 from cubegames.bots.base import Bot
 from cubegames.core.game import Move, Playouts, State
+from cubegames.core.phrase import Worded
 
 #: iterations when no budget is given: flat search over compiled playouts, and tree search
 FLAT_ITERATIONS = 300
@@ -72,10 +73,16 @@ class MctsBot(Bot):
     ) -> None:
         super().__init__(seed, **extra)
         if iterations is not None and seconds is not None:
-            raise ValueError("bot 'mcts': give iterations or seconds, not both")
+            raise Worded(
+                "error-bot-budget-twice",
+                "bot 'mcts': give iterations or seconds, not both",
+                bot="mcts",
+            )
         flag = tree.lower() if isinstance(tree, str) else tree
         if flag not in _TRUE and flag not in _FALSE:
-            raise ValueError("bot 'mcts': tree must be true or false")
+            raise Worded(
+                "error-bot-flag", "bot 'mcts': tree must be true or false", bot="mcts", key="tree"
+            )
         self.tree = flag in _TRUE
         #: no budget given: the default of whichever search runs
         self.default_budget = iterations is None and seconds is None

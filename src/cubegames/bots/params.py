@@ -10,7 +10,7 @@ more.
 >>> seconds("mcts", float("nan"))
 Traceback (most recent call last):
 ...
-ValueError: bot 'mcts': seconds must be a finite number above 0 and at most 3600
+cubegames.core.phrase.Worded: bot 'mcts': seconds must be a finite number above 0 and at most 3600
 >>> whole("mcts", "iterations", 2000, 1, MAX_ITERATIONS)
 2000
 """
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import math
 from typing import Any
+
+from cubegames.core.phrase import Worded
 
 #: the most seconds a bot may think for one move (an hour)
 MAX_SECONDS = 3600.0
@@ -46,8 +48,13 @@ def _text(value: float) -> str:
 def whole(bot: str, key: str, value: Any, low: int, high: int) -> int:
     """`value` if it is a whole number from `low` to `high`, else ValueError naming it."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(
-            f"bot {bot!r}: {key} must be a whole number from {_text(low)} to {_text(high)}"
+        raise Worded(
+            "error-bot-whole",
+            f"bot {bot!r}: {key} must be a whole number from {_text(low)} to {_text(high)}",
+            bot=bot,
+            key=key,
+            low=low,
+            high=high,
         )
     return value
 
@@ -64,9 +71,15 @@ def number(bot: str, key: str, value: Any, low: float, high: float, *, above: bo
     )
     if not ok:
         side = "above" if above else "of at least"
-        raise ValueError(
+        raise Worded(
+            "error-bot-number",
             f"bot {bot!r}: {key} must be a finite number {side} {_text(low)} "
-            f"and at most {_text(high)}"
+            f"and at most {_text(high)}",
+            bot=bot,
+            key=key,
+            low=low,
+            high=high,
+            above="yes" if above else "no",
         )
     return float(value)
 

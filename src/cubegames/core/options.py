@@ -16,7 +16,7 @@ range the form offers; the game checks the rest).
 >>> check_options("demo", Options, {"sets": 0})
 Traceback (most recent call last):
 ...
-ValueError: sets must be from 1 to 10
+cubegames.core.phrase.Worded: sets must be from 1 to 10
 >>> check_options("demo", Options, {"size": 3})
 Traceback (most recent call last):
 ...
@@ -28,7 +28,7 @@ ValueError: demo has no option 'size'; it takes sets
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -67,43 +67,73 @@ def check_options(game_id: str, model: type[BaseModel], options: Mapping[str, An
     (an unknown one, a value of the wrong kind, or one out of its limits)."""
     names = option_names(model)
     unknown = sorted(set(options) - set(names))
-    if unknown:
+    if unknown:  # `make`'s own refusal (the form and the command line word theirs)
         raise ValueError(f"{game_id} has no option {unknown[0]!r}; it takes {', '.join(names)}")
     try:
         model.model_validate(dict(options))
     except ValidationError as exc:
-        raise ValueError(_message(model, exc)) from None
+        raise _message(model, exc) from None
 
 
-def _message(model: type[BaseModel], exc: ValidationError) -> str:
-    """The first error of `exc` in words, naming the option."""
+def unknown_option(game_id: str, name: str, names: Sequence[str]) -> Worded:
+    """The refusal of an option the game does not take."""
+    return Worded(
+        "error-option-unknown",
+        f"{game_id} has no option {name!r}; it takes {', '.join(names)}",
+        game=game_id,
+        option=name,
+        options=", ".join(names),
+    )
+
+
+def _message(model: type[BaseModel], exc: ValidationError) -> ValueError:
+    """The first error of `exc` in words, naming the option (`Worded`: the catalogs'
+    `error-option-…`, or the validator's own refusal when it words itself)."""
     error = exc.errors(include_url=False)[0]
     loc = error["loc"]
     name = str(loc[0]) if loc else "options"
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "value_error" and "error" in ctx:
-        return str(ctx["error"])
+        inner = ctx["error"]
+        return inner if isinstance(inner, Worded) else ValueError(str(inner))
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"{name} must be a whole number"
+        return Worded("error-option-whole", f"{name} must be a whole number", option=name)
     if kind == "bool_type":
-        return f"{name} must be true or false"
+        return Worded("error-option-bool", f"{name} must be true or false", option=name)
     if kind in ("string_type",):
-        return f"{name} must be text"
+        return Worded("error-option-text", f"{name} must be text", option=name)
     if kind in ("list_type", "tuple_type", "sequence_str", "iterable_type"):
-        return f"{name} must be a list"
+        return Worded("error-option-a-list", f"{name} must be a list", option=name)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         low, high = _limits(schema(model)["properties"].get(name, {}))
         if low is not None and high is not None:
-            return (
-                f"{name} must be {low}" if low == high else f"{name} must be from {low} to {high}"
+            if low == high:
+                return Worded(
+                    "error-option-exactly", f"{name} must be {low}", option=name, value=str(low)
+                )
+            return Worded(
+                "error-option-range",
+                f"{name} must be from {low} to {high}",
+                option=name,
+                low=str(low),
+                high=str(high),
             )
         if low is not None:
-            return f"{name} must be at least {low}"
-        return f"{name} must be at most {high}"
+            return Worded(
+                "error-option-at-least", f"{name} must be at least {low}", option=name, low=low
+            )
+        return Worded(
+            "error-option-at-most", f"{name} must be at most {high}", option=name, high=high
+        )
     if kind == "literal_error" and "expected" in ctx:
-        return f"{name}: choose from {ctx['expected']}"
-    return f"{name}: {error['msg']}"
+        return Worded(
+            "error-option-choice",
+            f"{name}: choose from {ctx['expected']}",
+            option=name,
+            choices=str(ctx["expected"]),
+        )
+    return Worded("error-option-invalid", f"{name}: {error['msg']}", option=name)
 
 
 def _limits(schema: Mapping[str, Any]) -> tuple[Any, Any]:

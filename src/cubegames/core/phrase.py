@@ -73,6 +73,16 @@ def _json(value: str | int | Seat | Seats | Phrase) -> Any:
     return value
 
 
+def edition_phrase(game: str, edition: str) -> Phrase:
+    """An edition of `game` named in the catalogs (`edition-GAME-ID`; a home-made edition,
+    which the catalogs do not know, by its id).
+
+    >>> edition_phrase("cubed", "ja").said()
+    ['edition-cubed-ja', {}]
+    """
+    return Phrase(f"edition-{game}-{edition}", {}, edition)
+
+
 class Worded(ValueError):
     """A `ValueError` whose message is also a phrase of the catalogs: `str(exc)` is its
     English (as before), `exc.phrase` the message `key` and its parameters, which the web

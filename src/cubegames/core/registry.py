@@ -28,7 +28,8 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create
 
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
-from cubegames.core.options import check_options, from_text
+from cubegames.core.options import check_options, from_text, unknown_option
+from cubegames.core.phrase import Worded
 
 #: the entry-point group games are registered in
 GROUP = "cubegames.games"
@@ -157,7 +158,12 @@ def game_class(game_id: str) -> type[Game[Any]]:
     """The class behind a game id; ValueError for an unknown id, `PluginError` (a
     ValueError) for a registered game that cannot be loaded."""
     if game_id not in _ENTRIES:
-        raise ValueError(f"unknown game {game_id!r}; choose from {', '.join(GAMES)}")
+        raise Worded(
+            "error-game-unknown",
+            f"unknown game {game_id!r}; choose from {', '.join(GAMES)}",
+            game=game_id[:40],
+            games=", ".join(GAMES),
+        )
     found = _load(game_id)
     if isinstance(found, PluginError):
         raise found
@@ -247,10 +253,11 @@ def make(game_id: str, **options: Any) -> Game[Any]:
     Traceback (most recent call last):
     ...
     ValueError: cubed has no option 'colour'; it takes players, edition, variants, ...
-    >>> make("cubed", rounds=0)
-    Traceback (most recent call last):
-    ...
-    ValueError: rounds must be from 1 to 10
+    >>> try:
+    ...     make("cubed", rounds=0)
+    ... except ValueError as exc:  # also worded by code for the page (`core.phrase.Worded`)
+    ...     print(exc, exc.phrase.key)
+    rounds must be from 1 to 10 error-option-range
     """
     cls = game_class(game_id)
     check_options(game_id, cls.info.options, options)
@@ -286,18 +293,18 @@ def options_from_text(
     >>> options_from_text("cubed", ["rounds"])
     Traceback (most recent call last):
     ...
-    ValueError: --option 'rounds': write it as key=value
+    cubegames.core.phrase.Worded: --option 'rounds': write it as key=value
     """
     cls = game_class(game_id)
     options: dict[str, Any] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq:
-            raise ValueError(f"--option {pair!r}: write it as key=value")
-        if key not in cls.option_names:
-            raise ValueError(
-                f"{game_id} has no option {key!r}; it takes {', '.join(cls.option_names)}"
+            raise Worded(
+                "error-option-pair", f"--option {pair!r}: write it as key=value", pair=pair
             )
+        if key not in cls.option_names:
+            raise unknown_option(game_id, key, cls.option_names)
         options[key] = option_value(key, value, cls)
     if players is not None:
         options["players"] = players

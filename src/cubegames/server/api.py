@@ -179,7 +179,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             try:  # what no database can hold is named as such first
                 storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
             except Unstorable as exc:
-                raise HTTPException(400, str(exc)) from None
+                raise Said.of(400, exc) from None
             seat = seat.model_copy(update={"name": await guest_name(request, seat.name)})
         if seat.kind == "bot":
             spec = seat.bot or "random"
@@ -251,10 +251,16 @@ async def open_table(
             deal_picked=seed is not None,
         )
     except Unstorable as exc:
-        raise HTTPException(400, str(exc)) from None
+        raise Said.of(400, exc) from None
     if public:
         server.lobby.changed()
     return _created(game_id, game, seats, tokens, PLAYING, host)
+
+
+def _broken(game_id: str, exc: RoomError) -> HTTPException:
+    """409 for a stored game whose moves no longer replay (the engine's reason in English,
+    `error-game-broken` in another language)."""
+    return Said.of(409, Worded("error-game-broken", str(exc), game=game_id))
 
 
 def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:
@@ -439,7 +445,7 @@ async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
     try:
         game, state, played = await server.replays.step(info, len(info.moves))
     except RoomError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise _broken(info.id, exc) from None
     clocks = run_clocks(info, game.players, played, state.to_move)
     return {
         "ply": len(info.moves),
@@ -488,7 +494,7 @@ async def replay_step(
     try:
         game, state, played = await server.replays.step(info, ply)
     except RoomError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise _broken(info.id, exc) from None
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
     said, say = web.telling(game, view) if web.tells(game) else (None, None)
@@ -568,7 +574,9 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
             deal_picked=True,
         )
     except Unstorable as exc:
-        raise HTTPException(400, f"bad record: {exc}") from None
+        raise Said.of(
+            400, exc, Phrase("error-record-unstorable", {}, f"bad record: {exc}")
+        ) from None
     status = FINISHED if loaded.result is not None else PLAYING
     # Whoever holds a record file knows its deal: every hand and the bag. So a loaded
     # game is played at the uploader's screen only; it has no host who could invite

@@ -18,9 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 
 import cubegames
 from cubegames.server import (
@@ -41,7 +40,7 @@ from cubegames.server.chat import Chats
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
-from cubegames.server.i18n import Said, said
+from cubegames.server.i18n import Said, invalid, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
 from cubegames.server.lobby import Lobby
@@ -123,7 +122,7 @@ def create_app(
     app.add_middleware(accounts.CsrfGuard, accounts=users)
     app.state.server = server
     app.state.accounts = users
-    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(RequestValidationError, invalid)
     app.add_exception_handler(Said, said)
     app.mount("/static", pages.static_files(), name="static")
     app.include_router(pages.router)
@@ -219,14 +218,6 @@ def build(
         lobby=lobby,
         chats=chats,
     )
-
-
-async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
-    """A request the API's models refuse: 400, naming the first bad field."""
-    assert isinstance(exc, RequestValidationError)
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"] if p != "body")
-    return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=400)
 
 
 __all__ = ["build", "create_app", "server_deal"]

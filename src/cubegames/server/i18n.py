@@ -1,9 +1,9 @@
 """The words the server sends, in the reader's language.
 
-The catalogs are the page's own: `static/locales/<lang>.ftl`, in Project Fluent's syntax
-(plural and parameter rules, read here by `fluent.runtime` with Babel's locale data, on the
-page by the vendored `@fluent/bundle` with the browser's Intl). docs/i18n.md tells how to add
-a language.
+The catalogs are the page's own: `static/locales/<lang>.ftl`, in Project Fluent's syntax,
+read by `cubegames.kit.words` (`say`, `phrase`: the terminal words from them too); here,
+which language a request asks for and the refusals worded in it. docs/i18n.md tells how to
+add a language.
 
 >>> say("ja", "error-no-seat", seat=3)
 '席3はありません'
@@ -11,100 +11,38 @@ a language.
 'the file is too large: at most 1,048,576 bytes'
 >>> negotiate("fr-CH, ja;q=0.9, en;q=0.8")
 'ja'
-
-A duration (a `timedelta` parameter) is written by Babel in the language's own words:
-
->>> say("ja", "error-too-many-games", count=20, wait=timedelta(seconds=30))
-'このアドレスからのゲーム作成が多すぎます（1分間に20件まで）。30 秒後にやり直してください'
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Mapping
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
-from babel.dates import format_timedelta
-from babel.lists import format_list
 from fastapi import HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fluent.runtime import FluentBundle, FluentResource
 from starlette.requests import HTTPConnection
 
 from cubegames.core.phrase import Phrase, Worded
+from cubegames.kit.words import DEFAULT, LANGUAGES, LOCALES, bundle, phrase, say
 
-LOCALES = Path(__file__).parent / "static" / "locales"
-#: the languages with a catalog, the first one the fallback for a message another lacks
-LANGUAGES = ("en", "ja")
-DEFAULT = LANGUAGES[0]
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "LOCALES",
+    "Said",
+    "bundle",
+    "field_error",
+    "invalid",
+    "negotiate",
+    "phrase",
+    "say",
+]
+
 #: the most of an Accept-Language header that is read (a stranger's header is bounded)
 MAX_HEADER = 512
-
-
-@functools.cache
-def bundle(lang: str) -> FluentBundle:
-    """The catalog of `lang` (one of LANGUAGES), read once."""
-    made = FluentBundle([lang], use_isolating=False)
-    made.add_resource(FluentResource((LOCALES / f"{lang}.ftl").read_text("utf-8")))
-    return made
-
-
-def say(lang: str, key: str, /, **args: Any) -> str:
-    """The message `key` in `lang`, its parameters filled in (numbers by the language's
-    rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
-    A key no catalog has is a programming error (KeyError)."""
-    for name in (lang, DEFAULT) if lang in LANGUAGES else (DEFAULT,):
-        catalog = bundle(name)
-        if catalog.has_message(key):
-            message = catalog.get_message(key)
-            if message.value is None:
-                raise KeyError(f"message {key!r} has no value")
-            filled = {
-                k: format_timedelta(v, locale=name, threshold=2) if isinstance(v, timedelta) else v
-                for k, v in args.items()
-            }
-            text, errors = catalog.format_pattern(message.value, filled)
-            if errors:
-                raise KeyError(f"message {key!r}: {errors[0]}")
-            return str(text)
-    raise KeyError(f"no message {key!r} in the catalogs")
-
-
-def phrase(lang: str, said: Sequence[Any], name: Callable[[int], str] | None = None) -> str:
-    """A phrase as the protocol sends it (`[key, params]`, `cubegames.core.phrase.Phrase.
-    said()`) worded in `lang` as the page words it (static/i18n.js `phrase`): each seat
-    named by `name` (by default "Seat N"), `<param>-you` "yes" where that name is the
-    language's "you", a phrase inside worded first (its English where no catalog has its
-    key: a colour of a home-made edition).
-
-    >>> phrase("ja", ["words-cubed-drew", {"who": {"seat": 1}}])
-    '席1がピースを1個引きました。'
-    """
-    return _phrase(lang, said, name or (lambda n: say(lang, "seat-label", seat=n)))
-
-
-def _phrase(lang: str, said: Sequence[Any], name: Callable[[int], str]) -> str:
-    key, params = said
-    args: dict[str, Any] = {}
-    you = say(lang, "seat-you")
-    for k, v in params.items():
-        if isinstance(v, dict) and "seat" in v:
-            args[k] = name(v["seat"])
-            args[f"{k}-you"] = "yes" if args[k] == you else "no"
-        elif isinstance(v, dict) and "seats" in v:
-            names = [name(s) for s in v["seats"]]
-            args[k] = format_list(names, locale=lang)
-            args[f"{k}-count"] = len(names)
-            args[f"{k}-you"] = "yes" if names == [you] else "no"
-        elif isinstance(v, dict) and "say" in v:
-            inner = v["say"]
-            known = any(bundle(n).has_message(inner[0]) for n in LANGUAGES)
-            args[k] = _phrase(lang, inner, name) if known else v.get("text", inner[0])
-        else:
-            args[k] = v
-    return say(lang, key, **args)
 
 
 def negotiate(header: str | None) -> str:
@@ -178,6 +116,79 @@ class Said(HTTPException):
         return made
 
 
+#: a request the API's models refuse, by pydantic's error type: the catalog key that words
+#: it and the parameters it reads from the error's context (`ctx`)
+FIELD_ERRORS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "missing": ("error-field-missing", ()),
+    "extra_forbidden": ("error-field-extra", ()),
+    "literal_error": ("error-field-choice", ("expected",)),
+    "enum": ("error-field-choice", ("expected",)),
+    "string_too_long": ("error-field-long", ("max_length",)),
+    "string_too_short": ("error-field-short", ("min_length",)),
+    "too_long": ("error-field-many", ("max_length",)),
+    "too_short": ("error-field-few", ("min_length",)),
+    "greater_than_equal": ("error-field-at-least", ("ge",)),
+    "greater_than": ("error-field-above", ("gt",)),
+    "less_than_equal": ("error-field-at-most", ("le",)),
+    "less_than": ("error-field-below", ("lt",)),
+}
+#: pydantic's error types of a value of the wrong kind, by the kind wanted
+FIELD_KINDS = {
+    "int": "whole",
+    "float": "number",
+    "bool": "bool",
+    "string": "text",
+    "str": "text",
+    "dict": "object",
+    "model": "object",
+    "list": "list",
+    "json": "json",
+}
+
+
+def field_error(error: Mapping[str, Any]) -> Phrase:
+    """One error of a request the API's models refuse (pydantic's `errors()[0]`) as a
+    phrase of the catalogs: `error-field-…` with the field's path (`seats.0.kind`) and the
+    error's limits; its English is pydantic's own, as the API has always answered.
+
+    >>> field_error({"type": "missing", "loc": ("body", "seats"), "msg": "Field required"})
+    Phrase(key='error-field-missing', params={'field': 'seats'}, text='seats: Field required')
+    >>> field_error({"type": "int_parsing", "loc": ("body", "seed"), "msg": "no"}).params
+    {'field': 'seed', 'kind': 'whole'}
+    """
+    where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "body"
+    text = f"{where}: {error.get('msg', '')}"
+    kind = str(error.get("type", ""))
+    context = error.get("ctx") or {}
+    params: dict[str, str | int] = {"field": where}
+    if kind in FIELD_ERRORS:
+        key, wanted = FIELD_ERRORS[kind]
+        for name in wanted:
+            value = context.get(name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                params[name.replace("_", "-")] = value
+            else:  # pydantic's "'human' or 'bot'": the choices, as notation, in a list
+                found = re.findall(r"'([^']*)'", str(value))
+                params[name.replace("_", "-")] = ", ".join(found) if found else str(value)
+        return Phrase(key, params, text)
+    base = kind.split("_")[0]
+    if base in FIELD_KINDS and kind.endswith(("_type", "_parsing", "_from_float", "_invalid")):
+        return Phrase("error-field-kind", {**params, "kind": FIELD_KINDS[base]}, text)
+    return Phrase("error-field-invalid", params, text)
+
+
+async def invalid(request: Request, exc: Exception) -> JSONResponse:
+    """The exception handler for a request the API's models refuse: 400, naming the first
+    bad field, by code (`error-field-…`) and its parameters (`args`), worded in the
+    request's language (pydantic's own words in English, as before)."""
+    assert isinstance(exc, RequestValidationError)
+    phrase = field_error(exc.errors()[0])
+    lang = language_of(request)
+    text = str(phrase) if lang == DEFAULT else say(lang, phrase.key, **phrase.params)
+    body = {"detail": text, "code": phrase.key, "args": dict(phrase.params)}
+    return JSONResponse(body, status_code=400)
+
+
 async def said(request: Request, exc: Exception) -> JSONResponse:
     """The exception handler for `Said`: the detail in the request's language (a phrase's
     English is the engine's own, word for word, so English answers stay as they were)."""
@@ -187,6 +198,18 @@ async def said(request: Request, exc: Exception) -> JSONResponse:
         text = exc.detail if lang == DEFAULT else phrase(lang, exc.phrase)
     else:
         text = say(lang, exc.key, **exc.args_)
+    args = exc.phrase[1] if exc.phrase is not None else _plain(exc.args_)
     return JSONResponse(
-        {"detail": text, "code": exc.key}, status_code=exc.status_code, headers=exc.headers
+        {"detail": text, "code": exc.key, "args": args},
+        status_code=exc.status_code,
+        headers=exc.headers,
     )
+
+
+def _plain(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's parameters as JSON (a duration in seconds)."""
+    return {
+        k: v.total_seconds() if isinstance(v, timedelta) else v
+        for k, v in args.items()
+        if isinstance(v, str | int | float | timedelta)
+    }

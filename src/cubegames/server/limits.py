@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, text
 
 from cubegames.bots import bot_classes, parse_spec
-from cubegames.core.phrase import Worded
+from cubegames.core.phrase import Phrase, Worded
 from cubegames.server.storage import CreationRow, Store
 
 #: a clock: seconds, only going forward
@@ -197,9 +197,8 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
     try:
         made = cls(0, **params)
     except (TypeError, ValueError) as exc:
-        raise Worded(
-            "error-bot-settings", f"bot {spec!r}: {exc}", bot=spec, reason=str(exc)
-        ) from None
+        why: str | Phrase = exc.phrase if isinstance(exc, Worded) else str(exc)
+        raise Worded("error-bot-settings", f"bot {spec!r}: {exc}", bot=spec, reason=why) from None
     if not made.plays(game):
         raise Worded(
             "error-bot-game-only",

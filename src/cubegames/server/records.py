@@ -33,12 +33,14 @@ from typing import Any
 import cubegames
 from cubegames.core import chance
 from cubegames.core.errors import IllegalMove
+from cubegames.core.game import Game
 from cubegames.core.phrase import Phrase, Worded
+from cubegames.kit.words import refused
+from cubegames.render import web
 from cubegames.server.catalog import build
 from cubegames.server.protocol import (
     RECORD_FORMAT,
     RECORD_VERSION,
-    ProtocolError,
     Record,
     WordedProtocolError,
 )
@@ -134,6 +136,13 @@ def _ended_by_no_move(result: dict[str, Any] | None, players: int) -> bool:
     )
 
 
+def _palette(game: Game[Any]) -> dict[str, Any]:
+    """The game's colours by letter, which the rules' reasons name colours by (none for a
+    game whose drawing names none)."""
+    palette = web.info(game).get("palette")
+    return palette if isinstance(palette, dict) else {}
+
+
 def load_record(record: Record) -> Loaded:
     """Check a record and replay it through the engine; ProtocolError says what is wrong."""
     try:
@@ -164,7 +173,13 @@ def load_record(record: Record) -> Loaded:
             try:
                 cubegames.bot(seat.bot)
             except (ValueError, TypeError) as exc:
-                raise ProtocolError(f"bad record: seats.{i}: {exc}") from None
+                reason: str | Phrase = exc.phrase if isinstance(exc, Worded) else str(exc)
+                raise WordedProtocolError(
+                    "error-record-seat-bot",
+                    f"bad record: seats.{i}: {exc}",
+                    seat=i,
+                    reason=reason,
+                ) from None
         seats.append(NewSeat(seat.kind, seat.bot if seat.kind == "bot" else None, seat.name))
     state = chance.new_state(game, record.seed, record.chance)
     moves: list[tuple[int, str]] = []
@@ -186,6 +201,7 @@ def load_record(record: Record) -> Loaded:
                 f"move {n} ({text}) is refused: {exc}",
                 number=n,
                 move=text[:80],
+                reason=refused(game.id, exc.refusal, _palette(game)),
             ) from None
         moves.append((seat_no, str(move)))
     result = result_of(state) if state.is_over else None
@@ -196,7 +212,8 @@ def load_record(record: Record) -> Loaded:
         )
     if record.result is not None and not _same(record.result, result):
         said = "an unfinished game" if result is None else f"{result}"
-        raise ProtocolError(
-            f"the record's result {record.result} does not match its moves, which give {said}"
+        raise WordedProtocolError(
+            "error-record-result",
+            f"the record's result {record.result} does not match its moves, which give {said}",
         )
     return Loaded(record.game, game.options, record.seed, seats, moves, result, record.chance)

@@ -86,6 +86,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from cubegames.core.chance import CURRENT, VERSIONS
+from cubegames.core.phrase import Worded
 from cubegames.server import migrations
 
 PLAYING = "playing"
@@ -103,8 +104,9 @@ CHAT_LENGTH = 300
 BIGINT_SEED = 2**63 - 1
 
 
-class Unstorable(ValueError):
-    """Text the database cannot keep; `str()` names the field and why."""
+class Unstorable(Worded):
+    """Text the database cannot keep; `str()` names the field and why, `phrase` words it
+    (`error-unstorable-…`)."""
 
 
 def default_url() -> str:
@@ -146,14 +148,25 @@ def storable(field: str, value: str | None, length: int) -> None:
     if value is None:
         return
     if len(value) > length:
-        raise Unstorable(f"{field}: at most {length} characters can be stored")
+        raise Unstorable(
+            "error-unstorable-long",
+            f"{field}: at most {length} characters can be stored",
+            field=field,
+            length=length,
+        )
     if "\x00" in value:
-        raise Unstorable(f"{field}: a NUL character (\\u0000) cannot be stored")
+        raise Unstorable(
+            "error-unstorable-nul",
+            f"{field}: a NUL character (\\u0000) cannot be stored",
+            field=field,
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise Unstorable(
-            f"{field}: a lone surrogate (half of a UTF-16 pair) cannot be stored"
+            "error-unstorable-surrogate",
+            f"{field}: a lone surrogate (half of a UTF-16 pair) cannot be stored",
+            field=field,
         ) from None
 
 

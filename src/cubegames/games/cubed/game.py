@@ -15,6 +15,7 @@ from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
+from cubegames.core.phrase import Phrase, Worded, edition_phrase
 from cubegames.games.cubed import search_hooks
 from cubegames.games.cubed.edition import Edition, load_edition
 from cubegames.games.cubed.formats import READS, VERSION, read_chance
@@ -40,7 +41,12 @@ MAX_ROUNDS = 10
 
 def _variant(name: str) -> str:
     if name not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}")
+        raise Worded(
+            "error-option-choice",
+            f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}",
+            option="variants",
+            choices=", ".join(VARIANTS),
+        )
     return name
 
 
@@ -149,20 +155,29 @@ class Cubed(Game[CubedMove], chance.Versioned):
         self.edition_name = edition
         if players not in self.edition.hand_size or (players == 1 and not self.edition.solo):
             counts = sorted(self.edition.hand_size)
-            raise ValueError(
+            raise Worded(
+                "error-players-edition",
                 f"the {self.edition.id} edition plays {counts[0]} to {counts[-1]} players, "
-                f"not {players}"
+                f"not {players}",
+                edition=edition_phrase(INFO.id, self.edition.id),
+                low=counts[0],
+                high=counts[-1],
+                players=players,
             )
         self.players = players
         if len(set(variants)) != len(variants):
-            raise ValueError("a variant is named twice")
+            raise Worded("error-variant-twice", "a variant is named twice")
         if players == 1 and variants:  # all three are multiplayer variants (spec §8)
-            raise ValueError(f"the {variants[0]} variant needs other players; solo has none")
+            raise Worded(
+                "error-variant-solo",
+                f"the {variants[0]} variant needs other players; solo has none",
+                variant=Phrase(f"variant-cubed-{variants[0]}", {}, variants[0]),
+            )
         self.variants: tuple[str, ...] = tuple(variants)
         if rounds is None:
             rounds = 1 if players == 1 else 3
         if players == 1 and rounds != 1:
-            raise ValueError("solo play is a single game: rounds must be 1")
+            raise Worded("error-solo-rounds", "solo play is a single game: rounds must be 1")
         self.rounds = rounds
         self.strict_colors = strict_colors
         self.frontier = Frontier.of(self.edition)

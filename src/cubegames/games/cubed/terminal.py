@@ -25,7 +25,8 @@ from cubegames.core.hexgrid import pack, unpack
 from cubegames.games.cubed.frontier import rebuild
 from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Place
-from cubegames.kit.terminal import on_colour
+from cubegames.kit.terminal import on_colour, t
+from cubegames.kit.words import has
 
 Cell = list[tuple[str, Style | None]]
 
@@ -97,21 +98,24 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     seat = view["seat"]
     ed = game.edition
     to_move = view["to_move"]
-    head = Text(f"CUBED · {ed.name}", style="bold")
+    edition = f"edition-cubed-{ed.id}"
+    head = Text(f"CUBED · {t(edition) if has(edition) else ed.name}", style="bold")
     if game.players > 1:
-        head.append(f" · round {view['round']} of {game.rounds}")
-    head.append(f" · bag: {view['bag']}")
+        head.append(" · " + t("play-round-of", round=view["round"], rounds=game.rounds))
+    head.append(" · " + t("cubed-bag", count=view["bag"]))
     if game.variants:
-        head.append(f" · variants: {', '.join(game.variants)}")
+        names = [t(f"variant-cubed-{v}") if has(f"variant-cubed-{v}") else v for v in game.variants]
+        head.append(" · " + t("term-cubed-variants", variants=", ".join(names)))
     parts: list[RenderableType] = [head, Text(), board(game, view, legal), Text()]
 
     seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    seats.add_column("seat")
-    seats.add_column("pieces", justify="right")
-    seats.add_column("total" if game.players > 1 else "points in hand", justify="right")
+    seats.add_column(t("term-col-seat"))
+    seats.add_column(t("term-col-pieces"), justify="right")
+    total_column = t("term-col-total") if game.players > 1 else t("term-col-in-hand")
+    seats.add_column(total_column, justify="right")
     for s, size in enumerate(view["hand_sizes"]):
         mark = "▶ " if s == to_move else "  "
-        you = " (you)" if s == seat else ""
+        you = t("term-you-mark") if s == seat else ""
         hand_of_s = view["hands"][s]
         if game.players > 1:
             total = str(view["totals"][s])
@@ -125,16 +129,20 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
         return Group(*parts)
 
     hand = view["hands"][seat]
-    parts += [Text(), Text(f"Your hand ({len(hand)} pieces):", style="bold")]
+    parts += [Text(), Text(t("term-cubed-hand", pieces=len(hand)), style="bold")]
     parts.append(Columns([piece_text(game, letters) for letters in hand], padding=(0, 1)))
     drawn = view["turn"].get("drawn")
     if isinstance(drawn, list) and to_move == seat:
-        pick = Text("Drawn for draw3, keep one: ", style="bold")
+        pick = Text(t("term-cubed-keep-one") + " ", style="bold")
         for letters in drawn:
             pick.append_text(piece_text(game, letters))
             pick.append(" ")
         parts.append(pick)
     if view.get("past_rounds"):
         for i, past in enumerate(view["past_rounds"], 1):
-            parts.append(Text(f"Round {i}: {past['scores']} ({past['end']})", style="grey50"))
+            scores = ", ".join(str(v) for v in past["scores"])
+            end = t(f"term-cubed-end-{past['end']}")
+            parts.append(
+                Text(t("term-cubed-past", round=i, scores=scores, end=end), style="grey50")
+            )
     return Group(*parts)

@@ -13,6 +13,7 @@ from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
+from cubegames.core.phrase import Worded
 from cubegames.games.cubes.edition import DICE, Edition, load_edition
 from cubegames.games.cubes.notation import CubesMove, parse
 from cubegames.games.cubes.outcome import Outcome, SetResult
@@ -103,8 +104,13 @@ class Cubes(Game[CubesMove]):
         self.edition_name = edition
         ed = self.edition
         if not ed.min_players <= players <= ed.max_players:
-            raise ValueError(
-                f"CUBES plays {ed.min_players} to {ed.max_players} players, not {players}"
+            raise Worded(
+                "error-players-range",
+                f"CUBES plays {ed.min_players} to {ed.max_players} players, not {players}",
+                game="CUBES",
+                low=ed.min_players,
+                high=ed.max_players,
+                players=players,
             )
         self.players = players
         self.sets = sets

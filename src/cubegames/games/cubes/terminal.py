@@ -17,8 +17,9 @@ from cubegames.core.game import Game, Move
 from cubegames.games.cubes.dice import BLANK, WORD, Row
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.odds import odds
-from cubegames.games.cubes.outcome import Outcome, describe
-from cubegames.kit.terminal import on_colour
+from cubegames.games.cubes.outcome import Outcome, described
+from cubegames.kit.terminal import listed, on_colour, t, worded
+from cubegames.kit.terminal import seat as seat_name
 
 
 def dice_text(game: Cubes, faces: Sequence[str]) -> Text:
@@ -40,36 +41,43 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     to_move = view["to_move"]
     past = view.get("past_sets", [])
     head = Text("CUBES", style="bold")
-    head.append(f" · set {view['set']} of {game.sets} · pot ")
-    head.append(str(view["pot"]), style="bold")
+    head.append(" · " + t("term-cubes-set", set=view["set"], sets=game.sets) + " · ")
+    head.append(t("cubes-pot", chips=view["pot"]), style="bold")
     in_play = sum(view["chips"]) + view["pot"]
     if in_play < ed.box_points:
-        head.append(f" · {in_play} of the box's {ed.box_points} points in play", style="grey50")
+        in_box = t("term-cubes-in-play", points=in_play, box=ed.box_points)
+        head.append(f" · {in_box}", style="grey50")
     parts: list[RenderableType] = [head, Text()]
 
     out = Outcome.from_view(view)
     if out is None:
-        parts.append(Text("No roll yet.", style="grey50"))
+        parts.append(Text(t("term-cubes-no-roll"), style="grey50"))
     else:
-        who = "You" if out.seat == seat else f"Seat {out.seat}"
-        parts.append(Text(f"{who} rolled  {' '.join(out.faces)}", style="bold"))
+        who = seat_name(out.seat, seat)
+        rolled = t("term-cubes-rolled", who=who, faces=" ".join(out.faces))
+        parts.append(Text(rolled, style="bold"))
         parts.append(dice_text(game, out.faces))
-        parts.append(Text(describe(out, ed, you=seat)))
+        parts.append(Text(worded(described(out, ed, seat), seat)))
         if out.bust is not None:
-            ended = len(past)
-            scores = ", ".join(f"seat {s}: {v}" for s, v in enumerate(past[-1]["scores"]))
-            parts.append(Text(f"Set {ended} is over. Scores {scores}.", style="bold yellow"))
+            scores = listed(
+                [
+                    t("term-score", who=seat_name(s), points=v)
+                    for s, v in enumerate(past[-1]["scores"])
+                ]
+            )
+            ended = t("term-cubes-set-over", set=len(past), scores=scores)
+            parts.append(Text(ended, style="bold yellow"))
     parts.append(Text())
 
     seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    seats.add_column("seat")
-    seats.add_column("points", justify="right")
+    seats.add_column(t("term-col-seat"))
+    seats.add_column(t("term-col-points"), justify="right")
     for k in range(1, len(past) + 1):
-        seats.add_column(f"set {k}", justify="right")
-    seats.add_column("total", justify="right")
+        seats.add_column(t("term-col-set", set=k), justify="right")
+    seats.add_column(t("term-col-total"), justify="right")
     for s, points in enumerate(view["chips"]):
         mark = "▶ " if s == to_move else "  "
-        you = " (you)" if s == seat else ""
+        you = t("term-you-mark") if s == seat else ""
         row = [f"{mark}{s}{you}", str(points)]
         row += [str(p["scores"][s]) for p in past]
         row.append(str(view["totals"][s]))
@@ -77,13 +85,12 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     parts.append(seats)
     if to_move is None:
         best = max(view["totals"])
-        won = [s for s, t in enumerate(view["totals"]) if t == best]
-        names = " and ".join("you" if s == seat else f"seat {s}" for s in won)
-        parts += [Text(), Text(f"Game over: {names} won with {best}.", style="bold green")]
+        won = [s for s, total in enumerate(view["totals"]) if total == best]
+        names = listed([seat_name(s, seat) for s in won])
+        over = t("term-cubes-won", who=names, points=best)
+        parts += [Text(), Text(over, style="bold green")]
     elif to_move == seat and legal:
-        ask = "Your roll: type roll."
-        if game.referee:
-            ask = "Your roll: type roll, or what the real dice show, e.g. roll 1 C . 6 . 3."
+        ask = t("term-cubes-your-roll-referee") if game.referee else t("term-cubes-your-roll")
         parts += [Text(), Text(ask, style="bold")]
     return Group(*parts)
 
@@ -131,4 +138,6 @@ def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """The last roll in words, for the seat whose view this is (None before any roll)."""
     assert isinstance(game, Cubes)
     out = Outcome.from_view(view)
-    return None if out is None else describe(out, game.edition, you=view.get("seat"))
+    if out is None:
+        return None
+    return worded(described(out, game.edition, view.get("seat")), view.get("seat"))

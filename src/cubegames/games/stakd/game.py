@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
+from cubegames.core.phrase import Worded, edition_phrase
 from cubegames.games.stakd import search_hooks
 from cubegames.games.stakd.edition import Edition, load_edition
 from cubegames.games.stakd.notation import Place, parse
@@ -90,7 +91,7 @@ class Stakd(Game[Place]):
     >>> Stakd(players=9)
     Traceback (most recent call last):
     ...
-    ValueError: the standard edition plays 1 to 8 players, not 9
+    cubegames.core.phrase.Worded: the standard edition plays 1 to 8 players, not 9
     """
 
     info: ClassVar[GameInfo] = INFO
@@ -118,15 +119,22 @@ class Stakd(Game[Place]):
         self.edition_name = edition
         if players not in self.edition.counts:
             counts = self.edition.players()
-            raise ValueError(
+            raise Worded(
+                "error-players-edition",
                 f"the {self.edition.id} edition plays {counts[0]} to {counts[-1]} players, "
-                f"not {players}"
+                f"not {players}",
+                edition=edition_phrase(INFO.id, self.edition.id),
+                low=counts[0],
+                high=counts[-1],
+                players=players,
             )
         self.players = players
         if points_to_win is None:
             points_to_win = 1 if players == 1 else 3
         if players == 1 and points_to_win != 1:
-            raise ValueError("solo play is a single round: points_to_win must be 1")
+            raise Worded(
+                "error-solo-points", "solo play is a single round: points_to_win must be 1"
+            )
         self.points_to_win = points_to_win
         self.uni_opens_beside_bombers = uni_opens_beside_bombers
 

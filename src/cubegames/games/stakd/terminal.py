@@ -28,7 +28,8 @@ from cubegames.games.stakd.game import Stakd
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import TYPES
 from cubegames.games.stakd.position import Cell, layers_of
-from cubegames.kit.terminal import on_colour
+from cubegames.kit.terminal import listed, on_colour, t
+from cubegames.kit.terminal import seat as seat_name
 
 #: one colour per seat; blue is kept for the BLUE BOMBER
 SEAT_COLOURS = (
@@ -95,7 +96,7 @@ def board(view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType
     cells: set[Cell] = {(x, y) for p in view["pieces"] for x, y in p["nodes"]}
     cells |= {node for m in places for node in m.nodes}
     if not cells:
-        return Text("(nothing laid yet)")
+        return Text(t("term-stakd-empty"))
     box = (
         min(x for x, _ in cells),
         min(y for _, y in cells),
@@ -113,14 +114,14 @@ def board(view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType
     for z in range(top + 2):
         if z > top and not any(m.z == z for m in places):
             continue
-        title = Text(f"layer {z}", style="bold")
-        title.append(f" · {sizes[z]} piece{'s' if sizes[z] != 1 else ''}")
+        title = Text(t("term-stakd-layer", z=z), style="bold")
+        title.append(" · " + t("term-stakd-pieces", pieces=sizes[z]))
         if z < top:
-            title.append(" · closed")
+            title.append(" · " + t("term-stakd-closed"))
         elif z > top:
-            title.append(" · new")
+            title.append(" · " + t("term-stakd-new"))
         if z in bombed:
-            title.append(" · bomber used")
+            title.append(" · " + t("term-stakd-bombed"))
         targets = {node for m in places if m.z == z for node in m.nodes}
         grids.append(Group(title, layer_grid(view, z, box, targets)))
     return Columns(grids, padding=(1, 3))
@@ -134,17 +135,18 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     head = Text("STAKD", style="bold")
     if game.players == 1:
         total = sum(game.edition.counts[1].values())
-        head.append(f" · solo: lay all {total} pieces to win")
+        head.append(" · " + t("term-stakd-solo", pieces=total))
     else:
-        head.append(f" · round {view['round']} · first to {game.points_to_win} points")
-    head.append(f" · current layer {view['layer']}")
+        race = t("term-stakd-race", round=view["round"], points=game.points_to_win)
+        head.append(f" · {race}")
+    head.append(" · " + t("term-stakd-current", z=view["layer"]))
     parts: list[RenderableType] = [head, Text(), board(view, legal), Text()]
 
     seats = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    seats.add_column("seat")
-    seats.add_column("points", justify="right")
-    for t in TYPES:
-        seats.add_column(t.value, justify="right")
+    seats.add_column(t("term-col-seat"))
+    seats.add_column(t("term-col-points"), justify="right")
+    for kind in TYPES:
+        seats.add_column(kind.value, justify="right")
     seats.add_column("")
     out = set(view["out"])
     for s, hand in enumerate(view["hands"]):
@@ -152,13 +154,20 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
         name = Text(mark)
         name.append(f" {s} ", seat_style(s))
         if s == seat:
-            name.append(" you")
-        status = "out this round" if s in out else ""
-        seats.add_row(name, str(view["points"][s]), *(str(hand[t.value]) for t in TYPES), status)
+            name.append(t("term-you-mark"))
+        status = t("stakd-out") if s in out else ""
+        seats.add_row(
+            name, str(view["points"][s]), *(str(hand[kind.value]) for kind in TYPES), status
+        )
     parts.append(seats)
     legend = "  ".join(f"{letter} {name}" for name, letter in LETTER.items())
-    parts.append(Text(f"{legend}   × terminated   + your moves", style="grey50"))
+    parts.append(Text(legend + "   " + t("term-stakd-legend"), style="grey50"))
     if view.get("round_winners") and game.players > 1:
-        won = ", ".join(f"round {i}: seat {w}" for i, w in enumerate(view["round_winners"], 1))
-        parts.append(Text(f"Won so far: {won}", style="grey50"))
+        won = listed(
+            [
+                t("term-stakd-round-won", round=i, who=seat_name(w))
+                for i, w in enumerate(view["round_winners"], 1)
+            ]
+        )
+        parts.append(Text(t("term-stakd-won-so-far", rounds=won), style="grey50"))
     return Group(*parts)

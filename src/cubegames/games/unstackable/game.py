@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from cubegames.core.game import JSON, Game, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
+from cubegames.core.phrase import Worded
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable import search
 from cubegames.games.unstackable.box import LETTERS, Box, Colour, load_box
@@ -74,7 +75,7 @@ class Unstackable(Game[UnstackableMove]):
     >>> Unstackable(players=3)
     Traceback (most recent call last):
     ...
-    ValueError: unstackable is a game for exactly 2 players, not 3
+    cubegames.core.phrase.Worded: unstackable is a game for exactly 2 players, not 3
     """
 
     info: ClassVar[GameInfo] = INFO
@@ -92,7 +93,13 @@ class Unstackable(Game[UnstackableMove]):
             },
         )
         if players != 2:
-            raise ValueError(f"unstackable is a game for exactly 2 players, not {players}")
+            raise Worded(
+                "error-players-exactly",
+                f"unstackable is a game for exactly 2 players, not {players}",
+                game="Unstackable",
+                count=2,
+                players=players,
+            )
         self.players = 2
         self.bag_counts_as_exposed = bag_counts_as_exposed
         self.exact_counts = exact_counts

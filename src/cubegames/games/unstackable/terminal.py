@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -29,11 +30,10 @@ from rich.text import Text
 from cubegames.core.game import Game, Move
 from cubegames.games.unstackable import Colour, Stack, Unstack, Unstackable
 from cubegames.games.unstackable.box import Box
-from cubegames.kit.terminal import on_colour
+from cubegames.kit.terminal import on_colour, seat, t
 
 _DIM = Style(color="grey50")
 _HOT = Style(color="bright_green", bold=True)
-_LAYER_NAMES = ("z=0 (bag)", "z=1", "z=2", "z=3")
 
 
 def _marked(legal: Sequence[Move]) -> set[tuple[int, int, int]]:
@@ -54,7 +54,9 @@ def layer(
     """One layer of the grid as text, with its column and row numbers; with `edges`, also
     the column `x = -1` and the row `y = -1` before the structure."""
     low = -1 if edges else 0
-    out = Text(f"{_LAYER_NAMES[z]:^{15 + 3 * -low}}\n", style="bold")
+    name = t("term-unst-bag") if z == 0 else f"z={z}"
+    room = max(0, 15 + 3 * -low - cell_len(name))  # a Japanese letter takes two cells
+    out = Text(" " * (room // 2) + name + " " * (room - room // 2) + "\n", style="bold")
     out.append("   " + "".join(f"{x:>2} " for x in range(low, 4)) + "\n", _DIM)
     for y in reversed(range(low, 4)):
         out.append(f"{y:<3}", _DIM)
@@ -88,51 +90,54 @@ def board(box: Box, view: Mapping[str, Any], legal: Sequence[Move] = ()) -> Tabl
 def _turn_text(box: Box, view: Mapping[str, Any]) -> str:
     to_move, turn = view["to_move"], view["turn"]
     if to_move is None:
-        return "the game is over"
+        return t("game-over")
+    who = seat(to_move)
     if view["stage"] == "stack":
         if turn["colour"] is None:
-            return f"seat {to_move} to choose a colour and stack"
+            return t("term-unst-choose", who=who)
         colour = Colour(turn["colour"])
-        most = "of" if view["options"].get("exact_counts", True) else "of up to"
-        return (
-            f"seat {to_move} stacking {box.colour_names[colour]}, "
-            f"{turn['placed']} {most} {box.per_turn[colour]} placed"
+        return t(
+            "term-unst-stacking",
+            who=who,
+            colour=t(f"unst-colour-{colour.value}"),
+            placed=turn["placed"],
+            per=box.per_turn[colour],
+            exact="yes" if view["options"].get("exact_counts", True) else "no",
         )
-    pile = 1 + turn["removed"]
-    return f"seat {to_move} to remove a cube for pile {pile}"
+    return t("term-unst-remove", who=who, pile=1 + turn["removed"])
 
 
 def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -> RenderableType:
     """The whole table as `view["seat"]` sees it (everything is open in this game)."""
     assert isinstance(game, Unstackable)
     box = game.box
-    stage = "stage 1: stacking" if view["stage"] == "stack" else "stage 2: unstacking"
+    stage = t("term-unst-stage-stack") if view["stage"] == "stack" else t("term-unst-stage-unstack")
     head = Text("Unstackable", style="bold")
     head.append(f" · {stage} · {_turn_text(box, view)}")
     if game.bag_counts_as_exposed:
-        head.append(" · the bag counts as exposed")
+        head.append(" · " + t("term-unst-bag-exposed"))
     if not game.exact_counts:
-        head.append(" · a turn may place fewer cubes (end)")
+        head.append(" · " + t("term-unst-fewer"))
     parts: list[RenderableType] = [head, Text(), board(box, view, legal), Text()]
 
-    supply = Text("Supply: ", style="bold")
+    supply = Text(t("term-unst-supply") + " ", style="bold")
     for colour in Colour:
         supply.append_text(cube_text(box, colour.value))
         supply.append(f" ×{view['supply'][colour.value]}  ")
     parts.append(supply)
 
     seats = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    seats.add_column("seat")
-    seats.add_column("pile 1")
-    seats.add_column("pile 2")
-    seats.add_column("points", justify="right")
-    for seat, (first, second) in enumerate(view["piles"]):
-        mark = "▶ " if seat == view["to_move"] else "  "
-        you = " (you)" if seat == view.get("seat") else ""
-        red = " (last red)" if seat == view["last_red"] else ""
+    seats.add_column(t("term-col-seat"), overflow="fold")  # wrapped, not cut, in any script
+    seats.add_column(t("term-col-pile", pile=1))
+    seats.add_column(t("term-col-pile", pile=2))
+    seats.add_column(t("term-col-points"), justify="right")
+    for number, (first, second) in enumerate(view["piles"]):
+        mark = "▶ " if number == view["to_move"] else "  "
+        you = t("term-you-mark") if number == view.get("seat") else ""
+        red = t("term-unst-last-red") if number == view["last_red"] else ""
         points = box.pile_points(0, first) + box.pile_points(1, second)
         seats.add_row(
-            f"{mark}{seat}{you}{red}",
+            f"{mark}{number}{you}{red}",
             cube_text(box, first) if first else Text("—", _DIM),
             cube_text(box, second) if second else Text("—", _DIM),
             str(points),

@@ -6,7 +6,8 @@ A game draws itself with its own `terminal` part (`cubegames.kit.parts`: the mod
 now (or empty), so the drawing can point them out. The module may also have `tell(game, view)
 -> str | None`, the last move in words. A game's `TextDrawing` capability
 (`cubegames.core.capabilities`) comes before its module; a game with neither is drawn as its
-view's tree with its legal moves under it.
+view's tree with its legal moves under it. Their words are the catalogs' (`kit.terminal.t`), in the
+language set by `kit.terminal.speaking(lang)`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rich.text import Text
 from cubegames.core.capabilities import Telling, TextDrawing
 from cubegames.core.game import Game, Move
 from cubegames.kit.parts import part
+from cubegames.kit.terminal import t
 
 
 class Drawing(Protocol):
@@ -55,7 +57,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     title = Text(f"{game.info.title}", style="bold")
     if not legal:
         return Group(title, tree)
-    moves = Text("moves: " + "  ".join(str(m) for m in legal))
+    moves = Text(t("term-moves", moves="  ".join(str(m) for m in legal)))
     return Group(title, tree, moves)
 
 

@@ -66,9 +66,12 @@ class Framed(Protocol):
 
 @runtime_checkable
 class Describes(Protocol):
-    """A drawing module that gives its words as phrases of the catalogs (`Phrase`)."""
+    """A drawing module that gives its words as phrases of the catalogs (`Phrase`; None
+    where the words are a plug-in game's own)."""
 
-    def described(self, game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase: ...
+    def described(
+        self, game: Game[Any], move: str, mover: int, viewer: int | None
+    ) -> Phrase | None: ...
 
 
 @runtime_checkable

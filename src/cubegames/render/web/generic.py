@@ -20,6 +20,7 @@ from typing import Any
 
 from cubegames.core.capabilities import MoveWords, SecretMoves, Telling, WebHints
 from cubegames.core.game import Game, Move
+from cubegames.core.phrase import Phrase, Seat
 from cubegames.kit.svg import capitalised, document, seat_name, text
 
 #: the most lines of a view the picture shows
@@ -74,6 +75,18 @@ def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     if not visible(game, move, mover, viewer):
         return capitalised(f"{seat_name(mover, viewer)} moved.")
     return capitalised(f"{seat_name(mover, viewer)} played {move}.")
+
+
+def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phrase | None:
+    """`words` as a phrase of the catalogs (`words-generic-played`, `-moved`: the move's
+    notation after the seat's name, which the page words in its language); None where the
+    game words its moves itself (`MoveWords`: its own words, in its own language)."""
+    if isinstance(game, MoveWords):
+        return None
+    english = words(game, move, mover, viewer)
+    if not visible(game, move, mover, viewer):
+        return Phrase("words-generic-moved", {"who": Seat(mover)}, english)
+    return Phrase("words-generic-played", {"who": Seat(mover), "move": move}, english)
 
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:

@@ -42,6 +42,8 @@ const WORDS = {
   badRecord: (reason) => t("load-bad-record", { reason }),
 };
 const CUSTOM = "custom";
+/** The server's codes for a file that is no record at all (not JSON, not a record). */
+const NOT_A_RECORD = ["error-record-not-json", "error-record-not-record"];
 
 async function startPage(root) {
   document.title = t("start-title");
@@ -388,7 +390,7 @@ function loadSection() {
       location.href = made.status === "finished" ? `/replay/${made.id}` : playLink(made.id);
     } catch (err) {
       const reason = err.message || "";
-      message.textContent = /not a JSON file|not a game record/.test(reason) ? WORDS.notARecord : WORDS.badRecord(reason);
+      message.textContent = NOT_A_RECORD.includes(err.code) ? WORDS.notARecord : WORDS.badRecord(reason);
     }
   });
   return form;

@@ -96,7 +96,7 @@ function fullRules(game) {
 
 export async function playPage(root, gameId) {
   const claimed = await claimInvite(gameId);
-  if (typeof claimed === "string") {
+  if (claimed instanceof Error) {
     root.replaceChildren(spentInvitePage(gameId, claimed));
     return;
   }
@@ -107,9 +107,11 @@ export async function playPage(root, gameId) {
 }
 
 /** What an invitation already used (or from another game) opens: a clear page, said once
- * (the server's reason is shown only when it is something else, e.g. a network failure). */
-function spentInvitePage(gameId, reason) {
-  const spent = /already been used|not one of this game|すでに使われた/.test(reason);
+ * (the server's reason, `refusal.message`, is shown only when it is something else, e.g. a
+ * network failure); the server names a spent invitation by its code. */
+function spentInvitePage(gameId, refusal) {
+  const reason = refusal.message || "";
+  const spent = refusal.code === "error-invite-used";
   const other = spent ? null : h("p", { class: "muted" }, `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`.replace(/\.\.$/, "."));
   return h("section", { class: "card notice" },
     h("h1", {}, WORDS.spentTitle),

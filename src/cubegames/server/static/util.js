@@ -51,8 +51,13 @@ export async function api(path, options = {}) {
     data = null;
   }
   if (!response.ok) {
+    // the server words its refusal in the page's language (Accept-Language) and names it
+    // by its catalog code and parameters too, for the page to tell refusals apart by code
     const reason = data && data.detail ? data.detail : t("server-said", { status: String(response.status) });
-    throw new Error(typeof reason === "string" ? reason : JSON.stringify(reason));
+    const error = new Error(typeof reason === "string" ? reason : JSON.stringify(reason));
+    error.code = data && typeof data.code === "string" ? data.code : null;
+    error.args = data && data.args && typeof data.args === "object" ? data.args : {};
+    throw error;
   }
   return data;
 }
@@ -136,7 +141,7 @@ export function heldTokens(id) {
 
 /** If the address holds an invitation, claim its seat: the seat's own credential is kept
  * in this browser, the invitation is spent and leaves the address. Resolves to null (no
- * invitation), true (claimed), or the server's reason it was refused. */
+ * invitation), true (claimed), or the server's refusal (an Error with its words and its code). */
 export async function claimInvite(id) {
   const match = /(?:^#|&)invite=([^&]*)/.exec(location.hash);
   if (!match) return null;
@@ -148,7 +153,7 @@ export async function claimInvite(id) {
       here: [...new Set([...(known.here || []), got.seat])] });
     return true;
   } catch (err) {
-    return err.message;
+    return err; // the refusal: its words (`message`) and its code
   }
 }
 

@@ -4,6 +4,7 @@
 // typed in notation. Moves go through the same protocol as every game's (ctx.send); the
 // server checks them with the engine and words refusals.
 
+import { t } from "../i18n.js";
 import { h } from "../util.js";
 
 /** The most move buttons drawn; the others can be typed. */
@@ -20,7 +21,7 @@ function named(key) {
 export function tree(value) {
   if (value === null || value === undefined) return h("span", { class: "generic-null" }, "—");
   if (Array.isArray(value)) {
-    if (!value.length) return h("span", { class: "generic-null" }, "none");
+    if (!value.length) return h("span", { class: "generic-null" }, t("generic-none"));
     if (value.every((v) => v === null || typeof v !== "object")) {
       return h("span", { class: "generic-value" }, value.map((v) => (v === null ? "—" : String(v))).join(", "));
     }
@@ -37,8 +38,8 @@ export function create(ctx) {
   const view = h("div", { class: "generic-view", "aria-live": "polite" });
   const note = h("p", { class: "stage-note" });
   const buttons = h("div", { class: "move-buttons generic-moves" });
-  const input = h("input", { type: "text", class: "generic-move", "aria-label": "A move in notation", autocomplete: "off", maxlength: 200 });
-  const typed = h("form", { class: "generic-typed" }, input, h("button", { type: "submit" }, "Play"));
+  const input = h("input", { type: "text", class: "generic-move", "aria-label": t("generic-move-label"), autocomplete: "off", maxlength: 200 });
+  const typed = h("form", { class: "generic-typed" }, input, h("button", { type: "submit" }, t("play-play")));
   typed.addEventListener("submit", (event) => {
     event.preventDefault();
     const move = input.value.trim();
@@ -53,13 +54,13 @@ export function create(ctx) {
       const legal = ctx.send ? next.legal || [] : [];
       buttons.replaceChildren(...legal.slice(0, MOST_BUTTONS).map((move) =>
         h("button", { type: "button", class: "move", "data-move": move, onclick: (event) => ctx.send(move, event.currentTarget) }, move)));
-      if (legal.length > MOST_BUTTONS) buttons.append(h("span", { class: "muted" }, `and ${legal.length - MOST_BUTTONS} more: type one`));
+      if (legal.length > MOST_BUTTONS) buttons.append(h("span", { class: "muted" }, t("generic-more", { count: legal.length - MOST_BUTTONS })));
       typed.hidden = !legal.length;
-      if (legal.length) input.placeholder = `a move, e.g. ${legal[0]}`;
+      if (legal.length) input.placeholder = t("generic-example", { move: legal[0] });
       else input.value = "";
-      note.textContent = next.over ? "The game is over."
-        : legal.length ? "Your move: pick one, or type it."
-          : next.to_move === null || next.to_move === undefined ? "" : `${ctx.seatName(next.to_move)} moves next.`;
+      note.textContent = next.over ? t("game-over")
+        : legal.length ? t("generic-your-move")
+          : next.to_move === null || next.to_move === undefined ? "" : t("generic-moves-next", { name: ctx.seatName(next.to_move) });
       return null;
     },
     refused() {

@@ -1063,3 +1063,162 @@ refusal-chat-blank = A line cannot be blank: write something first.
 refusal-chat-long = That line is too long: shorten it and send it again.
 refusal-chat-hidden = That line holds an invisible or control character: take it out and send it again.
 chat-spectator-tag = Spectator { $tag }
+error-record-move-refused = move { $number } ({ $move }) is refused by the rules: { $reason }
+
+## words: the terminal (cubegames play, render/terminal); the commands typed (?, help, quit,
+## roll), move notation and bot names as given are not translated
+
+term-start = { $game } · seed { $seed } · type help for help
+term-help = Type a move in notation, or the number of a move in the list.
+term-help-list = list the legal moves
+term-help-help = this text
+term-help-quit = leave the game
+term-hand-over = { $who }, your turn. Others look away; press Enter.
+term-game-left = Game left unfinished.
+term-many-moves = { $count } legal moves; type ? to list them.
+term-prompt = { $who } move>
+term-no-such-move = There is no move { $index }; choose 1 to { $count }.
+term-not-allowed = Not allowed: { $reason }
+term-unknown-move = That is not a move of this game: type ? to list the legal moves.
+term-plays = { $who } plays { $move }
+term-bot-plays = { $who } ({ $bot }) plays { $move }
+term-score = { $who }: { $points }
+term-game-over = Game over. Scores: { $scores }
+term-nobody-won = Nobody won.
+term-winners = { $count ->
+    [one] Winner: { $names }
+   *[other] Winners: { $names }
+  }
+term-moves = moves: { $moves }
+term-col-seat = seat
+term-col-pieces = pieces
+term-col-total = total
+term-col-in-hand = points in hand
+term-col-points = points
+term-col-set = set { $set }
+term-col-pile = pile { $pile }
+term-you-mark = {" "}(you)
+term-cubed-variants = variants: { $variants }
+term-cubed-hand = { $pieces ->
+    [one] Your hand (1 piece):
+   *[other] Your hand ({ $pieces } pieces):
+  }
+term-cubed-keep-one = Drawn for draw3, keep one:
+term-cubed-past = Round { $round }: { $scores } ({ $end })
+term-cubed-end-emptied = a hand was emptied
+term-cubed-end-blocked = no cell was left to play
+term-cubed-end-stalled = nobody could lay a piece
+term-cubed-end-standstill = the bag was empty and a full circle laid nothing
+term-cubes-set = set { $set } of { $sets }
+term-cubes-in-play = { $points } of the box's { $box } points in play
+term-cubes-no-roll = No roll yet.
+term-cubes-rolled = { $who } rolled  { $faces }
+term-cubes-set-over = Set { $set } is over. Scores { $scores }.
+term-cubes-won = Game over: { $who } won with { $points }.
+term-cubes-your-roll = Your roll: type roll.
+term-cubes-your-roll-referee = Your roll: type roll, or what the real dice show, e.g. roll 1 C . 6 . 3.
+term-stakd-empty = (nothing laid yet)
+term-stakd-layer = layer { $z }
+term-stakd-pieces = { $pieces ->
+    [one] 1 piece
+   *[other] { $pieces } pieces
+  }
+term-stakd-closed = closed
+term-stakd-new = new
+term-stakd-bombed = BOMBER used
+term-stakd-solo = solo: lay all { $pieces } pieces to win
+term-stakd-race = round { $round } · first to { $points } points
+term-stakd-current = current layer { $z }
+term-stakd-legend = × terminated   + your moves
+term-stakd-round-won = round { $round }: { $who }
+term-stakd-won-so-far = Won so far: { $rounds }
+term-unst-bag = z=0 (bag)
+term-unst-choose = { $who } to choose a colour and stack
+term-unst-stacking = { $exact ->
+    [yes] { $who } stacking { $colour }, { $placed } of { $per } placed
+   *[other] { $who } stacking { $colour }, { $placed } of up to { $per } placed
+  }
+term-unst-remove = { $who } to remove a cube for pile { $pile }
+term-unst-stage-stack = stage 1: stacking
+term-unst-stage-unstack = stage 2: unstacking
+term-unst-bag-exposed = the bag counts as exposed
+term-unst-fewer = a turn may place fewer cubes (end)
+term-unst-supply = Supply:
+term-unst-last-red = {" "}(last red)
+term-error-seat = --seat { $seat }: this game has seats 0 to { $last }
+edition-cubed-en = English edition
+edition-cubed-ja = Japanese edition
+
+## words: checks across a game's options, a bot's own complaints about its settings, a
+## request the API's models refuse, a record whose result does not match (engineer "words")
+
+edition-cubed-en = English edition
+edition-cubed-ja = Japanese edition
+edition-stakd-standard = standard edition
+edition-cubes-standard = standard edition
+error-players-edition = the { $edition } plays { $low } to { $high } players, not { $players }
+error-players-range = { $game } plays { $low } to { $high } players, not { $players }
+error-players-exactly = { $game } is a game for exactly { $count } players, not { $players }
+error-variant-twice = a variant is named twice
+error-variant-solo = the variant “{ $variant }” needs other players; solo has none
+error-solo-rounds = solo play is a single game: rounds must be 1
+error-solo-points = solo play is a single round: the points to win must be 1
+error-bot-no-param = bot '{ $bot }' takes no setting '{ $key }'
+error-bot-whole = bot '{ $bot }': { $key } must be a whole number from { $low } to { $high }
+error-bot-number = { $above ->
+    [yes] bot '{ $bot }': { $key } must be a finite number above { $low } and at most { $high }
+   *[other] bot '{ $bot }': { $key } must be a finite number of at least { $low } and at most { $high }
+  }
+error-bot-flag = bot '{ $bot }': { $key } must be true or false
+error-bot-budget-twice = bot '{ $bot }': give iterations or seconds, not both
+error-field-missing = { $field }: this field is missing
+error-field-extra = { $field }: there is no such field
+error-field-choice = { $field }: must be one of { $expected }
+error-field-long = { $field }: at most { $max-length } characters
+error-field-short = { $field }: at least { $min-length } characters
+error-field-many = { $field }: at most { $max-length } entries
+error-field-few = { $field }: at least { $min-length } entries
+error-field-at-least = { $field }: must be at least { $ge }
+error-field-above = { $field }: must be above { $gt }
+error-field-at-most = { $field }: must be at most { $le }
+error-field-below = { $field }: must be below { $lt }
+error-field-kind = { $kind ->
+    [whole] { $field }: must be a whole number
+    [number] { $field }: must be a number
+    [bool] { $field }: must be true or false
+    [text] { $field }: must be text
+    [object] { $field }: must be an object
+    [list] { $field }: must be a list
+    [json] { $field }: this is not JSON
+   *[other] { $field }: a value of the wrong kind
+  }
+error-field-invalid = { $field }: this value is not accepted
+error-record-result = bad record: its result does not match its moves
+error-unstorable-long = { $field }: at most { $length } characters can be stored
+error-unstorable-nul = { $field }: a NUL character (\u0000) cannot be stored
+error-unstorable-surrogate = { $field }: a lone surrogate (half of a UTF-16 pair) cannot be stored
+error-record-unstorable = bad record: { $reason }
+variant-cubed-bridging = Bridging the gap
+variant-cubed-void = Fill the void
+variant-cubed-draw3 = Draw 3, keep 1
+error-game-broken = game { $game } can no longer be replayed from its moves
+error-option-text = option { $option }: must be text
+error-option-a-list = option { $option }: must be a list
+error-option-at-least = option { $option }: must be at least { $low }
+error-option-at-most = option { $option }: must be at most { $high }
+error-option-invalid = option { $option }: this value is not accepted
+error-option-pair = --option { $pair }: write it as key=value
+error-bot-pairs = bot '{ $bot }': parameters are written key=value
+
+## words: the generic table of a plug-in game (games/generic.js, render/web/generic.py); the
+## game's own field names, notation and words are its own
+
+words-generic-played = { $who } played { $move }.
+words-generic-moved = { $who } moved.
+generic-none = none
+generic-move-label = A move in notation
+generic-more = and { $count } more: type one
+generic-example = a move, e.g. { $move }
+generic-your-move = Your move: pick one, or type it.
+generic-moves-next = { $name } moves next.
+error-game-unknown = unknown game '{ $game }'; choose from { $games }

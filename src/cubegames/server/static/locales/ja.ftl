@@ -927,3 +927,163 @@ refusal-chat-blank = 空のメッセージは送れません。何か書いて�
 refusal-chat-long = メッセージが長すぎます。短くしてから送り直してください。
 refusal-chat-hidden = メッセージに見えない文字か制御文字が含まれています。取り除いてから送り直してください。
 chat-spectator-tag = 観戦者 { $tag }
+error-record-move-refused = { $number }手目（{ $move }）はルール上指せない手です: { $reason }
+
+## words: 端末（cubegames play、render/terminal）。入力するコマンド（?、help、quit、roll）、
+## 手の記法、指定されたボット名は訳さない
+
+term-start = { $game } · シード { $seed } · help と入力するとヘルプを表示します
+term-help = 手を記法で入力するか、一覧の番号を入力してください。
+term-help-list = 合法手の一覧を表示する
+term-help-help = この説明を表示する
+term-help-quit = ゲームをやめる
+term-hand-over = { $who }の番です。ほかの人は画面を見ないでください。準備ができたらエンターキーを押してください。
+term-game-left = ゲームを途中で終えました。
+term-many-moves = 合法手は{ $count }通りあります。? と入力すると一覧を表示します。
+term-prompt = { $who }の手>
+term-no-such-move = { $index }番の手はありません。1〜{ $count }の番号を選んでください。
+term-not-allowed = 指せません: { $reason }
+term-unknown-move = このゲームにない手です。? と入力すると合法手の一覧を表示します。
+term-plays = { $who }の手: { $move }
+term-bot-plays = { $who }（{ $bot }）の手: { $move }
+term-score = { $who } { $points }点
+term-game-over = ゲーム終了。得点: { $scores }
+term-nobody-won = 勝者はいません。
+term-winners = { $count ->
+   *[other] 勝者: { $names }
+  }
+term-moves = 合法手: { $moves }
+term-col-seat = 席
+term-col-pieces = ピース数
+term-col-total = 合計
+term-col-in-hand = 手持ちの点
+term-col-points = 得点
+term-col-set = 第{ $set }セット
+term-col-pile = 山{ $pile }
+term-you-mark = （あなた）
+term-cubed-variants = バリエーション: { $variants }
+term-cubed-hand = あなたの手持ち（{ $pieces }個）:
+term-cubed-keep-one = ドロー3で引いたピースから1つをキープ:
+term-cubed-past = 第{ $round }ラウンド: { $scores }（{ $end }）
+term-cubed-end-emptied = 手持ちを出し切った
+term-cubed-end-blocked = 置けるマスがなくなった
+term-cubed-end-stalled = だれもピースを置けなかった
+term-cubed-end-standstill = 袋が空になり、一巡してだれも置けなかった
+term-cubes-set = 第{ $set }セット（全{ $sets }セット）
+term-cubes-in-play = 箱の{ $box }点のうち{ $points }点が場にあります
+term-cubes-no-roll = まだだれもサイコロを振っていません。
+term-cubes-rolled = { $who }の出目  { $faces }
+term-cubes-set-over = 第{ $set }セット終了。得点: { $scores }。
+term-cubes-won = ゲーム終了: { $who }が{ $points }点で勝ちました。
+term-cubes-your-roll = あなたが振る番です。roll と入力してください。
+term-cubes-your-roll-referee = あなたが振る番です。roll と入力するか、実物のサイコロの目を入力してください（例: roll 1 C . 6 . 3）。
+term-stakd-empty = （まだ何も置かれていません）
+term-stakd-layer = 層{ $z }
+term-stakd-pieces = { $pieces }個
+term-stakd-closed = 完成
+term-stakd-new = 新しい層
+term-stakd-bombed = BOMBER 使用済み
+term-stakd-solo = ソロ: { $pieces }個すべて置けば勝ち
+term-stakd-race = 第{ $round }ラウンド · 先に{ $points }点取った人の勝ち
+term-stakd-current = いまの層 { $z }
+term-stakd-legend = × 終わったピース   + あなたが置ける場所
+term-stakd-round-won = 第{ $round }ラウンド: { $who }
+term-stakd-won-so-far = これまでの勝者: { $rounds }
+term-unst-bag = z=0（袋）
+term-unst-choose = { $who }が色を選んで積む番
+term-unst-stacking = { $exact ->
+    [yes] { $who }が{ $colour }を積んでいます（{ $per }個中{ $placed }個）
+   *[other] { $who }が{ $colour }を積んでいます（最大{ $per }個中{ $placed }個）
+  }
+term-unst-remove = { $who }が山{ $pile }に取るキューブを選ぶ番
+term-unst-stage-stack = 第1段階: 積む
+term-unst-stage-unstack = 第2段階: 取り出す
+term-unst-bag-exposed = 袋に接する面も露出面に数える
+term-unst-fewer = 1手番に置く数は少なくてもよい（end で終える）
+term-unst-supply = 残りのキューブ:
+term-unst-last-red = （最後の赤）
+term-error-seat = --seat { $seat }: このゲームの席は0〜{ $last }です
+edition-cubed-en = 英語版
+edition-cubed-ja = 日本語版
+
+## words: ゲームの設定どうしの組み合わせ、ボット自身の設定への指摘、API のモデルが受け付けない
+## リクエスト、結果が手順と合わない記録（エンジニア "words"）
+
+edition-cubed-en = 英語版
+edition-cubed-ja = 日本語版
+edition-stakd-standard = 標準版
+edition-cubes-standard = 標準版
+error-players-edition = { $edition }で遊べるのは{ $low }〜{ $high }人です（指定: { $players }人）
+error-players-range = { $game }は{ $low }〜{ $high }人で遊ぶゲームです（指定: { $players }人）
+error-players-exactly = { $game }はちょうど{ $count }人で遊ぶゲームです（指定: { $players }人）
+error-variant-twice = 同じバリエーションが2回指定されています
+error-variant-solo = 「{ $variant }」はほかのプレイヤーがいるときのバリエーションなので、ソロでは使えません
+error-solo-rounds = ソロは1ゲームだけです。ラウンド数は1にしてください
+error-solo-points = ソロは1ラウンドだけです。勝利に必要な得点は1にしてください
+error-bot-no-param = ボット「{ $bot }」には「{ $key }」という設定はありません
+error-bot-whole = { $bot ->
+   *[other] { $key } は{ $low }から{ $high }までの整数で指定してください
+  }
+error-bot-number = { $bot ->
+   *[other] { $above ->
+        [yes] { $key } は{ $low }より大きく{ $high }以下の数で指定してください
+       *[other] { $key } は{ $low }以上{ $high }以下の数で指定してください
+    }
+  }
+error-bot-flag = { $bot ->
+   *[other] { $key } は true か false で指定してください
+  }
+error-bot-budget-twice = { $bot ->
+   *[other] iterations と seconds はどちらか一方だけを指定してください
+  }
+error-field-missing = 項目 { $field } がありません
+error-field-extra = { $field } という項目はありません
+error-field-choice = 項目 { $field } は次のどれかにしてください: { $expected }
+error-field-long = 項目 { $field } は{ $max-length }文字までです
+error-field-short = 項目 { $field } は{ $min-length }文字以上にしてください
+error-field-many = 項目 { $field } は{ $max-length }個までです
+error-field-few = 項目 { $field } は{ $min-length }個以上にしてください
+error-field-at-least = 項目 { $field } は{ $ge }以上にしてください
+error-field-above = 項目 { $field } は{ $gt }より大きくしてください
+error-field-at-most = 項目 { $field } は{ $le }以下にしてください
+error-field-below = 項目 { $field } は{ $lt }未満にしてください
+error-field-kind = { $kind ->
+    [whole] 項目 { $field } は整数にしてください
+    [number] 項目 { $field } は数にしてください
+    [bool] 項目 { $field } は true か false にしてください
+    [text] 項目 { $field } は文字列にしてください
+    [object] 項目 { $field } はオブジェクトにしてください
+    [list] 項目 { $field } はリストにしてください
+    [json] 送られた内容が JSON ではありません
+   *[other] 項目 { $field } の値の種類が違います
+  }
+error-field-invalid = 項目 { $field } の値は受け付けられません
+error-record-result = 記録が正しくありません。記録された結果が手順と合いません
+error-unstorable-long = 項目 { $field } に保存できるのは{ $length }文字までです
+error-unstorable-nul = 項目 { $field } には NUL 文字（\u0000）を保存できません
+error-unstorable-surrogate = 項目 { $field } には対になっていないサロゲート文字を保存できません
+error-record-unstorable = 記録が正しくありません: { $reason }
+variant-cubed-bridging = ギャップを埋める
+variant-cubed-void = 空白を埋める
+variant-cubed-draw3 = ドロー3、キープ1
+error-game-broken = ゲーム「{ $game }」は保存された手順から再現できなくなっています
+error-option-text = 「{ $option }」は文字列で指定してください
+error-option-a-list = 「{ $option }」はリストで指定してください
+error-option-at-least = 「{ $option }」は{ $low }以上で指定してください
+error-option-at-most = 「{ $option }」は{ $high }以下で指定してください
+error-option-invalid = 「{ $option }」のこの値は受け付けられません
+error-option-pair = --option { $pair }: key=value の形で書いてください
+error-bot-pairs = ボット「{ $bot }」: 設定は key=value の形で書いてください
+
+## words: プラグインのゲームの汎用テーブル（games/generic.js、render/web/generic.py）。ゲーム自身の
+## 項目名、記法、言葉はそのゲームのもの
+
+words-generic-played = { $who }の手: { $move }
+words-generic-moved = { $who }が手を指しました。
+generic-none = なし
+generic-move-label = 記法で書いた手
+generic-more = ほか{ $count }手: 入力してください
+generic-example = 手の例: { $move }
+generic-your-move = あなたの番です。手を選ぶか、入力してください。
+generic-moves-next = 次は{ $name }の番です。
+error-game-unknown = 「{ $game }」というゲームはありません。選べるのは { $games } です
