@@ -34,6 +34,10 @@ def _messages(lang: str) -> dict[str, ast.Message]:
     resource = FluentParser().parse((i18n.LOCALES / f"{lang}.ftl").read_text("utf-8"))
     junk = [entry.content for entry in resource.body if isinstance(entry, ast.Junk)]
     assert junk == [], f"{lang}.ftl does not parse: {junk}"
+    ids = [e.id.name for e in resource.body if isinstance(e, ast.Message)]
+    # a message written twice (two branches adding one key) would keep one of the two
+    # silently: the first, in fluent.runtime
+    assert sorted({i for i in ids if ids.count(i) > 1}) == [], f"written twice in {lang}.ftl"
     return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
 
 

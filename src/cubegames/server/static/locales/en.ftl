@@ -1054,7 +1054,6 @@ error-record-seats = bad record: this { $game } game has { $seats } seats, the r
 error-record-bot-name = bad record: seats.{ $seat }: a bot seat needs its bot's name
 error-record-seat-bot = bad record: seats.{ $seat }: { $reason }
 error-record-move-over = move { $number } ({ $move }): the game was already over
-error-record-move-refused = move { $number } ({ $move }) is refused by the rules
 
 ## -- the lobby, the chat and names (branch lobby, issue #25) --
 error-name-mixed = a name cannot mix scripts that look alike (such as a Cyrillic letter among Latin ones): write it in one script
@@ -1146,8 +1145,6 @@ term-unst-fewer = a turn may place fewer cubes (end)
 term-unst-supply = Supply:
 term-unst-last-red = {" "}(last red)
 term-error-seat = --seat { $seat }: this game has seats 0 to { $last }
-edition-cubed-en = English edition
-edition-cubed-ja = Japanese edition
 
 ## words: checks across a game's options, a bot's own complaints about its settings, a
 ## request the API's models refuse, a record whose result does not match (engineer "words")

@@ -918,7 +918,6 @@ error-record-seats = 記録が正しくありません。この { $game } のゲ
 error-record-bot-name = 記録の席{ $seat }はボットの席ですが、ボットの名前がありません
 error-record-seat-bot = 記録の席{ $seat }: { $reason }
 error-record-move-over = { $number }手目（{ $move }）: ゲームはすでに終わっています
-error-record-move-refused = { $number }手目（{ $move }）はルール上指せない手です
 
 ## -- the lobby, the chat and names (branch lobby, issue #25) --
 error-name-mixed = 名前に、見た目の似た別の文字体系（ラテン文字の中のキリル文字など）を混ぜることはできません。ひとつの文字体系で書いてください
@@ -1003,8 +1002,6 @@ term-unst-fewer = 1手番に置く数は少なくてもよい（end で終える
 term-unst-supply = 残りのキューブ:
 term-unst-last-red = （最後の赤）
 term-error-seat = --seat { $seat }: このゲームの席は0〜{ $last }です
-edition-cubed-en = 英語版
-edition-cubed-ja = 日本語版
 
 ## words: ゲームの設定どうしの組み合わせ、ボット自身の設定への指摘、API のモデルが受け付けない
 ## リクエスト、結果が手順と合わない記録（エンジニア "words"）
