@@ -26,6 +26,7 @@ KERNELS = (
     "games/cubed/batch_games.py",
     "games/unstackable/solver_kernel.py",
     "games/unstackable/vector_rules.py",
+    "games/unstackable/playout_kernel.py",
     "rl/vector/cubed.py",
 )
 STAMP = "cubegames-kernels.stamp"
