@@ -24,6 +24,7 @@ KERNELS = (
     "games/cubed/compiled_rules.py",
     "games/cubed/search_kernel.py",
     "games/cubed/batch_games.py",
+    "games/stakd/playout_kernel.py",
     "games/unstackable/solver_kernel.py",
     "games/unstackable/vector_rules.py",
     "games/unstackable/playout_kernel.py",
