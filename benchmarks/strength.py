@@ -30,6 +30,9 @@ LADDER: list[tuple[str, dict[str, object], str, str]] = [
     ("cubed", {"players": 2, "rounds": 1}, "mcts", "greedy"),
     ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true,iterations=400", "greedy"),
     ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true", "greedy"),
+    # the flat search over compiled playouts in the other two games with decisions
+    ("unstackable", {}, "mcts", "greedy"),
+    ("stakd", {"players": 2}, "mcts", "greedy"),
 ]
 
 NOTES = """\
@@ -94,9 +97,12 @@ def main() -> None:
     print(f"wrote {OUT}")
 
 
-def write(rows: list[str], games: int, jobs: int) -> None:
+def write(rows: list[str], games: int, jobs: int, out: Path = OUT) -> None:
+    """Write the ladder (the file's first part, up to its first `## ` heading) into `out`,
+    keeping every section after it (the variant rows, the ratings, the baselines), which
+    other scripts and runs write."""
     today = datetime.date.today().isoformat()
-    OUT.write_text(
+    ladder = (
         "# Strength ladder\n\n"
         "Head-to-head results, seats swapped every game; a win scores 1, a shared win 1/2.\n"
         "The interval is the 95% Wilson score interval. Regenerate with\n\n"
@@ -107,6 +113,18 @@ def write(rows: list[str], games: int, jobs: int) -> None:
         "| wall clock |\n"
         "|---|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" + NOTES
     )
+    out.write_text(ladder + kept_sections(out))
+
+
+def kept_sections(path: Path) -> str:
+    """The sections of `path` after the ladder: from its first `## ` heading to the end,
+    with a blank line before it ("" when there is no file or no such heading)."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return ""
+    at = text.find("\n## ")
+    return "" if at < 0 else "\n" + text[at + 1 :]
 
 
 if __name__ == "__main__":
