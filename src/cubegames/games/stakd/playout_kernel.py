@@ -74,6 +74,22 @@ class Tables(NamedTuple):
     #: the candidate's nodes, [candidate, i], `csize` of them
     cnodes: Arr
     csize: Arr
+    #: candidates are sorted by their least node: those of node `n` are `start[n]` to
+    #: `start[n + 1]` (a placement fits only if its least node is free)
+    start: Arr
+
+
+_ONE = np.uint64(1)
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_NODES = np.array(
+    [
+        0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+    ],
+    dtype=np.int64,
+)  # fmt: skip
 
 
 def jit(fn: F) -> F:
@@ -150,32 +166,49 @@ def moves(pos: Position, tb: Tables, seat: int, out_c: Arr, out_z: Arr, first: b
         return 0
     top = pos.meta[M_TOP]
     n = 0
-    count = tb.ctype.shape[0]
-    ctype = tb.ctype
     if top >= 1:
         free = pos.occ[top - 1] & ~pos.dead[top - 1] & ~pos.occ[top]
-        if free:
-            for c in range(count):
-                if held >> ctype[c] & 1 and _fits(pos, tb, c, top, free):
-                    out_c[n] = c
-                    out_z[n] = top
-                    n += 1
-                    if first:
-                        return 1
+        n = _layer(pos, tb, top, free, held, out_c, out_z, n, first)
+        if first and n:
+            return 1
     if top == 0 or n == 0 or pos.size[top] >= pos.meta[M_NEED]:
         company = (1 << UNI) | ((1 << BOMBER) if pos.meta[M_LOOSE] else 0)
         openers = held & ~(1 << BOMBER)
         if held & ~company:
             openers &= ~(1 << UNI)
-        free = pos.occ[top] & ~pos.dead[top]
-        if openers and free:
-            for c in range(count):
-                if openers >> ctype[c] & 1 and _fits(pos, tb, c, top + 1, free):
-                    out_c[n] = c
-                    out_z[n] = top + 1
-                    n += 1
-                    if first:
-                        return 1
+        if openers:
+            free = pos.occ[top] & ~pos.dead[top]
+            n = _layer(pos, tb, top + 1, free, openers, out_c, out_z, n, first)
+    return n
+
+
+@jit
+def _layer(
+    pos: Position,
+    tb: Tables,
+    z: int,
+    free: np.uint64,
+    types: int,
+    out_c: Arr,
+    out_z: Arr,
+    n: int,
+    first: bool,
+) -> int:
+    """Append the placements of `types` (bits) on layer `z` to `out_c`, `out_z` from
+    index `n`, trying only the candidates whose least node is free; return the new count
+    (with `first`, stop at the first)."""
+    board = free
+    while board:
+        bit = board & (~board + _ONE)
+        board ^= bit
+        node = _DEBRUIJN_NODES[np.int64((bit * _DEBRUIJN) >> np.uint64(58))]
+        for c in range(tb.start[node], tb.start[node + 1]):
+            if types >> tb.ctype[c] & 1 and _fits(pos, tb, c, z, free):
+                out_c[n] = c
+                out_z[n] = z
+                n += 1
+                if first:
+                    return n
     return n
 
 

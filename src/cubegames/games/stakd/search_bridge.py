@@ -57,6 +57,11 @@ def tables(state: StakdState) -> tuple[k.Tables, dict[tuple[int, int], int]]:
                         if c + d in index:
                             near |= 1 << index[c + d]
                 rows.append((t, mask, near & ~mask, [index[c] for c in cells]))
+    rows.sort(key=lambda r: (min(r[3]), r[0], r[1]))
+    start = np.zeros(65, dtype=np.int64)
+    for r in rows:
+        start[min(r[3]) + 1] += 1
+    start = np.cumsum(start)
     width = max((len(r[3]) for r in rows), default=1)
     cnodes = np.zeros((max(len(rows), 1), width), dtype=np.int64)
     for i, row in enumerate(rows):
@@ -67,6 +72,7 @@ def tables(state: StakdState) -> tuple[k.Tables, dict[tuple[int, int], int]]:
         np.array([r[2] for r in rows], dtype=np.uint64),
         cnodes,
         np.array([len(r[3]) for r in rows], dtype=np.int64),
+        start.astype(np.int64),
     )
     lookup = {(r[0], r[1]): i for i, r in enumerate(rows)}
     if len(_TABLES) > 64:
