@@ -2,7 +2,7 @@
 of the C loops' random games per second measured in the same run.
 
     .venv/bin/python benchmarks/search.py [--games 400] [--c-games 2000] [--jobs 2] [--bot mcts]
-        [--variants bridging,void,draw3] [--rounds 1]
+        [--variants bridging,void,draw3] [--rounds 1] [--game cubed|unstackable|stakd]
 
 CUBED, 2 players, 1 round unless `--rounds` says more, with the `--variants` given. The C
 loops of `benchmarks/kernel.py` (built by its `build_c_loop`: the plain whole-board loop
@@ -32,9 +32,11 @@ import cubegames
 from cubegames.sim import make_job, simulate
 
 
-def study(bot: str, games: int, jobs: int, options: dict[str, object]) -> tuple[float, float]:
-    """(games per second, CPU seconds per game) of `bot` against `greedy`."""
-    job = make_job("cubed", [bot, "greedy"], players=2, options=options, seed=0)
+def study(
+    bot: str, games: int, jobs: int, options: dict[str, object], game: str = "cubed"
+) -> tuple[float, float]:
+    """(games per second, CPU seconds per game) of `bot` against `greedy` in `game`."""
+    job = make_job(game, [bot, "greedy"], players=2, options=options, seed=0)
     cpu = cpu_seconds()
     start = time.perf_counter()
     outcome = simulate(job, games, jobs=jobs)
@@ -51,10 +53,20 @@ def main() -> None:
     parser.add_argument("--bot", default="mcts", help="the search bot, e.g. mcts:iterations=200")
     parser.add_argument("--variants", default="", help="CUBED variants, e.g. bridging,draw3")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument(
+        "--game",
+        default="cubed",
+        choices=("cubed", "unstackable", "stakd"),
+        help="the study's game (2 players; the C loops stay CUBED's, the yardstick)",
+    )
     args = parser.parse_args()
     variants = tuple(v for v in args.variants.split(",") if v)
     options: dict[str, object] = {"rounds": args.rounds, "variants": variants}
-    cubegames.make("cubed", players=2, **options)  # unknown variants: refused before the run
+    if args.game != "cubed":
+        if variants or args.rounds != 1:
+            parser.error("--variants and --rounds are CUBED's")
+        options = {}
+    cubegames.make(args.game, players=2, **options)  # bad options: refused before the run
     game = cubegames.make("cubed", players=2, rounds=1)
     load = os.getloadavg()[0]
     loops = {
@@ -72,7 +84,7 @@ def main() -> None:
                 rates[name].append(c_run(binary, game, max(games, 10))[0])
 
         c_loops()
-        rate, cpu = study(args.bot, args.games, args.jobs, options)
+        rate, cpu = study(args.bot, args.games, args.jobs, options, args.game)
         c_loops()
     best = {name: max(found) for name, found in rates.items()}
     rows = [f"| {name} (random games) | {value:,.0f} | 1 | — | — |" for name, value in best.items()]
@@ -84,7 +96,7 @@ def main() -> None:
         + " games/s.\n\n"
         "| path | games/s | ÷ C loop (plain, tuned) | CPU per game | 10,000 games |\n"
         "|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
-        f"| `simulate --bots {args.bot},greedy --jobs {args.jobs}`"
+        f"| `simulate {args.game} --bots {args.bot},greedy --jobs {args.jobs}`"
         f"{f' -o variants={args.variants}' if variants else ''}"
         f"{f' -o rounds={args.rounds}' if args.rounds != 1 else ''}, {args.games:,} games "
         f"| {rate:,.2f} | {ratios} | {cpu * 1000:,.0f} ms "

@@ -30,6 +30,9 @@ LADDER: list[tuple[str, dict[str, object], str, str]] = [
     ("cubed", {"players": 2, "rounds": 1}, "mcts", "greedy"),
     ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true,iterations=400", "greedy"),
     ("cubed", {"players": 2, "rounds": 1}, "mcts:tree=true", "greedy"),
+    # the flat search over compiled playouts in the other two games with decisions
+    ("unstackable", {}, "mcts", "greedy"),
+    ("stakd", {"players": 2}, "mcts", "greedy"),
 ]
 
 NOTES = """\
@@ -94,9 +97,13 @@ def main() -> None:
     print(f"wrote {OUT}")
 
 
-def write(rows: list[str], games: int, jobs: int) -> None:
+def write(rows: list[str], games: int, jobs: int, out: Path = OUT) -> None:
+    """Write the ladder's rows into `out`: the rows of the pairings in `rows` replace theirs
+    (`merged`), and everything after the table (its notes, and the sections other scripts
+    and runs write: variants, ratings, baselines) is kept as it is; a new file gets
+    `NOTES`."""
     today = datetime.date.today().isoformat()
-    OUT.write_text(
+    head = (
         "# Strength ladder\n\n"
         "Head-to-head results, seats swapped every game; a win scores 1, a shared win 1/2.\n"
         "The interval is the 95% Wilson score interval. Regenerate with\n\n"
@@ -105,8 +112,48 @@ def write(rows: list[str], games: int, jobs: int) -> None:
         f"{platform.python_version()}, {jobs} processes, seeds 0 to {games - 1}.\n\n"
         "| game | bot A | bot B | A's score | 95% interval | games | A's seconds a move "
         "| wall clock |\n"
-        "|---|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" + NOTES
+        "|---|---|---|---|---|---|---|---|\n"
     )
+    out.write_text(head + "\n".join(merged(rows, out)) + "\n" + after_ladder(out))
+
+
+def after_ladder(path: Path) -> str:
+    """The text of `path` after its ladder table, to the end (`NOTES` and a blank line
+    before them when there is no file or no table)."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return "\n" + NOTES
+    end = text.find("\n## ")
+    top = text if end < 0 else text[:end]
+    lines = top.splitlines(keepends=True)
+    last = max((i for i, line in enumerate(lines) if line.startswith("| ")), default=-1)
+    if last < 0:
+        return "\n" + NOTES + ("" if end < 0 else text[end:])
+    return "".join(lines[last + 1 :]) + ("" if end < 0 else text[end:])
+
+
+def _key(row: str) -> tuple[str, ...]:
+    """A ladder row's pairing: its game, bot A and bot B cells."""
+    return tuple(cell.strip() for cell in row.strip().strip("|").split("|")[:3])
+
+
+def merged(rows: list[str], path: Path) -> list[str]:
+    """The ladder rows of `path` with those of the pairings in `rows` replaced by them, and
+    the new pairings after them: a run of some pairings (`--only`) keeps the others' rows."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return list(rows)
+    end = text.find("\n## ")
+    old = [
+        line
+        for line in (text if end < 0 else text[:end]).splitlines()
+        if line.startswith("| ") and not line.startswith("| game |")
+    ]
+    new = {_key(r): r for r in rows}
+    out = [new.pop(_key(line), line) for line in old]
+    return out + [r for r in rows if _key(r) in new]
 
 
 if __name__ == "__main__":

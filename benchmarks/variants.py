@@ -1,7 +1,8 @@
-"""`mcts` against `greedy` in every CUBED variant and at several seat counts, with the CPU a
-game costs: the rows of benchmarks/strength.md's "Variants and seat counts" table.
+"""`mcts` against `greedy` in every CUBED variant and at several seat counts, and in
+Unstackable and STAKD (2 to 8 seats), with the CPU a game costs: the rows of
+benchmarks/strength.md's "Variants and seat counts" tables.
 
-    .venv/bin/python benchmarks/variants.py [--games 40] [--only void]
+    .venv/bin/python benchmarks/variants.py [--games 40] [--only void] [--only stakd]
 
 Two players: the seats swap every game, a win scores 1 and a shared win 1/2; the interval is
 the 95% Wilson interval. More seats: one `mcts` among `greedy` bots, its seat rotating game
@@ -21,26 +22,33 @@ from cubegames.kit.stats import wilson
 from cubegames.sim import Match, run
 
 ALL = ("bridging", "void", "draw3")
-#: (label, seats, rounds, variants)
-SETTINGS: list[tuple[str, int, int, tuple[str, ...]]] = [
-    ("plain", 2, 1, ()),
-    ("bridging", 2, 1, ("bridging",)),
-    ("void", 2, 1, ("void",)),
-    ("draw3", 2, 1, ("draw3",)),
-    ("all three", 2, 1, ALL),
-    ("3-round match, all three", 2, 3, ALL),
-    ("4 seats, all three", 4, 1, ALL),
-    ("6 seats, draw3", 6, 1, ("draw3",)),
+#: (game, label, options); `--only` matches "game, label"
+SETTINGS: list[tuple[str, str, dict[str, object]]] = [
+    ("cubed", "plain", {"players": 2, "rounds": 1, "variants": ()}),
+    ("cubed", "bridging", {"players": 2, "rounds": 1, "variants": ("bridging",)}),
+    ("cubed", "void", {"players": 2, "rounds": 1, "variants": ("void",)}),
+    ("cubed", "draw3", {"players": 2, "rounds": 1, "variants": ("draw3",)}),
+    ("cubed", "all three", {"players": 2, "rounds": 1, "variants": ALL}),
+    ("cubed", "3-round match, all three", {"players": 2, "rounds": 3, "variants": ALL}),
+    ("cubed", "4 seats, all three", {"players": 4, "rounds": 1, "variants": ALL}),
+    ("cubed", "6 seats, draw3", {"players": 6, "rounds": 1, "variants": ("draw3",)}),
+    ("unstackable", "plain", {}),
+    ("unstackable", "loose counts", {"exact_counts": False}),
+    ("stakd", "match to 3", {"players": 2}),
+    ("stakd", "3 seats", {"players": 3}),
+    ("stakd", "4 seats", {"players": 4}),
+    ("stakd", "5 seats", {"players": 5}),
+    ("stakd", "8 seats, match to 2", {"players": 8, "points_to_win": 2}),
 ]
 
 
-def measure(label: str, seats: int, rounds: int, variants: tuple[str, ...], games: int) -> str:
-    options = {"players": seats, "rounds": rounds, "variants": variants}
+def measure(game: str, label: str, options: dict[str, object], games: int) -> str:
+    seats = int(str(options.get("players", 2)))
     matches = []
     for i in range(games):
         at = i % seats
         bots = tuple("mcts" if s == at else "greedy" for s in range(seats))
-        matches.append(Match("cubed", bots, seed=i, options=dict(options)))
+        matches.append(Match(game, bots, seed=i, options=dict(options)))
     score = 0.0
     load = os.getloadavg()[0]
     cpu = time.process_time()
@@ -56,7 +64,7 @@ def measure(label: str, seats: int, rounds: int, variants: tuple[str, ...], game
     rate = score / games
     share = f"{rate * seats:.2f}× fair share" if seats > 2 else ""
     return (
-        f"| cubed, {label} ({seats} seats) | {rate:.1%} | {low:.1%} – {high:.1%} | {share} "
+        f"| {game}, {label} ({seats} seats) | {rate:.1%} | {low:.1%} – {high:.1%} | {share} "
         f"| {games} | {cpu:.2f} s | {wall:.2f} s at load {load:.1f} |"
     )
 
@@ -70,10 +78,10 @@ def main() -> None:
         "| setting | `mcts`'s score | 95% interval | against fair share | games "
         "| CPU a game | wall a game |\n|---|---|---|---|---|---|---|"
     )
-    for label, seats, rounds, variants in SETTINGS:
-        if args.only and args.only not in label:
+    for game, label, options in SETTINGS:
+        if args.only and args.only not in f"{game}, {label}":
             continue
-        print(measure(label, seats, rounds, variants, args.games), flush=True)
+        print(measure(game, label, options, args.games), flush=True)
 
 
 if __name__ == "__main__":

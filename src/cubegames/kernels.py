@@ -19,12 +19,18 @@ from cubegames.bots import bot
 
 
 def _bots() -> None:
-    """`greedy` and `mcts` in CUBED, `alphabeta` in Unstackable."""
+    """`greedy` and `mcts` in CUBED and STAKD, `mcts` and `alphabeta` in Unstackable."""
     state = cubegames.make("cubed", players=2, rounds=1).new_state(seed=1)
     for spec in ("greedy", "mcts:iterations=20"):
         bot(spec, seed=1).choose(state)
     game = cubegames.make("unstackable")
     position = game.new_state(seed=1)
+    bot("mcts:iterations=20", seed=1).choose(position)
+    stakd = cubegames.make("stakd", players=2, points_to_win=1).new_state(seed=1)
+    while stakd.to_move is not None and getattr(stakd, "base_phase", False):
+        stakd.play(stakd.legal_moves()[0])
+    for spec in ("greedy", "mcts:iterations=20"):
+        bot(spec, seed=1).choose(stakd)
     rng = random.Random(1)
     while getattr(position, "stage", None) == "stack" and not position.is_over:
         moves = position.legal_moves()

@@ -1,13 +1,15 @@
 """Monte Carlo search: a flat search over compiled playouts where the game has them, else
 information-set Monte Carlo tree search (single-observer ISMCTS).
 
-Flat search (CUBED with two or more players, any variants): the game's compiled playouts
+Flat search (CUBED with two or more players, any variants; Unstackable; STAKD once the
+bases are down): the game's compiled playouts
 (`Game.playouts`, from the bot's view only) give the root moves worth trying; they are
 compared by sequential halving (`halving`): in each of `ceil(log2 n)` rounds every move
 still in is played out equally often, all moves on the same fresh deals of the hidden parts,
 and the worse half by mean reward is dropped. A playout (`Playouts.run`) plays the move and
 a short stretch of the game's light policy and scores the position. The best move of the
-last round is played. Default budget 300 playouts.
+last round is played. Default budget 300 playouts, or the game's own (`Playouts.budget`:
+Unstackable's playouts are cheap, so it runs 1000).
 
 ISMCTS (every other game, or `tree=true`): each iteration deals the hidden parts afresh,
 consistently with what the bot's seat has seen (`Game.sampler` over `state.view(seat)`: it
@@ -142,8 +144,9 @@ class MctsBot(Bot):
             only: Move = moves[0]
             return only
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        default = FLAT_ITERATIONS if playouts.budget is None else playouts.budget
         best, self.last_iterations = halving(
-            playouts, seat, self.budget(FLAT_ITERATIONS), deadline, self.rng
+            playouts, seat, self.budget(default), deadline, self.rng
         )
         chosen: Move = moves[best]
         return chosen

@@ -36,11 +36,13 @@ KERNELS = (
     "games/cubed/compiled_rules.py",
     "games/cubed/search_kernel.py",
     "games/cubed/batch_games.py",
+    "games/stakd/playout_kernel.py",
     "games/unstackable/solver_kernel.py",
     "games/unstackable/vector_rules.py",
     "games/cubed/vector.py",
     "games/cubed/opponents.py",
     "games/unstackable/opponents.py",
+    "games/unstackable/playout_kernel.py",
 )
 STAMP = "cubegames-kernels.stamp"
 PACKAGE = Path(__file__).resolve().parent.parent

@@ -131,6 +131,8 @@ class Playouts(ABC, Generic[M]):
 
     #: the root moves, in a fixed order
     moves: list[M]
+    #: the playouts a search runs when its bot is given no budget (None: the bot's own)
+    budget: int | None = None
 
     @abstractmethod
     def run(self, move: int, seed: int) -> list[float]:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from cubegames.core.game import JSON, Game, State
+from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
 from cubegames.core.phrase import Worded, edition_phrase
@@ -183,6 +183,22 @@ class Stakd(Game[Place]):
         assert isinstance(state, StakdState)
         return search_hooks.rewards(state)
 
+    def playouts(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> Playouts[Place] | None:
+        """Compiled playouts for the `mcts` bot's flat search (`search_bridge`): nothing is
+        hidden, so they start from the position the view shows."""
+        from cubegames.games.stakd import search_bridge
+
+        return search_bridge.playouts(self.determinize(view, seat, rng), rng)
+
     def greedy_move(self, state: State[Place], rng: random.Random) -> Place:
+        """The greedy heuristic (`search_hooks.greedy_move`), its values computed in the
+        compiled kernel once the bases are down (the same move)."""
         assert isinstance(state, StakdState)
+        if state.to_move is not None and not state.base_phase:
+            from cubegames.games.stakd import search_bridge
+
+            if search_bridge.supported(state):
+                return search_bridge.greedy_move(state, rng)
         return search_hooks.greedy_move(state, rng)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from cubegames.core.game import JSON, Game, State
+from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
 from cubegames.core.phrase import Worded
@@ -187,6 +187,18 @@ class Unstackable(Game[UnstackableMove]):
         """
         assert isinstance(state, UnstackableState)
         return search.choose(solver, state, depth, deadline)
+
+    def playouts(
+        self, view: Mapping[str, Any], seat: int, rng: random.Random
+    ) -> Playouts[UnstackableMove] | None:
+        """Compiled playouts for the `mcts` bot's flat search (`search_bridge`): nothing is
+        hidden, so they start from the position the view shows."""
+        from cubegames.games.unstackable import search_bridge
+
+        state = self.determinize(view, seat, rng)
+        if state.to_move is None:
+            return None
+        return search_bridge.KernelPlayouts(state)
 
     def greedy_move(self, state: State[UnstackableMove], rng: random.Random) -> UnstackableMove:
         """The greedy heuristic: the best immediate pile value, handing over little.
