@@ -55,6 +55,7 @@ def test_the_tables_have_postgresqls_own_types(store: Store) -> None:
         "users",  # accounts (`accounts`)
         "sessions",
         "seat_keys",
+        "signin_attempts",
         "ratings",  # ratings (`ratings`)
         "rating_events",
         "chat_lines",

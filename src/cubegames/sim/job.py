@@ -205,7 +205,7 @@ def make_job(
     >>> make_job("unstackable", ["random"], players=3)
     Traceback (most recent call last):
     ...
-    ValueError: unstackable is a game for exactly 2 players, not 3
+    cubegames.core.phrase.Worded: unstackable is a game for exactly 2 players, not 3
     """
     cls = game_class(game)
     given = dict(options or {})
