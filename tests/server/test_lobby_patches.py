@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cubegames.server.lobby import Lobby, apply_patch, lobby_patch
+from tests.server import test_page_modules as page_modules
 from tests.server.helpers import HUMAN, Socket, TestClient
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "cubegames" / "server" / "static"
@@ -126,24 +126,9 @@ def test_each_change_is_encoded_once_and_sent_to_every_watcher(
 
 
 def _in_node(answer: str, data: Any) -> Any:
-    assert NODE is not None
-    script = (
-        f"import * as l from {json.dumps((STATIC / 'lobbylist.js').as_uri())};\n"
-        "let text = ''; process.stdin.on('data', (d) => { text += d; });\n"
-        "process.stdin.on('end', () => {\n"
-        "  const input = JSON.parse(text);\n"
-        f"  process.stdout.write(JSON.stringify({answer}));\n"
-        "});\n"
-    )
-    run = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        input=json.dumps(data),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    """`answer` worked out by Node over the page's lobby list module (`lobbylist.js`)."""
+    imports = f"import * as l from {json.dumps((STATIC / 'lobbylist.js').as_uri())};"
+    return page_modules._in_node(imports, answer, data)
 
 
 #: the page's loop: apply each message; on null, note that it asked for the list again
