@@ -14,7 +14,10 @@ game's part with `isinstance` and fall back on the generic answer where it has n
   better) and how far ahead is far, for its evaluation; without it, the game's `scores()`
   (negated for a game whose lower score is better) and a scale of 1;
 - `Coverage`: `coverage(game, state)`, the share of the game's room used by the end;
-  without it, none.
+  without it, none;
+- `Batches`: `batcher(game)`, a `Batcher` playing many random-bot games at once in a
+  compiled kernel and giving their records; without it, the simulator plays them one by
+  one.
 
 Kinds are read from a move's notation (the rules' documented text), the seat that played it
 and the previous move (`last`: its seat and kind), never from the engine's insides.
@@ -30,7 +33,7 @@ and the previous move (`last`: its seat and kind), never from the engine's insid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from cubegames.core.game import Game, State
@@ -90,6 +93,28 @@ class Coverage(Protocol):
         ...
 
 
+class Batcher(Protocol):
+    """Random-bot games of one set of options played many at a time (a compiled kernel)."""
+
+    #: the largest match seed it covers (its seats' bots are seeded `seed * 1000 + seat`)
+    max_seed: int
+
+    def records(self, seeds: Sequence[int]) -> list[dict[str, Any]]:
+        """Each game's simulation record (as `cubegames.sim.play.play_match` makes it), but
+        its `game`, `options` and `bots`, which the simulator adds."""
+        ...
+
+
+@runtime_checkable
+class Batches(Protocol):
+    """A lab part that plays the random bot's games many at a time."""
+
+    def batcher(self, game: Game[Any]) -> Batcher | None:
+        """The batch player of `game`'s options (None where the kernel does not cover
+        them)."""
+        ...
+
+
 def _lab(game_id: str) -> object:
     return part(game_id, "lab")
 
@@ -143,3 +168,10 @@ def coverage(game: Game[Any], state: State[Any]) -> float | None:
     """The share of the game's room used by the end (`Coverage`); None without it."""
     module = _lab(game.id)
     return module.coverage(game, state) if isinstance(module, Coverage) else None
+
+
+def batcher(game: Game[Any]) -> Batcher | None:
+    """The game's batch player for random-bot games (`Batches`); None without one: the
+    simulator plays them one by one."""
+    module = _lab(game.id)
+    return module.batcher(game) if isinstance(module, Batches) else None

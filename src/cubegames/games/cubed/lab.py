@@ -21,7 +21,7 @@ from typing import Any
 from cubegames.core.game import Game, State
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.game import Cubed
-from cubegames.kit.lab import Last
+from cubegames.kit.lab import Batcher, Last
 
 #: the kind of move that shows each variant in use
 DISTINCTIVE = {"bridging": "bonus_place", "void": "give", "draw3": "draw3"}
@@ -114,6 +114,16 @@ def _hand_points(game: Cubed, hand: Sequence[str]) -> float:
 def scale(game: Game[Any]) -> float:
     """Points: five ahead is about 73%."""
     return SCALE
+
+
+def batcher(game: Game[Any]) -> Batcher | None:
+    """Random-bot games played many at a time in the batch kernel, where it covers the
+    options (`batch_records`, imported only when asked: it compiles)."""
+    from cubegames.games.cubed import batch_games
+    from cubegames.games.cubed.batch_records import Batcher as CubedBatcher
+
+    assert isinstance(game, Cubed)
+    return CubedBatcher(game) if batch_games.supported(game) else None
 
 
 def coverage(game: Game[Any], state: State[Any]) -> float | None:
