@@ -49,8 +49,6 @@ NOT_MOVED_YET = {
         "cubegames.games.unstackable",
     ): "the alphabeta bot is Unstackable's solver",
     ("rl/factored.py", "cubegames.games.cubed.rl"): "CUBED's factored action space",
-    ("kit/words.py", "cubed"): "CUBED's refusal colours for the catalogs",
-    ("kit/words.py", "unstackable"): "Unstackable's refusal colours for the catalogs",
     ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
     ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
     ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
@@ -208,3 +206,21 @@ def test_each_built_in_game_ships_its_openspiel_rules() -> None:
         *(f"cubegames.games.{g}.openspiel" for g in BUILT_IN),
         None,  # the adapter's generic description (cubegames.openspiel.plugin)
     ]
+
+
+def test_a_refusals_colour_is_named_by_the_games_web_part() -> None:
+    from cubegames.core.errors import Refusal
+    from cubegames.kit.words import refusal, refused
+    from cubegames.render import web
+
+    game = cubegames.make("unstackable")
+    palette = web.info(game)["palette"]
+    reason = Refusal("none-left", "there are no red cubes left", colour="red")
+    assert refused("unstackable", reason, palette).said() == [
+        "refusal-unstackable-none-left",
+        {"colour": {"say": ["unst-colour-R", {}], "text": "red"}},
+    ]
+    assert "red" not in refusal("ja", "unstackable", reason, palette)
+    # a game whose web part names nothing keeps the parameters as the rules gave them
+    plain = Refusal("none-left", "x", colour="red")
+    assert refused("stakd", plain, {}).said() == ["refusal-stakd-none-left", {"colour": "red"}]
