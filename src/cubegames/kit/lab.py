@@ -33,8 +33,9 @@ and the previous move (`last`: its seat and kind), never from the engine's insid
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from cubegames.core.game import Game, State
 from cubegames.kit.parts import part
@@ -115,28 +116,52 @@ class Batches(Protocol):
         ...
 
 
-def _lab(game_id: str) -> object:
-    return part(game_id, "lab")
+@functools.cache
+def _meets(game_id: str, protocol: type[Any]) -> object | None:
+    """The game's lab part if it meets `protocol`, else None (asked once per game: a
+    protocol's `isinstance` costs microseconds, and the simulator asks at every move)."""
+    module = part(game_id, "lab")
+    return module if isinstance(module, protocol) else None
+
+
+def _kinds(game_id: str) -> MoveKinds | None:
+    return cast(MoveKinds | None, _meets(game_id, MoveKinds))
+
+
+def _variants(game_id: str) -> Variants | None:
+    return cast(Variants | None, _meets(game_id, Variants))
+
+
+def _standing(game_id: str) -> Standing | None:
+    return cast(Standing | None, _meets(game_id, Standing))
+
+
+def _coverage(game_id: str) -> Coverage | None:
+    return cast(Coverage | None, _meets(game_id, Coverage))
+
+
+def _batches(game_id: str) -> Batches | None:
+    return cast(Batches | None, _meets(game_id, Batches))
 
 
 def kinds(game: Game[Any]) -> tuple[str, ...]:
     """The kinds of move counted for `game`; none without `MoveKinds`."""
-    module = _lab(game.id)
-    return module.kinds(game) if isinstance(module, MoveKinds) else ()
+    module = _kinds(game.id)
+    return () if module is None else module.kinds(game)
 
 
 def kind(game: Game[Any], seat: int, text: str, last: Last) -> str:
     """The kind of a move (`MoveKinds`); without it, the first word of its notation."""
-    module = _lab(game.id)
-    if isinstance(module, MoveKinds):
+    module = _kinds(game.id)
+    if module is not None:
         return module.kind(game, seat, text, last)
     return text.split(maxsplit=1)[0] if text.strip() else text
 
 
 def kind_name(game_id: str, kind: str) -> str:
     """A kind as a reader sees it (`MoveKinds`); without it, "<kind> moves"."""
-    module = _lab(game_id)
-    if isinstance(module, MoveKinds):
+    module = _kinds(game_id)
+    if module is not None:
         return module.kind_name(kind)
     return f"{kind.replace('_', ' ')} moves"
 
@@ -144,15 +169,15 @@ def kind_name(game_id: str, kind: str) -> str:
 def distinctive(game_id: str, options: Mapping[str, Any]) -> dict[str, str]:
     """The kind of move that shows each of a setting's variants in use (`Variants`); none
     without it."""
-    module = _lab(game_id)
-    return module.distinctive(options) if isinstance(module, Variants) else {}
+    module = _variants(game_id)
+    return {} if module is None else module.distinctive(options)
 
 
 def standing(game: Game[Any], state: State[Any]) -> list[float]:
     """Each seat's standing, higher is better (`Standing`); without it, the game's scores,
     turned to be higher-is-better for a game whose lower score is better."""
-    module = _lab(game.id)
-    if isinstance(module, Standing):
+    module = _standing(game.id)
+    if module is not None:
         return module.standing(game, state)
     sign = -1.0 if game.info.score_better == "lower" else 1.0
     return [sign * float(s) for s in state.scores()]
@@ -160,18 +185,18 @@ def standing(game: Game[Any], state: State[Any]) -> list[float]:
 
 def scale(game: Game[Any]) -> float:
     """The scale of the game's evaluation (`Standing`); 1 without it."""
-    module = _lab(game.id)
-    return float(module.scale(game)) if isinstance(module, Standing) else 1.0
+    module = _standing(game.id)
+    return 1.0 if module is None else float(module.scale(game))
 
 
 def coverage(game: Game[Any], state: State[Any]) -> float | None:
     """The share of the game's room used by the end (`Coverage`); None without it."""
-    module = _lab(game.id)
-    return module.coverage(game, state) if isinstance(module, Coverage) else None
+    module = _coverage(game.id)
+    return None if module is None else module.coverage(game, state)
 
 
 def batcher(game: Game[Any]) -> Batcher | None:
     """The game's batch player for random-bot games (`Batches`); None without one: the
     simulator plays them one by one."""
-    module = _lab(game.id)
-    return module.batcher(game) if isinstance(module, Batches) else None
+    module = _batches(game.id)
+    return None if module is None else module.batcher(game)
