@@ -45,11 +45,6 @@ NOT_MOVED_YET = {
         "cubegames.games.unstackable",
     ): "the alphabeta bot is Unstackable's solver",
     ("rl/factored.py", "cubegames.games.cubed.rl"): "CUBED's factored action space",
-    # what `cubegames compile` plays to warm each game's kernels (through the bots, the
-    # simulator and the environments, layers above the games)
-    ("kernels.py", "cubed"): "the compile command's warm-up games",
-    ("kernels.py", "unstackable"): "the compile command's warm-up games",
-    ("kernels.py", "stakd"): "the compile command's warm-up games",
     ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
     ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
     ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
@@ -225,3 +220,35 @@ def test_a_refusals_colour_is_named_by_the_games_web_part() -> None:
     # a game whose web part names nothing keeps the parameters as the rules gave them
     plain = Refusal("none-left", "x", colour="red")
     assert refused("stakd", plain, {}).said() == ["refusal-stakd-none-left", {"colour": "red"}]
+
+
+def test_compile_warms_what_each_games_kernels_part_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cubegames import kernels
+
+    asked: list[tuple[str, str, bool]] = []
+
+    class Spy:
+        def __init__(self, spec: str) -> None:
+            self.spec = spec
+
+        def choose(self, state: object) -> None:
+            assert isinstance(state, cubegames.core.game.State)
+            asked.append((state.game.id, self.spec, state.to_move is not None))
+
+    monkeypatch.setattr(kernels, "bot", lambda spec, seed: Spy(spec))
+    kernels.warm(("bots",))
+    assert asked == [
+        ("cubed", "greedy", True),
+        ("cubed", "mcts:iterations=20", True),
+        ("unstackable", "mcts:iterations=20", True),
+        ("unstackable", "alphabeta:depth=2", True),
+        ("stakd", "greedy", True),
+        ("stakd", "mcts:iterations=20", True),
+    ]
+    # the solver's position is past stacking, STAKD's past its bases
+    positions = dict(
+        (specs[0], state) for state, specs in kernels.part("unstackable", "kernels").bot_positions()
+    )
+    assert positions["alphabeta:depth=2"].to_dict()["stage"] != "stack"
+    ((stakd, _),) = kernels.part("stakd", "kernels").bot_positions()
+    assert not stakd.base_phase
