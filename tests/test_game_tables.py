@@ -44,7 +44,6 @@ NOT_MOVED_YET = {
         "bots/alphabeta.py",
         "cubegames.games.unstackable",
     ): "the alphabeta bot is Unstackable's solver",
-    ("rl/factored.py", "cubegames.games.cubed.rl"): "CUBED's factored action space",
     ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
     ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
     ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
