@@ -182,22 +182,35 @@ def check(position: str, move: str) -> None:
 @cli.command()
 @click.argument("game")
 @click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
-def odds(game: str, pairs: tuple[str, ...]) -> None:
-    """Exact odds of a game's chance events (CUBES: every outcome of a roll of six dice)."""
+@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
+def odds(game: str, pairs: tuple[str, ...], lang: str | None) -> None:
+    """Exact odds of a game's chance events, as its terminal part lists them (CUBES: every
+    outcome of a roll of six dice), in the language of --lang."""
+    import warnings
+
     from rich.console import Console
 
-    if game != "cubes":
-        fail(f"odds are for games of pure chance; {game!r} has none to list (try cubes)")
-    options = parse_options(game, pairs, None)
+    from cubegames.core.registry import games
+    from cubegames.kit.parts import part
+    from cubegames.kit.terminal import speaking
+    from cubegames.kit.words import say
+    from cubegames.render.terminal import Odds
+    from cubegames.render.terminal import odds as odds_of
+
+    spoken = language(lang)
     try:
+        options = options_from_text(game, pairs, None)
         built = cubegames.make(game, **options)
     except ValueError as exc:
-        fail(str(exc))
-    from cubegames.games.cubes import Cubes
-    from cubegames.games.cubes.terminal import odds_table
-
-    assert isinstance(built, Cubes)
-    Console(highlight=False).print(odds_table(built))
+        fail(worded(exc, spoken))
+    with speaking(spoken):
+        table = odds_of(built)
+    if table is None:
+        with warnings.catch_warnings():  # a plug-in that does not load lists no odds
+            warnings.simplefilter("ignore")
+            listing = [g.id for g in games() if isinstance(part(g.id, "terminal"), Odds)]
+        fail(say(spoken, "term-odds-none", game=game, games=", ".join(listing)))
+    Console(highlight=False).print(table)
 
 
 @cli.command()

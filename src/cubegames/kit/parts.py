@@ -13,7 +13,13 @@ generic one where not (docs/plugins.md):
 - `vector`: `VectorEnv(num_envs, seed=, opponent=, **options)` and optionally
   `supports(options)`, a compiled batched environment for `cubegames.rl.vector`;
 - `symmetry`: `symmetries(game)`, the game's symmetries with the identity first, for
-  `cubegames.symmetry`.
+  `cubegames.symmetry`;
+- `lab`: what the simulator's reports ask of a game (its kinds of move, its variants'
+  moves, who is ahead, its board's coverage), the protocols of `cubegames.kit.lab`;
+- `openspiel`: `RULES`, the game's OpenSpiel description (its chance nodes), on
+  `cubegames.kit.openspiel.Rules`, for `cubegames.openspiel`;
+- `kernels`: the games `cubegames compile` plays to compile the game's kernels
+  (`bot_positions()`, `random_games()`, `vector_envs()`), for `cubegames.kernels`.
 
 A game whose facts say `parts=False` (and a game class declaring no facts) has none.
 
@@ -33,7 +39,7 @@ from types import ModuleType
 from cubegames.core.registry import package
 
 #: the names of the parts a game package may hold
-PARTS = ("terminal", "web", "rl", "vector", "symmetry")
+PARTS = ("terminal", "web", "rl", "vector", "symmetry", "lab", "openspiel", "kernels")
 #: the parts that may import a package of one of cubegames' extras (named here), as only
 #: the layer that has the extra imports them: a compiled batched environment is a
 #: `gymnasium.vector.VectorEnv`. Every other module of a game imports only what

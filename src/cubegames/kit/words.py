@@ -24,7 +24,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from babel.dates import format_timedelta
 from babel.lists import format_list
@@ -32,6 +32,7 @@ from fluent.runtime import FluentBundle, FluentResource
 
 from cubegames.core.errors import Refusal
 from cubegames.core.phrase import Param, Phrase
+from cubegames.kit.parts import part
 
 LOCALES = Path(__file__).resolve().parent.parent / "server" / "static" / "locales"
 #: the languages with a catalog, the first one the fallback for a message another lacks
@@ -114,6 +115,18 @@ _UNREADABLE = ("unreadable", "not-a-move")
 _SHARED = ("turn", "over")
 
 
+@runtime_checkable
+class RefusalWords(Protocol):
+    """A game's `web` part that names its own things in a refusal's parameters."""
+
+    def refusal_params(
+        self, code: str, params: Mapping[str, Any], palette: Mapping[str, Any]
+    ) -> dict[str, Param]:
+        """The parameters of a refusal `code` that name a thing of the game (a colour, by
+        the game's `palette`), as phrases of the catalogs; the others are left out."""
+        ...
+
+
 def refusal(lang: str, game: str, reason: Refusal, palette: Mapping[str, Any] | None = None) -> str:
     """A rule's reason for refusing a move (`IllegalMove.refusal`) in `lang`, by its code
     and parameters as the page words it (static/refusals.js `friendly`; `refused`).
@@ -127,7 +140,8 @@ def refusal(lang: str, game: str, reason: Refusal, palette: Mapping[str, Any] | 
 def refused(game: str, reason: Refusal, palette: Mapping[str, Any] | None = None) -> Phrase:
     """A rule's reason as a phrase of the catalogs: `refusal-GAME-CODE` with its
     parameters, a colour named by the game's `palette` (`render.web.info(game)["palette"]`,
-    letter to English name) as a phrase of its own (`cubed-colour-…`, `unst-colour-…`); a
+    letter to English name) as a phrase of its own by the game's `web` part
+    (`RefusalWords`: CUBED's `cubed-colour-…`, Unstackable's `unst-colour-…`); a
     reason the catalogs have no words for is `refusal-not-allowed` (its English the rules'
     own sentence). The phrase's English is always the rules' sentence.
 
@@ -143,12 +157,9 @@ def refused(game: str, reason: Refusal, palette: Mapping[str, Any] | None = None
     if not has(key):
         return Phrase("refusal-not-allowed", {}, text)
     params: dict[str, Param] = {k: _param(v) for k, v in reason.params.items()}
-    colours = palette or {}
-    if game == "cubed" and reason.code in ("blocking-mismatch", "mismatch"):
-        for side in ("mine", "theirs"):
-            params[side] = _cubed_colour(colours, reason.params.get(side))
-    elif game == "unstackable" and "colour" in params:
-        params["colour"] = _cube_colour(colours, reason.params["colour"])
+    module = part(game, "web")
+    if isinstance(module, RefusalWords):
+        params.update(module.refusal_params(reason.code, reason.params, palette or {}))
     return Phrase(key, params, text)
 
 
@@ -163,19 +174,6 @@ def _param(value: Any) -> str | int:
     if isinstance(value, list | tuple):
         return ",".join(str(v) for v in value)
     return str(value)
-
-
-def _cubed_colour(palette: Mapping[str, Any], letter: Any) -> Phrase:
-    entry = palette.get(letter) if isinstance(letter, str) else None
-    if entry is None:
-        return Phrase("refusal-another-colour", {}, "another colour")
-    name = str(entry["name"])
-    return Phrase(f"cubed-colour-{name.replace(' ', '-')}", {}, name)
-
-
-def _cube_colour(palette: Mapping[str, Any], name: Any) -> Phrase:
-    letter = next((c for c, entry in palette.items() if entry["name"] == name), None)
-    return Phrase(f"unst-colour-{letter}", {}, str(name))
 
 
 def language_from(environ: Mapping[str, str]) -> str:

@@ -27,7 +27,7 @@ Names and parameters (defaults as `cubegames.make`'s):
 
 A bad parameter value raises an error naming the parameter, as `cubegames.make` does.
 Actions, chance outcomes, returns and observations: `cubegames.openspiel.game` and
-`cubegames.openspiel.rules`, and docs/rl.md.
+`cubegames.openspiel.rules` (each game's chance in its own `openspiel` part), and docs/rl.md.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("cubegames_unstackable")
@@ -41,10 +41,10 @@ import warnings
 
 import pyspiel
 
-from cubegames.core.registry import GAMES, PluginError, PluginWarning, built_in
+from cubegames.core.registry import GAMES, PluginError, PluginWarning
 from cubegames.openspiel.game import CubegamesGame, CubegamesState, Observer, game_type
 from cubegames.openspiel.plugin import plugin_rules
-from cubegames.openspiel.rules import RULES, Rules
+from cubegames.openspiel.rules import Rules, own_rules
 
 __all__ = ["NAMES", "CubegamesGame", "CubegamesState", "Observer", "game_class", "register"]
 
@@ -59,7 +59,7 @@ def game_class(game_id: str) -> type[CubegamesGame]:
     `PluginError` for a plug-in game that cannot be an OpenSpiel game."""
     found = _classes.get(game_id)
     if found is None:
-        rules: type[Rules] = RULES[game_id] if built_in(game_id) else plugin_rules(game_id)
+        rules: type[Rules] = own_rules(game_id) or plugin_rules(game_id)
         found = type(f"{rules.__name__[: -len('Rules')]}Game", (CubegamesGame,), {})
         found.rules_class = rules
         _classes[game_id] = found

@@ -25,6 +25,7 @@ import pyspiel
 
 from cubegames.core.game import Move
 from cubegames.openspiel.rules import Holder, Param, Rules
+from cubegames.rl.encoding import codec
 from cubegames.rl.observation import observer as make_observer
 
 
@@ -63,7 +64,7 @@ class CubegamesGame(pyspiel.Game):  # type: ignore[misc]
     rules_class: type[Rules] = Rules
 
     def __init__(self, params: dict[str, Param] | None = None) -> None:
-        rules = self.rules_class(dict(params or {}))
+        rules = self.rules_class(dict(params or {}), codec)
         players = rules.game.players
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.codec.size,

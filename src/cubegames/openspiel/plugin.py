@@ -36,7 +36,8 @@ from cubegames.core.capabilities import SecretMoves
 from cubegames.core.game import JSON, Game, Move
 from cubegames.core.options import from_text, option_names
 from cubegames.core.registry import PluginError, info, make
-from cubegames.openspiel.rules import Chance, Event, Holder, Param, Rules
+from cubegames.openspiel.rules import Chance, Codecs, Event, Holder, Param, Rules
+from cubegames.rl.encoding import codec
 
 #: the adapter's own parameters, and their defaults
 OWN: dict[str, Param] = {"max_game_length": 1000, "deals": 1000}
@@ -55,8 +56,8 @@ class PluginRules(Rules):
     #: the options read from text (defaults neither bool, int, float nor str)
     text_options: frozenset[str] = frozenset()
 
-    def __init__(self, params: dict[str, Param]) -> None:
-        super().__init__(params)
+    def __init__(self, params: dict[str, Param], codec: Codecs = codec) -> None:
+        super().__init__(params, codec)
         chance, hidden = _probe(self.game)
         self.chance_mode = "explicit" if chance else "deterministic"
         self.hidden = hidden

@@ -37,7 +37,7 @@ when factored).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import gymnasium
 import numpy as np
@@ -45,12 +45,29 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from cubegames.games.cubed.rl import Codec as CubedCodec
 from cubegames.rl.encoding import ActionCodec
 from cubegames.rl.observation import Observer
 
 ACTION_SPACES = ("flat", "factored")
+
+
+@runtime_checkable
+class Placements(Protocol):
+    """A codec whose placements are a slot pattern on a window cell, flat action
+    `cell * len(patterns) + pattern`, and whose other moves follow from `draw` on: what the
+    factored space splits (CUBED's, `cubegames.games.cubed.rl.Codec`)."""
+
+    patterns: list[str]
+    cells: list[tuple[int, int]]
+    draw: int
+    size: int
+
+
 OBSERVATIONS = ("flat", "dict")
+_NOT_FACTORED = (
+    "the factored action space is CUBED's (a codec of slot patterns on cells); other games "
+    "keep 'flat'"
+)
 
 
 class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -66,8 +83,8 @@ class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if observation not in OBSERVATIONS:
             raise ValueError(f"observation must be 'flat' or 'dict', not {observation!r}")
         self.factored = action_space == "factored"
-        if self.factored and not isinstance(envs.codec, CubedCodec):
-            raise ValueError("the factored action space is CUBED's; other games keep 'flat'")
+        if self.factored and not isinstance(envs.codec, Placements):
+            raise ValueError(_NOT_FACTORED)
         self.envs = envs
         self.codec = envs.codec
         self.observer = envs.observer
@@ -75,7 +92,7 @@ class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.opponent = getattr(envs, "opponent", "self")
         self.dict = observation == "dict"
         if self.factored:
-            codec: CubedCodec = envs.codec
+            codec: Placements = envs.codec
             self.patterns = len(codec.patterns)
             self.cells = len(codec.cells)
             self.extras = codec.size - codec.draw
@@ -241,14 +258,15 @@ class Factors:
         if observation not in OBSERVATIONS:
             raise ValueError(f"observation must be 'flat' or 'dict', not {observation!r}")
         self.factored = action_space == "factored"
-        if self.factored and not isinstance(codec, CubedCodec):
-            raise ValueError("the factored action space is CUBED's; other games keep 'flat'")
+        if self.factored and not isinstance(codec, Placements):
+            raise ValueError(_NOT_FACTORED)
         self.codec = codec
         self.observer = observer
         self.dict = observation == "dict"
-        self.patterns = len(codec.patterns) if isinstance(codec, CubedCodec) else 0
-        self.cells = len(codec.cells) if isinstance(codec, CubedCodec) else 0
-        self.draw = codec.draw if isinstance(codec, CubedCodec) else 0
+        placements = codec if isinstance(codec, Placements) else None
+        self.patterns = 0 if placements is None else len(placements.patterns)
+        self.cells = 0 if placements is None else len(placements.cells)
+        self.draw = 0 if placements is None else placements.draw
         extras = codec.size - self.draw
         self.size = max(self.patterns + extras, self.cells) if self.factored else codec.size
         self.block = 1 + self.patterns if self.factored else 0

@@ -22,13 +22,14 @@ filling them; `MALLOC_TOP_PAD_=16777216` in the training process's environment k
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 import cubegames
 from cubegames.core.game import JSON, Game, Move, State
+from cubegames.kit.parts import part
 from cubegames.rl.encoding import ActionCodec, codec
 from cubegames.rl.observation import Observer, observer
 
@@ -69,6 +70,26 @@ def draw_text(state: State[Any], seat: int | None) -> str:
     return out.getvalue()
 
 
+@runtime_checkable
+class Settled(Protocol):
+    """An `rl` part whose codec and observer take settings of their own (CUBED's window
+    `radius`), named in `SETTINGS`."""
+
+    SETTINGS: tuple[str, ...]
+
+
+def encoding_settings(game: Game[Any]) -> tuple[str, ...]:
+    """The settings `game`'s codec and observer take (its `rl` part's `SETTINGS`; none for
+    a game without one).
+
+    >>> import cubegames
+    >>> encoding_settings(cubegames.make("cubed")), encoding_settings(cubegames.make("cubes"))
+    (('radius',), ())
+    """
+    module = part(game.id, "rl")
+    return tuple(module.SETTINGS) if isinstance(module, Settled) else ()
+
+
 class Session:
     """A game, its codec and observer, and the state being played."""
 
@@ -80,8 +101,10 @@ class Session:
         self.reward_mode = reward
         self.game: Game[Any] = cubegames.make(game_id, **options)
         settings = {} if radius is None else {"radius": radius}
-        if settings and game_id != "cubed":
-            raise ValueError("radius is a setting of the CUBED window only")
+        for name in settings:
+            if name not in encoding_settings(self.game):
+                title = self.game.info.title
+                raise ValueError(f"{name} is not a setting of {title}'s encoding")
         self.codec: ActionCodec = codec(self.game, **settings)
         self.observer: Observer = observer(self.game, **settings)
         self.state: State[Any] = self.game.new_state(0)

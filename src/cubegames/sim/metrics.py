@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cubegames.core.game import Game, State
+from cubegames.kit import lab
 from cubegames.kit.stats import mean_interval
 
 if TYPE_CHECKING:
@@ -40,71 +41,26 @@ if TYPE_CHECKING:
 #: the prefix of the per-game metric columns of a row
 PREFIX = "m_"
 
-#: per game: how far ahead a seat must be (in its game's standing) for its evaluation to
-#: reach about 73% (the logistic's value at 1): a scale of points, rounds or chips
-SCALES = {"cubed": 5.0, "stakd": 0.5, "unstackable": 5.0, "cubes": 10.0}
-
-
 # -- the game's own heuristic -----------------------------------------------------------------
 
 
 class Evaluator:
     """Every seat's evaluation of a position, in (0, 1), by its game's heuristic.
 
-    A seat's *standing* (higher is better) is, per game:
-
-    - `cubed`: minus what it would total if the round ended now, its match total plus the
-      points of the pieces in its hand (the points chart of the edition);
-    - `stakd`: its round points, plus the share of its pieces for this round already laid;
-    - `unstackable`: the points in its piles so far (the game's own score);
-    - `cubes`: its total over the finished sets plus the chips it holds.
-
-    Its evaluation is the logistic of its lead over the best other seat, in units of the
-    game's scale (`SCALES`): 0.5 when level, about 0.73 one scale ahead. Solo games have
-    no evaluation (nobody to lead).
+    A seat's *standing* (higher is better) is its game's (`cubegames.kit.lab.standing`: the
+    game's `lab` part, e.g. CUBED's minus what it would total if the round ended now; else
+    its score). Its evaluation is the logistic of its lead over the best other seat, in units
+    of the game's scale (`cubegames.kit.lab.scale`): 0.5 when level, about 0.73 one scale
+    ahead. Solo games have no evaluation (nobody to lead).
     """
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        self.id = game.id
-        self.scale = SCALES.get(game.id, 1.0)
-        self._points: dict[str, int] = {}
+        self.scale = lab.scale(game)
 
     def standing(self, state: State[Any]) -> list[float]:
         """Each seat's standing, higher is better."""
-        if self.id == "cubed":
-            data = state.to_dict()
-            return [
-                -(float(total) + self._hand_points(hand))
-                for total, hand in zip(data["totals"], data["hands"], strict=True)
-            ]
-        if self.id == "stakd":
-            data = state.to_dict()
-            laid = [0] * self.game.players
-            for piece in data["pieces"]:
-                if piece["owner"] is not None and 0 <= piece["owner"] < len(laid):
-                    laid[piece["owner"]] += 1
-            out = []
-            for s, points in enumerate(data["points"]):
-                left = sum(data["hands"][s].values())
-                share = laid[s] / (laid[s] + left) if laid[s] + left else 0.0
-                out.append(float(points) + share)
-            return out
-        if self.id == "cubes":
-            data = state.to_dict()
-            return [float(t + c) for t, c in zip(data["totals"], data["chips"], strict=True)]
-        return [float(s) for s in state.scores()]
-
-    def _hand_points(self, hand: Sequence[str]) -> float:
-        edition = getattr(self.game, "edition", None)
-        total = 0
-        for text in hand:
-            found = self._points.get(text)
-            if found is None:
-                assert edition is not None
-                found = self._points[text] = edition.piece_points(edition.read_piece(text, "hand"))
-            total += found
-        return float(total)
+        return lab.standing(self.game, state)
 
     def evaluate(self, state: State[Any]) -> list[float]:
         """Each seat's evaluation in (0, 1)."""
@@ -128,24 +84,10 @@ def evaluations(standing: Sequence[float], scale: float) -> list[float]:
 
 
 def coverage(game: Game[Any], state: State[Any]) -> float | None:
-    """The share of the game's room used by the end, Ludii's board coverage adapted: CUBED
-    pieces on the table of those in the box; Unstackable cells filled at the end of
-    stacking (all 64 when the box fills the cube); STAKD pieces laid in the last round of
-    those dealt; CUBES has no board (None)."""
-    data = state.to_dict()
-    if game.id == "cubed":
-        edition = getattr(game, "edition", None)
-        box = len(edition.pieces) if edition is not None else 0
-        return len(data["table"]) / box if box else None
-    if game.id == "stakd":
-        left = sum(sum(h.values()) for h in data["hands"])
-        laid = len(data["pieces"])
-        return laid / (laid + left) if laid + left else None
-    if game.id == "unstackable":
-        removed = sum(len(pile) for piles in data["piles"] for pile in piles)
-        filled = sum(1 for c in data["grid"] if c != ".")
-        return (filled + removed) / 64
-    return None
+    """The share of the game's room used by the end, Ludii's board coverage adapted: the
+    game's own measure (`cubegames.kit.lab.coverage`, e.g. CUBED's pieces on the table of
+    those in the box), None for a game without one (CUBES has no board)."""
+    return lab.coverage(game, state)
 
 
 class Trace:

@@ -28,6 +28,7 @@ from cubegames.games.cubed.notation import CubedMove, Draw, Draw3, Give, Pass, P
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.search_hooks import ROOT_WIDTH
 from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
+from cubegames.kit.playouts import batch_arrays, rewards
 
 ENDINGS = {k.EMPTIED: EMPTIED, k.BLOCKED: BLOCKED, k.STALLED: STALLED, k.STANDSTILL: STANDSTILL}
 #: how far from 0,0 a kernel cell may lie
@@ -392,12 +393,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         return result
 
     def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
-        arms = np.array(moves, dtype=np.int64)
-        # seeds are below 2**63: they fit int64, which the kernel reads as its generator state
-        drawn = np.array(seeds, dtype=np.int64)
-        if arms.shape != drawn.shape:
-            raise ValueError("batch: one seed per move")
-        out = np.empty(arms.shape[0], dtype=np.float64)
+        arms, drawn, out = batch_arrays(moves, seeds)
         if len(self.templates) == 1:
             self._batch(self.template, arms, drawn, seat, out)
         else:
@@ -407,8 +403,7 @@ class KernelPlayouts(Playouts[CubedMove]):
                 part = np.empty(where.shape[0], dtype=np.float64)
                 self._batch(self.templates[t], arms[where], drawn[where], seat, part)
                 out[where] = part
-        result: list[float] = out.tolist()
-        return result
+        return rewards(out)
 
     def _batch(self, template: k.Game, arms: Arr, seeds: Arr, seat: int, out: Arr) -> None:
         search_kernel.playout_batch(

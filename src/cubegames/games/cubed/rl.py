@@ -84,6 +84,9 @@ from cubegames.kit.encoding import ActionCodec, ActionEncodingError, View
 from cubegames.kit.observation import Array, relative
 from cubegames.kit.observation import Observer as BaseObserver
 
+#: the settings `Codec` and `Observer` take beside the game (`cubegames.rl`'s `radius=`)
+SETTINGS = ("radius",)
+
 #: the default window radius (see the module docstring for why it is enough in practice)
 RADIUS = 20
 

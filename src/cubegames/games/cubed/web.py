@@ -381,3 +381,21 @@ def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:
     if isinstance(parsed, Give):
         return viewer in (mover, parsed.to)
     return True
+
+
+def refusal_params(
+    code: str, params: Mapping[str, Any], palette: Mapping[str, Any]
+) -> dict[str, Param]:
+    """A colour mismatch's two colours (`mine`, `theirs`: letters) as the catalogs' colour
+    names (`cubed-colour-…`; `kit.words.RefusalWords`)."""
+    if code not in ("blocking-mismatch", "mismatch"):
+        return {}
+    return {side: _colour_phrase(palette, params.get(side)) for side in ("mine", "theirs")}
+
+
+def _colour_phrase(palette: Mapping[str, Any], letter: Any) -> Phrase:
+    entry = palette.get(letter) if isinstance(letter, str) else None
+    if entry is None:
+        return Phrase("refusal-another-colour", {}, "another colour")
+    name = str(entry["name"])
+    return Phrase(f"cubed-colour-{name.replace(' ', '-')}", {}, name)

@@ -1,7 +1,7 @@
 """CUBES in the terminal: the last roll as six coloured dice, what it did, the pot, every
 seat's points and the score pad. Drawn only from `view(seat)`.
 
-`odds_table(game)` draws the exact odds of each kind of roll (for `cubegames odds cubes`).
+`odds_of(game)` draws the exact odds of each kind of roll (for `cubegames odds cubes`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from rich.text import Text
 
 from cubegames.core.game import Game, Move
 from cubegames.games.cubes.dice import BLANK, WORD, Row
+from cubegames.games.cubes.edition import Edition
 from cubegames.games.cubes.game import Cubes
 from cubegames.games.cubes.odds import odds
 from cubegames.games.cubes.outcome import Outcome, described
+from cubegames.kit import words
 from cubegames.kit.terminal import listed, on_colour, t, worded
 from cubegames.kit.terminal import seat as seat_name
 
@@ -95,36 +97,46 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
     return Group(*parts)
 
 
-_RULES = {
-    Row.NUMBERS: "roller takes s (pot short: takes nothing, pays the difference)",
-    Row.CUBES_FEW: "opponents pay {opp}, roller takes {mult}s the same way",
-    Row.CUBES_MANY: "opponents pay {opp}, roller takes the whole pot",
-    Row.CUBES_ONLY: "opponents pay {opp}",
-    Row.BLANK: "roller pays {blank}",
-}
+#: each row's catalog key (its title, shared with the page's words for a roll)
+_TITLES = {row: f"words-cubes-row-{row.value}" for row in Row}
+
+
+def _happens(row: Row, ed: Edition) -> str:
+    """What happens on a roll of `row`, in words."""
+    if row is Row.NUMBERS:
+        return t("term-odds-rule-numbers")
+    if row is Row.CUBES_FEW:
+        return t("term-odds-rule-cubes-few", opp=ed.opponent_pays, mult=ed.multiplier)
+    if row is Row.CUBES_MANY:
+        return t("term-odds-rule-cubes-many", opp=ed.opponent_pays)
+    if row is Row.CUBES_ONLY:
+        return t("term-odds-rule-cubes-only", opp=ed.opponent_pays)
+    return t("term-odds-rule-blank", blank=ed.blank_pays)
 
 
 def odds_table(game: Cubes) -> Table:
-    """The exact odds of each row of the rules' table, from every roll of the game's dice."""
+    """The exact odds of each row of the rules' table, from every roll of the game's dice,
+    in the terminal's language (`kit.terminal.speaking`)."""
     ed = game.edition
     rows = odds(ed)
     total = rows[0].total
+    named = f"edition-cubes-{game.edition_name}"  # a home-made edition: its own name
     table = Table(
-        title=f"CUBES · exact odds over all {total} rolls ({ed.name})",
-        caption="s: the sum of the numbers showing · mean claim: the average amount the "
-        "roller claims from the pot on such a roll",
+        title=t("term-odds-title", rolls=total, edition=t(named) if words.has(named) else ed.name),
+        caption=t("term-odds-caption"),
     )
-    table.add_column("roll")
-    table.add_column("what happens")
-    table.add_column("rolls", justify="right")
-    table.add_column("probability", justify="right")
+    # fold, not cut, where a language writes no spaces to wrap at
+    table.add_column(t("term-odds-col-roll"), overflow="fold")
+    table.add_column(t("term-odds-col-happens"), overflow="fold")
+    table.add_column(t("term-odds-col-rolls"), justify="right")
+    table.add_column(t("term-odds-col-probability"), justify="right")
     table.add_column("≈", justify="right")
-    table.add_column("mean claim", justify="right")
+    table.add_column(t("term-odds-col-claim"), justify="right")
     for r in rows:
-        rule = _RULES[r.row].format(opp=ed.opponent_pays, mult=ed.multiplier, blank=ed.blank_pays)
+        rule = _happens(r.row, ed)
         claim = "" if r.mean_claim is None else f"{float(r.mean_claim):.2f}"
         table.add_row(
-            r.row.title,
+            t(_TITLES[r.row]),
             rule,
             str(r.ways),
             str(r.probability),
@@ -132,6 +144,12 @@ def odds_table(game: Cubes) -> Table:
             claim,
         )
     return table
+
+
+def odds_of(game: Game[Any]) -> RenderableType:
+    """`cubegames odds cubes`: the exact odds of a roll (`cubegames.render.terminal.odds`)."""
+    assert isinstance(game, Cubes)
+    return odds_table(game)
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:

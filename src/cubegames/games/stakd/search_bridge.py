@@ -22,6 +22,7 @@ from cubegames.games.stakd import search_hooks
 from cubegames.games.stakd.notation import Place
 from cubegames.games.stakd.pieces import STACKING, STEPS, TYPES, pack, unpack
 from cubegames.games.stakd.state import StakdState
+from cubegames.kit.playouts import batch_arrays, rewards
 
 _TABLES: dict[tuple[int, tuple[int, ...]], tuple[k.Tables, dict[tuple[int, int], int]]] = {}
 
@@ -201,11 +202,7 @@ class KernelPlayouts(Playouts[Place]):
         return result
 
     def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
-        arms = np.array(moves, dtype=np.int64)
-        drawn = np.array(seeds, dtype=np.int64)
-        if arms.shape != drawn.shape:
-            raise ValueError("batch: one seed per move")
-        out = np.empty(arms.shape[0], dtype=np.float64)
+        arms, drawn, out = batch_arrays(moves, seeds)
         k.playout_batch(
             self.scratch,
             self.start,
@@ -221,8 +218,7 @@ class KernelPlayouts(Playouts[Place]):
             self.total,
             out,
         )
-        result: list[float] = out.tolist()
-        return result
+        return rewards(out)
 
 
 class OneMove(Playouts[Place]):

@@ -19,6 +19,7 @@ from cubegames.games.unstackable import playout_kernel, vector_rules
 from cubegames.games.unstackable.box import COLOURS
 from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
 from cubegames.games.unstackable.state import Stage, UnstackableState
+from cubegames.kit.playouts import batch_arrays, rewards
 
 
 def encode(state: UnstackableState) -> tuple[vector_rules.Boards, vector_rules.Rows]:
@@ -101,11 +102,7 @@ class KernelPlayouts(Playouts[UnstackableMove]):
         return [mine, 1.0 - mine] if self.seat == 0 else [1.0 - mine, mine]
 
     def batch(self, moves: Sequence[int], seeds: Sequence[int], seat: int) -> list[float]:
-        arms = np.array(moves, dtype=np.int64)
-        drawn = np.array(seeds, dtype=np.int64)
-        if arms.shape != drawn.shape:
-            raise ValueError("batch: one seed per move")
-        out = np.empty(arms.shape[0], dtype=np.float64)
+        arms, drawn, out = batch_arrays(moves, seeds)
         playout_kernel.playout_batch(
             self.boards,
             self.st,
@@ -120,5 +117,4 @@ class KernelPlayouts(Playouts[UnstackableMove]):
             self.TEMPERATURE,
             out,
         )
-        result: list[float] = out.tolist()
-        return result
+        return rewards(out)

@@ -398,3 +398,15 @@ def place_phrase(x: int, y: int, z: int, frame: tuple[int, int] = (0, 0)) -> Phr
         layer = Phrase("unst-layer", {"z": z}, f"layer {z}")
     cell = f"{COLUMNS[x - frame[0] + FIRST[0]]}{y - frame[1] + FIRST[1] + 1}"
     return Phrase("unst-place", {"layer": layer, "cell": cell}, f"{layer} at {cell}")
+
+
+def refusal_params(
+    code: str, params: Mapping[str, Any], palette: Mapping[str, Any]
+) -> dict[str, Param]:
+    """A refusal's cube colour (`colour`: its English name) as the catalogs' colour
+    (`unst-colour-<letter>`; `kit.words.RefusalWords`)."""
+    if "colour" not in params:
+        return {}
+    name = params["colour"]
+    letter = next((c for c, entry in palette.items() if entry["name"] == name), None)
+    return {"colour": Phrase(f"unst-colour-{letter}", {}, str(name))}

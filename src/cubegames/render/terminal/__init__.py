@@ -6,8 +6,9 @@ A game draws itself with its own `terminal` part (`cubegames.kit.parts`: the mod
 now (or empty), so the drawing can point them out. The module may also have `tell(game, view)
 -> str | None`, the last move in words. A game's `TextDrawing` capability
 (`cubegames.core.capabilities`) comes before its module; a game with neither is drawn as its
-view's tree with its legal moves under it. Their words are the catalogs' (`kit.terminal.t`), in the
-language set by `kit.terminal.speaking(lang)`.
+view's tree with its legal moves under it. The module may list the exact odds of its
+chance, `odds_of(game) -> rich renderable`, for `cubegames odds`. Their words are the
+catalogs' (`kit.terminal.t`), in the language set by `kit.terminal.speaking(lang)`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ class Tells(Protocol):
     def tell(self, game: Game[Any], view: Mapping[str, Any]) -> str | None: ...
 
 
+@runtime_checkable
+class Odds(Protocol):
+    """A terminal module that lists the exact odds of its game's chance (`cubegames odds`)."""
+
+    def odds_of(self, game: Game[Any]) -> RenderableType: ...
+
+
 def _module(game: Game[Any]) -> Drawing | None:
     """The game's own terminal module, or None."""
     return cast(Drawing | None, part(game.id, "terminal"))
@@ -68,3 +76,10 @@ def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
         return game.tell(view)
     module = _module(game)
     return module.tell(game, view) if isinstance(module, Tells) else None
+
+
+def odds(game: Game[Any]) -> RenderableType | None:
+    """The exact odds of the game's chance events, drawn by its terminal part (CUBES: every
+    outcome of a roll of its dice), or None for a game that lists none."""
+    module = _module(game)
+    return module.odds_of(game) if isinstance(module, Odds) else None

@@ -1219,3 +1219,19 @@ generic-example = a move, e.g. { $move }
 generic-your-move = Your move: pick one, or type it.
 generic-moves-next = { $name } moves next.
 error-game-unknown = unknown game '{ $game }'; choose from { $games }
+
+## lab2: `cubegames odds` (the exact odds of a game's chance, games/cubes/terminal.py)
+
+term-odds-title = CUBES · exact odds over all { $rolls } rolls ({ $edition })
+term-odds-caption = s: the sum of the numbers showing · mean claim: the average amount the roller claims from the pot on such a roll
+term-odds-col-roll = roll
+term-odds-col-happens = what happens
+term-odds-col-rolls = rolls
+term-odds-col-probability = probability
+term-odds-col-claim = mean claim
+term-odds-rule-numbers = roller takes s (pot short: takes nothing, pays the difference)
+term-odds-rule-cubes-few = opponents pay { $opp }, roller takes { $mult }s the same way
+term-odds-rule-cubes-many = opponents pay { $opp }, roller takes the whole pot
+term-odds-rule-cubes-only = opponents pay { $opp }
+term-odds-rule-blank = roller pays { $blank }
+term-odds-none = odds are listed for games of chance only; { $game } has none to list (try { $games })

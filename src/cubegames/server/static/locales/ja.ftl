@@ -1084,3 +1084,19 @@ generic-example = 手の例: { $move }
 generic-your-move = あなたの番です。手を選ぶか、入力してください。
 generic-moves-next = 次は{ $name }の番です。
 error-game-unknown = 「{ $game }」というゲームはありません。選べるのは { $games } です
+
+## lab2: `cubegames odds`（ゲームの偶然の正確な確率、games/cubes/terminal.py）
+
+term-odds-title = CUBES · 全{ $rolls }通りの出目での正確な確率（{ $edition }）
+term-odds-caption = s：出た数字の合計 · 平均取り分：その出目で振った人がポットから受け取る平均の量
+term-odds-col-roll = 出目
+term-odds-col-happens = どうなるか
+term-odds-col-rolls = 通り
+term-odds-col-probability = 確率
+term-odds-col-claim = 平均取り分
+term-odds-rule-numbers = 振った人が s 点を取る（ポットが足りなければ何も取らず、差額を払う）
+term-odds-rule-cubes-few = ほかの全員が{ $opp }点ずつ払い、振った人は同じやり方で{ $mult }s 点を取る
+term-odds-rule-cubes-many = ほかの全員が{ $opp }点ずつ払い、振った人はポットをすべて取る
+term-odds-rule-cubes-only = ほかの全員が{ $opp }点ずつ払う
+term-odds-rule-blank = 振った人が{ $blank }点払う
+term-odds-none = 確率を表示できるのは偶然のゲームだけです。{ $game } には表示するものがありません（{ $games } を試してください）
