@@ -228,7 +228,8 @@ def test_check_in_japanese(position: Path) -> None:
     assert done.exit_code == 1 and "グリーン" in done.stdout and "イエロー" in done.stdout
     assert japanese_only(done.stdout) == [], done.stdout
     done = say("check", str(position), "nonsense", "--lang", "ja")
-    assert done.exit_code == 1 and japanese_only(done.stdout) == [] and JAPANESE.search(done.stdout)
+    assert (done.exit_code, done.stdout) == (1, words.say("ja", "cli-check-unknown-move") + "\n")
+    assert japanese_only(done.stdout) == [] and JAPANESE.search(done.stdout)
     # English keeps the stable words (docs/api.md)
     done = say("check", str(position), "GGY@1,-1")
     assert (done.exit_code, done.stdout) == (0, "legal\n")

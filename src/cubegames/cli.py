@@ -391,6 +391,8 @@ def check(position: str, move: str, lang: str) -> None:
     except cubegames.IllegalMove as exc:
         if speaking_english():
             click.echo(str(exc))
+        elif exc.refusal.code in ("unreadable", "not-a-move"):
+            click.echo(t("cli-check-unknown-move"))
         else:
             palette = web.info(state.game).get("palette")
             click.echo(refused(state.game.id, exc.refusal, palette or None))

@@ -1309,3 +1309,4 @@ cli-help-replay =
 cli-help-replay-seat = Tell the game as this seat saw it (default: as a spectator).
 cli-replay-unfinished = The game was not finished.
 cli-replay-seat-named = { $seat } ({ $name })
+cli-check-unknown-move = That is not a move of this game: `cubegames moves` lists the legal ones.

@@ -1177,3 +1177,4 @@ cli-help-replay =
 cli-help-replay-seat = この席から見たゲームとして説明する（既定: 観戦者から見たゲーム）。
 cli-replay-unfinished = ゲームはまだ終わっていません。
 cli-replay-seat-named = { $seat }（{ $name }）
+cli-check-unknown-move = このゲームにない手です。合法手の一覧は `cubegames moves` で表示できます。
