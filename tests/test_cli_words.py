@@ -310,3 +310,16 @@ def test_rules_of_an_unknown_game_in_japanese() -> None:
 def test_a_bad_flag_of_play_in_japanese_is_worded_by_the_shared_helpers() -> None:
     line = one_line_error(say("play", "cubed", "-o", "rounds=99", "--lang", "ja"))
     assert "「rounds」は1から10までで指定してください" in line
+
+
+def test_check_of_a_plug_in_game_in_japanese(tmp_path: Path) -> None:
+    """A plug-in game's reasons have no words in the catalogs: the catalogs' general
+    refusal stands in for them (its drawing names no colours)."""
+    import cubegames
+
+    path = tmp_path / "nim.json"
+    path.write_text(json.dumps(cubegames.make("nim", players=2, stones=7).new_state(1).to_dict()))
+    done = say("check", str(path), "take 5", "--lang", "ja")
+    assert (done.exit_code, done.stdout) == (1, words.say("ja", "refusal-not-allowed") + "\n")
+    assert say("check", str(path), "take 5").stdout == "take 1 to 3 stones\n"
+    assert say("check", str(path), "take 2", "--lang", "ja").stdout == "合法手です。\n"

@@ -383,7 +383,6 @@ def check(position: str, move: str, lang: str) -> None:
     the catalogs' words for its code and parameters (as `cubegames play` says it).
     """
     from cubegames.kit.terminal import refused
-    from cubegames.render import web
 
     state = read_position(position)
     try:
@@ -394,10 +393,21 @@ def check(position: str, move: str, lang: str) -> None:
         elif exc.refusal.code in ("unreadable", "not-a-move"):
             click.echo(t("cli-check-unknown-move"))
         else:
-            palette = web.info(state.game).get("palette")
-            click.echo(refused(state.game.id, exc.refusal, palette or None))
+            click.echo(refused(state.game.id, exc.refusal, _palette(state.game)))
         sys.exit(1)
     click.echo(t("cli-legal"))
+
+
+def _palette(game: Any) -> dict[str, Any] | None:
+    """The game's colours by letter, which the rules' reasons name colours by (None for
+    a game whose drawing names none, or a plug-in's that cannot say)."""
+    from cubegames.render import web
+
+    try:
+        palette = web.info(game).get("palette")
+    except Exception:  # a plug-in game's drawing is its own
+        return None
+    return palette if isinstance(palette, dict) else None
 
 
 @cli.command(cls=Spoken)
