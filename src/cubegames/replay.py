@@ -22,7 +22,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import cubegames
 from cubegames.core import chance
@@ -32,15 +35,33 @@ from cubegames.core.registry import title
 from cubegames.kit import terminal, words
 from cubegames.kit.terminal import listed, t
 from cubegames.render import web
-from cubegames.server.protocol import read_record
+from cubegames.server.protocol import (
+    MAX_MOVE,
+    MAX_MOVES,
+    MAX_RECORD,
+    RecordSeat,
+    WordedProtocolError,
+    describe_error,
+    read_record,
+    too_deep,
+)
 from cubegames.server.records import ENDINGS, load_record
+
+#: what identifies a seat's view of an unfinished game (`server.records.seat_record`)
+SEAT_VIEW = "cubegames-seat-view"
 
 
 def told(raw: bytes, seat: int | None = None) -> list[str]:
     """The lines that tell the record `raw` (the bytes of its file): a title, each move
     in words (its notation after it where the reader may read it), what a roll did, and
     the result. A file that is no record, or one the engine refuses, is a `Worded`
-    ValueError (`error-record-…`); a `seat` the game lacks is one too."""
+    ValueError (`error-record-…`); a `seat` the game lacks is one too.
+
+    A seat's view of an unfinished game (`"format": "cubegames-seat-view"`) is told as
+    that seat saw it, each move from its phrase (`say`)."""
+    head = _json(raw)
+    if isinstance(head, dict) and head.get("format") == SEAT_VIEW:
+        return _told_view(head, seat)
     record = read_record(raw)
     loaded = load_record(record)
     game = cubegames.make(loaded.game, **loaded.options)
@@ -51,13 +72,7 @@ def told(raw: bytes, seat: int | None = None) -> list[str]:
             seat=seat,
             last=game.players - 1,
         )
-    names = [_name(s.kind, s.bot, s.name, n, seat) for n, s in enumerate(loaded.seats)]
-    names = [  # two seats of the same bot, or of the same name, are told apart
-        t("cli-replay-seat-named", seat=t("seat-label", seat=n), name=name)
-        if names.count(name) > 1
-        else name
-        for n, name in enumerate(names)
-    ]
+    names = _names(loaded.seats, seat)
     state = chance.new_state(game, loaded.seed, loaded.chance)
     lines = [f"{title(game.id)} · {t('games-moves', moves=len(loaded.moves))}"]
     earlier: list[str] = []
@@ -73,6 +88,18 @@ def told(raw: bytes, seat: int | None = None) -> list[str]:
             )
     lines += _result(loaded.result, names)
     return lines
+
+
+def _names(seats: Any, reader: int | None) -> list[str]:
+    """The seats' names as the reader knows them, two seats of the same bot (or of the
+    same name) told apart by their numbers."""
+    names = [_name(s.kind, s.bot, s.name, n, reader) for n, s in enumerate(seats)]
+    return [
+        t("cli-replay-seat-named", seat=t("seat-label", seat=n), name=name)
+        if names.count(name) > 1
+        else name
+        for n, name in enumerate(names)
+    ]
 
 
 def _name(kind: str, bot: str | None, name: str | None, number: int, reader: int | None) -> str:
@@ -119,4 +146,91 @@ def _result(result: dict[str, Any] | None, names: list[str]) -> list[str]:
         )
     else:
         lines.append(t("term-nobody-won"))
+    return lines
+
+
+def _json(raw: bytes) -> Any:
+    """The file's JSON when it can be read within the record's bounds (else None: the
+    record's reader says what is wrong)."""
+    if len(raw) > MAX_RECORD or too_deep(raw):
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+class _ViewMove(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: Annotated[int, Field(ge=0, le=19)]
+    text: Annotated[str, Field(max_length=2000)]
+    say: list[Any] | None = None
+    move: Annotated[str, Field(min_length=1, max_length=MAX_MOVE)] | None = None
+
+
+class _SeatView(BaseModel):
+    """A seat's view of an unfinished game, as `server.records.seat_record` writes it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["cubegames-seat-view"]
+    version: Literal[1]
+    game: Annotated[str, Field(max_length=32)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seat: Annotated[int, Field(ge=0, le=19)]
+    seats: Annotated[list[RecordSeat], Field(min_length=1, max_length=20)]
+    moves: Annotated[list[_ViewMove], Field(max_length=MAX_MOVES)]
+    id: str | None = None
+    created: str | None = None
+
+
+def _told_view(data: dict[str, Any], seat: int | None) -> list[str]:
+    """A seat's view told as that seat saw it: each move's phrase worded (a plug-in's own
+    words, `say` null, as they are), its notation where the seat could read it."""
+    try:
+        view = _SeatView.model_validate(data)
+    except ValidationError as exc:
+        loc = exc.errors(include_url=False)[0]["loc"]
+        field = ".".join(str(part) for part in loc)[:80] or "record"
+        raise WordedProtocolError(
+            "error-record-field", f"bad record: {describe_error(exc)}", field=field
+        ) from None
+    if seat is not None and seat != view.seat:
+        raise Worded(
+            "cli-replay-view-of",
+            f"this file is seat {view.seat}'s own view of the game: it is told as that seat saw it",
+            seat=view.seat,
+        )
+    try:
+        game = cubegames.make(view.game, **view.options)
+    except (ValueError, TypeError) as exc:
+        why = exc.phrase if isinstance(exc, Worded) else str(exc)
+        raise WordedProtocolError(
+            "error-record-options", f"bad record: {exc}", reason=why
+        ) from None
+    if len(view.seats) != game.players or view.seat >= game.players:
+        raise WordedProtocolError(
+            "error-record-seats",
+            f"bad record: this {view.game} game has {game.players} seats, "
+            f"the record lists {len(view.seats)}",
+            game=view.game,
+            seats=game.players,
+            listed=len(view.seats),
+        )
+    names = _names(view.seats, view.seat)
+    lines = [f"{title(game.id)} · {t('games-moves', moves=len(view.moves))}"]
+    for number, move in enumerate(view.moves, 1):
+        text = move.text
+        if move.say is not None:
+            try:
+                text = words.phrase(terminal.language(), move.say, names.__getitem__)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                raise WordedProtocolError(
+                    "error-record-field",
+                    f"bad record: moves.{number - 1}.say: not a phrase of the catalogs",
+                    field=f"moves.{number - 1}.say",
+                ) from None
+        lines.append(f"{number:>4}. {text}  [{move.move}]" if move.move else f"{number:>4}. {text}")
+    lines.append(t("cli-replay-unfinished"))
     return lines

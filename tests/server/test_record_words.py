@@ -196,3 +196,40 @@ def test_a_bad_record_is_one_line_in_the_readers_language(tmp_path: Path) -> Non
     big.write_bytes(b" " * 2_000_000)
     assert "大きすぎ" in _one_line(replay(big, "--lang", "ja"))
     assert "ファイルがありません" in _one_line(replay(tmp_path / "none.json", "--lang", "ja"))
+
+
+def test_a_seats_view_is_told_as_that_seat_saw_it(client: TestClient, tmp_path: Path) -> None:
+    """The seat's view the server saves (CUBED with draw3: the others' kept pieces are
+    secret) told in Japanese from its phrases: no English, the seat's own kept pieces with
+    their notation, the others' without."""
+    whole = a_record("cubed", {"players": 2, "rounds": 1, "variants": ["draw3"]}, seed=5)
+    record = {**whole, "moves": whole["moves"][:30], "result": None}
+    made = client.post("/api/records", content=json.dumps(record)).json()
+    auth = {"Authorization": f"Bearer {token(made, 0)}"}
+    view = client.get(f"/api/games/{made['id']}/record", headers=auth).json()
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view))
+    done = replay(path, "--lang", "ja")
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert len(lines) == 32 and lines[-1] == "ゲームはまだ終わっていません。"
+    assert english(done.stdout) == [], done.stdout
+    assert "あなた" in done.stdout
+    for line, move in zip(lines[1:-1], view["moves"], strict=True):
+        assert ("move" in move and line.endswith(f"  [{move['move']}]")) or "  [" not in line
+    assert any("move" not in m for m in view["moves"])  # a secret of the other seat
+    assert replay(path, "--lang", "ja", "--seat", "0").stdout == done.stdout
+    # in English its words are the server's English (the bot's seat named by its bot)
+    told = replay(path, "--lang", "en").stdout.splitlines()
+    assert [line.split(". ", 1)[1].split("  [")[0] for line in told[1:-1]] == [
+        m["text"].replace("Seat 1", "Random bot") for m in view["moves"]
+    ]
+    # told as another seat: refused, the file holds only its own seat's knowledge
+    line = _one_line(replay(path, "--lang", "ja", "--seat", "1"))
+    assert "席0から見たゲームの記録です" in line
+    # a phrase that is not the catalogs', or names a seat the game lacks: refused
+    for bad in (["no-such-key", {}], ["words-cubed-drew", {"who": {"seat": 9}}], "x"):
+        tampered = {**view, "moves": [{**view["moves"][0], "say": bad}]}
+        path.write_text(json.dumps(tampered))
+        line = _one_line(replay(path, "--lang", "ja"))
+        assert "moves.0.say" in line, line

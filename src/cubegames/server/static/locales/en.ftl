@@ -1310,3 +1310,4 @@ cli-help-replay-seat = Tell the game as this seat saw it (default: as a spectato
 cli-replay-unfinished = The game was not finished.
 cli-replay-seat-named = { $seat } ({ $name })
 cli-check-unknown-move = That is not a move of this game: `cubegames moves` lists the legal ones.
+cli-replay-view-of = this file is seat { $seat }'s own view of the game: it is told as that seat saw it

@@ -1178,3 +1178,4 @@ cli-help-replay-seat = この席から見たゲームとして説明する（既
 cli-replay-unfinished = ゲームはまだ終わっていません。
 cli-replay-seat-named = { $seat }（{ $name }）
 cli-check-unknown-move = このゲームにない手です。合法手の一覧は `cubegames moves` で表示できます。
+cli-replay-view-of = このファイルは席{ $seat }から見たゲームの記録です。その席から見たとおりにだけ説明できます
