@@ -28,7 +28,7 @@ PLAIN = {"CUBEGAMES_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C
 #: what a player types, which stays as typed in every language: the commands' and options'
 #: names, option values of the examples, the choices of --lang, the bots' names
 TYPED = re.compile(
-    r"`[^`]*`|--?[a-z][a-z_-]*|\$[A-Z_]+|\b[a-z_]+=[a-z_,0-9]*|\[en\|ja\]|\ben\b|\bja\b|"
+    r"`[^`]*`|--?[a-z][a-z_-]*|\$[A-Z_]+|\b[a-z_]+=[a-z_,0-9]*|\[[a-z|]+\]|\ben\b|\bja\b|\bnumba\b|"
     r"\brandom\b|docs/\S+|\bcubegames(?: [a-z]+)?\b|\bMarkdown\b|'[^']*'|\S+\.json\b"
 )
 
@@ -170,7 +170,7 @@ def test_clicks_words_follow_the_environment_and_stay_english_by_default() -> No
 
 # -- help ----------------------------------------------------------------------------------
 
-PLAYER_COMMANDS = ("play", "moves", "check", "rules", "games", "replay")
+PLAYER_COMMANDS = ("play", "moves", "check", "rules", "games", "replay", "compile")
 
 
 @pytest.mark.parametrize("command", [*PLAYER_COMMANDS, None])
@@ -323,3 +323,19 @@ def test_check_of_a_plug_in_game_in_japanese(tmp_path: Path) -> None:
     assert (done.exit_code, done.stdout) == (1, words.say("ja", "refusal-not-allowed") + "\n")
     assert say("check", str(path), "take 5").stdout == "take 1 to 3 stones\n"
     assert say("check", str(path), "take 2", "--lang", "ja").stdout == "合法手です。\n"
+
+
+def test_compile_says_what_it_readies_in_japanese(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cubegames import kernels
+
+    warmed: list[tuple[str, ...]] = []
+    monkeypatch.setattr(kernels, "warm", warmed.append)
+    done = say("compile", "--part", "bots", "--part", "simulator", "--lang", "ja")
+    assert done.exit_code == 0 and warmed == [("bots",), ("simulator",)]
+    lines = done.stderr.splitlines()
+    assert [line.split("（")[0] for line in lines] == [
+        "bots: 準備ができました",
+        "simulator: 準備ができました",
+    ]
+    assert japanese_only(re.sub(r"\b(bots|simulator):", "", done.stderr)) == []
+    assert say("compile", "--part", "bots").stderr.startswith("bots: ready (")

@@ -484,7 +484,7 @@ def rules(game: str, plain: bool | None, lang: str) -> None:
     Console(highlight=False).print(Markdown(page))
 
 
-@cli.command(name="compile")
+@cli.command(name="compile", cls=Spoken)
 @click.option(
     "--part",
     "parts",
@@ -492,7 +492,8 @@ def rules(game: str, plain: bool | None, lang: str) -> None:
     type=click.Choice(["bots", "simulator", "learning"]),
     help="Only these parts (repeatable; default: all of them).",
 )
-def compile_kernels(parts: tuple[str, ...]) -> None:
+@speaks
+def compile_kernels(parts: tuple[str, ...], lang: str) -> None:
     """Compile the numba kernels now, so no bot move or simulation waits for them.
 
     The first use of a kernel on a machine compiles it (one to three minutes for all of
@@ -508,9 +509,10 @@ def compile_kernels(parts: tuple[str, ...]) -> None:
     console = Console(stderr=True, highlight=False)
     for part in parts or tuple(kernels.PARTS):
         began = time.perf_counter()
-        with console.status(f"compiling the kernels of the {part}..."):
+        with console.status(t("cli-compile-compiling", part=part)):
             kernels.warm((part,))
-        console.print(f"{part}: ready ({time.perf_counter() - began:.1f} s)")
+        seconds = f"{time.perf_counter() - began:.1f}"
+        console.print(t("cli-compile-ready", part=part, seconds=seconds))
 
 
 @cli.command(name="games", cls=Spoken)

@@ -1311,3 +1311,10 @@ cli-replay-unfinished = The game was not finished.
 cli-replay-seat-named = { $seat } ({ $name })
 cli-check-unknown-move = That is not a move of this game: `cubegames moves` lists the legal ones.
 cli-replay-view-of = this file is seat { $seat }'s own view of the game: it is told as that seat saw it
+cli-help-compile =
+    Compile the numba kernels now, so no bot move or simulation waits for them.
+
+    The first use of a kernel on a machine compiles it (one to three minutes for all of them); later runs load it from numba's cache in a moment. `make play` (the bots only) and `make test` run it before they start.
+cli-help-compile-parts = Only these parts (repeatable; default: all of them).
+cli-compile-compiling = compiling the kernels of the { $part }...
+cli-compile-ready = { $part }: ready ({ $seconds } s)

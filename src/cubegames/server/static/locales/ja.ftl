@@ -1179,3 +1179,10 @@ cli-replay-unfinished = ゲームはまだ終わっていません。
 cli-replay-seat-named = { $seat }（{ $name }）
 cli-check-unknown-move = このゲームにない手です。合法手の一覧は `cubegames moves` で表示できます。
 cli-replay-view-of = このファイルは席{ $seat }から見たゲームの記録です。その席から見たとおりにだけ説明できます
+cli-help-compile =
+    numba のカーネルをいまコンパイルしておきます。ボットの手もシミュレーションも、コンパイルを待たずにすみます。
+
+    カーネルはそのマシンで初めて使うときにコンパイルされます（全部で1〜3分）。2回目からは numba のキャッシュからすぐに読み込みます。`make play`（ボットの分だけ）と `make test` は、始める前にこれを実行します。
+cli-help-compile-parts = この部分だけをコンパイルする（くり返し指定できます。既定: すべて）。
+cli-compile-compiling = { $part } のカーネルをコンパイルしています…
+cli-compile-ready = { $part }: 準備ができました（{ $seconds } 秒）
