@@ -5,11 +5,15 @@ Bad arguments or files give one line on stderr and exit status 2, never a traceb
 
 from __future__ import annotations
 
+import copy as _copy
+import errno
 import json
 import os
+import re
 import sys
-from pathlib import Path
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from typing import Any, NoReturn, Self
 
 import click
 
@@ -26,31 +30,76 @@ def fail(message: str) -> NoReturn:
     raise UsageFailure(message)
 
 
-def read_position(path: str) -> State[Any]:
-    """A state from a position file, or a one-line usage error."""
+def t(key: str, /, **args: Any) -> str:
+    """The catalog's message `key` in the language the command speaks (`--lang`)."""
+    from cubegames.kit import terminal
+
+    return terminal.t(key, **args)
+
+
+def speaking_english() -> bool:
+    from cubegames.kit import terminal, words
+
+    return terminal.language() == words.DEFAULT
+
+
+def read_text(path: str, limit: int | None = None) -> str:
+    """A file's text (at most `limit` bytes of it and one more, so that a file too large is
+    refused by its reader without being read whole), or a one-line usage error."""
     try:
-        text = Path(path).read_text("utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(-1 if limit is None else limit + 1)
+        return raw.decode("utf-8")
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
+        fail(t("cli-cannot-read", path=path, reason=_os_reason(exc)))
     except UnicodeDecodeError:
-        fail(f"{path}: not a text file")
+        fail(t("cli-not-text", path=path))
+
+
+def read_position(path: str) -> State[Any]:
+    """A state from a position file, or a one-line usage error (in the command's
+    language; a game's own reason for refusing the file by the field it names)."""
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        fail(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})")
+        fail(t("cli-not-json", path=path, reason=exc.msg, line=exc.lineno, column=exc.colno))
     try:
         game = game_from_dict(data)
         return game.state_from_dict(data)
     except ValueError as exc:
-        fail(f"{path}: {exc}")
+        if not speaking_english() and _is_worded(exc):
+            fail(f"{path}: {worded(exc)}")
+        field = _FIELD.match(str(exc))
+        if field is None:
+            fail(t("cli-bad-file", path=path, reason=str(exc)))
+        fail(t("cli-bad-field", path=path, reason=str(exc), field=field.group(1)))
 
 
-#: the `--lang` option of the commands that speak to a player (their words from the catalogs
-#: of `cubegames.kit.words`); without it, CUBEGAMES_LANG or the locale decides
-LANG_HELP = (
-    "The language: en (English) or ja (Japanese); default: $CUBEGAMES_LANG, else the "
-    "locale ($LC_ALL, $LC_MESSAGES, $LANG), else en."
-)
+#: the field a game's reason for refusing a position file names first (`field "rng": …`,
+#: `bag[1]: …`)
+_FIELD = re.compile(r'^(?:field )?"?([A-Za-z_][\w.\[\]]*)"?:')
+
+
+def _os_reason(exc: OSError) -> str:
+    """Why a file could not be read: the system's words in English, the catalog's
+    otherwise."""
+    if speaking_english() and exc.strerror:
+        return exc.strerror
+    if exc.errno == errno.ENOENT:
+        return t("cli-os-missing")
+    if exc.errno == errno.EACCES:
+        return t("cli-os-denied")
+    if exc.errno == errno.EISDIR:
+        return t("cli-os-folder")
+    return t("cli-os-other")
+
+
+def _is_worded(exc: ValueError) -> bool:
+    from cubegames.core.phrase import Worded
+    from cubegames.kit import words
+
+    return isinstance(exc, Worded) and words.has(exc.phrase.key)
 
 
 def language(asked: str | None) -> str:
@@ -66,15 +115,171 @@ def language(asked: str | None) -> str:
         fail(str(exc))
 
 
-def worded(exc: ValueError, lang: str) -> str:
-    """An engine's refusal (a bad option or bot) in `lang`: by its catalog code where it is
-    `Worded` and the language is not English, its own English otherwise."""
-    from cubegames.core.phrase import Worded
-    from cubegames.kit import words
+def asked_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for before click reads it (for click's own
+    words, an unknown option's included): its last `--lang X` or `--lang=X` naming a
+    language, else the environment's (English where that is bad: the command then says
+    so)."""
+    from cubegames.kit.words import DEFAULT, LANGUAGES, language_from
 
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            asked = value
+    if asked is not None:
+        return asked
+    try:
+        return language_from(os.environ)
+    except ValueError:
+        return DEFAULT
+
+
+def worded(exc: ValueError, lang: str | None = None) -> str:
+    """An engine's refusal (a bad option or bot) in `lang` (by default the command's): by
+    its catalog code where it is `Worded` and the language is not English, its own
+    English otherwise."""
+    from cubegames.core.phrase import Worded
+    from cubegames.kit import terminal, words
+
+    lang = lang or terminal.language()
     if lang == words.DEFAULT or not isinstance(exc, Worded) or not words.has(exc.phrase.key):
         return str(exc)
     return words.phrase(lang, exc.phrase.said())
+
+
+#: the language the whole command line asked for (`Cubegames.main`, `asked_language`)
+_ASKED: ContextVar[str | None] = ContextVar("cubegames_cli_asked", default=None)
+
+
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """`--lang`'s callback: the command speaks the language asked here, else the one the
+    command line asked for elsewhere (`cubegames --lang ja check …`), else the
+    environment's, until it ends (a bad CUBEGAMES_LANG is refused either way)."""
+    from cubegames.kit.terminal import speaking
+
+    lang = language(value)
+    if value is None:
+        lang = _ASKED.get() or lang
+    ctx.with_resource(speaking(lang))
+    return lang
+
+
+def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The `--lang` option of a command that speaks to a player (its words from the
+    catalogs of `cubegames.kit.words`); without it, CUBEGAMES_LANG or the locale decides.
+    The command reads the language from `kit.terminal.language()` (or its `lang`
+    parameter)."""
+    return click.option(
+        "--lang",
+        type=click.Choice(["en", "ja"]),
+        default=None,
+        is_eager=True,
+        callback=_set_language,
+        help=LANG_HELP,
+    )(command)
+
+
+#: `--lang`'s help in English (the help is worded by `Spoken` from `cli-help-lang`)
+LANG_HELP = (
+    "The language: en (English) or ja (Japanese); default: $CUBEGAMES_LANG, else the "
+    "locale ($LC_ALL, $LC_MESSAGES, $LANG), else en."
+)
+
+
+class Spoken(click.Command):
+    """A command whose help is the catalogs' (`cli-help-NAME` for its text,
+    `cli-help-NAME-PARAM` for an option's, `cli-help-lang` for `--lang`), in the language
+    the command line speaks; the function's docstring stands in where a catalog has
+    none."""
+
+    def _key(self) -> str:
+        return f"cli-help-{self.name}"
+
+    def _worded(self, ctx: click.Context | None = None) -> Self:
+        """A shallow copy of this command, for its help only, with its help and its
+        options' help worded (`--help`'s and `--version`'s as click's words are; with
+        `ctx`, the help option is in the copy's options)."""
+        from cubegames.clickwords import MESSAGES
+        from cubegames.kit import words
+
+        copy = _copy.copy(self)
+        if words.has(self._key()):
+            copy.help = t(self._key())
+        if ctx is None:
+            return copy
+        helps = self.get_help_option(ctx)
+        params = []
+        for param in self.get_params(ctx):
+            key = "cli-help-lang" if param.name == "lang" else f"{self._key()}-{param.name}"
+            if param is helps:
+                key = "cli-click-help"  # cached by click in the language it was made in
+            elif isinstance(param, click.Option) and not words.has(key):
+                key = MESSAGES.get(param.help or "", "")
+            if isinstance(param, click.Option) and key:
+                param = _copy.copy(param)
+                param.help = t(key)
+            params.append(param)
+        copy.params = params
+        copy.add_help_option = False  # it is in `params` already
+        return copy
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super(Spoken, self._worded()).format_help_text(ctx, formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super(Spoken, self._worded(ctx)).format_options(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The first sentence of the help, as click cuts it in English; in a language
+        written without spaces (Japanese) that sentence without its asides in brackets."""
+        worded = self._worded()
+        if speaking_english() or self.short_help or not worded.help:
+            return super(Spoken, worded).get_short_help_str(limit)
+        sentence = worded.help.split("\n\n")[0].split("。")[0]
+        return re.sub(r"（[^）]*）", "", sentence) + "。"
+
+
+class Cubegames(Spoken, click.Group):
+    """The `cubegames` group: each command line runs in the language it asks for
+    (`asked_language`: click's own words too, `clickwords`), and an error is one line
+    on stderr with click's exit status (2 for a usage error), never a traceback."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> NoReturn:
+        from cubegames.clickwords import speaking_click
+        from cubegames.kit.terminal import speaking
+
+        argv = list(sys.argv[1:] if args is None else args)
+        lang = asked_language(argv)
+        token = _ASKED.set(lang)
+        with speaking(lang), speaking_click(lang):
+            try:
+                click.Group.main(self, argv, prog_name or "cubegames", complete_var, False, **extra)
+            except click.exceptions.Exit as exc:
+                sys.exit(exc.exit_code)
+            except click.exceptions.NoArgsIsHelpError as exc:  # the help, not an error line
+                click.echo(exc.format_message(), err=True)
+                sys.exit(exc.exit_code)
+            except click.exceptions.Abort:
+                click.echo("", err=True)
+                sys.exit(130)
+            except click.ClickException as exc:
+                click.echo(f"cubegames: {exc.format_message()}", err=True)
+                sys.exit(exc.exit_code)
+            finally:
+                _ASKED.reset(token)
+        sys.exit(0)
 
 
 def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
@@ -85,13 +290,16 @@ def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> 
         fail(str(exc))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    name="cubegames", cls=Cubegames, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(cubegames.__version__, prog_name="cubegames")
-def cli() -> None:
+@speaks
+def cli(lang: str) -> None:
     """Tabletop games built around cubes: play them, check positions, pit bots."""
 
 
-@cli.command()
+@cli.command(cls=Spoken)
 @click.argument("game")
 @click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats.")
 @click.option(
@@ -119,7 +327,7 @@ def cli() -> None:
     help="A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.",
 )
 @click.option("--seed", type=int, default=None, help="Seed for the deal (default: random).")
-@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
+@speaks
 def play(
     game: str,
     players: int | None,
@@ -127,56 +335,97 @@ def play(
     bots: tuple[str, ...],
     pairs: tuple[str, ...],
     seed: int | None,
-    lang: str | None,
+    lang: str,
 ) -> None:
     """Play GAME in the terminal, against bots or people at the same keyboard.
 
     GAME is one of the ids listed by `cubegames games`. Every sentence (prompts, help, the
     moves in words, refusals, results) is in the language of --lang.
     """
-    from cubegames.kit.words import say
     from cubegames.terminal import TerminalGame
 
-    spoken = language(lang)
     try:
         options = options_from_text(game, pairs, players)
         built = cubegames.make(game, **options)
     except ValueError as exc:
-        fail(worded(exc, spoken))
+        fail(worded(exc))
     humans = set(seats) or {0}
     for seat in humans:
         if seat >= built.players:
-            fail(say(spoken, "term-error-seat", seat=seat, last=built.players - 1))
+            fail(t("term-error-seat", seat=seat, last=built.players - 1))
     try:
         names = list(bots) or ["random"]
         for name in names:
             cubegames.bot(name, game=game)
     except ValueError as exc:
-        fail(f"--bot: {worded(exc, spoken)}")
-    TerminalGame(built, humans, names, seed, lang=spoken).run()
+        fail(f"--bot: {worded(exc)}")
+    TerminalGame(built, humans, names, seed, lang=lang).run()
 
 
-@cli.command()
+@cli.command(cls=Spoken)
 @click.argument("position", metavar="POSITION.json")
-def moves(position: str) -> None:
+@speaks
+def moves(position: str, lang: str) -> None:
     """List the legal moves of a saved position, one a line."""
     state = read_position(position)
     for move in state.legal_moves():
         click.echo(str(move))
 
 
-@cli.command()
+@cli.command(cls=Spoken)
 @click.argument("position", metavar="POSITION.json")
 @click.argument("move")
-def check(position: str, move: str) -> None:
-    """Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1)."""
+@speaks
+def check(position: str, move: str, lang: str) -> None:
+    """Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1).
+
+    In English the reason is the rules' own sentence (`IllegalMove`'s), in another language
+    the catalogs' words for its code and parameters (as `cubegames play` says it).
+    """
+    from cubegames.kit.terminal import refused
+
     state = read_position(position)
     try:
         state.clone().play(move)
     except cubegames.IllegalMove as exc:
-        click.echo(str(exc))
+        if speaking_english():
+            click.echo(str(exc))
+        elif exc.refusal.code in ("unreadable", "not-a-move"):
+            click.echo(t("cli-check-unknown-move"))
+        else:
+            click.echo(refused(state.game.id, exc.refusal, _palette(state.game)))
         sys.exit(1)
-    click.echo("legal")
+    click.echo(t("cli-legal"))
+
+
+def _palette(game: Any) -> dict[str, Any] | None:
+    """The game's colours by letter, which the rules' reasons name colours by (None for
+    a game whose drawing names none, or a plug-in's that cannot say)."""
+    from cubegames.render import web
+
+    try:
+        palette = web.info(game).get("palette")
+    except Exception:  # a plug-in game's drawing is its own
+        return None
+    return palette if isinstance(palette, dict) else None
+
+
+@cli.command(cls=Spoken)
+@click.argument("record", metavar="RECORD.json")
+@click.option("--seat", type=click.IntRange(0, 19), default=None, help="The seat to see from.")
+@speaks
+def replay(record: str, seat: int | None, lang: str) -> None:
+    """Tell a game record move by move in words, then its result (`cubegames.replay`)."""
+    from cubegames import replay as replaying
+    from cubegames.server.protocol import MAX_RECORD
+
+    raw = read_text(record, MAX_RECORD).encode("utf-8")
+    try:
+        lines = replaying.told(raw, seat)
+    except ValueError as exc:
+        fail(f"{record}: {worded(exc)}")
+    for line in lines:
+        click.echo(line)
 
 
 @cli.command()
@@ -213,7 +462,7 @@ def odds(game: str, pairs: tuple[str, ...], lang: str | None) -> None:
     Console(highlight=False).print(table)
 
 
-@cli.command()
+@cli.command(cls=Spoken)
 @click.argument("game")
 @click.option(
     "--plain/--rich",
@@ -221,8 +470,8 @@ def odds(game: str, pairs: tuple[str, ...], lang: str | None) -> None:
     help="Print the markdown as it is, or laid out for a terminal "
     "(default: laid out in a terminal, plain when piped).",
 )
-@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
-def rules(game: str, plain: bool | None, lang: str | None) -> None:
+@speaks
+def rules(game: str, plain: bool | None, lang: str) -> None:
     """Print the rules of GAME: how to play, and every reading the project assumed.
 
     GAME is one of the ids listed by `cubegames games`. The same text is in the project's
@@ -231,8 +480,10 @@ def rules(game: str, plain: bool | None, lang: str | None) -> None:
     """
     from cubegames import rulebook
 
+    if game not in cubegames.GAMES and not speaking_english():
+        fail(t("cli-rules-unknown", game=game, games=", ".join(cubegames.GAMES)))
     try:
-        page = rulebook.text(game, language(lang))
+        page = rulebook.text(game, lang)
     except ValueError as exc:
         fail(str(exc))
     if plain is None:
@@ -246,7 +497,7 @@ def rules(game: str, plain: bool | None, lang: str | None) -> None:
     Console(highlight=False).print(Markdown(page))
 
 
-@cli.command(name="compile")
+@cli.command(name="compile", cls=Spoken)
 @click.option(
     "--part",
     "parts",
@@ -254,7 +505,8 @@ def rules(game: str, plain: bool | None, lang: str | None) -> None:
     type=click.Choice(["bots", "simulator", "learning"]),
     help="Only these parts (repeatable; default: all of them).",
 )
-def compile_kernels(parts: tuple[str, ...]) -> None:
+@speaks
+def compile_kernels(parts: tuple[str, ...], lang: str) -> None:
     """Compile the numba kernels now, so no bot move or simulation waits for them.
 
     The first use of a kernel on a machine compiles it (one to three minutes for all of
@@ -270,22 +522,40 @@ def compile_kernels(parts: tuple[str, ...]) -> None:
     console = Console(stderr=True, highlight=False)
     for part in parts or tuple(kernels.PARTS):
         began = time.perf_counter()
-        with console.status(f"compiling the kernels of the {part}..."):
+        with console.status(t("cli-compile-compiling", part=part)):
             kernels.warm((part,))
-        console.print(f"{part}: ready ({time.perf_counter() - began:.1f} s)")
+        seconds = f"{time.perf_counter() - began:.1f}"
+        console.print(t("cli-compile-ready", part=part, seconds=seconds))
 
 
-@cli.command(name="games")
-def list_games() -> None:
+@cli.command(name="games", cls=Spoken)
+@speaks
+def list_games(lang: str) -> None:
     """List the games and the options each one takes (a registered game that cannot be
     loaded is named on stderr instead)."""
     for game_id in cubegames.GAMES:
         try:
             cls = game_class(game_id)
         except ValueError as exc:
-            click.echo(str(exc), err=True)
+            click.echo(worded(exc), err=True)
             continue
-        click.echo(f"{game_id}: options {', '.join(cls.option_names) or '(none)'}")
+        names = [_option(game_id, name) for name in cls.option_names]
+        click.echo(
+            t("cli-games-line", game=game_id, options=", ".join(names) or t("cli-games-none"))
+        )
+
+
+def _option(game_id: str, name: str) -> str:
+    """An option as typed, with its label where the language is not English (the page's
+    `option-GAME-NAME` or `option-NAME`)."""
+    from cubegames.kit import words
+
+    if speaking_english():
+        return name
+    for key in (f"option-{game_id}-{name}", f"option-{name}"):
+        if words.has(key):
+            return t("cli-games-option", name=name, label=t(key))
+    return name
 
 
 #: modules that add their own commands (`register(cli)`); each is optional while it is built
@@ -316,18 +586,8 @@ _register_commands()
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: errors become one line on stderr and exit status 2."""
-    try:
-        cli.main(args=argv, prog_name="cubegames", standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        click.echo(f"cubegames: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
-    sys.exit(0)
+    """Entry point: errors become one line on stderr and exit status 2 (`Cubegames.main`)."""
+    cli.main(args=argv, prog_name="cubegames")
 
 
 if __name__ == "__main__":

@@ -259,6 +259,7 @@ BUILT_KEYS = (
     "pitch-", "option-", "choice-", "bot-", "howto-", "cubed-colour-", "unst-colour-",
     "cubes-colour-", "error-name-", "refusal-", "words-", "term-cubed-end-",
     "edition-", "error-field-", "variant-",
+    "cli-click-", "cli-help-",  # click's words and the commands' help (tests/test_cli_words.py)
 )  # fmt: skip
 
 

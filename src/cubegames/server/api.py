@@ -48,7 +48,7 @@ from cubegames.server.protocol import (
     WordedProtocolError,
     read_record,
 )
-from cubegames.server.records import load_record, to_record
+from cubegames.server.records import load_record, seat_record, to_record
 from cubegames.server.rooms import RoomError, result_of, run_clocks
 from cubegames.server.storage import (
     FINISHED,
@@ -611,29 +611,6 @@ def server_deal() -> int:
 def picked(seed: int) -> bool:
     """Whether a game's seed was picked by a person (who then knows every hand)."""
     return seed <= MAX_SEED
-
-
-def seat_record(info: GameInfo, game: Any, seat: int) -> dict[str, Any]:
-    """The record of an unfinished game as `seat` may know it: no seed, each move in
-    words (its notation only where `seat` may read it). It cannot be loaded back."""
-    return {
-        "format": "cubegames-seat-view",
-        "version": 1,
-        "id": info.id,
-        "game": info.game,
-        "options": info.options,
-        "seat": seat,
-        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} for s in info.seats],
-        "moves": [
-            {
-                "seat": m.seat,
-                "text": web.words(game, m.move, m.seat, seat, [n.move for n in info.moves[:i]]),
-                **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
-            }
-            for i, m in enumerate(info.moves)
-        ],
-        "created": iso(info.created_at),
-    }
 
 
 def build_trusted(info: GameInfo) -> Any:

@@ -19,6 +19,18 @@ deals from a hash of the position). So a record of a game still being played wou
 its hidden hands: the app hands one out only once the game
 is over (a seat may save its own view of an unfinished game, without the seed).
 
+A record holds data, never sentences: the moves' notation, the seats' kinds, bots and
+names, the result as numbers and codes (`{"scores", "winners"}`, and for a game ended
+without a move `"ended": "time" | "resigned" | "gone" | "aborted"` with the `"seat"` it
+concerns). So a record is the same in every language, and whoever shows it words it in
+its reader's language (the page's replay, `cubegames replay --lang ja`).
+
+A seat's view of an unfinished game (`seat_record`, `"format": "cubegames-seat-view"`)
+tells each move as the seat may know it: `move` (the notation, only where the seat may
+read it) and `say`, the move's words as a phrase of the catalogs (`[key, params]`, as the
+protocol sends it), beside `text`, the same words in English, kept as they were for the
+programs that read them.
+
 Loading replays every move through the engine; the first move that does not replay, an
 option the web app does not take, or a result that disagrees with the moves is refused
 with a reason. A loaded game is a new game (new links); an unfinished one can be played on.
@@ -86,6 +98,35 @@ def to_record(info: GameInfo) -> dict[str, Any]:
         ),
         "created": iso(info.created_at),
         "finished": iso(info.finished_at),
+    }
+
+
+def seat_record(info: GameInfo, game: Game[Any], seat: int) -> dict[str, Any]:
+    """The record of an unfinished game as `seat` may know it: no seed, each move as
+    the seat may know it (its notation only where `seat` may read it, its words as a
+    phrase of the catalogs, `say`, and in English, `text`). It cannot be loaded back."""
+    moves: list[dict[str, Any]] = []
+    earlier: list[str] = []
+    for m in info.moves:
+        moves.append(
+            {
+                "seat": m.seat,
+                "text": web.words(game, m.move, m.seat, seat, earlier),
+                "say": web.said(web.described(game, m.move, m.seat, seat, earlier)),
+                **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
+            }
+        )
+        earlier.append(m.move)
+    return {
+        "format": "cubegames-seat-view",
+        "version": 1,
+        "id": info.id,
+        "game": info.game,
+        "options": info.options,
+        "seat": seat,
+        "seats": [{"kind": s.kind, "bot": s.bot, "name": s.name} for s in info.seats],
+        "moves": moves,
+        "created": iso(info.created_at),
     }
 
 

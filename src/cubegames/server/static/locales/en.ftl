@@ -1235,3 +1235,101 @@ term-odds-rule-cubes-many = opponents pay { $opp }, roller takes the whole pot
 term-odds-rule-cubes-only = opponents pay { $opp }
 term-odds-rule-blank = roller pays { $blank }
 term-odds-none = odds are listed for games of chance only; { $game } has none to list (try { $games })
+## cli: the command line (engineer "words2"; cli.py, clickwords.py). click's own messages are
+## cli-click-…: their $fields (name, value, message…) are click's, filled in by click, as it
+## writes them (quoted: 'x'). The player commands' help is cli-help-COMMAND(-OPTION); what
+## they print is cli-…. Option names, commands and notation are what is typed: untranslated.
+cli-click-usage = Usage:
+cli-click-options = Options
+cli-click-commands = Commands
+cli-click-arguments = Positional arguments
+cli-click-help = Show this message and exit.
+cli-click-version-help = Show the version and exit.
+cli-click-default = default: { $default }
+cli-click-missing-command = Missing command.
+cli-click-no-such-command = No such command { $name }.
+cli-click-no-such-option = No such option { $name }.
+cli-click-missing-argument = Missing argument
+cli-click-missing-option = Missing option
+cli-click-missing-parameter = Missing parameter
+cli-click-invalid-for = Invalid value for { $param_hint }: { $message }
+cli-click-invalid = Invalid value: { $message }
+cli-click-open-file = Could not open file { $filename }: { $message }
+cli-click-takes-no-value = Option { $name } does not take a value.
+cli-click-argument-values = Argument { $name } takes { $nargs } values.
+cli-click-range = { $value } is not in the range { $range }.
+cli-click-number = { $value } is not a valid { $number_type }.
+cli-click-boolean = { $value } is not a valid boolean. Recognized values: { $states }
+cli-click-did-you-mean = { $count ->
+    [one] Did you mean { $possibility }?
+   *[other] (Did you mean one of: { $possibilities }?)
+  }
+cli-click-extra-arguments = { $count ->
+    [one] Got unexpected extra argument ({ $args })
+   *[other] Got unexpected extra arguments ({ $args })
+  }
+cli-click-value-count = { $count ->
+    [one] Takes { $nargs } values but 1 was given.
+   *[other] Takes { $nargs } values but { $len } were given.
+  }
+cli-click-needs-value = { $count ->
+    [one] Option { $name } requires an argument.
+   *[other] Option { $name } requires { $nargs } arguments.
+  }
+cli-click-choice = { $count ->
+    [one] { $value } is not { $choice }.
+   *[other] { $value } is not one of { $choices }.
+  }
+cli-help-cubegames = Tabletop games built around cubes: play them, check positions, pit bots.
+cli-help-lang = The language: en (English) or ja (Japanese); default: $CUBEGAMES_LANG, else the locale ($LC_ALL, $LC_MESSAGES, $LANG), else en.
+cli-help-play =
+    Play GAME in the terminal, against bots or people at the same keyboard.
+
+    GAME is one of the ids listed by `cubegames games`. Every sentence (prompts, help, the moves in words, refusals, results) is in the language of --lang.
+cli-help-play-players = Number of seats.
+cli-help-play-seats = A seat played at this keyboard (repeat for hot-seat play; default: seat 0).
+cli-help-play-bots = Bot for the other seats, in seat order; the last one fills the rest (default: random).
+cli-help-play-pairs = A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.
+cli-help-play-seed = Seed for the deal (default: random).
+cli-help-moves = List the legal moves of a saved position, one a line.
+cli-help-check = Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1).
+cli-help-rules =
+    Print the rules of GAME: how to play, and every reading the project assumed.
+
+    GAME is one of the ids listed by `cubegames games`. The same text is in the project's docs/rules/GAME.md (in Japanese docs/rules/ja/GAME.md) and on the web page under "How to play".
+cli-help-rules-plain = Print the markdown as it is, or laid out for a terminal (default: laid out in a terminal, plain when piped).
+cli-help-games = List the games and the options each one takes (a registered game that cannot be loaded is named on stderr instead).
+cli-legal = legal
+cli-cannot-read = cannot read { $path }: { $reason }
+cli-os-missing = No such file or directory
+cli-os-denied = Permission denied
+cli-os-folder = Is a directory
+cli-os-other = the file could not be read
+cli-not-text = { $path }: not a text file
+cli-not-json = { $path }: not valid JSON ({ $reason } at line { $line } column { $column })
+cli-bad-file = { $path }: { $reason }
+cli-bad-field = { $path }: { $reason }{ $field ->
+   *[other] {""}
+  }
+cli-games-line = { $game }: options { $options }
+cli-games-option = { $name }{ $label ->
+   *[other] {""}
+  }
+cli-games-none = (none)
+cli-rules-unknown = no rules for '{ $game }'; the games are { $games }
+cli-help-replay =
+    Tell a game record (a cubegames-record file, as the web app saves it) move by move in words, then its result.
+
+    The record is replayed through the engine; its moves are told as the move log tells them, in the language of --lang, as a spectator sees the game, or as --seat sees it.
+cli-help-replay-seat = Tell the game as this seat saw it (default: as a spectator).
+cli-replay-unfinished = The game was not finished.
+cli-replay-seat-named = { $seat } ({ $name })
+cli-check-unknown-move = That is not a move of this game: `cubegames moves` lists the legal ones.
+cli-replay-view-of = this file is seat { $seat }'s own view of the game: it is told as that seat saw it
+cli-help-compile =
+    Compile the numba kernels now, so no bot move or simulation waits for them.
+
+    The first use of a kernel on a machine compiles it (one to three minutes for all of them); later runs load it from numba's cache in a moment. `make play` (the bots only) and `make test` run it before they start.
+cli-help-compile-parts = Only these parts (repeatable; default: all of them).
+cli-compile-compiling = compiling the kernels of the { $part }...
+cli-compile-ready = { $part }: ready ({ $seconds } s)

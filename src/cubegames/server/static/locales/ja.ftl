@@ -1100,3 +1100,104 @@ term-odds-rule-cubes-many = ほかの全員が{ $opp }点ずつ払い、振っ�
 term-odds-rule-cubes-only = ほかの全員が{ $opp }点ずつ払う
 term-odds-rule-blank = 振った人が{ $blank }点払う
 term-odds-none = 確率を表示できるのは偶然のゲームだけです。{ $game } には表示するものがありません（{ $games } を試してください）
+## cli: the command line (engineer "words2"; cli.py, clickwords.py). click's own messages are
+## cli-click-…: their $fields (name, value, message…) are click's, filled in by click, as it
+## writes them (quoted: 'x'). The player commands' help is cli-help-COMMAND(-OPTION); what
+## they print is cli-…. Option names, commands and notation are what is typed: untranslated.
+cli-click-usage = 使い方:
+cli-click-options = オプション
+cli-click-commands = コマンド
+cli-click-arguments = 引数
+cli-click-help = この説明を表示して終わります。
+cli-click-version-help = バージョンを表示して終わります。
+cli-click-default = 既定: { $default }
+cli-click-missing-command = コマンドを指定してください。
+cli-click-no-such-command = { $name } というコマンドはありません。
+cli-click-no-such-option = { $name } というオプションはありません。
+cli-click-missing-argument = 次の引数を指定してください:
+cli-click-missing-option = 次のオプションを指定してください:
+cli-click-missing-parameter = 次の値を指定してください:
+cli-click-invalid-for = { $param_hint } の値が正しくありません: { $message }
+cli-click-invalid = 値が正しくありません: { $message }
+cli-click-open-file = ファイル { $filename } を開けません: { $message }
+cli-click-takes-no-value = オプション { $name } には値を付けません。
+cli-click-argument-values = 引数 { $name } には値を{ $nargs }個指定してください。
+cli-click-range = { $value } は範囲外です（{ $range }）。
+cli-click-number = { $number_type ->
+   *[other] {""}
+  }{ $value } は数として読めません。
+cli-click-boolean = { $value } は真偽値として読めません。使える値: { $states }
+cli-click-did-you-mean = { $count ->
+   *[other] もしかして: { $possibility }{ $possibilities ->
+       *[other] {""}
+      }
+  }
+cli-click-extra-arguments = { $count ->
+   *[other] 余分な引数があります（{ $args }）
+  }
+cli-click-value-count = { $count ->
+   *[other] 値を{ $nargs }個指定してください（指定: { $len }個）。
+  }
+cli-click-needs-value = { $count ->
+   *[other] オプション { $name } には値を{ $nargs }個付けてください。
+  }
+cli-click-choice = { $count ->
+   *[other] { $value } は選べません。次から選んでください: { $choice }{ $choices ->
+       *[other] {""}
+      }
+  }
+cli-help-cubegames = キューブを使ったボードゲームを遊び、局面を調べ、ボットどうしを対戦させます。
+cli-help-lang = 言語: en（英語）か ja（日本語）。既定は $CUBEGAMES_LANG、なければロケール（$LC_ALL, $LC_MESSAGES, $LANG）、それもなければ en。
+cli-help-play =
+    GAME をターミナルで遊びます。相手はボットか、同じキーボードを使う人です。
+
+    GAME には `cubegames games` が示すIDを指定します。表示する文章（入力の案内、ヘルプ、手の説明、指せない理由、結果）はすべて --lang の言語になります。
+cli-help-play-players = 席の数。
+cli-help-play-seats = このキーボードで遊ぶ席（くり返し指定すると、1台を交代で使うホットシートになります。既定: 席0）。
+cli-help-play-bots = ほかの席のボット。席の順に指定し、最後のボットが残りの席をすべて受け持ちます（既定: random）。
+cli-help-play-pairs = ゲームの設定。例: -o edition=ja -o variants=bridging,void -o rounds=1
+cli-help-play-seed = 配りのシード（既定: ランダム）。
+cli-help-moves = 保存した局面の合法手を、1行に1つずつ表示します。
+cli-help-check = 保存した局面で MOVE が指せるかを答えます。指せるなら「合法手です。」（終了コード0）、指せないならその理由（終了コード1）を表示します。
+cli-help-rules =
+    GAME のルールを表示します。遊び方と、ルールの読み方としてこのプロジェクトが決めたことのすべてです。
+
+    GAME には `cubegames games` が示すIDを指定します。同じ文章がプロジェクトの docs/rules/ja/GAME.md（英語は docs/rules/GAME.md）と、ウェブページの「遊び方」にあります。
+cli-help-rules-plain = Markdown をそのまま表示するか、ターミナル向けに整えて表示するか（既定: ターミナルでは整えて、パイプのときはそのまま）。
+cli-help-games = ゲームと、それぞれの設定の一覧を表示します（登録されていても読み込めないゲームは、かわりに標準エラーに名前を表示します）。
+cli-legal = 合法手です。
+cli-cannot-read = { $path } を読めません: { $reason }
+cli-os-missing = ファイルがありません
+cli-os-denied = 読む権限がありません
+cli-os-folder = フォルダーです
+cli-os-other = 読み込みに失敗しました
+cli-not-text = { $path }: テキストファイルではありません
+cli-not-json = { $reason ->
+   *[other] { $path }: JSONとして読めません（{ $line }行{ $column }列）
+  }
+cli-bad-file = { $reason ->
+   *[other] { $path }: 局面ファイルとして正しくありません
+  }
+cli-bad-field = { $reason ->
+   *[other] { $path }: 局面ファイルの「{ $field }」が正しくありません
+  }
+cli-games-line = { $game }: 設定 { $options }
+cli-games-option = { $name }（{ $label }）
+cli-games-none = （なし）
+cli-rules-unknown = 「{ $game }」のルールはありません。ゲームは { $games } です
+cli-help-replay =
+    ゲームの記録（ウェブアプリが保存する cubegames-record ファイル）を、1手ずつ言葉で説明し、最後に結果を表示します。
+
+    記録はエンジンで最初から指し直して確かめます。手の説明は対局画面の棋譜と同じ言葉で、--lang の言語で表示します。観戦者から見たゲームを、--seat を指定するとその席から見たゲームを説明します。
+cli-help-replay-seat = この席から見たゲームとして説明する（既定: 観戦者から見たゲーム）。
+cli-replay-unfinished = ゲームはまだ終わっていません。
+cli-replay-seat-named = { $seat }（{ $name }）
+cli-check-unknown-move = このゲームにない手です。合法手の一覧は `cubegames moves` で表示できます。
+cli-replay-view-of = このファイルは席{ $seat }から見たゲームの記録です。その席から見たとおりにだけ説明できます
+cli-help-compile =
+    numba のカーネルをいまコンパイルしておきます。ボットの手もシミュレーションも、コンパイルを待たずにすみます。
+
+    カーネルはそのマシンで初めて使うときにコンパイルされます（全部で1〜3分）。2回目からは numba のキャッシュからすぐに読み込みます。`make play`（ボットの分だけ）と `make test` は、始める前にこれを実行します。
+cli-help-compile-parts = この部分だけをコンパイルする（くり返し指定できます。既定: すべて）。
+cli-compile-compiling = { $part } のカーネルをコンパイルしています…
+cli-compile-ready = { $part }: 準備ができました（{ $seconds } 秒）
