@@ -202,7 +202,8 @@ def test_every_player_command_has_the_shared_language_option_and_its_words() -> 
         command = cli.commands[name]
         assert isinstance(command, cli_module.Spoken), name
         lang = next(p for p in command.params if p.name == "lang")
-        assert isinstance(lang, click.Option) and lang.callback is cli_module._set_language
+        assert isinstance(lang, click.Option) and lang.callback is not None
+        assert lang.callback.__qualname__.startswith("_language_callback.")
         assert words.has(f"cli-help-{name}")
         for param in command.params:
             if isinstance(param, click.Option) and param.name != "lang":
@@ -237,7 +238,19 @@ def test_check_in_japanese(position: Path) -> None:
 
 def test_the_language_comes_from_the_environment(position: Path) -> None:
     for env in ({"CUBEGAMES_LANG": "ja"}, {"LANG": "ja_JP.UTF-8"}, {"LC_ALL": "ja_JP.UTF-8"}):
+        done = say("rules", "cubes", env=env)
+        assert done.exit_code == 0 and JAPANESE.search(done.stdout), env
+    done = say("check", str(position), "GGY@1,-1", env={"CUBEGAMES_LANG": "ja"})
+    assert done.stdout == "合法手です。\n"
+
+
+def test_what_scripts_read_stays_english_under_a_japanese_locale(position: Path) -> None:
+    """`check` and `moves` are read by scripts (docs/api.md: "legal", exit 0): the locale
+    does not change their words, only --lang or CUBEGAMES_LANG does."""
+    for env in ({"LANG": "ja_JP.UTF-8"}, {"LC_ALL": "ja_JP.UTF-8"}):
         done = say("check", str(position), "GGY@1,-1", env=env)
+        assert (done.exit_code, done.stdout) == (0, "legal\n"), env
+        done = say("check", str(position), "GGY@1,-1", "--lang", "ja", env=env)
         assert done.stdout == "合法手です。\n", env
     done = say("check", str(position), "GGY@1,-1", "--lang", "en", env={"CUBEGAMES_LANG": "ja"})
     assert done.stdout == "legal\n"

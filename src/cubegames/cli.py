@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import Any, NoReturn, Self
 
@@ -102,25 +102,27 @@ def _is_worded(exc: ValueError) -> bool:
     return isinstance(exc, Worded) and words.has(exc.phrase.key)
 
 
-def language(asked: str | None) -> str:
+def language(asked: str | None, locale: bool = True) -> str:
     """`--lang` when given, else the environment's language (a bad CUBEGAMES_LANG is a
-    one-line usage error)."""
+    one-line usage error). Without `locale` the locale is not asked: only CUBEGAMES_LANG
+    (the commands whose output scripts read, `check` and `moves`, answer in English on any
+    machine unless told otherwise)."""
     from cubegames.kit.words import language_from
 
     if asked is not None:
         return asked
+    environ: Mapping[str, str] = os.environ
+    if not locale:
+        environ = {"CUBEGAMES_LANG": os.environ.get("CUBEGAMES_LANG", "")}
     try:
-        return language_from(os.environ)
+        return language_from(environ)
     except ValueError as exc:
         fail(str(exc))
 
 
-def asked_language(argv: Sequence[str]) -> str:
-    """The language a command line asks for before click reads it (for click's own
-    words, an unknown option's included): its last `--lang X` or `--lang=X` naming a
-    language, else the environment's (English where that is bad: the command then says
-    so)."""
-    from cubegames.kit.words import DEFAULT, LANGUAGES, language_from
+def _explicit(argv: Sequence[str]) -> str | None:
+    """The last `--lang X` or `--lang=X` of a command line naming a language, if any."""
+    from cubegames.kit.words import LANGUAGES
 
     asked = None
     for i, arg in enumerate(argv):
@@ -131,6 +133,17 @@ def asked_language(argv: Sequence[str]) -> str:
             value = arg.partition("=")[2]
         if value in LANGUAGES:
             asked = value
+    return asked
+
+
+def asked_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for before click reads it (for click's own
+    words, an unknown option's included): its last `--lang X` or `--lang=X` naming a
+    language, else the environment's (English where that is bad: the command then says
+    so)."""
+    from cubegames.kit.words import DEFAULT, language_from
+
+    asked = _explicit(argv)
     if asked is not None:
         return asked
     try:
@@ -152,21 +165,26 @@ def worded(exc: ValueError, lang: str | None = None) -> str:
     return words.phrase(lang, exc.phrase.said())
 
 
-#: the language the whole command line asked for (`Cubegames.main`, `asked_language`)
+#: the language the whole command line asked for with `--lang` (`Cubegames.main`)
 _ASKED: ContextVar[str | None] = ContextVar("cubegames_cli_asked", default=None)
 
 
-def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    """`--lang`'s callback: the command speaks the language asked here, else the one the
-    command line asked for elsewhere (`cubegames --lang ja check …`), else the
-    environment's, until it ends (a bad CUBEGAMES_LANG is refused either way)."""
-    from cubegames.kit.terminal import speaking
+def _language_callback(
+    locale: bool,
+) -> Callable[[click.Context, click.Parameter, str | None], str]:
+    def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+        """`--lang`'s callback: the command speaks the language asked here, else the one
+        the command line asked for elsewhere (`cubegames --lang ja check …`), else the
+        environment's, until it ends (a bad CUBEGAMES_LANG is refused either way)."""
+        from cubegames.kit.terminal import speaking
 
-    lang = language(value)
-    if value is None:
-        lang = _ASKED.get() or lang
-    ctx.with_resource(speaking(lang))
-    return lang
+        lang = language(value, locale)
+        if value is None:
+            lang = _ASKED.get() or lang
+        ctx.with_resource(speaking(lang))
+        return lang
+
+    return set_language
 
 
 def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -174,12 +192,22 @@ def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
     catalogs of `cubegames.kit.words`); without it, CUBEGAMES_LANG or the locale decides.
     The command reads the language from `kit.terminal.language()` (or its `lang`
     parameter)."""
+    return _lang_option(command, locale=True)
+
+
+def speaks_to_scripts(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`speaks` for a command whose output scripts read (`check`, `moves`): only `--lang`
+    or CUBEGAMES_LANG changes its words, never the locale."""
+    return _lang_option(command, locale=False)
+
+
+def _lang_option(command: Callable[..., Any], locale: bool) -> Callable[..., Any]:
     return click.option(
         "--lang",
         type=click.Choice(["en", "ja"]),
         default=None,
         is_eager=True,
-        callback=_set_language,
+        callback=_language_callback(locale),
         help=LANG_HELP,
     )(command)
 
@@ -262,7 +290,7 @@ class Cubegames(Spoken, click.Group):
 
         argv = list(sys.argv[1:] if args is None else args)
         lang = asked_language(argv)
-        token = _ASKED.set(lang)
+        token = _ASKED.set(_explicit(argv))
         with speaking(lang), speaking_click(lang):
             try:
                 click.Group.main(self, argv, prog_name or "cubegames", complete_var, False, **extra)
@@ -364,7 +392,7 @@ def play(
 
 @cli.command(cls=Spoken)
 @click.argument("position", metavar="POSITION.json")
-@speaks
+@speaks_to_scripts
 def moves(position: str, lang: str) -> None:
     """List the legal moves of a saved position, one a line."""
     state = read_position(position)
@@ -375,7 +403,7 @@ def moves(position: str, lang: str) -> None:
 @cli.command(cls=Spoken)
 @click.argument("position", metavar="POSITION.json")
 @click.argument("move")
-@speaks
+@speaks_to_scripts
 def check(position: str, move: str, lang: str) -> None:
     """Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1).
 
