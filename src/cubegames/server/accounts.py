@@ -208,8 +208,12 @@ class Accounts:
 
     # -- in worker threads (they block on the hash and the database) ---------------------
 
-    def sign_up(self, name: str, password: str) -> int | None:
-        """A new account; None if its name is taken."""
+    def sign_up(self, name: str, password: str) -> int | str:
+        """A new account (its id), or why not, as the refusal's code: `error-name-taken`
+        (an account has this name) or `error-name-confusable` (an account's name looks like
+        it). The database holds one account per name key and per look (migration 0012),
+        so of two sign-ups of look-alike names made at once, each checked before the other
+        was stored, the second is refused here as a look-alike name is."""
         hashed = self.hasher.hash(password)
         try:
             with self.store.engine.begin() as connection:
@@ -223,7 +227,7 @@ class Accounts:
                     )
                 )
         except IntegrityError:
-            return None
+            return "error-name-taken" if self.id_of(name) is not None else "error-name-confusable"
         key = made.inserted_primary_key
         assert key is not None
         return int(key[0])
@@ -532,8 +536,8 @@ async def sign_up(body: Credentials, request: Request, response: Response) -> di
             raise Said(409, "error-name-taken")
         raise Said(409, "error-name-confusable")
     user_id = await asyncio.to_thread(accounts.sign_up, name, body.password)
-    if user_id is None:
-        raise Said(409, "error-name-taken")
+    if isinstance(user_id, str):  # another sign-up of the name or a look-alike came first
+        raise Said(409, user_id)
     return await _signed_in(request, response, user_id, name, body)
 
 
