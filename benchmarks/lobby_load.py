@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -54,7 +55,7 @@ LIMITS = (
 
 
 class LobbyServer(Server):
-    """`cubegames serve` with the lobby benchmark's caps."""
+    """`cubegames serve` with the lobby benchmark's caps, once it has settled."""
 
     def __init__(self, db_url: str) -> None:
         import web_load
@@ -65,6 +66,23 @@ class LobbyServer(Server):
             super().__init__(db_url)
         finally:
             web_load.LIMITS = saved
+        self.settle()
+
+    def settle(self, idle: float = 0.05, most: float = 600.0) -> None:
+        """Wait until the server uses less than `idle` of a core over a second: `serve`
+        warms the bots' kernels on a thread as it starts, which compiles them where
+        numba's cache does not have them (a tree given by `--server-path`, a fresh
+        checkout: a minute or more of CPU, holding the interpreter's lock) and would
+        otherwise run through the measurement."""
+        began = time.monotonic()
+        while time.monotonic() - began < most:
+            before = process_cpu(self.process.pid)
+            time.sleep(1.0)
+            if process_cpu(self.process.pid) - before < idle:
+                break
+        waited = time.monotonic() - began
+        if waited > 3:
+            print(f"(the server settled after {waited:.0f} s)", file=sys.stderr)
 
 
 async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], ready: Any) -> int:
@@ -98,7 +116,26 @@ async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], read
     return 0
 
 
-def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) -> None:
+def _client_process(
+    port: int, count: int, out: Any, started: Any, stop: Any, collect: bool = False
+) -> None:
+    """`count` watchers in this process's event loop. Once they are all connected, what
+    they hold is frozen out of the garbage collector and, unless `collect`, the collector
+    is off until the end: a pause of this process (up to half a second for a full
+    collection of 500 connections) would delay 500 watchers at once, which 500 browsers
+    would not be."""
+    pauses: list[tuple[float, int, float]] = []  # the collector's: when, generation, seconds
+    began: list[float] = []
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[:] = [time.perf_counter()]
+        elif began:
+            pauses.append((time.time(), info["generation"], time.perf_counter() - began[0]))
+
+    gc.callbacks.append(collected)
+    cpu: list[float] = []  # this process's CPU time when all were connected, at the end
+
     async def run() -> None:
         done = 0
 
@@ -106,6 +143,11 @@ def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) ->
             nonlocal done
             done += 1
             if done == count:
+                gc.collect()
+                gc.freeze()
+                if not collect:
+                    gc.disable()
+                cpu[:] = [time.process_time()]
                 started.set()
 
         logs = [({}, {}) for _ in range(count)]
@@ -113,20 +155,28 @@ def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) ->
         while not stop.is_set():
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the last change on its way
+        cpu.append(time.process_time())
         for task in tasks:
             task.cancel()
         broken = sum(t.result() for t in tasks if t.done() and not t.cancelled())
-        out.put({"logs": logs, "broken": broken})
+        out.put({"logs": logs, "broken": broken, "pauses": pauses, "cpu": cpu[-1] - cpu[0]})
 
     asyncio.run(run())
 
 
-def run(watchers: int, tables: int, rate: float, procs: int, standing: int = 0) -> dict[str, Any]:
+def run(
+    watchers: int,
+    tables: int,
+    rate: float,
+    procs: int,
+    standing: int = 0,
+    collect: bool = False,
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = LobbyServer(f"sqlite:///{folder}/lobby.sqlite3")
         try:
             _stand(server, standing)
-            return _measure(server, watchers, tables, rate, procs)
+            return _measure(server, watchers, tables, rate, procs, collect)
         finally:
             server.stop()
 
@@ -144,14 +194,16 @@ def _stand(server: LobbyServer, count: int) -> None:
 
 
 def _measure(
-    server: LobbyServer, watchers: int, tables: int, rate: float, procs: int
+    server: LobbyServer, watchers: int, tables: int, rate: float, procs: int, collect: bool
 ) -> dict[str, Any]:
     out: Any = multiprocessing.Queue()
     stop = multiprocessing.Event()
     started = [multiprocessing.Event() for _ in range(procs)]
     shares = [watchers // procs + (i < watchers % procs) for i in range(procs)]
     clients = [
-        multiprocessing.Process(target=_client_process, args=(server.port, n, out, s, stop))
+        multiprocessing.Process(
+            target=_client_process, args=(server.port, n, out, s, stop, collect)
+        )
         for n, s in zip(shares, started, strict=True)
     ]
     for client in clients:
@@ -179,22 +231,26 @@ def _measure(
             assert joined.status_code == 200, joined.text
             time.sleep(max(0.0, began + (i + 1) * period - time.monotonic()))
     cpu = process_cpu(server.process.pid) - cpu_before
+    ended = time.time()
     stop.set()
     results = [out.get(timeout=120) for _ in clients]
     for client in clients:
         client.join(timeout=30)
     came: list[float] = []
     went: list[float] = []
+    each: dict[str, tuple[list[float], list[float]]] = {t: ([], []) for t in opened}
     missed = 0
     for result in results:
         for seen, gone in result["logs"]:
             for table, at in opened.items():
                 if table in seen:
                     came.append(max(0.0, seen[table] - at))
+                    each[table][0].append(came[-1])
                 else:
                     missed += 1
                 if table in gone:
                     went.append(max(0.0, gone[table] - filled[table]))
+                    each[table][1].append(went[-1])
                 else:
                     missed += 1
     return {
@@ -205,6 +261,14 @@ def _measure(
         "went": percentiles(went),
         "cpu_per_change": cpu / (2 * tables) * 1000,
         "errors": missed + sum(r["broken"] for r in results),
+        "per_table": [(percentiles(a), percentiles(b)) for a, b in each.values()],
+        "watchers_cpu_per_change": sum(r["cpu"] for r in results) / (2 * tables) * 1000,
+        "watcher_pauses": [
+            (round(1000 * (at - min(opened.values()))), generation, 1000 * took)
+            for result in results
+            for at, generation, took in result["pauses"]
+            if min(opened.values()) - 1 <= at <= ended + 1 and took > 0.005
+        ],
     }
 
 
@@ -221,6 +285,17 @@ def main() -> None:
     parser.add_argument(
         "--server-path", help="run the server from the code in this folder (PYTHONPATH)"
     )
+    parser.add_argument(
+        "--watchers-collect",
+        action="store_true",
+        help="leave the watchers' garbage collector on while measuring (its pauses then "
+        "delay hundreds of watchers at once)",
+    )
+    parser.add_argument(
+        "--per-table",
+        action="store_true",
+        help="also print each table's delays, in the order opened (where the tail is)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.watchers, args.tables = 200, 20
@@ -228,7 +303,14 @@ def main() -> None:
         parser.error("--standing must be from 0 to 99 (the lobby lists 100 tables)")
     if args.server_path:  # the watchers (forked) keep this tree's code
         os.environ["PYTHONPATH"] = args.server_path
-    row = run(args.watchers, args.tables, args.rate, args.client_procs, args.standing)
+    row = run(
+        args.watchers,
+        args.tables,
+        args.rate,
+        args.client_procs,
+        args.standing,
+        args.watchers_collect,
+    )
     when = time.strftime("%Y-%m-%d %H:%M")
     head = ("run", "watchers", "tables opened and filled", "listed p50 / p99 / max")
     head += ("gone p50 / p99 / max", "server CPU per change", "errors")
@@ -241,6 +323,16 @@ def main() -> None:
         f"{went[0]:.0f} / **{went[1]:.0f}** / {went[2]:.0f} ms | "
         f"{row['cpu_per_change']:.1f} ms | {row['errors']} |"
     )
+    if args.per_table:
+        print("\ntable  listed p50 / p99 / max  gone p50 / p99 / max (ms)")
+        for i, (listed, left) in enumerate(row["per_table"]):
+            print(f"{i:5}  " + " / ".join(f"{v:4.0f}" for v in (*listed, *left)))
+        print(
+            f"the watchers' processes: {row['watchers_cpu_per_change']:.1f} ms of CPU a change "
+            "(all of them, connected to the end)"
+        )
+        print("the watchers' collector pauses over 5 ms (ms after the first table, gen, ms):")
+        print(row["watcher_pauses"])
 
 
 if __name__ == "__main__":

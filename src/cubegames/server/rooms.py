@@ -33,6 +33,7 @@ from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
 from cubegames.server.clocks import Clocks, TimeControl
+from cubegames.server.frames import writer_of
 from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
 from cubegames.server.storage import (
     BOT,
@@ -378,6 +379,16 @@ class Peer:
             return False
         self._writer = asyncio.create_task(self._write(sending, waiting), name="page writer")
         return True
+
+    def post_frame(self, frame: bytes, text: str) -> bool:
+        """`post` of `text` whose frame (`frames.frame(text)`) was built once for many
+        pages: written straight to the connection where the server offers that
+        (`frames.writer_of`) and nothing waits to be sent before it, else posted."""
+        if self._writer is None and self.state is not Connection.CLOSED:
+            write = writer_of(getattr(self.socket, "scope", None) or {})
+            if write is not None and write(frame):
+                return True
+        return self.post(text)
 
     async def _write(self, sending: Coroutine[Any, Any, Any] | None, waiting: Any) -> None:
         """Finish `sending` (stopped at `waiting`), then send what was queued after it."""
