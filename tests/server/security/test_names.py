@@ -174,3 +174,17 @@ def test_look_alike_sign_ups_racing_on_two_processes_store_one_account(db_url: s
                 select(UserRow.look, func.count()).group_by(UserRow.look)
             ).all()
         assert sorted(looks) == [("adal", 1), ("oscar", 1)]
+
+
+def test_the_names_catalogs_are_read_when_the_app_is_made_not_at_the_first_name(
+    db_url: str,
+) -> None:
+    """Checking a first name reads both catalogs and Unicode's confusables (a third of a
+    second); the app does it as it is made, off the event loop that serves the pages."""
+    from cubegames.server import names
+
+    names.bot_keys.cache_clear()
+    names.bot_looks.cache_clear()
+    quick_app(db_url).state.server.store.close()
+    assert names.bot_keys.cache_info().currsize == 1
+    assert names.bot_looks.cache_info().currsize == 1
