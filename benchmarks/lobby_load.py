@@ -37,6 +37,10 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 from cubegames.server.lobby import apply_patch
 
@@ -85,9 +89,78 @@ class LobbyServer(Server):
             print(f"(the server settled after {waited:.0f} s)", file=sys.stderr)
 
 
+class Watcher(asyncio.Protocol):
+    """One watcher as a protocol of the event loop over the websockets library's sans-I/O
+    client (permessage-deflate offered, as a browser does): each read is parsed where it
+    arrives, with no task, queue or future per message, so that the watchers' own
+    processes, which share the machine's cores with the server, spend less of them than
+    the library's asyncio client does. Notes when each table first shows and when it
+    leaves, as `_watch`; `broken` if its connection failed or was lost."""
+
+    def __init__(
+        self, port: int, seen: dict[str, float], gone: dict[str, float], ready: Any
+    ) -> None:
+        self.conn = ClientProtocol(
+            parse_uri(f"ws://127.0.0.1:{port}/ws/lobby"),
+            extensions=[ClientPerMessageDeflateFactory()],
+            max_size=None,
+        )
+        self.seen, self.gone, self.ready = seen, gone, ready
+        self.listed: set[str] = set()
+        self.held: list[dict[str, Any]] = []
+        self.parts: list[bytes] = []
+        self.first = True
+        self.broken = False
+        self.closing = False
+        self.transport: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+        self.conn.send_request(self.conn.connect())
+        transport.write(b"".join(self.conn.data_to_send()))
+
+    def data_received(self, data: bytes) -> None:
+        moment = time.time()
+        self.conn.receive_data(data)
+        for event in self.conn.events_received():
+            if isinstance(event, Frame):
+                if event.opcode in (Opcode.TEXT, Opcode.CONT):
+                    self.parts.append(bytes(event.data))
+                    if event.fin:
+                        self.message(b"".join(self.parts), moment)
+                        self.parts = []
+            elif event.status_code != 101:  # the handshake's answer
+                self.broken = True
+        out = self.conn.data_to_send()  # pongs
+        if out:
+            self.transport.write(b"".join(out))
+
+    def message(self, raw: bytes, moment: float) -> None:
+        message = json.loads(raw)
+        if message.get("type") == "lobby":
+            self.held = message["tables"]
+        elif message.get("type") == "lobby-patch":
+            self.held = apply_patch(self.held, message)  # as the page does (lobbylist.js)
+        else:
+            return
+        now = {t["id"] for t in self.held}
+        for table in now - self.listed:
+            self.seen.setdefault(table, moment)
+        for table in self.listed - now:
+            self.gone.setdefault(table, moment)
+        self.listed = now
+        if self.first:
+            self.ready()
+            self.first = False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closing:
+            self.broken = True
+
+
 async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], ready: Any) -> int:
-    """One watcher: notes when each table first shows and when it leaves; 1 if its
-    connection broke."""
+    """One watcher through the websockets library's asyncio client (`--asyncio-client`):
+    notes when each table first shows and when it leaves; 1 if its connection broke."""
     listed: set[str] = set()
     held: list[dict[str, Any]] = []
     try:
@@ -117,13 +190,20 @@ async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], read
 
 
 def _client_process(
-    port: int, count: int, out: Any, started: Any, stop: Any, collect: bool = False
+    port: int,
+    count: int,
+    out: Any,
+    started: Any,
+    stop: Any,
+    collect: bool = False,
+    plain: bool = False,
 ) -> None:
     """`count` watchers in this process's event loop. Once they are all connected, what
     they hold is frozen out of the garbage collector and, unless `collect`, the collector
     is off until the end: a pause of this process (up to half a second for a full
     collection of 500 connections) would delay 500 watchers at once, which 500 browsers
-    would not be."""
+    would not be. The watchers are `Watcher`s, or with `plain` the websockets library's
+    asyncio clients (`_watch`)."""
     pauses: list[tuple[float, int, float]] = []  # the collector's: when, generation, seconds
     began: list[float] = []
 
@@ -150,8 +230,20 @@ def _client_process(
                 cpu[:] = [time.process_time()]
                 started.set()
 
-        logs = [({}, {}) for _ in range(count)]
-        tasks = [asyncio.create_task(_watch(port, s, g, ready)) for s, g in logs]
+        logs: list[tuple[dict[str, float], dict[str, float]]] = [({}, {}) for _ in range(count)]
+        loop = asyncio.get_running_loop()
+        tasks = []
+        watchers: list[Watcher] = []
+        if plain:
+            tasks = [asyncio.create_task(_watch(port, s, g, ready)) for s, g in logs]
+        else:
+            watchers = [Watcher(port, s, g, ready) for s, g in logs]
+            made = await asyncio.gather(
+                *(loop.create_connection(lambda w=w: w, "127.0.0.1", port) for w in watchers),
+                return_exceptions=True,
+            )
+            for watcher, result in zip(watchers, made, strict=True):
+                watcher.broken |= isinstance(result, BaseException)
         while not stop.is_set():
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the last change on its way
@@ -159,6 +251,11 @@ def _client_process(
         for task in tasks:
             task.cancel()
         broken = sum(t.result() for t in tasks if t.done() and not t.cancelled())
+        broken += sum(w.broken for w in watchers)
+        for watcher in watchers:
+            watcher.closing = True
+            if watcher.transport is not None:
+                watcher.transport.close()
         out.put({"logs": logs, "broken": broken, "pauses": pauses, "cpu": cpu[-1] - cpu[0]})
 
     asyncio.run(run())
@@ -171,12 +268,13 @@ def run(
     procs: int,
     standing: int = 0,
     collect: bool = False,
+    plain: bool = False,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = LobbyServer(f"sqlite:///{folder}/lobby.sqlite3")
         try:
             _stand(server, standing)
-            return _measure(server, watchers, tables, rate, procs, collect)
+            return _measure(server, watchers, tables, rate, procs, collect, plain)
         finally:
             server.stop()
 
@@ -194,7 +292,13 @@ def _stand(server: LobbyServer, count: int) -> None:
 
 
 def _measure(
-    server: LobbyServer, watchers: int, tables: int, rate: float, procs: int, collect: bool
+    server: LobbyServer,
+    watchers: int,
+    tables: int,
+    rate: float,
+    procs: int,
+    collect: bool,
+    plain: bool,
 ) -> dict[str, Any]:
     out: Any = multiprocessing.Queue()
     stop = multiprocessing.Event()
@@ -202,7 +306,7 @@ def _measure(
     shares = [watchers // procs + (i < watchers % procs) for i in range(procs)]
     clients = [
         multiprocessing.Process(
-            target=_client_process, args=(server.port, n, out, s, stop, collect)
+            target=_client_process, args=(server.port, n, out, s, stop, collect, plain)
         )
         for n, s in zip(shares, started, strict=True)
     ]
@@ -292,6 +396,12 @@ def main() -> None:
         "delay hundreds of watchers at once)",
     )
     parser.add_argument(
+        "--asyncio-client",
+        action="store_true",
+        help="watch through the websockets library's asyncio client (about twice the "
+        "watchers' CPU) instead of its sans-I/O protocol",
+    )
+    parser.add_argument(
         "--per-table",
         action="store_true",
         help="also print each table's delays, in the order opened (where the tail is)",
@@ -310,6 +420,7 @@ def main() -> None:
         args.client_procs,
         args.standing,
         args.watchers_collect,
+        args.asyncio_client,
     )
     when = time.strftime("%Y-%m-%d %H:%M")
     head = ("run", "watchers", "tables opened and filled", "listed p50 / p99 / max")
