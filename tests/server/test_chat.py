@@ -336,6 +336,7 @@ def test_two_guests_watching_from_one_address_have_tags_of_their_own(db_url: str
             assert given.startswith("cubegames_guest=")
             for part in ("Secure", "HttpOnly", "SameSite=lax", "Path=/"):
                 assert part in given, given
+            assert page.headers["cache-control"] == "no-cache, private"  # no shared cache
             ids.append(guest.cookies.get("cubegames_guest"))
             assert "set-cookie" not in guest.get("/").headers  # kept, not given again
         assert len(set(ids)) == 2 and all(len(i) == 32 for i in ids)

@@ -515,6 +515,8 @@ def give_guest_cookie(cookies: Mapping[str, str], response: Response) -> None:
     `HttpOnly`, `SameSite=Lax`. It opens nothing; what it does is tell two guests apart
     (a spectator's chat tag, `chat.Chats.spectator_tag`), where their address would not."""
     if guest_of(cookies) is None:
+        # a shared cache must not hand one browser's id to another
+        response.headers["Cache-Control"] = "no-cache, private"
         response.set_cookie(
             GUEST_COOKIE,
             secrets.token_urlsafe(GUEST_BYTES),
