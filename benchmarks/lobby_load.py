@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -36,6 +37,10 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 from cubegames.server.lobby import apply_patch
 
@@ -54,7 +59,7 @@ LIMITS = (
 
 
 class LobbyServer(Server):
-    """`cubegames serve` with the lobby benchmark's caps."""
+    """`cubegames serve` with the lobby benchmark's caps, once it has settled."""
 
     def __init__(self, db_url: str) -> None:
         import web_load
@@ -65,11 +70,97 @@ class LobbyServer(Server):
             super().__init__(db_url)
         finally:
             web_load.LIMITS = saved
+        self.settle()
+
+    def settle(self, idle: float = 0.05, most: float = 600.0) -> None:
+        """Wait until the server uses less than `idle` of a core over a second: `serve`
+        warms the bots' kernels on a thread as it starts, which compiles them where
+        numba's cache does not have them (a tree given by `--server-path`, a fresh
+        checkout: a minute or more of CPU, holding the interpreter's lock) and would
+        otherwise run through the measurement."""
+        began = time.monotonic()
+        while time.monotonic() - began < most:
+            before = process_cpu(self.process.pid)
+            time.sleep(1.0)
+            if process_cpu(self.process.pid) - before < idle:
+                break
+        waited = time.monotonic() - began
+        if waited > 3:
+            print(f"(the server settled after {waited:.0f} s)", file=sys.stderr)
+
+
+class Watcher(asyncio.Protocol):
+    """One watcher as a protocol of the event loop over the websockets library's sans-I/O
+    client (permessage-deflate offered, as a browser does): each read is parsed where it
+    arrives, with no task, queue or future per message, so that the watchers' own
+    processes, which share the machine's cores with the server, spend less of them than
+    the library's asyncio client does. Notes when each table first shows and when it
+    leaves, as `_watch`; `broken` if its connection failed or was lost."""
+
+    def __init__(
+        self, port: int, seen: dict[str, float], gone: dict[str, float], ready: Any
+    ) -> None:
+        self.conn = ClientProtocol(
+            parse_uri(f"ws://127.0.0.1:{port}/ws/lobby"),
+            extensions=[ClientPerMessageDeflateFactory()],
+            max_size=None,
+        )
+        self.seen, self.gone, self.ready = seen, gone, ready
+        self.listed: set[str] = set()
+        self.held: list[dict[str, Any]] = []
+        self.parts: list[bytes] = []
+        self.first = True
+        self.broken = False
+        self.closing = False
+        self.transport: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+        self.conn.send_request(self.conn.connect())
+        transport.write(b"".join(self.conn.data_to_send()))
+
+    def data_received(self, data: bytes) -> None:
+        moment = time.time()
+        self.conn.receive_data(data)
+        for event in self.conn.events_received():
+            if isinstance(event, Frame):
+                if event.opcode in (Opcode.TEXT, Opcode.CONT):
+                    self.parts.append(bytes(event.data))
+                    if event.fin:
+                        self.message(b"".join(self.parts), moment)
+                        self.parts = []
+            elif event.status_code != 101:  # the handshake's answer
+                self.broken = True
+        out = self.conn.data_to_send()  # pongs
+        if out:
+            self.transport.write(b"".join(out))
+
+    def message(self, raw: bytes, moment: float) -> None:
+        message = json.loads(raw)
+        if message.get("type") == "lobby":
+            self.held = message["tables"]
+        elif message.get("type") == "lobby-patch":
+            self.held = apply_patch(self.held, message)  # as the page does (lobbylist.js)
+        else:
+            return
+        now = {t["id"] for t in self.held}
+        for table in now - self.listed:
+            self.seen.setdefault(table, moment)
+        for table in self.listed - now:
+            self.gone.setdefault(table, moment)
+        self.listed = now
+        if self.first:
+            self.ready()
+            self.first = False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closing:
+            self.broken = True
 
 
 async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], ready: Any) -> int:
-    """One watcher: notes when each table first shows and when it leaves; 1 if its
-    connection broke."""
+    """One watcher through the websockets library's asyncio client (`--asyncio-client`):
+    notes when each table first shows and when it leaves; 1 if its connection broke."""
     listed: set[str] = set()
     held: list[dict[str, Any]] = []
     try:
@@ -98,7 +189,33 @@ async def _watch(port: int, seen: dict[str, float], gone: dict[str, float], read
     return 0
 
 
-def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) -> None:
+def _client_process(
+    port: int,
+    count: int,
+    out: Any,
+    started: Any,
+    stop: Any,
+    collect: bool = False,
+    plain: bool = False,
+) -> None:
+    """`count` watchers in this process's event loop. Once they are all connected, what
+    they hold is frozen out of the garbage collector and, unless `collect`, the collector
+    is off until the end: a pause of this process (up to half a second for a full
+    collection of 500 connections) would delay 500 watchers at once, which 500 browsers
+    would not be. The watchers are `Watcher`s, or with `plain` the websockets library's
+    asyncio clients (`_watch`)."""
+    pauses: list[tuple[float, int, float]] = []  # the collector's: when, generation, seconds
+    began: list[float] = []
+
+    def collected(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[:] = [time.perf_counter()]
+        elif began:
+            pauses.append((time.time(), info["generation"], time.perf_counter() - began[0]))
+
+    gc.callbacks.append(collected)
+    cpu: list[float] = []  # this process's CPU time when all were connected, at the end
+
     async def run() -> None:
         done = 0
 
@@ -106,27 +223,58 @@ def _client_process(port: int, count: int, out: Any, started: Any, stop: Any) ->
             nonlocal done
             done += 1
             if done == count:
+                gc.collect()
+                gc.freeze()
+                if not collect:
+                    gc.disable()
+                cpu[:] = [time.process_time()]
                 started.set()
 
-        logs = [({}, {}) for _ in range(count)]
-        tasks = [asyncio.create_task(_watch(port, s, g, ready)) for s, g in logs]
+        logs: list[tuple[dict[str, float], dict[str, float]]] = [({}, {}) for _ in range(count)]
+        loop = asyncio.get_running_loop()
+        tasks = []
+        watchers: list[Watcher] = []
+        if plain:
+            tasks = [asyncio.create_task(_watch(port, s, g, ready)) for s, g in logs]
+        else:
+            watchers = [Watcher(port, s, g, ready) for s, g in logs]
+            made = await asyncio.gather(
+                *(loop.create_connection(lambda w=w: w, "127.0.0.1", port) for w in watchers),
+                return_exceptions=True,
+            )
+            for watcher, result in zip(watchers, made, strict=True):
+                watcher.broken |= isinstance(result, BaseException)
         while not stop.is_set():
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the last change on its way
+        cpu.append(time.process_time())
         for task in tasks:
             task.cancel()
         broken = sum(t.result() for t in tasks if t.done() and not t.cancelled())
-        out.put({"logs": logs, "broken": broken})
+        broken += sum(w.broken for w in watchers)
+        for watcher in watchers:
+            watcher.closing = True
+            if watcher.transport is not None:
+                watcher.transport.close()
+        out.put({"logs": logs, "broken": broken, "pauses": pauses, "cpu": cpu[-1] - cpu[0]})
 
     asyncio.run(run())
 
 
-def run(watchers: int, tables: int, rate: float, procs: int, standing: int = 0) -> dict[str, Any]:
+def run(
+    watchers: int,
+    tables: int,
+    rate: float,
+    procs: int,
+    standing: int = 0,
+    collect: bool = False,
+    plain: bool = False,
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = LobbyServer(f"sqlite:///{folder}/lobby.sqlite3")
         try:
             _stand(server, standing)
-            return _measure(server, watchers, tables, rate, procs)
+            return _measure(server, watchers, tables, rate, procs, collect, plain)
         finally:
             server.stop()
 
@@ -144,14 +292,22 @@ def _stand(server: LobbyServer, count: int) -> None:
 
 
 def _measure(
-    server: LobbyServer, watchers: int, tables: int, rate: float, procs: int
+    server: LobbyServer,
+    watchers: int,
+    tables: int,
+    rate: float,
+    procs: int,
+    collect: bool,
+    plain: bool,
 ) -> dict[str, Any]:
     out: Any = multiprocessing.Queue()
     stop = multiprocessing.Event()
     started = [multiprocessing.Event() for _ in range(procs)]
     shares = [watchers // procs + (i < watchers % procs) for i in range(procs)]
     clients = [
-        multiprocessing.Process(target=_client_process, args=(server.port, n, out, s, stop))
+        multiprocessing.Process(
+            target=_client_process, args=(server.port, n, out, s, stop, collect, plain)
+        )
         for n, s in zip(shares, started, strict=True)
     ]
     for client in clients:
@@ -179,22 +335,26 @@ def _measure(
             assert joined.status_code == 200, joined.text
             time.sleep(max(0.0, began + (i + 1) * period - time.monotonic()))
     cpu = process_cpu(server.process.pid) - cpu_before
+    ended = time.time()
     stop.set()
     results = [out.get(timeout=120) for _ in clients]
     for client in clients:
         client.join(timeout=30)
     came: list[float] = []
     went: list[float] = []
+    each: dict[str, tuple[list[float], list[float]]] = {t: ([], []) for t in opened}
     missed = 0
     for result in results:
         for seen, gone in result["logs"]:
             for table, at in opened.items():
                 if table in seen:
                     came.append(max(0.0, seen[table] - at))
+                    each[table][0].append(came[-1])
                 else:
                     missed += 1
                 if table in gone:
                     went.append(max(0.0, gone[table] - filled[table]))
+                    each[table][1].append(went[-1])
                 else:
                     missed += 1
     return {
@@ -205,6 +365,14 @@ def _measure(
         "went": percentiles(went),
         "cpu_per_change": cpu / (2 * tables) * 1000,
         "errors": missed + sum(r["broken"] for r in results),
+        "per_table": [(percentiles(a), percentiles(b)) for a, b in each.values()],
+        "watchers_cpu_per_change": sum(r["cpu"] for r in results) / (2 * tables) * 1000,
+        "watcher_pauses": [
+            (round(1000 * (at - min(opened.values()))), generation, 1000 * took)
+            for result in results
+            for at, generation, took in result["pauses"]
+            if min(opened.values()) - 1 <= at <= ended + 1 and took > 0.005
+        ],
     }
 
 
@@ -221,6 +389,23 @@ def main() -> None:
     parser.add_argument(
         "--server-path", help="run the server from the code in this folder (PYTHONPATH)"
     )
+    parser.add_argument(
+        "--watchers-collect",
+        action="store_true",
+        help="leave the watchers' garbage collector on while measuring (its pauses then "
+        "delay hundreds of watchers at once)",
+    )
+    parser.add_argument(
+        "--asyncio-client",
+        action="store_true",
+        help="watch through the websockets library's asyncio client (about twice the "
+        "watchers' CPU) instead of its sans-I/O protocol",
+    )
+    parser.add_argument(
+        "--per-table",
+        action="store_true",
+        help="also print each table's delays, in the order opened (where the tail is)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.watchers, args.tables = 200, 20
@@ -228,7 +413,15 @@ def main() -> None:
         parser.error("--standing must be from 0 to 99 (the lobby lists 100 tables)")
     if args.server_path:  # the watchers (forked) keep this tree's code
         os.environ["PYTHONPATH"] = args.server_path
-    row = run(args.watchers, args.tables, args.rate, args.client_procs, args.standing)
+    row = run(
+        args.watchers,
+        args.tables,
+        args.rate,
+        args.client_procs,
+        args.standing,
+        args.watchers_collect,
+        args.asyncio_client,
+    )
     when = time.strftime("%Y-%m-%d %H:%M")
     head = ("run", "watchers", "tables opened and filled", "listed p50 / p99 / max")
     head += ("gone p50 / p99 / max", "server CPU per change", "errors")
@@ -241,6 +434,16 @@ def main() -> None:
         f"{went[0]:.0f} / **{went[1]:.0f}** / {went[2]:.0f} ms | "
         f"{row['cpu_per_change']:.1f} ms | {row['errors']} |"
     )
+    if args.per_table:
+        print("\ntable  listed p50 / p99 / max  gone p50 / p99 / max (ms)")
+        for i, (listed, left) in enumerate(row["per_table"]):
+            print(f"{i:5}  " + " / ".join(f"{v:4.0f}" for v in (*listed, *left)))
+        print(
+            f"the watchers' processes: {row['watchers_cpu_per_change']:.1f} ms of CPU a change "
+            "(all of them, connected to the end)"
+        )
+        print("the watchers' collector pauses over 5 ms (ms after the first table, gen, ms):")
+        print(row["watcher_pauses"])
 
 
 if __name__ == "__main__":

@@ -272,3 +272,47 @@ def test_a_spectator_mutes_another_spectator(browser: Browser, server: str) -> N
     finally:
         first.close()
         second.close()
+
+
+def test_a_guest_mutes_another_guest_watching_from_the_same_address(
+    browser: Browser, server: str
+) -> None:
+    """Two guests (no account) watch one table from two browsers on one machine, so from
+    one address: each browser has its own guest id (its cookie), so each has a tag of its
+    own, and a mute of one hides that one's lines only, on that screen only."""
+    import httpx
+
+    made = httpx.post(
+        f"{server}/api/games",
+        json={"game": "cubes", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        timeout=10,
+    ).json()
+    first, second = context(browser), context(browser)
+    try:
+        pages = []
+        for made_context in (first, second):
+            page = made_context.new_page()
+            page.goto(f"{server}/play/{made['id']}")
+            expect(page.locator(".chat h2")).to_have_text("Spectators' chat")
+            pages.append(page)
+        ann, ben = pages
+        say(ann, "hello from Ann")
+        say(ben, "hello from Ben")
+        for page in (ann, ben):
+            expect(page.locator(".chat-lines")).to_contain_text("hello from Ann")
+            expect(page.locator(".chat-lines")).to_contain_text("hello from Ben")
+        # each has a tag of their own: their own line offers no mute, the other's does
+        expect(ann.locator(".chat-lines li.own:has-text('hello from Ann')")).to_have_count(1)
+        expect(ann.locator(".chat-lines li.own:has-text('hello from Ben')")).to_have_count(0)
+        ann.click(".chat-lines li:has-text('hello from Ben') button.mute")
+        expect(ann.locator(".chat-lines")).not_to_contain_text("hello from Ben")
+        expect(ann.locator(".chat-lines")).to_contain_text("hello from Ann")
+        say(ann, "still talking")
+        expect(ann.locator(".chat-lines")).to_contain_text("still talking")
+        say(ben, "can you hear me")
+        expect(ben.locator(".chat-lines")).to_contain_text("still talking")
+        expect(ben.locator(".chat-lines")).to_contain_text("can you hear me")
+        expect(ann.locator(".chat-lines")).not_to_contain_text("can you hear me")
+    finally:
+        first.close()
+        second.close()

@@ -300,6 +300,66 @@ def test_a_signed_in_spectator_is_tagged_by_account_not_by_address(db_url: str) 
         assert tag_of(host, made["id"], "not-a-session") == guest
 
 
+def test_two_guests_watching_from_one_address_have_tags_of_their_own(db_url: str) -> None:
+    """Every page gives a browser its own guest id (a `Secure`, `HttpOnly`,
+    `SameSite=Lax` cookie, given once): two guests watching one table from one address
+    (one NAT) then have a tag each, kept when they come back, so a mute of one leaves the
+    other; a tag is neither the guest id nor a plain hash of it; a cookie of another form
+    (forged, or too long) counts for nothing (the address's tag)."""
+    import hashlib
+
+    from tests.server.accounting import browser, quick_app
+
+    app = quick_app(db_url)
+
+    def watch(client: TestClient, game_id: str, guest: str | None) -> Socket:
+        headers = {"cookie": f"cubegames_guest={guest}"} if guest else {}
+        return client.websocket_connect(f"/ws/games/{game_id}", headers=headers)
+
+    def tag_and_line(client: TestClient, game_id: str, guest: str | None, text: str) -> str:
+        with watch(client, game_id, guest) as w:
+            w.send_json({"type": "auth", "token": None})
+            watcher = Socket(w)
+            watcher.opening()
+            you: str = history_of(watcher)["you"]
+            say(watcher, text)
+            assert chat_of(watcher)["spectator"] == you
+            return you
+
+    with browser(app) as ana, browser(app) as bo, browser(app) as host:
+        made = make_game(host, "cubes", [HUMAN, HUMAN])
+        ids = []
+        for guest in (ana, bo):
+            page = guest.get(f"/play/{made['id']}")
+            assert page.status_code == 200
+            given = page.headers["set-cookie"]
+            assert given.startswith("cubegames_guest=")
+            for part in ("Secure", "HttpOnly", "SameSite=lax", "Path=/"):
+                assert part in given, given
+            assert page.headers["cache-control"] == "no-cache, private"  # no shared cache
+            ids.append(guest.cookies.get("cubegames_guest"))
+            assert "set-cookie" not in guest.get("/").headers  # kept, not given again
+        assert len(set(ids)) == 2 and all(len(i) == 32 for i in ids)
+        first = tag_and_line(ana, made["id"], ids[0], "hello from Ana")
+        second = tag_and_line(bo, made["id"], ids[1], "hello from Bo")
+        address = tag_and_line(host, made["id"], None, "hello from a program")
+        assert len({first, second, address}) == 3
+        assert tag_and_line(ana, made["id"], ids[0], "back again") == first
+        for forged in ("x" * 31, "x" * 33, "." * 32, "a" * 5000):
+            assert tag_and_line(host, made["id"], forged, "forged") == address
+        for said in (ids[0], f"{made['id']}\x00guest:{ids[0]}", f"guest:{ids[0]}"):
+            assert hashlib.sha256(said.encode()).hexdigest()[:8] != first
+        assert first not in ids[0]
+        # a spectator who mutes Ana's tag hides Ana's lines only (the page mutes by tag)
+        with watch(host, made["id"], None) as w:
+            w.send_json({"type": "auth", "token": None})
+            watcher = Socket(w)
+            watcher.opening()
+            lines = history_of(watcher)["lines"]
+        shown = [line["text"] for line in lines if line.get("spectator") != first]
+        assert shown == ["hello from Bo", "hello from a program", *["forged"] * 4]
+
+
 def test_the_processes_of_one_server_give_a_spectator_one_tag(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cubegames.server.frames import frame
 from cubegames.server.lobby import Lobby, apply_patch, lobby_patch
 from tests.server import test_page_modules as page_modules
 from tests.server.helpers import HUMAN, Socket, TestClient
@@ -75,13 +76,21 @@ def test_a_patch_that_does_not_fit_is_refused() -> None:
 
 
 class Recorder:
-    """A watcher that keeps what it is sent (as `rooms.Peer.post` takes it)."""
+    """A watcher that keeps what it is sent (as `rooms.Peer.post` and `post_frame` take
+    it: the text, and the frame built from it)."""
 
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.frames: list[bytes | None] = []
 
     def post(self, message: str) -> bool:
         self.sent.append(message)
+        self.frames.append(None)
+        return True
+
+    def post_frame(self, frame: bytes, text: str) -> bool:
+        self.sent.append(text)
+        self.frames.append(frame)
         return True
 
     def close(self) -> None:
@@ -106,10 +115,13 @@ def test_each_change_is_encoded_once_and_sent_to_every_watcher(
         lobby.update(tables)
         versions.append(lobby.version)
     sent = watchers[0].sent
-    # one text per change, the very same object for every watcher (encoded once)
+    # one text per change, the very same object for every watcher (encoded once), and
+    # one websocket frame of it, the same bytes object for every watcher (built once)
     assert len(sent) == len(set(versions)) - 1
     for other in watchers[1:]:
         assert all(x is y for x, y in zip(other.sent, sent, strict=True))
+        assert all(x is y for x, y in zip(other.frames, watchers[0].frames, strict=True))
+    assert watchers[0].frames == [frame(text) for text in sent]
     held: list[dict[str, Any]] = []
     version = 0
     for text in sent:

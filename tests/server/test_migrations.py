@@ -441,3 +441,62 @@ def test_a_database_made_before_accounts_is_upgraded_and_its_guests_games_move_i
             client, f"/api/games/{invited['id']}/claim", json={"invite": invited["invites"][1]}
         )
         assert claimed.status_code == 200 and claimed.json()["seat"] == 1
+
+
+@BOTH
+def test_accounts_of_one_look_made_before_0012_keep_their_names_and_one_keeps_the_look(
+    db_url: str,
+) -> None:
+    """A database of revision 0011 may hold accounts whose names look alike (its check
+    was not atomic): the upgrade keeps every account (each still signs in), the oldest of
+    each look keeps it, the others' look is NULL, the look becomes unique, and a new
+    look-alike is still refused; a downgrade computes the looks again from the names."""
+    from cubegames.server.names import look, name_key
+    from tests.server.accounting import PASSWORD, QUICK, SAME, browser, quick_app, sign_in
+
+    made = ["adal", "AdaI", "Oscar", "ada|", "0scar", "Bea"]  # ids 1..6, oldest first
+    assert look("adal") == look("AdaI") == look("ada|") and look("Oscar") == look("0scar")
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        command.upgrade(migrations.config(connection), "0011")
+        connection.execute(
+            text(
+                "INSERT INTO users (id, name, key, look, password, created_at) "
+                "VALUES (:id, :name, :key, :look, :password, :at)"
+            ),
+            [
+                {
+                    "id": i,
+                    "name": name,
+                    "key": name_key(name),
+                    "look": look(name),
+                    "password": QUICK.hash(PASSWORD),
+                    "at": "2026-11-27 10:00:00+00:00",
+                }
+                for i, name in enumerate(made, 1)
+            ],
+        )
+    engine.dispose()
+    Store(db_url).close()  # upgraded to the head
+    assert _differences(db_url) == []
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT id, name, look FROM users ORDER BY id")).all()
+    engine.dispose()
+    assert [(r.id, r.name) for r in rows] == list(enumerate(made, 1))
+    assert [r.look for r in rows] == ["adal", None, "oscar", None, None, "bea"]
+    app = quick_app(db_url)
+    with browser(app) as client:
+        for name, code in (("ada1", "error-name-confusable"), ("AdaI", "error-name-taken")):
+            answer = client.post(
+                "/api/account/signup", json={"name": name, "password": PASSWORD}, headers=SAME
+            )
+            assert answer.status_code == 409 and answer.json()["code"] == code, answer.text
+    for name in ("ada|", "0scar"):  # an account whose look went keeps its sign-in
+        with browser(app) as client:
+            assert sign_in(client, name).status_code == 200
+    with engine.begin() as connection:
+        command.downgrade(migrations.config(connection), "0011")
+        looks = connection.execute(text("SELECT look FROM users ORDER BY id")).scalars().all()
+    engine.dispose()
+    assert looks == [look(name) for name in made]

@@ -33,6 +33,12 @@ Routes (JSON):
 - `POST /api/account/signout`;
 - `GET /api/account/games`: the account's games, with its seats in each;
 - `POST /api/account/games/{id}/keys`: a credential for each of the account's seats there.
+
+A guest browser (any browser, signed in or not) is also given `cubegames_guest` by every
+page (`give_guest_cookie`): a random id of its own that opens nothing and is sent to no
+one, kept a year. Only a spectator's chat tag is made from it (a keyed HMAC with the
+table, `chat.Chats.spectator_tag`), so that two guests behind one address (one NAT) have
+tags of their own and a mute of one does not hide the other.
 """
 
 from __future__ import annotations
@@ -41,9 +47,10 @@ import asyncio
 import hashlib
 import hmac
 import math
+import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Annotated, Any
@@ -57,6 +64,7 @@ from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from cubegames.server import names
 from cubegames.server.context import client_of
 from cubegames.server.guard import HEADERS
 from cubegames.server.i18n import Said, language_of, say
@@ -80,6 +88,11 @@ from cubegames.server.storage import (
 )
 
 COOKIE = "cubegames_session"
+#: a guest browser's own random id (`give_guest_cookie`, set by every page), kept a year
+GUEST_COOKIE = "cubegames_guest"
+GUEST_DAYS = 365
+GUEST_BYTES = 24
+_GUEST_FORM = re.compile(r"[A-Za-z0-9_-]{32}")
 CSRF_HEADER = "x-csrf-token"
 #: days a session lasts
 SESSION_DAYS = 30
@@ -197,6 +210,7 @@ class Accounts:
         self.signups = RateLimit(share(signups_per_client, workers), SIGNUP_WINDOW, clock)
         self.wall = wall
         self._dummy: str | None = None
+        names.warm()  # here, not on the event loop at the first guest's name
 
     @property
     def dummy(self) -> str:
@@ -208,8 +222,12 @@ class Accounts:
 
     # -- in worker threads (they block on the hash and the database) ---------------------
 
-    def sign_up(self, name: str, password: str) -> int | None:
-        """A new account; None if its name is taken."""
+    def sign_up(self, name: str, password: str) -> int | str:
+        """A new account (its id), or why not, as the refusal's code: `error-name-taken`
+        (an account has this name) or `error-name-confusable` (an account's name looks like
+        it). The database holds one account per name key and per look (migration 0012),
+        so of two sign-ups of look-alike names made at once, each checked before the other
+        was stored, the second is refused here as a look-alike name is."""
         hashed = self.hasher.hash(password)
         try:
             with self.store.engine.begin() as connection:
@@ -223,7 +241,7 @@ class Accounts:
                     )
                 )
         except IntegrityError:
-            return None
+            return "error-name-taken" if self.id_of(name) is not None else "error-name-confusable"
         key = made.inserted_primary_key
         assert key is not None
         return int(key[0])
@@ -484,6 +502,32 @@ class Credentials(BaseModel):
     seats: Annotated[list[HeldSeat], Field(max_length=MAX_BIND)] = Field(default_factory=list)
 
 
+def guest_of(cookies: Mapping[str, str]) -> str | None:
+    """A browser's guest id (its `GUEST_COOKIE`), or None if it has none, or none of the
+    form this server gives."""
+    found = cookies.get(GUEST_COOKIE)
+    return found if found is not None and _GUEST_FORM.fullmatch(found) else None
+
+
+def give_guest_cookie(cookies: Mapping[str, str], response: Response) -> None:
+    """Give a browser that has no guest id (`guest_of` its `cookies`) a new one, on
+    `response`: a random id that names this browser and nothing else, `Secure`,
+    `HttpOnly`, `SameSite=Lax`. It opens nothing; what it does is tell two guests apart
+    (a spectator's chat tag, `chat.Chats.spectator_tag`), where their address would not."""
+    if guest_of(cookies) is None:
+        # a shared cache must not hand one browser's id to another
+        response.headers["Cache-Control"] = "no-cache, private"
+        response.set_cookie(
+            GUEST_COOKIE,
+            secrets.token_urlsafe(GUEST_BYTES),
+            max_age=GUEST_DAYS * 86400,
+            path="/",
+            secure=True,
+            httponly=True,
+            samesite="lax",
+        )
+
+
 def _set_cookie(response: Response, session: str) -> None:
     response.set_cookie(
         COOKIE,
@@ -532,8 +576,8 @@ async def sign_up(body: Credentials, request: Request, response: Response) -> di
             raise Said(409, "error-name-taken")
         raise Said(409, "error-name-confusable")
     user_id = await asyncio.to_thread(accounts.sign_up, name, body.password)
-    if user_id is None:
-        raise Said(409, "error-name-taken")
+    if isinstance(user_id, str):  # another sign-up of the name or a look-alike came first
+        raise Said(409, user_id)
     return await _signed_in(request, response, user_id, name, body)
 
 

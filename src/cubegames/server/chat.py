@@ -19,11 +19,15 @@ everyone at the table sees in the same stream.
 A player may mute another, and a spectator another spectator: that is the viewer's own
 choice, kept by their page. A spectator's lines carry a tag (`spectator`, eight hex digits)
 that names them at that table without saying who they are: an HMAC of the table and the
-spectator (their account when signed in, else their address) under the server's secret
+spectator (their account when signed in, else their browser's own guest id, the
+`cubegames_guest` cookie every page gives, else their address) under the server's secret
 (`SECRET_VARIABLE`, shared by every process of `serve --workers N`; a process alone makes
 its own), so it stays the same when they come back and cannot be turned back into the
-account or the address. Guests behind one address share a tag. A spectator's page is told
-its own tag (`you` in `chat-history`).
+account, the guest id or the address. Two guests behind one address (one NAT) have tags
+of their own, so a mute hides one of them only; a guest who clears their cookies comes
+back with a new tag, as one who changed address did. Programs, which keep no cookie, are
+tagged by their address. A spectator's page is told its own tag (`you` in
+`chat-history`).
 
 A refusal's `code` says why, for the page to word (`refusal-CODE` in the catalogs):
 `chat-blank`, `chat-long`, `chat-hidden` (a control or invisible character), `chat-slow`,
@@ -159,8 +163,9 @@ class Chats:
         self._secret = secret or (bytes.fromhex(shared) if shared else secrets.token_bytes(32))
 
     def spectator_tag(self, game_id: str, speaker: str) -> str:
-        """A spectator's tag at a table (`speaker`: `account:ID` or `address:ADDRESS`): the
-        same for one speaker at one table, unrelated between tables, and not the speaker."""
+        """A spectator's tag at a table (`speaker`: `account:ID`, `guest:ID` or
+        `address:ADDRESS`): the same for one speaker at one table, unrelated between
+        tables, and not the speaker."""
         said = f"{game_id}\x00{speaker}".encode("utf-8", "surrogatepass")
         return hmac.new(self._secret, said, hashlib.sha256).hexdigest()[:8]
 

@@ -77,6 +77,7 @@ def run(
     the headers are ignored, so a client cannot name another address for itself."""
     import uvicorn
 
+    from cubegames.server.frames import Protocol as FramesProtocol
     from cubegames.server.guard import HeadTimeoutH11
     from cubegames.server.limits import Limits, share
 
@@ -85,8 +86,9 @@ def run(
         from cubegames.server.process import quiet_gc
 
         quiet_gc()
-    # the sans-I/O websockets protocol: uvicorn's older one is built on an API the
-    # websockets library has deprecated
+    # uvicorn's sans-I/O websockets protocol (its older one is built on an API the
+    # websockets library has deprecated), which also writes the lobby's frames built
+    # once for every watcher (`frames`)
     uvicorn.run(
         app,
         host=host,
@@ -95,7 +97,7 @@ def run(
         factory=isinstance(app, str),
         log_level="warning",
         http=HeadTimeoutH11,
-        ws="websockets-sansio",
+        ws=FramesProtocol,
         ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

@@ -11,12 +11,14 @@ tells its watchers (`/ws/lobby`) of a change as a patch: a page is sent the whol
 changed (`{"type": "lobby-patch", "version": v + 1, "removed": [ids], "changed": [tables],
 "added": [{"at": index, "table": table}]}`, `lobby_patch`, applied by `apply_patch` and by
 the page's static/lobbylist.js). A page whose version is not the one before a patch's
-asks for the list again (`{"type": "sync"}`). Each change is encoded once and the same
-text handed to every watcher. The list is read again from the database when a table opens
-or fills here, when another process says so through the bus (`{"kind": "lobby"}`), and
-every `REFRESH` seconds while anyone watches (a table that ended or timed out leaves the
-list so). Reads are coalesced: a burst of changes costs one or two reads, and a list that
-did not change sends nothing.
+asks for the list again (`{"type": "sync"}`). Each change is encoded once, and built
+once into a websocket frame that is written to every watcher's connection as it is
+(`frames`: no ASGI send, framing or compression per watcher, where the server offers
+it). The list is read again from the database when a table opens or fills here, when
+another process says so through the bus (`{"kind": "lobby"}`), and every `REFRESH`
+seconds while anyone watches (a table that ended or timed out leaves the list so).
+Reads are coalesced: a burst of changes costs one or two reads, and a list that did not
+change sends nothing.
 
 Ratings are another part's (accounts): `rating_of` gives the host's rating for a table
 (None: none shown), and `fits` says whether a waiting table suits a quick-play request
@@ -34,6 +36,7 @@ from typing import Any
 
 from cubegames.server.bus import Bus
 from cubegames.server.clocks import TimeControl
+from cubegames.server.frames import frame
 from cubegames.server.protocol import encode
 from cubegames.server.rooms import Peer
 from cubegames.server.storage import PLAYING, GameSummary, Store, iso
@@ -195,8 +198,9 @@ class Lobby:
             text = self.snapshot()
         else:
             text = encode({"type": "lobby-patch", "version": self.version, **patch})
+        built = frame(text)
         for peer in list(self.watchers):
-            if not peer.post(text):
+            if not peer.post_frame(built, text):
                 self.watchers.discard(peer)
 
     def snapshot(self) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -38,9 +38,14 @@ def static_files() -> NoCacheStatic:
 @router.get("/replay/{game_id}")
 @router.get("/leaderboard/{game}")
 @router.get("/player/{name}")
-def page() -> FileResponse:
-    """The page (its script reads the path)."""
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+def page(request: Request) -> FileResponse:
+    """The page (its script reads the path); a browser without a guest id is given one
+    (`accounts.give_guest_cookie`)."""
+    from cubegames.server.accounts import give_guest_cookie
+
+    response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    give_guest_cookie(request.cookies, response)
+    return response
 
 
 __all__ = ["STATIC", "router", "static_files"]

@@ -33,6 +33,8 @@ from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
 from cubegames.server.clocks import Clocks, TimeControl
+from cubegames.server.frames import Writer as FrameWriter
+from cubegames.server.frames import writer_of
 from cubegames.server.protocol import PROTOCOL, Connection, diff, encode, error
 from cubegames.server.storage import (
     BOT,
@@ -331,6 +333,9 @@ class Peer:
         self._writer: asyncio.Task[None] | None = None
         #: the last state this page was sent (without its log): patches are made against it
         self.shown: dict[str, Any] | None = None
+        #: the connection's frame writer (`frames.writer_of`), looked up at first use
+        self._frames: FrameWriter | None = None
+        self._frames_known = False
 
     def update(self, message: dict[str, Any]) -> dict[str, Any]:
         """What to send this page so that it holds the state `message`: the whole of it
@@ -378,6 +383,19 @@ class Peer:
             return False
         self._writer = asyncio.create_task(self._write(sending, waiting), name="page writer")
         return True
+
+    def post_frame(self, frame: bytes, text: str) -> bool:
+        """`post` of `text` whose frame (`frames.frame(text)`) was built once for many
+        pages: written straight to the connection where the server offers that
+        (`frames.writer_of`) and nothing waits to be sent before it, else posted."""
+        if self._writer is None and self.state is not Connection.CLOSED:
+            if not self._frames_known:
+                self._frames = writer_of(getattr(self.socket, "scope", None) or {})
+                self._frames_known = True
+            write = self._frames
+            if write is not None and write(frame):
+                return True
+        return self.post(text)
 
     async def _write(self, sending: Coroutine[Any, Any, Any] | None, waiting: Any) -> None:
         """Finish `sending` (stopped at `waiting`), then send what was queued after it."""

@@ -413,8 +413,12 @@ class UserRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     key: Mapped[str] = mapped_column(String(NAME_LENGTH * 4), unique=True)
-    #: what the name looks like (`names.look`): no name may look like an account's
-    look: Mapped[str | None] = mapped_column(String(NAME_LENGTH * 4), index=True, nullable=True)
+    #: what the name looks like (`names.look`): no name may look like an account's, and
+    #: no two accounts share one (NULL: an account made before that, whose look the
+    #: oldest account of its look holds; migration 0012)
+    look: Mapped[str | None] = mapped_column(
+        String(NAME_LENGTH * 4), index=True, unique=True, nullable=True
+    )
     password: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -229,14 +229,18 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
 
 async def _speaker(websocket: WebSocket) -> str:
     """Who a page is, for a spectator's chat tag (`chat.Chats.spectator_tag`): its account
-    when the browser is signed in (its session cookie), else its address."""
-    from cubegames.server.accounts import COOKIE, accounts_of_app
+    when the browser is signed in (its session cookie), else the browser's own guest id
+    (`accounts.guest_of`), else (a program, a browser that keeps no cookie) its address."""
+    from cubegames.server.accounts import COOKIE, accounts_of_app, guest_of
 
     session = websocket.cookies.get(COOKIE)
     if session and len(session) <= MAX_TOKEN:
         user = await asyncio.to_thread(accounts_of_app(websocket.app).user_of, session)
         if user is not None:
             return f"account:{user.id}"
+    guest = guest_of(websocket.cookies)
+    if guest is not None:
+        return f"guest:{guest}"
     return f"address:{client_of(websocket)}"
 
 

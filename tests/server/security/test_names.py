@@ -5,12 +5,14 @@ names in one other script are taken."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
 from cubegames.server.names import BadName, check_name, look, mixed
 from tests.server.accounting import PASSWORD, SAME, browser, quick_app, sign_up
+from tests.server.helpers import BOTH
 
 BOT = {"kind": "bot", "bot": "random"}
 
@@ -115,3 +117,74 @@ def test_the_new_name_refusals_have_words_in_both_catalogs() -> None:
     for lang in ("en", "ja"):
         for code in ("error-name-mixed", "error-name-confusable"):
             assert bundle(lang).has_message(code), (lang, code)
+
+
+@BOTH
+def test_look_alike_sign_ups_racing_on_two_processes_store_one_account(db_url: str) -> None:
+    """Two processes of one server (two apps, two stores, one database) sign up look-alike
+    names at the same moment, each checked before the other was stored: the database's
+    unique look (migration 0012) lets one in, and the other is refused with the words of a
+    look-alike name, not an error."""
+    from sqlalchemy import func, select
+
+    from cubegames.server.storage import UserRow
+
+    first, second = quick_app(db_url), quick_app(db_url)
+    with browser(first) as other, browser(second) as client:
+        checked = second.state.accounts.looks_taken
+
+        def check_then_lose_the_race(name: str) -> bool:
+            free = checked(name)
+            sign_up(other, "adal")  # the other process stores its look-alike meanwhile
+            return bool(free)
+
+        second.state.accounts.looks_taken = check_then_lose_the_race
+        answer = client.post(
+            "/api/account/signup", json={"name": "ada1", "password": PASSWORD}, headers=SAME
+        )
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["code"] == "error-name-confusable"
+        assert answer.json()["detail"] == (
+            "that name looks too much like another player's: choose another"
+        )
+        assert client.cookies.get("cubegames_session") is None
+        accounts = [app.state.accounts for app in (first, second)]
+        # the same name racing: refused as a taken name
+        assert accounts[1].sign_up("adal", PASSWORD) == "error-name-taken"
+        assert accounts[0].sign_up("AdaI", PASSWORD) == "error-name-confusable"
+        # many at once, over both stores: exactly one of a look is stored
+        names = ["0scar", "Oscar", "OscaR", "Oscar", "0scar", "Oscar"]
+        results: list[int | str] = []
+
+        def race(i: int, name: str) -> None:
+            results.append(accounts[i % 2].sign_up(name, PASSWORD))
+
+        threads = [threading.Thread(target=race, args=(i, n)) for i, n in enumerate(names)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [type(r) for r in results].count(int) == 1, results
+        assert {r for r in results if isinstance(r, str)} <= {
+            "error-name-taken",
+            "error-name-confusable",
+        }
+        with first.state.server.store.engine.connect() as connection:
+            looks = connection.execute(
+                select(UserRow.look, func.count()).group_by(UserRow.look)
+            ).all()
+        assert sorted(looks) == [("adal", 1), ("oscar", 1)]
+
+
+def test_the_names_catalogs_are_read_when_the_app_is_made_not_at_the_first_name(
+    db_url: str,
+) -> None:
+    """Checking a first name reads both catalogs and Unicode's confusables (a third of a
+    second); the app does it as it is made, off the event loop that serves the pages."""
+    from cubegames.server import names
+
+    names.bot_keys.cache_clear()
+    names.bot_looks.cache_clear()
+    quick_app(db_url).state.server.store.close()
+    assert names.bot_keys.cache_info().currsize == 1
+    assert names.bot_looks.cache_info().currsize == 1
