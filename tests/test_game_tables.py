@@ -39,11 +39,6 @@ MUST_STAY = {
 #: tables still in a shared layer that belong in a game's package: issue #22 names them as
 #: left; moving one out means deleting its line here (the test fails while a line is stale)
 NOT_MOVED_YET = {
-    ("bots/alphabeta.py", "unstackable"): "the alphabeta bot is Unstackable's solver",
-    (
-        "bots/alphabeta.py",
-        "cubegames.games.unstackable",
-    ): "the alphabeta bot is Unstackable's solver",
     ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
     ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
     ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
