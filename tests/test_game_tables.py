@@ -36,19 +36,6 @@ MUST_STAY = {
     ("rl/baselines.py", "cubed"): "a trained baseline's recipe names its game",
     ("rl/baselines.py", "unstackable"): "a trained baseline's recipe names its game",
 }
-#: tables still in a shared layer that belong in a game's package: issue #22 names them as
-#: left; moving one out means deleting its line here (the test fails while a line is stale)
-NOT_MOVED_YET = {
-    ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
-    ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
-    ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
-    ("server/static/play.js", "cubes"): "the page's sound of a move, per game",
-    ("server/static/refusals.js", "cubed"): "the page's refusal colours, per game",
-    ("server/static/refusals.js", "unstackable"): "the page's refusal colours, per game",
-    ("server/static/tutorial.js", "cubed"): "the tutorial's hint for a turned piece",
-    ("server/static/tutorial.js", "unstackable"): "the tutorial's layers view",
-    ("server/static/tutorial.js", "stakd"): "the tutorial's layers view",
-}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -83,8 +70,11 @@ def python_names(path: Path) -> set[str]:
     return found
 
 
-#: a game id written in JavaScript as a string or as an object's key
-JS_NAME = re.compile(rf"""["'`]({"|".join(BUILT_IN)})["'`]|^\s*({"|".join(BUILT_IN)}):""", re.M)
+#: a game id written in JavaScript as a string, as an object's key or as a method's name
+JS_NAME = re.compile(
+    rf"""["'`]({"|".join(BUILT_IN)})["'`]|^\s*({"|".join(BUILT_IN)})\s*(?::|\([^)]*\)\s*\{{)""",
+    re.M,
+)
 
 
 def page_names(path: Path) -> set[str]:
@@ -109,7 +99,7 @@ def shared_names() -> set[tuple[str, str]]:
 
 def test_no_shared_layer_names_a_built_in_game() -> None:
     found = shared_names()
-    allowed = set(MUST_STAY) | set(NOT_MOVED_YET)
+    allowed = set(MUST_STAY)
     assert sorted(found - allowed) == [], "a per-game table belongs in games/<id>/ (a part)"
     assert sorted(allowed - found) == [], "gone from the code: delete it from the list"
 
@@ -124,8 +114,12 @@ def test_the_scan_sees_a_table_and_skips_the_docs(tmp_path: Path) -> None:
     )
     assert python_names(module) == {"cubes", "cubed", "cubegames.games.stakd.board"}
     page = tmp_path / "p.js"
-    page.write_text('// "stakd"\nconst SOUNDS = {\n  cubed: 1,\n};\nif (g === "cubes") f();\n')
-    assert page_names(page) == {"cubed", "cubes"}
+    page.write_text(
+        '// "stakd"\nconst SOUNDS = {\n  cubed: 1,\n};\nif (g === "cubes") f();\n'
+        "const LIGHTS = {\n  unstackable(move, state) {\n    return [];\n  },\n};\n"
+        "const MODULES = { stakd };\n"
+    )
+    assert page_names(page) == {"cubed", "cubes", "unstackable"}
 
 
 # -- a plug-in game gets the lab's features: Nim's own lab part, and the fallback ------------

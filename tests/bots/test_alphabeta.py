@@ -294,9 +294,9 @@ class SolvedNim(Nim, EndgameSolving):
 
 def test_alphabeta_plays_any_game_with_an_endgame_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     from cubegames.bots import alphabeta
+    from cubegames.core.registry import game_class as real
     from cubegames.server.limits import Limits, check_bot
 
-    real = alphabeta.game_class
     monkeypatch.setattr(
         alphabeta, "game_class", lambda g: SolvedNim if g == "solved-nim" else real(g)
     )
