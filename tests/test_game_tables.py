@@ -35,6 +35,9 @@ MUST_STAY = {
     # the project's trained baselines are recipes of its own training runs, not game facts
     ("rl/baselines.py", "cubed"): "a trained baseline's recipe names its game",
     ("rl/baselines.py", "unstackable"): "a trained baseline's recipe names its game",
+    # the page's own list of the built-in games' page modules (`tableFor`): plain ES modules
+    # with no build step are imported by their paths; every other script asks `tableFor`
+    **{("server/static/play.js", g): "the page imports its games' modules" for g in BUILT_IN},
 }
 
 
@@ -70,16 +73,18 @@ def python_names(path: Path) -> set[str]:
     return found
 
 
-#: a game id written in JavaScript as a string, as an object's key or as a method's name
+#: a game id written in JavaScript as a string, as an object's key or a method's name, or
+#: a built-in game's page module imported by its path
+_IDS = "|".join(BUILT_IN)
 JS_NAME = re.compile(
-    rf"""["'`]({"|".join(BUILT_IN)})["'`]|^\s*({"|".join(BUILT_IN)})\s*(?::|\([^)]*\)\s*\{{)""",
+    rf"""["'`]({_IDS})["'`]|^\s*({_IDS})\s*(?::|\([^)]*\)\s*\{{)|["'`][./]*games/({_IDS})\.js["'`]""",
     re.M,
 )
 
 
 def page_names(path: Path) -> set[str]:
     text = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text("utf-8"), flags=re.S)
-    return {a or b for a, b in JS_NAME.findall(text)}
+    return {a or b or c for a, b, c in JS_NAME.findall(text)}
 
 
 def shared_names() -> set[tuple[str, str]]:
@@ -118,8 +123,11 @@ def test_the_scan_sees_a_table_and_skips_the_docs(tmp_path: Path) -> None:
         '// "stakd"\nconst SOUNDS = {\n  cubed: 1,\n};\nif (g === "cubes") f();\n'
         "const LIGHTS = {\n  unstackable(move, state) {\n    return [];\n  },\n};\n"
         "const MODULES = { stakd };\n"
+        'import * as cubes from "./games/cubes.js";\nimport * as g from "./games/generic.js";\n'
     )
     assert page_names(page) == {"cubed", "cubes", "unstackable"}
+    page.write_text('import * as stakd from "./games/stakd.js";\n')
+    assert page_names(page) == {"stakd"}
 
 
 # -- a plug-in game gets the lab's features: Nim's own lab part, and the fallback ------------
