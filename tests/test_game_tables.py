@@ -35,24 +35,9 @@ MUST_STAY = {
     # the project's trained baselines are recipes of its own training runs, not game facts
     ("rl/baselines.py", "cubed"): "a trained baseline's recipe names its game",
     ("rl/baselines.py", "unstackable"): "a trained baseline's recipe names its game",
-}
-#: tables still in a shared layer that belong in a game's package: issue #22 names them as
-#: left; moving one out means deleting its line here (the test fails while a line is stale)
-NOT_MOVED_YET = {
-    ("bots/alphabeta.py", "unstackable"): "the alphabeta bot is Unstackable's solver",
-    (
-        "bots/alphabeta.py",
-        "cubegames.games.unstackable",
-    ): "the alphabeta bot is Unstackable's solver",
-    ("server/static/play.js", "cubed"): "the page's sound of a move, per game",
-    ("server/static/play.js", "unstackable"): "the page's sound of a move, per game",
-    ("server/static/play.js", "stakd"): "the page's sound of a move, per game",
-    ("server/static/play.js", "cubes"): "the page's sound of a move, per game",
-    ("server/static/refusals.js", "cubed"): "the page's refusal colours, per game",
-    ("server/static/refusals.js", "unstackable"): "the page's refusal colours, per game",
-    ("server/static/tutorial.js", "cubed"): "the tutorial's hint for a turned piece",
-    ("server/static/tutorial.js", "unstackable"): "the tutorial's layers view",
-    ("server/static/tutorial.js", "stakd"): "the tutorial's layers view",
+    # the page's own list of the built-in games' page modules (`tableFor`): plain ES modules
+    # with no build step are imported by their paths; every other script asks `tableFor`
+    **{("server/static/play.js", g): "the page imports its games' modules" for g in BUILT_IN},
 }
 
 
@@ -88,13 +73,18 @@ def python_names(path: Path) -> set[str]:
     return found
 
 
-#: a game id written in JavaScript as a string or as an object's key
-JS_NAME = re.compile(rf"""["'`]({"|".join(BUILT_IN)})["'`]|^\s*({"|".join(BUILT_IN)}):""", re.M)
+#: a game id written in JavaScript as a string, as an object's key or a method's name, or
+#: a built-in game's page module imported by its path
+_IDS = "|".join(BUILT_IN)
+JS_NAME = re.compile(
+    rf"""["'`]({_IDS})["'`]|^\s*({_IDS})\s*(?::|\([^)]*\)\s*\{{)|["'`][./]*games/({_IDS})\.js["'`]""",
+    re.M,
+)
 
 
 def page_names(path: Path) -> set[str]:
     text = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text("utf-8"), flags=re.S)
-    return {a or b for a, b in JS_NAME.findall(text)}
+    return {a or b or c for a, b, c in JS_NAME.findall(text)}
 
 
 def shared_names() -> set[tuple[str, str]]:
@@ -114,7 +104,7 @@ def shared_names() -> set[tuple[str, str]]:
 
 def test_no_shared_layer_names_a_built_in_game() -> None:
     found = shared_names()
-    allowed = set(MUST_STAY) | set(NOT_MOVED_YET)
+    allowed = set(MUST_STAY)
     assert sorted(found - allowed) == [], "a per-game table belongs in games/<id>/ (a part)"
     assert sorted(allowed - found) == [], "gone from the code: delete it from the list"
 
@@ -129,8 +119,15 @@ def test_the_scan_sees_a_table_and_skips_the_docs(tmp_path: Path) -> None:
     )
     assert python_names(module) == {"cubes", "cubed", "cubegames.games.stakd.board"}
     page = tmp_path / "p.js"
-    page.write_text('// "stakd"\nconst SOUNDS = {\n  cubed: 1,\n};\nif (g === "cubes") f();\n')
-    assert page_names(page) == {"cubed", "cubes"}
+    page.write_text(
+        '// "stakd"\nconst SOUNDS = {\n  cubed: 1,\n};\nif (g === "cubes") f();\n'
+        "const LIGHTS = {\n  unstackable(move, state) {\n    return [];\n  },\n};\n"
+        "const MODULES = { stakd };\n"
+        'import * as cubes from "./games/cubes.js";\nimport * as g from "./games/generic.js";\n'
+    )
+    assert page_names(page) == {"cubed", "cubes", "unstackable"}
+    page.write_text('import * as stakd from "./games/stakd.js";\n')
+    assert page_names(page) == {"stakd"}
 
 
 # -- a plug-in game gets the lab's features: Nim's own lab part, and the fallback ------------

@@ -4,12 +4,15 @@ that keep the solved value, endgames never lost, parameters, the view, stage 1."
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
+from nimplugin import Nim, NimState, Take
 
 import cubegames
 from cubegames.bots.alphabeta import AlphaBetaBot
+from cubegames.core.capabilities import EndgameSolving
+from cubegames.core.game import State
 from cubegames.games.unstackable import Stage, UnstackableState
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.search import Position, Solver, removable
@@ -241,7 +244,83 @@ def test_other_games_are_refused() -> None:
     state = cubegames.make("cubed").new_state(seed=1)
     with pytest.raises(ValueError, match="alphabeta plays unstackable only, not cubed"):
         cubegames.bot("alphabeta").choose(state)
-    assert AlphaBetaBot.games == ("unstackable",)
+    assert AlphaBetaBot.games() == ("unstackable",)
+    assert [g for g in cubegames.GAMES if AlphaBetaBot.can_play(g)] == ["unstackable"]
+    assert not AlphaBetaBot.can_play("no-such-game")
+
+
+# -- any game with an endgame solver (the `EndgameSolving` capability) ----------------------
+
+
+class Choice(NamedTuple):
+    move: Take
+    value: int
+    exact: bool
+    depth: int
+
+
+class SolvedNim(Nim, EndgameSolving):
+    """Nim with its endgame solved (take the pile modulo `max_take + 1`), at 6 stones or
+    fewer; the solvers it made and the depths it was asked for are kept."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.made: list[tuple[bool, bool]] = []
+        self.asked: list[int | None] = []
+
+    def solver_key(self) -> int:
+        return self.max_take
+
+    def endgame_solver(self, *, compiled: bool = True, symmetry: bool = False) -> object:
+        self.made.append((compiled, symmetry))
+        return object()
+
+    def endgame_size(self, state: State[Any]) -> int | None:
+        assert isinstance(state, NimState)
+        return state.pile if state.pile <= 6 else None
+
+    def endgame_choice(
+        self,
+        solver: Any,
+        state: State[Any],
+        depth: int | None = None,
+        deadline: float | None = None,
+    ) -> Choice:
+        assert isinstance(state, NimState)
+        self.asked.append(depth)
+        spare = state.pile % (self.max_take + 1)
+        return Choice(Take(spare or 1), 1 if spare else -1, depth is None, depth or state.pile)
+
+
+def test_alphabeta_plays_any_game_with_an_endgame_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cubegames.bots import alphabeta
+    from cubegames.core.registry import game_class as real
+    from cubegames.server.limits import Limits, check_bot
+
+    monkeypatch.setattr(
+        alphabeta, "game_class", lambda g: SolvedNim if g == "solved-nim" else real(g)
+    )
+    monkeypatch.setattr(alphabeta, "GAMES", (*cubegames.GAMES, "solved-nim"))
+    assert AlphaBetaBot.games() == ("unstackable", "solved-nim")
+    assert check_bot("alphabeta:depth=4", "solved-nim", Limits()) == "alphabeta:depth=4"
+    with pytest.raises(ValueError, match="plays unstackable, solved-nim only, not nim"):
+        check_bot("alphabeta", "nim", Limits())
+    bot = cubegames.bot("alphabeta:exact=4", seed=1, game="solved-nim")
+    assert isinstance(bot, AlphaBetaBot)
+    game = SolvedNim(stones=10, max_take=3)
+    state = game.new_state()
+    # before its endgame (10 stones): the greedy bot's one-ply look, no solver
+    first = bot.choose(state)
+    assert first in state.legal_moves() and game.made == [] and game.asked == []
+    state.pile, state.taken = 6, [4, 0]
+    # 6 stones, more than exact=4: searched to the bot's depth (8 by default)
+    assert bot.choose(state) == Take(2) and game.asked == [8]
+    assert (bot.last_value, bot.last_exact, bot.last_depth) == (1, False, 8)
+    state.pile, state.taken = 4, [6, 0]
+    # 4 stones: solved to the end, with the same solver (one per rules)
+    assert bot.choose(state) == Take(1) and game.asked == [8, None]
+    assert (bot.last_value, bot.last_exact) == (-1, True)
+    assert game.made == [(True, False)]
 
 
 def test_a_finished_game_has_no_move() -> None:

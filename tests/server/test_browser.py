@@ -1192,6 +1192,22 @@ def test_sounds_are_off_until_turned_on_and_the_choice_is_remembered(
     guard.check()
 
 
+def test_each_games_card_shows_its_own_picture(desk: tuple[Page, Guard], server: str) -> None:
+    """The start page's cards: each built-in game's picture comes from its page module
+    (static/games/<id>.js `picture`), drawn with its own pieces; a plug-in game's card (the
+    generic table's) has none."""
+    page, guard = desk
+    page.goto(f"{server}/")
+    card = lambda game: page.locator(f"label[for=game-{game}]")  # noqa: E731
+    expect(card("cubed").locator("svg.picture")).to_be_visible()
+    expect(card("unstackable").locator("svg.picture polygon")).to_have_count(14 * 3)
+    expect(card("stakd").locator("svg.picture polygon")).to_have_count(10 * 3)
+    expect(card("cubes").locator("svg.picture rect")).to_have_count(5)
+    expect(card("nim")).to_be_visible()
+    expect(card("nim").locator("svg")).to_have_count(0)
+    guard.check()
+
+
 def test_words_a_newcomer_read_are_written_for_a_player(
     desk: tuple[Page, Guard], server: str, tmp_path: Path
 ) -> None:

@@ -207,10 +207,11 @@ def test_every_refusal_of_the_rules_is_told_in_the_games_own_words(game_id: str)
     assert sum(c["rules"] for c in cases) >= (2 if game_id == "cubes" else 10), cases
     out = _in_node(
         f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};"
+        f"import * as g from {json.dumps((STATIC / 'games' / f'{game_id}.js').as_uri())};"
         f"import {{ t }} from {json.dumps((STATIC / 'i18n.js').as_uri())};",
         "{ said: input.map((c) => r.friendly("
         f"{json.dumps(game_id)}, {{ code: 'illegal', message: c.message, refusal: c.refusal }}, "
-        "c.info)), "
+        "c.info, g.refusalParams)), "
         "fallback: t('refusal-not-allowed'), unknown: t('refusal-unknown-move') }",
         cases,
     )
@@ -455,10 +456,15 @@ def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> Non
         ("cubed", {"code": "no-such-code", "params": {}}),
     ]
     out = _in_node(
-        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};",
+        f"import * as r from {json.dumps((STATIC / 'refusals.js').as_uri())};"
+        + "".join(
+            f"import * as {g} from {json.dumps((STATIC / 'games' / f'{g}.js').as_uri())};"
+            for g in ("cubed", "unstackable", "stakd")
+        )
+        + "const pages = { cubed, unstackable, stakd };",
         "input.map(([game, refusal]) => r.friendly(game, "
         "{ code: 'illegal', message: 'words nobody reads', refusal }, "
-        f"{json.dumps(info)}))",
+        f"{json.dumps(info)}, pages[game].refusalParams))",
         cases,
     )
     assert out[:4] == [
@@ -470,6 +476,48 @@ def test_a_refusal_is_worded_by_its_code_and_parameters_not_its_english() -> Non
     assert out[4].startswith("That is not a move this game knows")
     assert out[5] == "It is not your turn yet."
     assert out[6] == "The rules do not allow that move here."
+
+
+@needs_node
+def test_each_games_page_module_says_its_sounds_and_tutorial_help() -> None:
+    """What play.js and tutorial.js ask a game's page module (static/games/<id>.js): the
+    sound a move makes (`soundOf`), whether the tutorial guides on the layers
+    (`tutorialOnLayers`), CUBED's hint for a piece turned otherwise (`tutorialHint`); the
+    generic table (a plug-in game) has none of them, so a move there is silent."""
+    moves = {
+        "cubed": ["GKY@0,0", "draw", "pass"],
+        "unstackable": ["K@1,2,0", "3,2,1", "end"],
+        "stakd": ["TRIO@0:1+2+3"],
+        "cubes": ["roll", "stop"],
+        "generic": ["take 2"],
+    }
+    out = _in_node(
+        "".join(
+            f"import * as {g} from {json.dumps((STATIC / 'games' / f'{g}.js').as_uri())};"
+            for g in moves
+        )
+        + "const pages = { cubed, unstackable, stakd, cubes, generic };",
+        "{ sounds: Object.fromEntries(Object.entries(input).map(([g, ms]) => [g, "
+        "ms.map((m) => (pages[g].soundOf ? pages[g].soundOf(m) : 'none'))])), "
+        "layers: Object.keys(input).filter((g) => pages[g].tutorialOnLayers), "
+        "hints: Object.keys(input).filter((g) => pages[g].tutorialHint), "
+        "turned: ['GYK@1,0', 'KGY@1,0', 'YKG@1,0', 'GYK@2,0', 'draw']"
+        ".map((m) => cubed.tutorialHint(m, 'YKG@1,0')) }",
+        moves,
+    )
+    assert out["sounds"] == {
+        "cubed": ["laid", None, None],
+        "unstackable": ["laid", "removed", None],
+        "stakd": ["laid"],
+        "cubes": ["rolled", None],
+        "generic": ["none"],
+    }
+    assert out["layers"] == ["unstackable", "stakd"]
+    assert out["hints"] == ["cubed"]
+    once, twice, right, elsewhere, draw = out["turned"]
+    assert once.startswith("Right place! Press Turn once")
+    assert twice.startswith("Right place! Press Turn twice")
+    assert right is None and elsewhere is None and draw is None
 
 
 @needs_node

@@ -40,7 +40,10 @@ def test_the_bots_command_lists_and_rates(capsys: pytest.CaptureFixture[str]) ->
         main(["bots"])
     assert done.value.code == 0
     listed = capsys.readouterr().out
-    assert "alphabeta: Alpha-beta search for Unstackable (plays unstackable)" in listed
+    assert (
+        "alphabeta: Alpha-beta search for games with an endgame solver (plays unstackable)"
+        in listed
+    )
     assert (
         "policy:unstackable-ppo: A learned baseline policy shipped in the package, as a bot "
         "(plays unstackable)"

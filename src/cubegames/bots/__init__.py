@@ -111,12 +111,12 @@ def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
             bot=name,
             bots=", ".join(classes),
         )
-    if game is not None and cls.games is not None and game not in cls.games:
+    if game is not None and not cls.can_play(game):
         raise Worded(
             "error-bot-game",
-            f"bot {name!r} plays {', '.join(cls.games)} only, not {game}",
+            f"bot {name!r} plays {', '.join(cls.games() or ())} only, not {game}",
             bot=name,
-            games=", ".join(cls.games),
+            games=", ".join(cls.games() or ()),
             game=game,
         )
     made = cls(seed, **params)

@@ -1,7 +1,9 @@
-"""The alpha-beta bot: Unstackable's second stage searched, and solved once it is small.
+"""The alpha-beta bot: a game's endgame searched, and solved once it is small.
 
-The search itself is Unstackable's, reached through the game's search hooks
-(`Unstackable.endgame_solver` and `endgame_choice`): negamax over single removals that
+It plays every game with the `EndgameSolving` capability (`cubegames.core.capabilities`),
+Unstackable among the built-in four. The search itself is the game's, reached through
+that capability (`endgame_solver`, `endgame_size` and `endgame_choice`); Unstackable's is
+negamax over single removals that
 negates only where a turn ends (a turn is two removals by the same player), a
 transposition table keyed on the cubes left, a bound on what each player can still score,
 move ordering, iterative deepening under a time budget, compiled with numba (the Python
@@ -16,20 +18,24 @@ picks the budget and plays the answer.
 - Stage 1 (stacking): the game's greedy heuristic (`Unstackable.greedy_move`: bury yellow,
   then red, low and in the middle). No search looks far enough to see what a stacking move
   does to the unstacking, which starts at least a dozen turns later.
-- Other games: `choose` raises ValueError ("alphabeta plays unstackable only").
+- Other games (without the capability): `AlphaBetaBot.can_play` says no, so the server and
+  `cubegames.bot(..., game=)` refuse the seat ("bot 'alphabeta' plays unstackable only, not
+  cubed"); `choose` raises the same ValueError.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, ClassVar
+from typing import Any
 
 from cubegames.bots import params
 from cubegames.bots.base import Bot
+from cubegames.bots.greedy import GreedyBot
+from cubegames.core.capabilities import EndgameSolving
 from cubegames.core.game import Move, State
 from cubegames.core.phrase import Worded
-from cubegames.games.unstackable import Stage, Unstackable
+from cubegames.core.registry import GAMES, game_class
 
 #: plies searched when neither `depth` nor `seconds` is given (four whole turns)
 DEFAULT_DEPTH = 8
@@ -43,7 +49,7 @@ _FALSE = (False, 0, "false", "no", "off")
 
 
 class AlphaBetaBot(Bot):
-    """Alpha-beta search for Unstackable; see the module's docstring.
+    """Alpha-beta search for games with an endgame solver; see the module's docstring.
 
     Parameters (`alphabeta:depth=6,seconds=2`): `depth` plies (a whole number of at least
     1), `seconds` of thinking per move (positive), `exact` cubes left from which to solve
@@ -61,8 +67,25 @@ class AlphaBetaBot(Bot):
     """
 
     name = "alphabeta"
-    #: the games it plays, for a caller to check before seating it (others raise in `choose`)
-    games: ClassVar[tuple[str, ...] | None] = ("unstackable",)
+
+    @classmethod
+    def can_play(cls, game: str) -> bool:
+        """Whether `game`'s class has the `EndgameSolving` capability (an unknown game, or
+        one that cannot be loaded, has not).
+
+        >>> AlphaBetaBot.can_play("unstackable"), AlphaBetaBot.can_play("cubed")
+        (True, False)
+        """
+        try:
+            found = game_class(game)
+        except ValueError:
+            return False
+        return issubclass(found, EndgameSolving)
+
+    @classmethod
+    def games(cls) -> tuple[str, ...]:
+        """The registered games with an endgame solver."""
+        return tuple(g for g in GAMES if cls.can_play(g))
 
     def __init__(
         self,
@@ -108,9 +131,9 @@ class AlphaBetaBot(Bot):
         self.last_value: int | None = None
         self.last_exact = False
 
-    def solver(self, game: Unstackable) -> Any:
-        """The bot's stage-2 solver for `game`'s rules (its table is kept between moves)."""
-        key = (game.bag_counts_as_exposed, repr(game.box.points))
+    def solver(self, game: EndgameSolving) -> Any:
+        """The bot's endgame solver for `game`'s rules (its table is kept between moves)."""
+        key = (type(game), game.solver_key())
         found = self._solvers.get(key)
         if found is None:
             found = self._solvers[key] = game.endgame_solver(
@@ -124,13 +147,20 @@ class AlphaBetaBot(Bot):
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
         game = state.game
-        if not isinstance(game, Unstackable):
-            raise ValueError(f"alphabeta plays {', '.join(self.games or ())} only, not {game.id}")
+        if not isinstance(game, EndgameSolving):
+            raise ValueError(f"alphabeta plays {', '.join(self.games())} only, not {game.id}")
         seen = game.determinize(state.view(seat), seat, self.rng)
-        if seen.stage is Stage.STACK:
-            return game.greedy_move(seen, self.rng)
+        left = game.endgame_size(seen)
+        if left is None:  # before the endgame: the greedy bot's move, from the same view
+            move = game.greedy_move(seen, self.rng)
+            if move is not None:
+                chosen: Move = move
+                return chosen
+            greedy = GreedyBot(self.seed)
+            greedy.rng = self.rng
+            return greedy._one_ply(seen, seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        depth = None if seen.occupied.bit_count() <= self.exact else self.depth
+        depth = None if left <= self.exact else self.depth
         choice = game.endgame_choice(self.solver(game), seen, depth, deadline)
         self.last_depth = choice.depth
         self.last_value = choice.value

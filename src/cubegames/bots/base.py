@@ -13,8 +13,6 @@ class Bot(ABC):
     """A player program. `choose` decides from what the seat to move may see."""
 
     name: ClassVar[str]
-    #: the game ids this bot can play; None means every game
-    games: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         if params:
@@ -28,15 +26,28 @@ class Bot(ABC):
         self.seed = seed
 
     @classmethod
+    def can_play(cls, game: str) -> bool:
+        """Whether bots of this class play the game `game` at all, whatever their settings
+        (by default every game; a bot that needs a capability asks the game's class for
+        it). A caller checks it before seating the bot."""
+        return True
+
+    @classmethod
+    def games(cls) -> tuple[str, ...] | None:
+        """The registered games this class plays (None: every game), for listings and
+        refusals; a class that overrides `can_play` overrides this to match."""
+        return None
+
+    @classmethod
     def presets(cls) -> list[tuple[str, tuple[str, ...] | None]]:
         """The specs this bot is listed and rated under, each with the games it plays
         (None: every game): the bot's name alone, unless it comes in several kinds (the
         learned policies, one per baseline)."""
-        return [(cls.name, cls.games)]
+        return [(cls.name, cls.games())]
 
     def plays(self, game: str) -> bool:
-        """Whether this bot plays `game` (by default: its class's `games`)."""
-        return self.games is None or game in self.games
+        """Whether this bot, with its settings, plays `game` (by default: `can_play`)."""
+        return self.can_play(game)
 
     @abstractmethod
     def choose(self, state: State[Any]) -> Move:

@@ -22,6 +22,8 @@ no drawing module of its own in `cubegames.render`):
 - `WebHints`: what a page needs besides a view to draw it; without it, none.
 - `TextDrawing`: a seat's view drawn as plain text for the terminal; without it, the view
   as an indented tree.
+- `EndgameSolving`: an exact solver for the end of a game (Unstackable's stage 2); the
+  `alphabeta` bot plays every game that has it, and no game without it.
 
 Search hooks (`Game.sampler`, `rollout`, `rewards`, `root_moves`, `playouts`,
 `random_playout`, `greedy_move`) are methods of `Game` with generic defaults that a game
@@ -30,10 +32,10 @@ overrides; learning environments need the `cubegames.rl.encoding.Learnable` capa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from cubegames.core.game import JSON, Move
+from cubegames.core.game import JSON, Move, State
 
 
 @runtime_checkable
@@ -98,4 +100,61 @@ class TextDrawing(Protocol):
 
     def draw_text(self, view: Mapping[str, Any], legal: Sequence[Move]) -> str:
         """`view` as plain text; `legal` are the viewer's legal moves now (or none)."""
+        ...
+
+
+class SolvedChoice(Protocol):
+    """An endgame solver's answer (`EndgameSolving.endgame_choice`)."""
+
+    @property
+    def move(self) -> Move:
+        """The move chosen."""
+        ...
+
+    @property
+    def value(self) -> int:
+        """The final point difference (mover minus opponent) the search expects."""
+        ...
+
+    @property
+    def exact(self) -> bool:
+        """Whether `value` is exact (the search went to the end of the game)."""
+        ...
+
+    @property
+    def depth(self) -> int:
+        """The plies of the deepest search that finished."""
+        ...
+
+
+@runtime_checkable
+class EndgameSolving(Protocol):
+    """A game with a search that solves its endgame exactly (what `alphabeta` plays)."""
+
+    def solver_key(self) -> Hashable:
+        """What a solver depends on in these rules: a caller keeps one solver (and its
+        table) per key, between moves and games."""
+        ...
+
+    def endgame_solver(self, *, compiled: bool = True, symmetry: bool = False) -> Any:
+        """A solver for these rules, whose table lives as long as it does: `compiled` for
+        the compiled search, `symmetry` to share table entries between mirrored positions
+        (where the game can)."""
+        ...
+
+    def endgame_size(self, state: State[Any]) -> int | None:
+        """How much is left to solve in `state` (pieces left), or None before the stage
+        the solver plays (the caller plays that part otherwise)."""
+        ...
+
+    def endgame_choice(
+        self,
+        solver: Any,
+        state: State[Any],
+        depth: int | None = None,
+        deadline: float | None = None,
+    ) -> SolvedChoice:
+        """The move `solver` (from `endgame_solver`) picks in `state`: to the end of the game
+        when `depth` is None, else `depth` plies by iterative deepening, stopping at
+        `deadline` (a `time.perf_counter()` reading) with the deepest search that finished."""
         ...

@@ -156,12 +156,12 @@ def check_bot(spec: str, game: str, limits: Limits) -> str:
             bot=name,
             bots=", ".join(classes),
         )
-    if cls.games is not None and game not in cls.games:
+    if not cls.can_play(game):
         raise Worded(
             "error-bot-game",
-            f"bot {name!r} plays {', '.join(cls.games)} only, not {game}",
+            f"bot {name!r} plays {', '.join(cls.games() or ())} only, not {game}",
             bot=name,
-            games=", ".join(cls.games),
+            games=", ".join(cls.games() or ()),
             game=game,
         )
     if "seed" in params:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from cubegames.core.capabilities import EndgameSolving
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -58,7 +59,7 @@ INFO = GameInfo(
 )
 
 
-class Unstackable(Game[UnstackableMove]):
+class Unstackable(Game[UnstackableMove], EndgameSolving):
     """Unstackable for two players.
 
     `bag_counts_as_exposed` makes the bottom face of a cube on the bag count as exposed
@@ -152,6 +153,21 @@ class Unstackable(Game[UnstackableMove]):
         return self.state_from_dict({k: v for k, v in view.items() if k != "seat"})
 
     # -- search hooks (see cubegames.games.unstackable.search) ---------------------------
+    # (the `EndgameSolving` capability: the `alphabeta` bot's stage 2)
+
+    def solver_key(self) -> tuple[bool, str]:
+        """What a stage-2 solver depends on: whether the bag's face counts as exposed, and
+        the box's points."""
+        return (self.bag_counts_as_exposed, repr(self.box.points))
+
+    def endgame_size(self, state: State[Any]) -> int | None:
+        """The cubes left in a stage-2 `state`; None while stacking.
+
+        >>> import cubegames
+        >>> cubegames.make("unstackable").endgame_size(cubegames.make("unstackable").new_state())
+        """
+        assert isinstance(state, UnstackableState)
+        return None if state.stage is Stage.STACK else state.occupied.bit_count()
 
     def endgame_solver(
         self, *, compiled: bool = True, symmetry: bool = False

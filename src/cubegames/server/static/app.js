@@ -4,9 +4,8 @@
 import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
 import { has, list as joined, t, tOr } from "./i18n.js";
 import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.js";
-import { playPage, roleName } from "./play.js";
+import { playPage, roleName, tableFor } from "./play.js";
 import { replayPage } from "./replay.js";
-import { PICTURES } from "./pictures.js";
 import { accountPanel, loadSession, ratedField } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
 import { guide, learnPage, tutorialsSection } from "./tutorial.js";
@@ -80,7 +79,8 @@ async function startPage(root) {
     const count = players ? (players.low === players.high ? t("start-players", { count: players.low }) : t("start-players-range", { low: players.low, high: players.high })) : "";
     picker.append(
       h("label", { class: "game-card", for: `game-${game.id}` }, input,
-        PICTURES[game.id] ? PICTURES[game.id]() : null,
+        // the game's picture, from its page module (static/games; none on the generic table)
+        tableFor(game.id).picture ? tableFor(game.id).picture() : null,
         // a plug-in game's own words (the catalogs have none for it) are marked as English
         h("span", { class: "game-title", lang: has(`pitch-${game.id}`) ? null : "en" }, game.title),
         h("span", { class: "game-pitch", lang: has(`pitch-${game.id}`) ? null : "en" }, tOr(`pitch-${game.id}`, game.pitch)),

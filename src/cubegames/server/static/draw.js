@@ -240,3 +240,22 @@ export function flash(el, name = "arrive") {
   void el.getBoundingClientRect();
   el.classList.add(name);
 }
+
+// -- the start page's pictures of the games (each game's `picture`, static/games) --------
+
+/** A start-page card's picture of a game: an SVG of 240 by 150 around `children`. */
+export function pictureFrame(...children) {
+  return s("svg", { viewBox: "0 0 240 150", class: "picture", "aria-hidden": "true" }, ...children);
+}
+
+/** A cube seen from above at a corner (x, y, z in cubes, `a` the size of a side) for a
+ * game's picture on the start page. */
+export function isoCube(x, y, z, rgb, a = 18) {
+  const c = Math.cos(Math.PI / 6);
+  const p = (px, py, pz) => [120 + (px - py) * a * c, 40 + (px + py) * a / 2 - pz * a];
+  const poly = (pts, fill) => s("polygon", { points: pts.map((q) => q.map((v) => v.toFixed(1)).join(",")).join(" "), fill, stroke: "#2b2b2b", "stroke-width": 0.8, "stroke-linejoin": "round" });
+  return s("g", {},
+    poly([p(x, y, z + 1), p(x + 1, y, z + 1), p(x + 1, y + 1, z + 1), p(x, y + 1, z + 1)], rgb),
+    poly([p(x, y + 1, z), p(x + 1, y + 1, z), p(x + 1, y + 1, z + 1), p(x, y + 1, z + 1)], shade(rgb, 0.25)),
+    poly([p(x + 1, y, z), p(x + 1, y + 1, z), p(x + 1, y + 1, z + 1), p(x + 1, y, z + 1)], shade(rgb, 0.42)));
+}

@@ -72,14 +72,6 @@ export const WORDS = {
   spentAsk: t("play-invite-spent-ask"),
 };
 
-/** The sound a move makes (`sound.js`), by game: a piece laid, a cube taken out, dice. */
-const SOUND_OF = {
-  cubed: (move) => (move.includes("@") ? "laid" : null),
-  unstackable: (move) => (move.includes("@") ? "laid" : /^\d/.test(move) ? "removed" : null),
-  stakd: () => "laid",
-  cubes: (move) => (move === "roll" ? "rolled" : null),
-};
-
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
   const page = h("pre", { class: "full-rules", hidden: true });
@@ -366,7 +358,8 @@ class PlayPage {
       if (message.code === "closed") return; // the close handler says it
       const mine = link.seat === this.active || link.seat === null || this.links.length === 1;
       if (!mine) return;
-      const text = friendly(this.hello && this.hello.game, message, this.hello && this.hello.info);
+      const game = this.hello && this.hello.game;
+      const text = friendly(game, message, this.hello && this.hello.info, game ? tableFor(game).refusalParams : null);
       // said where the move was made, or over the board (on a phone the side panel is
       // below the fold)
       const anchor = this.sending && this.sending.anchor;
@@ -575,7 +568,10 @@ class PlayPage {
       return;
     }
     const move = message.last && message.last.move;
-    const kind = move && SOUND_OF[this.hello.game] ? SOUND_OF[this.hello.game](move) : null;
+    // the game's page module says which sound a move makes (a piece laid, a cube taken
+    // out, dice); a game whose module says nothing (the generic table) is silent
+    const soundOf = tableFor(this.hello.game).soundOf;
+    const kind = move && soundOf ? soundOf(move) : null;
     if (kind) sound(kind);
   }
 

@@ -2,10 +2,11 @@
 // server's own refusals by their code (`refusal-CODE` in the catalogs), the rules' reasons
 // by their game, code and parameters (`refusal-GAME-CODE`), and a plain sentence for
 // anything else. The words are in the catalogs (static/locales/*.ftl), in the page's
-// language; this module only says which parameters each reason's words need. No DOM here:
-// tests run it under Node.
+// language. The parameters of a rule's reason go to its words as they are, unless the
+// game's page module (static/games/<id>.js) exports `refusalParams`, which turns those of
+// some codes into words (colours by name). No DOM here: tests run it under Node.
 
-import { has, t, tOr } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /** The server's refusals that are not the rules' own reasons (each is `refusal-CODE`). */
 export const CODES = [
@@ -14,37 +15,6 @@ export const CODES = [
   "undo-none", "undo-passed", "undo-chance", "auth", "bot",
   "undo-rated", "chat-slow", "chat-closed", "chat-blank", "chat-long", "chat-hidden",
 ];
-
-/** A CUBED colour's name from its letter (the game's palette, in `info`), in the page's
- * language. */
-function colour(info, letter) {
-  const name = info && info.palette && info.palette[letter] ? info.palette[letter].name : null;
-  if (!name) return t("refusal-another-colour");
-  return tOr(`cubed-colour-${name.replaceAll(" ", "-")}`, name);
-}
-
-/** An Unstackable colour's name (the rules give its English name) in the page's language,
- * by its letter in the game's palette. */
-function cubeColour(info, name) {
-  const palette = (info && info.palette) || {};
-  const letter = Object.keys(palette).find((c) => palette[c].name === name);
-  return letter ? tOr(`unst-colour-${letter}`, name) : name;
-}
-
-/** The parameters of the rules' reasons whose words need more than the reason gives
- * (colours by name in the page's language), per game and code; every other reason's
- * parameters go to its message as they are. */
-const PARAMS = {
-  cubed: {
-    "blocking-mismatch": (p, info) => ({ mine: colour(info, p.mine), theirs: colour(info, p.theirs) }),
-    mismatch: (p, info) => ({ slot: p.slot, mine: colour(info, p.mine), theirs: colour(info, p.theirs) }),
-  },
-  unstackable: {
-    "none-left": (p, info) => ({ colour: cubeColour(info, p.colour) }),
-    "turn-colour": (p, info) => ({ colour: cubeColour(info, p.colour), left: p.left }),
-    "exact-count": (p, info) => ({ colour: cubeColour(info, p.colour), count: p.count }),
-  },
-};
 
 /** The catalog key of a rule's reason of `game` (null when the catalogs have no words
  * for it). */
@@ -56,8 +26,10 @@ export function ruleKey(game, code) {
 /** `message` (an error from the server: {code, message, refusal}) as a sentence for a
  * player: a rule's reason by its code (`refusal`, which the server sends with every
  * refused move), never from the engine's English; `info` is the game's fixed facts from
- * the server's hello (CUBED's colour names). */
-export function friendly(game, message, info = null) {
+ * the server's hello (its palette's colour names), `params` the game's page module's
+ * `refusalParams` (codes to a function of the reason's parameters and `info`; null: the
+ * parameters as they are). */
+export function friendly(game, message, info = null, params = null) {
   if (CODES.includes(message.code)) return t(`refusal-${message.code}`);
   if (message.code !== "illegal") return t("refusal-not-taken");
   const refusal = message.refusal || {};
@@ -65,7 +37,7 @@ export function friendly(game, message, info = null) {
   if (CODES.includes(refusal.code)) return t(`refusal-${refusal.code}`); // the game is over, another's turn
   const key = ruleKey(game, refusal.code);
   if (key === null) return t("refusal-not-allowed");
-  const params = refusal.params || {};
-  const made = (PARAMS[game] || {})[refusal.code];
-  return t(key, made ? made(params, info) : params);
+  const given = refusal.params || {};
+  const made = params && Object.hasOwn(params, refusal.code) ? params[refusal.code] : null;
+  return t(key, made ? made(given, info) : given);
 }

@@ -10,6 +10,8 @@ import { api, h, playLink, remember, remembered, TITLES } from "./util.js";
 import { has, t } from "./i18n.js";
 import { Link } from "./protocol.js";
 import { tip } from "./draw.js";
+import { tableFor } from "./play.js";
+import { tutorialLights as genericLights } from "./games/generic.js";
 
 const LIT = "tutorial-lit";
 /** ms the learner sees a step of another seat announced before it is played */
@@ -67,39 +69,6 @@ export function sameMove(a, b) {
   return norm(a) === norm(b);
 }
 
-const turns = (letters) => [0, 1, 2].map((k) => letters.slice(k) + letters.slice(0, k));
-
-/** What to light for a move, by game: the elements of the table a person uses to make it. */
-const LIGHTS = {
-  cubed(move, state, root) {
-    if (!move.includes("@")) {
-      const word = move === "draw" ? t("cubed-draw") : t("cubed-pass");
-      return [...root.querySelectorAll("button")].filter((b) => b.textContent.trim() === word);
-    }
-    const [slots, cell] = move.split("@");
-    const hand = (state.view.hands || [])[state.seat] || [];
-    const index = hand.findIndex((p) => turns(p).includes(slots));
-    return [root.querySelector(`.hand-piece[data-hand="${index}"]`), root.querySelector(`.cubed-table .cell[data-cell="${cell}"]`)];
-  },
-  unstackable(move, state, root) {
-    if (move.includes("@")) {
-      const [colour, cell] = move.split("@");
-      return [root.querySelector(`button.swatch[data-colour="${colour}"]`), root.querySelector(`.plan .target[data-cell="${cell}"]`)];
-    }
-    return [root.querySelector(`.plan .cube[data-cell="${move}"]`)];
-  },
-  stakd(move, state, root) {
-    const [type, rest] = move.split("@");
-    const [z, nodes] = rest.split(":");
-    return [root.querySelector(`button.piece-type[data-type="${type}"]`), root.querySelector(`.layer-button[data-layer="${z}"]`),
-      ...nodes.split("+").map((n) => root.querySelector(`.stakd-plan [data-node="${n}"][data-z="${z}"]`))];
-  },
-  cubes(move, state, root) {
-    return [root.querySelector("button.roll")];
-  },
-};
-const genericLights = (move, state, root) => [...root.querySelectorAll("button.move")].filter((b) => b.dataset.move === move);
-
 /** Start the guide on the play page of `gameId` if this browser made it as a tutorial. */
 export async function guide(gameId) {
   const mine = remembered()[gameId];
@@ -124,7 +93,10 @@ class Guide {
     this.host = mine.host;
     this.freed = false;
     this.step = null;
-    this.lights = LIGHTS[script.game] || genericLights;
+    // what to light for a move (the elements of the table a person uses to make it), the
+    // layers view and the hint for a near miss: the game's page module says (static/games)
+    this.table = tableFor(script.game);
+    this.lights = this.table.tutorialLights || genericLights;
     this.build();
     // the other seats: one connection each, playing their steps of the script
     const handler = {
@@ -223,10 +195,10 @@ class Guide {
     this.relight();
   }
 
-  /** Unstackable and STAKD are guided on their layers, seen from above, where each spot
-   * can be lit (the 3-D view is a picture). */
+  /** A game whose page module asks for it (`tutorialOnLayers`: Unstackable, STAKD) is
+   * guided on its layers seen from above, where each spot can be lit. */
   layers() {
-    if (this.switched || !["unstackable", "stakd"].includes(this.script.game)) return;
+    if (this.switched || !this.table.tutorialOnLayers) return;
     const button = [...this.page.board.parentElement.querySelectorAll("button.view-button")].find((b) => b.textContent.trim() === t("view-layers"));
     if (!button) return;
     this.switched = true;
@@ -262,15 +234,12 @@ class Guide {
     Promise.resolve(this.page.controller.render(message, null)).then(() => this.relight());
   }
 
-  /** A kind word for a move that is not the step's: CUBED's right piece on the right cell
-   * turned otherwise says how many turns it needs; anything else repeats the step's why. */
+  /** A kind word for a move that is not the step's: the game's own hint if its page module
+   * has one for this move (`tutorialHint`: CUBED's right piece on the right cell turned
+   * otherwise says how many turns it needs); anything else repeats the step's why. */
   hint(move, step) {
-    if (this.script.game === "cubed" && move.includes("@") && step.move.includes("@")) {
-      const [mine, cell] = move.split("@");
-      const [want, there] = step.move.split("@");
-      const k = turns(mine).indexOf(want);
-      if (cell === there && k > 0) return t("tutorial-turn", { turns: k, button: t("cubed-turn") });
-    }
+    const own = this.table.tutorialHint ? this.table.tutorialHint(move, step.move) : null;
+    if (own) return own;
     return t("tutorial-wrong", { why: this.words(step.say, step.text, this.nameArgs()) });
   }
 

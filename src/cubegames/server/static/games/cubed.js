@@ -9,7 +9,7 @@
 
 import { h } from "../util.js";
 import { list as joined, phrase, t, tOr } from "../i18n.js";
-import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pointsOf, s, tip } from "../draw.js";
+import { SQRT3, canvas, corner, flash, hexPoints, icon, label, panZoom, pictureFrame, pointsOf, s, tip } from "../draw.js";
 
 const R = 30; // hexagon radius on the table
 const SLOT_CORNERS = [[30, 90, 150], [150, 210, 270], [270, 330, 30]]; // top, left, right
@@ -586,4 +586,66 @@ export function create(ctx) {
       }
     },
   };
+}
+
+// -- what the page's shared scripts ask of this game (play.js, refusals.js, tutorial.js) --
+
+/** The sound a move makes (`sound.js`): a piece laid; drawing and passing are silent. */
+export const soundOf = (move) => (move.includes("@") ? "laid" : null);
+
+/** A colour's name from its letter (the game's palette, in `info`), in the page's language. */
+function colourName(info, letter) {
+  const name = info && info.palette && info.palette[letter] ? info.palette[letter].name : null;
+  if (!name) return t("refusal-another-colour");
+  return tOr(`cubed-colour-${name.replaceAll(" ", "-")}`, name);
+}
+
+/** The parameters of the rules' reasons whose words need colours by name, by code
+ * (refusals.js `friendly`). */
+export const refusalParams = {
+  "blocking-mismatch": (p, info) => ({ mine: colourName(info, p.mine), theirs: colourName(info, p.theirs) }),
+  mismatch: (p, info) => ({ slot: p.slot, mine: colourName(info, p.mine), theirs: colourName(info, p.theirs) }),
+};
+
+const turnsOf = (letters) => [0, 1, 2].map((k) => letters.slice(k) + letters.slice(0, k));
+
+/** What the tutorial lights for a move: the hand's piece and its cell, or the draw or pass
+ * button. */
+export function tutorialLights(move, state, root) {
+  if (!move.includes("@")) {
+    const word = move === "draw" ? t("cubed-draw") : t("cubed-pass");
+    return [...root.querySelectorAll("button")].filter((b) => b.textContent.trim() === word);
+  }
+  const [slots, cell] = move.split("@");
+  const hand = (state.view.hands || [])[state.seat] || [];
+  const index = hand.findIndex((p) => turnsOf(p).includes(slots));
+  return [root.querySelector(`.hand-piece[data-hand="${index}"]`), root.querySelector(`.cubed-table .cell[data-cell="${cell}"]`)];
+}
+
+/** The tutorial's hint for `move` when the step is `wanted`: the right piece on the right
+ * cell turned otherwise says how many turns it needs; null for anything else. */
+export function tutorialHint(move, wanted) {
+  if (!move.includes("@") || !wanted.includes("@")) return null;
+  const [mine, cell] = move.split("@");
+  const [want, there] = wanted.split("@");
+  const k = turnsOf(mine).indexOf(want);
+  return cell === there && k > 0 ? t("tutorial-turn", { turns: k, button: t("cubed-turn") }) : null;
+}
+
+// -- the start page's picture of the game (app.js) -------------------------------------
+
+/** The colours of the start page's picture of the game. */
+const PICTURE_COLOURS = {
+  G: { rgb: "#2f9e44", ink: "#fff", name: "green" }, P: { rgb: "#7048e8", ink: "#fff", name: "purple" },
+  Y: { rgb: "#fcc419", ink: "#111", name: "yellow" }, B: { rgb: "#1c7ed6", ink: "#fff", name: "blue" },
+  N: { rgb: "#ff2e93", ink: "#fff", name: "pink" }, W: { rgb: "#f8f9fa", ink: "#111", name: "white" },
+};
+
+/** The game's picture on its card on the start page, drawn with the table's pieces. */
+export function picture() {
+  const r = 24;
+  const at = (q, rr) => [120 + Math.sqrt(3) * r * (q + rr / 2), 76 + 1.5 * r * rr];
+  return pictureFrame(
+    piece(PICTURE_COLOURS, "GPY", ...at(0, 0), r), piece(PICTURE_COLOURS, "YBN", ...at(1, 0), r), piece(PICTURE_COLOURS, "PGW", ...at(-1, 1), r),
+    piece(PICTURE_COLOURS, "BNG", ...at(0, -1), r), piece(PICTURE_COLOURS, "NYP", ...at(-1, 0), r));
 }

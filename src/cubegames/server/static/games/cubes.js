@@ -3,7 +3,7 @@
 
 import { h } from "../util.js";
 import { t, tOr } from "../i18n.js";
-import { label, s, still } from "../draw.js";
+import { label, pictureFrame, s, still } from "../draw.js";
 import { seatColour } from "../seats.js";
 
 const TUMBLE_MS = 800;
@@ -124,4 +124,24 @@ export function create(ctx) {
       return t("cubes-all-sets", { sets });
     },
   };
+}
+
+// -- what the page's shared scripts ask of this game (play.js, tutorial.js) ---------------
+
+/** The sound a move makes (`sound.js`): the dice rolled; the other choices are silent. */
+export const soundOf = (move) => (move === "roll" ? "rolled" : null);
+
+/** What the tutorial lights for a move: the roll button. */
+export function tutorialLights(move, state, root) {
+  return [root.querySelector("button.roll")];
+}
+
+// -- the start page's picture of the game (app.js) -------------------------------------
+
+/** The game's picture on its card on the start page, drawn with the table's pieces. */
+export function picture() {
+  const dice = [["#e03131", "6"], ["#f76707", "C"], ["#fab005", "3"], ["#2f9e44", "1"], ["#1971c2", "5"]];
+  return pictureFrame(...dice.map(([rgb, f], i) => s("g", { transform: `translate(${22 + i * 42},${50 + (i % 2) * 22}) rotate(${(i - 2) * 7} 18 18)` },
+    s("rect", { width: 38, height: 38, rx: 8, fill: rgb, stroke: "rgba(0,0,0,.35)" }),
+    label(19, 19, f === "C" ? "CUBES" : f, { fill: "#fff", "font-size": f === "C" ? 8 : 18, "font-weight": 800 }))));
 }

@@ -68,3 +68,9 @@ export function create(ctx) {
     },
   };
 }
+
+/** What the tutorial lights for a move: its button (the tutorial's fallback for a game
+ * whose page module says nothing of it). */
+export function tutorialLights(move, state, root) {
+  return [...root.querySelectorAll("button.move")].filter((b) => b.dataset.move === move);
+}

@@ -5,7 +5,7 @@
 
 import { h } from "../util.js";
 import { t, t as say } from "../i18n.js";
-import { canvas, centreOf, flash, fly, icon, label, s, tip } from "../draw.js";
+import { canvas, centreOf, flash, fly, icon, isoCube, label, pictureFrame, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const NODE = 26;
@@ -337,4 +337,31 @@ export function create(ctx) {
       return t("stakd-reached", { who: ctx.seatName(who), points: top });
     },
   };
+}
+
+// -- what the page's shared scripts ask of this game (play.js, tutorial.js) ---------------
+
+/** The sound a move makes (`sound.js`): every move lays a piece. */
+export const soundOf = () => "laid";
+
+/** The tutorial guides on the layers seen from above, where each spot can be lit (the 3-D
+ * view is a picture). */
+export const tutorialOnLayers = true;
+
+/** What the tutorial lights for a move: the piece's type, its layer and its nodes. */
+export function tutorialLights(move, state, root) {
+  const [type, rest] = move.split("@");
+  const [z, nodes] = rest.split(":");
+  return [root.querySelector(`button.piece-type[data-type="${type}"]`), root.querySelector(`.layer-button[data-layer="${z}"]`),
+    ...nodes.split("+").map((n) => root.querySelector(`.stakd-plan [data-node="${n}"][data-z="${z}"]`))];
+}
+
+// -- the start page's picture of the game (app.js) -------------------------------------
+
+/** The game's picture on its card on the start page, drawn with the table's pieces. */
+export function picture() {
+  const blocks = [[0, 0, 0, "#d62728"], [1, 0, 0, "#d62728"], [2, 0, 0, "#2ca02c"], [0, 1, 0, "#2ca02c"], [1, 1, 0, "#2ca02c"], [2, 1, 0, "#d62728"],
+    [0, 0, 1, "#2ca02c"], [1, 0, 1, "#2ca02c"], [1, 1, 1, "#d62728"], [1, 0, 2, "#1f3fff"]];
+  blocks.sort((a, b) => a[2] - b[2] || a[0] + a[1] - (b[0] + b[1]));
+  return pictureFrame(...blocks.map(([x, y, z, c]) => isoCube(x, y, z * 0.6, c, 24)));
 }

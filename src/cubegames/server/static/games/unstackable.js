@@ -8,7 +8,7 @@
 
 import { h } from "../util.js";
 import { t, tOr } from "../i18n.js";
-import { canvas, centreOf, flash, fly, icon, label, s, tip } from "../draw.js";
+import { canvas, centreOf, flash, fly, icon, isoCube, label, pictureFrame, s, tip } from "../draw.js";
 import { Table3D, probes, webglWorks } from "../cube3d.js";
 
 const CELL = 28;
@@ -391,4 +391,50 @@ export function create(ctx) {
       return t("unst-bare");
     },
   };
+}
+
+// -- what the page's shared scripts ask of this game (play.js, refusals.js, tutorial.js) --
+
+/** The sound a move makes (`sound.js`): a cube laid or taken out; `end` is silent. */
+export const soundOf = (move) => (move.includes("@") ? "laid" : /^\d/.test(move) ? "removed" : null);
+
+/** A colour's name (the rules give its English name) in the page's language, by its letter
+ * in the game's palette. */
+function cubeColour(info, name) {
+  const palette = (info && info.palette) || {};
+  const letter = Object.keys(palette).find((c) => palette[c].name === name);
+  return letter ? tOr(`unst-colour-${letter}`, name) : name;
+}
+
+/** The parameters of the rules' reasons whose words need colours by name, by code
+ * (refusals.js `friendly`). */
+export const refusalParams = {
+  "none-left": (p, info) => ({ colour: cubeColour(info, p.colour) }),
+  "turn-colour": (p, info) => ({ colour: cubeColour(info, p.colour), left: p.left }),
+  "exact-count": (p, info) => ({ colour: cubeColour(info, p.colour), count: p.count }),
+};
+
+/** The tutorial guides on the layers seen from above, where each spot can be lit (the 3-D
+ * view is a picture). */
+export const tutorialOnLayers = true;
+
+/** What the tutorial lights for a move: the colour and its spot, or the cube to take out. */
+export function tutorialLights(move, state, root) {
+  if (move.includes("@")) {
+    const [colour, cell] = move.split("@");
+    return [root.querySelector(`button.swatch[data-colour="${colour}"]`), root.querySelector(`.plan .target[data-cell="${cell}"]`)];
+  }
+  return [root.querySelector(`.plan .cube[data-cell="${move}"]`)];
+}
+
+// -- the start page's picture of the game (app.js) -------------------------------------
+
+/** The game's picture on its card on the start page, drawn with the table's pieces. */
+export function picture() {
+  const colours = { Y: "#fcc419", R: "#e03131", K: "#2b2b2b" };
+  const cubes = [];
+  const plan = ["KRKY", "RKYK", "KYKR", "YKRK"];
+  for (let z = 0; z < 3; z += 1) for (let x = 0; x < 3 - z; x += 1) for (let y = 0; y < 3 - z; y += 1) cubes.push([x, y, z, colours[plan[(x + z) % 4][(y + 2 * z) % 4]]]);
+  cubes.sort((a, b) => a[2] - b[2] || a[0] + a[1] - (b[0] + b[1]));
+  return pictureFrame(...cubes.map(([x, y, z, c]) => isoCube(x, y, z, c, 20)));
 }
