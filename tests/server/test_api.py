@@ -236,7 +236,7 @@ def test_a_record_without_a_chance_version_is_of_version_1(client: TestClient) -
         assert final["view"] != end.view(0)
     else:
         assert other.status_code == 400 and "is refused" in other.json()["detail"]
-    for bad in (0, 3, "2", True, None):
+    for bad in (0, 4, "2", True, None):
         refused = client.post("/api/records", content=json.dumps({**record, "chance": bad}))
         assert refused.status_code == 400 and "chance" in refused.json()["detail"], bad
 

@@ -22,6 +22,9 @@ no drawing module of its own in `cubegames.render`):
 - `WebHints`: what a page needs besides a view to draw it; without it, none.
 - `TextDrawing`: a seat's view drawn as plain text for the terminal; without it, the view
   as an indented tree.
+- `FinalDigest`: the simulator's digest of a position up to symmetry (a row's `final`)
+  made by the game (CUBED's, from numbers its batch kernel writes too); without it, the
+  digest of the least symmetric image's JSON text (`cubegames.sim.play.final_key`).
 
 Search hooks (`Game.sampler`, `rollout`, `rewards`, `root_moves`, `playouts`,
 `random_playout`, `greedy_move`) are methods of `Game` with generic defaults that a game
@@ -98,4 +101,14 @@ class TextDrawing(Protocol):
 
     def draw_text(self, view: Mapping[str, Any], legal: Sequence[Move]) -> str:
         """`view` as plain text; `legal` are the viewer's legal moves now (or none)."""
+        ...
+
+
+@runtime_checkable
+class FinalDigest(Protocol):
+    """A game that digests its positions up to symmetry itself."""
+
+    def final_digest(self, state: Any) -> str:
+        """A short digest of `state` that every symmetric image of it shares (and, but for
+        hash collisions, no other position)."""
         ...

@@ -5,7 +5,7 @@ already lets the game's kernel play the moves (`Game.random_playout`), but the d
 reading back of the final position, its summary columns and the digest of its symmetric
 image then cost Python several times the game itself. Where a game has a batch kernel
 (CUBED: `cubegames.games.cubed.batch_games`), `play_items` hands it a whole run of
-such matches at once and builds their records from the numbers and texts it returns: the
+such matches at once and builds their records from the numbers and digests it returns: the
 very records `play_match` gives (`tests/sim/test_fast.py` checks it), except the timing
 (`seconds`, `think`), which is the batch's time shared among its games by their moves.
 
@@ -14,7 +14,6 @@ Every other match goes to `play_match`, one by one, in the order given.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from collections.abc import Iterator, Sequence
@@ -26,7 +25,7 @@ from cubegames.sim.play import Match, play_match
 
 Indexed = tuple[int, dict[str, Any]]
 
-#: games handed to the kernel in one call (each holds 8 KiB of position text meanwhile)
+#: games handed to the kernel in one call
 BATCH = 256
 
 _BATCHERS: dict[tuple[str, str, tuple[str, ...]], Any] = {}
@@ -97,13 +96,10 @@ class _CubedBatcher:
         seeds = np.array([m.seed for m in matches], dtype=np.int64)
         bot_seeds = seeds[:, None] * 1000 + np.arange(players, dtype=np.int64)
         start = time.perf_counter()
-        res, text, text_len, past_end = self.kernel.play(seeds, bot_seeds)
+        res, finals, past_end = self.kernel.play(seeds, bot_seeds)
         spent = time.perf_counter() - start
         rows = res.tolist()
         ends = past_end.tolist()
-        lengths = text_len.tolist()
-        raw = memoryview(text).cast("B")
-        room = text.shape[1]
         total_moves = max(1, int(res[:, batch.R_MOVES].sum()))
         first, width = batch.R_SEATS, batch.SEAT_FIELDS
         kinds = [
@@ -132,7 +128,6 @@ class _CubedBatcher:
             values.append(row[r_placed])
             values.append(row[r_bag])
             seconds = spent * moves / total_moves
-            digest = hashlib.blake2b(raw[g * room : g * room + lengths[g]], digest_size=8)
             share = seconds / moves if moves else 0.0
             out.append(
                 {
@@ -145,7 +140,7 @@ class _CubedBatcher:
                     "moves": moves,
                     "turns": row[r_turns],
                     "extras": dict(zip(extra_columns, values, strict=True)),
-                    "final": digest.hexdigest(),
+                    "final": finals[g],
                     "seconds": seconds,
                     "think": [share * c for c in choices],
                     "choices": choices,
