@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.core import chance
 from cubegames.server.app import create_app
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
@@ -34,7 +35,7 @@ def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) 
         "game": game,
         "options": built.options,
         "seed": 4,
-        "chance": 2,
+        "chance": chance.CURRENT,
         "seats": [{"kind": "bot", "bot": "random"} for _ in range(built.players)],
         "moves": moves,
         "result": {"scores": state.scores(), "winners": state.winners()},
