@@ -104,8 +104,8 @@ def kernel_setup(game: Cubed) -> Callable[[int], float]:
     ed_arrays = kernel_bridge.tables(game.edition)
     arrays = k.new_game(game.players)
     box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
-    deal_rng = np.array([splitmix.first(1)], dtype=np.uint64)
-    rngs = np.array([splitmix.first(1000 + s) for s in range(game.players)], dtype=np.uint64)
+    deal_rng = np.array([splitmix.from_seed(1)], dtype=np.uint64)
+    rngs = np.array([splitmix.from_seed(1000 + s) for s in range(game.players)], dtype=np.uint64)
     size = game.edition.hand_size[game.players]
 
     def run(games: int) -> float:

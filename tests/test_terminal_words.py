@@ -61,7 +61,7 @@ def test_a_refused_move_is_told_in_japanese() -> None:
     done = run("play", "cubed", "--seed", "4", "--lang", "ja", stdin=typed)
     assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
     assert "このゲームにない手です" in done.stdout
-    assert "999999999…番の手はありません。1〜74の番号を選んでください。" in done.stdout
+    assert "999999999…番の手はありません。1〜59の番号を選んでください。" in done.stdout
     assert "指せません: " in done.stdout
     assert "先にピースを引いてください" in done.stdout
     assert "you may pass" not in done.stdout

@@ -58,11 +58,11 @@ def test_the_generator_is_in_the_position_and_in_no_view() -> None:
 
 @pytest.mark.parametrize("seed", [42, 0, 2**63 - 1, 2**64 - 1, BIG, -5])
 def test_the_first_deal_comes_from_the_seeds_generator(seed: int) -> None:
-    """Chance version 3: the seed starts the generator (`splitmix.first`, as CUBES' dice
-    start), which shuffles the box for the first deal; the position keeps it from there."""
+    """Chance version 3: the seed starts the generator (`splitmix.from_seed`), which
+    shuffles the box for the first deal; the position keeps it from there."""
     game = cubegames.make("cubed")
     pieces = list(game.edition.pieces)
-    after = splitmix.shuffle(splitmix.first(seed), pieces)
+    after = splitmix.shuffle(splitmix.from_seed(seed), pieces)
     state = game.new_state(seed)
     assert state.hands == [pieces[:25], pieces[25:50]] and state.bag == pieces[50:]
     assert state.rng == after
@@ -90,7 +90,7 @@ def test_a_solo_deal_draws_its_setup_from_the_same_generator() -> None:
     game = cubegames.make("cubed", players=1)
     for seed in range(6):
         state = game.new_state(seed)
-        draws = splitmix.Draws(splitmix.first(seed))
+        draws = splitmix.Draws(splitmix.from_seed(seed))
         expected = CubedState(game)
         expected.deal(draws)
         assert state.to_dict() == dict(expected.to_dict(), rng=splitmix.to_text(draws.state))

@@ -41,7 +41,7 @@ def test_random_playouts_play_the_games_of_random_bots(options: dict[str, Any]) 
     for seed in range(10):
         expected, seats, bots = python_game(options, seed)
         state = game.new_state(seed=seed)
-        rngs = [splitmix.Draws(splitmix.first(seed * 1000 + s)) for s in range(game.players)]
+        rngs = [splitmix.Draws(splitmix.from_seed(seed * 1000 + s)) for s in range(game.players)]
         assert game.random_playout(state, rngs) == seats
         assert state.to_dict() == expected.to_dict()
         # the generators end where the bots' did
@@ -110,7 +110,7 @@ def test_a_keyed_generator_is_left_to_python() -> None:
     game = cubegames.make("cubed", players=2, rounds=1)
     state = game.new_state(seed=1)
     before = state.to_dict()
-    rngs = [splitmix.Draws(splitmix.first(2**64 + s)) for s in range(2)]
+    rngs = [splitmix.Draws(splitmix.from_seed(2**64 + s)) for s in range(2)]
     assert game.random_playout(state, rngs) is None and state.to_dict() == before
 
 
@@ -126,7 +126,7 @@ def test_rules_the_kernel_does_not_cover_are_left_to_python(options: dict[str, A
     game = cubegames.make("cubed", **options)
     state = game.new_state(seed=1)
     before = state.to_dict()
-    rngs = [splitmix.Draws(splitmix.first(s)) for s in range(game.players)]
+    rngs = [splitmix.Draws(splitmix.from_seed(s)) for s in range(game.players)]
     assert game.random_playout(state, rngs) is None
     assert state.to_dict() == before
 

@@ -14,7 +14,7 @@ class RandomBot(Bot):
 
     The legal moves depend only on what the mover sees (its own hand, the table, the bag's
     size), so taking them from the state reveals nothing hidden. Its generator is
-    SplitMix64 started by its seed (`splitmix.first`, as a game's deal starts), each move
+    SplitMix64 started by its seed (`splitmix.from_seed`, as a CUBED deal starts), each move
     `rng.randrange(len(legal_moves))`: the same seed plays the same moves, and a compiled
     path (`Game.random_playout`) draws the same numbers with a few lines of SplitMix64.
     """
@@ -23,7 +23,7 @@ class RandomBot(Bot):
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed, **params)
-        self.rng = splitmix.Draws(splitmix.first(seed))
+        self.rng = splitmix.Draws(splitmix.from_seed(seed))
 
     def choose(self, state: State[Any]) -> Move:
         moves = state.legal_moves()

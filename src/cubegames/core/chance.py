@@ -7,10 +7,11 @@ alone fixes everything that follows it.
 
 The chance versions, each the draws of the games made from one release on:
 
-- **version 3** (today): every draw of a game, its first deal included, comes from one
-  generator, `core.splitmix`, started by the seed (`splitmix.first(seed)`) as CUBES' dice
-  always were: a CUBED deal is `splitmix.shuffle` of the box, and the position keeps the
-  generator's state after it. A compiled path deals with the same few lines of SplitMix64.
+- **version 3** (today): every draw of a CUBED game, its first deal included, comes from
+  one generator kept in the position, `core.splitmix`, started by the seed
+  (`splitmix.from_seed`): a deal is `splitmix.shuffle` of the box, and the position keeps
+  the generator's state after it, as CUBES keeps its dice's. A compiled path deals with
+  the same few lines of SplitMix64.
 - **version 2** (the releases after commit 35f0638, up to 81da904): CUBED's first deal was
   `random.Random(seed)`'s shuffle of the box, and the position's generator started at that
   generator's next 64 bits (`splitmix.first(seed, dealer)`).

@@ -7,11 +7,11 @@ left in each hand by kind, how the rounds ended, and the numbers whose digest is
 `final` column) would cost Python several times the game itself, so `play_games` does it
 all here, for a whole batch of games, and hands back numbers:
 
-- the deals: the game's generator (SplitMix64 started by its seed, `splitmix.first`, which
-  Python works out) shuffles the box for the first deal and for every later one, as
+- the deals: the game's generator (SplitMix64 started by its seed, `splitmix.from_seed`,
+  `kernel.sm_seed`) shuffles the box for the first deal and for every later one, as
   `Cubed.new_state` and `CubedState._end_round` deal (`kernel.deal`), and the game's row
   keeps its state from round to round as the position does;
-- the bots: seat `s` draws from its own SplitMix64 generator (`splitmix.first` of
+- the bots: seat `s` draws from its own SplitMix64 generator (started by
   `bot_seeds[g, s]`, as `RandomBot` starts it) all game long;
 - `res[g]`: the fields `R_*` below, then per seat `SEAT_FIELDS` fields (`S_*`);
 - `image[g, :image_len[g]]`: the numbers of the least image of the final position under
@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from cubegames.core import splitmix
 from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed import digest
 from cubegames.games.cubed.compiled_rules import Arr, Game, Tables, inline, jit
@@ -167,8 +166,8 @@ def play_games(
     box: Arr,
     hand_size: int,
     rounds: int,
-    deal_rngs: Arr,
-    bot_rngs: Arr,
+    seeds: Arr,
+    bot_seeds: Arr,
     kinds: Arr,
     mirrors: bool,
     past_scores: Arr,
@@ -178,8 +177,8 @@ def play_games(
     image: Arr,
     image_len: Arr,
 ) -> None:
-    """Every game `g` of a batch, `rounds` rounds: dealt from its generator (state
-    `deal_rngs[g]`), played by the bots (generator states `bot_rngs[g]`, one per seat),
+    """Every game `g` of a batch, `rounds` rounds: dealt from the generator `seeds[g]`
+    starts, played by the bots (the generators `bot_seeds[g]` start, one per seat),
     each round scored as `CubedState._end_round` scores it. Then `image[g]` holds the
     numbers of the least image of the final position under the game's symmetries and
     `res[g]` describes the game (see the module's docstring); `kinds[code]` is a piece's
@@ -188,19 +187,21 @@ def play_games(
     points_of = ed.points
     players = meta[k.M_PLAYERS]
     rng = np.zeros(1, dtype=np.uint64)
+    bots = np.zeros(players, dtype=np.uint64)
     log = np.zeros(1 << 14, dtype=np.int8)
     points = np.zeros(players, dtype=np.int64)
     totals = np.zeros(players, dtype=np.int64)
     scratch = np.zeros(image.shape[1], dtype=np.int64)
     room = k.fit_scratch(ed)
-    for g in range(deal_rngs.shape[0]):
+    for g in range(seeds.shape[0]):
         row = res[g]
         row[:] = 0
         totals[:] = 0
         starter = 0
         last_seat = -1
-        rng[0] = deal_rngs[g]
-        bots = bot_rngs[g]
+        rng[0] = k.sm_seed(seeds[g])
+        for s in range(players):
+            bots[s] = k.sm_seed(bot_seeds[g, s])
         for r in range(rounds):
             k.deal(st, ed, box, hand_size, rng)
             meta[k.M_TO_MOVE] = starter
@@ -257,13 +258,6 @@ def play_games(
         image_len[g] = size
 
 
-def first_states(seeds: Arr) -> Arr:
-    """The generator states (`np.uint64`) that `splitmix.first` starts for `seeds` (each
-    below 2**63: SplitMix64 states, never keyed), in the shape of `seeds`."""
-    flat = [splitmix.first(seed) for seed in seeds.ravel().tolist()]
-    return np.array(flat, dtype=np.uint64).reshape(seeds.shape)
-
-
 class Batch:
     """The edition and option arrays of one game's batches, built once (`cubegames.make`
     gives a `Cubed`); `play(seeds, bot_seeds)` plays a batch, round by round, and returns
@@ -315,9 +309,9 @@ class Batch:
         past_end = np.zeros((n, rounds), dtype=np.int64)
         past_winner = np.zeros((n, rounds), dtype=np.int64)
         play_games(
-            self.arrays, self.tables, self.box, self.hand_size, rounds, first_states(seeds),
-            first_states(bot_seeds), self.kinds, self.mirrors, past_scores, past_end,
-            past_winner, res, image, image_len,
+            self.arrays, self.tables, self.box, self.hand_size, rounds, seeds, bot_seeds,
+            self.kinds, self.mirrors, past_scores, past_end, past_winner, res, image,
+            image_len,
         )  # fmt: skip
         return res, image, image_len, past_end
 

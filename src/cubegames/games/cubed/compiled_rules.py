@@ -266,6 +266,17 @@ def sm_next(rng: Arr, k: int) -> np.uint64:
 
 
 @inline
+def sm_seed(seed: int) -> np.uint64:
+    """The state a seed below 2**63 starts (`splitmix.from_seed`): the first output of
+    SplitMix64 started at the seed."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    out: np.uint64 = z ^ (z >> np.uint64(31))
+    return out
+
+
+@inline
 def sm_below(rng: Arr, k: int, n: int) -> int:
     """A number from 0 to n-1 from generator `k` as `splitmix.below` draws it: outputs at
     or past the last whole multiple of `n` below 2**64 are drawn again."""

@@ -198,9 +198,9 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
 
     def new_state(self, seed: int = 0) -> CubedState:
         """The first deal for `seed` and the generator of every later draw: one SplitMix64
-        stream started by the seed (`splitmix.first`, as CUBES' dice start), which shuffles
-        the box for the first deal and whose state after it the position keeps, in
-        `to_dict` but in no view. A seed of 2**64 or more (the web server's 128-bit deals)
+        stream started by the seed (`splitmix.from_seed`), which shuffles the box for the
+        first deal and whose state after it the position keeps, in `to_dict` but in no
+        view. A seed of 2**64 or more (the web server's 128-bit deals)
         keys that generator with all of its bits, so no seat can search for it from the
         draws it sees (docs/positions.md).
 
@@ -236,7 +236,7 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
             raise ValueError(f"chance version {version!r} is not one of {chance.VERSIONS}")
         state = CubedState(self)
         if version >= 3:
-            draws = splitmix.Draws(splitmix.first(seed))
+            draws = splitmix.Draws(splitmix.from_seed(seed))
             state.deal(draws)
             state.rng = draws.state
             return state
