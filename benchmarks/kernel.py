@@ -52,6 +52,7 @@ from typing import Any
 import numpy as np
 
 import cubegames
+from cubegames.core import splitmix
 from cubegames.games.cubed import Cubed, CubedState, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed.lean_playout import playout
@@ -103,14 +104,13 @@ def kernel_setup(game: Cubed) -> Callable[[int], float]:
     ed_arrays = kernel_bridge.tables(game.edition)
     arrays = k.new_game(game.players)
     box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
-    state = random.Random(1).getstate()[1]
-    mt = np.array([state[:624]] * game.players, dtype=np.int64)
-    pos = np.full(game.players, state[624], dtype=np.int64)
+    deal_rng = np.array([splitmix.from_seed(1)], dtype=np.uint64)
+    rngs = np.array([splitmix.from_seed(1000 + s) for s in range(game.players)], dtype=np.uint64)
     size = game.edition.hand_size[game.players]
 
     def run(games: int) -> float:
         start = time.perf_counter()
-        k.random_games(arrays, ed_arrays, box, size, games, mt, pos)
+        k.random_games(arrays, ed_arrays, box, size, games, deal_rng, rngs)
         return games / (time.perf_counter() - start)
 
     return run

@@ -1,7 +1,9 @@
 """Perft counts from fixed positions, kept in tests/data/perft/<game>.json.
 
 Each entry: {"name", "position": a to_dict position, or "setup": {"options", "seed",
-"moves"}, "counts": [moves at depth 1, depth 2, ...]}.
+"moves", and "chance", the chance version the seed is dealt in (`core.chance`; default the
+current one)}, "counts": [moves at depth 1, depth 2, ...]}. CUBED's setups name version 2,
+whose deals they were chosen from.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.core import chance
 from cubegames.core.game import State
 from cubegames.core.perft import perft
 from cubegames.core.registry import game_from_dict
@@ -26,7 +29,8 @@ def load(entry: dict[str, Any], game_id: str) -> State[Any]:
         data = entry["position"]
         return game_from_dict(data).state_from_dict(data)
     setup = entry["setup"]
-    state = cubegames.make(game_id, **setup["options"]).new_state(seed=setup["seed"])
+    game = cubegames.make(game_id, **setup["options"])
+    state = chance.new_state(game, setup["seed"], setup.get("chance", chance.CURRENT))
     for move in setup["moves"]:
         state.play(move)
     return state

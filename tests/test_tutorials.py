@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import cubegames
-from cubegames.core import tutorial
+from cubegames.core import chance, tutorial
 from cubegames.core.tutorial import Tutorial
 
 BUILT_IN = ("cubed", "unstackable", "stakd", "cubes")
@@ -105,12 +105,28 @@ def test_the_learner_must_play_a_step() -> None:
         ({"intro": "Hello there"}, "intro"),
         ({"surprise": 1}, "surprise"),
         ({"learner": "0"}, "learner"),
+        ({"chance": 0}, "chance"),
+        ({"chance": 4}, "chance"),
+        ({"chance": "2"}, "chance"),
     ],
 )
 def test_a_malformed_script_is_refused_naming_the_field(change: dict[str, Any], field: str) -> None:
     text = json.dumps({**data("cubes"), **change})
     with pytest.raises(ValueError, match=rf"^tutorial\.json: {field}"):
         tutorial.parse(text)
+
+
+def test_a_tutorial_deals_its_seed_in_its_chance_version() -> None:
+    """CUBED's tutorial names chance version 2, whose deal of its seed its steps were
+    written for; a tutorial that names none is dealt in the current version."""
+    cubed = tutorial.load(cubegames.make("cubed"))
+    assert cubed is not None and cubed.chance == 2
+    game, state = tutorial.start(cubed)
+    assert state.to_dict() == chance.new_state(game, cubed.seed, 2).to_dict()
+    assert state.to_dict() != game.new_state(cubed.seed).to_dict()
+    raw = data("cubes")
+    raw.pop("chance", None)
+    assert tutorial.parse(json.dumps(raw)).chance == chance.CURRENT
 
 
 def test_a_step_without_words_is_refused() -> None:

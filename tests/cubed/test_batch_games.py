@@ -1,27 +1,32 @@
-"""Many random games in one kernel call (`games/cubed/batch_games.py`): Python's seeding of
-the first deal and the bots, the position's generator behind later deals, and the text of the
-final position's least symmetric image, as the Python rules write them."""
+"""Many random games in one kernel call (`games/cubed/batch_games.py`): the games' and the
+bots' SplitMix64 generators, started by their seeds as the Python rules and `RandomBot`
+start them (`splitmix.from_seed`), and the numbers of the final position's least symmetric image, as
+`games.cubed.digest` writes them from the Python position."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pytest
 
 import cubegames
-from cubegames.games.cubed import CubedState, kernel_bridge
+from cubegames.bots.random import RandomBot
+from cubegames.core import splitmix
+from cubegames.games.cubed import CubedState, digest, kernel_bridge
 from cubegames.games.cubed import batch_games as b
-from cubegames.symmetry import canonical, position_key
+from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed.symmetry import mirror_closed
 
 
-def test_generators_are_seeded_as_python_seeds_them() -> None:
-    seeds = [0, 1, 999, 2**31, 2**32 - 1, 2**32, 2**32 + 7, 123456789012345, 2**63 - 1]
-    mt, pos = b.seeded(np.array(seeds, dtype=np.int64))
-    for i, seed in enumerate(seeds):
-        state = random.Random(seed).getstate()[1]
-        assert mt[i].tolist() == list(state[:624]) and pos[i] == state[624], seed
+def test_the_kernel_starts_the_generators_where_splitmix_does() -> None:
+    for seed in (0, 1, 999, 2**32 - 1, 2**32 + 7, 2**63 - 1):
+        assert int(k.sm_seed(seed)) == splitmix.from_seed(seed) < splitmix.KEYED, seed
+
+
+def least_image(state: CubedState) -> list[int]:
+    mirrors = (False, True) if mirror_closed(state.game) else (False,)
+    return min(digest.image(state, t, m) for m in mirrors for t in range(3))
 
 
 @pytest.mark.parametrize(
@@ -35,19 +40,25 @@ def test_generators_are_seeded_as_python_seeds_them() -> None:
     ],
     ids=["en-2", "ja-3", "en-4", "en-2-3rounds", "ja-3-2rounds"],
 )
-def test_the_batch_plays_and_writes_the_games_of_random_bots(options: dict[str, Any]) -> None:
+def test_the_batch_plays_and_describes_the_games_of_random_bots(options: dict[str, Any]) -> None:
     game = cubegames.make("cubed", **options)
     assert b.supported(game)
     seeds = np.arange(12, dtype=np.int64) * 7919
     bot_seeds = seeds[:, None] * 1000 + np.arange(game.players)
-    res, text, text_len, past_end = b.Batch(game).play(seeds, bot_seeds)
+    batch = b.Batch(game)
+    res, image, image_len, past_end = batch.play_images(seeds, bot_seeds)
+    again, finals, ends = batch.play(seeds, bot_seeds)
+    assert (again == res).all() and (ends == past_end).all()
     for g, seed in enumerate(seeds.tolist()):
         state = game.new_state(seed=seed)
         assert isinstance(state, CubedState)
-        seats = game.random_playout(state, [random.Random(s) for s in bot_seeds[g].tolist()])
+        bots = [RandomBot(seed=s) for s in bot_seeds[g].tolist()]
+        seats = game.random_playout(state, [bot.rng for bot in bots])
         assert seats is not None and res[g, b.R_MOVES] == len(seats)
+        # the final position's numbers and digest, as the Python position gives them
+        assert image[g, : image_len[g]].tolist() == least_image(state)
+        assert finals[g] == digest.final_digest(state)
         data = state.to_dict()
-        assert bytes(text[g, : text_len[g]]).decode() == position_key(canonical(game, data)[1])
         assert res[g, b.R_PLACED] == len(data["table"]) and res[g, b.R_BAG] == len(data["bag"])
         ended = [kernel_bridge.ENDINGS[code] for code in past_end[g].tolist()]
         assert ended == [r["end"] for r in data["past_rounds"]]
@@ -56,24 +67,29 @@ def test_the_batch_plays_and_writes_the_games_of_random_bots(options: dict[str, 
             assert res[g, base + b.S_POINTS] == state.totals[s]
             assert res[g, base + b.S_CHOICES] == seats.count(s)
             assert res[g, base + b.S_KINDS : base + b.SEAT_FIELDS].sum() == len(state.hands[s])
+    # the digests tell the games apart
+    assert len(set(finals)) == len(finals)
 
 
-def test_the_kernels_generator_draws_as_the_positions_does() -> None:
-    from cubegames.core import splitmix
-    from cubegames.games.cubed import compiled_rules as k
+def test_the_kernels_endings_are_the_digests() -> None:
+    for code, name in kernel_bridge.ENDINGS.items():
+        assert digest.END_CODES[name] == code
 
+
+def test_the_kernels_generators_draw_as_the_positions_does() -> None:
     for state in (0, 1234567, 2**63 + 5, 2**64 - 1):
-        rng = np.array([state], dtype=np.uint64)
+        rng = np.array([7, state], dtype=np.uint64)
         expected = state
         for n in (1, 2, 3, 6, 74, 2**40 + 3):
             expected, want = splitmix.below(expected, n)
-            assert k.sm_below(rng, n) == want and int(rng[0]) == expected, (state, n)
+            assert k.sm_below(rng, 1, n) == want and int(rng[1]) == expected, (state, n)
+        assert int(rng[0]) == 7  # the other generator did not move
     box = np.arange(74, dtype=np.int64)
     game = cubegames.make("cubed")
     tables = kernel_bridge.tables(game.edition)
     arrays = k.new_game(2)
     rng = np.array([99], dtype=np.uint64)
-    k.deal_later(arrays, tables, box[: len(game.edition.pieces)], 25, rng)
+    k.deal(arrays, tables, box[: len(game.edition.pieces)], 25, rng)
     order = list(range(len(game.edition.pieces)))
     after = splitmix.shuffle(99, order)
     assert arrays.hands[0, :25].tolist() == order[:25] and int(rng[0]) == after

@@ -1,7 +1,9 @@
-"""CUBED's chance after the first deal: a generator kept in the position (format 2), hidden from
-every seat, and format 1 (files without a version, games of chance version 1), which keeps
-none and draws from a hash of the position as the code before format 2 did
-(`games/cubed/formats.py`; tests/cubed/test_format1.py replays that code's games)."""
+"""CUBED's chance: one generator from the seed on (chance version 3), kept in the position
+(format 2) and hidden from every seat; chance version 2, whose first deal Python's generator
+shuffled; and format 1 (files without a version, games of chance version 1), which keeps no
+generator and draws from a hash of the position as the code before format 2 did
+(`games/cubed/formats.py`; tests/cubed/test_format1.py and test_chance2.py replay those
+versions' games)."""
 
 from __future__ import annotations
 
@@ -54,13 +56,49 @@ def test_the_generator_is_in_the_position_and_in_no_view() -> None:
     assert "secret" not in game.new_state(BIG).to_dict()
 
 
-def test_a_seed_keeps_its_first_deal() -> None:
-    """The first deal is `random.Random(seed)`'s shuffle of the box, as before format 2."""
+@pytest.mark.parametrize("seed", [42, 0, 2**63 - 1, 2**64 - 1, BIG, -5])
+def test_the_first_deal_comes_from_the_seeds_generator(seed: int) -> None:
+    """Chance version 3: the seed starts the generator (`splitmix.from_seed`), which
+    shuffles the box for the first deal; the position keeps it from there."""
     game = cubegames.make("cubed")
     pieces = list(game.edition.pieces)
-    random.Random(42).shuffle(pieces)
-    state = game.new_state(42)
-    assert state.hands[0] == pieces[:25] and state.bag == pieces[50:]
+    after = splitmix.shuffle(splitmix.from_seed(seed), pieces)
+    state = game.new_state(seed)
+    assert state.hands == [pieces[:25], pieces[25:50]] and state.bag == pieces[50:]
+    assert state.rng == after
+    assert chance.new_state(game, seed, 3).to_dict() == state.to_dict()
+
+
+def test_chance_version_2_dealt_with_pythons_generator() -> None:
+    """`new_state_as(seed, 2)`: the first deal `random.Random(seed)`'s shuffle of the box,
+    the position's generator that generator's next 64 bits (or keyed, for a big seed)."""
+    game = cubegames.make("cubed")
+    for seed in (42, BIG):
+        pieces = list(game.edition.pieces)
+        dealer = random.Random(seed)
+        dealer.shuffle(pieces)
+        state = game.new_state_as(seed, 2)
+        assert state.hands[0] == pieces[:25] and state.bag == pieces[50:]
+        assert state.rng == splitmix.first(seed, dealer)
+        assert state.to_dict()["version"] == VERSION  # the same format as version 3
+        assert state.hands != game.new_state(seed).hands
+
+
+def test_a_solo_deal_draws_its_setup_from_the_same_generator() -> None:
+    """Solo's set-up (blocking pieces put back, the starting piece's turn) draws on from
+    the generator that dealt; version 2 drew it from Python's."""
+    game = cubegames.make("cubed", players=1)
+    for seed in range(6):
+        state = game.new_state(seed)
+        draws = splitmix.Draws(splitmix.from_seed(seed))
+        expected = CubedState(game)
+        expected.deal(draws)
+        assert state.to_dict() == dict(expected.to_dict(), rng=splitmix.to_text(draws.state))
+        old = game.new_state_as(seed, 2)
+        dealer = random.Random(seed)
+        again = CubedState(game)
+        again.deal(dealer)
+        assert (old.table, old.hands, old.bag) == (again.table, again.hands, again.bag)
 
 
 def test_the_next_rounds_deal_comes_from_the_generator_alone() -> None:
@@ -224,17 +262,18 @@ def test_a_format_1_file_with_a_secret_keeps_it_hidden_and_in_the_hash() -> None
 
 
 def test_a_game_of_chance_version_1_is_dealt_as_before_format_2() -> None:
-    """`new_state_as(seed, 1)`: the same first deal as today, in format 1, with the secret
-    the code before format 2 gave a server's deal (`chance.secret(seed, "cubed")`)."""
+    """`new_state_as(seed, 1)`: the same first deal as chance version 2, in format 1, with
+    the secret the code before format 2 gave a server's deal (`chance.secret(seed,
+    "cubed")`)."""
     game = cubegames.make("cubed", players=3)
     for seed in (7, BIG):
-        old, new = game.new_state_as(seed, 1), game.new_state(seed)
-        assert old.hands == new.hands and old.bag == new.bag and old.rng is None
-        assert game.new_state_as(seed, 2).to_dict() == new.to_dict()
+        old, two = game.new_state_as(seed, 1), game.new_state_as(seed, 2)
+        assert old.hands == two.hands and old.bag == two.bag and old.rng is None
+        assert game.new_state_as(seed, 3).to_dict() == game.new_state(seed).to_dict()
         data = old.to_dict()
         assert "version" not in data and "rng" not in data
         assert data.get("secret") == (chance.secret(seed, "cubed") if seed == BIG else None)
-    for version in (0, 3, True):
+    for version in (0, 4, True, "3"):
         with pytest.raises(ValueError, match="chance version"):
             game.new_state_as(7, version)
 

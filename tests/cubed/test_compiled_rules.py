@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 import cubegames
+from cubegames.bots.random import RandomBot
+from cubegames.core import splitmix
 from cubegames.games.cubed import CubedState, kernel_bridge, search_kernel
 from cubegames.games.cubed import compiled_rules as k
 
@@ -39,11 +41,11 @@ def test_random_playouts_play_the_games_of_random_bots(options: dict[str, Any]) 
     for seed in range(10):
         expected, seats, bots = python_game(options, seed)
         state = game.new_state(seed=seed)
-        rngs = [random.Random(seed * 1000 + s) for s in range(game.players)]
+        rngs = [splitmix.Draws(splitmix.from_seed(seed * 1000 + s)) for s in range(game.players)]
         assert game.random_playout(state, rngs) == seats
         assert state.to_dict() == expected.to_dict()
         # the generators end where the bots' did
-        assert [r.random() for r in rngs] == [b.rng.random() for b in bots]
+        assert [r.state for r in rngs] == [b.rng.state for b in bots]
 
 
 def kernel_moves(state: CubedState) -> list[str]:
@@ -94,13 +96,22 @@ def test_the_kernel_lists_the_legal_moves_in_order_at_every_position(
             state.play(bot.choose(state))
 
 
-def test_the_generator_is_pythons() -> None:
-    rng = random.Random(12345)
-    state = rng.getstate()[1]
-    mt = np.array([state[:624]], dtype=np.int64)
-    pos = np.array([state[624]], dtype=np.int64)
-    got = [k.randbelow(mt, pos, 0, n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
-    assert got == [rng.randrange(n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
+def test_the_bots_generators_draw_as_the_random_bots_do() -> None:
+    bot = RandomBot(seed=12345)
+    rngs = np.array([1, bot.rng.state, 2], dtype=np.uint64)
+    got = [k.sm_below(rngs, 1, n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
+    assert got == [bot.rng.randrange(n) for n in (1, 2, 3, 7, 64, 65, 1000) * 200]
+    assert int(rngs[1]) == bot.rng.state and rngs[[0, 2]].tolist() == [1, 2]
+
+
+def test_a_keyed_generator_is_left_to_python() -> None:
+    """A bot seeded with 2**64 or more keys its generator (BLAKE2b), which the kernel does
+    not draw: the game is left as it was, for the bots to play move by move."""
+    game = cubegames.make("cubed", players=2, rounds=1)
+    state = game.new_state(seed=1)
+    before = state.to_dict()
+    rngs = [splitmix.Draws(splitmix.from_seed(2**64 + s)) for s in range(2)]
+    assert game.random_playout(state, rngs) is None and state.to_dict() == before
 
 
 @pytest.mark.parametrize(
@@ -115,7 +126,8 @@ def test_rules_the_kernel_does_not_cover_are_left_to_python(options: dict[str, A
     game = cubegames.make("cubed", **options)
     state = game.new_state(seed=1)
     before = state.to_dict()
-    assert game.random_playout(state, [random.Random(s) for s in range(game.players)]) is None
+    rngs = [splitmix.Draws(splitmix.from_seed(s)) for s in range(game.players)]
+    assert game.random_playout(state, rngs) is None
     assert state.to_dict() == before
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.core import chance
 from cubegames.server.app import create_app
 from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
 
@@ -34,7 +35,7 @@ def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) 
         "game": game,
         "options": built.options,
         "seed": 4,
-        "chance": 2,
+        "chance": chance.CURRENT,
         "seats": [{"kind": "bot", "bot": "random"} for _ in range(built.players)],
         "moves": moves,
         "result": {"scores": state.scores(), "winners": state.winners()},
@@ -236,7 +237,7 @@ def test_a_record_without_a_chance_version_is_of_version_1(client: TestClient) -
         assert final["view"] != end.view(0)
     else:
         assert other.status_code == 400 and "is refused" in other.json()["detail"]
-    for bad in (0, 3, "2", True, None):
+    for bad in (0, 4, "2", True, None):
         refused = client.post("/api/records", content=json.dumps({**record, "chance": bad}))
         assert refused.status_code == 400 and "chance" in refused.json()["detail"], bad
 

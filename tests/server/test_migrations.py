@@ -258,7 +258,7 @@ def _seat_to_move(position: dict[str, Any]) -> int:
 def test_the_old_games_in_play_play_on_from_their_own_positions(tmp_path: Path) -> None:
     """Each CUBED game in play (and the CUBES one) opens to the seat to move with the hand
     the old release dealt it, takes a move, and a bot answers from the right position; a
-    game made now is of chance version 2."""
+    game made now is of the current chance version."""
     path = tmp_path / "games.sqlite3"
     shutil.copyfile(FORMAT1, path)
     url = f"sqlite:///{path}"
@@ -287,7 +287,7 @@ def test_the_old_games_in_play_play_on_from_their_own_positions(tmp_path: Path) 
     store = Store(url)
     try:
         fresh = store.load(made["id"])
-        assert fresh is not None and fresh.chance == 2
+        assert fresh is not None and fresh.chance == chance.CURRENT
         for name in ("cubed_round2", "cubed_draw3", "cubed_bot"):
             info = store.load(games[name])
             assert info is not None and info.chance == 1
@@ -394,7 +394,7 @@ def test_a_database_at_the_revision_before_gets_chance_version_1_for_its_games(
         assert replay(info)[1].to_dict() == OLD["positions"][game_id]
         made, _ = store.create("cubed", info.options, 7, [NewSeat("human"), NewSeat("human")])
         fresh = store.load(made)
-        assert fresh is not None and fresh.chance == 2
+        assert fresh is not None and fresh.chance == chance.CURRENT
     finally:
         store.close()
     assert _differences(db_url) == []

@@ -30,7 +30,7 @@ def _room(store: Store, clock: Seconds, game_id: str | None = None) -> Room:
     """A room of a new two-round CUBED game (or of the stored game `game_id`)."""
     if game_id is None:
         seats = [NewSeat(HUMAN), NewSeat(HUMAN)]
-        game_id, _tokens = store.create("cubed", {"players": 2, "rounds": 2}, 5, seats)
+        game_id, _tokens = store.create("cubed", {"players": 2, "rounds": 2}, 7, seats)
     info = store.load(game_id)
     assert info is not None
     built, state, played = replay(info)

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
+from cubegames.core import chance
 from cubegames.server.storage import (
     BOT,
     FINISHED,
@@ -63,9 +64,9 @@ def test_a_game_keeps_the_chance_version_it_was_dealt_in(store: Store) -> None:
     new, _ = store.create("cubed", {}, 1, TWO)
     old, _ = store.create("cubed", {}, 1, TWO, chance=1)
     loaded = [store.load(g) for g in (new, old)]
-    assert [i.chance if i is not None else None for i in loaded] == [2, 1]
+    assert [i.chance if i is not None else None for i in loaded] == [chance.CURRENT, 1]
     assert _raw(store, "SELECT chance FROM games WHERE id = :id", old) == (1,)
-    for bad in (0, 3):
+    for bad in (0, 4):
         with pytest.raises(ValueError, match="chance version"):
             store.create("cubed", {}, 1, TWO, chance=bad)
     assert len(store.summaries()) == 2  # nothing stored of a refused one

@@ -24,6 +24,9 @@ no drawing module of its own in `cubegames.render`):
   as an indented tree.
 - `EndgameSolving`: an exact solver for the end of a game (Unstackable's stage 2); the
   `alphabeta` bot plays every game that has it, and no game without it.
+- `FinalDigest`: the simulator's digest of a position up to symmetry (a row's `final`)
+  made by the game (CUBED's, from numbers its batch kernel writes too); without it, the
+  digest of the least symmetric image's JSON text (`cubegames.sim.play.final_key`).
 
 Search hooks (`Game.sampler`, `rollout`, `rewards`, `root_moves`, `playouts`,
 `random_playout`, `greedy_move`) are methods of `Game` with generic defaults that a game
@@ -157,4 +160,13 @@ class EndgameSolving(Protocol):
         """The move `solver` (from `endgame_solver`) picks in `state`: to the end of the game
         when `depth` is None, else `depth` plies by iterative deepening, stopping at
         `deadline` (a `time.perf_counter()` reading) with the deepest search that finished."""
+
+
+@runtime_checkable
+class FinalDigest(Protocol):
+    """A game that digests its positions up to symmetry itself."""
+
+    def final_digest(self, state: Any) -> str:
+        """A short digest of `state` that every symmetric image of it shares (and, but for
+        hash collisions, no other position)."""
         ...

@@ -5,16 +5,28 @@ new round's deal, pieces mixed back into a bag, dice) is drawn from a generator 
 the position keeps (`core.splitmix`, field `"rng"` of a position file), so a position file
 alone fixes everything that follows it.
 
-That is chance **version 2**. Before it (**version 1**, every release up to commit 35f0638) CUBED
-drew what came after its first deal from a hash of the position's JSON text at the moment of
-the draw (`from_position`, with the position's hidden `secret` in it). A game stored by one
-of those releases as its seed and moves replays as it was played only with those draws, so a
-game that changed its draws between versions offers the older ones (`Versioned`) and
-`new_state` deals a game in the version it was made with. The other games draw alike in both
-versions. docs/positions.md describes both.
+The chance versions, each the draws of the games made from one release on:
+
+- **version 3** (today): every draw of a CUBED game, its first deal included, comes from
+  one generator kept in the position, `core.splitmix`, started by the seed
+  (`splitmix.from_seed`): a deal is `splitmix.shuffle` of the box, and the position keeps
+  the generator's state after it, as CUBES keeps its dice's. A compiled path deals with
+  the same few lines of SplitMix64.
+- **version 2** (the releases after commit 35f0638, up to 81da904): CUBED's first deal was
+  `random.Random(seed)`'s shuffle of the box, and the position's generator started at that
+  generator's next 64 bits (`splitmix.first(seed, dealer)`).
+- **version 1** (every release up to commit 35f0638): CUBED drew what came after its first
+  deal (dealt as in version 2) from a hash of the position's JSON text at the moment of the
+  draw (`from_position`, with the position's hidden `secret` in it).
+
+A game stored by an older release as its seed and moves replays as it was played only with
+that release's draws, so a game whose draws changed between versions offers the older ones
+(`Versioned`) and `new_state` deals a game in the version it was made with. Only CUBED's
+draws differ between the versions; the other games draw alike in all three.
+docs/positions.md describes them.
 
 >>> CURRENT, VERSIONS
-(2, (1, 2))
+(3, (1, 2, 3))
 """
 
 from __future__ import annotations
@@ -28,13 +40,14 @@ if TYPE_CHECKING:
     from cubegames.core.game import Game, State
 
 #: the chance version of games made today
-CURRENT = 2
+CURRENT = 3
 #: every chance version a stored game or record may have been made with
-VERSIONS = (1, 2)
+VERSIONS = (1, 2, 3)
 
 
 def seeded(seed: int) -> random.Random:
-    """A private generator for `seed`."""
+    """A private generator for `seed`: what the first deal of chance versions 1 and 2 was
+    shuffled with. Kept exactly as it was."""
     return random.Random(seed)
 
 

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from cubegames.core import splitmix
 from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal
 from cubegames.core.info import GameInfo
 
@@ -223,10 +224,11 @@ class Game(ABC, Generic[M]):
         default) when the game has none for these rules, and the search builds a tree."""
         return None
 
-    def random_playout(self, state: State[M], rngs: list[random.Random]) -> list[int] | None:
+    def random_playout(self, state: State[M], rngs: list[splitmix.Draws]) -> list[int] | None:
         """Play `state` to the end exactly as random bots would (seat `s` choosing
-        `rngs[s].randrange(len(legal_moves()))` at every move), leaving each generator where
-        its bot's would be; return the seat of each move played.
+        `rngs[s].randrange(len(legal_moves()))` at every move, the bots' SplitMix64
+        generators), leaving each generator where its bot's would be; return the seat of
+        each move played.
 
         A game with a compiled path overrides this; None (the default) means it has none
         and nothing was played, so the caller asks the bots move by move.

@@ -22,8 +22,8 @@ def _scores(state: State[Any]) -> str:
 
 
 def record(game_id: str, options: dict[str, Any], seed: int) -> str:
-    """Play a game as the random bot would (a uniform choice among the legal moves from
-    `random.Random(seed)`, seeded like the deal) and write it down."""
+    """Play a game of uniform choices among the legal moves (from `random.Random(seed)`)
+    and write it down."""
     game = make(game_id, **options)
     state = game.new_state(seed=seed)
     rng = random.Random(seed)

@@ -13,7 +13,8 @@ would have seen, and nothing else in the position changes them. The state is one
       z = (z ^ (z >> 27)) * 0x94D049BB133111EB        (mod 2**64)
       output z ^ (z >> 31)
 
-  A seed below 2**64 (any game one sets up by hand) starts this generator, as it always has.
+  A seed below 2**64 (any game one sets up by hand) starts this generator (`from_seed`;
+  `first` for the games and chance versions that started it from Python's generator).
 
 - from 2**64 up it is a **keyed** state, `key * 2**64 + counter` with a 128-bit key that is
   never 0, written as 48 hex digits (key, then counter). Output number `counter` is the first
@@ -76,6 +77,21 @@ def first(seed: int, rng: random.Random | None = None) -> int:
     if abs(seed) >= KEYED:
         return start(seed)
     return (rng if rng is not None else random.Random(seed)).getrandbits(64)
+
+
+def from_seed(seed: int) -> int:
+    """The state a seed starts (chance version 3, `core.chance`: CUBED's deals and the
+    random bot's moves): for a seed below 2**64 in size, the first output of SplitMix64
+    started at the seed (a negative one as its two's complement, mod 2**64), which mixes
+    nearby seeds far apart; for a larger seed the keyed state of `start`. A few lines a
+    compiled path repeats (`games/cubed/compiled_rules.py`, `sm_seed`).
+
+    >>> from_seed(7) == step(7)[1], from_seed(2**100) == start(2**100)
+    (True, True)
+    """
+    if abs(seed) >= KEYED:
+        return start(seed)
+    return step(seed & MASK)[1]
 
 
 def step(state: int) -> tuple[int, int]:

@@ -9,9 +9,11 @@ order, with the sentence a player reads (a catalog key of the page's `locales/*.
 English `text`). The learner plays their steps; the other seats' steps are played for
 them, then those seats are handed to the `opponent` bot and the game goes on freely.
 
-`check` replays every step through the game's rules from `new_state(seed)`, so a change
-of the rules (or of the deal) that breaks a tutorial fails the tests instead of a
-newcomer's first game.
+`check` replays every step through the game's rules from the deal of `seed` in the
+tutorial's chance version (`chance`, by default the current one, `core.chance`: naming it
+keeps a deal chosen for its pieces when a later version deals otherwise), so a change of the
+rules (or of the deal) that breaks a tutorial fails the tests instead of a newcomer's first
+game.
 
 >>> from cubegames.core.registry import make
 >>> tutorial = load(make("cubes"))
@@ -36,6 +38,7 @@ from pydantic import (
     model_validator,
 )
 
+from cubegames.core import chance
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
 
@@ -77,6 +80,8 @@ class Tutorial(BaseModel):
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = Field(ge=0, le=MAX_SEED)
+    #: the chance version the seed is dealt in (`core.chance.new_state`)
+    chance: int = Field(default=chance.CURRENT, ge=chance.VERSIONS[0], le=chance.VERSIONS[-1])
     #: the seat the learner plays
     learner: int = Field(default=0, ge=0, le=63)
     #: moves played before the tutorial begins (reaching a hand-picked position)
@@ -134,6 +139,11 @@ def load(game: Game[Any]) -> Tutorial | None:
     return tutorial
 
 
+def deal(game: Game[Any], tutorial: Tutorial) -> State[Any]:
+    """The tutorial's deal: its seed in its chance version."""
+    return chance.new_state(game, tutorial.seed, tutorial.chance)
+
+
 def start(tutorial: Tutorial) -> tuple[Game[Any], State[Any]]:
     """The game and the position the learner sits down to: the deal, and the setup moves
     played. ValueError naming the setup move the rules refuse."""
@@ -142,7 +152,7 @@ def start(tutorial: Tutorial) -> tuple[Game[Any], State[Any]]:
         raise ValueError(
             f"learner: seat {tutorial.learner} is not a seat of a {game.players}-seat game"
         )
-    state = game.new_state(seed=tutorial.seed)
+    state = deal(game, tutorial)
     for i, move in enumerate(tutorial.setup):
         try:
             state.play(move)

@@ -83,7 +83,7 @@ async def get_tutorial(game: str) -> dict[str, Any]:
 def _setup_seats(tutorial: Tutorial) -> tuple[dict[str, Any], int, list[tuple[int, str]]]:
     """The options, the number of seats and the setup moves with their seats."""
     game, state = tutorials.start(tutorial)  # replays the setup: the rules check it
-    replay = game.new_state(seed=tutorial.seed)
+    replay = tutorials.deal(game, tutorial)
     moves: list[tuple[int, str]] = []
     for move in tutorial.setup:
         seat = replay.to_move
@@ -114,6 +114,7 @@ async def start_tutorial(game: str, request: Request, server: Parts) -> dict[str
             host,
             None,
             server.now(),
+            chance=tutorial.chance,
         )
     except Unstorable as exc:  # pragma: no cover - the tutorial's own data is storable
         raise HTTPException(400, str(exc)) from None
@@ -144,6 +145,7 @@ async def free_game(game: str, game_id: str, request: Request, server: Parts) ->
     if (
         info.game != game
         or info.seed != tutorial.seed
+        or info.chance != tutorial.chance
         or info.options != built.options
         or any(not _handed_here(s, tutorial) for s in info.seats)
     ):

@@ -25,7 +25,7 @@ from cubegames.sim.play import Match, play_match
 
 Indexed = tuple[int, dict[str, Any]]
 
-#: games handed to the kernel in one call (each holds 8 KiB of position text meanwhile)
+#: games handed to the kernel in one call
 BATCH = 256
 
 _BATCHERS: dict[tuple[str, str, tuple[str, ...]], lab.Batcher | None] = {}

@@ -3,36 +3,37 @@
 `cubegames simulate cubed --bots random` plays games whose every move is a random bot's
 `randrange(len(legal_moves()))`; `kernel.play_round_random` plays those very moves. What a
 game's row needs besides the moves (the deal from the game's seed, the scores, the pieces
-left in each hand by kind, how the rounds ended, and the text whose digest is the row's
+left in each hand by kind, how the rounds ended, and the numbers whose digest is the row's
 `final` column) would cost Python several times the game itself, so `play_games` does it
-all here, for a whole batch of games, and hands back numbers and position texts:
+all here, for a whole batch of games, and hands back numbers:
 
-- the first deal: `random.Random(seed)` seeded as Python seeds it (`mt_seed`), the box
-  shuffled with it as `CubedState.deal` does (`kernel.deal`), and its next 64 bits the
-  position's generator (`Cubed.new_state`); a later round's deal shuffles the box with
-  that generator (`kernel.deal_later`, SplitMix64 as `core.splitmix`), which the game's
-  row keeps from round to round as the position does;
-- the bots: seat `s` draws from `random.Random(bot_seeds[g, s])` all game long;
+- the deals: the game's generator (SplitMix64 started by its seed, `splitmix.from_seed`,
+  `kernel.sm_seed`) shuffles the box for the first deal and for every later one, as
+  `Cubed.new_state` and `CubedState._end_round` deal (`kernel.deal`), and the game's row
+  keeps its state from round to round as the position does;
+- the bots: seat `s` draws from its own SplitMix64 generator (started by
+  `bot_seeds[g, s]`, as `RandomBot` starts it) all game long;
 - `res[g]`: the fields `R_*` below, then per seat `SEAT_FIELDS` fields (`S_*`);
-- `text[g, :text_len[g]]`: the JSON text (`symmetry.position_key`) of the least image of
-  the final position under the game's symmetries, which `sim.play.final_key` digests: the
-  three turns by 120°, and with `mirrors` the three mirrors too (`games.cubed.symmetry`).
+- `image[g, :image_len[g]]`: the numbers of the least image of the final position under
+  the game's symmetries (`games.cubed.digest.image`): the three turns by 120°, and with
+  `mirrors` the three mirrors too (`games.cubed.symmetry`), which `Batch.play` digests as
+  `digest.final_digest` digests the Python position.
 
 Games of two or more players with the strict colour rule and no variants, and seeds below
 2**63, are covered (`supported`); the rows are checked against the Python bots' in
-`tests/sim/test_fast.py`, the texts against `to_dict` in `tests/cubed/test_batch_games.py`.
+`tests/sim/test_fast.py`, the numbers against `digest.image` in
+`tests/cubed/test_batch_games.py`.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
 
 from cubegames.games.cubed import compiled_rules as k
+from cubegames.games.cubed import digest
 from cubegames.games.cubed.compiled_rules import Arr, Game, Tables, inline, jit
-from cubegames.games.cubed.formats import VERSION
 
 #: per game: the last round's ending (`kernel.EMPTIED`...) and the seat that emptied its
 #: hand (or -1), the game's moves and turns (runs of moves by one seat), the pieces on the
@@ -51,244 +52,71 @@ S_CHOICES = 1
 S_KINDS = 2
 KINDS = 5
 SEAT_FIELDS = S_KINDS + KINDS
-#: bytes of room for one position text
-TEXT = 8192
 #: the largest seed covered (seeds are int64 in the kernel)
 MAX_SEED = 2**63 - 1
 
 
-def _bytes(text: str) -> Arr:
-    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).copy()
-
-
-# the fixed parts of a position's text at the end of a round (JSON, sorted keys, no spaces)
-T_BAG = _bytes('{"bag":[')
-T_END = _bytes('],"end":"')
-T_HANDS = _bytes('","game":"cubed","hands":[')
-T_OPTIONS = _bytes('],"options":')
-T_PAST = _bytes(',"past_rounds":[')
-T_RNG = _bytes('}],"rng":"')
-T_ROUND = _bytes('","round":')
-T_ENTRY = _bytes('{"end":"')
-T_SCORES = _bytes('","scores":[')
-T_WINNER = _bytes('],"winner":')
-T_STARTER = _bytes(',"starter":')
-T_TABLE = _bytes(',"table":[')
-T_CELL = _bytes('{"cell":[')
-T_SLOTS = _bytes('],"slots":"')
-T_TOTALS = _bytes('],"to_move":null,"totals":[')
-T_TAIL = _bytes(f'],"turn":{{"bonus":false,"drew":false}},"version":{VERSION}}}')
-T_NULL = _bytes("null")
-
-
-# -- Python's seeding of `random.Random(n)` ------------------------------------------------
-
-
-def _init_genrand(seed: int) -> Arr:
-    """CPython's `init_genrand(seed)`: the state every `init_by_array` starts from."""
-    out = np.zeros(624, dtype=np.int64)
-    out[0] = seed
-    for i in range(1, 624):
-        prev = int(out[i - 1])
-        out[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
-    return out
-
-
-#: `init_genrand(19650218)`, the same for every seed
-INIT = _init_genrand(19650218)
+# -- a final position's numbers (`digest.image`) --------------------------------------------
 
 
 @inline
-def mt_seed(mt: Arr, pos: Arr, row: int, low: int, high: int) -> None:
-    """Row `row` of `mt` becomes the state of `random.Random(n)` for `n = high * 2**32 +
-    low` (0 <= n < 2**64, given as its two 32-bit words): CPython's `init_by_array` over
-    the words of `n` (one word when `high` is 0)."""
-    length = 2 if high else 1
-    m = mt[row]
-    for i in range(624):
-        m[i] = INIT[i]
-    prev = m[0]
-    i = 1
-    j = 0
-    for _ in range(624):
-        word = low if j == 0 else high
-        prev = ((m[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + word + j) & 0xFFFFFFFF
-        m[i] = prev
-        i += 1
-        j += 1
-        if i >= 624:
-            m[0] = prev
-            i = 1
-        if j >= length:
-            j = 0
-    for _ in range(623):
-        prev = ((m[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
-        m[i] = prev
-        i += 1
-        if i >= 624:
-            m[0] = prev
-            i = 1
-    m[0] = 0x80000000
-    pos[row] = 624
-
-
-@jit
-def seeded(seeds: Arr) -> tuple[Arr, Arr]:
-    """The generator states of `random.Random(s)` for each of `seeds` (below 2**63; for
-    the tests)."""
-    mt = np.zeros((seeds.shape[0], 624), dtype=np.int64)
-    pos = np.zeros(seeds.shape[0], dtype=np.int64)
-    for i in range(seeds.shape[0]):
-        mt_seed(mt, pos, i, seeds[i] & 0xFFFFFFFF, seeds[i] >> 32)
-    return mt, pos
-
-
-# -- writing a position's text -----------------------------------------------------------
-
-
-@inline
-def put(buf: Arr, at: int, text: Arr) -> int:
-    n: int = text.shape[0]
-    for i in range(n):
-        buf[at + i] = text[i]
-    return at + n
-
-
-@inline
-def put_int(buf: Arr, at: int, value: int) -> int:
-    if value < 0:
-        buf[at] = 45  # "-"
-        at += 1
-        value = -value
-    digits = 1
-    rest = value // 10
-    while rest:
-        digits += 1
-        rest //= 10
-    for i in range(digits - 1, -1, -1):
-        buf[at + i] = 48 + value % 10
-        value //= 10
-    return at + digits
-
-
-@inline
-def put_piece(buf: Arr, at: int, letters: Arr, a: int, b: int, c: int) -> int:
-    buf[at] = 34  # '"'
-    buf[at + 1] = letters[a]
-    buf[at + 2] = letters[b]
-    buf[at + 3] = letters[c]
-    buf[at + 4] = 34
-    return at + 5
-
-
-@inline
-def put_held(buf: Arr, at: int, letters: Arr, code: int, mirrored: bool) -> int:
-    """A piece in a hand or the bag: its text, mirrored (abc -> acb) by a mirror."""
-    a, b, c = code >> 6, (code >> 3) & 7, code & 7
+def put_held(buf: Arr, at: int, code: int, mirrored: bool) -> int:
+    """A piece in a hand or the bag, mirrored (abc -> acb) by a mirror."""
     if mirrored:
-        return put_piece(buf, at, letters, a, c, b)
-    return put_piece(buf, at, letters, a, b, c)
-
-
-@inline
-def put_name(buf: Arr, at: int, names: Arr, end: int) -> int:
-    """The text of ending `end` (its row of `names`, padded with spaces)."""
-    for i in range(names.shape[1]):
-        if names[end, i] == 32:
-            break
-        buf[at] = names[end, i]
-        at += 1
-    return at
-
-
-@inline
-def put_hex(buf: Arr, at: int, value: int) -> int:
-    """A SplitMix64 state (`np.uint64`) as 16 lowercase hex digits (`splitmix.to_text`)."""
-    for i in range(16):
-        nibble = (value >> np.uint64(60 - 4 * i)) & np.uint64(15)
-        buf[at + i] = 48 + nibble if nibble < 10 else 87 + nibble
-    return at + 16
-
-
-@inline
-def put_ints(buf: Arr, at: int, values: Arr) -> int:
-    """Whole numbers, comma-separated."""
-    for s in range(values.shape[0]):
-        if s:
-            buf[at] = 44  # ","
-            at += 1
-        at = put_int(buf, at, values[s])
-    return at
+        code = (code & 0o700) | ((code & 7) << 3) | ((code >> 3) & 7)
+    buf[at] = code
+    return at + 1
 
 
 @jit
 def write_image(
     buf: Arr,
     st: Game,
-    letters: Arr,
-    options: Arr,
-    names: Arr,
     past_scores: Arr,
     past_end: Arr,
     past_winner: Arr,
     rounds: int,
     starter: int,
     totals: Arr,
-    rng: int,
+    rng: np.uint64,
     turns: int,
     mirrored: bool,
 ) -> int:
-    """The text of the last position of a game that ended in round `rounds` (`to_dict()`,
-    `rng` its generator's state) under a symmetry: mirror if `mirrored`, then turn by 120°
-    `turns` times, as `games.cubed.symmetry.CubedSymmetry`. Returns its length."""
+    """The numbers of the last position of a game that ended in round `rounds`
+    (`digest.image`, `rng` its generator's state) under a symmetry: mirror if `mirrored`,
+    then turn by 120° `turns` times, as `games.cubed.symmetry.CubedSymmetry`. Returns how
+    many. The turn is over (no seat to move, nothing drawn, given or bridged, no count of
+    idle turns), as `CubedState._end_round` leaves it."""
     meta, tab, order, hands, hsize, bag = st.meta, st.tab, st.order, st.hands, st.hsize, st.bag
     players = meta[k.M_PLAYERS]
-    at = put(buf, 0, T_BAG)
-    for i in range(meta[k.M_BAG_HEAD], meta[k.M_BAG_END]):
-        if i > meta[k.M_BAG_HEAD]:
-            buf[at] = 44
-            at += 1
-        at = put_held(buf, at, letters, bag[i], mirrored)
-    at = put(buf, at, T_END)
-    at = put_name(buf, at, names, past_end[rounds - 1])
-    at = put(buf, at, T_HANDS)
+    buf[0] = players
+    buf[1] = rounds
+    buf[2] = starter
+    buf[3] = past_end[rounds - 1]
+    buf[4] = -1  # nobody to move
+    for i in range(5, 11):  # drew, bonus, give, draws, idle, stuck
+        buf[i] = 0
+    at = 11
     for s in range(players):
-        if s:
-            buf[at] = 44
-            at += 1
-        buf[at] = 91  # "["
+        buf[at] = totals[s]
         at += 1
-        for i in range(hsize[s]):
-            if i:
-                buf[at] = 44
-                at += 1
-            at = put_held(buf, at, letters, hands[s, i], mirrored)
-        buf[at] = 93  # "]"
-        at += 1
-    at = put(buf, at, T_OPTIONS)
-    at = put(buf, at, options)
-    at = put(buf, at, T_PAST)
+    buf[at] = rounds
+    at += 1
     for r in range(rounds):
-        if r:
-            buf[at] = 125  # "}"
-            buf[at + 1] = 44
-            at += 2
-        at = put(buf, at, T_ENTRY)
-        at = put_name(buf, at, names, past_end[r])
-        at = put(buf, at, T_SCORES)
-        at = put_ints(buf, at, past_scores[r])
-        at = put(buf, at, T_WINNER)
-        winner = past_winner[r]
-        at = put(buf, at, T_NULL) if winner < 0 else put_int(buf, at, winner)
-    at = put(buf, at, T_RNG)
-    at = put_hex(buf, at, rng)
-    at = put(buf, at, T_ROUND)
-    at = put_int(buf, at, rounds)
-    if starter:
-        at = put(buf, at, T_STARTER)
-        at = put_int(buf, at, starter)
-    at = put(buf, at, T_TABLE)
-    for i in range(meta[k.M_NTAB]):
+        buf[at] = past_end[r]
+        buf[at + 1] = past_winner[r]
+        at += 2
+        for s in range(players):
+            buf[at] = past_scores[r, s]
+            at += 1
+    buf[at] = 1  # a SplitMix64 state, two 32-bit words
+    buf[at + 1] = np.int64(rng >> np.uint64(32))
+    buf[at + 2] = np.int64(rng & np.uint64(0xFFFFFFFF))
+    at += 3
+    ntab = meta[k.M_NTAB]
+    buf[at] = ntab
+    at += 1
+    for i in range(ntab):
         cell = order[i]
         code = tab[cell]
         q = cell // k.W - k.OFF
@@ -300,28 +128,28 @@ def write_image(
         for _ in range(turns):
             q, r = r, -q - r
             a, b, c = c, a, b
-        if i:
-            buf[at] = 44
-            at += 1
-        at = put(buf, at, T_CELL)
-        at = put_int(buf, at, q)
-        buf[at] = 44
-        at = put_int(buf, at + 1, r)
-        at = put(buf, at, T_SLOTS)
-        buf[at] = letters[a]
-        buf[at + 1] = letters[b]
-        buf[at + 2] = letters[c]
-        buf[at + 3] = 34
-        buf[at + 4] = 125  # "}"
-        at += 5
-    at = put(buf, at, T_TOTALS)
-    at = put_ints(buf, at, totals)
-    return put(buf, at, T_TAIL)
+        buf[at] = q
+        buf[at + 1] = r
+        buf[at + 2] = a * 64 + b * 8 + c
+        at += 3
+    for s in range(players):
+        buf[at] = hsize[s]
+        at += 1
+        for i in range(hsize[s]):
+            at = put_held(buf, at, hands[s, i], mirrored)
+    head, end = meta[k.M_BAG_HEAD], meta[k.M_BAG_END]
+    buf[at] = end - head
+    at += 1
+    for i in range(head, end):
+        at = put_held(buf, at, bag[i], mirrored)
+    buf[at] = 0  # nothing set aside
+    buf[at + 1] = 0  # nothing drawn
+    return at + 2
 
 
 @inline
 def less(a: Arr, na: int, b: Arr, nb: int) -> bool:
-    """Whether text `a[:na]` sorts before `b[:nb]` (as Python compares ASCII strings)."""
+    """Whether `a[:na]` sorts before `b[:nb]` (as Python compares lists)."""
     for i in range(min(na, nb)):
         if a[i] != b[i]:
             return bool(a[i] < b[i])
@@ -340,37 +168,30 @@ def play_games(
     rounds: int,
     seeds: Arr,
     bot_seeds: Arr,
-    bot_mt: Arr,
-    bot_pos: Arr,
     kinds: Arr,
-    letters: Arr,
-    options: Arr,
-    names: Arr,
     mirrors: bool,
     past_scores: Arr,
     past_end: Arr,
     past_winner: Arr,
     res: Arr,
-    text: Arr,
-    text_len: Arr,
+    image: Arr,
+    image_len: Arr,
 ) -> None:
-    """Every game `g` of a batch, `rounds` rounds: dealt from `random.Random(seeds[g])`
-    and later from the position's generator, played by the bots (`bot_mt[g]`, seeded from
-    `bot_seeds[g]`), each round scored as `CubedState._end_round` scores it. Then `text[g]`
-    holds the least image of the final position under the game's symmetries and `res[g]`
-    describes the game (see the module's docstring); `kinds[code]` is a piece's kind
-    (0..4), `letters[colour]` a colour's letter, `names[end]` the text of an ending padded
-    with spaces, `options` the options' text."""
+    """Every game `g` of a batch, `rounds` rounds: dealt from the generator `seeds[g]`
+    starts, played by the bots (the generators `bot_seeds[g]` start, one per seat),
+    each round scored as `CubedState._end_round` scores it. Then `image[g]` holds the
+    numbers of the least image of the final position under the game's symmetries and
+    `res[g]` describes the game (see the module's docstring); `kinds[code]` is a piece's
+    kind (0..4)."""
     meta, hands, hsize = st.meta, st.hands, st.hsize
     points_of = ed.points
     players = meta[k.M_PLAYERS]
-    deal_mt = np.zeros((1, 624), dtype=np.int64)
-    deal_pos = np.zeros(1, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
+    bots = np.zeros(players, dtype=np.uint64)
     log = np.zeros(1 << 14, dtype=np.int8)
     points = np.zeros(players, dtype=np.int64)
     totals = np.zeros(players, dtype=np.int64)
-    scratch = np.zeros(TEXT, dtype=np.uint8)
+    scratch = np.zeros(image.shape[1], dtype=np.int64)
     room = k.fit_scratch(ed)
     for g in range(seeds.shape[0]):
         row = res[g]
@@ -378,17 +199,13 @@ def play_games(
         totals[:] = 0
         starter = 0
         last_seat = -1
+        rng[0] = k.sm_seed(seeds[g])
         for s in range(players):
-            seed = bot_seeds[g, s]
-            mt_seed(bot_mt[g], bot_pos[g], s, seed & 0xFFFFFFFF, seed >> 32)
-        mt_seed(deal_mt, deal_pos, 0, seeds[g] & 0xFFFFFFFF, seeds[g] >> 32)
-        k.deal(st, ed, box, hand_size, deal_mt, deal_pos)
-        rng[0] = k.mt_bits64(deal_mt, deal_pos, 0)
+            bots[s] = k.sm_seed(bot_seeds[g, s])
         for r in range(rounds):
-            if r:
-                k.deal_later(st, ed, box, hand_size, rng)
+            k.deal(st, ed, box, hand_size, rng)
             meta[k.M_TO_MOVE] = starter
-            moves = k.play_round(st, ed, bot_mt[g], bot_pos[g], log, room)
+            moves = k.play_round(st, ed, bots, log, room)
             row[R_MOVES] += moves
             for i in range(moves):
                 if log[i] != last_seat:
@@ -425,26 +242,27 @@ def play_games(
             row[base + S_POINTS] = totals[s]
             for i in range(hsize[s]):
                 row[base + S_KINDS + kinds[hands[s, i]]] += 1
-        best = text[g]
+        best = image[g]
         size = write_image(
-            best, st, letters, options, names, past_scores[g], past_end[g], past_winner[g],
-            rounds, starter, totals, rng[0], 0, False,
+            best, st, past_scores[g], past_end[g], past_winner[g], rounds, starter, totals,
+            rng[0], 0, False,
         )  # fmt: skip
-        for image in range(1, 6 if mirrors else 3):
+        for which in range(1, 6 if mirrors else 3):
             n = write_image(
-                scratch, st, letters, options, names, past_scores[g], past_end[g],
-                past_winner[g], rounds, starter, totals, rng[0], image % 3, image >= 3,
+                scratch, st, past_scores[g], past_end[g], past_winner[g], rounds, starter,
+                totals, rng[0], which % 3, which >= 3,
             )  # fmt: skip
             if less(scratch, n, best, size):
                 best[:n] = scratch[:n]
                 size = n
-        text_len[g] = size
+        image_len[g] = size
 
 
 class Batch:
     """The edition and option arrays of one game's batches, built once (`cubegames.make`
     gives a `Cubed`); `play(seeds, bot_seeds)` plays a batch, round by round, and returns
-    `(res, text, text_len, past_end)` (`past_end[g, r]`: how round `r` of game `g` ended)."""
+    `(res, finals, past_end)` (`finals[g]`: the final position's digest up to symmetry,
+    `digest.final_digest`; `past_end[g, r]`: how round `r` of game `g` ended)."""
 
     def __init__(self, game: Any) -> None:
         from cubegames.games.cubed import kernel_bridge
@@ -464,31 +282,38 @@ class Batch:
             found = classify(kernel_bridge.piece_of(value), ed.ordinary, ed.wild, ed.black)
             if found is not None:
                 self.kinds[value] = order.index(found)
-        self.letters = _bytes(ed.letters)
-        self.options = _bytes(json.dumps(game.options, sort_keys=True, separators=(",", ":")))
-        width = max(len(name) for name in kernel_bridge.ENDINGS.values())
-        self.names = np.full((5, width), 32, dtype=np.uint8)
-        for code, name in kernel_bridge.ENDINGS.items():
-            self.names[code, : len(name)] = _bytes(name)
+        self.options = digest.options_text(game.options)
         self.mirrors = mirror_closed(game)
         self.arrays = k.new_game(game.players)
+        #: room for one position's numbers (`write_image`): the fields, the rounds, and at
+        #: most three numbers a piece of the box plus a length for each list
+        players, rounds = self.players, self.rounds
+        self.room = 24 + 2 * players + rounds * (2 + players) + 4 * len(self.box)
 
-    def play(self, seeds: Arr, bot_seeds: Arr) -> tuple[Arr, Arr, Arr, Arr]:
+    def play(self, seeds: Arr, bot_seeds: Arr) -> tuple[Arr, list[str], Arr]:
+        res, image, image_len, past_end = self.play_images(seeds, bot_seeds)
+        finals = [
+            digest.digest(self.options, image[g, :size].astype("<i8").tobytes())
+            for g, size in enumerate(image_len.tolist())
+        ]
+        return res, finals, past_end
+
+    def play_images(self, seeds: Arr, bot_seeds: Arr) -> tuple[Arr, Arr, Arr, Arr]:
+        """`play`, with the final positions' least images as numbers (`image[g,
+        :image_len[g]]`) instead of their digests: `(res, image, image_len, past_end)`."""
         n, players, rounds = seeds.shape[0], self.players, self.rounds
         res = np.zeros((n, R_SEATS + players * SEAT_FIELDS), dtype=np.int64)
-        text = np.zeros((n, TEXT), dtype=np.uint8)
-        text_len = np.zeros(n, dtype=np.int64)
-        bot_mt = np.zeros((n, players, 624), dtype=np.int64)
-        bot_pos = np.zeros((n, players), dtype=np.int64)
+        image = np.zeros((n, self.room), dtype=np.int64)
+        image_len = np.zeros(n, dtype=np.int64)
         past_scores = np.zeros((n, rounds, players), dtype=np.int64)
         past_end = np.zeros((n, rounds), dtype=np.int64)
         past_winner = np.zeros((n, rounds), dtype=np.int64)
         play_games(
             self.arrays, self.tables, self.box, self.hand_size, rounds, seeds, bot_seeds,
-            bot_mt, bot_pos, self.kinds, self.letters, self.options, self.names, self.mirrors,
-            past_scores, past_end, past_winner, res, text, text_len,
+            self.kinds, self.mirrors, past_scores, past_end, past_winner, res, image,
+            image_len,
         )  # fmt: skip
-        return res, text, text_len, past_end
+        return res, image, image_len, past_end
 
 
 def supported(game: Any) -> bool:

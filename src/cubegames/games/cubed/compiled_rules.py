@@ -250,63 +250,15 @@ def new_game(players: int) -> Game:
     return Game(meta, tab, edges, touch, dead, order, play, hands, hsize, bag, have, hbits, scratch)
 
 
-# -- the random generator of Python's `random.Random` (MT19937) ----------------------------
+# -- the generators (`core.splitmix`, states below 2**64) ----------------------------------
 
 
 @inline
-def mt_next(mt: Arr, pos: Arr, k: int) -> int:
-    """The next 32-bit output of generator `k` (rows of `mt`, index in `pos[k]`)."""
-    if pos[k] >= 624:
-        for i in range(624):
-            nxt = i + 1 if i < 623 else 0
-            far = i + 397 if i < 227 else i - 227
-            y = (mt[k, i] & 0x80000000) | (mt[k, nxt] & 0x7FFFFFFF)
-            v = mt[k, far] ^ (y >> 1)
-            if y & 1:
-                v ^= 0x9908B0DF
-            mt[k, i] = v
-        pos[k] = 0
-    y = mt[k, pos[k]]
-    pos[k] += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return int(y & 0xFFFFFFFF)
-
-
-@inline
-def randbelow(mt: Arr, pos: Arr, k: int, n: int) -> int:
-    """`random.Random.randrange(n)` for generator `k`, draw for draw."""
-    bits = 0
-    m = n
-    while m:
-        bits += 1
-        m >>= 1
-    while True:
-        r = mt_next(mt, pos, k) >> (32 - bits)
-        if r < n:
-            return r
-
-
-@inline
-def mt_bits64(mt: Arr, pos: Arr, k: int) -> np.uint64:
-    """`random.Random.getrandbits(64)` for generator `k` (the first output is the low
-    word), as a SplitMix64 state (`np.uint64`)."""
-    low = np.uint64(mt_next(mt, pos, k))
-    high = np.uint64(mt_next(mt, pos, k))
-    return (high << np.uint64(32)) | low
-
-
-# -- the position's generator (`core.splitmix`, states below 2**64) ------------------------
-
-
-@inline
-def sm_next(rng: Arr) -> np.uint64:
-    """The next 64-bit output of the SplitMix64 generator whose state is `rng[0]`
+def sm_next(rng: Arr, k: int) -> np.uint64:
+    """The next 64-bit output of SplitMix64 generator `k`, whose state is `rng[k]`
     (`np.uint64`, advanced), as `splitmix.step`."""
-    z = rng[0] + np.uint64(0x9E3779B97F4A7C15)
-    rng[0] = z
+    z = rng[k] + np.uint64(0x9E3779B97F4A7C15)
+    rng[k] = z
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     out: np.uint64 = z ^ (z >> np.uint64(31))
@@ -314,14 +266,25 @@ def sm_next(rng: Arr) -> np.uint64:
 
 
 @inline
-def sm_below(rng: Arr, n: int) -> int:
-    """A number from 0 to n-1 as `splitmix.below` draws it: outputs at or past the last
-    whole multiple of `n` below 2**64 are drawn again."""
+def sm_seed(seed: int) -> np.uint64:
+    """The state a seed below 2**63 starts (`splitmix.from_seed`): the first output of
+    SplitMix64 started at the seed."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    out: np.uint64 = z ^ (z >> np.uint64(31))
+    return out
+
+
+@inline
+def sm_below(rng: Arr, k: int, n: int) -> int:
+    """A number from 0 to n-1 from generator `k` as `splitmix.below` draws it: outputs at
+    or past the last whole multiple of `n` below 2**64 are drawn again."""
     un = np.uint64(n)
     rem = (np.uint64(0) - un) % un  # 2**64 mod n
     limit = np.uint64(0) - rem
     while True:
-        out = sm_next(rng)
+        out = sm_next(rng, k)
         if rem == np.uint64(0) or out < limit:
             return int(out % un)
 
@@ -888,21 +851,16 @@ def play_index(
 
 
 @jit
-def play_round_random(
-    st: Game,
-    ed: Tables,
-    mt: Arr,
-    pos: Arr,
-    log: Arr,
-) -> int:
-    """Play the round on as random bots would, seat `s` drawing from generator `s`: each
-    move is `randrange(len(legal_moves()))` of that seat's generator. Writes the seat of
-    each move into `log`; returns the number of moves (the round's end is in `meta`)."""
-    return play_round(st, ed, mt, pos, log, fit_scratch(ed))
+def play_round_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
+    """Play the round on as random bots would, seat `s` drawing from SplitMix64 generator
+    `s` (state `rngs[s]`, advanced): each move is `randrange(len(legal_moves()))` of that
+    seat's generator (`splitmix.Draws`). Writes the seat of each move into `log`; returns
+    the number of moves (the round's end is in `meta`)."""
+    return play_round(st, ed, rngs, log, fit_scratch(ed))
 
 
 @inline
-def play_round(st: Game, ed: Tables, mt: Arr, pos: Arr, log: Arr, room: Room) -> int:
+def play_round(st: Game, ed: Tables, rngs: Arr, log: Arr, room: Room) -> int:
     """`play_round_random` with room for `fit_lists` given (`fit_scratch`), for callers
     that play many rounds."""
     meta = st.meta
@@ -910,7 +868,7 @@ def play_round(st: Game, ed: Tables, mt: Arr, pos: Arr, log: Arr, room: Room) ->
     while meta[M_END] == 0:
         seat = meta[M_TO_MOVE]
         count = fit_count(st, ed, seat, room)
-        pick = randbelow(mt, pos, seat, count + 1)
+        pick = sm_below(rngs, seat, count + 1)
         log[moves] = seat
         moves += 1
         if pick < count:
@@ -925,24 +883,13 @@ def play_round(st: Game, ed: Tables, mt: Arr, pos: Arr, log: Arr, room: Room) ->
 
 
 @jit
-def deal(st: Game, ed: Tables, box: Arr, hand_size: int, mt: Arr, pos: Arr) -> None:
-    """A fresh round from the whole box, shuffled with generator 0 as `random.shuffle`
-    shuffles it (a game's first deal, `Cubed.new_state`)."""
-    pieces = box.copy()
-    for i in range(box.shape[0] - 1, 0, -1):
-        j = randbelow(mt, pos, 0, i + 1)
-        pieces[i], pieces[j] = pieces[j], pieces[i]
-    deal_order(st, ed, pieces, hand_size)
-
-
-@jit
-def deal_later(st: Game, ed: Tables, box: Arr, hand_size: int, rng: Arr) -> None:
+def deal(st: Game, ed: Tables, box: Arr, hand_size: int, rng: Arr) -> None:
     """A fresh round from the whole box, shuffled with the position's generator (SplitMix64,
-    state `rng[0]`, advanced) as `splitmix.shuffle` shuffles it (a later round's deal,
-    `CubedState._end_round`)."""
+    state `rng[0]`, advanced) as `splitmix.shuffle` shuffles it: a game's first deal
+    (`Cubed.new_state`) and a later round's (`CubedState._end_round`)."""
     pieces = box.copy()
     for i in range(box.shape[0] - 1, 0, -1):
-        j = sm_below(rng, i + 1)
+        j = sm_below(rng, 0, i + 1)
         pieces[i], pieces[j] = pieces[j], pieces[i]
     deal_order(st, ed, pieces, hand_size)
 
@@ -979,22 +926,17 @@ def deal_order(st: Game, ed: Tables, pieces: Arr, hand_size: int) -> None:
 
 @jit
 def random_games(
-    st: Game,
-    ed: Tables,
-    box: Arr,
-    hand_size: int,
-    games: int,
-    mt: Arr,
-    pos: Arr,
+    st: Game, ed: Tables, box: Arr, hand_size: int, games: int, deal_rng: Arr, rngs: Arr
 ) -> int:
-    """Deal and play `games` one-round random games; returns the moves played (for the
-    benchmark, which times the kernel alone)."""
+    """Deal (from `deal_rng[0]`) and play `games` one-round random games, seat `s` drawing
+    from `rngs[s]`; returns the moves played (for the benchmark, which times the kernel
+    alone)."""
     log = np.empty(4096, dtype=np.int8)
     room = fit_scratch(ed)
     total = 0
     for _ in range(games):
-        deal(st, ed, box, hand_size, mt, pos)
-        total += play_round(st, ed, mt, pos, log, room)
+        deal(st, ed, box, hand_size, deal_rng)
+        total += play_round(st, ed, rngs, log, room)
     return total
 
 

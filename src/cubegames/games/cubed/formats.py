@@ -3,7 +3,11 @@
 Format 2 (field `"version": 2`) keeps the generator of every draw after the first deal in
 the position (`"rng"`, a `core.splitmix` state written as hex digits, hidden from every
 seat), so a later round's deal and a draw3 return depend on that state alone and not on
-how the rest of the position is written. It is chance version 2 (`core.chance`).
+how the rest of the position is written. Games of chance versions 2 and 3 (`core.chance`)
+write it alike: the versions differ only in the first deal, which a position file holds
+already dealt, and draw every later number from that generator in the same way, so a
+format 2 file written by either plays on the same (the format did not change with
+version 3).
 
 Format 1 (no `"version"` field) kept no generator: those draws are taken from a hash of the
 position's JSON text at the moment of the draw (`core.chance.from_position`, with its hidden
@@ -24,8 +28,8 @@ from cubegames.core import splitmix
 
 #: the format `to_dict` writes for a game made today
 VERSION = 2
-#: the formats `state_from_dict` reads (format 1: files without a "version"), which are
-#: also the chance versions of `core.chance`
+#: the formats `state_from_dict` reads (format 1: files without a "version"; chance version
+#: 1 writes format 1, versions 2 and 3 format 2)
 READS = (1, 2)
 
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance, splitmix
+from cubegames.core.capabilities import FinalDigest
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
@@ -18,7 +19,7 @@ from cubegames.core.options import check_options, players_field
 from cubegames.core.phrase import Phrase, Worded, edition_phrase
 from cubegames.games.cubed import search_hooks
 from cubegames.games.cubed.edition import Edition, load_edition
-from cubegames.games.cubed.formats import READS, VERSION, read_chance
+from cubegames.games.cubed.formats import VERSION, read_chance
 from cubegames.games.cubed.frontier import Frontier, rebuild
 from cubegames.games.cubed.notation import CubedMove, parse
 from cubegames.games.cubed.pieces import Piece, canonical, mirror
@@ -119,7 +120,7 @@ INFO = GameInfo(
 )
 
 
-class Cubed(Game[CubedMove], chance.Versioned):
+class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
     """CUBED with one set of options.
 
     >>> game = Cubed(players=2, edition="en", rounds=1)
@@ -196,9 +197,10 @@ class Cubed(Game[CubedMove], chance.Versioned):
         return out
 
     def new_state(self, seed: int = 0) -> CubedState:
-        """The first deal for `seed` (shuffled by `random.Random(seed)`), and the generator
-        of every later draw (`splitmix.first`: that generator's next 64 bits), kept in
-        `to_dict` but in no view. A seed of 2**64 or more (the web server's 128-bit deals)
+        """The first deal for `seed` and the generator of every later draw: one SplitMix64
+        stream started by the seed (`splitmix.from_seed`), which shuffles the box for the
+        first deal and whose state after it the position keeps, in `to_dict` but in no
+        view. A seed of 2**64 or more (the web server's 128-bit deals)
         keys that generator with all of its bits, so no seat can search for it from the
         draws it sees (docs/positions.md).
 
@@ -211,24 +213,33 @@ class Cubed(Game[CubedMove], chance.Versioned):
         return self.new_state_as(seed, chance.CURRENT)
 
     def new_state_as(self, seed: int, version: int) -> CubedState:
-        """`new_state(seed)` as chance version `version` deals it (`core.chance`): 2 is
-        `new_state`; 1 is the same first deal in format 1 (no generator: every later draw
-        comes from a hash of the position then, as before format 2), which a game the web
-        server stored before format 2 is replayed from. A seed of 2**64 or more gives a
-        format 1 position a `secret` (kept in `to_dict`, in no view), mixed into that hash
-        so that no seat can work out the draws from what it sees.
+        """`new_state(seed)` as chance version `version` deals it (`core.chance`): 3 is
+        `new_state`; 2 shuffles the first deal with `random.Random(seed)` and starts the
+        position's generator at that generator's next 64 bits; 1 is version 2's first deal
+        in format 1 (no generator: every later draw comes from a hash of the position then,
+        as before format 2). A seed of 2**64 or more gives a format 1 position a `secret`
+        (kept in `to_dict`, in no view), mixed into that hash so that no seat can work out
+        the draws from what it sees. The web server replays a game it stored in the version
+        it was dealt in.
 
         >>> game = Cubed()
         >>> old = game.new_state_as(7, 1)
-        >>> old.hands == game.new_state(7).hands, "version" in old.to_dict()
+        >>> old.hands == game.new_state_as(7, 2).hands, "version" in old.to_dict()
         (True, False)
+        >>> old.hands == game.new_state(7).hands
+        False
         >>> state = game.new_state_as(2**100, 1)
         >>> len(state.to_dict()["secret"]), "secret" in state.view(0)
         (32, False)
         """
-        if type(version) is not int or version not in READS:
-            raise ValueError(f"chance version {version!r} is not one of {READS}")
+        if type(version) is not int or version not in chance.VERSIONS:
+            raise ValueError(f"chance version {version!r} is not one of {chance.VERSIONS}")
         state = CubedState(self)
+        if version >= 3:
+            draws = splitmix.Draws(splitmix.from_seed(seed))
+            state.deal(draws)
+            state.rng = draws.state
+            return state
         dealer = chance.seeded(seed)
         state.deal(dealer)
         if version == 1:
@@ -267,7 +278,7 @@ class Cubed(Game[CubedMove], chance.Versioned):
         return kernel_bridge.playouts(self.determinize(view, seat, rng))
 
     def random_playout(
-        self, state: State[CubedMove], rngs: list[random.Random]
+        self, state: State[CubedMove], rngs: list[splitmix.Draws]
     ) -> list[int] | None:
         assert isinstance(state, CubedState)
         from cubegames.games.cubed import kernel_bridge  # numba: imported only when asked for
@@ -281,6 +292,13 @@ class Cubed(Game[CubedMove], chance.Versioned):
         if kernel_bridge.searchable(state):
             return kernel_bridge.greedy_move(state, rng)  # the same move, valued in the kernel
         return search_hooks.greedy_move(state, rng)
+
+    def final_digest(self, state: State[CubedMove]) -> str:
+        """The simulator's digest of `state` up to symmetry (`games.cubed.digest`)."""
+        assert isinstance(state, CubedState)
+        from cubegames.games.cubed.digest import final_digest
+
+        return final_digest(state)
 
     # -- reading positions ---------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from cubegames.core import splitmix
 from cubegames.core.game import Playouts
 from cubegames.core.hexgrid import OFFSET, SPAN, pack, unpack
 from cubegames.games.cubed import compiled_rules as k
@@ -213,26 +214,27 @@ def end_round(state: CubedState, arrays: k.Game) -> None:
     state._end_round(ENDINGS[int(meta[k.M_END])], None if winner < 0 else winner)
 
 
-def random_playout(state: CubedState, rngs: list[random.Random]) -> list[int] | None:
-    """Play on to the end as random bots drawing from `rngs` (one per seat) would, move for
-    move; the generators end where the bots' would. Returns the seat of each move, or None
-    (nothing played) when the kernel does not cover these rules."""
+def random_playout(state: CubedState, rngs: list[splitmix.Draws]) -> list[int] | None:
+    """Play on to the end as random bots drawing from `rngs` (one per seat, their SplitMix64
+    generators) would, move for move; the generators end where the bots' would. Returns the
+    seat of each move, or None (nothing played) when the kernel does not cover these rules
+    or a generator is keyed (a seed of 2**64 or more, which the kernel does not draw)."""
     if not supported(state) or len(rngs) != state.game.players:
         return None
+    if any(rng.state >= splitmix.KEYED for rng in rngs):
+        return None
     ed_arrays = tables(state.game.edition)
-    saved = [rng.getstate() for rng in rngs]
-    mt = np.array([s[1][:624] for s in saved], dtype=np.int64)
-    pos = np.array([s[1][624] for s in saved], dtype=np.int64)
+    states = np.array([rng.state for rng in rngs], dtype=np.uint64)
     log = np.empty(1 << 14, dtype=np.int8)
     seats: list[int] = []
     while state.to_move is not None:
         arrays = encode(state)
-        moves = k.play_round_random(arrays, ed_arrays, mt, pos, log)
+        moves = k.play_round_random(arrays, ed_arrays, states, log)
         seats.extend(log[:moves].tolist())
         decode_into(state, arrays, frontier=False)
         end_round(state, arrays)
-    for rng, old, row, at in zip(rngs, saved, mt.tolist(), pos.tolist(), strict=True):
-        rng.setstate((old[0], (*row, at), old[2]))
+    for rng, after in zip(rngs, states.tolist(), strict=True):
+        rng.state = int(after)
     return seats
 
 

@@ -38,9 +38,9 @@ STANDSTILL = "standstill"  # the bag is empty and a full circle of turns placed 
 STUCK = "stuck"  # solo: nothing fits after two draws
 BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 
-#: what the rules draw from: Python's generator for a game's first deal, the position's
-#: own generator (`splitmix.Draws`) for every draw after it (in format 1, Python's generator
-#: seeded by a hash of the position: `chance.from_position`)
+#: what the rules draw from: the position's generator (`splitmix.Draws`), which also made
+#: the first deal; in chance versions 1 and 2 Python's generator made the first deal, and in
+#: format 1 it draws after it too, seeded by a hash of the position (`chance.from_position`)
 Chance = random.Random | splitmix.Draws
 
 

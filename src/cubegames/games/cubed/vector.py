@@ -102,7 +102,7 @@ def _env(batch: k.Arrays, i: int) -> k.Game:
 
 @jit
 def _playable_plane(st: k.Game, obs: Arr, poff: Arr, plane: int, value: float) -> None:
-    meta, play = st[0], st[6]
+    meta, play = st.meta, st.play
     for j in range(meta[k.M_NPLAY]):
         at = poff[play[j]]
         if at >= 0:
@@ -121,7 +121,7 @@ def _place(st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, code: int, cell: in
         for s in range(3):
             obs[(s * colours + k.colour(code, s)) * size + at] = 1.0
         obs[3 * colours * size + at] = 1.0
-    tab, dead = st[1], st[4]
+    tab, dead = st.tab, st.dead
     for d in range(6):
         other = cell + k.STEP[d]
         at = poff[other]
@@ -183,9 +183,9 @@ def _legal(
 @jit
 def _vector(st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
     """The observer's vector part for `seat` (`games.cubed.rl.Observer.vector`)."""
-    meta, hands, hsize = st[0], st[7], st[8]
+    meta, hands, hsize = st.meta, st.hands, st.hsize
     pidx, copies, consts = tb[5], tb[6], tb[7]
-    points = ed[3]
+    points = ed.points
     players = meta[k.M_PLAYERS]
     pieces = consts[C_PIECES]
     box = float(consts[C_BOX])
@@ -232,8 +232,8 @@ def _vector(st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, over: bool, out: 
 def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
     """+1 if `seat` alone has the fewest points at the end of the round, -1 if another seat
     has fewer, 0 on a shared win."""
-    meta, hands, hsize = st[0], st[7], st[8]
-    points = ed[3]
+    meta, hands, hsize = st.meta, st.hands, st.hsize
+    points = ed.points
     players = meta[k.M_PLAYERS]
     scores = np.zeros(players)
     for s in range(players):
@@ -256,7 +256,7 @@ def _opponent_moves(
 ) -> None:
     """The opponent's moves, until seat 0 is to move or the round is over: random, or
     greedy or mcts (`opponents.cubed_choose`, with `work` its room)."""
-    meta, consts = st[0], tb[7]
+    meta, consts = st.meta, tb[7]
     kind = consts[C_OPPONENT]
     while meta[k.M_END] == 0 and meta[k.M_TO_MOVE] != 0:
         if kind != RANDOM:
@@ -278,7 +278,7 @@ def _show(st: k.Game, ed: k.Tables, tb: k.Arrays, obs: Arr) -> int:
     """The vector part of the observation of the seat to move (seat 0 against the random
     opponent; the planes are kept up to date as pieces are laid); returns the seat."""
     consts = tb[7]
-    seat = 0 if consts[C_RANDOM] else st[0][k.M_TO_MOVE]
+    seat = 0 if consts[C_RANDOM] else st.meta[k.M_TO_MOVE]
     cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
     _vector(st, ed, tb, seat, False, obs[cut:])
     return seat
@@ -295,7 +295,7 @@ def _reset(
     rng: Arr,
 ) -> None:
     """Deal a new game (shuffled by `rng`) and draw its empty table."""
-    meta, hsize, bag, have, hbits = st[0], st[8], st[9], st[10], st[11]
+    meta, hsize, bag, have, hbits = st.meta, st.hsize, st.bag, st.have, st.hbits
     consts, poff = tb[7], tb[4]
     k.clear_table(st)
     obs[:] = 0.0
@@ -376,7 +376,7 @@ def step_all(
             _start(batch, ed, tb, deal, io, i)
             continue
         st = _env(batch, i)
-        meta = st[0]
+        meta = st.meta
         action = actions[i]
         mover = to_move[i]
         if action < 0 or action >= masks.shape[1] or not masks[i, action]:
