@@ -15,7 +15,7 @@ Python codec would raise.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -81,22 +81,42 @@ def supports(options: Mapping[str, Any]) -> bool:
     return game.rounds == 1 and kernel_bridge.supported(state)
 
 
+class Lookup(NamedTuple):
+    """What the kernel needs of the codec, the observer and the opponent (`tables`)."""
+
+    #: the codec's pattern of each piece code (-1: none)
+    pattern_of: Arr
+    #: each pattern's piece code
+    pattern_code: Arr
+    #: the window's index of each kernel cell (-1: outside), and each window cell's kernel cell
+    wcell: Arr
+    wcell_k: Arr
+    #: each kernel cell's offset in an observation plane (-1: outside the window)
+    poff: Arr
+    #: each piece code's index among the observer's pieces, and the box's copies of each
+    pidx: Arr
+    copies: Arr
+    #: the small numbers, `C_*`
+    consts: Arr
+
+
 @jit
-def _env(batch: k.Arrays, i: int) -> k.Game:
+def _env(batch: k.Game, i: int) -> k.Game:
+    """Game `i` of a batch (each field of `batch` holds every game's array, one a row)."""
     return k.Game(
-        batch[0][i],
-        batch[1][i],
-        batch[2][i],
-        batch[3][i],
-        batch[4][i],
-        batch[5][i],
-        batch[6][i],
-        batch[7][i],
-        batch[8][i],
-        batch[9][i],
-        batch[10][i],
-        batch[11][i],
-        batch[12][i],
+        batch.meta[i],
+        batch.tab[i],
+        batch.edges[i],
+        batch.touch[i],
+        batch.dead[i],
+        batch.order[i],
+        batch.play[i],
+        batch.hands[i],
+        batch.hsize[i],
+        batch.bag[i],
+        batch.have[i],
+        batch.hbits[i],
+        batch.scratch[i],
     )
 
 
@@ -110,9 +130,9 @@ def _playable_plane(st: k.Game, obs: Arr, poff: Arr, plane: int, value: float) -
 
 
 @jit
-def _place(st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, code: int, cell: int) -> None:
+def _place(st: k.Game, ed: k.Tables, obs: Arr, tb: Lookup, code: int, cell: int) -> None:
     """Lay a piece, and draw it and the dead cells it makes on the planes."""
-    poff, consts = tb[4], tb[7]
+    poff, consts = tb.poff, tb.consts
     size = consts[C_PLANE]
     colours = consts[C_COLOURS]
     k.place(st, ed, code, cell)
@@ -134,7 +154,7 @@ def _move(
     st: k.Game,
     ed: k.Tables,
     obs: Arr,
-    tb: k.Arrays,
+    tb: Lookup,
     kind: int,
     code: int,
     cell: int,
@@ -142,25 +162,25 @@ def _move(
 ) -> None:
     """Play a placement (kind 0), the draw (1) or the pass (2); `placeable` counts the
     placements the mover had (a pass with none is a stuck turn)."""
-    consts = tb[7]
+    consts = tb.consts
     playable = (3 * consts[C_COLOURS] + 2) * consts[C_PLANE]
-    _playable_plane(st, obs, tb[4], playable, 0.0)
+    _playable_plane(st, obs, tb.poff, playable, 0.0)
     if kind == 0:
         _place(st, ed, obs, tb, code, cell)
     elif kind == 1:
         k.draw(st, ed)
     else:
         k.end_turn(st, False, placeable == 0)
-    _playable_plane(st, obs, tb[4], playable, 1.0)
+    _playable_plane(st, obs, tb.poff, playable, 1.0)
 
 
 @jit
 def _legal(
-    st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, mask: Arr, listed: Arr, buf: Arr
+    st: k.Game, ed: k.Tables, tb: Lookup, seat: int, mask: Arr, listed: Arr, buf: Arr
 ) -> int:
     """Set the mask of `seat`'s legal actions (clearing the last ones, listed in `listed`,
     whose length is in `listed[-1]`); returns the number of placements."""
-    pattern_of, wcell, consts = tb[0], tb[2], tb[7]
+    pattern_of, wcell, consts = tb.pattern_of, tb.wcell, tb.consts
     patterns = consts[C_PATTERNS]
     for j in range(listed[listed.shape[0] - 1]):
         mask[listed[j]] = False
@@ -181,10 +201,10 @@ def _legal(
 
 
 @jit
-def _vector(st: k.Game, ed: k.Tables, tb: k.Arrays, seat: int, over: bool, out: Arr) -> None:
+def _vector(st: k.Game, ed: k.Tables, tb: Lookup, seat: int, over: bool, out: Arr) -> None:
     """The observer's vector part for `seat` (`games.cubed.rl.Observer.vector`)."""
     meta, hands, hsize = st.meta, st.hands, st.hsize
-    pidx, copies, consts = tb[5], tb[6], tb[7]
+    pidx, copies, consts = tb.pidx, tb.copies, tb.consts
     points = ed.points
     players = meta[k.M_PLAYERS]
     pieces = consts[C_PIECES]
@@ -252,11 +272,11 @@ def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
 
 @jit
 def _opponent_moves(
-    st: k.Game, ed: k.Tables, obs: Arr, tb: k.Arrays, rng: Arr, buf: Arr, work: ko.CubedWork
+    st: k.Game, ed: k.Tables, obs: Arr, tb: Lookup, rng: Arr, buf: Arr, work: ko.CubedWork
 ) -> None:
     """The opponent's moves, until seat 0 is to move or the round is over: random, or
     greedy or mcts (`opponents.cubed_choose`, with `work` its room)."""
-    meta, consts = st.meta, tb[7]
+    meta, consts = st.meta, tb.consts
     kind = consts[C_OPPONENT]
     while meta[k.M_END] == 0 and meta[k.M_TO_MOVE] != 0:
         if kind != RANDOM:
@@ -274,10 +294,10 @@ def _opponent_moves(
 
 
 @jit
-def _show(st: k.Game, ed: k.Tables, tb: k.Arrays, obs: Arr) -> int:
+def _show(st: k.Game, ed: k.Tables, tb: Lookup, obs: Arr) -> int:
     """The vector part of the observation of the seat to move (seat 0 against the random
     opponent; the planes are kept up to date as pieces are laid); returns the seat."""
-    consts = tb[7]
+    consts = tb.consts
     seat = 0 if consts[C_RANDOM] else st.meta[k.M_TO_MOVE]
     cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
     _vector(st, ed, tb, seat, False, obs[cut:])
@@ -288,7 +308,7 @@ def _show(st: k.Game, ed: k.Tables, tb: k.Arrays, obs: Arr) -> int:
 def _reset(
     st: k.Game,
     ed: k.Tables,
-    tb: k.Arrays,
+    tb: Lookup,
     box: Arr,
     obs: Arr,
     window: Arr,
@@ -296,7 +316,7 @@ def _reset(
 ) -> None:
     """Deal a new game (shuffled by `rng`) and draw its empty table."""
     meta, hsize, bag, have, hbits = st.meta, st.hsize, st.bag, st.have, st.hbits
-    consts, poff = tb[7], tb[4]
+    consts, poff = tb.consts, tb.poff
     k.clear_table(st)
     obs[:] = 0.0
     size = consts[C_PLANE]
@@ -331,7 +351,7 @@ def _reset(
 
 
 @jit
-def _start(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io, i: int) -> None:
+def _start(batch: k.Game, ed: k.Tables, tb: Lookup, deal: Deal, io: Io, i: int) -> None:
     """Deal game `i` afresh and show it to its first seat."""
     box, window, rngs = deal
     obs, masks, listed, to_move, placeable, ended, buf = io
@@ -344,7 +364,7 @@ def _start(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io, i: i
 
 
 @jit
-def reset_all(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io) -> None:
+def reset_all(batch: k.Game, ed: k.Tables, tb: Lookup, deal: Deal, io: Io) -> None:
     """Deal every game afresh."""
     for i in range(io[0].shape[0]):
         _start(batch, ed, tb, deal, io, i)
@@ -352,9 +372,9 @@ def reset_all(batch: k.Arrays, ed: k.Tables, tb: k.Arrays, deal: Deal, io: Io) -
 
 @jit
 def step_all(
-    batch: k.Arrays,
+    batch: k.Game,
     ed: k.Tables,
-    tb: k.Arrays,
+    tb: Lookup,
     deal: Deal,
     io: Io,
     result: Result,
@@ -364,7 +384,7 @@ def step_all(
     obs, masks, listed, to_move, placeable, ended, buf = io
     actions, rewards, terminations, illegal = result
     rngs = deal[2]
-    pattern_code, wcell_k, consts = tb[1], tb[3], tb[7]
+    pattern_code, wcell_k, consts = tb.pattern_code, tb.wcell_k, tb.consts
     patterns = consts[C_PATTERNS]
     draw_index = consts[C_DRAW]
     cut = (3 * consts[C_COLOURS] + 4) * consts[C_PLANE]
@@ -456,7 +476,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.box = np.array([kernel_bridge.code(p) for p in game.edition.pieces], dtype=np.int64)
         self.window = self.observer._window.ravel().copy()
         one = k.new_game(game.players)
-        self.batch = tuple(np.repeat(a[np.newaxis], num_envs, axis=0) for a in one)
+        self.batch = k.Game(*(np.repeat(a[np.newaxis], num_envs, axis=0) for a in one))
         self.obs = np.zeros((num_envs, *shape), dtype=np.float32)
         self.masks = np.zeros((num_envs, self.codec.size), dtype=bool)
         self.listed = np.zeros((num_envs, k.MAX_MOVES + 3), dtype=np.int64)
@@ -516,7 +536,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         `reset_all` on one-row views of the arrays, so nothing new is compiled."""
         for i in np.asarray(games, dtype=np.int64).reshape(-1):
             row = slice(int(i), int(i) + 1)
-            batch = tuple(a[row] for a in self.batch)
+            batch = k.Game(*(a[row] for a in self.batch))
             deal = (self.box, self.window, self.rngs[row])
             io = (
                 self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
@@ -543,7 +563,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
             self.illegal[:] = False
             for i in np.flatnonzero(picked):
                 row = slice(int(i), int(i) + 1)
-                batch = tuple(a[row] for a in self.batch)
+                batch = k.Game(*(a[row] for a in self.batch))
                 deal = (self.box, self.window, self.rngs[row])
                 io = (
                     self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
@@ -585,10 +605,10 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
 
 def tables(
     game: Cubed, codec: Codec, observer: Observer, *, opponent: int, budget: int = 0
-) -> k.Arrays:
+) -> Lookup:
     """What the kernel needs of the codec, the observer and the opponent (a kind of
     `kit.vector`, and the mcts opponent's `budget`): `(pattern_of, pattern_code,
-    wcell, wcell_k, poff, pidx, copies, consts)`."""
+    wcell, wcell_k, poff, pidx, copies, consts)` as a `Lookup`."""
     ed = game.edition
     pattern_of = np.full(512, -1, dtype=np.int64)
     pattern_code = np.zeros(len(codec.patterns), dtype=np.int64)
@@ -627,4 +647,4 @@ def tables(
     consts[C_BUDGET] = budget
     consts[C_HAND] = ed.hand_size[game.players]
     consts[C_OBS] = observer.shape[0]
-    return pattern_of, pattern_code, wcell, wcell_k, poff, pidx, copies, consts
+    return Lookup(pattern_of, pattern_code, wcell, wcell_k, poff, pidx, copies, consts)
