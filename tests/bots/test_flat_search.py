@@ -135,3 +135,18 @@ def test_the_default_flat_search_spends_its_budget() -> None:
     assert isinstance(bot, MctsBot)
     bot.choose(state)
     assert 0.8 * FLAT_ITERATIONS <= bot.last_iterations <= FLAT_ITERATIONS
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_with_more_seats_the_default_flat_search_runs_the_games_budget(players: int) -> None:
+    # CUBED's playouts ask for 150 a seat with three or more seats (the bot's 300 with two)
+    state = cubegames.make("cubed", players=players, rounds=1).new_state(seed=2)
+    bot = cubegames.bot("mcts", seed=1)
+    assert isinstance(bot, MctsBot)
+    bot.choose(state)
+    assert bot.last_search == "flat"
+    assert 0.8 * 150 * players <= bot.last_iterations <= 150 * players
+    given = cubegames.bot("mcts:iterations=200", seed=1)
+    assert isinstance(given, MctsBot)
+    given.choose(state)
+    assert 0.8 * 200 <= given.last_iterations <= 200

@@ -348,6 +348,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         assert seat is not None
         self.moves = moves
         self.seat = seat
+        self.budget = search_hooks.flat_budget(state.game.players)
         #: one template for every root move, or one per root move (`of`)
         self.templates = templates if templates is not None else [encode(state)]
         self.template = self.templates[0]
