@@ -150,3 +150,20 @@ def test_with_more_seats_the_default_flat_search_runs_the_games_budget(players: 
     assert isinstance(given, MctsBot)
     given.choose(state)
     assert 0.8 * 200 <= given.last_iterations <= 200
+
+
+@pytest.mark.parametrize(
+    ("players", "edition", "horizon"), [(2, "en", 8), (6, "en", 24), (11, "ja", 44)]
+)
+def test_cubed_playouts_last_four_moves_a_seat(players: int, edition: str, horizon: int) -> None:
+    # two seats keep the tuned 8 moves; with more seats every seat moves about four times
+    from cubegames.games.cubed.kernel_bridge import KernelPlayouts
+
+    game = cubegames.make("cubed", players=players, rounds=1, edition=edition)
+    state = game.new_state(seed=3)
+    seat = state.to_move
+    assert seat is not None
+    found = game.playouts(state.view(seat), seat, random.Random(1))
+    assert isinstance(found, KernelPlayouts)
+    assert found.horizon == horizon
+    assert found.budget == (None if players == 2 else 150 * players)

@@ -265,6 +265,17 @@ def flat_budget(players: int) -> int | None:
     return None if players <= 2 else PLAYOUTS_PER_SEAT * players
 
 
+#: moves of the light policy a flat search's playout plays after its root move, per seat
+HORIZON_PER_SEAT = 4
+
+
+def flat_horizon(players: int) -> int:
+    """How many moves a flat search's playout plays after its root move: 4 a seat (8 with
+    two seats, where it is tuned), so that every seat moves a few times before the position
+    is judged; with a fixed 8 an 11-seat playout never came back to the searching seat."""
+    return HORIZON_PER_SEAT * players
+
+
 def root_moves(state: CubedState) -> list[CubedMove]:
     """The legal moves worth searching: the best `ROOT_WIDTH` placements by the greedy
     value, and every move that is not a placement (drawing can be right even when a piece
