@@ -32,6 +32,28 @@ SETTINGS: list[tuple[str, str, dict[str, object]]] = [
     ("cubed", "3-round match, all three", {"players": 2, "rounds": 3, "variants": ALL}),
     ("cubed", "4 seats, all three", {"players": 4, "rounds": 1, "variants": ALL}),
     ("cubed", "6 seats, draw3", {"players": 6, "rounds": 1, "variants": ("draw3",)}),
+    # every seat count the editions allow (English 2 to 6, Japanese 2 to 11), plain and with
+    # all three variants
+    ("cubed", "3 seats, plain", {"players": 3, "rounds": 1, "variants": ()}),
+    ("cubed", "3 seats, all three", {"players": 3, "rounds": 1, "variants": ALL}),
+    ("cubed", "5 seats, plain", {"players": 5, "rounds": 1, "variants": ()}),
+    ("cubed", "5 seats, all three", {"players": 5, "rounds": 1, "variants": ALL}),
+    ("cubed", "8 seats, ja, plain", {"players": 8, "rounds": 1, "edition": "ja", "variants": ()}),
+    (
+        "cubed",
+        "8 seats, ja, all three",
+        {"players": 8, "rounds": 1, "edition": "ja", "variants": ALL},
+    ),
+    (
+        "cubed",
+        "11 seats, ja, plain",
+        {"players": 11, "rounds": 1, "edition": "ja", "variants": ()},
+    ),
+    (
+        "cubed",
+        "11 seats, ja, all three",
+        {"players": 11, "rounds": 1, "edition": "ja", "variants": ALL},
+    ),
     ("unstackable", "plain", {}),
     ("unstackable", "loose counts", {"exact_counts": False}),
     ("stakd", "match to 3", {"players": 2}),

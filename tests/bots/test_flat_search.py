@@ -135,3 +135,35 @@ def test_the_default_flat_search_spends_its_budget() -> None:
     assert isinstance(bot, MctsBot)
     bot.choose(state)
     assert 0.8 * FLAT_ITERATIONS <= bot.last_iterations <= FLAT_ITERATIONS
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_with_more_seats_the_default_flat_search_runs_the_games_budget(players: int) -> None:
+    # CUBED's playouts ask for 150 a seat with three or more seats (the bot's 300 with two)
+    state = cubegames.make("cubed", players=players, rounds=1).new_state(seed=2)
+    bot = cubegames.bot("mcts", seed=1)
+    assert isinstance(bot, MctsBot)
+    bot.choose(state)
+    assert bot.last_search == "flat"
+    assert 0.8 * 150 * players <= bot.last_iterations <= 150 * players
+    given = cubegames.bot("mcts:iterations=200", seed=1)
+    assert isinstance(given, MctsBot)
+    given.choose(state)
+    assert 0.8 * 200 <= given.last_iterations <= 200
+
+
+@pytest.mark.parametrize(
+    ("players", "edition", "horizon"), [(2, "en", 8), (6, "en", 24), (11, "ja", 44)]
+)
+def test_cubed_playouts_last_four_moves_a_seat(players: int, edition: str, horizon: int) -> None:
+    # two seats keep the tuned 8 moves; with more seats every seat moves about four times
+    from cubegames.games.cubed.kernel_bridge import KernelPlayouts
+
+    game = cubegames.make("cubed", players=players, rounds=1, edition=edition)
+    state = game.new_state(seed=3)
+    seat = state.to_move
+    assert seat is not None
+    found = game.playouts(state.view(seat), seat, random.Random(1))
+    assert isinstance(found, KernelPlayouts)
+    assert found.horizon == horizon
+    assert found.budget == (None if players == 2 else 150 * players)

@@ -337,7 +337,8 @@ class KernelPlayouts(Playouts[CubedMove]):
     kept is the one step played in Python: each keep makes a template of its own (`of`).
     """
 
-    #: moves of the light policy after the root move before the position is judged
+    #: moves of the light policy after the root move before the position is judged, with
+    #: two seats (`search_hooks.flat_horizon`; the RL opponent's search reads it too)
     HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
@@ -351,6 +352,9 @@ class KernelPlayouts(Playouts[CubedMove]):
         assert seat is not None
         self.moves = moves
         self.seat = seat
+        self.budget = search_hooks.flat_budget(state.game.players)
+        #: moves after the root move (`HORIZON` with two seats, 4 a seat with more)
+        self.horizon = search_hooks.flat_horizon(state.game.players)
         #: one template for every root move, or one per root move (`of`)
         self.templates = templates if templates is not None else [encode(state)]
         self.template = self.templates[0]
@@ -382,7 +386,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             rot,
             cell,
             seed,
-            self.HORIZON,
+            self.horizon,
             self.GREED,
             self.totals,
             self.last_round,
@@ -418,7 +422,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.cells,
             arms,
             seeds,
-            self.HORIZON,
+            self.horizon,
             self.GREED,
             self.totals,
             self.last_round,

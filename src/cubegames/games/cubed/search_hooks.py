@@ -253,6 +253,28 @@ def _after_draw(
 #: how many placements, best first by the greedy value, a search considers at its root
 ROOT_WIDTH = 10
 
+#: playouts a move of the default flat search runs per seat, with three or more seats
+PLAYOUTS_PER_SEAT = 150
+
+
+def flat_budget(players: int) -> int | None:
+    """The playouts a move of the default flat search runs (`Playouts.budget`): the bot's
+    own default (300) with two seats, where it is tuned; with more seats 150 a seat (900
+    with 6), since every opponent's hidden hand makes a playout noisier and the bot moves
+    less often (its CPU a game stays about the same)."""
+    return None if players <= 2 else PLAYOUTS_PER_SEAT * players
+
+
+#: moves of the light policy a flat search's playout plays after its root move, per seat
+HORIZON_PER_SEAT = 4
+
+
+def flat_horizon(players: int) -> int:
+    """How many moves a flat search's playout plays after its root move: 4 a seat (8 with
+    two seats, where it is tuned), so that every seat moves a few times before the position
+    is judged; with a fixed 8 an 11-seat playout never came back to the searching seat."""
+    return HORIZON_PER_SEAT * players
+
 
 def root_moves(state: CubedState) -> list[CubedMove]:
     """The legal moves worth searching: the best `ROOT_WIDTH` placements by the greedy
