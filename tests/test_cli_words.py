@@ -352,3 +352,33 @@ def test_compile_says_what_it_readies_in_japanese(monkeypatch: pytest.MonkeyPatc
     ]
     assert japanese_only(re.sub(r"\b(bots|simulator):", "", done.stderr)) == []
     assert say("compile", "--part", "bots").stderr.startswith("bots: ready (")
+
+
+def test_serve_says_where_to_play_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`make play`'s first lines (`cubegames serve`) in the command's language; the server
+    itself is not started (its `run` and the bots' warm-up are replaced)."""
+    from cubegames.server import cli as server_cli
+
+    started: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        server_cli, "run", lambda app, host, port, *a, **k: started.append((host, port))
+    )
+    monkeypatch.setattr(server_cli, "warm_bots_in_background", lambda: None)
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    done = say("serve", "--port", "8765", "--db", db, env={"CUBEGAMES_LANG": "ja"})
+    assert done.exit_code == 0, done.output
+    assert "ブラウザで http://127.0.0.1:8765/ を開いてください" in done.stdout
+    assert (
+        japanese_only(
+            done.stdout.replace(db, " ")
+            .replace("cubegames:", " ")
+            .replace("http://127.0.0.1:8765/", " ")
+            .replace("Ctrl-C", " ")
+        )
+        == []
+    ), done.stdout
+    done = say("serve", "--port", "8765", "--db", db)
+    assert "open http://127.0.0.1:8765/ in a browser (Ctrl-C stops)" in done.stdout
+    assert started == [("127.0.0.1", 8765)] * 2

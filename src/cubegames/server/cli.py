@@ -241,8 +241,11 @@ def register(cli: click.Group) -> None:
         if trouble is not None:
             raise click.UsageError(f"cannot listen on {host}:{port}: {trouble}")
         where = f"[{host}]" if ":" in host else host
-        click.echo(f"cubegames: open http://{where}:{port}/ in a browser (Ctrl-C stops)")
-        click.echo(f"cubegames: games are kept in {shown}")
+        from cubegames.kit.terminal import t
+
+        address = f"http://{where}:{port}/"
+        for line in (t("cli-serve-open", address=address), t("cli-serve-kept", place=shown)):
+            click.echo(f"cubegames: {line}")
         if bot_workers:
             click.echo("cubegames: the bots think in `cubegames bots work` workers")
         else:

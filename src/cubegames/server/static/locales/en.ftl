@@ -1333,3 +1333,5 @@ cli-help-compile =
 cli-help-compile-parts = Only these parts (repeatable; default: all of them).
 cli-compile-compiling = compiling the kernels of the { $part }...
 cli-compile-ready = { $part }: ready ({ $seconds } s)
+cli-serve-open = open { $address } in a browser (Ctrl-C stops)
+cli-serve-kept = games are kept in { $place }

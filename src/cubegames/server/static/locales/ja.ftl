@@ -1201,3 +1201,5 @@ cli-help-compile =
 cli-help-compile-parts = この部分だけをコンパイルする（くり返し指定できます。既定: すべて）。
 cli-compile-compiling = { $part } のカーネルをコンパイルしています…
 cli-compile-ready = { $part }: 準備ができました（{ $seconds } 秒）
+cli-serve-open = ブラウザで { $address } を開いてください（Ctrl-C で止まります）
+cli-serve-kept = 対局は { $place } に保存されます
