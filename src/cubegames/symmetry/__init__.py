@@ -65,10 +65,11 @@ Who uses it, and how
   and `decode`, such as `cubegames.rl.codec(game)`); `cubegames.rl.symmetry` re-exports this
   package for learning code.
 
-A caveat for CUBED: chance after the deal (a new round's deal, draw3 pieces mixed back into
-the bag) is drawn from a hash of the position text, so the image of a position draws other
-pieces there. The rules and the odds are symmetric; this engine's particular draws are not.
-Everything up to such an event maps exactly (the tests check it with one-round games).
+CUBED's chance after the deal (a new round's deal, draw3 pieces mixed back into the bag) is
+drawn from the generator the position keeps (`core.chance`, version 2 and later), which an
+image keeps unchanged, so an image draws the same pieces. (Games of chance version 1 drew
+from a hash of the position text, so there an image drew other pieces after such an event;
+the tests check the maps with one-round games.)
 """
 
 from __future__ import annotations
