@@ -382,3 +382,17 @@ def test_serve_says_where_to_play_in_the_players_language(
     done = say("serve", "--port", "8765", "--db", db)
     assert "open http://127.0.0.1:8765/ in a browser (Ctrl-C stops)" in done.stdout
     assert started == [("127.0.0.1", 8765)] * 2
+
+
+def test_a_command_line_refused_after_its_lang_leaves_no_language_behind() -> None:
+    """click reads `--lang` (and sets the language) before it finds the extra argument;
+    the refused command's block is never left, and collecting it later must not bring
+    Japanese back into whatever runs next."""
+    import gc
+
+    from cubegames.kit.terminal import language
+
+    for args in (("moves", "a.json", "b.json", "--lang", "ja"), ("--lang", "ja", "check")):
+        assert one_line_error(say(*args)).startswith("cubegames: ")
+        gc.collect()
+        assert language() == "en", args

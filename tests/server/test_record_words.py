@@ -14,6 +14,7 @@ from click.testing import CliRunner, Result
 
 import cubegames
 from cubegames.cli import cli
+from cubegames.core import chance
 from cubegames.core.registry import built_in
 from cubegames.kit import words
 from cubegames.server.i18n import phrase
@@ -47,7 +48,7 @@ def a_record(game: str, options: dict[str, Any], seed: int = 4) -> dict[str, Any
         "game": game,
         "options": built.options,
         "seed": seed,
-        "chance": 2,
+        "chance": chance.CURRENT,
         "seats": [{"kind": "human", "name": "ANA"}]
         + [{"kind": "bot", "bot": "random"}] * (built.players - 1),
         "moves": moves,

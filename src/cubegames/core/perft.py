@@ -24,7 +24,7 @@ def perft(state: State[Any], depth: int, moves: MoveSource | None = None) -> int
 
     >>> import cubegames
     >>> perft(cubegames.make("cubed", players=2).new_state(seed=7), 1)
-    65
+    67
     """
     if depth == 0 or state.is_over:
         return 1

@@ -17,9 +17,8 @@ drawings (`draw(game, view, legal)`) keep their signature:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar, Token
 from typing import Any
 
 from babel.lists import format_list
@@ -44,16 +43,28 @@ def on_colour(rgb: str) -> Style:
 _LANGUAGE: ContextVar[str] = ContextVar("cubegames_terminal_language", default=words.DEFAULT)
 
 
-@contextmanager
-def speaking(lang: str) -> Iterator[None]:
-    """Word everything in `lang` (one of `kit.words.LANGUAGES`) inside the block."""
-    if lang not in words.LANGUAGES:
-        raise ValueError(f"no catalog for the language {lang!r}")
-    token = _LANGUAGE.set(lang)
-    try:
-        yield
-    finally:
-        _LANGUAGE.reset(token)
+class speaking:
+    """Word everything in `lang` (one of `kit.words.LANGUAGES`) inside the block.
+
+    A class, not a generator: a block entered and never left (click enters a command's
+    `--lang` when it reads the option, and leaves it only if the command line parses)
+    changes nothing when it is collected later, where a generator's `finally` would put
+    back, long after, the language of its own time.
+    """
+
+    def __init__(self, lang: str) -> None:
+        if lang not in words.LANGUAGES:
+            raise ValueError(f"no catalog for the language {lang!r}")
+        self.lang = lang
+        self.token: Token[str] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _LANGUAGE.set(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            _LANGUAGE.reset(self.token)
+            self.token = None
 
 
 def language() -> str:
