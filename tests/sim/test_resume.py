@@ -114,12 +114,23 @@ def test_a_file_that_is_not_results_is_refused(tmp_path: Path) -> None:
         Store(flat)
 
 
+def _interruptible() -> None:
+    """In the child, before it runs: Ctrl-C at its default, as a terminal starts a command.
+    A process started by one that ignores SIGINT (a pytest-xdist worker may) ignores it too,
+    and Python then never turns it into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path: Path) -> None:
     out = tmp_path / "big.parquet"
     command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
     command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "1"]
     run = subprocess.Popen(
-        [*command, "-n", "1000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*command, "-n", "1000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_interruptible,
     )
     deadline = time.monotonic() + 60
     while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
