@@ -97,6 +97,7 @@ def write(moves: int, rounds: int) -> None:
                 move = NewMove(game, plies[game], 0, "roll")
                 news = bus.news([move])
                 if arrays:
+                    moment = now()
                     cursor.execute(
                         _AT_ONCE,
                         {
@@ -104,10 +105,14 @@ def write(moves: int, rounds: int) -> None:
                             "plies": [move.ply],
                             "seats": [move.seat],
                             "moves": [move.move],
-                            "at": now(),
+                            "ats": [moment],
+                            "at": moment,
                             "finished": FINISHED,
                             "ended": [],
+                            "ended_at": [],
                             "results": [],
+                            "timed": [],
+                            "deadlines": [],
                             "channel": news[0],
                             "news": news[1],
                         },

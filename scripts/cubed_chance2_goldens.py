@@ -24,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from golden_moves import play  # scripts/, beside this file
+
 import cubegames
 
 GAMES: list[tuple[dict[str, Any], int]] = [
@@ -37,30 +39,15 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 ]
 
 
-def choose(state: Any, rng: random.Random) -> Any:
-    """A move at random, a draw3 one time in three where one is legal."""
-    moves = state.legal_moves()
-    draw3 = [m for m in moves if str(m).startswith("draw3")]
-    if draw3 and rng.random() < 1 / 3:
-        return rng.choice(draw3)
-    return rng.choice(moves)
-
-
 def main() -> None:
     out = Path(sys.argv[1])
     games = []
     for i, (options, seed) in enumerate(GAMES):
         game = cubegames.make("cubed", **options)
         state = game.new_state(seed=seed)
-        rng = random.Random(200 + i)
-        moves: list[str] = []
-        file: dict[str, Any] | None = None
-        while not state.is_over:
-            move = choose(state, rng)
-            state.play(move)
-            moves.append(str(move))
-            if file is None and len(moves) >= 10:
-                file = {"ply": len(moves), "position": state.to_dict()}
+        moves, seen = play(state, random.Random(200 + i))
+        # one position of round 1, kept as a file (the position after the tenth move)
+        file = {"ply": seen[9][0], "position": seen[9][2]} if len(seen) >= 10 else None
         assert file is not None
         final = state.to_dict()
         games.append(

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from golden_moves import play  # scripts/, beside this file
+
 import cubegames
 
 BIG = 2**100 + 12345  # a seed as the web server deals them (the position then has a secret)
@@ -35,27 +37,6 @@ GAMES: list[tuple[dict[str, Any], int]] = [
     ({"players": 6, "rounds": 2, "variants": ["void"]}, 31),
     ({"players": 2, "rounds": 3, "variants": ["draw3", "bridging"]}, 2**64 + 99),
 ]
-
-
-def choose(state: Any, rng: random.Random) -> Any:
-    """A move at random, a draw3 one time in three where one is legal."""
-    moves = state.legal_moves()
-    draw3 = [m for m in moves if str(m).startswith("draw3")]
-    if draw3 and rng.random() < 1 / 3:
-        return rng.choice(draw3)
-    return rng.choice(moves)
-
-
-def play(state: Any, rng: random.Random) -> tuple[list[str], list[tuple[int, int, Any]]]:
-    """Play `state` to its end; the moves, and (ply, round, position) after every move."""
-    moves: list[str] = []
-    seen: list[tuple[int, int, Any]] = []
-    while not state.is_over:
-        move = choose(state, rng)
-        state.play(move)
-        moves.append(str(move))
-        seen.append((len(moves), state.round, state.to_dict()))
-    return moves, seen
 
 
 def main() -> None:

@@ -24,6 +24,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
     from starlette.testclient import WebSocketTestSession
 
+import cubegames
+from cubegames.core import chance
 from cubegames.server.protocol import patch
 
 TIMEOUT = 15.0
@@ -51,6 +53,34 @@ class Seconds:
 
     def __call__(self) -> float:
         return self.now
+
+
+def played_record(
+    game: str, options: dict[str, Any], seed: int = 4, first: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A record of a whole game between random bots (seeded by seat), played here through
+    the engine in the current chance version. `first` is seat 0's entry (a random bot's by
+    default, or e.g. a person's: `{"kind": "human", "name": "ANA"}`)."""
+    built = cubegames.make(game, **options)
+    state = built.new_state(seed=seed)
+    bots = [cubegames.bot("random", seed=s) for s in range(built.players)]
+    moves = []
+    while state.to_move is not None:
+        move = bots[state.to_move].choose(state)
+        moves.append(str(move))
+        state.play(move)
+    robot = {"kind": "bot", "bot": "random"}
+    return {
+        "format": "cubegames-record",
+        "version": 1,
+        "game": game,
+        "options": built.options,
+        "seed": seed,
+        "chance": chance.CURRENT,
+        "seats": [first or robot] + [robot] * (built.players - 1),
+        "moves": moves,
+        "result": {"scores": state.scores(), "winners": state.winners()},
+    }
 
 
 #: run a test (or with `pytestmark`, a module) on SQLite and on PostgreSQL: through the

@@ -11,35 +11,25 @@ from typing import Any
 import pytest
 
 import cubegames
-from cubegames.core import chance
 from cubegames.server.app import create_app
-from tests.server.helpers import BOTH, HUMAN, Socket, TestClient, bot, connect, make_game, token
+from tests.server.helpers import (
+    BOTH,
+    HUMAN,
+    Socket,
+    TestClient,
+    bot,
+    connect,
+    make_game,
+    played_record,
+    token,
+)
 
 pytestmark = BOTH
 
 
 def finished_record(game: str = "cubes", options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A record of a whole game between random bots, played here through the engine."""
-    options = {"players": 2, "sets": 1} if options is None else options
-    built = cubegames.make(game, **options)
-    state = built.new_state(seed=4)
-    players = [cubegames.bot("random", seed=s) for s in range(built.players)]
-    moves = []
-    while not state.is_over:
-        move = players[state.to_move].choose(state)
-        moves.append(str(move))
-        state.play(move)
-    return {
-        "format": "cubegames-record",
-        "version": 1,
-        "game": game,
-        "options": built.options,
-        "seed": 4,
-        "chance": chance.CURRENT,
-        "seats": [{"kind": "bot", "bot": "random"} for _ in range(built.players)],
-        "moves": moves,
-        "result": {"scores": state.scores(), "winners": state.winners()},
-    }
+    return played_record(game, {"players": 2, "sets": 1} if options is None else options)
 
 
 def test_the_pages_and_the_catalog_are_served(client: TestClient) -> None:

@@ -224,10 +224,15 @@ def test_the_lobby_on_a_desktop(browser: Browser, server: str) -> None:
         first.close()
 
 
-def test_a_spectator_mutes_another_spectator(browser: Browser, server: str) -> None:
-    """Two people watch one table from two browsers, each signed in (on one machine they
-    share an address: their accounts tell them apart): one mutes the other, whose lines
-    vanish on that screen only; a spectator's own lines offer no mute."""
+def watching_one_table(
+    contexts: tuple[BrowserContext, BrowserContext],
+    server: str,
+    hellos: tuple[str, str],
+    accounts: tuple[str, str] | None = None,
+) -> tuple[Page, Page]:
+    """Two people watch one new CUBES table (both seats free) from two browser contexts,
+    each signed up first when `accounts` names them; each says its hello and both screens
+    show both lines. The two pages, in the contexts' order."""
     import httpx
 
     from tests.server.test_browser_accounts import _account, _name
@@ -237,21 +242,31 @@ def test_a_spectator_mutes_another_spectator(browser: Browser, server: str) -> N
         json={"game": "cubes", "seats": [{"kind": "human"}, {"kind": "human"}]},
         timeout=10,
     ).json()
+    pages = []
+    for at, made_context in enumerate(contexts):
+        page = made_context.new_page()
+        if accounts is not None:
+            _account(page, server, _name(accounts[at]), "Create account")
+        page.goto(f"{server}/play/{made['id']}")
+        expect(page.locator(".chat h2")).to_have_text("Spectators' chat")
+        pages.append(page)
+    for page, hello in zip(pages, hellos, strict=True):
+        say(page, hello)
+    for page in pages:
+        for hello in hellos:
+            expect(page.locator(".chat-lines")).to_contain_text(hello)
+    return pages[0], pages[1]
+
+
+def test_a_spectator_mutes_another_spectator(browser: Browser, server: str) -> None:
+    """Two people watch one table from two browsers, each signed in (on one machine they
+    share an address: their accounts tell them apart): one mutes the other, whose lines
+    vanish on that screen only; a spectator's own lines offer no mute."""
     first, second = context(browser), context(browser, phone=True)
     try:
-        pages = []
-        for made_context, stem in ((first, "Eve"), (second, "Max")):
-            page = made_context.new_page()
-            _account(page, server, _name(stem), "Create account")
-            page.goto(f"{server}/play/{made['id']}")
-            expect(page.locator(".chat h2")).to_have_text("Spectators' chat")
-            pages.append(page)
-        eve, max_ = pages
-        say(eve, "hello from Eve")
-        say(max_, "hello from Max")
-        for page in (eve, max_):
-            expect(page.locator(".chat-lines")).to_contain_text("hello from Eve")
-            expect(page.locator(".chat-lines")).to_contain_text("hello from Max")
+        eve, max_ = watching_one_table(
+            (first, second), server, ("hello from Eve", "hello from Max"), ("Eve", "Max")
+        )
         # one's own line offers no mute; the other's does
         expect(
             eve.locator(".chat-lines li.own:has-text('hello from Eve') button.mute")
@@ -280,27 +295,9 @@ def test_a_guest_mutes_another_guest_watching_from_the_same_address(
     """Two guests (no account) watch one table from two browsers on one machine, so from
     one address: each browser has its own guest id (its cookie), so each has a tag of its
     own, and a mute of one hides that one's lines only, on that screen only."""
-    import httpx
-
-    made = httpx.post(
-        f"{server}/api/games",
-        json={"game": "cubes", "seats": [{"kind": "human"}, {"kind": "human"}]},
-        timeout=10,
-    ).json()
     first, second = context(browser), context(browser)
     try:
-        pages = []
-        for made_context in (first, second):
-            page = made_context.new_page()
-            page.goto(f"{server}/play/{made['id']}")
-            expect(page.locator(".chat h2")).to_have_text("Spectators' chat")
-            pages.append(page)
-        ann, ben = pages
-        say(ann, "hello from Ann")
-        say(ben, "hello from Ben")
-        for page in (ann, ben):
-            expect(page.locator(".chat-lines")).to_contain_text("hello from Ann")
-            expect(page.locator(".chat-lines")).to_contain_text("hello from Ben")
+        ann, ben = watching_one_table((first, second), server, ("hello from Ann", "hello from Ben"))
         # each has a tag of their own: their own line offers no mute, the other's does
         expect(ann.locator(".chat-lines li.own:has-text('hello from Ann')")).to_have_count(1)
         expect(ann.locator(".chat-lines li.own:has-text('hello from Ben')")).to_have_count(0)

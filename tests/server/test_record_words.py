@@ -14,11 +14,10 @@ from click.testing import CliRunner, Result
 
 import cubegames
 from cubegames.cli import cli
-from cubegames.core import chance
 from cubegames.core.registry import built_in
 from cubegames.kit import words
 from cubegames.server.i18n import phrase
-from tests.server.helpers import TestClient, token
+from tests.server.helpers import TestClient, played_record, token
 from tests.test_terminal_words import JAPANESE, english
 
 #: a game per built-in game, small enough to replay quickly
@@ -34,26 +33,7 @@ PLAIN = {"CUBEGAMES_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C
 def a_record(game: str, options: dict[str, Any], seed: int = 4) -> dict[str, Any]:
     """A whole game between random bots, its seat 0 a person named ANA (capitals: the scan
     of English words passes over names written so)."""
-    built = cubegames.make(game, **options)
-    state = built.new_state(seed=seed)
-    bots = [cubegames.bot("random", seed=s) for s in range(built.players)]
-    moves = []
-    while state.to_move is not None:
-        move = bots[state.to_move].choose(state)
-        moves.append(str(move))
-        state.play(move)
-    return {
-        "format": "cubegames-record",
-        "version": 1,
-        "game": game,
-        "options": built.options,
-        "seed": seed,
-        "chance": chance.CURRENT,
-        "seats": [{"kind": "human", "name": "ANA"}]
-        + [{"kind": "bot", "bot": "random"}] * (built.players - 1),
-        "moves": moves,
-        "result": {"scores": state.scores(), "winners": state.winners()},
-    }
+    return played_record(game, options, seed, first={"kind": "human", "name": "ANA"})
 
 
 def replay(path: Path, *args: str) -> Result:

@@ -15,7 +15,7 @@ Every other match goes to `play_match`, one by one, in the order given.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import cubegames
@@ -49,7 +49,7 @@ def _make_batcher(match: Match) -> lab.Batcher | None:
     return lab.batcher(game)
 
 
-def play_items(items: Sequence[tuple[int, Match]], size: int = BATCH) -> Iterator[Indexed]:
+def play_items(items: Iterable[tuple[int, Match]], size: int = BATCH) -> Iterator[Indexed]:
     """Play numbered matches, `(i, match)` in, `(i, record)` out, in the order given: runs
     of matches a batch kernel covers (up to `size` at a time) in one call each, the others
     by `play_match`."""

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cubegames.sim.play import Match
-from cubegames.sim.runner import Indexed, play_chunk
+from cubegames.sim.runner import Indexed, numbered, play_chunk
 
 
 class RayUnavailable(RuntimeError):
@@ -104,8 +104,9 @@ class RaySession:
         ray = self.ray
         # small chunks keep every CPU of a big cluster busy and the progress bar moving
         size = max(1, min(16, len(matches) // 64))
-        items = list(enumerate(matches))
-        pending = [self.task.remote(items[i : i + size]) for i in range(0, len(items), size)]
+        pending = [
+            self.task.remote(numbered(matches, i, size)) for i in range(0, len(matches), size)
+        ]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from rich.console import Console
 from rich.progress import (
@@ -43,6 +43,38 @@ if TYPE_CHECKING:
 BACKENDS = ("processes", "ray")
 
 Indexed = tuple[int, dict[str, Any]]
+
+T = TypeVar("T")
+
+
+class Lazy(Sequence[T]):
+    """`size` items, item `i` made by `make(i)` only when it is asked for: a million
+    games' matches are not built (and held) before the first game starts."""
+
+    def __init__(self, size: int, make: Callable[[int], T]) -> None:
+        self.size = size
+        self.make = make
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+
+    def __getitem__(self, i: int | slice) -> T | list[T]:
+        if isinstance(i, slice):
+            return [self.make(k) for k in range(*i.indices(self.size))]
+        if not -self.size <= i < self.size:
+            raise IndexError(i)
+        return self.make(i % self.size)
+
+
+def numbered(matches: Sequence[Match], start: int, size: int) -> list[tuple[int, Match]]:
+    """Matches `start` to `start + size - 1` with their numbers (a chunk of work)."""
+    return list(enumerate(matches[start : start + size], start))
 
 
 def _progress(enabled: bool) -> Progress:
@@ -145,7 +177,7 @@ class Runner:
                 )
             return self._ray.play(matches)
         if self.jobs <= 1:
-            return play_items(list(enumerate(matches)))
+            return play_items(enumerate(matches))
         return self._pooled(matches)
 
     def _pooled(self, matches: Sequence[Match]) -> Iterator[Indexed]:
@@ -161,12 +193,11 @@ class Runner:
         # larger: handing a chunk over costs more than its games
         most = 128 if all(b == "random" for b in matches[0].bots) else 8
         size = max(1, min(most, len(matches) // (self.jobs * 16)))
-        items = list(enumerate(matches))
-        starts = iter(range(0, len(items), size))
+        starts = iter(range(0, len(matches), size))
         pending: set[Future[list[Indexed]]] = set()
         while True:
             while len(pending) < 4 * self.jobs and (start := next(starts, None)) is not None:
-                pending.add(self._pool.submit(play_chunk, items[start : start + size]))
+                pending.add(self._pool.submit(play_chunk, numbered(matches, start, size)))
             if not pending:
                 return
             done, pending = wait(pending, return_when=FIRST_COMPLETED)

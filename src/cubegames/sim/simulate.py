@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cubegames.sim.job import Job
 from cubegames.sim.play import Match
-from cubegames.sim.runner import Runner
+from cubegames.sim.runner import Lazy, Runner
 from cubegames.sim.store import Store, StoreError, jobs_in, seeds_of
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def play_rows(
     last = time.monotonic()
     try:
         for i, record in runner.play(
-            [m for _, m in matches], progress=progress, description=description
+            Lazy(len(matches), lambda k: matches[k][1]), progress=progress, description=description
         ):
             row = matches[i][0].row(record)
             if on_row is not None:
@@ -138,7 +138,9 @@ def simulate(
         held = stored_rows(store, [job])
         done = set() if held is None else seeds_of(held, job.id)
         outcome.before = len(done)
-    todo = [(job, job.match(i)) for i in range(n) if job.seed + i not in done]
+    # made as the runner asks for them: a million games start at once
+    left = range(n) if not done else [i for i in range(n) if job.seed + i not in done]
+    todo = Lazy(len(left), lambda k: (job, job.match(left[k])))
     label = job.game if not done else f"{job.game} (resuming: {len(done):,} stored)"
     with Runner(jobs=jobs, backend=backend, address=address, ray_host=ray_host) as runner:
         outcome.rows = play_rows(
