@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from cubegames.sim.job import make_job
 from cubegames.sim.play import play_match
-from cubegames.sim.runner import run
+from cubegames.sim.runner import Lazy, run
 from cubegames.sim.simulate import simulate
 from cubegames.sim.store import Store
 from tests.sim.helpers import JOBS, frame_without_timing, without_timing
@@ -80,3 +81,51 @@ def test_ray_gives_the_same_rows_as_local_processes(
     on_ray = frame_without_timing(Store(out).read())
     local = [r for r in one_process if r["game"] == "unstackable"]
     assert on_ray.to_dict("records") == local
+
+
+def test_a_run_makes_each_match_only_when_it_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate` hands the runner a lazy list: a match is made when its game is about to
+    be played (a million-game run starts at once), and the lazy list reads like a list."""
+    made: list[int] = []
+
+    def make(i: int) -> int:
+        made.append(i)
+        return i * i
+
+    lazy = Lazy(5, make)
+    assert made == [] and len(lazy) == 5
+    assert lazy[2] == 4 and lazy[-1] == 16 and made == [2, 4]
+    assert lazy[1:3] == [1, 4] and lazy[3:99] == [9, 16] and list(lazy) == [0, 1, 4, 9, 16]
+    for bad in (5, -6):
+        with pytest.raises(IndexError):
+            lazy[bad]
+
+    from cubegames.sim.job import Job
+
+    module = importlib.import_module("cubegames.sim.simulate")  # the module, not the function
+
+    asked: list[int] = []
+    real_match = Job.match
+
+    def match(self: Job, i: int) -> Any:
+        asked.append(i)
+        return real_match(self, i)
+
+    monkeypatch.setattr(Job, "match", match)
+    handed: list[Any] = []
+
+    class Handed(Exception):
+        pass
+
+    def play_rows(matches: Any, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        handed.append(matches)
+        raise Handed
+
+    monkeypatch.setattr(module, "play_rows", play_rows)
+    job = make_job("cubes", ["random"], seed=1)
+    with pytest.raises(Handed):
+        simulate(job, 10**6)
+    (matches,) = handed
+    assert len(matches) == 10**6 and asked == []  # nothing made before the first game
+    assert matches[0] == (job, real_match(job, 0)) and matches[999_999][1].seed == 1_000_000
+    assert asked == [0, 999_999]
