@@ -203,3 +203,36 @@ def test_white_never_connects_to_a_blocking_piece() -> None:
     assert refusal(state, "YWY@1,-1") == "only 1 of 2 contacts match: your left W meets Y at 0,0"
     at_cell = [m for m in placements(state) if m.endswith("@1,-1")]
     assert at_cell == ["WYY@1,-1", "YYW@1,-1"]
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_yes_or_no_check_refuses_exactly_what_the_worded_one_refuses(strict: bool) -> None:
+    """`placement_refusal(..., why=False)` (the plain search's question) refuses the very
+    placements the worded check refuses, on tables of many random games."""
+    import random
+
+    import cubegames
+    from cubegames.games.cubed import CubedState
+    from cubegames.games.cubed.pieces import canonical, rotations
+    from cubegames.games.cubed.placement import REFUSED, candidate_cells, placement_refusal
+
+    game = cubegames.make("cubed", players=3, rounds=1, strict_colors=strict)
+    asked = 0
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        assert isinstance(state, CubedState)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.table) < 14:
+            ed = state.game.edition
+            for cell in candidate_cells(state.table):
+                for piece in {canonical(p) for p in ed.pieces}:
+                    for rot in rotations(piece):
+                        worded = placement_refusal(state.table, rot, cell, strict=strict, ed=ed)
+                        quiet = placement_refusal(
+                            state.table, rot, cell, strict=strict, ed=ed, why=False
+                        )
+                        assert quiet is (None if worded is None else REFUSED)
+                        asked += 1
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+    assert asked > 1000

@@ -34,7 +34,10 @@ SEED = 8
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text("abc", max_size=3),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text("xyz", max_size=2), inner),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.text("xyz", max_size=2) | st.sampled_from(["last", "say"]), inner)
+    ),
     max_leaves=20,
 )
 
@@ -52,6 +55,22 @@ def test_a_list_that_loses_one_item_costs_one_small_operation() -> None:
     hand = [f"P{i:02d}" for i in range(22)]
     ops = diff({"hand": hand}, {"hand": hand[:7] + hand[8:]})
     assert ops == [["~", ["hand"], 7, 1, []]]
+
+
+def test_the_last_move_and_a_phrase_are_set_whole_when_they_change() -> None:
+    """They change as a whole from one move to the next: one operation each, not one for
+    every nested parameter of the phrase."""
+    said = ["words-unst-stacked", {"who": {"seat": 1}, "place": {"say": ["p", {"z": 2}]}}]
+    old = {"last": {"ply": 1, "text": "a", "say": said}, "say": said, "view": {"a": 1, "b": 2}}
+    new_said = ["words-unst-stacked", {"who": {"seat": 0}, "place": {"say": ["p", {"z": 3}]}}]
+    new = {"last": {"ply": 2, "text": "b", "say": new_said}, "say": new_said, "view": {"a": 1}}
+    ops = diff(old, new)
+    assert ops == [
+        ["=", ["last"], new["last"]],
+        ["=", ["say"], new_said],
+        ["-", ["view", "b"]],
+    ]
+    assert patch(old, ops) == new
 
 
 def fresh_state(client: TestClient, game_id: str, credential: str) -> dict[str, Any]:

@@ -283,3 +283,39 @@ def test_unstackable_names_a_cube_alike_from_its_stacking_to_the_end() -> None:
         }
         assert said.items() <= final.items(), seed
         assert any(m.startswith(("Y@-1", "R@-1", "K@-1")) or ",-1," in m for m in moves), seed
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("cubed", {"players": 3, "variants": ("draw3", "void")}),
+        ("unstackable", {}),
+        ("stakd", {"players": 2}),
+        ("cubes", {"players": 2}),
+        ("nim", {}),
+    ],
+)
+def test_a_move_worded_once_reads_as_its_words_and_its_phrase(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """`web.worded` (what the server sends) is `words` and `described` of the same move,
+    for every seat and a spectator: a phrase's English is the move's words."""
+    game = cubegames.make(game_id, **options)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    earlier: list[str] = []
+    told = 0
+    while not state.is_over and len(earlier) < 60:
+        mover = state.to_move
+        assert mover is not None
+        moves = state.legal_moves()
+        move = str(moves[rng.randrange(len(moves))])
+        for viewer in [None, *range(game.players)]:
+            text, phrase = web.worded(game, move, mover, viewer, earlier)
+            assert text == web.words(game, move, mover, viewer, earlier)
+            described = web.described(game, move, mover, viewer, earlier)
+            assert web.said(phrase) == web.said(described)
+            told += 1
+        state.play(move)
+        earlier.append(move)
+    assert told > 10

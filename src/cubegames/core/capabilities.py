@@ -3,7 +3,8 @@
 A game must write the abstract methods of `Game` and `State` (see docs/plugins.md); each
 protocol here is something more it may offer, and each shared part works without it. A class
 that has a capability says so by naming the protocol among its bases (so mypy checks its
-signature); the parts ask with `isinstance`, which the `runtime_checkable` protocols answer.
+signature); the parts ask with `conforms` (where it is asked often) or `isinstance`, which
+the `runtime_checkable` protocols answer.
 
 On a `State`:
 
@@ -36,9 +37,31 @@ overrides; learning environments need the `cubegames.rl.encoding.Learnable` capa
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from cubegames.core.game import JSON, Move, State
+
+_ANSWERS: dict[tuple[object, type], bool] = {}
+
+
+def conforms(thing: object, protocol: type) -> bool:
+    """`isinstance(thing, protocol)` for a runtime-checkable protocol, answered once per
+    class (per module, for a module) and remembered. Python 3.11 works a protocol's check
+    out afresh at every call (tens of microseconds: it lists the protocol's members each
+    time), and the server asks several of them for every move. A capability is the
+    methods and attributes of a class or a module, never of one instance, so the class
+    (or the module) decides the answer.
+
+    >>> conforms([], LegalTexts), conforms(type("T", (), {"legal_texts": len})(), LegalTexts)
+    (False, True)
+    """
+    owner = thing if isinstance(thing, ModuleType) else type(thing)
+    key = (owner, protocol)
+    found = _ANSWERS.get(key)
+    if found is None:
+        found = _ANSWERS[key] = isinstance(thing, protocol)
+    return found
 
 
 @runtime_checkable

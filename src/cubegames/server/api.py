@@ -499,11 +499,12 @@ async def replay_step(
     last = played[-1] if played else None
     said, say = web.telling(game, view) if web.tells(game) else (None, None)
     earlier = [p.move for p in played[:-1]]
-    last_say = None
+    last_text, last_say = None, None
     if last is not None:
-        last_say = web.said(web.described(game, last.move, last.seat, seat, earlier))
+        last_text, phrase = web.worded(game, last.move, last.seat, seat, earlier)
+        last_say = web.said(phrase)
     if said is None and last is not None:
-        said, say = web.words(game, last.move, last.seat, seat, earlier), last_say
+        said, say = last_text, last_say
     hints = web.hints(game, view)
     if web.framed(game):
         hints = {**(hints or {}), **web.history_hints(game, [p.move for p in played])}
@@ -521,7 +522,7 @@ async def replay_step(
             "ply": last.ply,
             "seat": last.seat,
             "move": last.move if web.visible(game, last.move, last.seat, seat) else None,
-            "text": web.words(game, last.move, last.seat, seat, earlier),
+            "text": last_text,
             "say": last_say,
         },
         "result": result_of(state) if state.is_over else None,

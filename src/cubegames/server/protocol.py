@@ -353,6 +353,11 @@ def error(
 #: an equal-length list with at most this many changed items is patched item by item
 _ITEMWISE = 4
 
+#: keys whose values change as a whole from one move to the next (the last move, and a
+#: phrase: a catalog key with nested parameters): set whole when they differ, without
+#: looking into them, which would cost more calls and bytes than it saves
+_WHOLE = frozenset({"last", "say", "note_say"})
+
 Path = list[str | int]
 
 
@@ -386,8 +391,8 @@ def diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
             if part is type(was):
                 if was == value:
                     continue
-                if part is dict or part is list:  # only containers are looked into
-                    ops += diff(was, value, [*where, key])
+                if (part is dict or part is list) and key not in _WHOLE:
+                    ops += diff(was, value, [*where, key])  # only containers are looked into
                     continue
             ops.append(["=", [*where, key], value])
         return ops

@@ -108,11 +108,12 @@ def seat_record(info: GameInfo, game: Game[Any], seat: int) -> dict[str, Any]:
     moves: list[dict[str, Any]] = []
     earlier: list[str] = []
     for m in info.moves:
+        text, phrase = web.worded(game, m.move, m.seat, seat, earlier)
         moves.append(
             {
                 "seat": m.seat,
-                "text": web.words(game, m.move, m.seat, seat, earlier),
-                "say": web.said(web.described(game, m.move, m.seat, seat, earlier)),
+                "text": text,
+                "say": web.said(phrase),
                 **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
             }
         )

@@ -135,13 +135,12 @@ class Replays:
             moves = []
             notations = [m.move for m in info.moves]
             for m in info.moves:
+                text, phrase = web.worded(game, m.move, m.seat, None, notations[: m.ply - 1])
                 entry: dict[str, Any] = {
                     "ply": m.ply,
                     "seat": m.seat,
-                    "text": web.words(game, m.move, m.seat, None, notations[: m.ply - 1]),
-                    "say": web.said(
-                        web.described(game, m.move, m.seat, None, notations[: m.ply - 1])
-                    ),
+                    "text": text,
+                    "say": web.said(phrase),
                 }
                 if over or web.visible(game, m.move, m.seat, None):
                     entry["move"] = m.move

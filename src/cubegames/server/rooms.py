@@ -20,13 +20,13 @@ import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
 
 from cubegames.core import chance
-from cubegames.core.capabilities import LegalTexts, SharedViews
+from cubegames.core.capabilities import LegalTexts, SharedViews, conforms
 from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.registry import make
@@ -170,8 +170,8 @@ def forced(state: State[Any]) -> bool:
     public = {k: v for k, v in state.public_view().items() if k != "seat"}
     if mine != public:
         return False
-    if isinstance(state, LegalTexts):  # written without making the moves
-        return len(state.legal_texts()) == 1
+    if conforms(state, LegalTexts):  # written without making the moves
+        return len(cast(LegalTexts, state).legal_texts()) == 1
     return len(state.legal_moves()) == 1
 
 
@@ -580,8 +580,7 @@ class Room:
             framed = web.framed(self.game)
             for p in self.played[len(entries) :]:
                 earlier = [q.move for q in self.played[: p.ply - 1]] if framed else ()
-                text = web.words(self.game, p.move, p.seat, viewer, earlier)
-                phrase = web.described(self.game, p.move, p.seat, viewer, earlier)
+                text, phrase = web.worded(self.game, p.move, p.seat, viewer, earlier)
                 seen = web.visible(self.game, p.move, p.seat, viewer)
                 notation = p.move if seen else None  # for the page's hover, when not secret
                 entry: dict[str, Any] = {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note}
@@ -630,15 +629,15 @@ class Room:
         if seat is None:
             view = state.public_view()
         else:
-            if isinstance(state, SharedViews):
-                view = state.view_sharing(seat, self._shared)
+            if conforms(state, SharedViews):
+                view = cast(SharedViews, state).view_sharing(seat, self._shared)
             else:
                 view = state.view(seat)
         legal: list[str] = []
         # none while the end of a round is looked at: they come when the next round starts
         if seat is not None and self.to_move == seat and self.pause is None:
-            if isinstance(state, LegalTexts):  # written without making the moves
-                legal = state.legal_texts()
+            if conforms(state, LegalTexts):  # written without making the moves
+                legal = cast(LegalTexts, state).legal_texts()
             else:
                 legal = [str(m) for m in state.legal_moves()]
         log_entries = self.log_for(seat)

@@ -72,29 +72,53 @@ def hand_refusal(hand: Iterable[Piece], placed: Piece, ed: Edition) -> Refusal |
     )
 
 
+#: what `placement_refusal(..., why=False)` gives for any refused placement
+REFUSED = Refusal("refused", "this placement breaks the table rules")
+
+
 def placement_refusal(
-    table: Mapping[int, Piece], placed: Piece, cell: int, *, strict: bool, ed: Edition
+    table: Mapping[int, Piece],
+    placed: Piece,
+    cell: int,
+    *,
+    strict: bool,
+    ed: Edition,
+    why: bool = True,
 ) -> Refusal | None:
     """Why laying `placed` (top, left, right) on `cell` breaks the table rules, or None.
 
-    The hand is not consulted here: see `hand_refusal`.
+    The hand is not consulted here: see `hand_refusal`. With `why=False` a refused
+    placement gives `REFUSED` and no reason is put into words (the plain search asks this
+    of every piece in every rotation on every cell, and only needs yes or no).
     """
-    where = label(cell)
-    at = list(unpack(cell))
     if cell in table:
-        return Refusal("occupied", f"cell {where} is already taken", cell=at)
+        return (
+            REFUSED
+            if not why
+            else Refusal(
+                "occupied", f"cell {label(cell)} is already taken", cell=list(unpack(cell))
+            )
+        )
     blocking = ed.black in placed
     n = len(table)
     if blocking and n < 3:
-        return Refusal(
-            "blocking-early",
-            f"a blocking piece may be played only once 3 pieces are on the table (now {n})",
-            on_table=n,
+        return (
+            REFUSED
+            if not why
+            else Refusal(
+                "blocking-early",
+                f"a blocking piece may be played only once 3 pieces are on the table (now {n})",
+                on_table=n,
+            )
         )
     if n == 0:
         if cell == ORIGIN:
             return None
-        return Refusal("first-at-origin", "the first piece goes on 0,0", cell=at)
+        return (
+            REFUSED
+            if not why
+            else Refusal("first-at-origin", "the first piece goes on 0,0", cell=list(unpack(cell)))
+        )
 
     contacts: list[tuple[int, int, int, int, Contact]] = []  # edge, neighbour, mine, theirs
     for d in range(6):
@@ -108,33 +132,51 @@ def placement_refusal(
         contacts.append((d, other, mine, theirs, judged))
     for _, other, _, theirs, judged in contacts:
         if judged is Contact.BLACK and theirs == ed.black:
-            return Refusal(
-                "dead-cell",
-                f"cell {where} is dead: it touches a black side at {label(other)}",
-                cell=at,
-                black_at=list(unpack(other)),
+            return (
+                REFUSED
+                if not why
+                else Refusal(
+                    "dead-cell",
+                    f"cell {label(cell)} is dead: it touches a black side at {label(other)}",
+                    cell=list(unpack(cell)),
+                    black_at=list(unpack(other)),
+                )
             )
     for _, other, _, _, judged in contacts:
         if judged is Contact.BLACK:
-            return Refusal(
-                "black-contact",
-                f"contact with a black side at {label(other)}",
-                cell=at,
-                black_at=list(unpack(other)),
+            return (
+                REFUSED
+                if not why
+                else Refusal(
+                    "black-contact",
+                    f"contact with a black side at {label(other)}",
+                    cell=list(unpack(cell)),
+                    black_at=list(unpack(other)),
+                )
             )
 
     touches = len(contacts)
     if n == 1 and touches == 0:
-        return Refusal(
-            "no-touch-first", f"cell {where} does not touch the piece on the table", cell=at
+        return (
+            REFUSED
+            if not why
+            else Refusal(
+                "no-touch-first",
+                f"cell {label(cell)} does not touch the piece on the table",
+                cell=list(unpack(cell)),
+            )
         )
     if n >= 2 and touches < 2:
         said = "no piece" if touches == 0 else "only 1 piece"
-        return Refusal(
-            "too-few-touches",
-            f"cell {where} touches {said}; from the third piece on, a piece must touch 2",
-            cell=at,
-            touches=touches,
+        return (
+            REFUSED
+            if not why
+            else Refusal(
+                "too-few-touches",
+                f"cell {label(cell)} touches {said}; from the third piece on, a piece must touch 2",
+                cell=list(unpack(cell)),
+                touches=touches,
+            )
         )
 
     if blocking:
@@ -142,13 +184,17 @@ def placement_refusal(
         # diamond's two edges: it only remains to match them exactly.
         for _, other, mine, theirs, _ in contacts:
             if mine != theirs:
-                return Refusal(
-                    "blocking-mismatch",
-                    f"a blocking piece's colour must match exactly: its {ed.letter(mine)} "
-                    f"meets {ed.letter(theirs)} at {label(other)}",
-                    mine=ed.letter(mine),
-                    theirs=ed.letter(theirs),
-                    at=list(unpack(other)),
+                return (
+                    REFUSED
+                    if not why
+                    else Refusal(
+                        "blocking-mismatch",
+                        f"a blocking piece's colour must match exactly: its {ed.letter(mine)} "
+                        f"meets {ed.letter(theirs)} at {label(other)}",
+                        mine=ed.letter(mine),
+                        theirs=ed.letter(theirs),
+                        at=list(unpack(other)),
+                    )
                 )
         return None
 
@@ -156,23 +202,31 @@ def placement_refusal(
     if strict or n == 1:
         if matches < touches:
             d, other, mine, theirs, _ = next(c for c in contacts if c[4] is not Contact.MATCH)
-            return Refusal(
-                "mismatch",
-                f"only {matches} of {touches} contacts match: your {SLOT_NAMES[SLOT[d]]} "
-                f"{ed.letter(mine)} meets {ed.letter(theirs)} at {label(other)}",
-                slot=SLOT_NAMES[SLOT[d]],
-                mine=ed.letter(mine),
-                theirs=ed.letter(theirs),
-                at=list(unpack(other)),
+            return (
+                REFUSED
+                if not why
+                else Refusal(
+                    "mismatch",
+                    f"only {matches} of {touches} contacts match: your {SLOT_NAMES[SLOT[d]]} "
+                    f"{ed.letter(mine)} meets {ed.letter(theirs)} at {label(other)}",
+                    slot=SLOT_NAMES[SLOT[d]],
+                    mine=ed.letter(mine),
+                    theirs=ed.letter(theirs),
+                    at=list(unpack(other)),
+                    matches=matches,
+                    touches=touches,
+                )
+            )
+    elif matches < 2:
+        return (
+            REFUSED
+            if not why
+            else Refusal(
+                "too-few-matches",
+                f"only {matches} of {touches} contacts match; at least 2 must",
                 matches=matches,
                 touches=touches,
             )
-    elif matches < 2:
-        return Refusal(
-            "too-few-matches",
-            f"only {matches} of {touches} contacts match; at least 2 must",
-            matches=matches,
-            touches=touches,
         )
     return None
 
@@ -201,6 +255,6 @@ def plain_placements(
         seen.add(key)
         for rot in rotations(key):
             for cell in cells:
-                if placement_refusal(table, rot, cell, strict=strict, ed=ed) is None:
+                if placement_refusal(table, rot, cell, strict=strict, ed=ed, why=False) is None:
                     out.append((rot, cell))
     return out

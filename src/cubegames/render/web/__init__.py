@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
 
+from cubegames.core.capabilities import conforms
 from cubegames.core.game import Game, Move, State
 from cubegames.core.phrase import Phrase
 from cubegames.kit.parts import part
@@ -158,8 +159,8 @@ def words(
     spectator); it says nothing `viewer` may not know. `earlier`, the moves before it,
     matters to a game that names places in a frame set by its history (`framed`)."""
     module = _module(game)
-    if isinstance(module, Framed):
-        return module.words(game, move, mover, viewer, earlier)
+    if conforms(module, Framed):
+        return cast(Framed, module).words(game, move, mover, viewer, earlier)
     return module.words(game, move, mover, viewer)
 
 
@@ -169,11 +170,23 @@ def described(
     """`words` as a phrase of the catalogs (None for a game whose module gives none: a
     plug-in's words are its own, in the language it writes)."""
     module = _module(game)
-    if isinstance(module, DescribesFramed) and isinstance(module, Framed):
-        return module.described(game, move, mover, viewer, earlier)
-    if isinstance(module, Describes):
-        return module.described(game, move, mover, viewer)
+    if conforms(module, DescribesFramed) and conforms(module, Framed):
+        return cast(DescribesFramed, module).described(game, move, mover, viewer, earlier)
+    if conforms(module, Describes):
+        return cast(Describes, module).described(game, move, mover, viewer)
     return None
+
+
+def worded(
+    game: Game[Any], move: str, mover: int, viewer: int | None, earlier: Sequence[str] = ()
+) -> tuple[str, Phrase | None]:
+    """`words` and `described` at once, the move worded once: where the module gives a
+    phrase, its English is the words (every module's `words` is the English of its
+    `described`); else `words`, and no phrase."""
+    phrase = described(game, move, mover, viewer, earlier)
+    if phrase is not None:
+        return str(phrase), phrase
+    return words(game, move, mover, viewer, earlier), None
 
 
 def said(phrase: Phrase | None) -> list[Any] | None:
@@ -184,27 +197,27 @@ def said(phrase: Phrase | None) -> list[Any] | None:
 def framed(game: Game[Any]) -> bool:
     """Whether `words` needs the moves before the one it tells (Unstackable's places are
     named on a board fixed by its first cube)."""
-    return isinstance(_module(game), Framed)
+    return conforms(_module(game), Framed)
 
 
 def history_hints(game: Game[Any], moves: Sequence[str]) -> dict[str, Any]:
     """What the page needs from the moves so far to name places as `words` does (the
     Unstackable board's `frame`); empty for other games."""
     module = _module(game)
-    return module.history_hints(game, moves) if isinstance(module, Framed) else {}
+    return cast(Framed, module).history_hints(game, moves) if conforms(module, Framed) else {}
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """What the last move did, in words, when the game can say more than `words` (CUBES
     explains its rolls); None otherwise."""
     module = _module(game)
-    return module.tell(game, view) if isinstance(module, Tells) else None
+    return cast(Tells, module).tell(game, view) if conforms(module, Tells) else None
 
 
 def told(game: Game[Any], view: Mapping[str, Any]) -> Phrase | None:
     """`tell` as a phrase of the catalogs (None where `tell` is, or the module has none)."""
     module = _module(game)
-    return module.told(game, view) if isinstance(module, Told) else None
+    return cast(Told, module).told(game, view) if conforms(module, Told) else None
 
 
 def telling(game: Game[Any], view: Mapping[str, Any]) -> tuple[str | None, list[Any] | None]:
@@ -219,24 +232,28 @@ def telling(game: Game[Any], view: Mapping[str, Any]) -> tuple[str | None, list[
 def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
     """What the page needs besides `view` to draw it (None for games that need nothing)."""
     module = _module(game)
-    return module.hints(game, view) if isinstance(module, Hints) else None
+    return cast(Hints, module).hints(game, view) if conforms(module, Hints) else None
 
 
 def state_hints(game: Game[Any], state: State[Any]) -> dict[str, Any] | None:
     """`hints(game, state.public_view())`, by the game module's faster `state_hints` where
     it has one (made from what the state keeps, never from anything a seat cannot see)."""
     module = _module(game)
-    if isinstance(module, StateHints):
-        return module.state_hints(game, state)
-    return hints(game, state.public_view())
+    if conforms(module, StateHints):
+        return cast(StateHints, module).state_hints(game, state)
+    if not conforms(module, Hints):
+        return None  # (no public view made for nothing)
+    return cast(Hints, module).hints(game, state.public_view())
 
 
 def tells(game: Game[Any]) -> bool:
     """Whether the game's module has `tell` (so `tell` can be skipped for the others)."""
-    return isinstance(_module(game), Tells)
+    return conforms(_module(game), Tells)
 
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:
     """Whether `viewer` may read `move`'s notation (its words are always safe to show)."""
     module = _module(game)
-    return module.visible(game, move, mover, viewer) if isinstance(module, Secrets) else True
+    if conforms(module, Secrets):
+        return cast(Secrets, module).visible(game, move, mover, viewer)
+    return True

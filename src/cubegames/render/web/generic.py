@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from cubegames.core.capabilities import MoveWords, SecretMoves, Telling, WebHints
+from cubegames.core.capabilities import MoveWords, SecretMoves, Telling, WebHints, conforms
 from cubegames.core.game import Game, Move
 from cubegames.core.phrase import Phrase, Seat
 from cubegames.kit.svg import capitalised, document, seat_name, text
@@ -70,8 +70,8 @@ def info(game: Game[Any]) -> dict[str, Any]:
 
 def words(game: Game[Any], move: str, mover: int, viewer: int | None) -> str:
     """The game's own words for the move, else its notation after the seat's name."""
-    if isinstance(game, MoveWords):
-        return game.move_words(move, mover, viewer)
+    if conforms(game, MoveWords):
+        return cast(MoveWords, game).move_words(move, mover, viewer)
     if not visible(game, move, mover, viewer):
         return capitalised(f"{seat_name(mover, viewer)} moved.")
     return capitalised(f"{seat_name(mover, viewer)} played {move}.")
@@ -81,7 +81,7 @@ def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phr
     """`words` as a phrase of the catalogs (`words-generic-played`, `-moved`: the move's
     notation after the seat's name, which the page words in its language); None where the
     game words its moves itself (`MoveWords`: its own words, in its own language)."""
-    if isinstance(game, MoveWords):
+    if conforms(game, MoveWords):
         return None
     english = words(game, move, mover, viewer)
     if not visible(game, move, mover, viewer):
@@ -91,14 +91,16 @@ def described(game: Game[Any], move: str, mover: int, viewer: int | None) -> Phr
 
 def visible(game: Game[Any], move: str, mover: int, viewer: int | None) -> bool:
     """Whether `viewer` may read the move's notation: always, unless the game says not."""
-    return game.move_visible(move, mover, viewer) if isinstance(game, SecretMoves) else True
+    if conforms(game, SecretMoves):
+        return cast(SecretMoves, game).move_visible(move, mover, viewer)
+    return True
 
 
 def tell(game: Game[Any], view: Mapping[str, Any]) -> str | None:
     """The game's `Telling`, else None."""
-    return game.tell(view) if isinstance(game, Telling) else None
+    return cast(Telling, game).tell(view) if conforms(game, Telling) else None
 
 
 def hints(game: Game[Any], view: Mapping[str, Any]) -> dict[str, Any] | None:
     """The game's `WebHints`, else None."""
-    return game.web_hints(view) if isinstance(game, WebHints) else None
+    return cast(WebHints, game).web_hints(view) if conforms(game, WebHints) else None

@@ -865,6 +865,7 @@ refusal-undo-passed = The turn has passed to another player: ask them to agree t
 refusal-undo-chance = A draw or a roll came since that move, so it can no longer be taken back.
 refusal-undo-rated = A rated game's moves cannot be taken back.
 refusal-another-colour = another colour
+refusal-cubed-refused = That piece cannot go there.
 refusal-cubed-occupied = That cell already holds a piece.
 refusal-cubed-blocking-early = A piece with a black side may go down only once 3 pieces are on the table.
 refusal-cubed-blocking-mismatch = A piece with a black side must match exactly, and here its { $mine } side meets { $theirs }.

@@ -739,6 +739,7 @@ refusal-undo-passed = 手番がほかのプレイヤーに移りました。待�
 refusal-undo-chance = その手のあとにピースを引いたりサイコロを振ったりしたので、もう戻せません。
 refusal-undo-rated = レーティング対象の対局では手を戻せません。
 refusal-another-colour = ほかの色
+refusal-cubed-refused = そのピースはそこに置けません。
 refusal-cubed-occupied = そのマスにはもうピースがあります。
 refusal-cubed-blocking-early = 黒い辺のあるピースは、テーブルにピースが3個並んでからでないと置けません。
 refusal-cubed-blocking-mismatch = 黒い辺のあるピースは色がぴったり合わなければなりませんが、ここではこのピースの{ $mine }の辺が{ $theirs }と接します。
