@@ -578,8 +578,11 @@ class Room:
         if len(entries) < len(self.played):  # the moves since this viewer last asked
             notations = self._notations.setdefault(viewer, [])
             framed = web.framed(self.game)
+            # the notation of every move, once a call (a framed game's words need those
+            # before the move they tell)
+            so_far = [q.move for q in self.played] if framed else []
             for p in self.played[len(entries) :]:
-                earlier = [q.move for q in self.played[: p.ply - 1]] if framed else ()
+                earlier = so_far[: p.ply - 1]
                 text, phrase = web.worded(self.game, p.move, p.seat, viewer, earlier)
                 seen = web.visible(self.game, p.move, p.seat, viewer)
                 notation = p.move if seen else None  # for the page's hover, when not secret

@@ -303,7 +303,7 @@ def frame_of(moves: Sequence[str]) -> tuple[int, int]:
     """
     sx = sy = 0
     for move in moves:
-        if "@" in move:
+        if "-1" in move and "@" in move:  # (most moves shift nothing: a quick look first)
             x, y, _z = move.split("@", 1)[1].split(",")
             sx += x == "-1"
             sy += y == "-1"
