@@ -36,7 +36,6 @@ from cubegames.kit.vector import (
     Opponent,
     StepResult,
     StepsRows,
-    seat_outcomes,
 )
 from cubegames.kit.vector import plain_opponent as plain
 
@@ -268,6 +267,26 @@ def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
         if scores[s] == low:
             shared += 1
     return 1.0 if shared == 1 else 0.0
+
+
+@jit
+def _seat_outcomes(
+    batch: k.Game, ed: k.Tables, ended: Arr, illegal: Arr, movers: Arr, out: Arr
+) -> None:
+    """Each seat's reward at the end of a game into `out` (games by seats), 0 elsewhere:
+    `_outcome` for every seat of a game that ended, -1 for a mover that lost it by an
+    illegal action (and 0 for the others)."""
+    for i in range(ended.shape[0]):
+        for s in range(out.shape[1]):
+            out[i, s] = 0.0
+        if not ended[i]:
+            continue
+        if illegal[i]:
+            out[i, movers[i]] = -1.0
+            continue
+        st = _env(batch, i)
+        for s in range(out.shape[1]):
+            out[i, s] = _outcome(st, ed, s)
 
 
 @jit
@@ -552,8 +571,11 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         # numba, and so a compilation on the spot
         chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs).copy()
         movers = self.to_move.copy()
-        picked = np.zeros(self.num_envs, dtype=bool)
-        picked[np.asarray(list(rows), dtype=np.int64)] = True
+        everything = isinstance(rows, range) and rows == range(self.num_envs)  # (`step`)
+        picked = np.ones(self.num_envs, dtype=bool)
+        if not everything:
+            picked[:] = False
+            picked[np.asarray(list(rows), dtype=np.int64)] = True
         if picked.all():
             result = (chosen, self.rewards, self.terminations, self.illegal)
             step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result, self.work)
@@ -571,32 +593,10 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 )  # fmt: skip
                 part = (chosen[row], self.rewards[row], self.terminations[row], self.illegal[row])
                 step_all(batch, self.ed, self.tb, deal, io, part, self.work)
-        self.seat_rewards[:] = 0.0
-        for i in np.flatnonzero(self.terminations):
-            if self.illegal[i]:
-                self.seat_rewards[i, movers[i]] = -1.0
-            else:
-                self.seat_rewards[i] = self._outcomes(int(i))
+        _seat_outcomes(
+            self.batch, self.ed, self.terminations, self.illegal, movers, self.seat_rewards
+        )
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()
-
-    def _outcomes(self, i: int) -> list[float]:
-        """Every seat's +1 / -1 / 0 in the finished game `i`: the fewest points wins (the
-        kernel's `_outcome`, for each seat)."""
-        game = self.game_arrays(i)
-        meta, hands, sizes = game.meta, game.hands, game.hsize
-        points = self.ed.points
-        players = self.game.players
-        emptied = meta[k.M_END] == k.EMPTIED
-        scores = [
-            0
-            if emptied and meta[k.M_WINNER] == s
-            else sum(int(points[hands[s, j]]) for j in range(int(sizes[s])))
-            for s in range(players)
-        ]
-        low = min(scores)
-        winners = [s for s in range(players) if scores[s] == low]
-        shares = [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
-        return seat_outcomes(shares)
 
     def game_arrays(self, i: int) -> k.Game:
         """The kernel arrays of game `i` (views), e.g. for `kernel_bridge.decode_into`."""

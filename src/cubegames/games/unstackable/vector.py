@@ -212,14 +212,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
                 self._masks,
                 self._to_move,
             )
-        # two seats, zero-sum: the other seat gets the opposite of the mover's reward, but
-        # nothing when the mover lost by an illegal action
-        self._seat_rewards[:] = 0.0
-        ended = np.flatnonzero(self._terminated)
-        mover = movers[ended]
-        self._seat_rewards[ended, mover] = self._rewards[ended]
-        fair = ~self._illegal[ended]
-        self._seat_rewards[ended[fair], 1 - mover[fair]] = -self._rewards[ended[fair]]
+        vector_rules.seat_rewards(
+            self._terminated, self._illegal, self._rewards, movers, self._seat_rewards
+        )
         return (
             self._obs.copy(),
             self._rewards.copy(),

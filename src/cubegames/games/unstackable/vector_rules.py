@@ -381,3 +381,24 @@ def reset_all(
         observe(boards, st, g, 0, bag, counts, gains, most, obs[g])
         legal(boards, st, g, bag, exact, masks[g])
         to_move[g] = 0
+
+
+@njit(cache=True)
+def seat_rewards(
+    terminated: npt.NDArray[np.bool_],
+    illegal: npt.NDArray[np.bool_],
+    rewards: npt.NDArray[np.float32],
+    movers: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Each seat's reward at the end of a game into `out` (games by seats), 0 elsewhere:
+    the mover's reward to the mover and, two seats being zero-sum, its opposite to the other
+    seat, but nothing when the mover lost by an illegal action."""
+    for i in range(terminated.shape[0]):
+        out[i, 0] = 0.0
+        out[i, 1] = 0.0
+        if terminated[i]:
+            mover = movers[i]
+            out[i, mover] = rewards[i]
+            if not illegal[i]:
+                out[i, 1 - mover] = -rewards[i]
