@@ -112,3 +112,22 @@ def test_up_to_six_seats_keep_their_judgement_and_seven_race() -> None:
         assert search_hooks.flat_judge(players) == (False, 0.0, 3.0)
     for players in range(7, 12):
         assert search_hooks.flat_judge(players) == (True, 10.0, 6.0)
+
+
+@pytest.mark.parametrize(
+    ("players", "variants", "race"),
+    [(2, (), False), (6, (), False), (7, (), True), (11, ("bridging", "void", "draw3"), True)],
+)
+def test_the_searchs_playouts_judge_as_their_seat_count_says(
+    players: int, variants: tuple[str, ...], race: bool
+) -> None:
+    game = cubegames.make("cubed", players=players, edition="ja", variants=variants, rounds=1)
+    state = game.new_state(seed=1)
+    assert isinstance(state, CubedState)
+    playouts = kernel_bridge.playouts(state)
+    assert playouts is not None
+    assert (playouts.field, playouts.per_piece > 0, playouts.temperature) == (
+        race,
+        race,
+        6.0 if race else 3.0,
+    )
