@@ -36,13 +36,38 @@ SETTINGS: list[tuple[str, str, dict[str, object]]] = [
     # all three variants
     ("cubed", "3 seats, plain", {"players": 3, "rounds": 1, "variants": ()}),
     ("cubed", "3 seats, all three", {"players": 3, "rounds": 1, "variants": ALL}),
+    ("cubed", "4 seats, plain", {"players": 4, "rounds": 1, "variants": ()}),
     ("cubed", "5 seats, plain", {"players": 5, "rounds": 1, "variants": ()}),
     ("cubed", "5 seats, all three", {"players": 5, "rounds": 1, "variants": ALL}),
+    ("cubed", "6 seats, plain", {"players": 6, "rounds": 1, "variants": ()}),
+    ("cubed", "6 seats, all three", {"players": 6, "rounds": 1, "variants": ALL}),
+    ("cubed", "7 seats, ja, plain", {"players": 7, "rounds": 1, "edition": "ja", "variants": ()}),
+    (
+        "cubed",
+        "7 seats, ja, all three",
+        {"players": 7, "rounds": 1, "edition": "ja", "variants": ALL},
+    ),
     ("cubed", "8 seats, ja, plain", {"players": 8, "rounds": 1, "edition": "ja", "variants": ()}),
     (
         "cubed",
         "8 seats, ja, all three",
         {"players": 8, "rounds": 1, "edition": "ja", "variants": ALL},
+    ),
+    ("cubed", "9 seats, ja, plain", {"players": 9, "rounds": 1, "edition": "ja", "variants": ()}),
+    (
+        "cubed",
+        "9 seats, ja, all three",
+        {"players": 9, "rounds": 1, "edition": "ja", "variants": ALL},
+    ),
+    (
+        "cubed",
+        "10 seats, ja, plain",
+        {"players": 10, "rounds": 1, "edition": "ja", "variants": ()},
+    ),
+    (
+        "cubed",
+        "10 seats, ja, all three",
+        {"players": 10, "rounds": 1, "edition": "ja", "variants": ALL},
     ),
     (
         "cubed",

@@ -148,7 +148,21 @@ def test_a_search_playout_deals_only_what_the_seat_cannot_see() -> None:
     deals = set()
     for seed in range(5):
         # root move: a pass or a draw, then no playout at all
-        args = (search_kernel.DRAW, 0, 0, seed, 0, 0.75, np.zeros(3), True, 3.0, rewards, *buffers)
+        args = (
+            search_kernel.DRAW,
+            0,
+            0,
+            seed,
+            0,
+            0.75,
+            np.zeros(3),
+            True,
+            3.0,
+            False,
+            0.0,
+            rewards,
+            *buffers,
+        )
         search_kernel.playout(scratch, template, kernel_bridge.tables(state.ed), seat, *args)
         dealt = state.clone()
         kernel_bridge.decode_into(dealt, scratch)

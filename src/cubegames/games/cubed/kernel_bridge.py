@@ -342,8 +342,9 @@ class KernelPlayouts(Playouts[CubedMove]):
     HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
-    #: points of difference that count as a clear lead (see `search_kernel.evaluate`)
-    TEMPERATURE = 3.0
+    #: points of difference that count as a clear lead (see `search_kernel.evaluate`), with
+    #: up to six seats (`search_hooks.flat_judge`)
+    TEMPERATURE = search_hooks.TEMPERATURE
 
     def __init__(
         self, state: CubedState, moves: list[CubedMove], templates: list[k.Game] | None = None
@@ -355,6 +356,8 @@ class KernelPlayouts(Playouts[CubedMove]):
         self.budget = search_hooks.flat_budget(state.game.players)
         #: moves after the root move (`HORIZON` with two seats, 4 a seat with more)
         self.horizon = search_hooks.flat_horizon(state.game.players)
+        #: how a playout's end is judged (`search_hooks.flat_judge`)
+        self.field, self.per_piece, self.temperature = search_hooks.flat_judge(state.game.players)
         #: one template for every root move, or one per root move (`of`)
         self.templates = templates if templates is not None else [encode(state)]
         self.template = self.templates[0]
@@ -390,7 +393,9 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.GREED,
             self.totals,
             self.last_round,
-            self.TEMPERATURE,
+            self.temperature,
+            self.field,
+            self.per_piece,
             self.rewards,
             self.out_rot,
             self.out_cell,
@@ -426,7 +431,9 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.GREED,
             self.totals,
             self.last_round,
-            self.TEMPERATURE,
+            self.temperature,
+            self.field,
+            self.per_piece,
             self.rewards,
             self.out_rot,
             self.out_cell,

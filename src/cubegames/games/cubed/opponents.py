@@ -177,6 +177,8 @@ def _halving(
                     match,
                     True,
                     TEMPERATURE,
+                    False,
+                    0.0,
                     rewards,
                     ints[W_OUT_ROT],
                     ints[W_OUT_CELL],

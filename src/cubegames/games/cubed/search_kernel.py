@@ -146,6 +146,8 @@ def playout(
     totals: Arr,
     last_round: bool,
     temperature: float,
+    field: bool,
+    per_piece: float,
     rewards: Arr,
     out_rot: Arr,
     out_cell: Arr,
@@ -220,7 +222,7 @@ def playout(
         else:
             pick = splitmix(rng_state) % count
         place(st, ed, out_rot[pick], out_cell[pick])
-    evaluate(st, ed, totals, last_round, temperature, rewards)
+    evaluate(st, ed, totals, last_round, temperature, field, per_piece, rewards)
 
 
 @jit
@@ -313,21 +315,36 @@ def draw3_keep(st: Game, ed: Tables, k: int, rng_state: Arr, out_rot: Arr, out_c
 
 @jit
 def evaluate(
-    st: Game, ed: Tables, totals: Arr, last_round: bool, temperature: float, rewards: Arr
+    st: Game,
+    ed: Tables,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    field: bool,
+    per_piece: float,
+    rewards: Arr,
 ) -> None:
     """Rewards in [0, 1] per seat. Each seat's outlook is its match total plus the points
-    in its hand (0 for the seat that went out). At the end of the last round they are
-    exact: 1 for the lowest outlook, shared on a tie, else 0. Otherwise a seat `temperature`
-    points ahead of the best other seat gets 1 / (1 + e^-1) and one level with it 1/2."""
+    in its hand (0 for the seat that went out); while the round goes on, plus `per_piece`
+    points for every piece it holds and for its place in the turn order (a seat moving
+    sooner is a fraction of a piece ahead). At the end of the last round they are exact:
+    1 for the lowest outlook, shared on a tie, else 0. Otherwise, without `field`, a seat
+    `temperature` points ahead of the best other seat gets 1 / (1 + e^-1) and one level
+    with it 1/2; with `field`, each seat gets its chance of ending lowest of all,
+    e^(-outlook / temperature) over the sum of every seat's (with two seats the same
+    numbers)."""
     meta, hands, hsize = st.meta, st.hands, st.hsize
     points = ed.points
     players = meta[M_PLAYERS]
+    mover = meta[M_TO_MOVE]
     outlook = np.empty(players, dtype=np.float64)
     for s in range(players):
         total = 0.0
         if not (meta[M_END] == EMPTIED and meta[M_WINNER] == s):
             for i in range(hsize[s]):
                 total += points[hands[s, i]]
+            if per_piece != 0.0 and meta[M_END] == 0:
+                total += per_piece * (hsize[s] + ((s - mover) % players) / players)
         outlook[s] = totals[s] + total
     if meta[M_END] != 0 and last_round:
         low = outlook.min()
@@ -337,6 +354,15 @@ def evaluate(
                 winners += 1
         for s in range(players):
             rewards[s] = 1.0 / winners if outlook[s] == low else 0.0
+        return
+    if field:
+        low = outlook.min()
+        weight = 0.0
+        for s in range(players):
+            rewards[s] = np.exp((low - outlook[s]) / temperature)
+            weight += rewards[s]
+        for s in range(players):
+            rewards[s] /= weight
         return
     for s in range(players):
         best_other = np.inf
@@ -362,6 +388,8 @@ def playout_batch(
     totals: Arr,
     last_round: bool,
     temperature: float,
+    field: bool,
+    per_piece: float,
     rewards: Arr,
     out_rot: Arr,
     out_cell: Arr,
@@ -386,6 +414,8 @@ def playout_batch(
             totals,
             last_round,
             temperature,
+            field,
+            per_piece,
             rewards,
             out_rot,
             out_cell,
