@@ -15,6 +15,10 @@ Solo (one seat, no opponent): `mcts` and `greedy` each play the same deals alone
 seed i); each one's win rate with its Wilson interval, and the paired comparison: the deals
 only `mcts` won against those only `greedy` won, with the exact two-sided sign test on them
 (McNemar's test). `--only solo` runs these rows alone.
+
+CUBES (2 to 10 seats) has no rows: every move is a roll, there is no decision to make, so no
+bot can beat another and the target does not apply (its bots all rate alike in
+benchmarks/strength.md's ratings).
 """
 
 from __future__ import annotations
