@@ -10,6 +10,15 @@ by game; its score is set beside its fair share (1 / seats), and the ratio is wh
 target (more than 1.6 times the fair share) reads. Games are played in this process, one
 after another, so `time.process_time` gives the CPU seconds a game costs (both bots and the
 rules); the wall clock depends on the machine's load, which is printed beside it.
+
+Solo (one seat, no opponent): `mcts` and `greedy` each play the same deals alone (deal i is
+seed i); each one's win rate with its Wilson interval, and the paired comparison: the deals
+only `mcts` won against those only `greedy` won, with the exact two-sided sign test on them
+(McNemar's test). `--only solo` runs these rows alone.
+
+CUBES (2 to 10 seats) has no rows: every move is a roll, there is no decision to make, so no
+bot can beat another and the target does not apply (its bots all rate alike in
+benchmarks/strength.md's ratings).
 """
 
 from __future__ import annotations
@@ -17,6 +26,8 @@ from __future__ import annotations
 import argparse
 import os
 import time
+
+from scipy.stats import binomtest
 
 from cubegames.kit.stats import wilson
 from cubegames.sim import Match, run
@@ -86,6 +97,30 @@ SETTINGS: list[tuple[str, str, dict[str, object]]] = [
     ("stakd", "4 seats", {"players": 4}),
     ("stakd", "5 seats", {"players": 5}),
     ("stakd", "8 seats, match to 2", {"players": 8, "points_to_win": 2}),
+    # the Japanese edition with two seats (its own box: other piece counts and colours)
+    ("cubed", "ja, plain", {"players": 2, "rounds": 1, "edition": "ja", "variants": ()}),
+    (
+        "cubed",
+        "ja, bridging",
+        {"players": 2, "rounds": 1, "edition": "ja", "variants": ("bridging",)},
+    ),
+    ("cubed", "ja, void", {"players": 2, "rounds": 1, "edition": "ja", "variants": ("void",)}),
+    (
+        "cubed",
+        "ja, draw3",
+        {"players": 2, "rounds": 1, "edition": "ja", "variants": ("draw3",)},
+    ),
+    ("cubed", "ja, all three", {"players": 2, "rounds": 1, "edition": "ja", "variants": ALL}),
+    # STAKD's rules play a match to 3 points at every seat count (shared/rules/stakd.md)
+    ("stakd", "6 seats", {"players": 6}),
+    ("stakd", "7 seats", {"players": 7}),
+]
+
+#: solo settings (game, label, options): `mcts` and `greedy` each play the same deals alone
+SOLO: list[tuple[str, str, dict[str, object]]] = [
+    ("cubed", "solo", {"players": 1}),
+    ("cubed", "solo, ja", {"players": 1, "edition": "ja"}),
+    ("stakd", "solo", {"players": 1}),
 ]
 
 
@@ -116,19 +151,66 @@ def measure(game: str, label: str, options: dict[str, object], games: int) -> st
     )
 
 
+def _solo_wins(game: str, bot: str, options: dict[str, object], games: int) -> list[bool]:
+    """Whether `bot` won each of the solo deals 0 to games - 1 (deal i is seed i)."""
+    matches = [Match(game, (bot,), seed=i, options=dict(options)) for i in range(games)]
+    return [record["winners"] == [0] for record in run(matches, jobs=1)]
+
+
+def measure_solo(game: str, label: str, options: dict[str, object], games: int) -> str:
+    """`mcts` and `greedy` each alone on the same deals: each one's win rate (Wilson
+    interval) and the paired comparison, the deals only one of them won and the exact
+    two-sided sign test (McNemar's) on those."""
+    load = os.getloadavg()[0]
+    won: dict[str, list[bool]] = {}
+    cpu: dict[str, float] = {}
+    wall: dict[str, float] = {}
+    for bot in ("mcts", "greedy"):
+        started, clock = time.process_time(), time.perf_counter()
+        won[bot] = _solo_wins(game, bot, options, games)
+        cpu[bot] = (time.process_time() - started) / games
+        wall[bot] = (time.perf_counter() - clock) / games
+    cells = []
+    for bot in ("mcts", "greedy"):
+        wins = sum(won[bot])
+        low, high = wilson(wins, games)
+        cells.append(f"{wins / games:.1%} | {low:.1%} – {high:.1%}")
+    only_mcts = sum(m and not g for m, g in zip(won["mcts"], won["greedy"], strict=True))
+    only_greedy = sum(g and not m for m, g in zip(won["mcts"], won["greedy"], strict=True))
+    split = only_mcts + only_greedy
+    p = binomtest(only_mcts, split, 0.5).pvalue if split else 1.0
+    return (
+        f"| {game}, {label} | {cells[0]} | {cells[1]} | {only_mcts} / {only_greedy} | {p:.2g} "
+        f"| {games} | {cpu['mcts']:.2f} s / {cpu['greedy']:.2f} s "
+        f"| {wall['mcts']:.2f} s / {wall['greedy']:.2f} s at load {load:.1f} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--only", help="run only settings whose label contains this text")
     args = parser.parse_args()
-    print(
-        "| setting | `mcts`'s score | 95% interval | against fair share | games "
-        "| CPU a game | wall a game |\n|---|---|---|---|---|---|---|"
-    )
-    for game, label, options in SETTINGS:
-        if args.only and args.only not in f"{game}, {label}":
-            continue
+    chosen = [s for s in SETTINGS if not args.only or args.only in f"{s[0]}, {s[1]}"]
+    solo = [s for s in SOLO if not args.only or args.only in f"{s[0]}, {s[1]}"]
+    if chosen:
+        print(
+            "| setting | `mcts`'s score | 95% interval | against fair share | games "
+            "| CPU a game | wall a game |\n|---|---|---|---|---|---|---|"
+        )
+    for game, label, options in chosen:
         print(measure(game, label, options, args.games), flush=True)
+    if solo:
+        if chosen:
+            print()
+        print(
+            "| solo setting | `mcts` wins | 95% interval | `greedy` wins | 95% interval "
+            "| deals only `mcts` / only `greedy` won | sign test p | deals "
+            "| CPU a game (`mcts` / `greedy`) | wall a game |\n"
+            "|---|---|---|---|---|---|---|---|---|---|"
+        )
+    for game, label, options in solo:
+        print(measure_solo(game, label, options, args.games), flush=True)
 
 
 if __name__ == "__main__":

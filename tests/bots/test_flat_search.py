@@ -167,3 +167,26 @@ def test_cubed_playouts_last_four_moves_a_seat(players: int, edition: str, horiz
     assert isinstance(found, KernelPlayouts)
     assert found.horizon == horizon
     assert found.budget == (None if players == 2 else 150 * players)
+
+
+@pytest.mark.parametrize(("edition", "budget"), [("en", None), ("ja", 1000)])
+def test_two_seat_japanese_cubed_runs_1000_playouts_a_move(
+    edition: str, budget: int | None
+) -> None:
+    # the Japanese edition with two seats asks for 1000 playouts (300 beat greedy only about
+    # 80% of games there); the English two-seat search keeps the bot's own 300
+    from cubegames.games.cubed.kernel_bridge import KernelPlayouts
+
+    game = cubegames.make("cubed", players=2, rounds=1, edition=edition)
+    state = game.new_state(seed=3)
+    seat = state.to_move
+    assert seat is not None
+    found = game.playouts(state.view(seat), seat, random.Random(1))
+    assert isinstance(found, KernelPlayouts)
+    assert found.budget == budget
+    bot = cubegames.bot("mcts", seed=1)
+    assert isinstance(bot, MctsBot)
+    bot.choose(state)
+    assert bot.last_search == "flat"
+    runs = 300 if budget is None else budget
+    assert 0.8 * runs <= bot.last_iterations <= runs
