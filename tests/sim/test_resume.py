@@ -160,16 +160,23 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path:
     command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
     command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
-    workers = [
-        int(pid) for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    ]
-    assert len(workers) == 2
-    os.kill(workers[0], signal.SIGKILL)
-    _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
+    try:
+        deadline = time.monotonic() + 60
+        while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
+        workers = [
+            int(pid)
+            for pid in children
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
+    finally:
+        if run.poll() is None:  # a failed check leaves no run behind (it would go on for hours)
+            run.kill()
+            run.communicate()
     assert run.returncode == 1
     saved = len(Store(out).read())
     assert err.splitlines()[-1] == (
