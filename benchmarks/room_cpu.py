@@ -202,6 +202,12 @@ async def seat_player(
             held = socket.held
             if held is None or held["over"] or time.perf_counter() >= stop:
                 return
+            pause = held.get("pause")
+            if pause is not None and seat in pause["waiting"]:
+                # the end of a round, seen at once: the page says `ready` (else the next
+                # round would wait the pause's 20 s with the table idle)
+                room.ready(seat)
+                continue
             if held["to_move"] != seat or not held["legal"] or held["ply"] != room.ply:
                 continue
             if think[1] > 0:

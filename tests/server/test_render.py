@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cubegames
 from cubegames.core.game import State
@@ -319,3 +321,27 @@ def test_a_move_worded_once_reads_as_its_words_and_its_phrase(
         state.play(move)
         earlier.append(move)
     assert told > 10
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.sampled_from("RYK"), *[st.integers(-1, 4)] * 3).map(
+                lambda m: f"{m[0]}@{m[1]},{m[2]},{m[3]}"
+            ),
+            st.tuples(*[st.integers(0, 4)] * 3).map(lambda m: f"{m[0]},{m[1]},{m[2]}"),
+            st.just("end"),
+        ),
+        max_size=40,
+    )
+)
+def test_unstackable_frame_counts_each_cube_stacked_before_the_structure(moves: list[str]) -> None:
+    """`frame_of` (read in the moves' text at once) counts, move by move, each cube
+    stacked in the column (`x = -1`) or the row (`y = -1`) before the structure."""
+    from cubegames.games.unstackable.web import frame_of
+
+    stacked = [m.split("@")[1].split(",") for m in moves if "@" in m]
+    assert frame_of(moves) == (
+        sum(x == "-1" for x, _y, _z in stacked),
+        sum(y == "-1" for _x, y, _z in stacked),
+    )

@@ -22,7 +22,8 @@ home-made edition).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,24 +54,52 @@ class Phrase:
     def __str__(self) -> str:
         return self.text
 
-    def said(self) -> list[Any]:
+    def said(self, known: Callable[[str], bool] | None = None) -> list[Any]:
         """The phrase as JSON: `[key, params]`, a seat as `{"seat": n}`, a phrase inside
-        as `{"say": [key, params]}`."""
-        return [self.key, {name: _json(value) for name, value in self.params.items()}]
+        as `{"say": [key, params], "text": English}`; given `known` (which keys the
+        catalogs have), a phrase inside carries its English only where its key is not
+        known (a colour of a home-made edition): the reader words the others itself.
+
+        >>> inner = Phrase("unst-layer", {"z": 2}, "layer 2")
+        >>> Phrase("unst-place", {"layer": inner}, "").said(known=lambda key: True)
+        ['unst-place', {'layer': {'say': ['unst-layer', {'z': 2}]}}]
+        """
+        return [
+            self.key,
+            {name: _json(value, known) for name, value in self.params.items()},
+        ]
 
 
 #: what a phrase's parameter may be
 Param = str | int | Seat | Seats | Phrase
 
 
-def _json(value: str | int | Seat | Seats | Phrase) -> Any:
+def _json(value: str | int | Seat | Seats | Phrase, known: Callable[[str], bool] | None) -> Any:
+    kind = type(value)
+    if kind is str or kind is int:
+        return value
+    if kind is Phrase:
+        assert isinstance(value, Phrase)
+        if known is not None and known(value.key):
+            if not value.params:  # a word of the catalogs (a colour): one copy for all
+                return _word(value.key)
+            return {"say": value.said(known)}
+        return {"say": value.said(known), "text": value.text}
     if isinstance(value, Seat):
         return {"seat": value.seat}
     if isinstance(value, Seats):
         return {"seats": list(value.seats)}
     if isinstance(value, Phrase):
-        return {"say": value.said(), "text": value.text}
+        return {"say": value.said(known), "text": value.text}
     return value
+
+
+@functools.lru_cache(maxsize=1024)
+def _word(key: str) -> dict[str, Any]:
+    """A phrase inside with no parameters, as sent when the catalogs know its key: made
+    once and shared by every message that holds it (they are never changed once made),
+    which spares the server's collector a dozen objects a logged move."""
+    return {"say": [key, {}]}
 
 
 def edition_phrase(game: str, edition: str) -> Phrase:

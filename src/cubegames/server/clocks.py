@@ -272,6 +272,12 @@ class Clocks:
         full = control.bank if control.kind == "realtime" else control.per_move
         return Clocks(control, [full] * players, [False] * players, at, to_move, bots)
 
+    def copy(self) -> Clocks:
+        """An independent copy (its own `banks` and `moved`), for a move being tried."""
+        return Clocks(
+            self.control, list(self.banks), list(self.moved), self.since, self.to_move, self.bots
+        )
+
     def running(self) -> int | None:
         """The seat whose clock runs now (None: none does)."""
         seat = self.to_move

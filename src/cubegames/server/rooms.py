@@ -29,6 +29,7 @@ from cubegames.core import chance
 from cubegames.core.capabilities import LegalTexts, SharedViews, conforms
 from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
+from cubegames.core.phrase import Phrase
 from cubegames.core.registry import make
 from cubegames.render import web
 from cubegames.server.catalog import rules
@@ -505,6 +506,11 @@ class Room:
         #: it is secret from the viewer), made once
         self._entries: dict[int | None, list[dict[str, Any]]] = {}
         self._notations: dict[int | None, list[str | None]] = {}
+        #: every move's notation, in order (kept up with `played`, for framed words)
+        self._moves: list[str] = []
+        #: the last move's phrase as sent (`ply`, phrase, `said`): viewers whose phrase is
+        #: the same (most are: a seat is named by number) share one
+        self._last_said: tuple[int, Phrase, list[Any]] | None = None
         self._hints: tuple[int, dict[str, Any] | None] | None = None
         self._tells = web.tells(game)
         #: parts of views shared from one message to the next, for games whose state
@@ -577,10 +583,8 @@ class Room:
         entries = self._entries.setdefault(viewer, [])
         if len(entries) < len(self.played):  # the moves since this viewer last asked
             notations = self._notations.setdefault(viewer, [])
-            framed = web.framed(self.game)
-            # the notation of every move, once a call (a framed game's words need those
-            # before the move they tell)
-            so_far = [q.move for q in self.played] if framed else []
+            # a framed game's words need the moves before the one they tell
+            so_far = self.moves() if web.framed(self.game) else []
             for p in self.played[len(entries) :]:
                 earlier = so_far[: p.ply - 1]
                 text, phrase = web.worded(self.game, p.move, p.seat, viewer, earlier)
@@ -589,7 +593,7 @@ class Room:
                 entry: dict[str, Any] = {"ply": p.ply, "seat": p.seat, "text": text, "note": p.note}
                 entry["move"] = notation
                 # the words as the catalogs' phrases, which the page words in its language
-                entry["say"] = web.said(phrase)
+                entry["say"] = self._said(p.ply, phrase)
                 entry["note_say"] = p.note_say
                 if p.round > 1:  # the round it was played in, from the second on
                     entry["round"] = p.round
@@ -597,14 +601,40 @@ class Room:
                 notations.append(notation)
         return entries[-LOG_LENGTH:]
 
+    def moves(self) -> list[str]:
+        """Every move's notation so far, in order (the room's own list: do not change it)."""
+        moves = self._moves
+        if len(moves) != len(self.played):
+            if len(moves) > len(self.played):  # moves were taken back
+                moves.clear()
+            moves.extend(p.move for p in self.played[len(moves) :])
+        return moves
+
+    def _said(self, ply: int, phrase: Phrase | None) -> list[Any] | None:
+        """`web.said(phrase)` for the move `ply`, one list for every viewer given the same
+        phrase (its English may differ: "You" for its own seat), made once."""
+        if phrase is None:
+            return None
+        last = self._last_said
+        if (
+            last is not None
+            and last[0] == ply
+            and last[1].key == phrase.key
+            and last[1].params == phrase.params
+        ):
+            return last[2]
+        said = web.said(phrase)
+        assert said is not None
+        self._last_said = (ply, phrase, said)
+        return said
+
     def hints(self) -> dict[str, Any] | None:
         """What the page needs besides the view to draw the game (`web.hints`), made once
         a move: hints are drawn from the public part of the view, alike for every seat."""
         if self._hints is None or self._hints[0] != self.ply:
             hints = web.state_hints(self.game, self.state)
             if web.framed(self.game):
-                moves = [p.move for p in self.played]
-                hints = {**(hints or {}), **web.history_hints(self.game, moves)}
+                hints = {**(hints or {}), **web.history_hints(self.game, self.moves())}
             self._hints = (self.ply, hints)
         return self._hints[1]
 
@@ -787,7 +817,7 @@ class Room:
     def clocks_after(self, seat: int, at: datetime, only: bool, to_move: int | None) -> Clocks:
         """The clocks once `seat` has played a move at `at` (`only`: a forced one) and
         `to_move` is to move; the room's are not changed."""
-        clocks = replace(self.clocks, banks=list(self.clocks.banks), moved=list(self.clocks.moved))
+        clocks = self.clocks.copy()
         clocks.after(seat, at.timestamp(), only, to_move)
         return clocks
 
@@ -982,6 +1012,8 @@ class Room:
         self.clocks = run_clocks(info, game.players, played, state.to_move)
         self._entries.clear()
         self._notations.clear()
+        self._moves.clear()
+        self._last_said = None
         self._hints = None
         for peer in self.peers:
             peer.shown = None  # a whole state, not a patch: the move number went back

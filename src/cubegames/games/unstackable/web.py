@@ -19,6 +19,7 @@ one). The isometric view leaves them out: from its corner they lie behind the st
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -301,13 +302,14 @@ def frame_of(moves: Sequence[str]) -> tuple[int, int]:
     >>> frame_of(["R@0,0,0", "K@-1,0,0", "K@0,-1,0", "K@-1,1,0"])
     (2, 1)
     """
-    sx = sy = 0
-    for move in moves:
-        if "-1" in move and "@" in move:  # (most moves shift nothing: a quick look first)
-            x, y, _z = move.split("@", 1)[1].split(",")
-            sx += x == "-1"
-            sy += y == "-1"
-    return sx, sy
+    # counted in the moves' text at once (a stacked cube's notation is `C@x,y,z`; a move
+    # taken out, `x,y,z`, has no `@`): the server words every move by it
+    text = "|".join(moves) + "|"
+    return text.count("@-1,"), len(_BEHIND.findall(text))
+
+
+#: a cube stacked in the row before the structure (`y = -1`)
+_BEHIND = re.compile(r"@-?\d+,-1,")
 
 
 def history_hints(game: Game[Any], moves: Sequence[str]) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 from cubegames.core.capabilities import conforms
 from cubegames.core.game import Game, Move, State
 from cubegames.core.phrase import Phrase
+from cubegames.kit import words as catalogs
 from cubegames.kit.parts import part
 
 
@@ -190,8 +191,14 @@ def worded(
 
 
 def said(phrase: Phrase | None) -> list[Any] | None:
-    """A phrase as the protocol sends it (`[key, params]`), or None."""
-    return None if phrase is None else phrase.said()
+    """A phrase as the protocol sends it (`[key, params]`), or None. A phrase inside
+    carries its English only where the catalogs lack its key (a colour of a home-made
+    edition): the page words the others from its catalogs."""
+    return None if phrase is None else phrase.said(known=_known)
+
+
+#: whether the catalogs have a key (read once; bounded: a home-made edition names its own)
+_known = functools.lru_cache(maxsize=4096)(catalogs.has)
 
 
 def framed(game: Game[Any]) -> bool:
@@ -225,7 +232,7 @@ def telling(game: Game[Any], view: Mapping[str, Any]) -> tuple[str | None, list[
     game tells nothing more than its moves' words, the phrase None for a plug-in's own."""
     phrase = told(game, view)
     if phrase is not None:
-        return str(phrase), phrase.said()
+        return str(phrase), said(phrase)
     return tell(game, view), None
 
 
