@@ -21,6 +21,9 @@ seconds before moving (the paced load). `--parts` times each part of a move in C
 `--profile` adds a cProfile breakdown (its overhead inflates the parts, so compare them
 with each other and across versions, not with the totals). `--check` compares each
 page's patched copy with the whole state its seat would be sent, at the end of every game.
+`--no-words` leaves every move's words out (what wording them costs is the difference).
+The script also runs on the code before issue #22 (`PYTHONPATH=/tmp/old22/src`), so one
+measuring script compares two versions.
 """
 
 from __future__ import annotations
@@ -41,11 +44,18 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+# this tree's code, unless PYTHONPATH names another version's (which is then measured)
+if os.environ.get("PYTHONPATH"):
+    sys.path.append(str(ROOT / "src"))
+else:
+    sys.path.insert(0, str(ROOT / "src"))
 
 from web_load import apply  # noqa: E402  (the clients' patching, as the page does it)
 
-from cubegames.server.api import server_deal  # noqa: E402
+try:
+    from cubegames.server.api import server_deal
+except ImportError:  # the code before issue #22 (35f0638), which this script also measures
+    from cubegames.server.app import server_deal  # type: ignore[attr-defined,no-redef]
 from cubegames.server.rooms import Peer, Room, Rooms  # noqa: E402
 from cubegames.server.storage import HUMAN, NewSeat, Store  # noqa: E402
 from cubegames.server.writer import Writer  # noqa: E402
@@ -347,6 +357,20 @@ def breakdown(profile: cProfile.Profile, moves: int) -> list[tuple[str, float]]:
     return rows
 
 
+def wordless() -> None:
+    """Every move told in no words (`--no-words`): the English and the catalogs' phrase
+    of the log, `last` and `said` left empty, so that a run with and one without show
+    what wording the moves costs, and the rest of the path can be compared across
+    versions whose words differ (before issue #26 they were English only)."""
+    from cubegames.render import web
+
+    if hasattr(web, "worded"):
+        web.worded = lambda *_a, **_k: ("", None)  # type: ignore[assignment]
+        web.telling = lambda *_a, **_k: (None, None)  # type: ignore[assignment]
+    else:  # the code before issue #22: English words only
+        web.words = lambda *_a, **_k: ""  # type: ignore[assignment]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games played at once (100)")
@@ -366,15 +390,25 @@ def main() -> None:
     parser.add_argument(
         "--parts", action="store_true", help="time the parts of a move (CPU time, no profiler)"
     )
+    parser.add_argument(
+        "--no-words",
+        action="store_true",
+        help="leave every move's words out of the messages (what they cost: the difference)",
+    )
     parser.add_argument("--profile", action="store_true", help="also a cProfile breakdown")
     parser.add_argument("--top", type=int, default=0, help="with --profile: print N hot spots")
     parser.add_argument(
         "--check", action="store_true", help="apply every patch as a page does and compare"
     )
     args = parser.parse_args()
+    if args.no_words:
+        wordless()
     server_gc = False
     if not args.python_gc:
-        from cubegames.server import process
+        try:
+            from cubegames.server import process
+        except ImportError:  # before issue #22 it lived in the app's module
+            from cubegames.server import app as process  # type: ignore[no-redef]
 
         if hasattr(process, "quiet_gc"):  # as `cubegames serve` does (older versions did not)
             process.quiet_gc()
