@@ -149,6 +149,31 @@ def test_a_colour_the_catalogs_lack_keeps_its_english() -> None:
     said = Phrase("words-cubed-kept", {"who": Seat(0), "piece": piece}, "").said()
     assert phrase("en", said) == "Seat 0 kept an all-mauve piece."
     assert phrase("ja", said) == "席0はmauve一色のピースを残しました。"
+    # as the server sends it: a phrase inside carries its English only where its key is
+    # missing from the catalogs (the page words the others itself)
+    sent = web.said(Phrase("words-cubed-kept", {"who": Seat(0), "piece": piece}, ""))
+    assert sent is not None
+    inside = sent[1]["piece"]
+    assert "text" not in inside and inside["say"][0] == "words-cubed-a-piece"
+    assert inside["say"][1]["c1"] == {"say": ["cubed-colour-mauve", {}], "text": "mauve"}
+    assert phrase("en", sent) == "Seat 0 kept an all-mauve piece."
+    assert phrase("ja", sent) == "席0はmauve一色のピースを残しました。"
+
+
+def test_a_phrase_inside_is_sent_alike_however_often_it_is_said() -> None:
+    """The same phrase inside (a place, a piece) is made into JSON once and shared by the
+    messages that hold it; a different one is not confused with it."""
+
+    def where(rows: int) -> Phrase:
+        return Phrase("cubed-rows-only", {"rows": rows, "dir": "up"}, f"{rows} rows above")
+
+    first = web.said(Phrase("words-cubed-laid", {"who": Seat(0), "where": where(2)}, "A"))
+    again = web.said(Phrase("words-cubed-laid", {"who": Seat(1), "where": where(2)}, "B"))
+    other = web.said(Phrase("words-cubed-laid", {"who": Seat(1), "where": where(3)}, "C"))
+    assert first is not None and again is not None and other is not None
+    assert first[1]["where"] is again[1]["where"]
+    assert other[1]["where"] == {"say": ["cubed-rows-only", {"rows": 3, "dir": "up"}]}
+    assert first[1]["who"] == {"seat": 0} and again[1]["who"] == {"seat": 1}
 
 
 # -- the page words the same phrases alike, numbers and dates as its language writes them --

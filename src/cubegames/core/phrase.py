@@ -54,6 +54,9 @@ class Phrase:
     def __str__(self) -> str:
         return self.text
 
+    def __hash__(self) -> int:  # (its params are a mapping: hashed by their items)
+        return hash((self.key, tuple(self.params.items()), self.text))
+
     def said(self, known: Callable[[str], bool] | None = None) -> list[Any]:
         """The phrase as JSON: `[key, params]`, a seat as `{"seat": n}`, a phrase inside
         as `{"say": [key, params], "text": English}`; given `known` (which keys the
@@ -81,9 +84,7 @@ def _json(value: str | int | Seat | Seats | Phrase, known: Callable[[str], bool]
     if kind is Phrase:
         assert isinstance(value, Phrase)
         if known is not None and known(value.key):
-            if not value.params:  # a word of the catalogs (a colour): one copy for all
-                return _word(value.key)
-            return {"say": value.said(known)}
+            return _inside(value, known)
         return {"say": value.said(known), "text": value.text}
     if isinstance(value, Seat):
         return {"seat": value.seat}
@@ -94,12 +95,13 @@ def _json(value: str | int | Seat | Seats | Phrase, known: Callable[[str], bool]
     return value
 
 
-@functools.lru_cache(maxsize=1024)
-def _word(key: str) -> dict[str, Any]:
-    """A phrase inside with no parameters, as sent when the catalogs know its key: made
-    once and shared by every message that holds it (they are never changed once made),
-    which spares the server's collector a dozen objects a logged move."""
-    return {"say": [key, {}]}
+@functools.lru_cache(maxsize=4096)
+def _inside(phrase: Phrase, known: Callable[[str], bool]) -> dict[str, Any]:
+    """A phrase inside another whose key the catalogs know, as sent: made once for each
+    such phrase (a colour, a place on the table, a piece) and shared by every message that
+    holds it (messages are never changed once made). A server keeps every move's phrase
+    in its games' logs: shared, they spare its garbage collector a dozen objects a move."""
+    return {"say": phrase.said(known)}
 
 
 def edition_phrase(game: str, edition: str) -> Phrase:
