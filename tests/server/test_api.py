@@ -118,19 +118,13 @@ def test_games_are_listed_newest_first_with_their_moves(client: TestClient) -> N
                 "words-unst-stacked-first",
                 {
                     "who": {"seat": 0},
-                    "colour": {"say": ["unst-colour-R", {}], "text": "red"},
+                    # a phrase inside whose key the catalogs know goes without English
+                    "colour": {"say": ["unst-colour-R", {}]},
                     "place": {
                         "say": [
                             "unst-place",
-                            {
-                                "layer": {
-                                    "say": ["unst-bottom-layer", {}],
-                                    "text": "the bottom layer",
-                                },
-                                "cell": "D4",
-                            },
+                            {"layer": {"say": ["unst-bottom-layer", {}]}, "cell": "D4"},
                         ],
-                        "text": "the bottom layer at D4",
                     },
                 },
             ],
