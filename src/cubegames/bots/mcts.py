@@ -1,9 +1,9 @@
 """Monte Carlo search: a flat search over compiled playouts where the game has them, else
 information-set Monte Carlo tree search (single-observer ISMCTS).
 
-Flat search (CUBED with two or more players, any variants; Unstackable; STAKD once the
-bases are down): the game's compiled playouts
-(`Game.playouts`, from the bot's view only) give the root moves worth trying; they are
+Flat search (CUBED with any number of players, solo too, and any variants; Unstackable;
+STAKD once the bases are down): the game's compiled playouts (`Game.playouts`, from the
+bot's view only) give the root moves worth trying; they are
 compared by sequential halving (`halving`): in each of `ceil(log2 n)` rounds every move
 still in is played out equally often, all moves on the same fresh deals of the hidden parts,
 and the worse half by mean reward is dropped. A playout (`Playouts.run`) plays the move and
