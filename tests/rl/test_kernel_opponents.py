@@ -193,3 +193,46 @@ def test_unstackables_greedy_opponent_beats_a_random_learner() -> None:
 
     assert wins("random") >= 12
     assert wins("greedy") <= 4
+
+
+@pytest.mark.parametrize(
+    ("options", "playouts"),
+    [
+        ({"players": 2}, 300),
+        ({"players": 2, "edition": "ja"}, 1000),  # search_hooks.JA_TWO_SEAT_PLAYOUTS
+        ({"players": 3}, 450),  # 150 a seat
+        ({"players": 4, "edition": "ja", "render_mode": None}, 600),  # not a game option
+        ({"players": 6}, 900),
+    ],
+    ids=["2", "2-ja", "3", "4-ja", "6"],
+)
+def test_the_mcts_opponent_runs_the_bots_default_budget(
+    options: dict[str, Any], playouts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel's `mcts` opponent searches with the playouts the default `mcts` bot runs
+    for the same seats and edition (both read `Game.flat_budget`), and `iterations=N`
+    overrides it in both."""
+    from cubegames.bots import mcts
+
+    asked: list[int | None] = []
+
+    def halving(playouts: Any, seat: int, iterations: int | None, *rest: Any) -> tuple[int, int]:
+        asked.append(iterations)
+        return 0, 0
+
+    monkeypatch.setattr(mcts, "halving", halving)
+    game_options = {k: v for k, v in options.items() if k != "render_mode"}
+    game = cubegames.make("cubed", rounds=1, **game_options)
+    state = game.new_state(seed=2)
+    for spec in ("mcts", "mcts:iterations=70"):
+        cubegames.bot(spec, seed=1).choose(state)
+        assert ko.spec("cubed", spec, {"rounds": 1, **options}) == (ko.MCTS, asked[-1])
+    assert asked == [playouts, 70]
+
+
+def test_the_vector_env_plays_the_bots_default_budget() -> None:
+    from cubegames.games.cubed.vector import C_BUDGET
+
+    envs = vector_env("cubed", 1, seed=1, opponent="mcts", players=2, edition="ja", rounds=1)
+    assert isinstance(envs, VectorEnv)
+    assert envs.tb.consts[C_BUDGET] == 1000

@@ -374,7 +374,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         assert seat is not None
         self.moves = moves
         self.seat = seat
-        self.budget = search_hooks.flat_budget(state.game.players, state.ed.id)
+        self.budget = state.game.flat_budget()
         #: moves after the root move (`HORIZON` with two seats, 4 a seat with more)
         self.horizon = search_hooks.flat_horizon(state.game.players)
         #: how a playout's end is judged (`search_hooks.flat_judge`)
