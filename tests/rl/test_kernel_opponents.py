@@ -236,3 +236,40 @@ def test_the_vector_env_plays_the_bots_default_budget() -> None:
     envs = vector_env("cubed", 1, seed=1, opponent="mcts", players=2, edition="ja", rounds=1)
     assert isinstance(envs, VectorEnv)
     assert envs.tb.consts[C_BUDGET] == 1000
+
+
+@pytest.mark.parametrize(("players", "edition"), [(2, "en"), (3, "en"), (5, "ja"), (8, "ja")])
+def test_the_kernels_mcts_plays_the_bots_playouts_for_its_seats(players: int, edition: str) -> None:
+    """The opponent's playouts are the bot's for the seat count (`KernelPlayouts`: 4 moves a
+    seat, the race judgement from 7 seats): with two root moves (one placement and the draw
+    or the pass) the search is one round of halving, and each move's total is the sum of the
+    bot's playouts of it on the same seeds."""
+    game = cubegames.make("cubed", players=players, edition=edition, rounds=1)
+    ed = kernel_bridge.tables(game.edition)
+    work = cubed_opponents.cubed_work(players)
+    found = 0
+    rng = random.Random(players)
+    for seed in range(40):
+        state = game.new_state(seed)
+        while state.to_move is not None and found < 3:
+            if len(state.placements()) == 1:
+                found += 1
+                playouts = kernel_bridge.KernelPlayouts(state, state.legal_moves())
+                settings = work[2][cubed_opponents.F_SETTINGS]
+                assert settings[cubed_opponents.S_HORIZON] == playouts.horizon
+                budget = 8
+                start = np.array([seed], dtype=np.uint64)
+                draws = start.copy()
+                seeds = [(k.splitmix(draws) << 32) | k.splitmix(draws) for _ in range(budget // 2)]
+                cubed_opponents.cubed_choose(
+                    kernel_bridge.encode(state), ed, work, start, ko.MCTS, budget
+                )
+                totals = work[2][cubed_opponents.F_TOTAL][:2]
+                seat = state.to_move
+                expected = [sum(playouts.run(arm, s)[seat] for s in seeds) for arm in range(2)]
+                assert totals.tolist() == pytest.approx(expected)
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+        if found >= 3:
+            break
+    assert found == 3

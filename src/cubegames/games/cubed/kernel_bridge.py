@@ -359,7 +359,7 @@ class KernelPlayouts(Playouts[CubedMove]):
     """
 
     #: moves of the light policy after the root move before the position is judged, with
-    #: two seats (`search_hooks.flat_horizon`; the RL opponent's search reads it too)
+    #: two seats (`search_hooks.flat_horizon`)
     HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
