@@ -193,3 +193,83 @@ def test_unstackables_greedy_opponent_beats_a_random_learner() -> None:
 
     assert wins("random") >= 12
     assert wins("greedy") <= 4
+
+
+@pytest.mark.parametrize(
+    ("options", "playouts"),
+    [
+        ({"players": 2}, 300),
+        ({"players": 2, "edition": "ja"}, 1000),  # search_hooks.JA_TWO_SEAT_PLAYOUTS
+        ({"players": 3}, 450),  # 150 a seat
+        ({"players": 4, "edition": "ja", "render_mode": None}, 600),  # not a game option
+        ({"players": 6}, 900),
+    ],
+    ids=["2", "2-ja", "3", "4-ja", "6"],
+)
+def test_the_mcts_opponent_runs_the_bots_default_budget(
+    options: dict[str, Any], playouts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel's `mcts` opponent searches with the playouts the default `mcts` bot runs
+    for the same seats and edition (both read `Game.flat_budget`), and `iterations=N`
+    overrides it in both."""
+    from cubegames.bots import mcts
+
+    asked: list[int | None] = []
+
+    def halving(playouts: Any, seat: int, iterations: int | None, *rest: Any) -> tuple[int, int]:
+        asked.append(iterations)
+        return 0, 0
+
+    monkeypatch.setattr(mcts, "halving", halving)
+    game_options = {k: v for k, v in options.items() if k != "render_mode"}
+    game = cubegames.make("cubed", rounds=1, **game_options)
+    state = game.new_state(seed=2)
+    for spec in ("mcts", "mcts:iterations=70"):
+        cubegames.bot(spec, seed=1).choose(state)
+        assert ko.spec("cubed", spec, {"rounds": 1, **options}) == (ko.MCTS, asked[-1])
+    assert asked == [playouts, 70]
+
+
+def test_the_vector_env_plays_the_bots_default_budget() -> None:
+    from cubegames.games.cubed.vector import C_BUDGET
+
+    envs = vector_env("cubed", 1, seed=1, opponent="mcts", players=2, edition="ja", rounds=1)
+    assert isinstance(envs, VectorEnv)
+    assert envs.tb.consts[C_BUDGET] == 1000
+
+
+@pytest.mark.parametrize(("players", "edition"), [(2, "en"), (3, "en"), (5, "ja"), (8, "ja")])
+def test_the_kernels_mcts_plays_the_bots_playouts_for_its_seats(players: int, edition: str) -> None:
+    """The opponent's playouts are the bot's for the seat count (`KernelPlayouts`: 4 moves a
+    seat, the race judgement from 7 seats): with two root moves (one placement and the draw
+    or the pass) the search is one round of halving, and each move's total is the sum of the
+    bot's playouts of it on the same seeds."""
+    game = cubegames.make("cubed", players=players, edition=edition, rounds=1)
+    ed = kernel_bridge.tables(game.edition)
+    work = cubed_opponents.cubed_work(players)
+    found = 0
+    rng = random.Random(players)
+    for seed in range(40):
+        state = game.new_state(seed)
+        while state.to_move is not None and found < 3:
+            if len(state.placements()) == 1:
+                found += 1
+                playouts = kernel_bridge.KernelPlayouts(state, state.legal_moves())
+                settings = work[2][cubed_opponents.F_SETTINGS]
+                assert settings[cubed_opponents.S_HORIZON] == playouts.horizon
+                budget = 8
+                start = np.array([seed], dtype=np.uint64)
+                draws = start.copy()
+                seeds = [(k.splitmix(draws) << 32) | k.splitmix(draws) for _ in range(budget // 2)]
+                cubed_opponents.cubed_choose(
+                    kernel_bridge.encode(state), ed, work, start, ko.MCTS, budget
+                )
+                totals = work[2][cubed_opponents.F_TOTAL][:2]
+                seat = state.to_move
+                expected = [sum(playouts.run(arm, s)[seat] for s in seeds) for arm in range(2)]
+                assert totals.tolist() == pytest.approx(expected)
+            moves = state.legal_moves()
+            state.play(moves[rng.randrange(len(moves))])
+        if found >= 3:
+            break
+    assert found == 3

@@ -1,9 +1,9 @@
 """Monte Carlo search: a flat search over compiled playouts where the game has them, else
 information-set Monte Carlo tree search (single-observer ISMCTS).
 
-Flat search (CUBED with two or more players, any variants; Unstackable; STAKD once the
-bases are down): the game's compiled playouts
-(`Game.playouts`, from the bot's view only) give the root moves worth trying; they are
+Flat search (CUBED with any number of players, solo too, and any variants; Unstackable;
+STAKD once the bases are down): the game's compiled playouts (`Game.playouts`, from the
+bot's view only) give the root moves worth trying; they are
 compared by sequential halving (`halving`): in each of `ceil(log2 n)` rounds every move
 still in is played out equally often, all moves on the same fresh deals of the hidden parts,
 and the worse half by mean reward is dropped. A playout (`Playouts.run`) plays the move and
@@ -105,6 +105,12 @@ class MctsBot(Bot):
             return default
         return self.iterations
 
+    def flat_playouts(self, default: int | None) -> int | None:
+        """The playouts a move of this bot's flat search runs: its `iterations`, else the
+        game's default for the rules in play (`default`: `Playouts.budget`, or
+        `Game.flat_budget`), else `FLAT_ITERATIONS`; None when it runs for `seconds`."""
+        return self.budget(FLAT_ITERATIONS if default is None else default)
+
     def choose(self, state: State[Any]) -> Move:
         seat = state.to_move
         if seat is None:
@@ -144,9 +150,8 @@ class MctsBot(Bot):
             only: Move = moves[0]
             return only
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        default = FLAT_ITERATIONS if playouts.budget is None else playouts.budget
         best, self.last_iterations = halving(
-            playouts, seat, self.budget(default), deadline, self.rng
+            playouts, seat, self.flat_playouts(playouts.budget), deadline, self.rng
         )
         chosen: Move = moves[best]
         return chosen

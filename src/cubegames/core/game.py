@@ -217,6 +217,15 @@ class Game(ABC, Generic[M]):
         game may prune to its most promising ones so the budget is spent where it matters."""
         return state.legal_moves()
 
+    def flat_budget(self) -> int | None:
+        """The playouts a move of the default flat search runs in these rules, known from
+        the options alone: a game whose default depends on its options (CUBED: seats and
+        edition) returns it here and its `Playouts.budget` reads it, so that the search
+        bot and the learning environments' compiled opponents
+        (`cubegames.rl.kernel_opponents`) run the same. None (the default): the bot's own,
+        unless the game's `Playouts` set their own `budget`."""
+        return None
+
     def playouts(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> Playouts[M] | None:

@@ -8,15 +8,20 @@ exact draws: ties and deals come from the environment's generators, so a game ag
 `greedy` there is one the Python greedy bot could have played, not the one it would have
 played with a given seed.
 
-`spec(game_id, opponent)` says whether an opponent by name runs in a game's kernel.
+`spec(game_id, opponent, options)` says whether an opponent by name runs in a game's kernel,
+and with how many playouts a move `mcts` searches there: without `iterations`, the bot's
+default for the game's options (`MctsBot.flat_playouts` of `Game.flat_budget`: in CUBED 300,
+150 a seat with 3 or more seats, 1000 with two Japanese seats), as the bot would play them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cubegames.bots.greedy import GreedyBot
-from cubegames.bots.mcts import FLAT_ITERATIONS, MctsBot
+from cubegames.bots.mcts import MctsBot
+from cubegames.core.registry import game_class, make
 from cubegames.kit.parts import part
 from cubegames.kit.vector import GREEDY, MCTS, RANDOM, SELF, Opponent
 
@@ -30,11 +35,14 @@ def kinds(game_id: str) -> tuple[int, ...]:
     return tuple(getattr(found, "KINDS", ()))
 
 
-def spec(game_id: str, opponent: Any) -> Opponent | None:
+def spec(game_id: str, opponent: Any, options: Mapping[str, Any] | None = None) -> Opponent | None:
     """`(kind, iterations)` of an opponent by name that `game_id`'s kernel plays ("self",
     "random", "greedy", "mcts", "mcts:iterations=N"), or None when it does not (another
     bot, other parameters such as `seconds` or `tree=true`, a callable): those run over
-    the Python rules. A malformed bot name raises ValueError, as `cubegames.bot` does."""
+    the Python rules. `mcts` without `iterations` runs the bot's default for the game made
+    with `options` (the environment's; those that are not the game's own are left out).
+    A malformed bot name, or a bad option of the game, raises ValueError, as
+    `cubegames.bot` and `cubegames.make` do."""
     if not isinstance(opponent, str):
         return None
     if opponent == "self":
@@ -46,9 +54,15 @@ def spec(game_id: str, opponent: Any) -> Opponent | None:
 
     made = bot(opponent)
     if isinstance(made, GreedyBot) and opponent.strip() == "greedy":
-        kind, iterations = GREEDY, 0
-    elif isinstance(made, MctsBot) and not made.tree and made.seconds is None:
-        kind, iterations = MCTS, made.budget(FLAT_ITERATIONS) or FLAT_ITERATIONS
-    else:
+        return (GREEDY, 0) if GREEDY in played else None
+    if not isinstance(made, MctsBot) or made.tree or made.seconds is not None:
         return None
-    return (kind, iterations) if kind in played else None
+    if MCTS not in played:
+        return None
+    iterations = made.iterations
+    if iterations is None:
+        names = game_class(game_id).option_names
+        game = make(game_id, **{k: v for k, v in (options or {}).items() if k in names})
+        iterations = made.flat_playouts(game.flat_budget())
+        assert iterations is not None  # a bot without `seconds` runs for a number
+    return MCTS, iterations

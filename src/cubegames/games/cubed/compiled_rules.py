@@ -7,8 +7,10 @@ environment) and is tested move for move against them (`tests/cubed/test_compile
 `kernel_bridge.py` moves positions between the two. Covered: two or more players, the
 strict colour rule, the variants `bridging` and `void` (a pending bonus or gift is part of
 the position) and `draw3`'s draw (played by the search's playouts); a round's end is handed
-back to Python, which scores it and deals the next round. Random-bot games (`batch_games`,
-`random_playout`) use it without variants.
+back to Python, which scores it and deals the next round. Solo play (one player, spec §8) is
+covered for the search's playouts: placements while one fits, else up to two draws, and the
+losses of `solo_check` (its deal stays in Python). Random-bot games (`batch_games`,
+`random_playout`) use it with two or more players and no variants.
 
 Encodings
 ---------
@@ -220,6 +222,9 @@ EMPTIED = 1
 BLOCKED = 2
 STALLED = 3
 STANDSTILL = 4
+#: solo's losses: nothing fits after two draws, or a draw is due and the bag is empty
+STUCK = 5
+BAG_EMPTY = 6
 
 # edition info fields
 I_BLACK = 0
@@ -821,6 +826,24 @@ def draw(st: Game, ed: Tables) -> None:
     meta[M_BAG_HEAD] += 1
     meta[M_DREW] = 1
     meta[M_DRAWS] += 1
+
+
+@inline
+def solo_check(st: Game, ed: Tables, out_rot: Arr, out_cell: Arr) -> int:
+    """`CubedState._check_solo`, after a move of a solo game (`players = 1`) that did not
+    end it: when nothing fits, the game is lost if the bag is empty (a draw is due) or two
+    draws were made since the last placement. Returns the placements (written to `out_*`),
+    0 once the game has ended."""
+    meta = st.meta
+    if meta[M_END] != 0:
+        return 0
+    count = placements(st, ed, 0, out_rot, out_cell)
+    if count == 0:
+        if meta[M_BAG_HEAD] >= meta[M_BAG_END]:
+            meta[M_END] = BAG_EMPTY
+        elif meta[M_DRAWS] >= 2:
+            meta[M_END] = STUCK
+    return count
 
 
 @inline

@@ -270,6 +270,11 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
         assert isinstance(state, CubedState)
         return search_hooks.root_moves(state)
 
+    def flat_budget(self) -> int | None:
+        """The default flat search's playouts a move for these seats and this edition
+        (`search_hooks.flat_budget`)."""
+        return search_hooks.flat_budget(self.players, self.edition.id)
+
     def playouts(
         self, view: Mapping[str, Any], seat: int, rng: random.Random
     ) -> Playouts[CubedMove] | None:

@@ -28,10 +28,25 @@ from cubegames.games.cubed.frontier import BLOCKING_FLAG, EMPTY, rebuild
 from cubegames.games.cubed.notation import CubedMove, Draw, Draw3, Give, Pass, Place, Skip
 from cubegames.games.cubed.pieces import Piece, canonical, classify, rotations
 from cubegames.games.cubed.search_hooks import ROOT_WIDTH
-from cubegames.games.cubed.state import BLOCKED, EMPTIED, STALLED, STANDSTILL, CubedState
+from cubegames.games.cubed.state import (
+    BAG_EMPTY,
+    BLOCKED,
+    EMPTIED,
+    STALLED,
+    STANDSTILL,
+    STUCK,
+    CubedState,
+)
 from cubegames.kit.playouts import batch_arrays, rewards
 
-ENDINGS = {k.EMPTIED: EMPTIED, k.BLOCKED: BLOCKED, k.STALLED: STALLED, k.STANDSTILL: STANDSTILL}
+ENDINGS = {
+    k.EMPTIED: EMPTIED,
+    k.BLOCKED: BLOCKED,
+    k.STALLED: STALLED,
+    k.STANDSTILL: STANDSTILL,
+    k.STUCK: STUCK,
+    k.BAG_EMPTY: BAG_EMPTY,
+}
 #: how far from 0,0 a kernel cell may lie
 REACH = k.OFF - 2
 
@@ -125,9 +140,12 @@ def _tables(ed: Edition) -> k.Tables:
 
 def supported(state: CubedState) -> bool:
     """Whether the kernel plays this position's rules move for move as random bots and the
-    greedy bot do: 2+ players, strict colours, no variants, a box and a table that fit its
-    arrays."""
-    return not state.game.variants and searchable(state) and not state.give and not state.bonus
+    greedy bot do: 2+ players (a solo deal is made in Python only), strict colours, no
+    variants, a box and a table that fit its arrays."""
+    game = state.game
+    if game.players < 2 or game.variants or state.give or state.bonus:
+        return False
+    return searchable(state)
 
 
 #: the variants the kernel knows (`compiled_rules.V_*`)
@@ -135,12 +153,13 @@ VARIANT_BITS = {"bridging": k.V_BRIDGING, "void": k.V_VOID, "draw3": k.V_DRAW3}
 
 
 def searchable(state: CubedState) -> bool:
-    """Whether the flat search's kernel playouts cover this position: 2+ players, strict
-    colours, any variants, a box and a table that fit the kernel's arrays, and no draw3
-    draw waiting to be kept (the search applies each keep in Python first)."""
+    """Whether the flat search's kernel playouts cover this position: any number of
+    players (solo too), strict colours, any variants, a box and a table that fit the
+    kernel's arrays, and no draw3 draw waiting to be kept (the search applies each keep in
+    Python first)."""
     game = state.game
     ed = game.edition
-    if game.players < 2 or not game.strict_colors or state.drawn:
+    if not game.strict_colors or state.drawn:
         return False
     if len(ed.colours) > 8 or len(ed.pieces) > min(k.MAX_BOX, k.MAX_TABLE, k.MAX_HAND):
         return False
@@ -335,10 +354,12 @@ class KernelPlayouts(Playouts[CubedMove]):
     from does not matter. Root moves are placements, a draw, a pass, and with the variants
     a draw3, a gift or a skipped gift, all played in the kernel; a draw3 draw waiting to be
     kept is the one step played in Python: each keep makes a template of its own (`of`).
+    Solo, a playout plays the game to its end (`search_hooks.flat_horizon`) and is judged
+    won or lost (`search_kernel.evaluate`).
     """
 
     #: moves of the light policy after the root move before the position is judged, with
-    #: two seats (`search_hooks.flat_horizon`; the RL opponent's search reads it too)
+    #: two seats (`search_hooks.flat_horizon`)
     HORIZON = 8
     #: how often the policy lays its most valuable piece rather than any
     GREED = 0.75
@@ -353,7 +374,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         assert seat is not None
         self.moves = moves
         self.seat = seat
-        self.budget = search_hooks.flat_budget(state.game.players, state.ed.id)
+        self.budget = state.game.flat_budget()
         #: moves after the root move (`HORIZON` with two seats, 4 a seat with more)
         self.horizon = search_hooks.flat_horizon(state.game.players)
         #: how a playout's end is judged (`search_hooks.flat_judge`)
@@ -446,7 +467,7 @@ def playouts(state: CubedState) -> KernelPlayouts | None:
     sees), or None when the kernel does not cover it (`searchable`; and a draw3 keep that
     would end the round, whose next deal the kernel does not make)."""
     seat = state.to_move
-    if seat is None or state.game.players < 2:
+    if seat is None:
         return None
     if not state.drawn:
         if not searchable(state):

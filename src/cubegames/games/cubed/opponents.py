@@ -21,7 +21,7 @@ from cubegames.games.cubed import compiled_rules as k
 from cubegames.games.cubed import search_kernel as sk
 from cubegames.games.cubed.compiled_rules import jit
 from cubegames.games.cubed.kernel_bridge import KernelPlayouts
-from cubegames.games.cubed.search_hooks import ROOT_WIDTH
+from cubegames.games.cubed.search_hooks import ROOT_WIDTH, flat_horizon, flat_judge
 from cubegames.kit.vector import GREEDY, MCTS, RANDOM
 
 Arr = k.Arr
@@ -29,18 +29,20 @@ Arr = k.Arr
 #: the kinds of opponent the kernel plays (`kit.vector`)
 KINDS = (RANDOM, GREEDY, MCTS)
 
-#: the flat search's playout settings: the bot's (`KernelPlayouts`)
-HORIZON = KernelPlayouts.HORIZON
+#: the flat search's playout policy: the bot's (`KernelPlayouts`); its horizon and its
+#: judgement depend on the seats and are the bot's too (`cubed_work`)
 GREED = KernelPlayouts.GREED
-TEMPERATURE = KernelPlayouts.TEMPERATURE
 
 
 #: rows of the integer work array: placements (rotation, cell), the kernels' own room for
 #: placements, root moves (kind, rotation, cell), and the moves still in a search
 W_ROT, W_CELL, W_OUT_ROT, W_OUT_CELL, W_KIND, W_RROT, W_RCELL, W_ALIVE, W_ORDER = range(9)
 #: rows of the float work array: placement values, playout totals and visits per root move,
-#: match totals, rewards per seat
-F_VALUE, F_TOTAL, F_VISITS, F_TOTALS, F_REWARDS = range(5)
+#: match totals, rewards per seat, and the playouts' settings (`S_*`)
+F_VALUE, F_TOTAL, F_VISITS, F_TOTALS, F_REWARDS, F_SETTINGS = range(6)
+#: the playouts' settings: moves after the root move, and how their end is judged
+#: (`search_hooks.flat_horizon`, `flat_judge`, as `KernelPlayouts` reads them)
+S_HORIZON, S_TEMPERATURE, S_FIELD, S_PER_PIECE = range(4)
 
 
 #: what `cubed_choose` works in
@@ -48,9 +50,16 @@ CubedWork = tuple[k.Game, Arr, Arr]
 
 
 def cubed_work(players: int) -> CubedWork:
-    """Room for the CUBED opponents: a scratch game and the work arrays above."""
+    """Room for the CUBED opponents: a scratch game and the work arrays above, with the
+    playout settings the `mcts` bot's flat search uses with `players` seats."""
     ints = np.zeros((9, k.MAX_MOVES), dtype=np.int64)
-    floats = np.zeros((5, k.MAX_MOVES), dtype=np.float64)
+    floats = np.zeros((6, k.MAX_MOVES), dtype=np.float64)
+    field, per_piece, temperature = flat_judge(players)
+    settings = floats[F_SETTINGS]
+    settings[S_HORIZON] = flat_horizon(players)
+    settings[S_TEMPERATURE] = temperature
+    settings[S_FIELD] = float(field)
+    settings[S_PER_PIECE] = per_piece
     return k.new_game(players), ints, floats
 
 
@@ -144,6 +153,11 @@ def _halving(
     kinds, rots, cells, alive = ints[W_KIND], ints[W_RROT], ints[W_RCELL], ints[W_ALIVE]
     totals, visits = floats[F_TOTAL], floats[F_VISITS]
     match, rewards = floats[F_TOTALS], floats[F_REWARDS]
+    settings = floats[F_SETTINGS]
+    horizon = int(settings[S_HORIZON])
+    temperature = settings[S_TEMPERATURE]
+    field = settings[S_FIELD] != 0.0
+    per_piece = settings[S_PER_PIECE]
     for s in range(st.meta[k.M_PLAYERS]):
         match[s] = 0.0  # one round: no totals carried in
     for i in range(n):
@@ -172,13 +186,13 @@ def _halving(
                     rots[arm],
                     cells[arm],
                     seeds[j],
-                    HORIZON,
+                    horizon,
                     GREED,
                     match,
                     True,
-                    TEMPERATURE,
-                    False,
-                    0.0,
+                    temperature,
+                    field,
+                    per_piece,
                     rewards,
                     ints[W_OUT_ROT],
                     ints[W_OUT_CELL],

@@ -277,10 +277,18 @@ def flat_budget(players: int, edition: str = "en") -> int | None:
 HORIZON_PER_SEAT = 4
 
 
+#: solo: a playout plays the game to its end, which every box of the kernel (128 pieces at
+#: most) reaches within 256 moves, since each move lays a piece or draws one from the bag
+SOLO_HORIZON = 256
+
+
 def flat_horizon(players: int) -> int:
     """How many moves a flat search's playout plays after its root move: 4 a seat (8 with
     two seats, where it is tuned), so that every seat moves a few times before the position
-    is judged; with a fixed 8 an 11-seat playout never came back to the searching seat."""
+    is judged; with a fixed 8 an 11-seat playout never came back to the searching seat.
+    Solo: to the end of the game (`SOLO_HORIZON`), judged won or lost."""
+    if players == 1:
+        return SOLO_HORIZON
     return HORIZON_PER_SEAT * players
 
 

@@ -36,11 +36,13 @@ from cubegames.games.cubed.compiled_rules import (
     give,
     hand_add,
     hand_remove,
+    inline,
     jit,
     pass_turn,
     place,
     placements,
     skip,
+    solo_check,
     splitmix,
     wipe_cells,
 )
@@ -157,7 +159,8 @@ def playout(
     played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
     points with probability `greed`, else any, a bridging bonus included; draw only when
     nothing fits; give the most valuable piece, `give_policy`), and the position scored
-    into `rewards` (see `evaluate`). `out_rot`, `out_cell` are room for
+    into `rewards` (see `evaluate`). Solo, the policy plays on by the solo rules
+    (`solo_playout`). `out_rot`, `out_cell` are room for
     the placements of a move."""
     copy_search(st, template)
     meta, hands, hsize, bag = st.meta, st.hands, st.hsize, st.bag
@@ -188,6 +191,10 @@ def playout(
         at += 1
     sync_others(st, ed, seat)
     play_move(st, ed, kind, rot, cell, rng_state, out_rot, out_cell)
+    if players == 1:
+        solo_playout(st, ed, rng_state, horizon, greed, out_rot, out_cell)
+        evaluate(st, ed, totals, last_round, temperature, field, per_piece, rewards)
+        return
     points = ed.points
     moves = 0
     while meta[M_END] == 0 and moves < horizon:
@@ -225,6 +232,55 @@ def playout(
     evaluate(st, ed, totals, last_round, temperature, field, per_piece, rewards)
 
 
+@inline
+def greedy_pick(ed: Tables, count: int, greed: float, rng_state: Arr, out_rot: Arr) -> int:
+    """The light policy's placement among the `count` in `out_rot`: with probability
+    `greed` one worth the most points (ties drawn uniformly), else any."""
+    points = ed.points
+    if (splitmix(rng_state) % 1000) < greed * 1000:
+        best = -1
+        ties = 0
+        pick = 0
+        for i in range(count):
+            value = points[out_rot[i]]
+            if value > best:
+                best = value
+                ties = 1
+                pick = i
+            elif value == best:
+                ties += 1
+                if splitmix(rng_state) % ties == 0:
+                    pick = i
+        return pick
+    return int(splitmix(rng_state) % count)
+
+
+@jit
+def solo_playout(
+    st: Game,
+    ed: Tables,
+    rng_state: Arr,
+    horizon: int,
+    greed: float,
+    out_rot: Arr,
+    out_cell: Arr,
+) -> None:
+    """A solo game (`players = 1`, spec §8) played on by the light policy for at most
+    `horizon` moves: a placement while one fits (`greedy_pick`), else a draw, the losses of
+    `compiled_rules.solo_check` after every move."""
+    meta = st.meta
+    count = solo_check(st, ed, out_rot, out_cell)
+    moves = 0
+    while meta[M_END] == 0 and moves < horizon:
+        moves += 1
+        if count == 0:
+            draw(st, ed)
+        else:
+            pick = greedy_pick(ed, count, greed, rng_state, out_rot)
+            place(st, ed, out_rot[pick], out_cell[pick])
+        count = solo_check(st, ed, out_rot, out_cell)
+
+
 @jit
 def play_move(
     st: Game,
@@ -250,6 +306,8 @@ def play_move(
         give(st, ed, rot, cell)
     elif kind == SKIP:
         skip(st)
+    if st.meta[M_PLAYERS] == 1:
+        solo_check(st, ed, out_rot, out_cell)
 
 
 @jit
@@ -332,10 +390,14 @@ def evaluate(
     `temperature` points ahead of the best other seat gets 1 / (1 + e^-1) and one level
     with it 1/2; with `field`, each seat gets its chance of ending lowest of all,
     e^(-outlook / temperature) over the sum of every seat's (with two seats the same
-    numbers)."""
+    numbers). Solo: 1 for a game won, 0 for one lost."""
     meta, hands, hsize = st.meta, st.hands, st.hsize
     points = ed.points
     players = meta[M_PLAYERS]
+    if players == 1:
+        # solo: won or lost (a game cut short by the horizon counts as lost)
+        rewards[0] = 1.0 if meta[M_END] == EMPTIED else 0.0
+        return
     mover = meta[M_TO_MOVE]
     outlook = np.empty(players, dtype=np.float64)
     for s in range(players):

@@ -81,7 +81,7 @@ def _vector_env(
     supports = getattr(module, "supports", None)
     from cubegames.rl.kernel_opponents import spec  # numba: imported only when asked for
 
-    found = None if module is None else spec(game_id, opponent)
+    found = None if module is None else spec(game_id, opponent, options)
     if module is not None and found is not None and (supports is None or supports(options)):
         return module.VectorEnv(
             num_envs, seed=seed, opponent=opponent, kernel_opponent=found, **options
