@@ -701,7 +701,10 @@ class Room:
                 if self.pause is not None and self.pause.waiting
                 else None
             ),
-            "clock": self.clocks.message(self.clock().timestamp()),
+            # (the server's clock read only for a game with a time control)
+            "clock": (
+                self.clocks.message(self.clock().timestamp()) if self.clocks.control.timed else None
+            ),
             "takebacks": [
                 {"ply": t.ply, "seat": t.seat, "moves": len(t.moves)} for t in self.info.takebacks
             ],
