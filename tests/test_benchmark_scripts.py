@@ -18,6 +18,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     [
         ["run.py", "--games", "3", "--rounds", "1"],
         ["server_parts.py", "--games", "3", "--moves", "5", "--rounds", "1"],
+        ["vector_dispatch.py", "--calls", "3"],
     ],
     ids=lambda command: command[0],
 )
