@@ -3,6 +3,9 @@ observation and mask for mask; the Python fallback serves every other game."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -139,6 +142,28 @@ def test_stepping_some_games_plays_them_as_stepping_all_does(opponent: str) -> N
         assert np.array_equal(part.obs, obs) and np.array_equal(part.masks, info["action_mask"])
         assert np.array_equal(part.seat_rewards[others], info["seat_rewards"][others])
     assert ends >= 2
+
+
+def test_the_environment_runs_its_kernel_as_python_under_numba_disable_jit() -> None:
+    """The step called without numba's dispatch (`vector.compiled`) is the plain function
+    when numba compiles nothing, as every other kernel is."""
+    code = """
+import numpy as np
+from cubegames.games.cubed.vector import VectorEnv, step_all
+envs = VectorEnv(2, seed=1, players=2, rounds=1)
+_, info = envs.reset()
+assert envs._step_all is step_all
+for _ in range(3):
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in info["action_mask"]])
+    _, rewards, _, _, info = envs.step(actions)
+print(info["to_move"].tolist(), rewards.tolist())
+"""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[0] == "[1, 1] [0.0, 0.0]"
 
 
 def test_an_illegal_action_loses_the_episode() -> None:

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
+from numba.core.dispatcher import Dispatcher
 
 from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
@@ -612,7 +613,9 @@ def compiled(kernel: Any, args: tuple[Any, ...]) -> Callable[..., None]:
     more than unpacking them: the environment resolves its kernels once, for its own arrays,
     and calls them with those same arrays at every step. The function returned does not
     check its arguments' types: call it only with `args` themselves (or arrays of exactly
-    their types)."""
+    their types). Under `NUMBA_DISABLE_JIT` (`kernel` a plain function) it is `kernel`."""
+    if not isinstance(kernel, Dispatcher):
+        return cast(Callable[..., None], kernel)
     types = tuple(kernel.typeof_pyval(a) for a in args)
     return cast(Callable[..., None], kernel.compile(types))
 
