@@ -1,6 +1,7 @@
 """Speed of the learning environments beside the raw engine, as a Markdown table.
 
     .venv/bin/python benchmarks/rl.py [--games N] [--repeats R]
+    .venv/bin/python benchmarks/rl.py --vector-only [--vector-game cubed] [--cpu]
 
 For each game, N seeded games of uniformly random legal moves are played three ways, all
 in this one run so that the ratios hold on any machine:
@@ -20,7 +21,10 @@ tensors. Each figure is the best of R runs (default 3).
 Batched environments (`cubegames.rl.vector_env`, N games a step, one process): steps per
 second summed over the N games, timing `step` alone (the random legal actions are drawn
 from the masks outside the timer), for the compiled environment and for the Python
-`SessionVectorEnv` of the same game in the same run.
+`SessionVectorEnv` of the same game in the same run. `--vector-only` prints that table
+alone, `--vector-game ID` its rows of one game, and `--cpu` times the steps in CPU seconds
+of this process (`time.process_time`) instead of wall-clock seconds, the steadier figure on
+a shared machine.
 """
 
 from __future__ import annotations
@@ -130,9 +134,14 @@ VECTOR: list[tuple[str, dict[str, Any], int]] = [
 ]
 
 
+#: the clock of the batched figures (`--cpu`: `time.process_time`)
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+
+
 def vector_rate(envs: Any, steps: int) -> float:
     """Steps per second of `envs.step` over at least `steps` game steps (random legal
-    actions, drawn outside the timer)."""
+    actions, drawn outside the timer), by the clock `CLOCK[0]`."""
+    clock = CLOCK[0]
     _, info = envs.reset(seed=1)
     rng = np.random.default_rng(0)
     n = envs.num_envs
@@ -141,20 +150,22 @@ def vector_rate(envs: Any, steps: int) -> float:
     while done < steps:
         masks = info["action_mask"]
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
-        start = time.perf_counter()
+        start = clock()
         _, _, _, _, info = envs.step(actions)
-        spent += time.perf_counter() - start
+        spent += clock() - start
         done += n
     return done / spent
 
 
-def vector_table(steps: int, repeats: int) -> str:
+def vector_table(steps: int, repeats: int, only: str | None = None) -> str:
     rows = [
         "| game | options | games per step | opponent | compiled steps/s | Python steps/s "
         "| compiled ÷ Python |",
         "|---|---|---|---|---|---|---|",
     ]
     for game_id, options, n in VECTOR:
+        if only is not None and game_id != only:
+            continue
         for opponent in ("self", "random"):
             fast = vector_env(game_id, n, opponent=opponent, **options)
             slow = SessionVectorEnv(game_id, n, opponent=opponent, **options)
@@ -176,15 +187,31 @@ def main() -> None:
     parser.add_argument(
         "--vector-steps", type=int, default=20000, help="game steps per batched figure"
     )
+    parser.add_argument(
+        "--vector-only", action="store_true", help="only the batched environments' table"
+    )
+    parser.add_argument(
+        "--vector-game",
+        choices=sorted({game_id for game_id, _, _ in VECTOR}),
+        help="only this game's batched rows",
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="batched figures per CPU second of this process"
+    )
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.games} games, "
         f"best of {args.repeats}\n"
     )
-    print("### Learning environments: random play, steps per second\n")
-    print(table(args.games, args.repeats))
-    print("\n### Batched environments: random play, steps per second on one core\n")
-    print(vector_table(args.vector_steps, args.repeats))
+    if not args.vector_only:
+        print("### Learning environments: random play, steps per second\n")
+        print(table(args.games, args.repeats))
+        print()
+    per = "CPU second" if args.cpu else "second on one core"
+    print(f"### Batched environments: random play, steps per {per}\n")
+    print(vector_table(args.vector_steps, args.repeats, args.vector_game))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
     [
         ["run.py", "--games", "3", "--rounds", "1"],
         ["server_parts.py", "--games", "3", "--moves", "5", "--rounds", "1"],
+        ["vector_dispatch.py", "--calls", "3"],
     ],
     ids=lambda command: command[0],
 )
@@ -31,3 +32,20 @@ def test_a_benchmark_runs_at_a_tiny_size(command: list[str]) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "|" in done.stdout  # its Markdown table
+
+
+def test_rl_times_one_game_batched_alone_per_cpu_second() -> None:
+    """The figure benchmarks/README compares with the code before #22: `rl.py`'s batched
+    CUBED rows alone, per CPU second."""
+    options = ["--vector-only", "--vector-game", "cubed", "--cpu", "--vector-steps", "64"]
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "rl.py"), *options, "--repeats", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=BENCHMARKS.parent,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "steps per CPU second" in done.stdout
+    assert "| cubed | players=2, rounds=1 | 64 | self |" in done.stdout
+    assert "unstackable" not in done.stdout and "AEC" not in done.stdout

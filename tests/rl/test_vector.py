@@ -3,6 +3,9 @@ observation and mask for mask; the Python fallback serves every other game."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -102,6 +105,65 @@ def test_the_same_seed_plays_the_same_games() -> None:
             obs, *_, info = envs.step(masked_actions(info["action_mask"], rng))
         runs.append(obs.copy())
     assert np.array_equal(runs[0], runs[1])
+
+
+@pytest.mark.parametrize("opponent", ["self", "random"])
+def test_stepping_some_games_plays_them_as_stepping_all_does(opponent: str) -> None:
+    """`step_rows` (a game at a time in the kernel) against `step` (every game in one call
+    of the compiled kernel), on one seed: the games stepped get the same observations,
+    masks, rewards and each seat's reward at the end; the others stay as they were."""
+    whole = VectorEnv(3, seed=4, opponent=opponent, players=2, rounds=1)
+    part = VectorEnv(3, seed=4, opponent=opponent, players=2, rounds=1)
+    _, info = whole.reset()
+    part.reset()
+    rng = np.random.default_rng(4)
+    ends = 0
+    for turn in range(300):
+        actions = masked_actions(info["action_mask"], rng)
+        # a strided array of another dtype: the environment copies it into its own
+        actions_view = np.repeat(actions.astype(np.int32), 2)[::2]
+        obs, rewards, terminations, _, info = whole.step(actions_view)
+        rows = [0, 2] if turn % 2 else [1]
+        others = [i for i in range(3) if i not in rows]
+        before = part.obs[others].copy(), part.masks[others].copy()
+        p_obs, p_rewards, p_terminations, _, p_info = part.step_rows(actions, rows)
+        assert np.array_equal(p_obs[others], before[0])
+        assert np.array_equal(p_info["action_mask"][others], before[1])
+        assert not p_rewards[others].any() and not p_terminations[others].any()
+        assert not p_info["seat_rewards"][others].any()
+        for name in ("action_mask", "to_move", "seat_rewards", "illegal_action"):
+            assert np.array_equal(p_info[name][rows], info[name][rows]), name
+        assert np.array_equal(p_obs[rows], obs[rows])
+        assert np.array_equal(p_rewards[rows], rewards[rows])
+        assert np.array_equal(p_terminations[rows], terminations[rows])
+        ends += int(terminations.sum())
+        # the games left out catch up, with the same actions, before the next turn
+        part.step_rows(actions, others)
+        assert np.array_equal(part.obs, obs) and np.array_equal(part.masks, info["action_mask"])
+        assert np.array_equal(part.seat_rewards[others], info["seat_rewards"][others])
+    assert ends >= 2
+
+
+def test_the_environment_runs_its_kernel_as_python_under_numba_disable_jit() -> None:
+    """The step called without numba's dispatch (`vector.compiled`) is the plain function
+    when numba compiles nothing, as every other kernel is."""
+    code = """
+import numpy as np
+from cubegames.games.cubed.vector import VectorEnv, step_all
+envs = VectorEnv(2, seed=1, players=2, rounds=1)
+_, info = envs.reset()
+assert envs._step_all is step_all
+for _ in range(3):
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in info["action_mask"]])
+    _, rewards, _, _, info = envs.step(actions)
+print(info["to_move"].tolist(), rewards.tolist())
+"""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[0] == "[1, 1] [0.0, 0.0]"
 
 
 def test_an_illegal_action_loses_the_episode() -> None:

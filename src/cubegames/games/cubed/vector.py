@@ -14,14 +14,15 @@ Python codec would raise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
+from numba.core.dispatcher import Dispatcher
 
 from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
@@ -49,7 +50,8 @@ Arr = k.Arr
 Deal = tuple[Arr, Arr, Arr]  # (box, window, rngs): what a new deal needs
 Io = tuple[Arr, Arr, Arr, Arr, Arr, Arr, Arr]
 # (obs, masks, listed, to_move, placeable, ended, buf): what the games show, per game
-Result = tuple[Arr, Arr, Arr, Arr]  # (actions, rewards, terminations, illegal)
+Result = tuple[Arr, Arr, Arr, Arr, Arr]
+# (actions, rewards, terminations, illegal, seat_rewards): what a step gives, per game
 
 # consts fields
 C_PATTERNS = 0
@@ -270,23 +272,17 @@ def _outcome(st: k.Game, ed: k.Tables, seat: int) -> float:
 
 
 @jit
-def _seat_outcomes(
-    batch: k.Game, ed: k.Tables, ended: Arr, illegal: Arr, movers: Arr, out: Arr
-) -> None:
-    """Each seat's reward at the end of a game into `out` (games by seats), 0 elsewhere:
-    `_outcome` for every seat of a game that ended, -1 for a mover that lost it by an
-    illegal action (and 0 for the others)."""
-    for i in range(ended.shape[0]):
-        for s in range(out.shape[1]):
-            out[i, s] = 0.0
-        if not ended[i]:
-            continue
-        if illegal[i]:
-            out[i, movers[i]] = -1.0
-            continue
-        st = _env(batch, i)
-        for s in range(out.shape[1]):
-            out[i, s] = _outcome(st, ed, s)
+def _seat_outcomes(st: k.Game, ed: k.Tables, mover: int, illegal: bool, out: Arr) -> None:
+    """Each seat's reward at the end of a game into `out` (one per seat): `_outcome` for
+    every seat, or -1 for a mover that lost it by an illegal action (and 0 for the
+    others)."""
+    for s in range(out.shape[0]):
+        out[s] = 0.0
+    if illegal:
+        out[mover] = -1.0
+        return
+    for s in range(out.shape[0]):
+        out[s] = _outcome(st, ed, s)
 
 
 @jit
@@ -401,7 +397,7 @@ def step_all(
 ) -> None:
     """One step of every game (see `cubegames.rl.vector` for what it means)."""
     obs, masks, listed, to_move, placeable, ended, buf = io
-    actions, rewards, terminations, illegal = result
+    actions, rewards, terminations, illegal, seat_rewards = result
     rngs = deal[2]
     pattern_code, wcell_k, consts = tb.pattern_code, tb.wcell_k, tb.consts
     patterns = consts[C_PATTERNS]
@@ -411,6 +407,7 @@ def step_all(
         rewards[i] = 0.0
         terminations[i] = False
         illegal[i] = False
+        seat_rewards[i] = 0.0
         if ended[i]:
             _start(batch, ed, tb, deal, io, i)
             continue
@@ -428,7 +425,8 @@ def step_all(
         if not illegal[i] and consts[C_RANDOM]:
             _opponent_moves(st, ed, obs[i], tb, rngs[i], buf, work)
         if illegal[i] or meta[k.M_END] != 0:
-            rewards[i] = -1.0 if illegal[i] else _outcome(st, ed, mover)
+            _seat_outcomes(st, ed, mover, illegal[i], seat_rewards[i])
+            rewards[i] = seat_rewards[i, mover]
             terminations[i] = True
             ended[i] = True
             _vector(st, ed, tb, mover, meta[k.M_END] != 0, obs[i][cut:])
@@ -509,7 +507,12 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.seat_rewards = np.zeros((num_envs, game.players), dtype=np.float64)
         self.buf = np.zeros((2, k.MAX_MOVES), dtype=np.int64)
         self.rngs = np.zeros((num_envs, 1), dtype=np.uint64)
+        self._actions = np.zeros(num_envs, dtype=np.int64)
         self._seed(seed)
+        result = (self._actions, self.rewards, self.terminations, self.illegal, self.seat_rewards)
+        deal, io = self._deal(), self._io()
+        self._step_args = (self.batch, self.ed, self.tb, deal, io, result, self.work)
+        self._step_all = compiled(step_all, self._step_args)
 
     def _seed(self, seed: int | None) -> None:
         words = np.random.SeedSequence(seed).generate_state(self.num_envs, dtype=np.uint64)
@@ -567,40 +570,54 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         """`step` for the games `rows` only (their actions are read from `actions`, one per
         game); the others are left as they are, with reward 0. A factored action space
         (`cubegames.rl.factored`) steps a game only once its move is whole."""
-        # a fresh contiguous array: a strided view of the caller's would be another type to
-        # numba, and so a compilation on the spot
-        chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs).copy()
-        movers = self.to_move.copy()
+        # copied into the environment's own array: the caller's may be strided or of
+        # another dtype, and `_step_all` is the kernel compiled for this one's type
+        self._actions[:] = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         everything = isinstance(rows, range) and rows == range(self.num_envs)  # (`step`)
-        picked = np.ones(self.num_envs, dtype=bool)
+        picked = np.zeros(self.num_envs, dtype=bool)
         if not everything:
-            picked[:] = False
             picked[np.asarray(list(rows), dtype=np.int64)] = True
-        if picked.all():
-            result = (chosen, self.rewards, self.terminations, self.illegal)
-            step_all(self.batch, self.ed, self.tb, self._deal(), self._io(), result, self.work)
-        else:
-            self.rewards[:] = 0.0
-            self.terminations[:] = False
-            self.illegal[:] = False
-            for i in np.flatnonzero(picked):
-                row = slice(int(i), int(i) + 1)
-                batch = k.Game(*(a[row] for a in self.batch))
-                deal = (self.box, self.window, self.rngs[row])
-                io = (
-                    self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
-                    self.placeable[row], self.ended[row], self.buf,
-                )  # fmt: skip
-                part = (chosen[row], self.rewards[row], self.terminations[row], self.illegal[row])
-                step_all(batch, self.ed, self.tb, deal, io, part, self.work)
-        _seat_outcomes(
-            self.batch, self.ed, self.terminations, self.illegal, movers, self.seat_rewards
-        )
+        if everything or picked.all():
+            self._step_all(*self._step_args)
+            return self.obs, self.rewards, self.terminations, self.truncations, self._info()
+        self.rewards[:] = 0.0
+        self.terminations[:] = False
+        self.illegal[:] = False
+        self.seat_rewards[:] = 0.0
+        for i in np.flatnonzero(picked):
+            row = slice(int(i), int(i) + 1)
+            batch = k.Game(*(a[row] for a in self.batch))
+            deal = (self.box, self.window, self.rngs[row])
+            io = (
+                self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
+                self.placeable[row], self.ended[row], self.buf,
+            )  # fmt: skip
+            part = (
+                self._actions[row], self.rewards[row], self.terminations[row],
+                self.illegal[row], self.seat_rewards[row],
+            )  # fmt: skip
+            step_all(batch, self.ed, self.tb, deal, io, part, self.work)
         return self.obs, self.rewards, self.terminations, self.truncations, self._info()
 
     def game_arrays(self, i: int) -> k.Game:
         """The kernel arrays of game `i` (views), e.g. for `kernel_bridge.decode_into`."""
         return k.Game(*(a[i] for a in self.batch))
+
+
+def compiled(kernel: Any, args: tuple[Any, ...]) -> Callable[..., None]:
+    """`kernel` (a jitted function) compiled for arguments of the types of `args`, loaded
+    from numba's cache or compiled now, as a function that skips numba's dispatch.
+
+    A call of a jitted function types every argument first to pick its compiled version,
+    which for the named tuples of arrays a step passes (`k.Game`, `k.Tables`, `Lookup`) costs
+    more than unpacking them: the environment resolves its kernels once, for its own arrays,
+    and calls them with those same arrays at every step. The function returned does not
+    check its arguments' types: call it only with `args` themselves (or arrays of exactly
+    their types). Under `NUMBA_DISABLE_JIT` (`kernel` a plain function) it is `kernel`."""
+    if not isinstance(kernel, Dispatcher):
+        return cast(Callable[..., None], kernel)
+    types = tuple(kernel.typeof_pyval(a) for a in args)
+    return cast(Callable[..., None], kernel.compile(types))
 
 
 def tables(
