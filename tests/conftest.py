@@ -23,3 +23,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("flaky") is None:
             item.add_marker(pytest.mark.flaky(reruns=1))
+
+
+#: the first tries of the tests that passed on their rerun: (test, why it failed)
+_FIRST_TRIES: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":
+        _FIRST_TRIES.append((report.nodeid, report.longreprtext[-6000:]))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Why each rerun test failed its first try (the summary only names it), so that a
+    timing miss a clean-clone run met can be read afterwards and its wait fixed."""
+    if not _FIRST_TRIES:
+        return
+    terminalreporter.section("why the tests passed on their rerun failed their first try")
+    for nodeid, why in _FIRST_TRIES:
+        terminalreporter.write_line(f"--- {nodeid}")
+        terminalreporter.write_line(why)
