@@ -30,7 +30,7 @@ _FIRST_TRIES: list[tuple[str, str]] = []
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome == "rerun":
+    if str(report.outcome) == "rerun":  # (set by pytest-rerunfailures, outside the type)
         _FIRST_TRIES.append((report.nodeid, report.longreprtext[-6000:]))
 
 
