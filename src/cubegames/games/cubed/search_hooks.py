@@ -312,21 +312,16 @@ def flat_judge(players: int) -> tuple[bool, float, float]:
     return True, RACE_PER_PIECE, RACE_TEMPERATURE
 
 
-#: from how many seats a flat search's playouts play the other seats as the greedy bot,
-#: with variants (`flat_model`)
-GREEDY_MODEL_SEATS = 7
-
-
 def flat_model(players: int, variants: bool) -> int:
     """How the seats play in a flat search's playouts (`search_kernel.playout_model`):
-    from seven seats with any variant, the other seats as the greedy bot plays
-    (`GREEDY_OTHERS`: its bridging bonuses and gifts, which the light policy lays and gives
-    blindly) and the searching seat the light policy; otherwise every seat the light
-    policy (`LIGHT`). Over 400 games with all three variants (benchmarks/strength.md,
-    "CUBED with 7 to 11 seats") the model read 0.22 to 0.36 times the fair share better
-    with 8 and 11 seats; in the plain game with 11 seats it read the same (1.38 against
-    1.39 times) at three times the CPU, so the plain game keeps the light policy."""
-    return 1 if variants and players >= GREEDY_MODEL_SEATS else 0
+    every seat the light policy (`LIGHT`, 0), at every seat count. Playing the other seats
+    as the greedy bot does (`GREEDY_OTHERS`, 1) was measured from 7 to 11 seats over 400
+    games a row (benchmarks/strength.md, "CUBED with 7 to 11 seats: playouts that model the
+    opponents as `greedy`"): with all three variants it read from 0.18 times the fair share
+    worse to 0.36 better (+0.05 a row on average), in the plain game no better, at three
+    times the CPU a game, so it is not the default; the kernel keeps it for what is left to
+    try there (deals of the hidden pieces that agree with what the seat has seen)."""
+    return 0
 
 
 def root_moves(state: CubedState) -> list[CubedMove]:
