@@ -379,6 +379,8 @@ class KernelPlayouts(Playouts[CubedMove]):
         self.horizon = search_hooks.flat_horizon(state.game.players)
         #: how a playout's end is judged (`search_hooks.flat_judge`)
         self.field, self.per_piece, self.temperature = search_hooks.flat_judge(state.game.players)
+        #: how the seats play in a playout (`search_hooks.flat_model`)
+        self.model = search_hooks.flat_model(state.game.players, bool(state.game.variants))
         #: one template for every root move, or one per root move (`of`)
         self.templates = templates if templates is not None else [encode(state)]
         self.template = self.templates[0]
@@ -389,6 +391,7 @@ class KernelPlayouts(Playouts[CubedMove]):
         self.rewards = np.zeros(state.game.players, dtype=np.float64)
         self.out_rot = np.empty(k.MAX_MOVES, dtype=np.int64)
         self.out_cell = np.empty(k.MAX_MOVES, dtype=np.int64)
+        self.room = np.empty((3, k.MAX_MOVES), dtype=np.int64)
         self.roots: list[tuple[int, int, int]] = []
         self.of: list[int] = []
         for i, move in enumerate(moves):
@@ -401,7 +404,7 @@ class KernelPlayouts(Playouts[CubedMove]):
 
     def run(self, move: int, seed: int) -> list[float]:
         kind, rot, cell = self.roots[move]
-        search_kernel.playout(
+        search_kernel.playout_model(
             self.scratch,
             self.templates[self.of[move]],
             self.tables,
@@ -412,6 +415,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             seed,
             self.horizon,
             self.GREED,
+            self.model,
             self.totals,
             self.last_round,
             self.temperature,
@@ -420,6 +424,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.rewards,
             self.out_rot,
             self.out_cell,
+            self.room,
         )
         result: list[float] = self.rewards.tolist()
         return result
@@ -450,6 +455,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             seeds,
             self.horizon,
             self.GREED,
+            self.model,
             self.totals,
             self.last_round,
             self.temperature,
@@ -458,6 +464,7 @@ class KernelPlayouts(Playouts[CubedMove]):
             self.rewards,
             self.out_rot,
             self.out_cell,
+            self.room,
             out,
         )
 

@@ -320,6 +320,18 @@ def flat_judge(players: int) -> tuple[bool, float, float]:
     return True, RACE_PER_PIECE, RACE_TEMPERATURE
 
 
+def flat_model(players: int, variants: bool) -> int:
+    """How the seats play in a flat search's playouts (`search_kernel.playout_model`):
+    every seat the light policy (`LIGHT`, 0), at every seat count. Playing the other seats
+    as the greedy bot does (`GREEDY_OTHERS`, 1) was measured from 7 to 11 seats over 400
+    games a row (benchmarks/strength.md, "CUBED with 7 to 11 seats: playouts that model the
+    opponents as `greedy`"): with all three variants it read from 0.18 times the fair share
+    worse to 0.36 better (+0.05 a row on average), in the plain game no better, at three
+    times the CPU a game, so it is not the default; the kernel keeps it for what is left to
+    try there (deals of the hidden pieces that agree with what the seat has seen)."""
+    return 0
+
+
 def root_moves(state: CubedState) -> list[CubedMove]:
     """The legal moves worth searching: the best `ROOT_WIDTH` placements by the greedy
     value, and every move that is not a placement (drawing can be right even when a piece

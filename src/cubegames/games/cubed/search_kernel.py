@@ -24,12 +24,17 @@ from cubegames.games.cubed.compiled_rules import (
     M_NTAB,
     M_PLAYERS,
     M_TO_MOVE,
+    M_VARIANTS,
     M_WINNER,
     MAX_BOX,
     STEP,
+    V_BRIDGING,
+    V_VOID,
     Arr,
     Game,
     Tables,
+    add_piece,
+    arcs_and_touches,
     can_draw,
     draw,
     end_turn,
@@ -133,6 +138,14 @@ def sync_others(st: Game, ed: Tables, seat: int) -> None:
                     hbits[s, r // BITS] |= 1 << (r % BITS)
 
 
+#: playout policies (`playout_model`): every seat the light policy; the seats other than
+#: the searching one as the greedy bot plays (`greedy_pick`), the searching seat the light
+#: policy; every seat as the greedy bot
+LIGHT = 0
+GREEDY_OTHERS = 1
+GREEDY_ALL = 2
+
+
 @jit
 def playout(
     st: Game,
@@ -154,14 +167,67 @@ def playout(
     out_rot: Arr,
     out_cell: Arr,
 ) -> None:
+    """`playout_model` with the light policy for every seat (`LIGHT`)."""
+    room = np.empty((3, 1), dtype=np.int64)
+    playout_model(
+        st,
+        template,
+        ed,
+        seat,
+        kind,
+        rot,
+        cell,
+        seed,
+        horizon,
+        greed,
+        LIGHT,
+        totals,
+        last_round,
+        temperature,
+        field,
+        per_piece,
+        rewards,
+        out_rot,
+        out_cell,
+        room,
+    )
+
+
+@jit
+def playout_model(
+    st: Game,
+    template: Game,
+    ed: Tables,
+    seat: int,
+    kind: int,
+    rot: int,
+    cell: int,
+    seed: int,
+    horizon: int,
+    greed: float,
+    model: int,
+    totals: Arr,
+    last_round: bool,
+    temperature: float,
+    field: bool,
+    per_piece: float,
+    rewards: Arr,
+    out_rot: Arr,
+    out_cell: Arr,
+    room: Arr,
+) -> None:
     """One playout of a flat search: the hidden pieces of `template` (other hands and the
     bag, as `seat` cannot see them) dealt afresh, the root move (`kind`, `rot`, `cell`)
-    played, then at most `horizon` moves of a light greedy policy (lay the piece worth most
-    points with probability `greed`, else any, a bridging bonus included; draw only when
-    nothing fits; give the most valuable piece, `give_policy`), and the position scored
-    into `rewards` (see `evaluate`). Solo, the policy plays on by the solo rules
-    (`solo_playout`). `out_rot`, `out_cell` are room for
-    the placements of a move."""
+    played, then at most `horizon` moves, and the position scored into `rewards` (see
+    `evaluate`). The moves: with `model` `LIGHT` every seat plays a light greedy policy
+    (lay the piece worth most points with probability `greed`, else any, a bridging bonus
+    included; draw only when nothing fits; give the most valuable piece, `give_policy`);
+    with `GREEDY_OTHERS` the seats other than `seat` lay the placement the greedy bot
+    would (`greedy_pick`, a bridging bonus passed as it would) and `seat` the light
+    policy; with `GREEDY_ALL` every seat lays as the greedy bot. `out_rot`, `out_cell` are
+    room for the placements of a move, `room` (3 rows of `MAX_MOVES`) for `greedy_pick`'s
+    (unused with `LIGHT`). Solo, the light policy plays on by the solo rules
+    (`solo_playout`)."""
     copy_search(st, template)
     meta, hands, hsize, bag = st.meta, st.hands, st.hsize, st.bag
     rng_state = np.array([seed], dtype=np.uint64)
@@ -195,7 +261,6 @@ def playout(
         solo_playout(st, ed, rng_state, horizon, greed, out_rot, out_cell)
         evaluate(st, ed, totals, last_round, temperature, field, per_piece, rewards)
         return
-    points = ed.points
     moves = 0
     while meta[M_END] == 0 and moves < horizon:
         mover = meta[M_TO_MOVE]
@@ -212,28 +277,19 @@ def playout(
             else:
                 end_turn(st, False, True)
             continue
-        if (splitmix(rng_state) % 1000) < greed * 1000:
-            best = -1
-            ties = 0
-            pick = 0
-            for i in range(count):
-                value = points[out_rot[i]]
-                if value > best:
-                    best = value
-                    ties = 1
-                    pick = i
-                elif value == best:
-                    ties += 1
-                    if splitmix(rng_state) % ties == 0:
-                        pick = i
+        if model == GREEDY_ALL or (model == GREEDY_OTHERS and mover != seat):
+            pick = greedy_pick(st, ed, count, out_rot, out_cell, room, rng_state)
+            if pick < 0:
+                end_turn(st, True, False)  # the bonus placement is not worth it
+                continue
         else:
-            pick = splitmix(rng_state) % count
+            pick = light_pick(ed, count, greed, rng_state, out_rot)
         place(st, ed, out_rot[pick], out_cell[pick])
     evaluate(st, ed, totals, last_round, temperature, field, per_piece, rewards)
 
 
 @inline
-def greedy_pick(ed: Tables, count: int, greed: float, rng_state: Arr, out_rot: Arr) -> int:
+def light_pick(ed: Tables, count: int, greed: float, rng_state: Arr, out_rot: Arr) -> int:
     """The light policy's placement among the `count` in `out_rot`: with probability
     `greed` one worth the most points (ties drawn uniformly), else any."""
     points = ed.points
@@ -266,7 +322,7 @@ def solo_playout(
     out_cell: Arr,
 ) -> None:
     """A solo game (`players = 1`, spec §8) played on by the light policy for at most
-    `horizon` moves: a placement while one fits (`greedy_pick`), else a draw, the losses of
+    `horizon` moves: a placement while one fits (`light_pick`), else a draw, the losses of
     `compiled_rules.solo_check` after every move."""
     meta = st.meta
     count = solo_check(st, ed, out_rot, out_cell)
@@ -276,9 +332,108 @@ def solo_playout(
         if count == 0:
             draw(st, ed)
         else:
-            pick = greedy_pick(ed, count, greed, rng_state, out_rot)
+            pick = light_pick(ed, count, greed, rng_state, out_rot)
             place(st, ed, out_rot[pick], out_cell[pick])
         count = solo_check(st, ed, out_rot, out_cell)
+
+
+@jit
+def greedy_pick(
+    st: Game, ed: Tables, count: int, out_rot: Arr, out_cell: Arr, room: Arr, rng_state: Arr
+) -> int:
+    """The greedy bot's placement for the seat to move among its `count` placements
+    (`out_rot`, `out_cell`): the index of the best by `greedy_values`' value, equals drawn
+    from `rng_state`; or -1 when the turn holds a bridging bonus and the best is worth less
+    than laying nothing (`search_hooks.stay_value`: a placement per placement the hand has,
+    -0.5 per playable cell). Each placement is laid on `st`, valued and taken back
+    (the playable cells, the neighbours' contacts and the hand restored from `room`, 3 rows
+    of `MAX_MOVES` scratch), without copying the position."""
+    meta, tab, edges, touch, dead, play = st.meta, st.tab, st.edges, st.touch, st.dead, st.play
+    hands, hsize, have, hbits = st.hands, st.hsize, st.have, st.hbits
+    points = ed.points
+    seat = meta[M_TO_MOVE]
+    variants = meta[M_VARIANTS]
+    bonus = meta[M_BONUS]
+    more_rot, more_cell, saved = room[0], room[1], room[2]
+    nplay = meta[M_NPLAY]
+    ntab = meta[M_NTAB]
+    size = hsize[seat]
+    words = hbits.shape[1]
+    for i in range(nplay):
+        saved[i] = play[i]
+    at_hand = nplay
+    for i in range(size):
+        saved[at_hand + i] = hands[seat, i]
+    at_bits = at_hand + size
+    for w in range(words):
+        saved[at_bits + w] = hbits[seat, w]
+    at_near = at_bits + words
+    best = -np.inf
+    pick = 0
+    ties = 0
+    for i in range(count):
+        rot = out_rot[i]
+        cell = out_cell[i]
+        for d in range(6):
+            other = cell + STEP[d]
+            at = at_near + d * 8
+            saved[at] = touch[other]
+            saved[at + 1] = dead[other]
+            for e in range(6):
+                saved[at + 2 + e] = edges[other * 6 + e]
+        arcs, touches = arcs_and_touches(st, cell) if variants else (0, 0)
+        key = ed.canon[rot]
+        hand_remove(st, ed, seat, key)
+        add_piece(st, ed, rot, cell)
+        if hsize[seat] == 0:
+            value = 1e9  # going out wins the round
+        else:
+            mine = placements(st, ed, seat, more_rot, more_cell)
+            left = meta[M_NPLAY]
+            value = 10.0 * points[rot] + mine - 0.5 * left
+            if left > 0 and variants & V_BRIDGING and bonus == 0 and arcs >= 2:
+                top = 0
+                for j in range(mine):
+                    top = max(top, points[more_rot[j]])
+                value += 10.0 * top  # the bonus placement
+            elif left > 0 and variants & V_VOID and touches == 6:
+                if hsize[seat] == 1:
+                    value += 1e9  # giving the last piece away goes out
+                else:
+                    top = 0
+                    for j in range(hsize[seat]):
+                        top = max(top, points[hands[seat, j]])
+                    value += 10.0 * top  # the gift
+        # take the placement back
+        tab[cell] = -1
+        meta[M_NTAB] = ntab
+        meta[M_NPLAY] = nplay
+        for j in range(nplay):
+            play[j] = saved[j]
+        for d in range(6):
+            other = cell + STEP[d]
+            at = at_near + d * 8
+            touch[other] = saved[at]
+            dead[other] = saved[at + 1]
+            for e in range(6):
+                edges[other * 6 + e] = saved[at + 2 + e]
+        hsize[seat] = size
+        for j in range(size):
+            hands[seat, j] = saved[at_hand + j]
+        have[seat, key] += 1
+        for w in range(words):
+            hbits[seat, w] = saved[at_bits + w]
+        if value > best:
+            best = value
+            pick = i
+            ties = 1
+        elif value == best:
+            ties += 1
+            if splitmix(rng_state) % ties == 0:
+                pick = i
+    if bonus and best < count - 0.5 * nplay:
+        return -1
+    return pick
 
 
 @jit
@@ -447,6 +602,7 @@ def playout_batch(
     seeds: Arr,
     horizon: int,
     greed: float,
+    model: int,
     totals: Arr,
     last_round: bool,
     temperature: float,
@@ -455,14 +611,15 @@ def playout_batch(
     rewards: Arr,
     out_rot: Arr,
     out_cell: Arr,
+    room: Arr,
     out: Arr,
 ) -> None:
-    """`playout` once per entry of `arms` (indexes into the root moves `kinds`, `rots`,
+    """`playout_model` once per entry of `arms` (indexes into the root moves `kinds`, `rots`,
     `cells`) with the seed at the same index of `seeds`, writing `seat`'s reward into `out`:
     a search's batch of playouts in one call."""
     for i in range(arms.shape[0]):
         arm = arms[i]
-        playout(
+        playout_model(
             st,
             template,
             ed,
@@ -473,6 +630,7 @@ def playout_batch(
             seeds[i],
             horizon,
             greed,
+            model,
             totals,
             last_round,
             temperature,
@@ -481,6 +639,7 @@ def playout_batch(
             rewards,
             out_rot,
             out_cell,
+            room,
         )
         out[i] = rewards[seat]
 
