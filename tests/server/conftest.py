@@ -118,11 +118,18 @@ def _free_port() -> int:
         return port
 
 
+#: the served app; its games-made rate is raised: every browser test of a worker makes its
+#: games on this one server from 127.0.0.1, and a run of short ones made more than the
+#: 20 a minute a stranger may (the page then says so and stays on the start page, and the
+#: test timed out waiting for the game: a different test each time). The rate itself is
+#: tested on apps of its own (test_i18n, test_deploy_trust).
 SERVE = """
 import sys
 from cubegames.server.app import create_app
 from cubegames.server.cli import run
-run(create_app(sys.argv[1], bot_delay=0.1), "127.0.0.1", int(sys.argv[2]))
+from cubegames.server.limits import Limits
+app = create_app(sys.argv[1], bot_delay=0.1, limits=Limits(games_per_minute=10_000))
+run(app, "127.0.0.1", int(sys.argv[2]))
 """
 
 
