@@ -81,7 +81,8 @@ def _json(value: str | int | Seat | Seats | Phrase, known: Callable[[str], bool]
     kind = type(value)
     if kind is str or kind is int:
         return value
-    if isinstance(value, Phrase):
+    if kind is Phrase:
+        assert isinstance(value, Phrase)
         if known is not None and known(value.key):
             return _inside(value, known)
         return {"say": value.said(known), "text": value.text}
@@ -89,6 +90,8 @@ def _json(value: str | int | Seat | Seats | Phrase, known: Callable[[str], bool]
         return {"seat": value.seat}
     if isinstance(value, Seats):
         return {"seats": list(value.seats)}
+    if isinstance(value, Phrase):
+        return {"say": value.said(known), "text": value.text}
     return value
 
 

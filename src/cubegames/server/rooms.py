@@ -603,8 +603,10 @@ class Room:
 
     def moves(self) -> list[str]:
         """Every move's notation so far, in order (the room's own list: do not change it)."""
-        moves = self._moves  # (emptied by `rewind` when moves are taken back)
-        if len(moves) < len(self.played):
+        moves = self._moves
+        if len(moves) != len(self.played):
+            if len(moves) > len(self.played):  # moves were taken back
+                moves.clear()
             moves.extend(p.move for p in self.played[len(moves) :])
         return moves
 
