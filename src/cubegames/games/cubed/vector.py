@@ -557,14 +557,20 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         the next step would have (see `cubegames.rl.vector`). Each runs the compiled
         `reset_all` on one-row views of the arrays, so nothing new is compiled."""
         for i in np.asarray(games, dtype=np.int64).reshape(-1):
-            row = slice(int(i), int(i) + 1)
-            batch = k.Game(*(a[row] for a in self.batch))
-            deal = (self.box, self.window, self.rngs[row])
-            io = (
-                self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
-                self.placeable[row], self.ended[row], self.buf,
-            )  # fmt: skip
+            batch, deal, io = self._one(int(i))
             reset_all(batch, self.ed, self.tb, deal, io)
+
+    def _one(self, i: int) -> tuple[k.Game, tuple[Any, ...], tuple[Any, ...]]:
+        """Game `i`'s one-row views of the batch, its deal and its buffers, as the
+        compiled `reset_all` and `step_all` take them."""
+        row = slice(i, i + 1)
+        batch = k.Game(*(a[row] for a in self.batch))
+        deal = (self.box, self.window, self.rngs[row])
+        io = (
+            self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
+            self.placeable[row], self.ended[row], self.buf,
+        )  # fmt: skip
+        return batch, deal, io
 
     def step_rows(self, actions: Any, rows: Any) -> StepResult:
         """`step` for the games `rows` only (their actions are read from `actions`, one per
@@ -586,12 +592,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.seat_rewards[:] = 0.0
         for i in np.flatnonzero(picked):
             row = slice(int(i), int(i) + 1)
-            batch = k.Game(*(a[row] for a in self.batch))
-            deal = (self.box, self.window, self.rngs[row])
-            io = (
-                self.obs[row], self.masks[row], self.listed[row], self.to_move[row],
-                self.placeable[row], self.ended[row], self.buf,
-            )  # fmt: skip
+            batch, deal, io = self._one(int(i))
             part = (
                 self._actions[row], self.rewards[row], self.terminations[row],
                 self.illegal[row], self.seat_rewards[row],
