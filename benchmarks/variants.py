@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 
 from scipy.stats import binomtest
@@ -124,23 +125,33 @@ SOLO: list[tuple[str, str, dict[str, object]]] = [
 ]
 
 
-def measure(game: str, label: str, options: dict[str, object], games: int) -> str:
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished child processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def measure(
+    game: str, label: str, options: dict[str, object], games: int, jobs: int = 1, first: int = 0
+) -> str:
+    """One row: `games` games from seed `first` on, `mcts` in seat `seed % seats`, played by
+    `jobs` processes (CPU a game counts theirs too)."""
     seats = int(str(options.get("players", 2)))
     matches = []
-    for i in range(games):
+    for i in range(first, first + games):
         at = i % seats
         bots = tuple("mcts" if s == at else "greedy" for s in range(seats))
         matches.append(Match(game, bots, seed=i, options=dict(options)))
     score = 0.0
     load = os.getloadavg()[0]
-    cpu = time.process_time()
+    cpu = _cpu()
     wall = time.perf_counter()
-    for record in run(matches, jobs=1):
+    for record in run(matches, jobs=jobs):
         at = record["seed"] % seats
         won = record["winners"]
         if at in won:
             score += 1 / len(won)
-    cpu = (time.process_time() - cpu) / games
+    cpu = (_cpu() - cpu) / games
     wall = (time.perf_counter() - wall) / games
     low, high = wilson(score, games)
     rate = score / games
@@ -190,7 +201,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--only", help="run only settings whose label contains this text")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes playing the rows' games (not solo)"
+    )
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seed of a row's first game (then +1 a game)"
+    )
     args = parser.parse_args()
+    if args.games < 1 or args.jobs < 1 or args.first_seed < 0:
+        parser.error("--games and --jobs must be at least 1, --first-seed at least 0")
     chosen = [s for s in SETTINGS if not args.only or args.only in f"{s[0]}, {s[1]}"]
     solo = [s for s in SOLO if not args.only or args.only in f"{s[0]}, {s[1]}"]
     if chosen:
@@ -199,7 +218,7 @@ def main() -> None:
             "| CPU a game | wall a game |\n|---|---|---|---|---|---|---|"
         )
     for game, label, options in chosen:
-        print(measure(game, label, options, args.games), flush=True)
+        print(measure(game, label, options, args.games, args.jobs, args.first_seed), flush=True)
     if solo:
         if chosen:
             print()
