@@ -327,8 +327,9 @@ def flat_model(players: int, variants: bool) -> int:
     games a row (benchmarks/strength.md, "CUBED with 7 to 11 seats: playouts that model the
     opponents as `greedy`"): with all three variants it read from 0.18 times the fair share
     worse to 0.36 better (+0.05 a row on average), in the plain game no better, at three
-    times the CPU a game, so it is not the default; the kernel keeps it for what is left to
-    try there (deals of the hidden pieces that agree with what the seat has seen)."""
+    times the CPU a game, so it is not the default. Nor with deals of the hidden pieces
+    that agree with what the seat has read of the record (benchmarks/strength.md, "deals
+    that agree with the record"); the kernel keeps the model for such experiments."""
     return 0
 
 
