@@ -47,6 +47,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/kernel.py
+	$(BIN)/python benchmarks/solo_random.py
 	$(BIN)/python benchmarks/alphabeta.py
 	$(BIN)/python benchmarks/rl.py
 	$(BIN)/python benchmarks/simulate.py

@@ -48,6 +48,25 @@ def test_random_playouts_play_the_games_of_random_bots(options: dict[str, Any]) 
         assert [r.state for r in rngs] == [b.rng.state for b in bots]
 
 
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_solo_random_games_are_played_in_the_kernel_move_for_move(edition: str) -> None:
+    """Solo (spec §8): the deal made in Python, then the kernel plays the random bot's
+    moves (placements in order, the draw when nothing fits) and the losses after every
+    move: the same moves, final position and generator as the bot through the rules."""
+    options = {"players": 1, "edition": edition}
+    game = cubegames.make("cubed", **options)
+    ends = set()
+    for seed in range(40):
+        expected, seats, bots = python_game(options, seed)
+        state = game.new_state(seed=seed)
+        rngs = [splitmix.Draws(splitmix.from_seed(seed * 1000))]
+        assert game.random_playout(state, rngs) == seats
+        assert state.to_dict() == expected.to_dict()
+        assert rngs[0].state == bots[0].rng.state
+        ends.add(expected.end)
+    assert len(ends) >= 2  # won and lost games both
+
+
 def kernel_moves(state: CubedState) -> list[str]:
     """The legal moves of `state` as the kernel lists them, as text."""
     seat = state.to_move
@@ -119,7 +138,7 @@ def test_a_keyed_generator_is_left_to_python() -> None:
     [
         {"players": 2, "variants": ["bridging"], "rounds": 1},
         {"players": 2, "strict_colors": False, "rounds": 1},
-        {"players": 1},
+        {"players": 1, "strict_colors": False},
     ],
 )
 def test_rules_the_kernel_does_not_cover_are_left_to_python(options: dict[str, Any]) -> None:

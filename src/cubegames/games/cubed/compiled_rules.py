@@ -8,9 +8,11 @@ environment) and is tested move for move against them (`tests/cubed/test_compile
 strict colour rule, the variants `bridging` and `void` (a pending bonus or gift is part of
 the position) and `draw3`'s draw (played by the search's playouts); a round's end is handed
 back to Python, which scores it and deals the next round. Solo play (one player, spec §8) is
-covered for the search's playouts: placements while one fits, else up to two draws, and the
-losses of `solo_check` (its deal stays in Python). Random-bot games (`batch_games`,
-`random_playout`) use it with two or more players and no variants.
+covered for the search's playouts and for random-bot games (`play_solo_random`): placements
+while one fits, else up to two draws, and the losses of `solo_check` (its deal stays in
+Python). Random-bot games use it through `random_playout` with any number of players and
+no variants, and through the batch path (`batch_games`, which deals in the kernel) with two
+or more.
 
 Encodings
 ---------
@@ -880,6 +882,35 @@ def play_round_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
     seat's generator (`splitmix.Draws`). Writes the seat of each move into `log`; returns
     the number of moves (the round's end is in `meta`)."""
     return play_round(st, ed, rngs, log, fit_scratch(ed))
+
+
+@jit
+def play_solo_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
+    """Play a solo game (`players = 1`, spec §8) on to its end as the random bot would,
+    drawing from SplitMix64 generator 0 (`rngs[0]`, advanced): each move is
+    `randrange(len(legal_moves()))`, the legal moves being the placements in order, or
+    the one draw when nothing fits; after every move the losses of `solo_check`. Writes
+    the seat (0) of each move into `log`; returns the number of moves (the end is in
+    `meta`)."""
+    meta = st.meta
+    room = fit_scratch(ed)
+    moves = 0
+    while meta[M_END] == 0:
+        count = fit_count(st, ed, 0, room)
+        if count > 0:
+            rot, cell = fit_pick(st, ed, sm_below(rngs, 0, count), room)
+            place(st, ed, rot, cell)
+        else:
+            sm_below(rngs, 0, 1)  # the one legal move, drawn for all the same
+            draw(st, ed)
+        log[moves] = 0
+        moves += 1
+        if meta[M_END] == 0 and fit_count(st, ed, 0, room) == 0:  # `solo_check`
+            if meta[M_BAG_HEAD] >= meta[M_BAG_END]:
+                meta[M_END] = BAG_EMPTY
+            elif meta[M_DRAWS] >= 2:
+                meta[M_END] = STUCK
+    return moves
 
 
 @inline

@@ -140,8 +140,9 @@ def _tables(ed: Edition) -> k.Tables:
 
 def supported(state: CubedState) -> bool:
     """Whether the kernel plays this position's rules move for move as random bots and the
-    greedy bot do: 2+ players (a solo deal is made in Python only), strict colours, no
-    variants, a box and a table that fit its arrays."""
+    greedy bot do: 2+ players (solo random games have their own loop in `random_playout`,
+    `compiled_rules.play_solo_random`), strict colours, no variants, a box and a table
+    that fit its arrays."""
     game = state.game
     if game.players < 2 or game.variants or state.give or state.bonus:
         return False
@@ -237,8 +238,10 @@ def random_playout(state: CubedState, rngs: list[splitmix.Draws]) -> list[int] |
     """Play on to the end as random bots drawing from `rngs` (one per seat, their SplitMix64
     generators) would, move for move; the generators end where the bots' would. Returns the
     seat of each move, or None (nothing played) when the kernel does not cover these rules
-    or a generator is keyed (a seed of 2**64 or more, which the kernel does not draw)."""
-    if not supported(state) or len(rngs) != state.game.players:
+    or a generator is keyed (a seed of 2**64 or more, which the kernel does not draw).
+    Solo games too: the game's one round to its end (`compiled_rules.play_solo_random`)."""
+    solo = state.game.players == 1 and searchable(state)
+    if not (solo or supported(state)) or len(rngs) != state.game.players:
         return None
     if any(rng.state >= splitmix.KEYED for rng in rngs):
         return None
@@ -246,6 +249,12 @@ def random_playout(state: CubedState, rngs: list[splitmix.Draws]) -> list[int] |
     states = np.array([rng.state for rng in rngs], dtype=np.uint64)
     log = np.empty(1 << 14, dtype=np.int8)
     seats: list[int] = []
+    if solo and state.to_move is not None:  # one game, one round: to its end
+        arrays = encode(state)
+        moves = k.play_solo_random(arrays, ed_arrays, states, log)
+        seats.extend(log[:moves].tolist())
+        decode_into(state, arrays, frontier=False)
+        end_round(state, arrays)
     while state.to_move is not None:
         arrays = encode(state)
         moves = k.play_round_random(arrays, ed_arrays, states, log)
