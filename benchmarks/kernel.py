@@ -117,9 +117,20 @@ def kernel_setup(game: Cubed) -> Callable[[int], float]:
 
 
 def simulate_rate(games: int, how: str = "batch") -> float:
-    """`simulate` of `games` random games: `batch` (as it runs), `single` (each game by
-    `play_match`, the kernel playing its moves) or `python` (no compiled path at all)."""
-    job = make_job("cubed", ["random"], players=2, options={"rounds": 1}, seed=0)
+    """`simulate` of `games` random 2-player one-round games, a second: `batch` (as it
+    runs), `single` (each game by `play_match`, the kernel playing its moves) or `python`
+    (no compiled path at all)."""
+    return simulated(games, how)[0]
+
+
+def simulated(
+    games: int, how: str = "batch", players: int = 2, options: dict[str, Any] | None = None
+) -> tuple[float, list[dict[str, Any]]]:
+    """`simulate` of `games` random games of CUBED with `players` seats and `options`
+    (default: one round), played `how` (see `simulate_rate`): games a second, and the
+    rows."""
+    options = {"rounds": 1} if options is None else options
+    job = make_job("cubed", ["random"], players=players, options=options, seed=0)
     saved = Cubed.random_playout, sim_batch.batcher
     if how != "batch":
         sim_batch.batcher = lambda match: None
@@ -136,7 +147,7 @@ def simulate_rate(games: int, how: str = "batch") -> float:
     finally:
         Cubed.random_playout, sim_batch.batcher = saved  # type: ignore[method-assign]
     assert outcome.played == games
-    return games / seconds
+    return games / seconds, outcome.rows
 
 
 def lean_rate(game: Cubed, games: int) -> float:

@@ -14,31 +14,18 @@ every move through `legal_moves()`, as solo games ran before). The games are the
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
-from cubegames.games.cubed import Cubed
-from cubegames.sim import make_job, simulate
+from kernel import simulated
 
 
 def rate(games: int, edition: str, compiled: bool) -> tuple[float, list[Any]]:
-    """Games a second of a solo `simulate` of random games, and its records' outcomes."""
-    job = make_job("cubed", ["random"], players=1, options={"edition": edition}, seed=0)
-    saved = Cubed.random_playout
-    if not compiled:
-
-        def python_bots(self: Cubed, state: Any, rngs: Any) -> None:
-            return None
-
-        Cubed.random_playout = python_bots  # type: ignore[method-assign]
-    try:
-        start = time.perf_counter()
-        outcome = simulate(job, games, jobs=1)
-        seconds = time.perf_counter() - start
-    finally:
-        Cubed.random_playout = saved  # type: ignore[method-assign]
-    assert outcome.played == games
-    return games / seconds, [(r["winners"], r["moves"], r["final"]) for r in outcome.rows]
+    """Games a second of a solo `simulate` of random games, the kernel playing the moves
+    (`compiled`) or the random bot through the rules, and its records' outcomes."""
+    found, rows = simulated(
+        games, "single" if compiled else "python", players=1, options={"edition": edition}
+    )
+    return found, [(r["winners"], r["moves"], r["final"]) for r in rows]
 
 
 def main() -> None:
