@@ -836,16 +836,23 @@ def solo_check(st: Game, ed: Tables, out_rot: Arr, out_cell: Arr) -> int:
     end it: when nothing fits, the game is lost if the bag is empty (a draw is due) or two
     draws were made since the last placement. Returns the placements (written to `out_*`),
     0 once the game has ended."""
-    meta = st.meta
-    if meta[M_END] != 0:
+    if st.meta[M_END] != 0:
         return 0
     count = placements(st, ed, 0, out_rot, out_cell)
     if count == 0:
-        if meta[M_BAG_HEAD] >= meta[M_BAG_END]:
-            meta[M_END] = BAG_EMPTY
-        elif meta[M_DRAWS] >= 2:
-            meta[M_END] = STUCK
+        solo_stuck(st)
     return count
+
+
+@inline
+def solo_stuck(st: Game) -> None:
+    """A solo game in which nothing fits: lost if the bag is empty (a draw is due) or two
+    draws were made since the last placement (`solo_check`)."""
+    meta = st.meta
+    if meta[M_BAG_HEAD] >= meta[M_BAG_END]:
+        meta[M_END] = BAG_EMPTY
+    elif meta[M_DRAWS] >= 2:
+        meta[M_END] = STUCK
 
 
 @inline
@@ -895,8 +902,8 @@ def play_solo_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
     meta = st.meta
     room = fit_scratch(ed)
     moves = 0
+    count = fit_count(st, ed, 0, room)
     while meta[M_END] == 0:
-        count = fit_count(st, ed, 0, room)
         if count > 0:
             rot, cell = fit_pick(st, ed, sm_below(rngs, 0, count), room)
             place(st, ed, rot, cell)
@@ -905,11 +912,10 @@ def play_solo_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
             draw(st, ed)
         log[moves] = 0
         moves += 1
-        if meta[M_END] == 0 and fit_count(st, ed, 0, room) == 0:  # `solo_check`
-            if meta[M_BAG_HEAD] >= meta[M_BAG_END]:
-                meta[M_END] = BAG_EMPTY
-            elif meta[M_DRAWS] >= 2:
-                meta[M_END] = STUCK
+        if meta[M_END] == 0:
+            count = fit_count(st, ed, 0, room)  # the next move's, and `solo_check`'s
+            if count == 0:
+                solo_stuck(st)
     return moves
 
 

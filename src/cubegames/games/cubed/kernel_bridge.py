@@ -249,15 +249,10 @@ def random_playout(state: CubedState, rngs: list[splitmix.Draws]) -> list[int] |
     states = np.array([rng.state for rng in rngs], dtype=np.uint64)
     log = np.empty(1 << 14, dtype=np.int8)
     seats: list[int] = []
-    if solo and state.to_move is not None:  # one game, one round: to its end
-        arrays = encode(state)
-        moves = k.play_solo_random(arrays, ed_arrays, states, log)
-        seats.extend(log[:moves].tolist())
-        decode_into(state, arrays, frontier=False)
-        end_round(state, arrays)
+    play = k.play_solo_random if solo else k.play_round_random  # solo: one round, to its end
     while state.to_move is not None:
         arrays = encode(state)
-        moves = k.play_round_random(arrays, ed_arrays, states, log)
+        moves = play(arrays, ed_arrays, states, log)
         seats.extend(log[:moves].tolist())
         decode_into(state, arrays, frontier=False)
         end_round(state, arrays)
