@@ -3,12 +3,14 @@
     .venv/bin/python benchmarks/solo_random.py [--games 2000] [--rounds 3] [--edition en]
 
 `cubegames simulate cubed --bots random --players 1 --jobs 1` without its start-up and the
-writing of results, run two ways in this process: as it runs (Python deals, the compiled
-kernel plays the moves, `kernel_bridge.random_playout`, then Python reads back, summarises
-and digests the game) and with the compiled path switched off (the random bot choosing
-every move through `legal_moves()`, as solo games ran before). The games are the same
-(the seeds are), and the script checks that both ways made the same records. Each way runs
-`--rounds` times, interleaved, and its best rate is kept, so a busy machine hurts both alike.
+writing of results, run three ways in this process: as it runs (the batch kernel deals,
+plays, describes and digests 256 games a call, `batch_games.play_games`), one game at a
+time in the kernel (Python deals, the kernel plays the moves, `kernel_bridge.random_playout`,
+then Python reads back, summarises and digests the game), and with the compiled paths
+switched off (the random bot choosing every move through `legal_moves()`). The games are
+the same (the seeds are), and the script checks that the three ways made the same records.
+Each way runs `--rounds` times, interleaved, and its best rate is kept, so a busy machine
+hurts them alike.
 """
 
 from __future__ import annotations
@@ -18,14 +20,20 @@ from typing import Any
 
 from kernel import simulated
 
+#: the ways, as `kernel.simulated` names them, and how the report names them
+WAYS = {
+    "batch": "batch kernel, 256 games a call",
+    "single": "kernel plays one game's moves",
+    "python": "Python random bot",
+}
 
-def rate(games: int, edition: str, compiled: bool) -> tuple[float, list[Any]]:
-    """Games a second of a solo `simulate` of random games, the kernel playing the moves
-    (`compiled`) or the random bot through the rules, and its records' outcomes."""
-    found, rows = simulated(
-        games, "single" if compiled else "python", players=1, options={"edition": edition}
-    )
-    return found, [(r["winners"], r["moves"], r["final"]) for r in rows]
+
+def rate(games: int, edition: str, how: str) -> tuple[float, list[Any]]:
+    """Games a second of a solo `simulate` of random games played `how` (`WAYS`), and its
+    records' outcomes."""
+    found, rows = simulated(games, how, players=1, options={"edition": edition})
+    timing = ("seconds", "think_0")
+    return found, [{k: v for k, v in r.items() if k not in timing} for r in rows]
 
 
 def main() -> None:
@@ -36,18 +44,24 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
-    rate(10, args.edition, True)  # numba's cache loaded outside the timings
-    best = {True: 0.0, False: 0.0}
-    outcomes: dict[bool, list[Any]] = {}
+    for how in ("batch", "single"):
+        rate(10, args.edition, how)  # numba's cache loaded outside the timings
+    best = dict.fromkeys(WAYS, 0.0)
+    outcomes: dict[str, list[Any]] = {}
     for _ in range(args.rounds):
-        for compiled in (True, False):
-            found, outcomes[compiled] = rate(args.games, args.edition, compiled)
-            best[compiled] = max(best[compiled], found)
-    assert outcomes[True] == outcomes[False], "the two ways played different games"
+        for how in WAYS:
+            found, outcomes[how] = rate(args.games, args.edition, how)
+            best[how] = max(best[how], found)
+    assert outcomes["batch"] == outcomes["single"] == outcomes["python"], (
+        "the ways played different games"
+    )
     print(f"solo CUBED ({args.edition}), {args.games} random games, best of {args.rounds}:")
-    print(f"  kernel plays the moves: {best[True]:8.0f} games/s")
-    print(f"  Python random bot     : {best[False]:8.0f} games/s")
-    print(f"  ratio                 : {best[True] / best[False]:8.2f}x")
+    for how, name in WAYS.items():
+        print(f"  {name:30}: {best[how]:8.0f} games/s")
+    plain = best["python"]
+    print(f"  ratio, batch / Python         : {best['batch'] / plain:8.2f}x")
+    print(f"  ratio, one game / Python      : {best['single'] / plain:8.2f}x")
+    print(f"  ratio, batch / one game       : {best['batch'] / best['single']:8.2f}x")
 
 
 if __name__ == "__main__":

@@ -49,3 +49,19 @@ def test_rl_times_one_game_batched_alone_per_cpu_second() -> None:
     assert "steps per CPU second" in done.stdout
     assert "| cubed | players=2, rounds=1 | 64 | self |" in done.stdout
     assert "unstackable" not in done.stdout and "AEC" not in done.stdout
+
+
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_solo_random_games_are_the_same_three_ways(edition: str) -> None:
+    """`solo_random.py` checks that the batch kernel, the one-game kernel and the Python
+    random bot make the same records of solo games (it fails if they do not)."""
+    options = ["--games", "40", "--rounds", "1", "--edition", edition]
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "solo_random.py"), *options],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=BENCHMARKS.parent,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "ratio, batch / Python" in done.stdout

@@ -13,6 +13,7 @@ import pytest
 import cubegames
 from cubegames.bots.random import RandomBot
 from cubegames.core import splitmix
+from cubegames.core.hexgrid import unpack
 from cubegames.games.cubed import CubedState, digest, kernel_bridge
 from cubegames.games.cubed import batch_games as b
 from cubegames.games.cubed import compiled_rules as k
@@ -97,4 +98,72 @@ def test_the_kernels_generators_draw_as_the_positions_does() -> None:
 
 def test_only_the_kernels_rules_are_batched() -> None:
     assert not b.supported(cubegames.make("cubed", rounds=1, variants=["void"]))
-    assert not b.supported(cubegames.make("cubed", players=1))
+    assert b.supported(cubegames.make("cubed", players=1))
+    assert b.supported(cubegames.make("cubed", players=1, edition="ja"))
+
+
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_the_kernel_deals_a_solo_game_as_the_rules_do(edition: str) -> None:
+    """`deal_solo`: the hand, the bag, the pieces set aside, the starting piece as laid and
+    the generator afterwards, as `Cubed.new_state` deals a solo game (spec §8), over
+    enough deals that pieces go back to the bag and are set aside."""
+    game = cubegames.make("cubed", players=1, edition=edition)
+    ed = game.edition
+    tables = kernel_bridge.tables(ed)
+    box = np.array([kernel_bridge.code(p) for p in ed.pieces], dtype=np.int64)
+    arrays = k.new_game(1)
+    aside = np.zeros(len(box), dtype=np.int64)
+    code = kernel_bridge.code
+    sent_back = set_aside = 0
+    for seed in range(200):
+        state = game.new_state(seed=seed)
+        assert isinstance(state, CubedState)
+        rng = np.array([splitmix.from_seed(seed)], dtype=np.uint64)
+        naside = k.deal_solo(arrays, tables, box, ed.hand_size[1], rng, aside)
+        meta = arrays.meta
+        assert arrays.hands[0, : arrays.hsize[0]].tolist() == [code(p) for p in state.hands[0]]
+        bag = arrays.bag[meta[k.M_BAG_HEAD] : meta[k.M_BAG_END]].tolist()
+        assert bag == [code(p) for p in state.bag], seed
+        assert aside[:naside].tolist() == [code(p) for p in state.aside], seed
+        ((cell, start),) = state.table.items()
+        assert (
+            unpack(cell) == (0, 0) and meta[k.M_NTAB] == 1 and arrays.tab[k.ORIGIN] == code(start)
+        ), seed
+        assert int(rng[0]) == state.rng and meta[k.M_TO_MOVE] == 0 and meta[k.M_END] == 0
+        # the deal before the setup: more than three blocking pieces in the hand
+        order = list(ed.pieces)
+        splitmix.shuffle(splitmix.from_seed(seed), order)
+        blocking = sum(ed.black in p for p in order[: ed.hand_size[1]])
+        sent_back += blocking > 3
+        set_aside += naside > 0
+    assert sent_back >= 10 and set_aside >= 10, (sent_back, set_aside)
+
+
+@pytest.mark.parametrize("edition", ["en", "ja"])
+def test_the_batch_plays_and_describes_solo_games(edition: str) -> None:
+    """Solo games of the random bot in the batch: the moves, the score (the points left in
+    hand), the win, the ending and the final position's numbers and digest, as the Python
+    position and `random_playout` give them."""
+    game = cubegames.make("cubed", players=1, edition=edition)
+    seeds = np.arange(60, dtype=np.int64) * 7919
+    bot_seeds = seeds[:, None] * 1000
+    batch = b.Batch(game)
+    res, image, image_len, past_end = batch.play_images(seeds, bot_seeds)
+    _, finals, _ = batch.play(seeds, bot_seeds)
+    endings = set()
+    for g, seed in enumerate(seeds.tolist()):
+        state = game.new_state(seed=seed)
+        assert isinstance(state, CubedState)
+        seats = game.random_playout(state, [RandomBot(seed=int(bot_seeds[g, 0])).rng])
+        assert (
+            seats is not None and res[g, b.R_MOVES] == len(seats) == res[g, b.R_SEATS + b.S_CHOICES]
+        )
+        assert image[g, : image_len[g]].tolist() == least_image(state), seed
+        assert finals[g] == digest.final_digest(state)
+        assert res[g, b.R_SEATS + b.S_POINTS] == state.scores()[0]
+        assert (res[g, b.R_WINNER] == 0) == (state.winners() == [0])
+        assert kernel_bridge.ENDINGS[int(past_end[g, 0])] == state.end
+        data = state.to_dict()
+        assert res[g, b.R_PLACED] == len(data["table"]) and res[g, b.R_BAG] == len(data["bag"])
+        endings.add(state.end)
+    assert {"emptied", "stuck"} <= endings

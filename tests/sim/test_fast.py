@@ -59,6 +59,12 @@ def test_batched_games_give_the_records_of_the_bots(monkeypatch: pytest.MonkeyPa
         + [Match("cubed", ("random",) * 4, seed=7, options={"players": 4, "edition": "ja", **one})]
         + [Match("cubed", ("random", "random"), seed=2**55, options=one)]
         + [Match("cubed", ("random",) * 3, seed=s, options={"players": 3}) for s in (8, 9)]
+        # solo, in both editions
+        + [Match("cubed", ("random",), seed=s, options={"players": 1}) for s in range(6)]
+        + [
+            Match("cubed", ("random",), seed=s, options={"players": 1, "edition": "ja"})
+            for s in (3, 4)
+        ]
     )
     items = list(enumerate(matches))
     batched = list(batch.play_items(items, size=5))

@@ -19,10 +19,11 @@ all here, for a whole batch of games, and hands back numbers:
   `mirrors` the three mirrors too (`games.cubed.symmetry`), which `Batch.play` digests as
   `digest.final_digest` digests the Python position.
 
-Games of two or more players with the strict colour rule and no variants, and seeds below
-2**63, are covered (`supported`); the rows are checked against the Python bots' in
-`tests/sim/test_fast.py`, the numbers against `digest.image` in
-`tests/cubed/test_batch_games.py`.
+Solo games (`kernel.deal_solo` deals them as `CubedState._solo_setup` does, the pieces it
+sets aside kept for the image) and games of two or more players with no variants, all
+with the strict colour rule, and seeds below 2**63, are covered (`supported`); the rows
+are checked against the Python bots' in `tests/sim/test_fast.py`, the numbers against
+`digest.image` in `tests/cubed/test_batch_games.py`.
 """
 
 from __future__ import annotations
@@ -81,14 +82,19 @@ def write_image(
     rng: np.uint64,
     turns: int,
     mirrored: bool,
+    aside: Arr,
+    naside: int,
 ) -> int:
     """The numbers of the last position of a game that ended in round `rounds`
     (`digest.image`, `rng` its generator's state) under a symmetry: mirror if `mirrored`,
     then turn by 120° `turns` times, as `games.cubed.symmetry.CubedSymmetry`. Returns how
     many. The turn is over (no seat to move, nothing drawn, given or bridged, no count of
-    idle turns), as `CubedState._end_round` leaves it."""
+    idle turns), as `CubedState._end_round` leaves it; a solo game (one seat) keeps its
+    count of draws since its last placement, lists no finished rounds (its one round is
+    the game) and has the pieces `aside[:naside]` set aside by its deal."""
     meta, tab, order, hands, hsize, bag = st.meta, st.tab, st.order, st.hands, st.hsize, st.bag
     players = meta[k.M_PLAYERS]
+    solo = players == 1
     buf[0] = players
     buf[1] = rounds
     buf[2] = starter
@@ -96,13 +102,16 @@ def write_image(
     buf[4] = -1  # nobody to move
     for i in range(5, 11):  # drew, bonus, give, draws, idle, stuck
         buf[i] = 0
+    if solo:
+        buf[8] = meta[k.M_DRAWS]
     at = 11
     for s in range(players):
         buf[at] = totals[s]
         at += 1
-    buf[at] = rounds
+    finished = 0 if solo else rounds
+    buf[at] = finished
     at += 1
-    for r in range(rounds):
+    for r in range(finished):
         buf[at] = past_end[r]
         buf[at + 1] = past_winner[r]
         at += 2
@@ -142,9 +151,12 @@ def write_image(
     at += 1
     for i in range(head, end):
         at = put_held(buf, at, bag[i], mirrored)
-    buf[at] = 0  # nothing set aside
-    buf[at + 1] = 0  # nothing drawn
-    return at + 2
+    buf[at] = naside
+    at += 1
+    for i in range(naside):
+        at = put_held(buf, at, aside[i], mirrored)
+    buf[at] = 0  # nothing drawn
+    return at + 1
 
 
 @inline
@@ -193,6 +205,8 @@ def play_games(
     totals = np.zeros(players, dtype=np.int64)
     scratch = np.zeros(image.shape[1], dtype=np.int64)
     room = k.fit_scratch(ed)
+    solo = players == 1
+    aside = np.zeros(box.shape[0], dtype=np.int64)
     for g in range(seeds.shape[0]):
         row = res[g]
         row[:] = 0
@@ -202,10 +216,15 @@ def play_games(
         rng[0] = k.sm_seed(seeds[g])
         for s in range(players):
             bots[s] = k.sm_seed(bot_seeds[g, s])
+        naside = 0
         for r in range(rounds):
-            k.deal(st, ed, box, hand_size, rng)
-            meta[k.M_TO_MOVE] = starter
-            moves = k.play_round(st, ed, bots, log, room)
+            if solo:
+                naside = k.deal_solo(st, ed, box, hand_size, rng, aside)
+                moves = k.play_solo(st, ed, bots, log, room)
+            else:
+                k.deal(st, ed, box, hand_size, rng)
+                meta[k.M_TO_MOVE] = starter
+                moves = k.play_round(st, ed, bots, log, room)
             row[R_MOVES] += moves
             for i in range(moves):
                 if log[i] != last_seat:
@@ -218,7 +237,8 @@ def play_games(
                 for i in range(hsize[s]):
                     total += points_of[hands[s, i]]
                 points[s] = 0 if s == winner else total
-                totals[s] += points[s]
+                if not solo:  # a solo game's score is its hand, and it keeps no totals
+                    totals[s] += points[s]
                 past_scores[g, r, s] = points[s]
             past_end[g, r] = meta[k.M_END]
             past_winner[g, r] = winner
@@ -239,18 +259,18 @@ def play_games(
         row[R_BAG] = meta[k.M_BAG_END] - meta[k.M_BAG_HEAD]
         for s in range(players):
             base = R_SEATS + s * SEAT_FIELDS
-            row[base + S_POINTS] = totals[s]
+            row[base + S_POINTS] = points[s] if solo else totals[s]
             for i in range(hsize[s]):
                 row[base + S_KINDS + kinds[hands[s, i]]] += 1
         best = image[g]
         size = write_image(
             best, st, past_scores[g], past_end[g], past_winner[g], rounds, starter, totals,
-            rng[0], 0, False,
+            rng[0], 0, False, aside, naside,
         )  # fmt: skip
         for which in range(1, 6 if mirrors else 3):
             n = write_image(
                 scratch, st, past_scores[g], past_end[g], past_winner[g], rounds, starter,
-                totals, rng[0], which % 3, which >= 3,
+                totals, rng[0], which % 3, which >= 3, aside, naside,
             )  # fmt: skip
             if less(scratch, n, best, size):
                 best[:n] = scratch[:n]
@@ -317,10 +337,13 @@ class Batch:
 
 
 def supported(game: Any) -> bool:
-    """Whether `play_games` plays this game's rules: 2+ players, strict colours, no
-    variants, a box the kernel's arrays hold."""
+    """Whether `play_games` plays this game's rules: solo, or 2+ players with no variants;
+    strict colours, a box the kernel's arrays hold."""
     from cubegames.games.cubed import Cubed, kernel_bridge
 
     if not isinstance(game, Cubed):
         return False
-    return kernel_bridge.supported(game.new_state(seed=0))
+    state = game.new_state(seed=0)
+    if game.players == 1:
+        return kernel_bridge.searchable(state)
+    return kernel_bridge.supported(state)

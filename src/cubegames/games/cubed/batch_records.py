@@ -74,14 +74,18 @@ class Batcher:
         extra_columns = self.extra_columns
         end_index = self.end_index
         no_ends = [0] * len(self.end_columns)
-        r_moves, r_turns = batch.R_MOVES, batch.R_TURNS
+        r_moves, r_turns, r_winner = batch.R_MOVES, batch.R_TURNS, batch.R_WINNER
         r_placed, r_bag = batch.R_PLACED, batch.R_BAG
         out = []
         for g, (seed, row, ended) in enumerate(zip(seeds, rows, ends, strict=True)):
             moves = row[r_moves]
             points = [row[i] for i in point_at]
             choices = [row[i] for i in choice_at]
-            low = min(points)
+            if players == 1:  # solo: won by emptying the hand, scored by what is left
+                winners = [0] if row[r_winner] == 0 else []
+            else:
+                low = min(points)
+                winners = [s for s, p in enumerate(points) if p == low]
             values = [count for a, b in kinds for count in row[a:b]]
             values.append(len(ended))
             counts = list(no_ends)
@@ -95,7 +99,7 @@ class Batcher:
             out.append(
                 {
                     "seed": seed,
-                    "winners": [s for s, p in enumerate(points) if p == low],
+                    "winners": winners,
                     "scores": [float(p) for p in points],
                     "moves": moves,
                     "turns": row[r_turns],

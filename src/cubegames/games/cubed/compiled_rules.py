@@ -899,8 +899,14 @@ def play_solo_random(st: Game, ed: Tables, rngs: Arr, log: Arr) -> int:
     the one draw when nothing fits; after every move the losses of `solo_check`. Writes
     the seat (0) of each move into `log`; returns the number of moves (the end is in
     `meta`)."""
+    return play_solo(st, ed, rngs, log, fit_scratch(ed))
+
+
+@inline
+def play_solo(st: Game, ed: Tables, rngs: Arr, log: Arr, room: Room) -> int:
+    """`play_solo_random` with room for `fit_lists` given (`fit_scratch`), for callers
+    that play many games."""
     meta = st.meta
-    room = fit_scratch(ed)
     moves = 0
     count = fit_count(st, ed, 0, room)
     while meta[M_END] == 0:
@@ -952,6 +958,74 @@ def deal(st: Game, ed: Tables, box: Arr, hand_size: int, rng: Arr) -> None:
         j = sm_below(rng, 0, i + 1)
         pieces[i], pieces[j] = pieces[j], pieces[i]
     deal_order(st, ed, pieces, hand_size)
+
+
+@jit
+def deal_solo(st: Game, ed: Tables, box: Arr, hand_size: int, rng: Arr, aside: Arr) -> int:
+    """A solo game's deal (`CubedState.deal` with `_solo_setup`, spec §8), drawing from
+    the position's generator (SplitMix64, state `rng[0]`, advanced) as Python does: the box
+    shuffled as `deal` shuffles it, `hand_size` pieces to the hand and the rest to the bag;
+    while the hand holds more than 3 blocking pieces, every blocking piece after its first
+    three goes back into the bag, each at a random place (`randint(0, len(bag))`), and as
+    many pieces come off the front of the bag into the hand; then the bag's first piece
+    that is not blocking starts the table on the origin in a random one of its distinct
+    rotations (`choice(rotations(piece))`), the blocking pieces before it set aside.
+    Writes the pieces set aside, in order, to `aside`; returns how many."""
+    isblock = ed.isblock
+    n = box.shape[0]
+    pieces = box.copy()
+    for i in range(n - 1, 0, -1):
+        j = sm_below(rng, 0, i + 1)
+        pieces[i], pieces[j] = pieces[j], pieces[i]
+    hand = pieces[:hand_size].copy()
+    bag = np.zeros(n, dtype=np.int64)
+    nbag = n - hand_size
+    bag[:nbag] = pieces[hand_size:]
+    back = np.zeros(hand_size, dtype=np.int64)
+    while True:
+        kept = seen = nback = 0
+        for i in range(hand_size):
+            piece = hand[i]
+            if isblock[piece]:
+                seen += 1
+                if seen > 3:
+                    back[nback] = piece
+                    nback += 1
+                    continue
+            hand[kept] = piece
+            kept += 1
+        if nback == 0:
+            break
+        for t in range(nback):
+            at = sm_below(rng, 0, nbag + 1)
+            for i in range(nbag, at, -1):
+                bag[i] = bag[i - 1]
+            bag[at] = back[t]
+            nbag += 1
+        for t in range(nback):
+            hand[kept + t] = bag[t]
+        for i in range(nbag - nback):
+            bag[i] = bag[i + nback]
+        nbag -= nback
+    head = naside = 0
+    while head < nbag - 1 and isblock[bag[head]]:
+        aside[naside] = bag[head]
+        naside += 1
+        head += 1
+    start = bag[head]
+    head += 1
+    a, b, c = start >> 6, (start >> 3) & 7, start & 7
+    turns = sm_below(rng, 0, 1 if a == b == c else 3)  # a triple has one rotation
+    if turns == 1:
+        start = b * 64 + c * 8 + a
+    elif turns == 2:
+        start = c * 64 + a * 8 + b
+    pieces[:hand_size] = hand
+    rest = nbag - head
+    pieces[hand_size : hand_size + rest] = bag[head:nbag]
+    deal_order(st, ed, pieces[: hand_size + rest], hand_size)
+    add_piece(st, ed, start, ORIGIN)
+    return naside
 
 
 @inline
