@@ -130,6 +130,27 @@ def test_a_bot_may_take_several_parameters_in_a_lineup(tmp_path: Path) -> None:
     assert set(rows["lineup"]) == {lineup}
 
 
+@pytest.mark.parametrize(
+    "given",
+    [
+        ["-b", "mcts:iterations=5,c=1.4", "-b", "random"],
+        ["-b", "mcts:iterations=5,c=1.4,random"],
+        ["--bots", "mcts:iterations=5,c=1.4", "-b", "random"],
+    ],
+)
+def test_bots_given_one_flag_each_are_a_lineup_in_seat_order(
+    given: list[str], tmp_path: Path
+) -> None:
+    """`-b A -b B` is `-b A,B` (as in `cubegames play`), not the last flag alone."""
+    out = tmp_path / "lineup.csv"
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "cubes", *given, "-n", "2", "-j", "1", "-q", "--out", str(out)])
+    assert done.value.code == 0
+    rows = Store(out).read()
+    assert list(rows["bot_0"]) == ["mcts:iterations=5,c=1.4", "random"]
+    assert list(rows["bot_1"]) == ["random", "mcts:iterations=5,c=1.4"]
+
+
 # -- what a designer trips on: refused at once, in one line, before any game is played --------
 
 
@@ -163,13 +184,19 @@ def _refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         ("mcts:seconds=nan", "seconds must be a finite number above 0"),
         ("mcts:seconds=inf", "seconds must be a finite number above 0"),
         ("greedy,mcts:c=nan", "c must be a finite number of at least 0"),
+        # one -b a bot: the first is not dropped for the last
+        (("mcts:seconds=nan", "greedy"), "seconds must be a finite number above 0"),
     ],
 )
 def test_a_bot_setting_out_of_bounds_is_refused_not_hung(
-    bots: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    bots: str | tuple[str, ...],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     _no_games(monkeypatch)
-    assert message in _refused(["simulate", "cubed", "-b", bots, "-n", "1", "-q"], capsys)
+    flags = [f for bot in ((bots,) if isinstance(bots, str) else bots) for f in ("-b", bot)]
+    assert message in _refused(["simulate", "cubed", *flags, "-n", "1", "-q"], capsys)
 
 
 def test_output_paths_are_checked_before_the_games(

@@ -108,3 +108,16 @@ def test_bad_comparisons_give_one_line(
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_bots_given_one_flag_each_are_every_settings_lineup(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`compare -b greedy -b random` plays greedy against random in every setting that names
+    no bots (the first flag is not dropped for the last)."""
+    args = ["compare", "cubed", "-o", "rounds=1", "-b", "greedy", "-b", "random"]
+    with pytest.raises(SystemExit) as done:
+        main([*args, "-s", "variants=", "-s", "variants=bridging", "-n", "2", "-j", "1"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "bots greedy,random" in out and "bots random" not in out

@@ -39,6 +39,14 @@ def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
         _fail(str(exc))
 
 
+def _lineup(given: tuple[str, ...]) -> list[str]:
+    """The bots of every `-b` in order, each a bot or a list `A,B,...` (`split_lineup`):
+    `-b mcts -b greedy` is `-b mcts,greedy`; none is `random`."""
+    from cubegames.sim.job import split_lineup
+
+    return [bot for text in given or ("random",) for bot in split_lineup(text)]
+
+
 def _store(out: str | None) -> Store | None:
     from cubegames.sim.store import Store, StoreError
 
@@ -225,11 +233,11 @@ def _common(func: Any) -> Any:
 @click.option(
     "--bots",
     "-b",
-    default="random",
-    show_default=True,
+    multiple=True,
     metavar="A,B,...",
-    help="Bots in seat order, e.g. greedy,random or mcts:iterations=500,greedy; with fewer "
-    "bots than seats the list repeats.",
+    help="Bots in seat order, e.g. greedy,random or mcts:iterations=500,greedy, or one -b a "
+    "bot (-b mcts -b greedy); with fewer bots than seats the list repeats "
+    "[default: random].",
 )
 @click.option(
     "-n",
@@ -255,7 +263,7 @@ def _common(func: Any) -> Any:
 )
 def simulate(
     game: str,
-    bots: str,
+    bots: tuple[str, ...],
     games: int,
     players: int | None,
     pairs: tuple[str, ...],
@@ -289,7 +297,7 @@ def simulate(
     """
     import pandas as pd
 
-    from cubegames.sim.job import make_job, split_lineup
+    from cubegames.sim.job import make_job
     from cubegames.sim.ray_backend import RayUnavailable
     from cubegames.sim.simulate import simulate as run_job
     from cubegames.sim.store import StoreError
@@ -299,7 +307,7 @@ def simulate(
     options = _options(game, pairs)
     try:
         job = make_job(
-            game, split_lineup(bots), players=players, options=options, rotate=rotate, seed=seed
+            game, _lineup(bots), players=players, options=options, rotate=rotate, seed=seed
         )
     except ValueError as exc:
         _fail(str(exc))
@@ -609,10 +617,10 @@ def register(cli: click.Group) -> None:
 @click.option(
     "--bots",
     "-b",
-    default="random",
-    show_default=True,
+    multiple=True,
     metavar="A,B,...",
-    help="Bots of every setting that names none.",
+    help="Bots of every setting that names none, in seat order (A,B,... or one -b a bot) "
+    "[default: random].",
 )
 @click.option(
     "--measure",
@@ -644,7 +652,7 @@ def register(cli: click.Group) -> None:
 def compare(
     game: str,
     settings_text: tuple[str, ...],
-    bots: str,
+    bots: tuple[str, ...],
     measures: tuple[str, ...],
     games: int,
     precision: float | None,
@@ -699,20 +707,20 @@ def compare(
     labels = []
     for text in settings_text:
         options = dict(base)
-        lineup = bots
+        lineup = _lineup(bots)
         for part in filter(None, (p.strip() for p in text.split(";"))):
             key, eq, value = part.partition("=")
             if not eq:
                 _fail(f"--setting {text!r}: write it as key=value;key=value")
             if key.strip() == "bots":
-                lineup = value
+                lineup = split_lineup(value)
             else:
                 options.update(_options(game, (f"{key.strip()}={value}",)))
         try:
             built.append(
                 make_job(
                     game,
-                    split_lineup(lineup),
+                    lineup,
                     players=players,
                     options=options,
                     rotate=rotate,
