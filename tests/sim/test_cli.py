@@ -61,6 +61,15 @@ def test_one_command_gives_results_and_a_report_with_plots(tmp_path: Path) -> No
         (("simulate", "cubed", "-o", "flavour=mint"), "cubed has no option 'flavour'"),
         (("simulate", "cubed", "-o", "rounds"), "write it as key=value"),
         (("simulate", "cubed", "-o", "variants=teleport"), "unknown variant 'teleport'"),
+        # a second value would silently replace the first
+        (
+            ("simulate", "cubed", "-o", "variants=bridging", "-o", "variants=void"),
+            "--option variants is given twice; give it once",
+        ),
+        (
+            ("simulate", "cubed", "-p", "3", "-o", "players=2"),
+            "--players 3 and --option players=2 disagree: give one of them",
+        ),
         (("simulate", "cubed", "-n", "0"), "0 is not in the range x>=1"),
         (("simulate", "cubed", "-n", "many"), "'many' is not a valid integer"),
         (("simulate", "cubed", "-p", "9"), "the en edition plays 1 to 6 players, not 9"),

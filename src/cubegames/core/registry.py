@@ -294,6 +294,10 @@ def options_from_text(
     Traceback (most recent call last):
     ...
     cubegames.core.phrase.Worded: --option 'rounds': write it as key=value
+    >>> options_from_text("cubed", ["rounds=1", "rounds=3"])
+    Traceback (most recent call last):
+    ...
+    cubegames.core.phrase.Worded: --option rounds is given twice; give it once
     """
     cls = game_class(game_id)
     options: dict[str, Any] = {}
@@ -305,7 +309,16 @@ def options_from_text(
             )
         if key not in cls.option_names:
             raise unknown_option(game_id, key, cls.option_names)
-        options[key] = option_value(key, value, cls)
+        read = option_value(key, value, cls)
+        if key in options and options[key] != read:
+            # a second value would silently replace the first (-o variants=void after
+            # -o variants=bridging drops bridging): say so instead
+            raise Worded(
+                "error-option-twice",
+                f"--option {key} is given twice; give it once",
+                option=key,
+            )
+        options[key] = read
     if players is not None:
         options["players"] = players
     return options

@@ -47,6 +47,18 @@ def _lineup(given: tuple[str, ...]) -> list[str]:
     return [bot for text in given or ("random",) for bot in split_lineup(text)]
 
 
+def _seats(game: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
+    """`_options`, refusing a `players` option that `--players` contradicts (the one
+    would silently win over the other)."""
+    options = _options(game, pairs)
+    if players is not None and options.get("players", players) != players:
+        _fail(
+            f"--players {players} and --option players={options['players']} disagree: "
+            "give one of them"
+        )
+    return options
+
+
 def _store(out: str | None) -> Store | None:
     from cubegames.sim.store import Store, StoreError
 
@@ -304,7 +316,7 @@ def simulate(
 
     _check_backend(backend, address, ray_host)
     ideal = _ideal(ideal_turns)
-    options = _options(game, pairs)
+    options = _seats(game, pairs, players)
     try:
         job = make_job(
             game, _lineup(bots), players=players, options=options, rotate=rotate, seed=seed
@@ -702,7 +714,7 @@ def compare(
         return
     if len(settings_text) < 2:
         _fail("give two or more settings with -s, e.g. -s 'variants=' -s 'variants=bridging'")
-    base = _options(game, pairs)
+    base = _seats(game, pairs, players)
     built = []
     labels = []
     for text in settings_text:
