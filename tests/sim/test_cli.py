@@ -92,6 +92,15 @@ def test_one_command_gives_results_and_a_report_with_plots(tmp_path: Path) -> No
         (("sweep",), "give a GAME, or a --config file that names one"),
         (("sweep", "cubed", "-g", "rounds"), "--grid 'rounds': write it as key=value1,value2"),
         (("sweep", "cubed", "-g", "colour=red,blue"), "cubed has no option 'colour'"),
+        (("sweep", "cubed", "-g", "rounds=1", "-g", "rounds=3"), "--grid rounds is given twice"),
+        (
+            ("sweep", "cubed", "-o", "rounds=1", "-g", "rounds=1,3"),
+            "rounds is both swept (--grid) and fixed (--option): give one of them",
+        ),
+        (
+            ("sweep", "cubed", "-p", "3", "-g", "players=2,3"),
+            "players is both swept (--grid) and fixed (--players): give one of them",
+        ),
         (("sweep", "cubed", "--out", "s.csv"), "a sweep writes Parquet"),
         (("sweep", "cubed", "--precision", "0"), "0 is not in the range 0<x<=0.5"),
         (("sweep", "--config", "/no/such.toml"), "cannot read /no/such.toml"),

@@ -523,13 +523,22 @@ def sweep(
     if not game:
         _fail("give a GAME, or a --config file that names one")
     options = dict(settings.get("options", {}))
-    options.update(_options(game, pairs))
+    given = _seats(game, pairs, players)
+    options.update(given)
     values: dict[str, list[Any]] = dict(settings.get("grid", {}))
+    swept: set[str] = set()
     for flag in grid:
         key, eq, text = flag.partition("=")
         if not eq or not key:
             _fail(f"--grid {flag!r}: write it as key=value1,value2,...")
         _options(game, (f"{key}={text}",))  # checks that the game has this option
+        # flags win over the config file, but two flags of one option would leave one unsaid
+        if key in swept:
+            _fail(f"--grid {key} is given twice; give its values once: -g {key}=A,B,...")
+        if key in given or (key == "players" and players is not None):
+            flag_name = "--players" if key == "players" and players is not None else "--option"
+            _fail(f"{key} is both swept (--grid) and fixed ({flag_name}): give one of them")
+        swept.add(key)
         values[key] = grid_values(key, text)
     lines = list(lineups) or list(settings.get("bots", [])) or ["random"]
     store = _store(out)
