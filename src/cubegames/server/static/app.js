@@ -1,12 +1,12 @@
 // The start page (pick a game, its options and who sits where; the list of games; loading
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
-import { api, copy, h, inviteLink, playLink, remember, remembered, TITLES, when } from "./util.js";
+import { api, copy, h, inviteLink, nameEl, playLink, remember, remembered, slot, spliced, TITLES, when } from "./util.js";
 import { has, list as joined, t, tOr } from "./i18n.js";
 import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.js";
 import { playPage, roleName, tableFor } from "./play.js";
 import { replayPage } from "./replay.js";
-import { accountPanel, loadSession, ratedField } from "./account.js";
+import { accountPanel, loadSession, ratedField, session } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
 import { guide, learnPage, tutorialsSection } from "./tutorial.js";
 import { lobbySection, playerName, publicField } from "./lobby.js";
@@ -220,8 +220,24 @@ async function startPage(root) {
         Object.assign(seedInput, { id: "seed" }))),
     h("div", { class: "actions" }, startButton), message, after);
 
-  root.replaceChildren(accountPanel(), lobbySection(menu), newGame, tutorialsSection(), gamesSection(), loadSection());
+  // a signed-in player's own games come first; a guest sees the games first, and the
+  // header's link takes them to the sign-in form further down
+  const account = accountPanel();
+  const lobby = lobbySection(menu);
+  const first = session.user ? [account, lobby, newGame] : [newGame, lobby, account];
+  root.replaceChildren(...first, tutorialsSection(), gamesSection(), loadSection());
+  accountLink();
   drawOptions();
+}
+
+/** The header's way to the account card (sign in, or your games), beside the language. */
+function accountLink() {
+  const header = document.querySelector("header.top");
+  if (!header || header.querySelector(".account-link")) return;
+  const link = h("a", { class: "account-link", href: "#account-heading" }, t("account-link"));
+  // a guest lands in the sign-in form's name field
+  link.addEventListener("click", () => setTimeout(() => document.getElementById("account-name")?.focus()));
+  header.insertBefore(link, header.querySelector("select.language"));
 }
 
 /** An option's label, help and choices in the page's language: the catalogs word the
@@ -291,7 +307,9 @@ function gamesSection() {
 }
 
 function gameLine(g, mine, yours = false) {
-  const who = g.seats.map((s) => roleName(s.seat, g.seats, [])).join(" · ");
+  // a seat's own name (a <bdi>), or the page's words for it
+  const named = (seat) => (g.seats[seat] && g.seats[seat].name ? nameEl(g.seats[seat].name) : roleName(seat, g.seats, []));
+  const who = g.seats.flatMap((s, i) => (i ? [" · ", named(s.seat)] : [named(s.seat)]));
   const links = [];
   if (g.status === "finished") {
     links.push(h("a", { href: `/replay/${g.id}` }, t("games-replay")));
@@ -301,14 +319,15 @@ function gameLine(g, mine, yours = false) {
     if (tokens.length) links.push(h("a", { href: playLink(g.id) }, t("games-continue")));
     links.push(h("a", { href: playLink(g.id) }, t("games-watch")));
   }
-  let result = "";
+  let result = [];
   if (g.result) {
-    const won = joined(g.result.winners.map((s) => roleName(s, g.seats, [])));
-    result = ` · ${won ? t("games-won-by", { who: won }) : t("games-nobody-won")}`;
+    const winners = g.result.winners;
+    const won = joined(winners.map((s, i) => slot(i)));
+    result = [" · ", ...(winners.length ? spliced(t("games-won-by", { who: won }), winners.map(named)) : [t("games-nobody-won")])];
   }
   return h("li", { class: yours ? "your-turn" : null }, h("span", { class: "game-name" }, TITLES[g.game] || g.game),
     yours ? h("span", { class: "tag" }, ` ${CLOCK_WORDS.yourTurn} `) : null,
-    h("span", { class: "muted" }, ` ${who} · ${t("games-moves", { moves: g.moves })} · ${when(g.created)}${result}`),
+    h("span", { class: "muted" }, " ", who, ` · ${t("games-moves", { moves: g.moves })} · ${when(g.created)}`, result),
     h("span", { class: "line-links" }, links));
 }
 

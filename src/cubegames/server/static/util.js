@@ -25,6 +25,34 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** A name a player chose, as written: its own `<bdi>` (a name in any script or direction
+ * stays whole inside the page's sentence, and the page's words around it are told apart
+ * from it). */
+export function nameEl(name) {
+  return h("bdi", { class: "name" }, name);
+}
+
+/** A stand-in for part `i` of `spliced` inside a catalog sentence (a private-use
+ * character no catalog, name or number contains). */
+export const slot = (i) => String.fromCharCode(0xe000 + i);
+
+/** A catalog sentence made with `slot(i)` in place of part `i` (a player's name, say),
+ * as a list of children with the parts put back: t("lobby-host", { name: slot(0) }) with
+ * [nameEl(host)]. */
+export function spliced(text, parts) {
+  const out = [];
+  let last = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const at = text.charCodeAt(i) - 0xe000;
+    if (at >= 0 && at < parts.length) {
+      out.push(text.slice(last, i), parts[at]);
+      last = i + 1;
+    }
+  }
+  out.push(text.slice(last));
+  return out.filter((part) => part !== "");
+}
+
 let CSRF = null;
 
 /** The signed-in session's CSRF token (account.js), sent with every request that changes

@@ -632,6 +632,7 @@ account-sign-out = Sign out
 account-name = Name
 account-password = Password
 account-heading = Your account
+account-link = Account
 account-lead = Sign in to keep your games and ratings on every device. Guests play as before.
 account-signed-in = Signed in as { $name }
 account-new-here = New here?

@@ -545,6 +545,7 @@ account-sign-out = ログアウト
 account-name = 名前
 account-password = パスワード
 account-heading = あなたのアカウント
+account-link = アカウント
 account-lead = ログインすると、対局とレーティングをどの端末でも続けられます。ゲストとしてもこれまでどおり遊べます。
 account-signed-in = { $name }としてログイン中
 account-new-here = はじめてですか？
