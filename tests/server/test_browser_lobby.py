@@ -90,6 +90,8 @@ def test_a_public_table_is_joined_from_the_lobby_in_another_browser(
     game_id = open_public_table(host, server, "Ana")
     row = friend.locator(f".lobby-table[data-id='{game_id}']")
     expect(row).to_contain_text("Host: Ana")  # came live, without a reload
+    expect(row.locator("bdi.name")).to_have_text("Ana")  # the player's own name, set apart
+    friend.locator(".lobby").scroll_into_view_if_needed()  # below the games, for a guest
     shot(friend, "lobby-phone")
     join_from_lobby(friend, server, game_id, "Bo")
     assert friend.evaluate("() => window.cubegamesPage.hello.seat") == 1
@@ -219,6 +221,7 @@ def test_the_lobby_on_a_desktop(browser: Browser, server: str) -> None:
         viewer = first.new_page()
         viewer.goto(f"{server}/")
         expect(viewer.locator(f".lobby-table[data-id='{game_id}']")).to_be_visible()
+        viewer.locator(".lobby").scroll_into_view_if_needed()
         shot(viewer, "lobby-desktop")
     finally:
         first.close()
