@@ -236,6 +236,8 @@ def test_compile_warms_what_each_games_kernels_part_names(monkeypatch: pytest.Mo
     assert asked == [
         ("cubed", "greedy", True),
         ("cubed", "mcts:iterations=20", True),
+        ("cubed", "greedy", True),  # solo
+        ("cubed", "mcts:iterations=20", True),
         ("unstackable", "mcts:iterations=20", True),
         ("unstackable", "alphabeta:depth=2", True),
         ("stakd", "greedy", True),
