@@ -320,6 +320,14 @@ def options_from_text(
             )
         options[key] = read
     if players is not None:
+        if options.get("players", players) != players:
+            raise Worded(
+                "error-players-twice",
+                f"--players {players} and --option players={options['players']} disagree: "
+                "give one of them",
+                players=players,
+                option=options["players"],
+            )
         options["players"] = players
     return options
 

@@ -30,11 +30,13 @@ def _fail(message: str) -> NoReturn:
     raise click.UsageError(message)
 
 
-def _options(game: str, pairs: tuple[str, ...]) -> dict[str, Any]:
+def _options(game: str, pairs: tuple[str, ...], players: int | None = None) -> dict[str, Any]:
+    """The `-o` pairs as game options, with `--players` if given (refused where they
+    disagree)."""
     from cubegames.core.registry import options_from_text
 
     try:
-        return options_from_text(game, pairs)
+        return options_from_text(game, pairs, players)
     except ValueError as exc:
         _fail(str(exc))
 
@@ -45,18 +47,6 @@ def _lineup(given: tuple[str, ...]) -> list[str]:
     from cubegames.sim.job import split_lineup
 
     return [bot for text in given or ("random",) for bot in split_lineup(text)]
-
-
-def _seats(game: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
-    """`_options`, refusing a `players` option that `--players` contradicts (the one
-    would silently win over the other)."""
-    options = _options(game, pairs)
-    if players is not None and options.get("players", players) != players:
-        _fail(
-            f"--players {players} and --option players={options['players']} disagree: "
-            "give one of them"
-        )
-    return options
 
 
 def _store(out: str | None) -> Store | None:
@@ -316,7 +306,7 @@ def simulate(
 
     _check_backend(backend, address, ray_host)
     ideal = _ideal(ideal_turns)
-    options = _seats(game, pairs, players)
+    options = _options(game, pairs, players)
     try:
         job = make_job(
             game, _lineup(bots), players=players, options=options, rotate=rotate, seed=seed
@@ -523,7 +513,7 @@ def sweep(
     if not game:
         _fail("give a GAME, or a --config file that names one")
     options = dict(settings.get("options", {}))
-    given = _seats(game, pairs, players)
+    given = _options(game, pairs, players)
     options.update(given)
     values: dict[str, list[Any]] = dict(settings.get("grid", {}))
     swept: set[str] = set()
@@ -535,7 +525,7 @@ def sweep(
         # flags win over the config file, but two flags of one option would leave one unsaid
         if key in swept:
             _fail(f"--grid {key} is given twice; give its values once: -g {key}=A,B,...")
-        if key in given or (key == "players" and players is not None):
+        if key in given:
             flag_name = "--players" if key == "players" and players is not None else "--option"
             _fail(f"{key} is both swept (--grid) and fixed ({flag_name}): give one of them")
         swept.add(key)
@@ -723,7 +713,7 @@ def compare(
         return
     if len(settings_text) < 2:
         _fail("give two or more settings with -s, e.g. -s 'variants=' -s 'variants=bridging'")
-    base = _seats(game, pairs, players)
+    base = _options(game, pairs, players)
     built = []
     labels = []
     for text in settings_text:

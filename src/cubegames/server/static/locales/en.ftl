@@ -1208,6 +1208,7 @@ error-option-at-most = option { $option }: must be at most { $high }
 error-option-invalid = option { $option }: this value is not accepted
 error-option-pair = --option { $pair }: write it as key=value
 error-option-twice = --option { $option } is given twice; give it once
+error-players-twice = --players { $players } and --option players={ $option } disagree: give one of them
 error-bot-pairs = bot '{ $bot }': parameters are written key=value
 
 ## words: the generic table of a plug-in game (games/generic.js, render/web/generic.py); the

@@ -1073,6 +1073,7 @@ error-option-at-most = 「{ $option }」は{ $high }以下で指定してくだ�
 error-option-invalid = 「{ $option }」のこの値は受け付けられません
 error-option-pair = --option { $pair }: key=value の形で書いてください
 error-option-twice = --option { $option } が2回指定されています。1回だけ指定してください
+error-players-twice = --players { $players } と --option players={ $option } が食い違っています。どちらか一方だけ指定してください
 error-bot-pairs = ボット「{ $bot }」: 設定は key=value の形で書いてください
 
 ## words: プラグインのゲームの汎用テーブル（games/generic.js、render/web/generic.py）。ゲーム自身の
