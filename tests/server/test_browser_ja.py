@@ -355,14 +355,14 @@ def test_refused_files_and_a_spent_invitation_in_japanese(
         refused = {**record, "moves": ["pass", *record["moves"][1:]]}
         load("refused.json", json.dumps(refused))
         expect(error).to_contain_text("1手目（pass）はルール上指せない手です: 先にピースを引いて")
-        # the file's own name (the reader's) is passed over
-        assert english_words(page, "form.load .error, .file-name") == []
+        # the file's own name (the reader's) and players' names are passed over
+        assert english_words(page, "form.load .error, .file-name, bdi.name") == []
         assert [w for w in re.findall(r"[A-Za-z]{2,}", error.inner_text()) if w != "pass"] == []
         winners = record["result"]["winners"]
         wrong = {**record, "result": {**record["result"], "winners": [1 - winners[0]]}}
         load("wrong.json", json.dumps(wrong))
         expect(error).to_contain_text("記録された結果が手順と合いません")
-        assert english_words(page, ".file-name") == []
+        assert english_words(page, ".file-name, bdi.name") == []
         seats = [{"kind": "human"}, {"kind": "human", "invite": True}]
         made = httpx.post(f"{server}/api/games", json={"game": "unstackable", "seats": seats})
         invite = made.json()["seats"][1]["invite"]

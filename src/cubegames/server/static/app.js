@@ -1,10 +1,10 @@
 // The start page (pick a game, its options and who sits where; the list of games; loading
 // a record) and the router that sends /play/ID and /replay/ID to their screens.
 
-import { api, copy, h, inviteLink, nameEl, playLink, remember, remembered, slot, spliced, TITLES, when } from "./util.js";
+import { api, copy, h, inviteLink, playLink, remember, remembered, slot, spliced, TITLES, when } from "./util.js";
 import { has, list as joined, t, tOr } from "./i18n.js";
 import { WORDS as CLOCK_WORDS, timeControlField, yourTurnFirst } from "./clocks.js";
-import { playPage, roleName, tableFor } from "./play.js";
+import { playPage, roleName, seatLabel, tableFor } from "./play.js";
 import { replayPage } from "./replay.js";
 import { accountPanel, loadSession, ratedField, session } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
@@ -307,8 +307,7 @@ function gamesSection() {
 }
 
 function gameLine(g, mine, yours = false) {
-  // a seat's own name (a <bdi>), or the page's words for it
-  const named = (seat) => (g.seats[seat] && g.seats[seat].name ? nameEl(g.seats[seat].name) : roleName(seat, g.seats, []));
+  const named = (seat) => seatLabel(seat, g.seats);
   const who = g.seats.flatMap((s, i) => (i ? [" · ", named(s.seat)] : [named(s.seat)]));
   const links = [];
   if (g.status === "finished") {

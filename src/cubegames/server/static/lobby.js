@@ -4,10 +4,10 @@
 // play ("a 2-player CUBED game, 10+5"); and the "public table" box of the new-game form.
 // Every line is built from text nodes (util.js's `h`), never from markup.
 
-import { api, h, nameEl, playLink, remember, remembered, slot, spliced, TITLES } from "./util.js";
+import { api, h, playLink, remember, remembered, slot, spliced, TITLES } from "./util.js";
 import { has, t, tOr } from "./i18n.js";
 import { WORDS as CLOCK_WORDS } from "./clocks.js";
-import { roleName } from "./play.js";
+import { seatLabel } from "./play.js";
 import { applyLobby, emptyList } from "./lobbylist.js";
 
 const NAME = "cubegames.name";
@@ -102,8 +102,7 @@ export function lobbySection(menu) {
     const mine = remembered()[table.id];
     const seated = mine && mine.tokens && Object.keys(mine.tokens).length;
     const bots = table.seats.filter((s) => s.kind === "bot").length;
-    // the host's own name (a <bdi>), or the page's words for its seat
-    const host = table.host ? (table.host.name ? nameEl(table.host.name) : roleName(table.host.seat, table.seats, [])) : null;
+    const host = table.host ? seatLabel(table.host.seat, table.seats, table.host.name) : null;
     const hostWords = host === null ? null : spliced(table.host_rating !== null && table.host_rating !== undefined
       ? t("lobby-host", { name: t("lobby-host-rating", { name: slot(0), rating: Math.round(table.host_rating) }) })
       : t("lobby-host", { name: slot(0) }), [host]);

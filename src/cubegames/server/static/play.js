@@ -4,7 +4,7 @@
 // draws it and turns taps into move texts, which the server checks with the engine.
 
 import { lang, list as joined, number, phrase, t, tOr } from "./i18n.js";
-import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
+import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, nameEl, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
 import { friendly } from "./refusals.js";
 import { accountTokens } from "./account.js";
@@ -130,6 +130,12 @@ export function roleName(seat, seats, mine, plain = false) {
     return twins.length > 1 ? t("seat-bot-numbered", { bot, name, number: twins.indexOf(info) + 1 }) : t("seat-bot", { bot, name });
   }
   return t("seat-player", { number: seat + 1 });
+}
+
+/** A seat in a sentence or a list: the name its player chose (`name`, else the seat's) as
+ * a <bdi>, else the page's words for the seat (`roleName`). */
+export function seatLabel(seat, seats, name = seats && seats[seat] && seats[seat].name) {
+  return name ? nameEl(name) : roleName(seat, seats, []);
 }
 
 class PlayPage {
