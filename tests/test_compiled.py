@@ -42,6 +42,22 @@ def test_caches_of_unknown_sources_are_dropped_once(tmp_path: Path) -> None:
     assert _indexes(tmp_path) == {"games/cubed/__pycache__/kernel.g-20.py311.nbi"}
 
 
+def test_a_fresh_checkout_keeps_the_caches_its_first_process_writes(tmp_path: Path) -> None:
+    """No `__pycache__` yet: the first process stamps the folder before numba fills it, so
+    the second keeps what the first compiled (`cubegames compile`, then the server or the
+    test workers) instead of dropping it all and compiling everything again."""
+    for name in compiled.KERNELS:
+        source = tmp_path / name
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(f"# {name}\n")
+    assert compiled.refresh(tmp_path) == []
+    for name in compiled.KERNELS:  # what numba writes in the first process
+        path = tmp_path / name
+        (path.parent / "__pycache__" / f"{path.stem}.f-10.py311.nbi").write_bytes(b"index")
+    assert compiled.refresh(tmp_path) == []
+    assert len(_indexes(tmp_path)) == len(compiled.KERNELS)
+
+
 def test_a_change_to_any_kernel_drops_every_kernels_cache(tmp_path: Path) -> None:
     """The case numba misses: only the callee's file changed (here the CUBED kernel), yet
     the batch and the RL environment, which compile its functions in, must recompile."""

@@ -68,8 +68,15 @@ def refresh(root: Path = PACKAGE) -> list[Path]:
     dropped: list[Path] = []
     for folder in sorted({(root / name).parent / "__pycache__" for name in KERNELS}):
         mark = folder / STAMP
+        if not folder.is_dir():
+            # no cache yet (a fresh checkout): what numba writes here next is of these
+            # sources, so stamp it now; else the next process would drop it all once
+            with contextlib.suppress(OSError):
+                folder.mkdir()
+                mark.write_text(stamp)
+            continue
         try:
-            if not folder.is_dir() or mark.read_text() == stamp:
+            if mark.read_text() == stamp:
                 continue
         except OSError:
             pass  # no stamp yet: the caches there are of unknown sources
