@@ -217,6 +217,30 @@ def test_a_bot_setting_out_of_bounds_is_refused_not_hung(
     assert message in _refused(["simulate", "cubed", *flags, "-n", "1", "-q"], capsys)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "cubed", "-n", "10", "-q", "--jobs", "100000"],
+        ["sweep", "cubed", "-g", "rounds=1,3", "-q", "--jobs", "100000"],
+        ["compare", "cubed", "-s", "rounds=1", "-s", "rounds=3", "-q", "--jobs", "100000"],
+        ["bots", "--ratings", "cubed", "-q", "--jobs", "100000"],
+    ],
+)
+def test_far_more_processes_than_cpus_are_refused_before_any_start(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each process starts Python and the kernels: a slip of the finger must not start a
+    hundred thousand of them."""
+    _no_games(monkeypatch)
+    import cubegames.sim.runner as runner
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("processes were started before --jobs was checked")
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", started)
+    assert "--jobs 100000: this machine has" in _refused(args, capsys)
+
+
 def test_output_paths_are_checked_before_the_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

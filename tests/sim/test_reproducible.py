@@ -129,3 +129,21 @@ def test_a_run_makes_each_match_only_when_it_is_played(monkeypatch: pytest.Monke
     assert len(matches) == 10**6 and asked == []  # nothing made before the first game
     assert matches[0] == (job, real_match(job, 0)) and matches[999_999][1].seed == 1_000_000
     assert asked == [0, 999_999]
+
+
+def test_a_runner_starts_no_more_processes_than_it_has_chunks_of_games() -> None:
+    """Each worker process starts Python, numba and the kernels: `--jobs 64` for three
+    games starts three, and a later, bigger call on the same runner gets more."""
+    from cubegames.sim.play import Match
+    from cubegames.sim.runner import Runner
+
+    def matches(n: int) -> list[Match]:
+        return [Match("cubes", ("random", "random"), seed=i) for i in range(n)]
+
+    with Runner(jobs=64) as runner:
+        assert len(list(runner.play(matches(3)))) == 3
+        assert runner.processes == 3
+        assert len(list(runner.play(matches(5)))) == 5
+        assert runner.processes == 5
+        assert len(list(runner.play(matches(2)))) == 2
+        assert runner.processes == 5  # a smaller call keeps the pool it has

@@ -90,8 +90,20 @@ def _check_outputs(store: Store | None, html: str | None) -> None:
     _check_page(html)
 
 
-def _jobs(jobs: int | None) -> int:
-    return jobs if jobs is not None else max(1, os.cpu_count() or 1)
+def _jobs(jobs: int | None, backend: str = "processes") -> int:
+    """`--jobs`, or one process per CPU; refused beyond four per CPU (at least 16) when
+    they are this machine's processes: each starts Python and the kernels, and past the
+    CPUs they only wait for each other (a Ray cluster's tasks are its to count)."""
+    cpus = max(1, os.cpu_count() or 1)
+    if jobs is None:
+        return cpus
+    most = max(16, 4 * cpus)
+    if backend == "processes" and jobs > most:
+        _fail(
+            f"--jobs {jobs}: this machine has {cpus} CPUs, so more than {most} processes "
+            "only wait for each other; give fewer (or --backend ray for a cluster)"
+        )
+    return jobs
 
 
 def _console(quiet: bool) -> Any:
@@ -320,7 +332,7 @@ def simulate(
             job,
             games,
             store,
-            jobs=_jobs(jobs),
+            jobs=_jobs(jobs, backend),
             backend=backend,
             address=address,
             ray_host=ray_host,
@@ -555,7 +567,7 @@ def sweep(
             max_games=max_games or int(settings.get("max_games", 2000)),
             batch=batch or int(settings.get("batch", 100)),
             metric=metric or str(settings.get("metric", "auto")),
-            jobs=_jobs(jobs),
+            jobs=_jobs(jobs, backend),
             backend=backend,
             address=address,
             ray_host=ray_host,
@@ -747,7 +759,9 @@ def compare(
         )
     chosen = list(measures) or ["seat0", "turns"]
     try:
-        with Runner(jobs=_jobs(jobs), backend=backend, address=address, ray_host=ray_host) as run:
+        with Runner(
+            jobs=_jobs(jobs, backend), backend=backend, address=address, ray_host=ray_host
+        ) as run:
             result = run_compare(
                 built,
                 labels,

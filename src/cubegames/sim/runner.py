@@ -135,6 +135,8 @@ class Runner:
         #: where a local Ray instance started for this run listens (None: loopback only)
         self.ray_host = ray_host
         self._pool: ProcessPoolExecutor | None = None
+        #: how many worker processes the pool may start (0: no pool)
+        self.processes = 0
         self._ray: RaySession | None = None
 
     def __enter__(self) -> Runner:
@@ -154,6 +156,7 @@ class Runner:
                     process.terminate()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+            self.processes = 0
         if self._ray is not None:
             self._ray.close()
             self._ray = None
@@ -181,18 +184,26 @@ class Runner:
         return self._pooled(matches)
 
     def _pooled(self, matches: Sequence[Match]) -> Iterator[Indexed]:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.jobs,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_ignore_interrupts,
-            )
         # small chunks: a slow game at the end keeps one process busy while the others wait;
         # a few chunks per process in flight keep every process fed. Games of random bots
         # take well under a millisecond in a batch kernel (`sim.batch`), so their chunks are
         # larger: handing a chunk over costs more than its games
         most = 128 if all(b == "random" for b in matches[0].bots) else 8
         size = max(1, min(most, len(matches) // (self.jobs * 16)))
+        # never more processes than chunks: each one starts Python, numba and the kernels
+        # (seconds), so `--jobs 1000` for ten games starts ten, not a thousand; a later,
+        # bigger call on the same runner gets a bigger pool
+        wanted = min(self.jobs, -(-len(matches) // size))
+        if self._pool is not None and self.processes < wanted:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        if self._pool is None:
+            self.processes = wanted
+            self._pool = ProcessPoolExecutor(
+                wanted,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_ignore_interrupts,
+            )
         starts = iter(range(0, len(matches), size))
         pending: set[Future[list[Indexed]]] = set()
         while True:
