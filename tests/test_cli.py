@@ -84,6 +84,11 @@ def test_bad_position_files(tmp_path: Path) -> None:
     done = run("moves", str(garbage))
     assert done.returncode == 2
     assert "not valid JSON" in done.stderr
+    deep = tmp_path / "deep.json"  # deeper than Python's stack: json.loads would recurse out
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    done = run("moves", str(deep))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().endswith("not a position file (its brackets nest too deep to read)")
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
     done = run("check", str(wrong), "draw")

@@ -64,6 +64,8 @@ def read_position(path: str) -> State[Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(t("cli-not-json", path=path, reason=exc.msg, line=exc.lineno, column=exc.colno))
+    except RecursionError:  # brackets nested deeper than Python's stack
+        fail(t("cli-too-deep", path=path))
     try:
         game = game_from_dict(data)
         return game.state_from_dict(data)

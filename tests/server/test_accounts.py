@@ -138,6 +138,12 @@ def test_the_operator_resets_a_password_and_lists_the_accounts(db_url: str, tmp_
     assert short.exit_code == 2 and "8 to 256 characters" in short.output
     nobody = runner.invoke(main, ["users", "reset-password", "cyd", "--db", db_url], input="x\n")
     assert nobody.exit_code == 2 and "no account 'cyd'" in nobody.output
+    # a mistyped path is refused, not made into an empty database that lists nobody
+    typo = tmp_path / "no" / "such.sqlite3"
+    for command in (["list"], ["reset-password", "ada"]):
+        missing = runner.invoke(main, ["users", *command, "--db", f"sqlite:///{typo}"])
+        assert missing.exit_code == 2 and f"there is no database at {typo}" in missing.output
+    assert not typo.parent.exists()
     helped = runner.invoke(main, ["users", "reset-password", "--help"])
     assert helped.exit_code == 0 and "standard input" in helped.output
     assert PASSWORD not in reset.output

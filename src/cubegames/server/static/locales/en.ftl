@@ -1311,6 +1311,7 @@ cli-os-folder = Is a directory
 cli-os-other = the file could not be read
 cli-not-text = { $path }: not a text file
 cli-not-json = { $path }: not valid JSON ({ $reason } at line { $line } column { $column })
+cli-too-deep = { $path }: not a position file (its brackets nest too deep to read)
 cli-bad-file = { $path }: { $reason }
 cli-bad-field = { $path }: { $reason }{ $field ->
    *[other] {""}

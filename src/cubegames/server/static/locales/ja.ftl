@@ -1179,6 +1179,7 @@ cli-not-text = { $path }: テキストファイルではありません
 cli-not-json = { $reason ->
    *[other] { $path }: JSONとして読めません（{ $line }行{ $column }列）
   }
+cli-too-deep = { $path }: 局面ファイルではありません（括弧の入れ子が深すぎます）
 cli-bad-file = { $reason ->
    *[other] { $path }: 局面ファイルとして正しくありません
   }
