@@ -166,7 +166,7 @@ def parse(
         "realtime": {"kind", "preset", "minutes", "increment"},
         "turn": {"kind", "days"},
     }
-    if kind not in allowed:
+    if not isinstance(kind, str) or kind not in allowed:  # a list or object is no kind
         raise Worded(
             "error-clock-kind",
             f"{where}.kind: expected none, realtime or turn, got {kind!r}"[:200],
