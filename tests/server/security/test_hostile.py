@@ -1,0 +1,33 @@
+"""Hostile values in the places the other attack tests do not reach: a time control's
+`kind` that is not a word, a game id longer than any message may name. Each is a clear
+4xx that names the problem, never a 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import HUMAN, TestClient, bot
+
+
+@pytest.mark.parametrize("kind", [["realtime"], {"a": 1}, 3, None])
+def test_a_clock_kind_that_is_not_a_word_is_a_400(client: TestClient, kind: Any) -> None:
+    made = client.post(
+        "/api/games",
+        json={"game": "cubed", "seats": [HUMAN, bot("random")], "clock": {"kind": kind}},
+    )
+    assert made.status_code == 400 and made.json()["code"] == "error-clock-kind", made.text
+    quick = client.post("/api/quickplay", json={"game": "cubed", "clock": {"kind": kind}})
+    assert quick.status_code == 400 and "clock.kind" in quick.json()["detail"], quick.text
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/games/{}", "/api/games/{}/turn", "/api/games/{}/record", "/api/rules/{}"]
+)
+def test_an_id_too_long_to_name_whole_is_a_404_naming_its_start(
+    client: TestClient, path: str
+) -> None:
+    answer = client.get(path.format("x" * 5000), headers={"Accept-Language": "ja"})
+    assert answer.status_code == 404, answer.text
+    assert "x" * 100 in answer.json()["detail"] and len(answer.json()["detail"]) < 1000
