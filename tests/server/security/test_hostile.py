@@ -1,5 +1,6 @@
 """Hostile values in the places the other attack tests do not reach: a time control's
-`kind` that is not a word, a game id longer than any message may name. Each is a clear
+`kind` that is not a word or a number too large for a float, a game id longer than any
+message may name. Each is a clear
 4xx that names the problem, never a 500."""
 
 from __future__ import annotations
@@ -20,6 +21,25 @@ def test_a_clock_kind_that_is_not_a_word_is_a_400(client: TestClient, kind: Any)
     assert made.status_code == 400 and made.json()["code"] == "error-clock-kind", made.text
     quick = client.post("/api/quickplay", json={"game": "cubed", "clock": {"kind": kind}})
     assert quick.status_code == 400 and "clock.kind" in quick.json()["detail"], quick.text
+
+
+@pytest.mark.parametrize(
+    ("clock", "field"),
+    [
+        ({"kind": "realtime", "minutes": 10**400}, "clock.minutes"),
+        ({"kind": "realtime", "minutes": 5, "increment": -(10**400)}, "clock.increment"),
+    ],
+)
+def test_a_clock_number_too_large_for_a_float_is_a_400(
+    client: TestClient, clock: dict[str, Any], field: str
+) -> None:
+    made = client.post(
+        "/api/games", json={"game": "cubed", "seats": [HUMAN, bot("random")], "clock": clock}
+    )
+    assert made.status_code == 400 and made.json()["code"] == "error-clock-finite", made.text
+    assert made.json()["args"]["field"] == field
+    quick = client.post("/api/quickplay", json={"game": "cubed", "clock": clock})
+    assert quick.status_code == 400 and field in quick.json()["detail"], quick.text
 
 
 @pytest.mark.parametrize(
