@@ -1,10 +1,11 @@
 """Hostile values in the places the other attack tests do not reach: a time control's
 `kind` that is not a word or a number too large for a float, a game id longer than any
-message may name. Each is a clear
+message may name, a name the models do not check holding a lone surrogate. Each is a clear
 4xx that names the problem, never a 500."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -51,3 +52,31 @@ def test_an_id_too_long_to_name_whole_is_a_404_naming_its_start(
     answer = client.get(path.format("x" * 5000), headers={"Accept-Language": "ja"})
     assert answer.status_code == 404, answer.text
     assert "x" * 100 in answer.json()["detail"] and len(answer.json()["detail"]) < 1000
+
+
+RECORD = {"format": "cubegames-record", "version": 1, "game": "cubed", "seed": 1, "moves": []}
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/games", {"game": "cubed", "seats": [HUMAN, HUMAN], "options": {"\ud800": 1}}),
+        ("/api/games", {"game": "cubed", "seats": [HUMAN, HUMAN], "clock": {"\ud800": 1}}),
+        ("/api/records", {**RECORD, "seats": [HUMAN, HUMAN], "options": {"x\ud800": 1}}),
+        ("/api/quickplay", {"game": "cubed", "clock": {"kind": "turn", "\udfff": 1}}),
+    ],
+)
+def test_a_lone_surrogate_sent_back_in_a_refusal_is_a_400(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    """JSON may escape half of a surrogate pair ("\\ud800"), which no UTF-8 encodes: a
+    refusal naming it (a key of `options` or `clock`, which the models take as they come)
+    writes the escape back instead of failing to encode its answer."""
+    for lang in ("en", "ja"):
+        answer = client.post(
+            path,
+            content=json.dumps(body),
+            headers={"Content-Type": "application/json", "Accept-Language": lang},
+        )
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["code"].startswith("error-"), answer.text
