@@ -1,6 +1,7 @@
 """Hostile values in the places the other attack tests do not reach: a time control's
 `kind` that is not a word or a number too large for a float, a game id longer than any
-message may name, a name the models do not check holding a lone surrogate. Each is a clear
+message may name, a seat number too large to word, a name the models do not check
+holding a lone surrogate. Each is a clear
 4xx that names the problem, never a 500."""
 
 from __future__ import annotations
@@ -85,3 +86,20 @@ def test_a_lone_surrogate_sent_back_in_a_refusal_is_a_400(
         )
         assert answer.status_code == 400, answer.text
         assert answer.json()["code"].startswith("error-"), answer.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_seat_number_too_large_to_word_is_a_400(client: TestClient, lang: str) -> None:
+    made = client.post(
+        "/api/games", json={"game": "cubed", "seats": [HUMAN, {**HUMAN, "invite": True}]}
+    ).json()
+    seat = 10**26
+    asked = {"Accept-Language": lang}
+    reissue = client.post(
+        f"/api/games/{made['id']}/seats/{seat}/reissue",
+        headers={**asked, "Authorization": f"Bearer {made['host']}"},
+    )
+    assert reissue.status_code == 400, reissue.text
+    assert reissue.json()["code"] == "error-not-a-person" and str(seat) in reissue.json()["detail"]
+    replay = client.get(f"/api/games/{made['id']}/replay?seat={seat}", headers=asked)
+    assert replay.status_code == 400 and replay.json()["code"] == "error-no-seat", replay.text
