@@ -57,6 +57,20 @@ def test_bad_notation(text: str, message: str) -> None:
         GAME.parse_move(text)
 
 
+def test_a_cell_beyond_the_grid_is_out_of_reach_not_another_cell() -> None:
+    """The grid packs a cell as (q + 128) * 256 + r + 128: -2,257 would be -1,1 (a legal
+    place after the first piece) under another name."""
+    state = GAME.new_state(seed=5)
+    state.play("BBB@0,0")
+    assert "BBG@-1,1" in [str(m) for m in state.legal_moves()]
+    for text in ("BBG@-2,257", "BBG@127,0", "BBG@0,-127", f"BBG@{10**30},0"):
+        with pytest.raises(cubegames.IllegalMove, match="out of reach") as refused:
+            state.play(text)
+        assert refused.value.refusal.code == "reach"
+    assert len(state.to_dict()["table"]) == 1
+    assert GAME.parse_move("BBG@126,-126") == Place("BBG", 126, -126)
+
+
 def test_edition_letters_differ() -> None:
     with pytest.raises(cubegames.IllegalMove, match="'G' is not a colour here"):
         JA.parse_move("GPY@0,0")

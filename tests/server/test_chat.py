@@ -108,6 +108,13 @@ def test_players_chat_both_ways_and_spectators_apart(client: TestClient) -> None
         ("zero\u200bwidth", "chat-hidden", "U+200B"),
         ("bell\x07", "chat-hidden", "U+0007"),
         ("nul\x00", "chat-hidden", "U+0000"),
+        # invisible format characters beyond the bidi and zero-width ones: tag characters
+        # spell a text no reader sees, a soft hyphen or a Hangul filler shows as nothing
+        ("hi\U000e0070\U000e0077", "chat-hidden", "U+E0070"),
+        ("soft\u00adhyphen", "chat-hidden", "U+00AD"),
+        ("\u3164", "chat-hidden", "U+3164"),
+        ("mongolian\u180e", "chat-hidden", "U+180E"),
+        ("line\u2028break", "chat-hidden", "U+2028"),
         (12, "bad-message", "text"),
         (None, "bad-message", "text"),
         (["a"], "bad-message", "text"),

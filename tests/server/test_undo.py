@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cubegames
+from cubegames.core import chance
 from cubegames.server.app import create_app
 from cubegames.server.takeback import hidden_from_all, reveals
 from tests.server.helpers import (
@@ -257,3 +258,36 @@ def test_another_process_follows_a_take_back(db_url: str) -> None:
         back = watcher.until(lambda m: m["type"] == "state" and m["ply"] == 0)
         assert not back.get("patched") and back["log"] == []
         assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 2}]
+
+
+def test_a_game_of_an_older_chance_version_takes_a_move_back(client: TestClient) -> None:
+    """A game dealt by chance version 1 (a record of an older release) is checked for
+    chance on its own deal: on today's, its first move is not even in the hand, and
+    the check broke the asker's connection."""
+    seed = 2**100 + 12345
+    old = chance.new_state(cubegames.make("cubed"), seed, 1)
+    today = cubegames.make("cubed").new_state(seed=seed)
+    move = next(str(m) for m in old.legal_moves() if "@" in str(m) and m not in today.legal_moves())
+    record = {
+        "format": "cubegames-record",
+        "version": 1,
+        "game": "cubed",
+        "seed": seed,
+        "chance": 1,
+        "seats": [HUMAN, HUMAN],
+        "moves": [],
+    }
+    made = client.post("/api/records", json=record).json()
+    with ExitStack() as stack:
+        pages = [
+            Socket(stack.enter_context(connect(client, made["id"], token(made, s)))) for s in (0, 1)
+        ]
+        for page in pages:
+            page.opening()
+        pages[0].move(move, 0)
+        pages[1].state(1)
+        pages[0].send({"type": "undo-ask"})
+        pages[1].until(lambda m: m["type"] == "undo" and m["event"] == "asked")
+        pages[1].send({"type": "undo-accept"})
+        back = pages[0].until(lambda m: m["type"] == "state" and m["ply"] == 0)
+    assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 1}]

@@ -21,6 +21,7 @@ A duration (a `timedelta` parameter) is written by Babel in the language's own w
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -53,20 +54,49 @@ def has(key: str) -> bool:
     return bundle(DEFAULT).has_message(key)
 
 
+#: the most characters of a text parameter a message shows (Fluent refuses a placeable of
+#: more than 1,000: a refusal naming a 5,000-character game id in the address is worded
+#: with its first characters)
+MAX_PARAMETER = 200
+
+
+#: numbers from this size on are shown as their digits, not by the language's rules (whose
+#: rounding, in Babel's decimals of 28 digits, fails on a seat number of 10**26 that a
+#: request named)
+MAX_WORDED_NUMBER = 10**15
+
+
+def _shown(value: Any, locale: str) -> Any:
+    """A parameter as a message shows it: a duration in words, a long text cut short, a
+    number too large (or not finite) to be worded as its digits."""
+    if isinstance(value, timedelta):
+        return format_timedelta(value, locale=locale, threshold=2)
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if number and (not math.isfinite(value) or abs(value) >= MAX_WORDED_NUMBER):
+        value = str(value)
+    if isinstance(value, str) and len(value) > MAX_PARAMETER:
+        return value[: MAX_PARAMETER - 1] + "…"
+    return value
+
+
 def say(lang: str, key: str, /, **args: Any) -> str:
     """The message `key` in `lang`, its parameters filled in (numbers by the language's
-    rules, a `timedelta` as the language says a duration); English where `lang` lacks it.
-    A key no catalog has is a programming error (KeyError)."""
+    rules, a `timedelta` as the language says a duration, a text of more than
+    `MAX_PARAMETER` characters cut short); English where `lang` lacks it. A key no catalog
+    has is a programming error (KeyError).
+
+    >>> say("en", "error-no-game", game="x" * 5000).count("x")
+    199
+    >>> say("en", "error-no-seat", seat=10**26)
+    'there is no seat 100000000000000000000000000'
+    """
     for name in (lang, DEFAULT) if lang in LANGUAGES else (DEFAULT,):
         catalog = bundle(name)
         if catalog.has_message(key):
             message = catalog.get_message(key)
             if message.value is None:
                 raise KeyError(f"message {key!r} has no value")
-            filled = {
-                k: format_timedelta(v, locale=name, threshold=2) if isinstance(v, timedelta) else v
-                for k, v in args.items()
-            }
+            filled = {k: _shown(v, name) for k, v in args.items()}
             text, errors = catalog.format_pattern(message.value, filled)
             if errors:
                 raise KeyError(f"message {key!r}: {errors[0]}")

@@ -20,6 +20,7 @@ from datetime import datetime
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cubegames
 from cubegames.server import (
@@ -40,7 +41,7 @@ from cubegames.server.chat import Chats
 from cubegames.server.context import Server
 from cubegames.server.guard import Guard
 from cubegames.server.hub import Hub
-from cubegames.server.i18n import Said, invalid, said
+from cubegames.server.i18n import Said, invalid, refused, said
 from cubegames.server.lease import make_leases
 from cubegames.server.limits import Clock, Counter, GameRate, Limits, SeatChanges, share
 from cubegames.server.lobby import Lobby
@@ -124,6 +125,7 @@ def create_app(
     app.state.accounts = users
     app.add_exception_handler(RequestValidationError, invalid)
     app.add_exception_handler(Said, said)
+    app.add_exception_handler(StarletteHTTPException, refused)
     app.mount("/static", pages.static_files(), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)

@@ -6,7 +6,8 @@ everyone at the table sees in the same stream.
   writes to the spectators and reads theirs (players never see the spectators' chat, which
   could help them); system lines (channel `table`) go to every page.
 - Text only: at most `MAX_CHAT` characters after trimming, no control character, no
-  bidirectional override or isolate, no zero-width character, not blank (`clean`). The
+  bidirectional override or isolate, no zero-width or other invisible character (as a
+  name: `names.invisible`), not blank (`clean`). The
   page builds every line as a text node, never as markup.
 - Rates: per connection `Limits.chat_per_second` in bursts of `chat_burst`, and per
   address `chat_per_minute` over all its connections, on the server's injectable clock.
@@ -48,6 +49,7 @@ from typing import Any
 
 from cubegames.server.bus import Bus, Event
 from cubegames.server.limits import Clock, Limits, RateLimit, share
+from cubegames.server.names import invisible
 from cubegames.server.protocol import MAX_CHAT, Throttle, encode
 from cubegames.server.rooms import Peer, Room, Rooms
 from cubegames.server.storage import CHAT_LENGTH, ChatLine, Store, Unstorable, iso
@@ -64,13 +66,6 @@ SECRET_VARIABLE = "CUBEGAMES_CHAT_SECRET"
 #: the system lines there are (their words are the page's: `chat-system-KIND`)
 SYSTEM = ("joined", "time", "resigned", "gone", "aborted", "zombie", "takeback", "closed", "opened")
 
-#: characters a chat line may not hold besides the control characters (category Cc):
-#: bidirectional embeddings, overrides and isolates, and zero-width characters, which
-#: disguise what a line says
-_HIDDEN = frozenset(
-    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2060\u2066\u2067\u2068\u2069\ufeff"
-)
 
 assert MAX_CHAT <= CHAT_LENGTH
 
@@ -103,7 +98,9 @@ def clean(text: str) -> str:
             f"a chat line is at most {MAX_CHAT} characters; this one has {len(line)}", "chat-long"
         )
     for char in line:
-        if char in _HIDDEN or unicodedata.category(char) in ("Cc", "Cs"):
+        # control characters, and the invisible ones that disguise what a line says (as a
+        # name refuses them): bidi overrides, zero-width characters, tag characters
+        if unicodedata.category(char) in ("Cc", "Cs") or invisible(char):
             point = f"U+{ord(char):04X}"
             raise ChatRefused(
                 f"a chat line cannot hold a control or invisible character ({point})",

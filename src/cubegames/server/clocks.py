@@ -119,20 +119,23 @@ def _number(field_name: str, value: Any) -> float:
             field=field_name,
             got=repr(value)[:40],
         )
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer of more than 308 digits is no float
+        number = math.inf if value > 0 else -math.inf
     if not math.isfinite(number):
         raise Worded(
             "error-clock-finite",
-            f"{field_name}: expected a finite number, got {value!r}",
+            f"{field_name}: expected a finite number, got {value!r}"[:200],
             field=field_name,
-            got=repr(value),
+            got=repr(value)[:40],
         )
     if number < 0:
         raise Worded(
             "error-clock-negative",
-            f"{field_name}: cannot be negative (got {value!r})",
+            f"{field_name}: cannot be negative (got {value!r})"[:200],
             field=field_name,
-            got=repr(value),
+            got=repr(value)[:40],
         )
     return number
 
@@ -166,7 +169,7 @@ def parse(
         "realtime": {"kind", "preset", "minutes", "increment"},
         "turn": {"kind", "days"},
     }
-    if kind not in allowed:
+    if not isinstance(kind, str) or kind not in allowed:  # a list or object is no kind
         raise Worded(
             "error-clock-kind",
             f"{where}.kind: expected none, realtime or turn, got {kind!r}"[:200],

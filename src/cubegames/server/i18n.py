@@ -15,6 +15,7 @@ add a language.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from datetime import timedelta
@@ -22,7 +23,8 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from cubegames.core.phrase import Phrase, Worded
@@ -177,6 +179,34 @@ def field_error(error: Mapping[str, Any]) -> Phrase:
     return Phrase("error-field-invalid", params, text)
 
 
+class RefusalAnswer(JSONResponse):
+    """A refusal's JSON answer, which a text the request sent back cannot break: a lone
+    surrogate (`"\\ud800"` in JSON, an option's name the models do not check) is written as
+    that escape again, where plain JSON answers fail to encode it (a 500).
+
+    >>> RefusalAnswer({"detail": "no option x\\ud800"}).body
+    b'{"detail":"no option x\\\\ud800"}'
+    >>> json.loads(_) == {"detail": "no option x\\ud800"}
+    True
+    """
+
+    def render(self, content: Any) -> bytes:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        # a surrogate left alone is written as the JSON escape it came as
+        return text.encode("utf-8", "backslashreplace")
+
+
+async def refused(request: Request, exc: Exception) -> Response:
+    """The exception handler for an `HTTPException` not worded from the catalogs (a
+    plug-in's own words, a 404 of a path): FastAPI's own answer, `{"detail": ...}`, written
+    as `RefusalAnswer` writes it."""
+    assert isinstance(exc, StarletteHTTPException)
+    headers = getattr(exc, "headers", None)
+    if exc.status_code < 200 or exc.status_code in (204, 205, 304):
+        return Response(status_code=exc.status_code, headers=headers)
+    return RefusalAnswer({"detail": exc.detail}, status_code=exc.status_code, headers=headers)
+
+
 async def invalid(request: Request, exc: Exception) -> JSONResponse:
     """The exception handler for a request the API's models refuse: 400, naming the first
     bad field, by code (`error-field-…`) and its parameters (`args`), worded in the
@@ -186,7 +216,7 @@ async def invalid(request: Request, exc: Exception) -> JSONResponse:
     lang = language_of(request)
     text = str(phrase) if lang == DEFAULT else say(lang, phrase.key, **phrase.params)
     body = {"detail": text, "code": phrase.key, "args": dict(phrase.params)}
-    return JSONResponse(body, status_code=400)
+    return RefusalAnswer(body, status_code=400)
 
 
 async def said(request: Request, exc: Exception) -> JSONResponse:
@@ -199,7 +229,7 @@ async def said(request: Request, exc: Exception) -> JSONResponse:
     else:
         text = say(lang, exc.key, **exc.args_)
     args = exc.phrase[1] if exc.phrase is not None else _plain(exc.args_)
-    return JSONResponse(
+    return RefusalAnswer(
         {"detail": text, "code": exc.key, "args": args},
         status_code=exc.status_code,
         headers=exc.headers,

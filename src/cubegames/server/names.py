@@ -137,6 +137,22 @@ def look(name: str) -> str:
     return text
 
 
+#: letters that show as nothing: the Hangul fillers
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
+def invisible(char: str) -> bool:
+    """Whether a character shows as nothing, or changes how the text around it shows:
+    Unicode's format characters (bidirectional overrides and isolates, zero-width spaces
+    and joiners, the soft hyphen, the tag characters that can spell a hidden text), the
+    line and paragraph separators and the Hangul fillers. Names and chat lines refuse them.
+
+    >>> [invisible(c) for c in ("a", "\u202e", "\U000e0041", "\u3164", "\u00e9")]
+    [False, True, True, True, False]
+    """
+    return unicodedata.category(char) in ("Cf", "Zl", "Zp") or char in _BLANK_LETTERS
+
+
 def check_name(name: str) -> str:
     """The normalised name, or BadName saying why it is refused."""
     # characters are judged before spaces are tidied (a line break is a control character)
@@ -144,9 +160,7 @@ def check_name(name: str) -> str:
         category = unicodedata.category(char)
         if category == "Cc":
             raise BadName("error-name-control")
-        if category in ("Cf", "Zl", "Zp") or char in "\u115f\u1160\u3164\uffa0":
-            # bidi overrides and isolates, zero-width spaces and joiners, the soft hyphen,
-            # and the Hangul fillers that show as nothing
+        if invisible(char):
             raise BadName("error-name-invisible")
     shown = normalise(name)
     if not shown:

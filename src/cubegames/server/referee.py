@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+from cubegames.core import chance
 from cubegames.server import undoasks
 from cubegames.server.bots import BotRunner
 from cubegames.server.bus import Bus
@@ -281,7 +282,9 @@ class Referee:
 
     def _chance_since(self, room: Room, first: int) -> None:
         """Refused if a move from `first` on drew on chance or hidden information."""
-        state = room.game.new_state(seed=room.info.seed)
+        # dealt in the chance version the game was made with (a record or a game of an
+        # older release deals otherwise: its moves would not replay on today's deal)
+        state = chance.new_state(room.game, room.info.seed, room.info.chance)
         for p in room.played[: first - 1]:
             state.play(p.move, seat=p.seat)
         players = room.game.players

@@ -151,8 +151,8 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
             max_minutes=server.limits.clock_max_minutes,
             max_increment=server.limits.clock_max_increment,
         )
-    except ValueError as exc:
-        raise HTTPException(400, str(exc)) from None
+    except ValueError as exc:  # worded in the request's language, as POST /api/games does
+        raise Said.of(400, exc, game=body.game) from None
     name, user_id = await _joiner(request, body.name)
     asked = QuickPlay(body.game, game.options, control.to_json(), name)
     avoid = set(body.avoid)

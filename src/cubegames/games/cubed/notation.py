@@ -18,8 +18,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Move
+from cubegames.core.hexgrid import LIMIT
 
 
 def least_rotation(letters: str) -> str:
@@ -142,6 +143,10 @@ def parse(text: str, letters: str) -> CubedMove:
     Traceback (most recent call last):
     ...
     cubegames.core.errors.IllegalMove: 'X' is not a colour here (the colours are GPLNYBWK)
+    >>> parse("GPY@-2,257", "GPLNYBWK")
+    Traceback (most recent call last):
+    ...
+    cubegames.core.errors.IllegalMove: cell -2,257 is out of reach (coordinates go to ±126)
     """
     if isinstance(text, str) and len(text) <= _REMEMBERED:
         return _remembered(text, letters)
@@ -168,7 +173,17 @@ def _parse(text: str, letters: str) -> CubedMove:
         return up
 
     if m := _PLACE.fullmatch(t):
-        return Place(colours(m[1]), int(m[2]), int(m[3]))
+        q, r = int(m[2]), int(m[3])
+        if not (-LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT):
+            # a cell beyond the grid's span would be packed onto another one: 0,257 is 1,1
+            raise IllegalMove(
+                Refusal(
+                    "reach",
+                    f"cell {q},{r} is out of reach (coordinates go to ±{LIMIT})",
+                    limit=LIMIT,
+                )
+            )
+        return Place(colours(m[1]), q, r)
     if m := _DRAW3.fullmatch(t):
         return Draw3(int(m[1]))
     if m := _KEEP.fullmatch(t):

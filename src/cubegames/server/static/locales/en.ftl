@@ -873,6 +873,7 @@ refusal-cubed-blocking-mismatch = A piece with a black side must match exactly, 
 refusal-cubed-dead-cell = A black side may touch nothing, and here something would touch one.
 refusal-cubed-black-contact = A black side may touch nothing, and here something would touch one.
 refusal-cubed-first-at-origin = The first piece goes in the middle of the table.
+refusal-cubed-reach = That is too far from the middle of the table.
 refusal-cubed-no-touch-first = The piece must touch the piece already on the table.
 refusal-cubed-too-few-touches = From the third piece on, a piece must touch at least two others.
 refusal-cubed-mismatch = The colours do not match: the { $slot ->

@@ -747,6 +747,7 @@ refusal-cubed-blocking-mismatch = 黒い辺のあるピースは色がぴった�
 refusal-cubed-dead-cell = 黒い辺はどれとも接してはいけませんが、ここでは接してしまいます。
 refusal-cubed-black-contact = 黒い辺はどれとも接してはいけませんが、ここでは接してしまいます。
 refusal-cubed-first-at-origin = 最初のピースはテーブルの中央に置きます。
+refusal-cubed-reach = テーブルの中央から遠すぎます。
 refusal-cubed-no-touch-first = テーブルにあるピースに接するように置いてください。
 refusal-cubed-too-few-touches = 3個目からは、少なくとも2つのピースに接するように置きます。
 refusal-cubed-mismatch = 色が合いません。このピースの{ $slot ->
