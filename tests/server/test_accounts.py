@@ -112,6 +112,32 @@ def test_a_rated_tables_invitation_is_claimed_signed_in(db_url: str) -> None:
             post(guest, f"/api/games/{made['id']}/claim", json={"invite": invite}).status_code
             == 200
         )
+        # bob's seat is bound to bob: the host cannot pass it to somebody else mid-game
+        # (bob gets it back anywhere by signing in)
+        host_key = {"Authorization": f"Bearer {made['host']}"}
+        taken = post(host, f"/api/games/{made['id']}/seats/1/reissue", headers=host_key)
+        assert taken.status_code == 409 and taken.json()["code"] == "error-rated-reissue"
+        assert [g["seats"] for g in guest.get("/api/account/games").json()] == [[1]]
+
+
+def test_a_rated_tables_unclaimed_invitation_can_be_reissued(db_url: str) -> None:
+    """A link lost before anyone claimed it: the host may send a new one."""
+    app = quick_app(db_url)
+    with browser(app) as host:
+        sign_up(host, "ada")
+        made = post(
+            host,
+            "/api/games",
+            json={
+                "game": "cubes",
+                "seats": [HUMAN, {**HUMAN, "invite": True}],
+                "clock": {"kind": "realtime", "preset": "3+2"},
+                "rated": True,
+            },
+        ).json()
+        host_key = {"Authorization": f"Bearer {made['host']}"}
+        again = post(host, f"/api/games/{made['id']}/seats/1/reissue", headers=host_key)
+        assert again.status_code == 200 and again.json()["invite"] != made["seats"][1]["invite"]
 
 
 def test_the_operator_resets_a_password_and_lists_the_accounts(db_url: str, tmp_path: Path) -> None:

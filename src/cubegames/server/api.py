@@ -350,6 +350,10 @@ async def reissue_seat(game_id: str, seat: int, request: Request, server: Parts)
         raise Said(409, "error-game-over")
     if picked(info.seed):
         raise Said(409, "error-deal-picked")
+    if info.rated and info.seats[seat].user_id is not None:
+        # its player gets it back by signing in anywhere; a new invitation would only let
+        # the host hand a rated seat, mid-game, to somebody else
+        raise Said(409, "error-rated-reissue")
     invite = await asyncio.to_thread(server.store.reissue, game_id, seat)
     room = server.rooms.rooms.get(game_id)
     if room is not None:

@@ -625,6 +625,7 @@ error-rated-seed = a rated table is dealt by the server: leave the deal number e
 error-rated-clock = a rated table needs a time control
 error-rated-seats = a rated table has your seat here and invited players (or bots) in the others
 error-rated-claim-signed-out = this is a rated table: sign in to take the seat
+error-rated-reissue = at a rated table a player gets their seat back by signing in; it cannot be given to someone else
 error-rated-twice = you already have a seat at this rated table
 account-sign-in = Sign in
 account-sign-up = Create account

@@ -538,6 +538,7 @@ error-rated-seed = レーティング対象の卓はサーバーが配ります�
 error-rated-clock = レーティング対象の卓には持ち時間が必要です
 error-rated-seats = レーティング対象の卓では、あなたの席のほかは招待した人（またはボット）の席にしてください
 error-rated-claim-signed-out = レーティング対象の卓です。席に着くにはログインしてください
+error-rated-reissue = レーティング対象の卓では、席はサインインすれば取り戻せます。ほかの人に渡すことはできません
 error-rated-twice = このレーティング対象の卓にはすでにあなたの席があります
 account-sign-in = ログイン
 account-sign-up = アカウントを作る
