@@ -108,10 +108,11 @@ def test_a_rated_tables_invitation_is_claimed_signed_in(db_url: str) -> None:
         twice = post(host, f"/api/games/{made['id']}/claim", json={"invite": invite})
         assert twice.status_code == 409 and twice.json()["code"] == "error-rated-twice"
         sign_up(guest, "bob")
-        assert (
-            post(guest, f"/api/games/{made['id']}/claim", json={"invite": invite}).status_code
-            == 200
-        )
+        claimed = post(guest, f"/api/games/{made['id']}/claim", json={"invite": invite})
+        assert claimed.status_code == 200
+        with connect(guest, made["id"], claimed.json()["token"]) as session:
+            hello, _state = Socket(session).opening()
+        assert hello["rated"] is True  # the page offers the host no reissue of bob's seat
         # bob's seat is bound to bob: the host cannot pass it to somebody else mid-game
         # (bob gets it back anywhere by signing in)
         host_key = {"Authorization": f"Bearer {made['host']}"}

@@ -575,6 +575,8 @@ class Room:
             # its maker picked the deal and may know every hand (the page says so)
             "deal_picked": self.info.deal_picked,
             "public": self.info.public,
+            # its seats are accounts' and go back to them by signing in, never reissued
+            "rated": self.info.rated,
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:

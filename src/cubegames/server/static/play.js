@@ -682,7 +682,9 @@ class PlayPage {
         h("span", { class: "who" }, this.seatName(seat.seat), seat.seat === hostSeat ? h("small", { class: "host-tag" }, ` · ${WORDS.host}`) : null),
         h("span", { class: `presence ${kind}` }, status),
         h("span", { class: "score" }, line)];
-      if (seat.kind === "human" && mine.host && !here) parts.push(this.reissueButton(seat, mine));
+      // a rated table's claimed seats are accounts': their players sign in to get them back
+      const passable = !(this.hello.rated && !seat.invited);
+      if (seat.kind === "human" && mine.host && !here && passable) parts.push(this.reissueButton(seat, mine));
       if (seat.reissued) parts.push(h("small", {}, ` ${t("play-reissued", { count: seat.reissued })}`));
       return h("li", { class: `${moving ? "moving" : ""} ${seat.seat === this.active ? "me" : ""}`, style: `--seat:${colour}`, "data-seat": seat.seat }, parts);
     }));
