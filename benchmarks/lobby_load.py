@@ -50,6 +50,7 @@ from web_load import Server, percentiles, process_cpu
 #: every client comes from 127.0.0.1: the per-client caps are raised for the benchmark
 LIMITS = (
     "games_per_minute=1000000",
+    "open_tables_per_client=1000000",
     "connections_per_client=100000",
     "max_connections=5000",
     "seat_changes_per_client=1000000",

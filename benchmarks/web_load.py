@@ -75,6 +75,7 @@ GAMES = ("cubed", "unstackable")
 #: every client comes from 127.0.0.1: the per-client caps are raised for the benchmark
 LIMITS = (
     "games_per_minute=1000000",
+    "open_tables_per_client=1000000",
     "connections_per_client=100000",
     "max_rooms=5000",
     "messages_per_second=1000",

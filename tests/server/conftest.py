@@ -122,13 +122,16 @@ def _free_port() -> int:
 #: games on this one server from 127.0.0.1, and a run of short ones made more than the
 #: 20 a minute a stranger may (the page then says so and stays on the start page, and the
 #: test timed out waiting for the game: a different test each time). The rate itself is
-#: tested on apps of its own (test_i18n, test_deploy_trust).
+#: tested on apps of its own (test_i18n, test_deploy_trust). Likewise its public tables
+#: waiting for players (the lobby's browser tests leave theirs open; the cap is tested in
+#: test_lobby).
 SERVE = """
 import sys
 from cubegames.server.app import create_app
 from cubegames.server.cli import run
 from cubegames.server.limits import Limits
-app = create_app(sys.argv[1], bot_delay=0.1, limits=Limits(games_per_minute=10_000))
+limits = Limits(games_per_minute=10_000, open_tables_per_client=10_000)
+app = create_app(sys.argv[1], bot_delay=0.1, limits=limits)
 run(app, "127.0.0.1", int(sys.argv[2]))
 """
 

@@ -135,6 +135,44 @@ def test_joins_are_bounded_per_address(db_url: str) -> None:
         assert lobby(client)[0]["id"] == tables[2]["id"]  # still free
 
 
+def test_one_address_keeps_only_a_few_public_tables_waiting(db_url: str) -> None:
+    """A stranger may not fill the lobby with tables nobody plays: once an address has
+    `open_tables_per_client` public tables waiting for players, it opens no more (by
+    POST /api/games or quick play) until one fills or ends; private tables and tables
+    with no free seat are not counted."""
+    limits = Limits(open_tables_per_client=2)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as client:
+        first, second = (public_table(client, [HUMAN, INVITED]) for _ in range(2))
+        refused = client.post(
+            "/api/games", json={"game": "cubed", "seats": [HUMAN, INVITED], "public": True}
+        )
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "error-open-tables"
+        assert "2 public tables waiting" in refused.json()["detail"]
+        quick = client.post("/api/quickplay", json={"game": "unstackable"})
+        assert quick.status_code == 429 and quick.json()["code"] == "error-open-tables"
+        assert {t["id"] for t in lobby(client)} == {first["id"], second["id"]}
+        # what the lobby does not list is not counted
+        private = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN, INVITED]})
+        assert private.status_code == 201
+        full = client.post(
+            "/api/games", json={"game": "cubed", "seats": [HUMAN, bot()], "public": True}
+        )
+        assert full.status_code == 201
+        # a table that fills, or ends, frees its place
+        assert client.post(f"/api/games/{first['id']}/join", json={}).status_code == 200
+        third = public_table(client, [HUMAN, INVITED])
+        with connect(client, second["id"], token(second, 0)) as session:
+            page = Socket(session)
+            page.opening()
+            page.send({"type": "resign"})
+            page.until(lambda m: m["type"] == "state" and bool(m.get("over")))
+        public_table(client, [HUMAN, INVITED])
+        assert len(lobby(client)) == 2 and third["id"] in {t["id"] for t in lobby(client)}
+        again = client.post("/api/quickplay", json={"game": "unstackable"})
+        assert again.status_code == 429
+
+
 def test_quick_play_opens_a_table_then_matches_the_same_settings(client: TestClient) -> None:
     ask = {"game": "cubed", "players": 2, "clock": TEN_FIVE, "name": "Ana"}
     first = client.post("/api/quickplay", json=ask).json()

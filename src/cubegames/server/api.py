@@ -60,6 +60,7 @@ from cubegames.server.storage import (
     NewSeat,
     Unstorable,
     iso,
+    maker_of,
     new_token,
     storable,
 )
@@ -214,6 +215,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         seed=body.seed,
         rated=body.rated,
         public=body.public,
+        client=client_of(request),
     )
 
 
@@ -227,10 +229,17 @@ async def open_table(
     seed: int | None = None,
     rated: bool = False,
     public: bool = False,
+    client: str | None = None,
 ) -> dict[str, Any]:
     """Store a new table (its settings checked already), dealt by the server unless `seed`
-    picks the deal, and tell the lobby if it is `public`; the answer of `POST /api/games`:
-    the host's credential, each seat's credential or invitation."""
+    picks the deal, and tell the lobby if it is `public` (429 if `client` has as many
+    public tables waiting for players as it may); the answer of `POST /api/games`: the
+    host's credential, each seat's credential or invitation."""
+    maker = maker_of(client) if public and client is not None else None
+    if maker is not None and any(s.invited for s in seats):
+        most = server.limits.open_tables_per_client
+        if await asyncio.to_thread(server.store.open_tables_of, maker) >= most:
+            raise Said(429, "error-open-tables", count=most)
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
     dealt = seed if seed is not None else server_deal()
     host = new_token()
@@ -249,6 +258,7 @@ async def open_table(
             rated=rated,
             public=public,
             deal_picked=seed is not None,
+            maker=maker,
         )
     except Unstorable as exc:
         raise Said.of(400, exc) from None

@@ -60,6 +60,9 @@ class Limits:
     max_body: int = 1_100_000
     #: games one client (address) may make in a minute
     games_per_minute: int = 20
+    #: public tables one client (address) may have waiting for players at once (the lobby
+    #: is not to be filled with one stranger's tables)
+    open_tables_per_client: int = 5
     #: websocket connections one client (address) may hold open at once
     connections_per_client: int = 16
     #: invitations claimed (or tried) and seats reissued by one client (address) a minute

@@ -189,6 +189,12 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def maker_of(client: str) -> str:
+    """What the database keeps of the client (address) that opened a public table, while
+    it is in play (`GameRow.maker`): a hash, as the cap on games made a minute keeps."""
+    return hashlib.sha256(client.encode("utf-8")).hexdigest()
+
+
 class Base(DeclarativeBase):
     """The tables of the web app."""
 
@@ -230,6 +236,9 @@ class GameRow(Base):
     spectators_chat: Mapped[bool] = mapped_column(Boolean, server_default=text("TRUE"))
     #: the host's own seat (its first person's seat not invited; NULL: none, or unknown)
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: who opened a public table (`maker_of`, a hash of the address), while it is in play:
+    #: the cap on the open tables of one client (`open_tables_of`); NULL once it ends
+    maker: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -667,13 +676,15 @@ class Store:
         rated: bool = False,
         public: bool = False,
         deal_picked: bool = False,
+        maker: str | None = None,
     ) -> tuple[str, list[str]]:
         """Store a new game (with `moves` already played, as (seat, move), for a loaded
         record), hosted by the holder of the credential `host`, with `time_control`
         (`clocks.TimeControl.to_json`), made at `at` (default: now), dealt in chance version
         `chance` (a loaded record's may be older), `public` (listed in the lobby) and
-        `deal_picked` (its maker chose the deal); returns its id and one fresh token per
-        seat (an invitation for an invited seat)."""
+        `deal_picked` (its maker chose the deal), opened by `maker` (`maker_of`, kept for a
+        public table in play); returns its id and one fresh token per seat (an invitation
+        for an invited seat)."""
         if chance not in VERSIONS:
             raise ValueError(f"chance version {chance!r} is not one of {VERSIONS}")
         for i, seat in enumerate(seats):
@@ -707,6 +718,7 @@ class Store:
                     "rating_done": False,
                     "public": public,
                     "deal_picked": deal_picked,
+                    "maker": maker if public and result is None else None,
                     "spectators_chat": True,
                     "host_seat": next(
                         (i for i, s in enumerate(seats) if s.kind == HUMAN and not s.invited),
@@ -924,6 +936,7 @@ class Store:
                             finished_at=m.at or moment,
                             result=m.result,
                             deadline=None,
+                            maker=None,
                         )
                     )
                     _rate(connection, m.game_id, m.at or moment)
@@ -1005,7 +1018,9 @@ class Store:
             done = connection.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id, GameRow.status == PLAYING, ~later.exists())
-                .values(status=FINISHED, finished_at=moment, result=result, deadline=None)
+                .values(
+                    status=FINISHED, finished_at=moment, result=result, deadline=None, maker=None
+                )
             )
             if done.rowcount != 1:
                 return False
@@ -1214,6 +1229,25 @@ class Store:
             ChatLine(r.id, r.channel, r.seat, r.who, r.text, r.system, r.params, utc(r.at))
             for r in reversed(rows)
         ]
+
+    def open_tables_of(self, maker: str) -> int:
+        """How many public tables opened by `maker` (`maker_of`) are in play and still wait
+        for a player (an invitation not yet claimed): what the lobby lists of theirs."""
+        waiting = select(SeatRow.game_id).where(
+            SeatRow.game_id == GameRow.id, SeatRow.invited.is_(True)
+        )
+        query = (
+            select(func.count())
+            .select_from(GameRow)
+            .where(
+                GameRow.maker == maker,
+                GameRow.status == PLAYING,
+                GameRow.public.is_(True),
+                waiting.exists(),
+            )
+        )
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar_one())
 
     def summaries(
         self,

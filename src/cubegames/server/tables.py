@@ -29,7 +29,7 @@ from cubegames.server import clocks
 from cubegames.server.accounts import current_user, guest_name
 from cubegames.server.api import Parts, load, open_table, rate_limited, seat_change_allowed
 from cubegames.server.catalog import build
-from cubegames.server.context import Server, bearer
+from cubegames.server.context import Server, bearer, client_of
 from cubegames.server.i18n import Said
 from cubegames.server.lobby import QuickPlay, same_settings
 from cubegames.server.protocol import MAX_DEPTH, MAX_MESSAGE, ProtocolError, error, too_deep
@@ -180,7 +180,9 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
     seats = [NewSeat(HUMAN, None, name, user_id=user_id)] + [
         NewSeat(HUMAN, None, None, invited=True) for _ in range(game.players - 1)
     ]
-    made = await open_table(server, body.game, game.options, seats, control, public=True)
+    made = await open_table(
+        server, body.game, game.options, seats, control, public=True, client=client_of(request)
+    )
     # the free seats are for whoever comes from the lobby: their invitations are not told
     for seat in made["seats"]:
         seat.pop("invite", None)

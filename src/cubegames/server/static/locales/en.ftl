@@ -481,6 +481,7 @@ error-no-game = there is no game '{ $game }'
 error-token-in-address = a credential never goes in the address: send it as Authorization: Bearer
 error-credential-opens-nothing = this credential does not open any seat of this game
 error-too-many-games = too many games made from your address: at most { $count } a minute; try again in { $wait }
+error-open-tables = you already have { $count } public tables waiting for players: play at one, or wait until one fills, before opening another
 error-too-many-seat-changes-client = too many invitations claimed or seats reissued from your address: at most { $count } a minute; try again in { $wait }
 error-too-many-seat-changes-game = too many invitations claimed or seats reissued in this game: at most { $count } a minute; try again in { $wait }
 error-busy-connections = the server is busy: { $count } connections are open; try again later

@@ -419,6 +419,7 @@ error-no-game = ゲーム「{ $game }」はありません
 error-token-in-address = 認証情報をアドレスに入れることはできません。Authorization: Bearer ヘッダーで送ってください
 error-credential-opens-nothing = この認証情報で開ける席はこのゲームにありません
 error-too-many-games = このアドレスからのゲーム作成が多すぎます（1分間に{ $count }件まで）。{ $wait }後にやり直してください
+error-open-tables = 参加者を待っている公開の卓がすでに{ $count }卓あります。どれかで遊ぶか、席が埋まるのを待ってから新しい卓を開いてください
 error-too-many-seat-changes-client = このアドレスからの招待の使用と席の再発行が多すぎます（1分間に{ $count }回まで）。{ $wait }後にやり直してください
 error-too-many-seat-changes-game = このゲームでの招待の使用と席の再発行が多すぎます（1分間に{ $count }回まで）。{ $wait }後にやり直してください
 error-busy-connections = サーバーが混み合っています（接続が{ $count }件開いています）。しばらくしてからやり直してください
