@@ -62,6 +62,10 @@ def test_check_says_legal_or_why_not(position: Path) -> None:
         (("play", "cubed", "--players", "9"), "the en edition plays 1 to 6 players, not 9"),
         (("play", "cubed", "-o", "flavour=mint"), "cubed has no option 'flavour'"),
         (("play", "cubed", "-o", "rounds"), "write it as key=value"),
+        (
+            ("play", "cubed", "-p", "3", "-o", "players=2"),
+            "--players 3 and --option players=2 disagree: give one of them",
+        ),
         (("play", "cubed", "--bot", "wizard"), "--bot: unknown bot 'wizard'"),
         (("play", "cubed", "--bot", "alphabeta"), "bot 'alphabeta' plays unstackable only"),
         (("play", "cubed", "--seat", "3"), "--seat 3: this game has seats 0 to 1"),
