@@ -9,6 +9,7 @@ import csv
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,20 @@ def test_every_summary_column_is_declared_in_the_games_facts(facts: Any) -> None
 def test_titles_and_score_direction_come_from_the_facts() -> None:
     assert registry.title("cubed") == "CUBED" and registry.title("nim") == "Nim"
     assert registry.lower_is_better("cubed") and not registry.lower_is_better("nim")
+
+
+def test_the_greedy_bot_reads_which_way_a_plug_ins_score_is_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nim without a heuristic of its own, scored by the stones each seat took: greedy's
+    one-ply look takes the most where more is better, the fewest where less is."""
+    from nimplugin import Nim, NimState
+
+    monkeypatch.setattr(NimState, "scores", lambda self: [float(n) for n in self.taken])
+    state = make("nim", stones=20).new_state()
+    assert str(cubegames.bot("greedy").choose(state)) == "take 3"
+    monkeypatch.setattr(Nim, "info", replace(Nim.info, score_better="lower"))
+    assert str(cubegames.bot("greedy").choose(state)) == "take 1"
 
 
 # -- broken plug-ins ----------------------------------------------------------------------
