@@ -130,6 +130,33 @@ def test_the_catalog_lists_the_plug_in_with_its_form(tmp_path: Path) -> None:
         assert rules.status_code == 200 and rules.text.startswith("# Nim")
 
 
+def test_a_plug_in_that_cannot_deal_the_web_apps_seeds_is_refused_when_the_game_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web app deals from 128-bit seeds: a game whose new_state refuses them (a plug-in
+    on numpy's legacy RandomState, say) is refused by POST /api/games, not stored to close
+    every page that opens it."""
+    from nimplugin import Nim, NimState
+
+    from cubegames.server.app import create_app
+
+    def small_seeds_only(self: Nim, seed: int = 0) -> NimState:
+        if seed >= 2**32:
+            raise ValueError("Seed must be between 0 and 2**32 - 1")
+        return NimState(self)
+
+    monkeypatch.setattr(Nim, "new_state", small_seeds_only)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
+        refused = client.post("/api/games", json={"game": "nim", "seats": seats})
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == (
+            "game 'nim' cannot be dealt: Seed must be between 0 and 2**32 - 1"
+        )
+        picked = client.post("/api/games", json={"game": "nim", "seats": seats, "seed": 7})
+        assert picked.status_code == 201
+
+
 def test_every_games_form_is_built_from_its_options_model() -> None:
     for facts in games():
         names = [o["name"] for o in form(facts.options)]

@@ -233,6 +233,11 @@ async def open_table(
     the host's credential, each seat's credential or invitation."""
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
     dealt = seed if seed is not None else server_deal()
+    try:  # dealt once now: a game that cannot take the seed (a plug-in's) is refused here,
+        # not stored to fail at every page that opens it
+        await asyncio.to_thread(cubegames.make(game, **options).new_state, dealt)
+    except (ValueError, TypeError) as exc:
+        raise HTTPException(400, f"game {game!r} cannot be dealt: {exc}") from None
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(
