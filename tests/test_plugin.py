@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 
 import cubegames
+from cubegames.cli import cli
 from cubegames.core import registry
 from cubegames.core.game import Game
 from cubegames.core.options import check_form, form
@@ -259,6 +261,41 @@ def test_the_catalog_leaves_a_broken_plug_in_out(caplog: pytest.LogCaptureFixtur
     assert "cannot be loaded" in caplog.text
     with pytest.raises(ValueError, match="the game 'ghost' is not available on this server"):
         build("ghost", {})
+
+
+def test_a_registration_left_out_is_told_where_games_are_listed_not_on_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An id that is not a lower-case word, and an id another package took first: reading
+    the entry points says nothing (importing cubegames under -W error, or in a test suite
+    that turns warnings into errors, as this one does, must work); `games()` warns of each,
+    and `make` of the bad id names why instead of calling it unknown."""
+    group = registry.GROUP
+    found = [
+        *metadata.entry_points(group=group),
+        metadata.EntryPoint("Nim-2", "nimplugin:Nim", group),
+        metadata.EntryPoint("nim", "tests.test_plugin:Legacy", group),
+    ]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: found)
+    entries, left_out = registry._entry_points()  # a warning here would fail the test
+    assert entries["nim"].value == "nimplugin:Nim" and "Nim-2" not in entries
+    monkeypatch.setattr(registry, "_ENTRIES", entries)
+    monkeypatch.setattr(registry, "_LEFT_OUT", left_out)
+    with pytest.raises(PluginError, match=r"game id 'Nim-2' \(nimplugin:Nim\) is not a lower-"):
+        make("Nim-2")
+    with pytest.warns(PluginWarning) as caught:
+        listed = [f.id for f in games()]
+    assert listed == ["cubed", "unstackable", "stakd", "cubes", "nim"]
+    told = [
+        "game 'nim' is registered twice (nimplugin:Nim and tests.test_plugin:Legacy); "
+        "using nimplugin:Nim",
+        "game id 'Nim-2' (nimplugin:Nim) is not a lower-case word ([a-z][a-z0-9_]*, at most 32 "
+        "characters); left out",
+    ]
+    assert sorted(str(w.message) for w in caught) == told
+    listing = CliRunner().invoke(cli, ["games"])  # `cubegames games` names them on stderr
+    assert listing.exit_code == 0 and sorted(listing.stderr.splitlines()) == told
+    assert "nim: options players, stones, max_take" in listing.stdout
 
 
 # -- capabilities -------------------------------------------------------------------------
