@@ -30,9 +30,10 @@ def test_deep_playout(game_id: str, options: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
-@pytest.mark.parametrize("seed", range(2, 8))
+@pytest.mark.parametrize("seed", [*range(2, 7), 2**127 + 7])
 def test_playouts(game_id: str, options: dict[str, Any], seed: int) -> None:
-    """More games, each checked at a sample of steps."""
+    """More games, each checked at a sample of steps; the last on a seed as large as the web
+    app deals (128 bits), which every game's `new_state` takes."""
     playout(game_id, options, seed=seed, deep=False)
 
 

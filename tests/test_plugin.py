@@ -9,14 +9,17 @@ import csv
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from rich.console import Console
 
 import cubegames
+from cubegames.cli import cli
 from cubegames.core import registry
 from cubegames.core.game import Game
 from cubegames.core.options import check_form, form
@@ -129,6 +132,33 @@ def test_the_catalog_lists_the_plug_in_with_its_form(tmp_path: Path) -> None:
         assert rules.status_code == 200 and rules.text.startswith("# Nim")
 
 
+def test_a_plug_in_that_cannot_deal_the_web_apps_seeds_is_refused_when_the_game_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web app deals from 128-bit seeds: a game whose new_state refuses them (a plug-in
+    on numpy's legacy RandomState, say) is refused by POST /api/games, not stored to close
+    every page that opens it."""
+    from nimplugin import Nim, NimState
+
+    from cubegames.server.app import create_app
+
+    def small_seeds_only(self: Nim, seed: int = 0) -> NimState:
+        if seed >= 2**32:
+            raise ValueError("Seed must be between 0 and 2**32 - 1")
+        return NimState(self)
+
+    monkeypatch.setattr(Nim, "new_state", small_seeds_only)
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
+        refused = client.post("/api/games", json={"game": "nim", "seats": seats})
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == (
+            "game 'nim' cannot be dealt: Seed must be between 0 and 2**32 - 1"
+        )
+        picked = client.post("/api/games", json={"game": "nim", "seats": seats, "seed": 7})
+        assert picked.status_code == 201
+
+
 def test_every_games_form_is_built_from_its_options_model() -> None:
     for facts in games():
         names = [o["name"] for o in form(facts.options)]
@@ -167,6 +197,20 @@ def test_every_summary_column_is_declared_in_the_games_facts(facts: Any) -> None
 def test_titles_and_score_direction_come_from_the_facts() -> None:
     assert registry.title("cubed") == "CUBED" and registry.title("nim") == "Nim"
     assert registry.lower_is_better("cubed") and not registry.lower_is_better("nim")
+
+
+def test_the_greedy_bot_reads_which_way_a_plug_ins_score_is_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nim without a heuristic of its own, scored by the stones each seat took: greedy's
+    one-ply look takes the most where more is better, the fewest where less is."""
+    from nimplugin import Nim, NimState
+
+    monkeypatch.setattr(NimState, "scores", lambda self: [float(n) for n in self.taken])
+    state = make("nim", stones=20).new_state()
+    assert str(cubegames.bot("greedy").choose(state)) == "take 3"
+    monkeypatch.setattr(Nim, "info", replace(Nim.info, score_better="lower"))
+    assert str(cubegames.bot("greedy").choose(state)) == "take 1"
 
 
 # -- broken plug-ins ----------------------------------------------------------------------
@@ -217,6 +261,41 @@ def test_the_catalog_leaves_a_broken_plug_in_out(caplog: pytest.LogCaptureFixtur
     assert "cannot be loaded" in caplog.text
     with pytest.raises(ValueError, match="the game 'ghost' is not available on this server"):
         build("ghost", {})
+
+
+def test_a_registration_left_out_is_told_where_games_are_listed_not_on_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An id that is not a lower-case word, and an id another package took first: reading
+    the entry points says nothing (importing cubegames under -W error, or in a test suite
+    that turns warnings into errors, as this one does, must work); `games()` warns of each,
+    and `make` of the bad id names why instead of calling it unknown."""
+    group = registry.GROUP
+    found = [
+        *metadata.entry_points(group=group),
+        metadata.EntryPoint("Nim-2", "nimplugin:Nim", group),
+        metadata.EntryPoint("nim", "tests.test_plugin:Legacy", group),
+    ]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: found)
+    entries, left_out = registry._entry_points()  # a warning here would fail the test
+    assert entries["nim"].value == "nimplugin:Nim" and "Nim-2" not in entries
+    monkeypatch.setattr(registry, "_ENTRIES", entries)
+    monkeypatch.setattr(registry, "_LEFT_OUT", left_out)
+    with pytest.raises(PluginError, match=r"game id 'Nim-2' \(nimplugin:Nim\) is not a lower-"):
+        make("Nim-2")
+    with pytest.warns(PluginWarning) as caught:
+        listed = [f.id for f in games()]
+    assert listed == ["cubed", "unstackable", "stakd", "cubes", "nim"]
+    told = [
+        "game 'nim' is registered twice (nimplugin:Nim and tests.test_plugin:Legacy); "
+        "using nimplugin:Nim",
+        "game id 'Nim-2' (nimplugin:Nim) is not a lower-case word ([a-z][a-z0-9_]*, at most 32 "
+        "characters); left out",
+    ]
+    assert sorted(str(w.message) for w in caught) == told
+    listing = CliRunner().invoke(cli, ["games"])  # `cubegames games` names them on stderr
+    assert listing.exit_code == 0 and sorted(listing.stderr.splitlines()) == told
+    assert "nim: options players, stones, max_take" in listing.stdout
 
 
 # -- capabilities -------------------------------------------------------------------------

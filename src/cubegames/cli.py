@@ -19,7 +19,7 @@ import click
 
 import cubegames
 from cubegames.core.game import State
-from cubegames.core.registry import game_class, game_from_dict, options_from_text
+from cubegames.core.registry import game_class, game_from_dict, left_out, options_from_text
 
 
 class UsageFailure(click.UsageError):
@@ -562,7 +562,9 @@ def compile_kernels(parts: tuple[str, ...], lang: str) -> None:
 @speaks
 def list_games(lang: str) -> None:
     """List the games and the options each one takes (a registered game that cannot be
-    loaded is named on stderr instead)."""
+    loaded, and a registration left out for its id, are named on stderr instead)."""
+    for why in left_out():
+        click.echo(why, err=True)
     for game_id in cubegames.GAMES:
         try:
             cls = game_class(game_id)

@@ -92,3 +92,29 @@ def test_the_start_page_offers_a_plug_in_game_with_its_own_options(
     expect(page.locator("#opt-stones")).to_have_attribute("max", "40")
     expect(page.locator("#opt-max_take")).to_have_attribute("min", "1")
     guard.check()
+
+
+def test_a_game_without_a_players_option_shows_its_seats_from_its_facts(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """A plug-in that seats a fixed number has no players option: its card tells the seats
+    of its facts (min_players, max_players), as a game with one tells the option's range,
+    and quick play asks for no players option (which the server would refuse)."""
+    page, guard = desk
+    menu = httpx.get(f"{server}/api/catalog").json()
+    for game in menu["games"]:
+        if game["id"] == "nim":
+            game["options"] = [o for o in game["options"] if o["name"] != "players"]
+            game["min_players"] = game["max_players"] = 2
+
+    page.route("**/api/catalog", lambda route: route.fulfill(json=menu))
+    page.goto(f"{server}/")
+    expect(page.locator("label[for=game-nim]")).to_contain_text("2 players")
+    expect(page.locator("label[for=game-cubes]")).to_contain_text("2–10 players")
+    page.select_option("#quick-game", "nim")
+    expect(page.locator("#quick-players")).to_be_disabled()
+    expect(page.locator("#quick-players")).to_have_value("2")
+    page.click("button:has-text('Find a game')")
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    assert page.evaluate("() => window.cubegamesPage.hello.game") == "nim"
+    guard.check()

@@ -124,6 +124,26 @@ def test_a_timed_out_rated_game_is_a_loss_and_counts_once(db_url: str) -> None:
     assert sorted(events) == sorted([(ada, 2), ("bot:random", 1)]) and done
 
 
+def test_the_seats_behind_the_winner_are_placed_by_the_games_better_score(db_url: str) -> None:
+    """CUBED counts penalty points (its facts say lower is better): the fewer, the better
+    the place, as for any game whose facts say so."""
+    app = quick_app(db_url)
+    with browser(app) as client:
+        sign_up(client, "ada")
+        seats = [HERE, RANDOM, {"kind": "bot", "bot": "greedy"}]
+        made = _rated(client, game="cubed", options={"players": 3, "rounds": 1}, seats=seats)
+        game_id = made.json()["id"]
+    store = Store(db_url)
+    try:
+        assert store.finish(game_id, {"scores": [0, 9, 2], "winners": [0]}, 0)
+        with store.engine.connect() as connection:
+            rows = connection.execute(select(RatingEventRow.seat, RatingEventRow.rank)).all()
+    finally:
+        store.close()
+    assert sorted(rows) == [(0, 1), (1, 3), (2, 2)]
+    assert places({"scores": [0, 9, 2], "winners": [0]}, [], 3) == [1, 2, 3]  # higher first
+
+
 def test_an_aborted_or_unrated_game_changes_no_rating(db_url: str) -> None:
     app = quick_app(db_url)
     with browser(app) as client:

@@ -13,7 +13,8 @@ class GreedyBot(Bot):
     """Plays the move its game's heuristic likes best (`Game.greedy_move`).
 
     For a game without one it looks one move ahead and keeps the move that leaves its own
-    score furthest ahead of the best other seat's. Ties are broken by its seeded generator.
+    score furthest ahead of the best other seat's (ahead is below where the game's facts say
+    a lower score is better). Ties are broken by its seeded generator.
     It sees only `state.view(seat)`: hidden parts are filled in by a random determinization,
     which a heuristic that uses only the mover's own information never depends on.
     """
@@ -39,10 +40,11 @@ class GreedyBot(Bot):
     def _one_ply(self, state: State[Any], seat: int) -> Move:
         best: list[Move] = []
         best_value = float("-inf")
+        sign = -1.0 if state.game.info.score_better == "lower" else 1.0
         for move in state.legal_moves():
             after = state.clone()
             after._apply(move)
-            scores = after.scores()
+            scores = [sign * s for s in after.scores()]
             others = [s for i, s in enumerate(scores) if i != seat]
             value = scores[seat] - (max(others) if others else 0.0)
             if after.is_over and seat in after.winners():

@@ -246,7 +246,7 @@ class Game(ABC, Generic[M]):
 
     def greedy_move(self, state: State[M], rng: random.Random) -> M | None:
         """This game's one-ply heuristic move for the seat to move, or None if it has none
-        (the greedy bot then falls back on a generic one-ply search of `rewards`)."""
+        (the greedy bot then falls back on a generic one-ply look at `scores`)."""
         return None
 
     def __repr__(self) -> str:

@@ -49,30 +49,31 @@ class PluginWarning(UserWarning):
     """A registered game left out of a listing because it cannot be loaded."""
 
 
-def _entry_points() -> dict[str, metadata.EntryPoint]:
+def _entry_points() -> tuple[dict[str, metadata.EntryPoint], dict[str, str]]:
+    """The registered games by id, and why each registration left out was (by its name):
+    an id that is not a lower-case word, or one another package took first. Nothing is
+    said here (importing cubegames never warns): `games()` warns of each, and `make` names
+    why a left-out id is not a game."""
     found: dict[str, metadata.EntryPoint] = {}
+    left_out: dict[str, str] = {}
     for entry in metadata.entry_points(group=GROUP):
-        if not _ID.fullmatch(entry.name):
-            warnings.warn(
-                f"game id {entry.name!r} ({entry.value}) is not a lower-case word; left out",
-                PluginWarning,
-                stacklevel=2,
-            )
-            continue
         known = found.get(entry.name)
-        if known is not None and known.value != entry.value:
-            warnings.warn(
-                f"game {entry.name!r} is registered twice ({known.value} and {entry.value}); "
-                f"using {known.value}",
-                PluginWarning,
-                stacklevel=2,
+        if not _ID.fullmatch(entry.name):
+            left_out[entry.name] = (
+                f"game id {entry.name!r} ({entry.value}) is not a lower-case word "
+                "([a-z][a-z0-9_]*, at most 32 characters); left out"
             )
-            continue
-        found.setdefault(entry.name, entry)
-    return found
+        elif known is not None and known.value != entry.value:
+            left_out[f"{entry.name} {entry.value}"] = (
+                f"game {entry.name!r} is registered twice ({known.value} and {entry.value}); "
+                f"using {known.value}"
+            )
+        else:
+            found.setdefault(entry.name, entry)
+    return found, left_out
 
 
-_ENTRIES = _entry_points()
+_ENTRIES, _LEFT_OUT = _entry_points()
 
 
 def _order(ids: set[str]) -> tuple[str, ...]:
@@ -158,6 +159,8 @@ def game_class(game_id: str) -> type[Game[Any]]:
     """The class behind a game id; ValueError for an unknown id, `PluginError` (a
     ValueError) for a registered game that cannot be loaded."""
     if game_id not in _ENTRIES:
+        if game_id in _LEFT_OUT:
+            raise PluginError(_LEFT_OUT[game_id])
         raise Worded(
             "error-game-unknown",
             f"unknown game {game_id!r}; choose from {', '.join(GAMES)}",
@@ -204,9 +207,22 @@ def info(game_id: str) -> GameInfo:
     return game_class(game_id).info
 
 
+def left_out() -> tuple[str, ...]:
+    """Why each registration left out of `GAMES` was: an id that is not a lower-case word,
+    or one another package registered first (() when there is none).
+
+    >>> left_out()
+    ()
+    """
+    return tuple(_LEFT_OUT.values())
+
+
 def games() -> list[GameInfo]:
     """The facts of every game that loads, in `GAMES` order; a `PluginWarning` names each
-    registered game that does not (it is left out, the others stay)."""
+    registered game that does not (it is left out, the others stay), and each registration
+    left out of `GAMES` (an id that is not a lower-case word, or taken by another package)."""
+    for why in left_out():
+        warnings.warn(why, PluginWarning, stacklevel=2)
     out = []
     for game_id in GAMES:
         found = _load(game_id)

@@ -242,6 +242,11 @@ async def open_table(
             raise Said(429, "error-open-tables", count=most)
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
     dealt = seed if seed is not None else server_deal()
+    try:  # dealt once now: a game that cannot take the seed (a plug-in's) is refused here,
+        # not stored to fail at every page that opens it
+        await asyncio.to_thread(cubegames.make(game, **options).new_state, dealt)
+    except (ValueError, TypeError) as exc:
+        raise HTTPException(400, f"game {game!r} cannot be dealt: {exc}") from None
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(

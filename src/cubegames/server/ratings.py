@@ -7,7 +7,8 @@ ties shared).
   and all) is a rated player of its own.
 - A **pool** is a game and, where the rules differ, its edition (`pool_of`): CUBED's
   English and Japanese editions are rated apart.
-- A game's places (`places`): the winners first, then the others by score; a seat that ran
+- A game's places (`places`): the winners first, then the others by score (the better
+  score first: the lower in a game whose facts say so, CUBED's penalty points); a seat that ran
   out of time, resigned, was gone or was handed to the bot (abandoned) is last. An aborted
   game changes nobody's rating.
 - The ratings are updated once, by `settle`, in the database transaction that records the
@@ -30,6 +31,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
+from cubegames.core.registry import lower_is_better
 from cubegames.server.storage import (
     GameRow,
     RatingEventRow,
@@ -63,10 +65,13 @@ def pool_of(options: dict[str, Any]) -> str:
     return str(edition) if edition else ""
 
 
-def places(result: dict[str, Any], forfeited: Sequence[int], seats: int) -> list[int]:
+def places(
+    result: dict[str, Any], forfeited: Sequence[int], seats: int, lower: bool = False
+) -> list[int]:
     """Each seat's place (1 the best, ties shared) at the end `result` (`scores`,
-    `winners`, and for a forfeit `ended` and `seat`); the seats in `forfeited` (handed to
-    the bot) and a forfeiting seat come last.
+    `winners`, and for a forfeit `ended` and `seat`): the winners, then the others by score,
+    the higher first (the lower where `lower`: a game whose lower score is better); the
+    seats in `forfeited` (handed to the bot) and a forfeiting seat come last.
 
     >>> places({"scores": [3, 5, 1], "winners": [1]}, [], 3)
     [2, 1, 3]
@@ -74,6 +79,8 @@ def places(result: dict[str, Any], forfeited: Sequence[int], seats: int) -> list
     [1, 3, 2]
     >>> places({"scores": [2, 2], "winners": [0, 1]}, [], 2)
     [1, 1]
+    >>> places({"scores": [3, 5, 1], "winners": [2]}, [], 3, lower=True)
+    [2, 3, 1]
     """
     lost = set(forfeited)
     if result.get("ended") in FORFEITS and isinstance(result.get("seat"), int):
@@ -87,7 +94,8 @@ def places(result: dict[str, Any], forfeited: Sequence[int], seats: int) -> list
         except (IndexError, TypeError, ValueError):
             return 0.0
 
-    keys = [(seat in lost, seat not in winners, -score(seat)) for seat in range(seats)]
+    sign = 1.0 if lower else -1.0
+    keys = [(seat in lost, seat not in winners, sign * score(seat)) for seat in range(seats)]
     return [1 + sum(other < mine for other in keys) for mine in keys]
 
 
@@ -145,7 +153,8 @@ def settle(connection: Connection, game_id: str, at: datetime) -> bool:
     seats = connection.execute(
         select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
     ).all()
-    ranks = places(result, [s.seat for s in seats if s.zombie_from is not None], len(seats))
+    forfeited = [s.seat for s in seats if s.zombie_from is not None]
+    ranks = places(result, forfeited, len(seats), lower_is_better(game.game))
     players = [player_of(s) for s in seats]
     # a player in two seats (two of the same bot) is not rated by this game
     rated = [

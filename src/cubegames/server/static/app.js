@@ -75,8 +75,10 @@ async function startPage(root) {
       form.options = {};
       drawOptions();
     });
+    // the seats the form offers, else the game's facts (a game without a players option)
     const players = game.options.find((o) => o.name === "players");
-    const count = players ? (players.low === players.high ? t("start-players", { count: players.low }) : t("start-players-range", { low: players.low, high: players.high })) : "";
+    const low = players?.low ?? game.min_players, high = players?.high ?? game.max_players;
+    const count = low === high ? t("start-players", { count: low }) : t("start-players-range", { low, high });
     picker.append(
       h("label", { class: "game-card", for: `game-${game.id}` }, input,
         // the game's picture, from its page module (static/games; none on the generic table)

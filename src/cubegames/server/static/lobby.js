@@ -183,11 +183,14 @@ function quickPlay(menu, nameField, nameOf, fail) {
   const clock = h("select", { id: "quick-clock" }, QUICK_CLOCKS.map((c) => h("option", { value: c }, c === "none" ? t("quick-untimed") : c)));
   clock.value = "10+5";
   const fit = () => {
-    const spec = menu.games.find((g) => g.id === game.value).options.find((o) => o.name === "players");
-    players.min = spec ? spec.low : 1;
-    players.max = spec ? spec.high : 20;
-    players.disabled = Boolean(spec && spec.low === spec.high);
-    if (spec && (Number(players.value) < spec.low || Number(players.value) > spec.high)) players.value = spec.default;
+    const chosen = menu.games.find((g) => g.id === game.value);
+    const spec = chosen.options.find((o) => o.name === "players");
+    // a game without a players option (a plug-in seating a fixed number) seats its own
+    players.min = spec ? spec.low : chosen.min_players;
+    players.max = spec ? spec.high : chosen.max_players;
+    players.disabled = !spec || spec.low === spec.high;
+    if (!spec) players.value = chosen.min_players;
+    else if (Number(players.value) < spec.low || Number(players.value) > spec.high) players.value = spec.default;
   };
   game.addEventListener("change", fit);
   fit();
