@@ -215,7 +215,7 @@ async function startPage(root) {
 
   const newGame = h("form", { class: "new-game card", onsubmit: start },
     h("h1", {}, t("start-heading")),
-    h("p", { class: "lead" }, t("start-lead")),
+    h("p", { class: "lead" }, t("start-lead", { count: menu.games.length })),
     picker, h("div", { class: "setup" }, seatsBox, optionsBox), timeControl.element, rated.element, listed.element,
     h("details", { class: "more" }, h("summary", {}, t("start-deal")),
       h("div", { class: "field" }, h("label", { for: "seed" }, t("start-seed")),

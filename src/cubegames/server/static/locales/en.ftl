@@ -8,7 +8,7 @@ language-switch = Language
 
 ## index.html
 
-page-tagline = four tabletop games built around cubes
+page-tagline = tabletop games built around cubes
 page-loading = Loading…
 
 ## Seats and people (util.js, play.js's roleName)
@@ -54,7 +54,10 @@ start-name-placeholder = name (optional)
 start-name-of = Name of { $role }
 start-hot-seat = Several people at this screen: the game asks you to pass the device between turns.
 start-heading = Pick a game, pull up a chair
-start-lead = Four tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link.
+start-lead = { $count ->
+    [4] Four tabletop games
+   *[other] { $count } tabletop games
+  } built around cubes. Play here against bots, pass the device around, or send a friend a link.
 start-deal = Deal
 start-seed = Seed (the same seed deals the same game)
 invite-copy = Copy

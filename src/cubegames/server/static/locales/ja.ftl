@@ -8,7 +8,7 @@ language-switch = 言語
 
 ## index.html
 
-page-tagline = キューブで遊ぶ4つのテーブルゲーム
+page-tagline = キューブで遊ぶテーブルゲーム
 page-loading = 読み込み中…
 
 ## 席と人
@@ -49,7 +49,7 @@ start-name-placeholder = 名前（任意）
 start-name-of = { $role }の名前
 start-hot-seat = この画面で複数人が遊びます。手番が替わるたびに端末を次の人に渡すよう案内が出ます。
 start-heading = ゲームを選んで、席につこう
-start-lead = キューブで遊ぶ4つのテーブルゲーム。ここでボットと対戦したり、1台の端末を回して遊んだり、友だちにリンクを送って一緒に遊べます。
+start-lead = キューブで遊ぶ{ $count }つのテーブルゲーム。ここでボットと対戦したり、1台の端末を回して遊んだり、友だちにリンクを送って一緒に遊べます。
 start-deal = 配り方
 start-seed = シード値（同じシード値なら同じ配り方になります）
 invite-copy = コピー
