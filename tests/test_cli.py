@@ -124,7 +124,7 @@ def test_odds_of_cubes() -> None:
     assert "1/64" in done.stdout  # all blank
     done = run("odds", "cubed")
     assert done.returncode == 2
-    assert "has none to list" in done.stderr
+    assert "cubed has no table of exact odds (the games that have one: cubes)" in done.stderr
 
 
 def test_cubes_says_what_each_roll_meant() -> None:

@@ -396,3 +396,17 @@ def test_a_command_line_refused_after_its_lang_leaves_no_language_behind() -> No
         assert one_line_error(say(*args)).startswith("cubegames: ")
         gc.collect()
         assert language() == "en", args
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--lang", "ja", "odds", "cubed"), ("odds", "--lang", "ja", "cubed"), ("odds", "cubed")],
+)
+def test_odds_speaks_the_language_asked_anywhere_on_the_line(args: tuple[str, ...]) -> None:
+    """`odds` takes the language as every player's command does: `cubegames --lang ja odds`
+    (it once read only its own --lang), its own --lang, or CUBEGAMES_LANG."""
+    env = {"CUBEGAMES_LANG": "ja"} if "--lang" not in args else {}
+    line = one_line_error(say(*args, env=env))
+    assert line == "cubegames: cubed には正確な確率の表がありません（表があるゲーム: cubes）"
+    table = say(*[a if a != "cubed" else "cubes" for a in args], env=env)
+    assert table.exit_code == 0 and "正確な確率" in table.stdout

@@ -458,11 +458,11 @@ def replay(record: str, seat: int | None, lang: str) -> None:
         click.echo(line)
 
 
-@cli.command()
+@cli.command(cls=Spoken)
 @click.argument("game")
 @click.option("--option", "-o", "pairs", multiple=True, metavar="KEY=VALUE", help="A game option.")
-@click.option("--lang", type=click.Choice(["en", "ja"]), default=None, help=LANG_HELP)
-def odds(game: str, pairs: tuple[str, ...], lang: str | None) -> None:
+@speaks
+def odds(game: str, pairs: tuple[str, ...], lang: str) -> None:
     """Exact odds of a game's chance events, as its terminal part lists them (CUBES: every
     outcome of a roll of six dice), in the language of --lang."""
     import warnings
@@ -476,7 +476,7 @@ def odds(game: str, pairs: tuple[str, ...], lang: str | None) -> None:
     from cubegames.render.terminal import Odds
     from cubegames.render.terminal import odds as odds_of
 
-    spoken = language(lang)
+    spoken = lang
     try:
         options = options_from_text(game, pairs, None)
         built = cubegames.make(game, **options)

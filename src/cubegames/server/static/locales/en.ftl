@@ -1244,7 +1244,7 @@ term-odds-rule-cubes-few = opponents pay { $opp }, roller takes { $mult }s the s
 term-odds-rule-cubes-many = opponents pay { $opp }, roller takes the whole pot
 term-odds-rule-cubes-only = opponents pay { $opp }
 term-odds-rule-blank = roller pays { $blank }
-term-odds-none = odds are listed for games of chance only; { $game } has none to list (try { $games })
+term-odds-none = { $game } has no table of exact odds (the games that have one: { $games })
 ## cli: the command line (engineer "words2"; cli.py, clickwords.py). click's own messages are
 ## cli-click-…: their $fields (name, value, message…) are click's, filled in by click, as it
 ## writes them (quoted: 'x'). The player commands' help is cli-help-COMMAND(-OPTION); what
@@ -1302,6 +1302,8 @@ cli-help-play-bots = Bot for the other seats, in seat order; the last one fills 
 cli-help-play-pairs = A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.
 cli-help-play-seed = Seed for the deal (default: random).
 cli-help-moves = List the legal moves of a saved position, one a line.
+cli-help-odds = Exact odds of a game's chance events, as its terminal part lists them (CUBES: every outcome of a roll of six dice).
+cli-help-odds-pairs = A game option.
 cli-help-check = Say whether MOVE is legal in a saved position: "legal" (exit 0) or why not (exit 1).
 cli-help-rules =
     Print the rules of GAME: how to play, and every reading the project assumed.

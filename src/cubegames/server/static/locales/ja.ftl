@@ -1106,7 +1106,7 @@ term-odds-rule-cubes-few = ほかの全員が{ $opp }点ずつ払い、振った
 term-odds-rule-cubes-many = ほかの全員が{ $opp }点ずつ払い、振った人はポットをすべて取る
 term-odds-rule-cubes-only = ほかの全員が{ $opp }点ずつ払う
 term-odds-rule-blank = 振った人が{ $blank }点払う
-term-odds-none = 確率を表示できるのは偶然のゲームだけです。{ $game } には表示するものがありません（{ $games } を試してください）
+term-odds-none = { $game } には正確な確率の表がありません（表があるゲーム: { $games }）
 ## cli: the command line (engineer "words2"; cli.py, clickwords.py). click's own messages are
 ## cli-click-…: their $fields (name, value, message…) are click's, filled in by click, as it
 ## writes them (quoted: 'x'). The player commands' help is cli-help-COMMAND(-OPTION); what
@@ -1165,6 +1165,8 @@ cli-help-play-bots = ほかの席のボット。席の順に指定し、最後�
 cli-help-play-pairs = ゲームの設定。例: -o edition=ja -o variants=bridging,void -o rounds=1
 cli-help-play-seed = 配りのシード（既定: ランダム）。
 cli-help-moves = 保存した局面の合法手を、1行に1つずつ表示します。
+cli-help-odds = ゲームの偶然の出来事の正確な確率を、そのゲームのターミナル表示で一覧にします（CUBES: 6個のサイコロを振ったときのすべての出目）。
+cli-help-odds-pairs = ゲームの設定。
 cli-help-check = 保存した局面で MOVE が指せるかを答えます。指せるなら「合法手です。」（終了コード0）、指せないならその理由（終了コード1）を表示します。
 cli-help-rules =
     GAME のルールを表示します。遊び方と、ルールの読み方としてこのプロジェクトが決めたことのすべてです。
