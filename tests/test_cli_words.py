@@ -170,7 +170,7 @@ def test_clicks_words_follow_the_environment_and_stay_english_by_default() -> No
 
 # -- help ----------------------------------------------------------------------------------
 
-PLAYER_COMMANDS = ("play", "moves", "check", "rules", "games", "replay", "compile")
+PLAYER_COMMANDS = ("play", "moves", "check", "rules", "games", "replay", "compile", "odds")
 
 
 @pytest.mark.parametrize("command", [*PLAYER_COMMANDS, None])
