@@ -55,9 +55,14 @@ start-name-of = Name of { $role }
 start-hot-seat = Several people at this screen: the game asks you to pass the device between turns.
 start-heading = Pick a game, pull up a chair
 start-lead = { $count ->
-    [4] Four tabletop games
-   *[other] { $count } tabletop games
-  } built around cubes. Play here against bots, pass the device around, or send a friend a link.
+    [4] Four
+    [5] Five
+    [6] Six
+    [7] Seven
+    [8] Eight
+    [9] Nine
+   *[other] { $count }
+  } tabletop games built around cubes. Play here against bots, pass the device around, or send a friend a link.
 start-deal = Deal
 start-seed = Seed (the same seed deals the same game)
 invite-copy = Copy
