@@ -87,20 +87,26 @@ def test_a_seat_made_or_claimed_signed_in_is_the_accounts_and_a_reissue_takes_it
             assert Socket(session).receive()["type"] in ("error", "closed")
 
 
+def _rated_table(host: Any) -> dict[str, Any]:
+    """A rated CUBES table made by the signed-in `host`, seat 1 invited."""
+    made: dict[str, Any] = post(
+        host,
+        "/api/games",
+        json={
+            "game": "cubes",
+            "seats": [HUMAN, {**HUMAN, "invite": True}],
+            "clock": {"kind": "realtime", "preset": "3+2"},
+            "rated": True,
+        },
+    ).json()
+    return made
+
+
 def test_a_rated_tables_invitation_is_claimed_signed_in(db_url: str) -> None:
     app = quick_app(db_url)
     with browser(app) as host, browser(app) as guest:
         sign_up(host, "ada")
-        made = post(
-            host,
-            "/api/games",
-            json={
-                "game": "cubes",
-                "seats": [HUMAN, {**HUMAN, "invite": True}],
-                "clock": {"kind": "realtime", "preset": "3+2"},
-                "rated": True,
-            },
-        ).json()
+        made = _rated_table(host)
         invite = made["seats"][1]["invite"]
         refused = guest.post(f"/api/games/{made['id']}/claim", json={"invite": invite})
         assert refused.status_code == 403
@@ -126,16 +132,7 @@ def test_a_rated_tables_unclaimed_invitation_can_be_reissued(db_url: str) -> Non
     app = quick_app(db_url)
     with browser(app) as host:
         sign_up(host, "ada")
-        made = post(
-            host,
-            "/api/games",
-            json={
-                "game": "cubes",
-                "seats": [HUMAN, {**HUMAN, "invite": True}],
-                "clock": {"kind": "realtime", "preset": "3+2"},
-                "rated": True,
-            },
-        ).json()
+        made = _rated_table(host)
         host_key = {"Authorization": f"Bearer {made['host']}"}
         again = post(host, f"/api/games/{made['id']}/seats/1/reissue", headers=host_key)
         assert again.status_code == 200 and again.json()["invite"] != made["seats"][1]["invite"]
