@@ -41,7 +41,7 @@ def test_the_command_speaks_the_language_asked(args: tuple[str, ...], env: dict[
     assert "probability" not in done.stdout
     done = run("odds", "stakd", *args, env=env)
     assert done.returncode == 2
-    assert "stakd には表示するものがありません（cubes を試してください）" in done.stderr
+    assert "stakd には正確な確率の表がありません（表があるゲーム: cubes）" in done.stderr
     assert "Traceback" not in done.stderr
 
 
