@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Move
-from cubegames.core.hexgrid import LIMIT
+from cubegames.core.hexgrid import LIMIT, in_range
 
 
 def least_rotation(letters: str) -> str:
@@ -174,7 +174,7 @@ def _parse(text: str, letters: str) -> CubedMove:
 
     if m := _PLACE.fullmatch(t):
         q, r = int(m[2]), int(m[3])
-        if not (-LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT):
+        if not in_range(q, r):
             # a cell beyond the grid's span would be packed onto another one: 0,257 is 1,1
             raise IllegalMove(
                 Refusal(
