@@ -60,9 +60,9 @@ from cubegames.server.storage import (
     NewSeat,
     Unstorable,
     iso,
-    maker_of,
     new_token,
     storable,
+    token_hash,
 )
 
 #: the bits of a deal the server makes
@@ -235,7 +235,8 @@ async def open_table(
     picks the deal, and tell the lobby if it is `public` (429 if `client` has as many
     public tables waiting for players as it may); the answer of `POST /api/games`: the
     host's credential, each seat's credential or invitation."""
-    maker = maker_of(client) if public and client is not None else None
+    # what the database keeps of the address that opens a public table: a hash
+    maker = token_hash(client) if public and client is not None else None
     if maker is not None and any(s.invited for s in seats):
         most = server.limits.open_tables_per_client
         if await asyncio.to_thread(server.store.open_tables_of, maker) >= most:

@@ -64,6 +64,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Double,
+    Exists,
     ForeignKey,
     Integer,
     String,
@@ -189,12 +190,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def maker_of(client: str) -> str:
-    """What the database keeps of the client (address) that opened a public table, while
-    it is in play (`GameRow.maker`): a hash, as the cap on games made a minute keeps."""
-    return hashlib.sha256(client.encode("utf-8")).hexdigest()
-
-
 class Base(DeclarativeBase):
     """The tables of the web app."""
 
@@ -236,7 +231,7 @@ class GameRow(Base):
     spectators_chat: Mapped[bool] = mapped_column(Boolean, server_default=text("TRUE"))
     #: the host's own seat (its first person's seat not invited; NULL: none, or unknown)
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: who opened a public table (`maker_of`, a hash of the address), while it is in play:
+    #: who opened a public table (`token_hash` of the address), while it is in play:
     #: the cap on the open tables of one client (`open_tables_of`); NULL once it ends
     maker: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
@@ -682,7 +677,7 @@ class Store:
         record), hosted by the holder of the credential `host`, with `time_control`
         (`clocks.TimeControl.to_json`), made at `at` (default: now), dealt in chance version
         `chance` (a loaded record's may be older), `public` (listed in the lobby) and
-        `deal_picked` (its maker chose the deal), opened by `maker` (`maker_of`, kept for a
+        `deal_picked` (its maker chose the deal), opened by `maker` (a hash, kept for a
         public table in play); returns its id and one fresh token per seat (an invitation
         for an invited seat)."""
         if chance not in VERSIONS:
@@ -1231,11 +1226,8 @@ class Store:
         ]
 
     def open_tables_of(self, maker: str) -> int:
-        """How many public tables opened by `maker` (`maker_of`) are in play and still wait
+        """How many public tables opened by `maker` (a hash) are in play and still wait
         for a player (an invitation not yet claimed): what the lobby lists of theirs."""
-        waiting = select(SeatRow.game_id).where(
-            SeatRow.game_id == GameRow.id, SeatRow.invited.is_(True)
-        )
         query = (
             select(func.count())
             .select_from(GameRow)
@@ -1243,7 +1235,7 @@ class Store:
                 GameRow.maker == maker,
                 GameRow.status == PLAYING,
                 GameRow.public.is_(True),
-                waiting.exists(),
+                _waiting(),
             )
         )
         with self.engine.connect() as connection:
@@ -1280,10 +1272,7 @@ class Store:
                 shown = GameRow.public.is_(public)
                 query = query.where(or_(shown, GameRow.id.in_(list(also))) if also else shown)
             if open_seats:
-                free = select(SeatRow.game_id).where(
-                    SeatRow.game_id == GameRow.id, SeatRow.invited.is_(True)
-                )
-                query = query.where(free.exists())
+                query = query.where(_waiting())
             rows = session.execute(query).all()
             ids = [row.id for row, _ in rows]
             seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
@@ -1315,6 +1304,18 @@ class Store:
 
 #: the statements that store moves, games and seats, made once (not per transaction)
 _INSERT_MOVE = insert(MoveRow)
+
+
+def _waiting() -> Exists:
+    """The condition that a game (the `GameRow` of the query) has a seat waiting for a
+    person: an invitation not yet claimed."""
+    return (
+        select(SeatRow.game_id)
+        .where(SeatRow.game_id == GameRow.id, SeatRow.invited.is_(True))
+        .exists()
+    )
+
+
 _INSERT_GAME = insert(GameRow)
 _INSERT_SEAT = insert(SeatRow)
 #: `Store.load`'s and `Store.seat_of`'s reads, in Core (rows, not ORM objects), made once
