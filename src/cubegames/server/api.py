@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 import cubegames
 from cubegames import rulebook
+from cubegames.core.game import Game
 from cubegames.core.phrase import Phrase, Worded
 from cubegames.render import web
 from cubegames.server import clocks
@@ -208,8 +209,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
         _rated_table(user, body.seed, control.timed, seats)
     return await open_table(
         server,
-        body.game,
-        game.options,
+        game,
         seats,
         control,
         seed=body.seed,
@@ -221,8 +221,7 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
 
 async def open_table(
     server: Server,
-    game: str,
-    options: dict[str, Any],
+    game: Game[Any],
     seats: list[NewSeat],
     control: clocks.TimeControl,
     *,
@@ -231,7 +230,7 @@ async def open_table(
     public: bool = False,
     client: str | None = None,
 ) -> dict[str, Any]:
-    """Store a new table (its settings checked already), dealt by the server unless `seed`
+    """Store a new table of `game` (its settings checked already), dealt by the server unless `seed`
     picks the deal, and tell the lobby if it is `public` (429 if `client` has as many
     public tables waiting for players as it may); the answer of `POST /api/games`: the
     host's credential, each seat's credential or invitation."""
@@ -245,15 +244,15 @@ async def open_table(
     dealt = seed if seed is not None else server_deal()
     try:  # dealt once now: a game that cannot take the seed (a plug-in's) is refused here,
         # not stored to fail at every page that opens it
-        await asyncio.to_thread(cubegames.make(game, **options).new_state, dealt)
+        await asyncio.to_thread(game.new_state, dealt)
     except (ValueError, TypeError) as exc:
-        raise HTTPException(400, f"game {game!r} cannot be dealt: {exc}") from None
+        raise HTTPException(400, f"game {game.id!r} cannot be dealt: {exc}") from None
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(
             server.store.create,
-            game,
-            options,
+            game.id,
+            game.options,
             dealt,
             seats,
             (),
@@ -270,7 +269,7 @@ async def open_table(
         raise Said.of(400, exc) from None
     if public:
         server.lobby.changed()
-    return _created(game_id, game, seats, tokens, PLAYING, host)
+    return _created(game_id, game.id, seats, tokens, PLAYING, host)
 
 
 def _broken(game_id: str, exc: RoomError) -> HTTPException:

@@ -180,9 +180,7 @@ async def quick_play(body: QuickPlayBody, request: Request, server: Parts) -> di
     seats = [NewSeat(HUMAN, None, name, user_id=user_id)] + [
         NewSeat(HUMAN, None, None, invited=True) for _ in range(game.players - 1)
     ]
-    made = await open_table(
-        server, body.game, game.options, seats, control, public=True, client=client_of(request)
-    )
+    made = await open_table(server, game, seats, control, public=True, client=client_of(request))
     # the free seats are for whoever comes from the lobby: their invitations are not told
     for seat in made["seats"]:
         seat.pop("invite", None)
