@@ -305,21 +305,15 @@ def register(cli: click.Group) -> None:
 def _accounts(db: str | None) -> Any:
     """The accounts of the database at `db` (a bad URL, or an SQLite file that is not
     there, is a usage error)."""
-    from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from cubegames.server.accounts import Accounts
-    from cubegames.server.storage import Store, default_url
+    from cubegames.server.storage import Store, sqlite_file
 
-    url = db or default_url()
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise click.UsageError(f"--db {url!r}: not a database URL") from None
-    file = parsed.database or ""
+    url, _, _, _ = _database(db, ())
     # a mistyped path must not make (and list) an empty database of its own
-    sqlite_file = parsed.get_backend_name() == "sqlite" and file not in ("", ":memory:")
-    if sqlite_file and not Path(file).expanduser().is_file():
+    file = sqlite_file(url)
+    if file is not None and not Path(file).expanduser().is_file():
         raise click.UsageError(
             f"--db: there is no database at {file} (cubegames serve makes one there)"
         )

@@ -1427,6 +1427,20 @@ def _seat(row: Any) -> SeatInfo:
     )
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file an SQLite database URL names (None for another backend, or an SQLite
+    database in memory).
+
+    >>> sqlite_file("sqlite:///games.sqlite3"), sqlite_file("sqlite://")
+    ('games.sqlite3', None)
+    """
+    parsed = make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
+        return None
+    return database
+
+
 def _engine(url: str) -> Engine:
     """An engine for `url`. SQLite gets foreign keys switched on; an in-memory SQLite
     database is shared by every thread (otherwise each thread would see its own)."""
