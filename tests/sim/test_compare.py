@@ -121,3 +121,17 @@ def test_bots_given_one_flag_each_are_every_settings_lineup(
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "bots greedy,random" in out and "bots random" not in out
+
+
+def test_a_settings_players_wins_over_the_players_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`compare -p 3 -s players=3 -s players=4` compares three seats with four, as a
+    setting's other options win over `-o` (--players used to overwrite both settings,
+    which then read as the same one)."""
+    args = ["compare", "cubes", "-p", "3", "-o", "sets=1", "-b", "greedy"]
+    with pytest.raises(SystemExit) as done:
+        main([*args, "-s", "players=3", "-s", "players=4", "-n", "2", "-j", "1"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "bots greedy,greedy,greedy (" in out and "bots greedy,greedy,greedy,greedy (" in out

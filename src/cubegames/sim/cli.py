@@ -744,7 +744,9 @@ def compare(
                 make_job(
                     game,
                     lineup,
-                    players=players,
+                    # a setting's own `players` wins over --players, as its other options
+                    # win over -o
+                    players=None if "players" in options else players,
                     options=options,
                     rotate=rotate,
                     seed=seed,
