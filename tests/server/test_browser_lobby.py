@@ -1,10 +1,11 @@
 """The lobby and the chat in headless Chromium, each in two browser contexts: a public table
 opened in one browser is joined from the lobby in another; quick play matches two
-browsers; the players chat both ways, a line holding markup shows as text, and a mute
-hides a player's lines on one screen only; a game whose deal was picked says so on every
-page before the first move. Pictures of the lobby and of a table with its chat, on a
-desktop and a phone, go to artifacts/screenshots/ (CUBEGAMES_SCREENSHOTS=docs/screenshots
-refreshes the documentation's)."""
+browsers; the host's board names the player who took the free seat at once; the players
+chat both ways, a line holding markup shows as text, and a mute hides a player's lines on
+one screen only; a game whose deal was picked says so on every page before the first move.
+Pictures of the lobby and of a table with its chat, on a desktop and a phone, go to
+artifacts/screenshots/ (CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the
+documentation's)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,36 @@ def test_a_public_table_is_joined_from_the_lobby_in_another_browser(
     host.goto(f"{server}/")
     expect(host.locator(".lobby-list")).to_be_visible()
     expect(host.locator(f".lobby-table[data-id='{game_id}']")).to_have_count(0)
+    host_guard.check()
+    friend_guard.check()
+
+
+def test_the_host_board_names_a_player_who_sat_down_from_the_lobby(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    """CUBES names every seat on its board (the chips under the pot): when a friend takes
+    the free seat, the host's board says their name, not "Player 2" (it kept the name it
+    was first drawn with until the next move)."""
+    host, host_guard, friend, friend_guard = two
+    host.goto(f"{server}/")
+    host.fill("#lobby-name", "Ana")
+    host.click("label[for=game-cubes]")
+    host.select_option("#seat-1", "online")
+    host.check("#public-table")
+    host.click("button:has-text('Start playing')")
+    host.click("a:has-text('Go to the game')")
+    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    game_id = host.evaluate("() => window.cubegamesPage.gameId")
+    chips = host.locator(".chip-line li").nth(1)
+    expect(chips).to_contain_text("Player 2")
+    friend.goto(f"{server}/")
+    friend.fill("#lobby-name", "Bo")
+    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
+    friend.wait_for_url(f"**/play/{game_id}")
+    expect(host.locator(".seat-list li").nth(1)).to_contain_text("Bo")
+    expect(chips).to_contain_text("Bo")
+    expect(host.locator(".chip-line")).not_to_contain_text("Player 2")
+    assert host.evaluate("() => window.cubegamesPage.current.ply") == 0  # no move was needed
     host_guard.check()
     friend_guard.check()
 
