@@ -1,11 +1,11 @@
 """The lobby and the chat in headless Chromium, each in two browser contexts: a public table
 opened in one browser is joined from the lobby in another; quick play matches two
 browsers; the host's board names the player who took the free seat at once; the players
-chat both ways, a line holding markup shows as text, and a mute hides a player's lines on
-one screen only; a game whose deal was picked says so on every page before the first move.
-Pictures of the lobby and of a table with its chat, on a desktop and a phone, go to
-artifacts/screenshots/ (CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the
-documentation's)."""
+chat both ways (only the host is offered to close the spectators' chat), a line holding
+markup shows as text, and a mute hides a player's lines on one screen only; a game whose
+deal was picked says so on every page before the first move. Pictures of the lobby and
+of a table with its chat, on a desktop and a phone, go to artifacts/screenshots/
+(CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the documentation's)."""
 
 from __future__ import annotations
 
@@ -165,6 +165,9 @@ def test_players_chat_both_ways_and_one_mutes_the_other(
     game_id = open_public_table(host, server, "Ana")
     join_from_lobby(friend, server, game_id, "Bo")
     expect(host.locator(".chat-lines .system", has_text="Bo took a seat.")).to_be_visible()
+    # only the host may close the spectators' chat: nobody else is offered the button
+    expect(host.locator(".chat-toggle")).to_be_visible()
+    expect(friend.locator(".chat-toggle")).to_be_hidden()
     say(host, "good luck!")
     expect(friend.locator(".chat-lines li:has-text('good luck!') .who")).to_have_text("Ana")
     evil = "<script>window.pwned = 1</script><b>bold</b>"
@@ -180,6 +183,7 @@ def test_players_chat_both_ways_and_one_mutes_the_other(
         spectator = watching.new_page()
         spectator.goto(f"{server}/play/{game_id}")
         expect(spectator.locator(".chat h2")).to_have_text("Spectators' chat")
+        expect(spectator.locator(".chat-toggle")).to_be_hidden()
         expect(spectator.locator(".chat-lines")).to_contain_text("Bo took a seat.")
         expect(spectator.locator(".chat-lines")).not_to_contain_text("good luck!")
         say(spectator, "enjoying this")
