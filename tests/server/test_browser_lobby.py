@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from cubegames.server.names import MAX_NAME
 from tests.server.test_browser import DESKTOP, PHONE, TIMEOUT_MS, Guard, shot, start
 
 # a real server and Chromium
@@ -136,6 +137,30 @@ def test_the_host_board_names_a_player_who_sat_down_from_the_lobby(
     assert host.evaluate("() => window.cubegamesPage.current.ply") == 0  # no move was needed
     host_guard.check()
     friend_guard.check()
+
+
+def test_the_name_fields_take_no_longer_name_than_the_server_accepts(
+    browser: Browser, server: str
+) -> None:
+    """The lobby's name and each seat's name stop at names.MAX_NAME characters: a longer
+    name (the fields took 40) was refused by the server with "a name has at most 24
+    characters" only when the table was opened."""
+    made = context(browser)
+    try:
+        page = made.new_page()
+        guard = Guard(page, server)
+        page.goto(f"{server}/")
+        page.click("label[for=game-cubes]")
+        page.select_option("#seat-1", "online")
+        page.check("#public-table")
+        for field in ("#lobby-name", "[aria-label='Name of Player 1']"):
+            page.locator(field).press_sequentially("W" * (MAX_NAME + 6))
+            assert page.locator(field).input_value() == "W" * MAX_NAME
+        page.click("button:has-text('Start playing')")
+        expect(page.locator(".invite")).to_be_visible()
+        guard.check()
+    finally:
+        made.close()
 
 
 def test_quick_play_seats_two_browsers_at_one_table(
