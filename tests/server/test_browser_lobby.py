@@ -4,7 +4,8 @@ browsers; the host's board names the player who took the free seat at once; the 
 chat both ways (only the host is offered to close the spectators' chat), a line holding
 markup shows as text, and a mute hides a player's lines on one screen only; a game whose
 deal was picked says so on every page before the first move. Pictures of the lobby and
-of a table with its chat, on a desktop and a phone, go to artifacts/screenshots/
+of a table with its chat, on a desktop and a phone, and of the longest names with no
+space on a phone, go to artifacts/screenshots/
 (CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the documentation's)."""
 
 from __future__ import annotations
@@ -161,6 +162,44 @@ def test_the_name_fields_take_no_longer_name_than_the_server_accepts(
         guard.check()
     finally:
         made.close()
+
+
+#: the parts of a table naming its players that stick out of their box or the screen
+STICKING_OUT = """() => [...document.querySelectorAll(
+    '.turn-banner, .chip-line li, .seat-list li, .stage-note, .clock')]
+  .filter((e) => e.getClientRects().length
+    && (e.scrollWidth > e.clientWidth + 1
+        || e.getBoundingClientRect().right > window.innerWidth + 1))
+  .map((e) => e.className + ': ' + e.textContent.slice(0, 30))"""
+
+
+def test_a_longest_name_with_no_space_fits_a_phone(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    """A name of MAX_NAME letters with no space (the banner, CUBES' chips, the seats) wraps on
+    a 390-pixel phone instead of running off the screen, on the host's page and the
+    joiner's."""
+    host, host_guard, friend, friend_guard = two
+    long = "W" * MAX_NAME
+    host.goto(f"{server}/")
+    host.fill("#lobby-name", long)
+    host.click("label[for=game-cubes]")
+    host.select_option("#seat-1", "online")
+    host.check("#public-table")
+    host.click("button:has-text('Start playing')")
+    host.click("a:has-text('Go to the game')")
+    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    game_id = host.evaluate("() => window.cubegamesPage.gameId")
+    friend.goto(f"{server}/")
+    friend.fill("#lobby-name", "M" * MAX_NAME)
+    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
+    friend.wait_for_url(f"**/play/{game_id}")
+    expect(friend.locator(".turn-banner")).to_contain_text(long)
+    expect(friend.locator(".chip-line")).to_contain_text(long)
+    assert friend.evaluate(STICKING_OUT) == []
+    shot(friend, "long-names-phone")
+    host_guard.check()
+    friend_guard.check()
 
 
 def test_quick_play_seats_two_browsers_at_one_table(
