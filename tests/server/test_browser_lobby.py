@@ -3,7 +3,8 @@ opened in one browser is joined from the lobby in another; quick play matches tw
 browsers; the host's board names the player who took the free seat at once; the players
 chat both ways (only the host is offered to close the spectators' chat), a line holding
 markup shows as text, and a mute hides a player's lines on one screen only; a game whose
-deal was picked says so on every page before the first move. Pictures of the lobby and
+deal was picked says so on every page before the first move; a name field stops at the
+length the server takes. Pictures of the lobby and
 of a table with its chat, on a desktop and a phone, and of the longest names with no
 space on a phone, go to artifacts/screenshots/
 (CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the documentation's)."""
