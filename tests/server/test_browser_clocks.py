@@ -1,8 +1,9 @@
 """Clocks in headless Chromium, desktop (1280×800) and phone (390×844): a real-time clock
 ticks on the page, turns to the warning colour when low, and the game ends on time with
-the words of it; the resign button ends a game. The server runs on a clock the test moves
-(an offset in a file it reads), so no test waits for a clock to run down. Screenshots go
-to artifacts/screenshots/ (git-ignored)."""
+the words of it; the resign button ends a game; a take-back refused in CUBES leaves the
+Roll button off on the other seat's turn. The server runs on a clock the test moves (an
+offset in a file it reads), so no test waits for a clock to run down. Screenshots go to
+artifacts/screenshots/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -289,6 +290,36 @@ def test_a_take_back_across_turns_is_asked_and_agreed(
     finally:
         one.close()
         two.close()
+
+
+def test_a_refused_take_back_leaves_the_dice_with_the_seat_to_roll(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    """In CUBES a roll cannot be taken back: the refusal is said, and the Roll button stays
+    off on the other seat's turn (it came back on, as after a refused roll, and rolling
+    out of turn was then offered)."""
+    url, _clock = clock_server
+    made = httpx.post(
+        f"{url}/api/games",
+        json={"game": "cubes", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 7},
+    ).json()
+    context, page, errors = _page(browser, "desktop")
+    try:
+        page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        roll = page.locator("button.roll")
+        roll.click()
+        page.wait_for_function(
+            "() => window.cubegamesPage.current.ply === 1 && !window.cubegamesPage.sending"
+        )
+        expect(roll).to_be_disabled()  # the other seat rolls next
+        page.locator(".clock-buttons button.undo-ask").click()
+        expect(page.locator(".message.error")).to_contain_text("can no longer be taken back")
+        expect(roll).to_be_disabled()
+        expect(roll).to_have_text("Roll the dice")
+        assert errors == [], errors
+    finally:
+        context.close()
 
 
 def test_the_start_page_lists_the_games_where_it_is_your_turn_first(

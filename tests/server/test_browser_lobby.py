@@ -1,10 +1,13 @@
 """The lobby and the chat in headless Chromium, each in two browser contexts: a public table
 opened in one browser is joined from the lobby in another; quick play matches two
-browsers; the players chat both ways, a line holding markup shows as text, and a mute
-hides a player's lines on one screen only; a game whose deal was picked says so on every
-page before the first move. Pictures of the lobby and of a table with its chat, on a
-desktop and a phone, go to artifacts/screenshots/ (CUBEGAMES_SCREENSHOTS=docs/screenshots
-refreshes the documentation's)."""
+browsers; the host's board names the player who took the free seat at once; the players
+chat both ways (only the host is offered to close the spectators' chat), a line holding
+markup shows as text, and a mute hides a player's lines on one screen only; a game whose
+deal was picked says so on every page before the first move; a name field stops at the
+length the server takes. Pictures of the lobby and
+of a table with its chat, on a desktop and a phone, and of the longest names with no
+space on a phone, go to artifacts/screenshots/
+(CUBEGAMES_SCREENSHOTS=docs/screenshots refreshes the documentation's)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from cubegames.server.names import MAX_NAME
 from tests.server.test_browser import DESKTOP, PHONE, TIMEOUT_MS, Guard, shot, start
 
 # a real server and Chromium
@@ -107,6 +111,98 @@ def test_a_public_table_is_joined_from_the_lobby_in_another_browser(
     friend_guard.check()
 
 
+def test_the_host_board_names_a_player_who_sat_down_from_the_lobby(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    """CUBES names every seat on its board (the chips under the pot): when a friend takes
+    the free seat, the host's board says their name, not "Player 2" (it kept the name it
+    was first drawn with until the next move)."""
+    host, host_guard, friend, friend_guard = two
+    host.goto(f"{server}/")
+    host.fill("#lobby-name", "Ana")
+    host.click("label[for=game-cubes]")
+    host.select_option("#seat-1", "online")
+    host.check("#public-table")
+    host.click("button:has-text('Start playing')")
+    host.click("a:has-text('Go to the game')")
+    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    game_id = host.evaluate("() => window.cubegamesPage.gameId")
+    chips = host.locator(".chip-line li").nth(1)
+    expect(chips).to_contain_text("Player 2")
+    friend.goto(f"{server}/")
+    friend.fill("#lobby-name", "Bo")
+    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
+    friend.wait_for_url(f"**/play/{game_id}")
+    expect(host.locator(".seat-list li").nth(1)).to_contain_text("Bo")
+    expect(chips).to_contain_text("Bo")
+    expect(host.locator(".chip-line")).not_to_contain_text("Player 2")
+    assert host.evaluate("() => window.cubegamesPage.current.ply") == 0  # no move was needed
+    host_guard.check()
+    friend_guard.check()
+
+
+def test_the_name_fields_take_no_longer_name_than_the_server_accepts(
+    browser: Browser, server: str
+) -> None:
+    """The lobby's name and each seat's name stop at names.MAX_NAME characters: a longer
+    name (the fields took 40) was refused by the server with "a name has at most 24
+    characters" only when the table was opened."""
+    made = context(browser)
+    try:
+        page = made.new_page()
+        guard = Guard(page, server)
+        page.goto(f"{server}/")
+        page.click("label[for=game-cubes]")
+        page.select_option("#seat-1", "online")
+        page.check("#public-table")
+        for field in ("#lobby-name", "[aria-label='Name of Player 1']"):
+            page.locator(field).press_sequentially("W" * (MAX_NAME + 6))
+            assert page.locator(field).input_value() == "W" * MAX_NAME
+        page.click("button:has-text('Start playing')")
+        expect(page.locator(".invite")).to_be_visible()
+        guard.check()
+    finally:
+        made.close()
+
+
+#: the parts of a table naming its players that stick out of their box or the screen
+STICKING_OUT = """() => [...document.querySelectorAll(
+    '.turn-banner, .chip-line li, .seat-list li, .stage-note, .clock')]
+  .filter((e) => e.getClientRects().length
+    && (e.scrollWidth > e.clientWidth + 1
+        || e.getBoundingClientRect().right > window.innerWidth + 1))
+  .map((e) => e.className + ': ' + e.textContent.slice(0, 30))"""
+
+
+def test_a_longest_name_with_no_space_fits_a_phone(
+    two: tuple[Page, Guard, Page, Guard], server: str
+) -> None:
+    """A name of MAX_NAME letters with no space (the banner, CUBES' chips, the seats) wraps on
+    a 390-pixel phone instead of running off the screen, on the host's page and the
+    joiner's."""
+    host, host_guard, friend, friend_guard = two
+    long = "W" * MAX_NAME
+    host.goto(f"{server}/")
+    host.fill("#lobby-name", long)
+    host.click("label[for=game-cubes]")
+    host.select_option("#seat-1", "online")
+    host.check("#public-table")
+    host.click("button:has-text('Start playing')")
+    host.click("a:has-text('Go to the game')")
+    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    game_id = host.evaluate("() => window.cubegamesPage.gameId")
+    friend.goto(f"{server}/")
+    friend.fill("#lobby-name", "M" * MAX_NAME)
+    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
+    friend.wait_for_url(f"**/play/{game_id}")
+    expect(friend.locator(".turn-banner")).to_contain_text(long)
+    expect(friend.locator(".chip-line")).to_contain_text(long)
+    assert friend.evaluate(STICKING_OUT) == []
+    shot(friend, "long-names-phone")
+    host_guard.check()
+    friend_guard.check()
+
+
 def test_quick_play_seats_two_browsers_at_one_table(
     two: tuple[Page, Guard, Page, Guard], server: str
 ) -> None:
@@ -134,6 +230,9 @@ def test_players_chat_both_ways_and_one_mutes_the_other(
     game_id = open_public_table(host, server, "Ana")
     join_from_lobby(friend, server, game_id, "Bo")
     expect(host.locator(".chat-lines .system", has_text="Bo took a seat.")).to_be_visible()
+    # only the host may close the spectators' chat: nobody else is offered the button
+    expect(host.locator(".chat-toggle")).to_be_visible()
+    expect(friend.locator(".chat-toggle")).to_be_hidden()
     say(host, "good luck!")
     expect(friend.locator(".chat-lines li:has-text('good luck!') .who")).to_have_text("Ana")
     evil = "<script>window.pwned = 1</script><b>bold</b>"
@@ -149,6 +248,7 @@ def test_players_chat_both_ways_and_one_mutes_the_other(
         spectator = watching.new_page()
         spectator.goto(f"{server}/play/{game_id}")
         expect(spectator.locator(".chat h2")).to_have_text("Spectators' chat")
+        expect(spectator.locator(".chat-toggle")).to_be_hidden()
         expect(spectator.locator(".chat-lines")).to_contain_text("Bo took a seat.")
         expect(spectator.locator(".chat-lines")).not_to_contain_text("good luck!")
         say(spectator, "enjoying this")

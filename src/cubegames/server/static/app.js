@@ -9,7 +9,7 @@ import { replayPage } from "./replay.js";
 import { accountPanel, loadSession, ratedField, session } from "./account.js";
 import { leaderboardPage, playerPage } from "./players.js";
 import { guide, learnPage, tutorialsSection } from "./tutorial.js";
-import { lobbySection, playerName, publicField } from "./lobby.js";
+import { lobbySection, MAX_NAME, playerName, publicField } from "./lobby.js";
 
 const app = document.getElementById("app");
 
@@ -157,7 +157,7 @@ async function startPage(root) {
       choice.value = seat.who;
       const custom = h("input", { type: "text", placeholder: t("start-bot-placeholder", { names: menu.bot_names.join(", ") }),
         value: seat.custom, "aria-label": t("start-bot-for", { role }), hidden: seat.who !== CUSTOM });
-      const name = h("input", { type: "text", maxlength: "40", placeholder: t("start-name-placeholder"),
+      const name = h("input", { type: "text", maxlength: String(MAX_NAME), placeholder: t("start-name-placeholder"),
         value: seat.name, "aria-label": t("start-name-of", { role }) });
       choice.addEventListener("change", () => {
         seat.who = choice.value;

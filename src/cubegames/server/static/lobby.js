@@ -10,6 +10,9 @@ import { WORDS as CLOCK_WORDS } from "./clocks.js";
 import { seatLabel } from "./play.js";
 import { applyLobby, emptyList } from "./lobbylist.js";
 
+/** The longest name a player may give (the server's names.MAX_NAME: a longer one is refused). */
+export const MAX_NAME = 24;
+
 const NAME = "cubegames.name";
 const PING_EVERY = 25000;
 /** The quick-play time controls (as the new-game form's presets). */
@@ -77,7 +80,7 @@ function sitDown(id, game, seat, token, extra = {}) {
 export function lobbySection(menu) {
   const games = Object.fromEntries(menu.games.map((g) => [g.id, g]));
   const message = h("p", { class: "error", role: "alert" });
-  const name = h("input", { type: "text", id: "lobby-name", maxlength: "40", autocomplete: "nickname",
+  const name = h("input", { type: "text", id: "lobby-name", maxlength: String(MAX_NAME), autocomplete: "nickname",
     placeholder: t("lobby-name-placeholder"), value: playerName() });
   name.addEventListener("input", () => keepName(name.value.trim()));
   const nameField = h("div", { class: "field lobby-name" }, h("label", { for: "lobby-name" }, t("lobby-name")), name);

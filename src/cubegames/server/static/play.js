@@ -356,6 +356,7 @@ class PlayPage {
       if (message.name) {
         seat.name = message.name;
         this.clocks.seats(this.hello.seats);
+        this.renamed();
       }
       if (message.event === "reissued") seat.reissued = (seat.reissued || 0) + 1;
       this.tell(message.event === "claimed" ? WORDS.claimed(this.seatName(message.seat)) : WORDS.reissued(this.seatName(message.seat)), "info");
@@ -375,6 +376,16 @@ class PlayPage {
       this.sent();
       if (this.controller && this.controller.refused) this.controller.refused(message);
     }
+  }
+
+  /** A seat got its player's name (an invitation or a lobby seat claimed): the board and
+   * the banner name seats too (CUBES' chips, STAKD's scores, "Bo's turn"), so the state on
+   * screen is drawn again, as it is, with no move to animate. */
+  renamed() {
+    const link = this.linkOf(this.active);
+    if (!this.current || !link || this.holding || this.passing) return;
+    if (!link.inbox.length) link.inbox.push(this.current);
+    this.pump();
   }
 
   /** Say who left the table or came back (people only, never this screen's own seats). */

@@ -96,7 +96,9 @@ export function create(ctx) {
       return fresh ? tumble() : null;
     },
     refused() {
-      button.disabled = false;
+      // any refusal comes here (a take-back asked for too): the dice are live again only
+      // for the seat whose roll it still is
+      button.disabled = !state || !state.legal.includes("roll") || !ctx.send;
       button.textContent = t("cubes-roll");
     },
     seatLine(st, seat) {
