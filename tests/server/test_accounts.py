@@ -119,6 +119,7 @@ def test_a_rated_tables_invitation_is_claimed_signed_in(db_url: str) -> None:
         with connect(guest, made["id"], claimed.json()["token"]) as session:
             hello, _state = Socket(session).opening()
         assert hello["rated"] is True  # the page offers the host no reissue of bob's seat
+        assert hello["takebacks"] is False  # nor a take-back the server would refuse
         # bob's seat is bound to bob: the host cannot pass it to somebody else mid-game
         # (bob gets it back anywhere by signing in)
         host_key = {"Authorization": f"Bearer {made['host']}"}

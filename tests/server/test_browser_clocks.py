@@ -292,12 +292,13 @@ def test_a_take_back_across_turns_is_asked_and_agreed(
         two.close()
 
 
-def test_a_refused_take_back_leaves_the_dice_with_the_seat_to_roll(
+def test_a_game_of_rolls_offers_no_take_back_and_a_refusal_leaves_the_dice_alone(
     browser: Browser, clock_server: tuple[str, Moved]
 ) -> None:
-    """In CUBES a roll cannot be taken back: the refusal is said, and the Roll button stays
-    off on the other seat's turn (it came back on, as after a refused roll, and rolling
-    out of turn was then offered)."""
+    """In CUBES every move is a roll, which is never taken back: the page offers no
+    take-back (`hello.takebacks`), and a take-back asked anyway (an older page's button) is
+    refused in words while the Roll button stays off on the other seat's turn (it came back
+    on, as after a refused roll, and rolling out of turn was then offered)."""
     url, _clock = clock_server
     made = httpx.post(
         f"{url}/api/games",
@@ -307,13 +308,17 @@ def test_a_refused_take_back_leaves_the_dice_with_the_seat_to_roll(
     try:
         page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
         page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        assert page.evaluate("() => window.cubegamesPage.hello.takebacks") is False
         roll = page.locator("button.roll")
         roll.click()
         page.wait_for_function(
             "() => window.cubegamesPage.current.ply === 1 && !window.cubegamesPage.sending"
         )
         expect(roll).to_be_disabled()  # the other seat rolls next
-        page.locator(".clock-buttons button.undo-ask").click()
+        expect(page.locator(".clock-buttons button.resign")).to_be_visible()
+        expect(page.locator(".clock-buttons button.undo-ask")).to_have_count(0)
+        expect(page.locator(".clock-buttons button.undo")).to_have_count(0)
+        page.evaluate("() => window.cubegamesPage.clocks.send({type: 'undo-ask'})")
         expect(page.locator(".message.error")).to_contain_text("can no longer be taken back")
         expect(roll).to_be_disabled()
         expect(roll).to_have_text("Roll the dice")

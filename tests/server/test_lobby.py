@@ -67,6 +67,7 @@ def test_a_public_table_is_listed_with_its_settings_until_its_seats_are_taken(
         hello, _ = Socket(session).opening()
         assert hello["seat"] == 1 and hello["seats"][1]["name"] == "Bo"
         assert hello["public"] is True
+        assert hello["takebacks"] is True  # an unrated CUBED table: moves may be taken back
     # the invitation the host still holds opens nothing more
     claim = client.post(
         f"/api/games/{made['id']}/claim", json={"invite": made["seats"][1]["invite"]}

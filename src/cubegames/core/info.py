@@ -75,6 +75,10 @@ class GameInfo:
     #: (modules named `terminal`, `web`, `rl`, `vector`, `symmetry` beside it, found by
     #: `cubegames.kit.parts`); facts worked out from a bare class say False
     parts: bool = True
+    #: whether a move can ever be taken back at the web app's tables; False for a game
+    #: whose every move draws on chance (CUBES: every move is a roll), so that its page
+    #: offers no take-back the server would only refuse (see `cubegames.server.takeback`)
+    takebacks: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

@@ -577,6 +577,9 @@ class Room:
             "public": self.info.public,
             # its seats are accounts' and go back to them by signing in, never reissued
             "rated": self.info.rated,
+            # whether a seat may ever take a move back here: never at a rated table, nor in
+            # a game whose every move is chance (the page then offers no take-back)
+            "takebacks": type(self.game).info.takebacks and not self.info.rated,
         }
 
     def log_for(self, viewer: int | None) -> list[dict[str, Any]]:

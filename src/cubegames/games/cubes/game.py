@@ -62,6 +62,8 @@ INFO = GameInfo(
     columns=COLUMNS,
     summary=CubesSummary,
     report="cubegames.games.cubes.report:report",
+    # every move is a roll, which is never taken back
+    takebacks=False,
     example_options=(
         {"players": 2},
         {"players": 4},

@@ -96,6 +96,8 @@ export class ClockPanel {
     this.away = new Map(); // seat -> when this page saw it go (performance.now())
     this.timer = null;
     this.people = [];
+    // false where no move can be taken back (a rated table, a game of rolls: `hello`)
+    this.takebacks = true;
     this.asking = null; // a take-back request waiting for answers (an "undo" message)
     this.said = "";
   }
@@ -204,9 +206,11 @@ export class ClockPanel {
       while (last >= 0 && log[last].seat !== this.seat) last--;
       const people = new Set(this.people);
       const since = last >= 0 ? log.slice(last + 1) : [];
-      if (last >= 0 && since.every((e) => !people.has(e.seat)) && (message.to_move === this.seat || !people.has(message.to_move))) {
+      // none where the server would refuse every take-back (`takebacks`)
+      const takeable = this.takebacks && last >= 0;
+      if (takeable && since.every((e) => !people.has(e.seat)) && (message.to_move === this.seat || !people.has(message.to_move))) {
         buttons.push(h("button", { type: "button", class: "undo", onclick: () => this.send({ type: "undo" }) }, WORDS.undo));
-      } else if (last >= 0 && !this.asking) {
+      } else if (takeable && !this.asking) {
         buttons.push(h("button", { type: "button", class: "undo-ask", onclick: () => this.send({ type: "undo-ask" }) }, WORDS.askUndo));
       }
       if (this.asking && (this.asking.waiting || []).includes(this.seat)) {

@@ -294,6 +294,7 @@ class PlayPage {
     const people = (hello.seats || []).filter((s) => s.kind === "human").length;
     this.dealNotice.hidden = !hello.deal_picked || (people < 2 && hello.seat !== null);
     this.chat.start(hello.seat, (remembered()[this.gameId] || {}).host);
+    this.clocks.takebacks = hello.takebacks !== false;
     this.clocks.seats(hello.seats);
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
