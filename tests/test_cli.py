@@ -140,6 +140,17 @@ def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:
     assert done.returncode == 0
 
 
+def test_the_seed_is_told_only_when_the_game_is_over() -> None:
+    # The seed fixes every hand and the bag's order: shown while playing, it tells a seat
+    # what it may not see (the other hands, the next draws).
+    done = run("play", "stakd", stdin="1\n")
+    before, _, after = done.stdout.partition("Game left unfinished.")
+    assert "seed" not in before.lower()
+    assert "This deal was seed " in after
+    seed = after.split("This deal was seed ")[1].split(":")[0]
+    assert f"play it again with --seed {seed}." in after
+
+
 def test_hot_seat_asks_each_player_to_take_the_keyboard() -> None:
     done = run(
         "play", "cubed", "--seat", "0", "--seat", "1", "--seed", "2", stdin="\n1\n\n1\nquit\n"
