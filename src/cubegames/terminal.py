@@ -69,6 +69,10 @@ class TerminalGame:
         self._say(t("term-start", game=self.game.id), "bold")
         try:
             return self._play(state)
+        except KeyboardInterrupt:  # Ctrl-C: a line of its own after "^C", then the end
+            self.console.print()
+            self._say(t("term-game-left"))
+            raise
         finally:
             self._say(t("term-seed", seed=str(self.seed)))
 
