@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,6 +139,38 @@ def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:
     assert "There is no move 99" in done.stdout
     assert "Game left unfinished." in done.stdout
     assert done.returncode == 0
+
+
+def test_the_seed_is_told_only_when_the_game_is_over() -> None:
+    # The seed fixes every hand and the bag's order: shown while playing, it tells a seat
+    # what it may not see (the other hands, the next draws).
+    done = run("play", "stakd", stdin="1\n")
+    before, _, after = done.stdout.partition("Game left unfinished.")
+    assert "seed" not in before.lower()
+    assert "This deal was seed " in after
+    seed = after.split("This deal was seed ")[1].split(":")[0]
+    assert f"play it again with --seed {seed}." in after
+
+
+def test_ctrl_c_at_the_prompt_says_the_game_was_left_on_a_line_of_its_own() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cubegames.terminal import TerminalGame
+
+    class Interrupted(Console):
+        def input(self, prompt: object = "", **kwargs: Any) -> str:
+            self.file.write("^C")
+            raise KeyboardInterrupt
+
+    out = StringIO()
+    console = Interrupted(file=out, width=100, highlight=False)
+    game = TerminalGame(cubegames.make("stakd", players=2), {0}, ["random"], 5, console)
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    told = "^C\nGame left unfinished.\nThis deal was seed 5: play it again with --seed 5.\n"
+    assert out.getvalue().endswith(told)
 
 
 def test_hot_seat_asks_each_player_to_take_the_keyboard() -> None:

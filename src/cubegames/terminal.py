@@ -65,7 +65,18 @@ class TerminalGame:
 
     def _run(self) -> State[Any]:
         state = self.game.new_state(seed=self.seed)
-        self._say(t("term-start", game=self.game.id, seed=str(self.seed)), "bold")
+        # The seed fixes every hand and the bag's order: told only once the game is over.
+        self._say(t("term-start", game=self.game.id), "bold")
+        try:
+            return self._play(state)
+        except KeyboardInterrupt:  # Ctrl-C: a line of its own after "^C", then the end
+            self.console.print()
+            self._say(t("term-game-left"))
+            raise
+        finally:
+            self._say(t("term-seed", seed=str(self.seed)))
+
+    def _play(self, state: State[Any]) -> State[Any]:
         last_human: int | None = None
         while not state.is_over:
             mover = state.to_move

@@ -1080,7 +1080,8 @@ error-record-move-refused = move { $number } ({ $move }) is refused by the rules
 ## words: the terminal (cubegames play, render/terminal); the commands typed (?, help, quit,
 ## roll), move notation and bot names as given are not translated
 
-term-start = { $game } · seed { $seed } · type help for help
+term-start = { $game } · type help for help
+term-seed = This deal was seed { $seed }: play it again with --seed { $seed }.
 term-help = Type a move in notation, or the number of a move in the list.
 term-help-list = list the legal moves
 term-help-help = this text

@@ -936,7 +936,8 @@ error-record-move-refused = { $number }手目（{ $move }）はルール上指�
 ## words: 端末（cubegames play、render/terminal）。入力するコマンド（?、help、quit、roll）、
 ## 手の記法、指定されたボット名は訳さない
 
-term-start = { $game } · シード { $seed } · help と入力するとヘルプを表示します
+term-start = { $game } · help と入力するとヘルプを表示します
+term-seed = この配りのシードは { $seed } です（同じ番号を指定すると、同じ配りでもう一度遊べます）。
 term-help = 手を記法で入力するか、一覧の番号を入力してください。
 term-help-list = 合法手の一覧を表示する
 term-help-help = この説明を表示する
