@@ -188,3 +188,32 @@ def test_compile_readies_the_bots_kernels() -> None:
     assert done.returncode == 0, done.stderr
     assert "bots: ready" in done.stderr
     assert "simulator" not in done.stderr
+
+
+def test_hot_seat_clears_the_last_players_hand_before_the_next_one_sits_down() -> None:
+    """At one keyboard the screen and its scrollback are cleared when the turn passes to
+    another person (seat 0's hand stayed in sight above seat 1's prompt); what was played
+    since is said again below the hand-over line."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cubegames.terminal import TerminalGame
+
+    typed = iter(["", "1", "", "quit"])
+
+    class Keyboard(Console):
+        def input(self, prompt: object = "", **kwargs: Any) -> str:
+            self.file.write(str(prompt))
+            return next(typed)
+
+    out = StringIO()
+    console = Keyboard(file=out, width=100, highlight=False, force_terminal=True, color_system=None)
+    TerminalGame(cubegames.make("cubed", players=2), {0, 1}, ["random"], 2, console).run()
+    before, clear, after = out.getvalue().rpartition("\x1b[2J\x1b[H\x1b[3J")
+    assert clear and "Seat 0, your turn" in before and "Seat 0 move>" in before
+    hand_of_0 = before.split("Your hand (25 pieces):\n")[1].splitlines()[0]
+    assert after.startswith("Seat 1, your turn")
+    assert "Seat 0 plays" in after.split("Seat 1 move>")[0]  # the log, said again
+    assert "Seat 0 move>" not in after and hand_of_0 not in after
+    assert after.count("Your hand") == 1  # seat 1's own

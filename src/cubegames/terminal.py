@@ -54,6 +54,9 @@ class TerminalGame:
         # would see them, keeping each hand from the others
         self.reader = min(humans) if len(humans) == 1 else None
         self.played: list[str] = []
+        # the log's lines since the last person's turn began, said again to the next person
+        # after the screen is cleared for them (hot-seat)
+        self.recent: list[tuple[str, str]] = []
 
     def run(self) -> State[Any]:
         with speaking(self.lang):
@@ -87,16 +90,30 @@ class TerminalGame:
                 self._log(state, mover, str(move), self.bot_names[mover])
                 continue
             if len(self.humans) > 1 and last_human != mover:
-                self.console.print()
+                self._hand_over(cleared=last_human is not None)
                 self._say(t("term-hand-over", who=seat(mover)), "bold")
                 if self._ask("") is None:
                     return state
+                for text, style in self.recent:  # what was played since, all public
+                    self._say(text, style)
             last_human = mover
             if not self._human_turn(state, mover):
                 self._say(t("term-game-left"))
                 return state
         self._final(state)
         return state
+
+    def _hand_over(self, cleared: bool) -> None:
+        """Before the keyboard passes to another person: with `cleared`, clear the screen,
+        and the scrollback where the terminal keeps one (the last person's hand must not
+        stay in sight); else, or where the output is no terminal, a blank line."""
+        out = self.console
+        if cleared and out.is_terminal and not out.is_dumb_terminal:
+            out.clear()
+            out.file.write("\x1b[3J")  # the scrollback (xterm and its kin)
+            out.file.flush()
+        else:
+            out.print()
 
     def _ask(self, prompt: str) -> str | None:
         try:
@@ -107,6 +124,7 @@ class TerminalGame:
     def _human_turn(self, state: State[Any], mover: int) -> bool:
         out = self.console
         moves = state.legal_moves()
+        self.recent = []
         out.print()
         out.print(draw(self.game, state.view(mover), moves))
         if len(moves) <= 30:
@@ -171,21 +189,26 @@ class TerminalGame:
         if web.visible(self.game, move, mover, self.reader):
             who = seat(mover)
             if bot is None:
-                self._say(t("term-plays", who=who, move=move))
+                self._logged(t("term-plays", who=who, move=move))
             else:
-                self._say(t("term-bot-plays", who=who, bot=bot_name(bot), move=move))
+                self._logged(t("term-bot-plays", who=who, bot=bot_name(bot), move=move))
             if said is not None:
-                self._say(f"  {worded(said, self.reader)}", "grey50")
+                self._logged(f"  {worded(said, self.reader)}", "grey50")
         elif said is not None:
-            self._say(worded(said, self.reader))
+            self._logged(worded(said, self.reader))
         self._tell(state)
+
+    def _logged(self, text: str, style: str = "") -> None:
+        """A line of the log: said, and kept for the next person at this keyboard."""
+        self._say(text, style)
+        self.recent.append((text, style))
 
     def _tell(self, state: State[Any]) -> None:
         """Say what the last move did, when the game has more to say than its notation."""
         view = state.public_view() if self.reader is None else state.view(self.reader)
         told = tell(self.game, view)
         if told:
-            self._say(f"  {told}")
+            self._logged(f"  {told}")
 
     def _list(self, moves: Sequence[Any]) -> None:
         cells = [Text(f"{i:>3} {m}") for i, m in enumerate(moves, 1)]
