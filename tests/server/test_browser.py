@@ -919,6 +919,8 @@ def test_hot_seat_hides_each_hand_behind_a_pass_screen(
     page.click(".actions button:has-text('Pass')")
     expect(overlay).to_contain_text("Pass the device to Player 2")
     expect(page.locator("#strip")).to_have_class(re.compile("hidden-hand"))
+    # the banner behind it says so too (it said Player 1's turn, the last state drawn)
+    expect(page.locator(".turn-banner")).to_have_text("Pass the device to Player 2")
     page.click(".overlay button")
     expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
     hands = current(page)["view"]["hands"]

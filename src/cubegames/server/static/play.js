@@ -493,6 +493,9 @@ class PlayPage {
     this.passing = true;
     this.board.classList.add("hidden-hand");
     this.strip.classList.add("hidden-hand");
+    // the banner behind the pass screen says whose turn comes, not the last seat's turn
+    this.banner.textContent = t("play-pass-to", { name: this.plainName(seat) });
+    this.banner.className = "turn-banner";
     const button = h("button", { class: "primary big", type: "button" }, t("play-pass-show", { name: this.plainName(seat) }));
     button.addEventListener("click", () => {
       this.passing = false;
