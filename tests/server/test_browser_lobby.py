@@ -52,13 +52,17 @@ def two(browser: Browser, server: str) -> Iterator[tuple[Page, Guard, Page, Guar
         second.close()
 
 
-def open_public_table(page: Page, server: str, name: str) -> str:
-    """Make a public CUBED table on the start page, seat 2 left free; its id."""
+def open_public_table(
+    page: Page, server: str, name: str, game: str = "cubed", clock: str | None = "rt:10+5"
+) -> str:
+    """Make a public table of `game` on the start page (with the time control `clock`, or
+    none), seat 2 left free; its id."""
     page.goto(f"{server}/")
     page.fill("#lobby-name", name)
-    page.click("label[for=game-cubed]")
+    page.click(f"label[for=game-{game}]")
     page.select_option("#seat-1", "online")
-    page.select_option("#time-control", "rt:10+5")
+    if clock is not None:
+        page.select_option("#time-control", clock)
     page.check("#public-table")
     page.click("button:has-text('Start playing')")
     expect(page.locator(".invite")).to_be_visible()
@@ -68,12 +72,17 @@ def open_public_table(page: Page, server: str, name: str) -> str:
     return game_id
 
 
-def join_from_lobby(page: Page, server: str, game_id: str, name: str) -> None:
+def join_from_lobby(
+    page: Page, server: str, game_id: str, name: str, clock: str | None = "10+5"
+) -> None:
+    """Join table `game_id` from the lobby as `name`; its row shows the time control
+    `clock` (None: not checked)."""
     page.goto(f"{server}/")
     page.fill("#lobby-name", name)
     row = page.locator(f".lobby-table[data-id='{game_id}']")
     expect(row).to_contain_text("1 of 2 seats free")
-    expect(row).to_contain_text("10+5")
+    if clock is not None:
+        expect(row).to_contain_text(clock)
     expect(row).to_contain_text("Not rated")
     row.locator("button.join").click()
     page.wait_for_url(f"**/play/{game_id}")
@@ -118,21 +127,10 @@ def test_the_host_board_names_a_player_who_sat_down_from_the_lobby(
     the free seat, the host's board says their name, not "Player 2" (it kept the name it
     was first drawn with until the next move)."""
     host, host_guard, friend, friend_guard = two
-    host.goto(f"{server}/")
-    host.fill("#lobby-name", "Ana")
-    host.click("label[for=game-cubes]")
-    host.select_option("#seat-1", "online")
-    host.check("#public-table")
-    host.click("button:has-text('Start playing')")
-    host.click("a:has-text('Go to the game')")
-    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
-    game_id = host.evaluate("() => window.cubegamesPage.gameId")
+    game_id = open_public_table(host, server, "Ana", game="cubes", clock=None)
     chips = host.locator(".chip-line li").nth(1)
     expect(chips).to_contain_text("Player 2")
-    friend.goto(f"{server}/")
-    friend.fill("#lobby-name", "Bo")
-    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
-    friend.wait_for_url(f"**/play/{game_id}")
+    join_from_lobby(friend, server, game_id, "Bo", clock=None)
     expect(host.locator(".seat-list li").nth(1)).to_contain_text("Bo")
     expect(chips).to_contain_text("Bo")
     expect(host.locator(".chip-line")).not_to_contain_text("Player 2")
@@ -182,19 +180,8 @@ def test_a_longest_name_with_no_space_fits_a_phone(
     joiner's."""
     host, host_guard, friend, friend_guard = two
     long = "W" * MAX_NAME
-    host.goto(f"{server}/")
-    host.fill("#lobby-name", long)
-    host.click("label[for=game-cubes]")
-    host.select_option("#seat-1", "online")
-    host.check("#public-table")
-    host.click("button:has-text('Start playing')")
-    host.click("a:has-text('Go to the game')")
-    host.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
-    game_id = host.evaluate("() => window.cubegamesPage.gameId")
-    friend.goto(f"{server}/")
-    friend.fill("#lobby-name", "M" * MAX_NAME)
-    friend.locator(f".lobby-table[data-id='{game_id}'] button.join").click()
-    friend.wait_for_url(f"**/play/{game_id}")
+    game_id = open_public_table(host, server, long, game="cubes", clock=None)
+    join_from_lobby(friend, server, game_id, "M" * MAX_NAME, clock=None)
     expect(friend.locator(".turn-banner")).to_contain_text(long)
     expect(friend.locator(".chip-line")).to_contain_text(long)
     assert friend.evaluate(STICKING_OUT) == []
