@@ -75,6 +75,7 @@ export async function replayPage(root, gameId) {
       const prev = shown && shown.seat === state.seat && shown.ply === state.ply - 1 ? shown : null;
       shown = state;
       await controller.render(state, prev);
+      follow(); // drawing the step can move the list's lines (the board, the words above it)
       const own = controller.describe && step.last ? controller.describe(step.last) : null;
       const last = step.last ? worded(step.last.say, step.last.text) : "";
       said.textContent = ply === 0 ? t("replay-start") : own || (step.said ? worded(step.say, step.said) : last);
