@@ -1238,6 +1238,10 @@ def test_words_a_newcomer_read_are_written_for_a_player(
     page.fill("#opt-players", "8")
     labels = page.locator(".seat-row > label").all_inner_texts()
     assert [label.split(" · ")[0] for label in labels] == [f"Player {i}" for i in range(1, 9)]
+    # a number's help is said under its field, not squeezed into the narrow box
+    points = page.locator(".field-int", has=page.locator("#opt-points_to_win"))
+    expect(points.locator("small")).to_have_text("3 by default, 1 in a solo game")
+    assert page.locator("#opt-points_to_win").get_attribute("placeholder") is None
     start(page, server, "cubes", ["here", "mcts:seconds=1"], {"sets": 1})
     expect(page.locator(".seat-list li[data-seat='1'] .who")).to_have_text("Thinking bot")
     rules = page.locator(".rules li").all_inner_texts()

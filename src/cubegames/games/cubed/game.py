@@ -57,7 +57,7 @@ class CubedOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = players_field(1, 11, description="1 plays solo")
+    players: StrictInt = players_field(1, 11, description="1 for a solo game")
     edition: StrictStr = Field(
         "en",
         title="Edition",
@@ -77,7 +77,7 @@ class CubedOptions(BaseModel):
         },
     )
     rounds: StrictInt | None = Field(
-        None, ge=1, le=MAX_ROUNDS, title="Rounds", description="3, or 1 for solo"
+        None, ge=1, le=MAX_ROUNDS, title="Rounds", description="3 by default, 1 in a solo game"
     )
     strict_colors: StrictBool = Field(
         True,

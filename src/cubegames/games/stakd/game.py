@@ -29,14 +29,14 @@ class StakdOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    players: StrictInt = players_field(1, 8, description="1 plays solo")
+    players: StrictInt = players_field(1, 8, description="1 for a solo game")
     edition: StrictStr = Field(
         "standard",
         title="Edition",
         json_schema_extra={"x-choices": [["standard", "STAKD"]]},
     )
     points_to_win: StrictInt | None = Field(
-        None, ge=1, le=MAX_POINTS, title="Points to win", description="3, or 1 for solo"
+        None, ge=1, le=MAX_POINTS, title="Points to win", description="3 by default, 1 in a solo game"
     )
     uni_opens_beside_bombers: StrictBool = Field(
         False,

@@ -108,7 +108,7 @@ async function startPage(root) {
       let field;
       if (option.kind === "int") {
         field = h("input", { type: "number", id, min: option.low, max: option.high,
-          value: current ?? "", placeholder: optionHelp(game.id, option) || "" });
+          value: current ?? "" });
         field.addEventListener("input", () => {
           form.options[option.name] = field.value === "" ? null : Number(field.value);
           if (option.name === "players") drawSeats();
@@ -133,7 +133,8 @@ async function startPage(root) {
           return h("label", { class: "check", for: `${id}-${value}` }, box, choiceLabel(game.id, option, value, label));
         }));
       }
-      const help = option.help && option.kind !== "int" ? h("small", {}, optionHelp(game.id, option)) : null;
+      // said under the field, not as a number field's placeholder: that box is too narrow
+      const help = option.help ? h("small", {}, optionHelp(game.id, option)) : null;
       optionsBox.append(h("div", { class: `field field-${option.kind}` },
         h("label", { for: id }, optionLabel(game.id, option)), field, help));
     }
