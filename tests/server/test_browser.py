@@ -810,6 +810,19 @@ def test_a_phone_plays_by_touch(phone: tuple[Page, Guard], server: str, game: st
     if game != "cubed":
         page.tap("button.view-button:has-text('3-D')")
     assert not page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1")
+    if game != "cubed":  # the colours, the piece types: as wide as each other on a row
+        widths = page.evaluate(
+            """() => {
+              const rows = {};
+              const choices = '.colour-choice > button, .stakd-hand > button';
+              for (const b of document.querySelectorAll(choices)) {
+                const r = b.getBoundingClientRect();
+                if (r.width) (rows[Math.round(r.top)] ??= []).push(Math.round(r.width));
+              }
+              return Object.values(rows);
+            }"""
+        )
+        assert widths and all(max(row) - min(row) <= 2 for row in widths), widths
     shot(page, f"{game}-phone-play")
     labels = " ".join(page.locator("button").all_inner_texts())
     assert not re.search(r"\((?:R|Esc|Space|Enter)\)|press [A-Z]\b", labels), labels
