@@ -1238,6 +1238,43 @@ def test_each_games_card_shows_its_own_picture(desk: tuple[Page, Guard], server:
     guard.check()
 
 
+def test_how_to_play_follows_the_tables_edition_variants_and_seats(
+    desk: tuple[Page, Guard], server: str
+) -> None:
+    """The short rules say what this table plays: no wild pieces nor white sides in the
+    Japanese edition, a line for each variant chosen and for the looser colours, and the
+    solo game's own drawing and winning."""
+    page, guard = desk
+    page.goto(f"{server}/")
+    page.click("label[for=game-cubed]")
+    page.select_option("#opt-edition", "ja")
+    page.check("#opt-variants-bridging")
+    page.check("#opt-variants-draw3")
+    page.uncheck("#opt-strict_colors")
+    page.fill("#opt-rounds", "1")
+    page.click("button:has-text('Start playing')")
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
+    rules = page.locator(".rules li").all_text_contents()  # folded or not
+    text = " ".join(rules)
+    assert "wild" not in text and "white" not in text, rules
+    assert "blocking 5. The lowest total wins." in text, rules
+    assert [r.split(":")[0] for r in rules[4:]] == [
+        "Bridging the gap",
+        "Draw 3, keep 1",
+        "At this table two matching sides are enough",
+    ], rules
+    start(page, server, "cubed", ["here"], {"players": 1})
+    rules = page.locator(".rules li").all_text_contents()  # folded or not
+    assert "wild 10" not in " ".join(rules) and len(rules) == 4, rules
+    assert rules[2].startswith("When no piece fits you must draw") and rules[3].startswith(
+        "Lay every piece of your hand"
+    ), rules
+    start(page, server, "cubed", ["here", "random"], {"rounds": 1})  # the English edition
+    rules = page.locator(".rules li").all_text_contents()  # folded or not
+    assert len(rules) == 4 and "wild 10" in rules[3] and "white matches" in rules[0], rules
+    guard.check()
+
+
 def test_words_a_newcomer_read_are_written_for_a_player(
     desk: tuple[Page, Guard], server: str, tmp_path: Path
 ) -> None:

@@ -299,7 +299,17 @@ class PlayPage {
     const title = TITLES[hello.game] || hello.game;
     this.title.textContent = title;
     document.title = `${title} · cubegames`;
-    this.rules.append(h("ul", {}, (hello.rules || []).map((line, i) => h("li", {}, tOr(`howto-${hello.game}-${i + 1}`, line, hello.options || {})))));
+    const options = hello.options || {};
+    const lines = (hello.rules || []).map((line, i) => tOr(`howto-${hello.game}-${i + 1}`, line, options));
+    // and a line for each option this table chose that changes the rules (a variant; the
+    // looser colours), where the catalogs word one: howto-GAME-OPTION-VALUE
+    for (const [name, value] of Object.entries(options)) {
+      for (const one of Array.isArray(value) ? value : [value]) {
+        const more = tOr(`howto-${hello.game}-${name}-${one}`, null, options);
+        if (more) lines.push(more);
+      }
+    }
+    this.rules.append(h("ul", {}, lines.map((line) => h("li", {}, line))));
     this.rules.append(fullRules(hello.game));
     // open the first time on a wide screen; never close what the player has opened already
     if (firstTime(`rules.${hello.game}`) && window.innerWidth > 700) this.rules.open = true;

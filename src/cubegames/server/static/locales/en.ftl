@@ -159,10 +159,27 @@ replay-moves = Moves
 
 ## The short rules under "How to play" (the server's /api/catalog rules, by game and line)
 
-howto-cubed-1 = Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour (white matches any colour except a blocking piece's).
+howto-cubed-1 = { $edition ->
+    [ja] Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour.
+   *[other] Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour (white matches any colour except a blocking piece's).
+  }
 howto-cubed-2 = Black sides touch nothing: the cells next to them are dead (×).
-howto-cubed-3 = You may draw one piece instead, then lay or pass; with an empty bag you may pass.
-howto-cubed-4 = Empty your hand to win the round. Pieces left in hand cost points: single 1, double 2, triple 3, blocking 5, wild 10. The lowest total wins.
+howto-cubed-3 = { $players ->
+    [1] When no piece fits you must draw, up to twice; if nothing fits after that, or the bag is empty, the game is lost.
+   *[other] You may draw one piece instead, then lay or pass; with an empty bag you may pass.
+  }
+howto-cubed-4 = { $players ->
+    [1] Lay every piece of your hand to win.
+   *[other] { $edition ->
+        [ja] Empty your hand to win the round. Pieces left in hand cost points: single 1, double 2, triple 3, blocking 5. The lowest total wins.
+       *[other] Empty your hand to win the round. Pieces left in hand cost points: single 1, double 2, triple 3, blocking 5, wild 10. The lowest total wins.
+      }
+  }
+# a line more for an option a table chose (howto-GAME-OPTION-VALUE), after the lines above
+howto-cubed-variants-bridging = Bridging the gap: when the pieces around the cell you fill form two or more separate groups, you may lay one more piece (or pass) that turn, without drawing.
+howto-cubed-variants-void = Fill the void: when you fill a cell closed in on all six sides, you may give one piece from your hand to another player (or not). Giving away your last piece empties your hand.
+howto-cubed-variants-draw3 = Draw 3, keep 1: at the start of your turn you may instead draw 1 to 3 pieces, keep one and put the others back in the bag; that ends your turn.
+howto-cubed-strict_colors-false = At this table two matching sides are enough: the other sides a piece touches may show other colours.
 howto-unstackable-1 = Stage 1: pick a colour and stack black ×3, red ×2 or yellow ×1. A cube on the bag must touch another cube on the bag; a higher cube needs a cube right under it. The cube may grow any way while it stays at most 4 wide, deep and tall.
 howto-unstackable-2 = When only black is left, the rest of the box fills with black.
 howto-unstackable-3 = Stage 2: take two cubes a turn. A cube can go when nothing sits on it and at least 3 of its faces are free. Whoever stacked the last red cube goes second.
