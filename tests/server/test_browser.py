@@ -1243,7 +1243,7 @@ def test_how_to_play_follows_the_tables_edition_variants_and_seats(
 ) -> None:
     """The short rules say what this table plays: no wild pieces nor white sides in the
     Japanese edition, a line for each variant chosen and for the looser colours, and the
-    solo game's own drawing and winning."""
+    solo games' own drawing and winning (CUBED, STAKD)."""
     page, guard = desk
     page.goto(f"{server}/")
     page.click("label[for=game-cubed]")
@@ -1269,6 +1269,9 @@ def test_how_to_play_follows_the_tables_edition_variants_and_seats(
     assert rules[2].startswith("When no piece fits you must draw") and rules[3].startswith(
         "Lay every piece of your hand"
     ), rules
+    start(page, server, "stakd", ["here"], {"players": 1})
+    rules = page.locator(".rules li").all_text_contents()
+    assert rules[-1].startswith("Solo: lay every piece you hold"), rules
     start(page, server, "cubed", ["here", "random"], {"rounds": 1})  # the English edition
     rules = page.locator(".rules li").all_text_contents()  # folded or not
     assert len(rules) == 4 and "wild 10" in rules[3] and "white matches" in rules[0], rules

@@ -188,7 +188,10 @@ howto-stakd-1 = First everyone lays their bases (2×3) on layer 0, each touching
 howto-stakd-2 = Then lay one piece a turn on the current layer: every node rests on a piece below, it touches a piece already on the layer, and no piece carries two pieces of one type.
 howto-stakd-3 = The BLUE BOMBER ends the piece under it: nothing more goes on that one.
 howto-stakd-4 = A new layer may start once the current one holds 6 pieces, or when you cannot lay on it; never with a bomber, and with a UNI only if you hold nothing but UNIs. Whoever cannot lay at all is out for the round.
-howto-stakd-5 = Whoever lays the last piece (not a bomber) wins the round and a point.
+howto-stakd-5 = { $players ->
+    [1] Solo: lay every piece you hold, the last of them not a BLUE BOMBER, to win; stuck before that, you lose.
+   *[other] Whoever lays the last piece (not a bomber) wins the round and a point.
+  }
 howto-cubes-1 = Roll the six dice. Numbers only: take their sum from the pot.
 howto-cubes-2 = CUBES and 1 or 2 numbers: everyone else pays 5, then take twice the sum.
 howto-cubes-3 = CUBES and 3 or more numbers: everyone else pays 5, then take the whole pot. Only CUBES: everyone else pays 5. All blank: pay 2.
