@@ -829,6 +829,25 @@ def test_a_phone_plays_by_touch(phone: tuple[Page, Guard], server: str, game: st
     guard.check()
 
 
+def test_eleven_seats_fit_on_a_phone(phone: tuple[Page, Guard], server: str) -> None:
+    """From seven seats the seat cards are smaller and pair up where two fit, so that a
+    Japanese-edition table of 11 does not push the chat and the rules a screen away."""
+    page, guard = phone
+    page.goto(f"{server}/")
+    page.tap("label[for=game-cubed]")
+    page.select_option("#opt-edition", "ja")
+    page.fill("#opt-players", "11")
+    page.fill("#opt-rounds", "1")
+    page.tap("button:has-text('Start playing')")
+    page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+    expect(page.locator(".seat-list li")).to_have_count(11)
+    expect(page.locator(".seat-list")).to_have_class(re.compile(r"\bcrowded\b"))
+    boxes = [b for b in (li.bounding_box() for li in page.locator(".seat-list li").all()) if b]
+    assert len({round(b["x"]) for b in boxes}) == 2, boxes  # two cards a row
+    assert not page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth + 1")
+    guard.check()
+
+
 def test_cubes_desktop_play_and_3d_views_take_no_outside_requests(
     desk: tuple[Page, Guard], server: str
 ) -> None:

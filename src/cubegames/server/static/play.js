@@ -695,6 +695,8 @@ class PlayPage {
     const mine = remembered()[this.gameId] || {};
     const local = new Set(this.localSeats());
     const hostSeat = mine.host ? this.localSeats()[0] : undefined;
+    // seven seats or more: smaller cards, side by side where they fit (app.css)
+    this.seats.classList.toggle("crowded", this.hello.seats.length > 6);
     this.seats.replaceChildren(...this.hello.seats.map((seat) => {
       const here = local.has(seat.seat);
       const kind = seat.kind === "bot" ? "bot" : here || online.has(seat.seat) ? "online" : "offline";
