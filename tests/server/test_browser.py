@@ -1277,6 +1277,7 @@ def test_how_to_play_follows_the_tables_edition_variants_and_seats(
     text = " ".join(rules)
     assert "wild" not in text and "white" not in text, rules
     assert "blocking 5. The lowest total wins." in text, rules
+    assert rules[1].startswith("A blocking piece's midnight purple sides touch nothing"), rules
     assert [r.split(":")[0] for r in rules[4:]] == [
         "Bridging the gap",
         "Draw 3, keep 1",

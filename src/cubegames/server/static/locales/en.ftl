@@ -163,7 +163,10 @@ howto-cubed-1 = { $edition ->
     [ja] Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour.
    *[other] Lay one piece a turn. From the third piece on it must touch at least two pieces, and every side it touches must show the same colour (white matches any colour except a blocking piece's).
   }
-howto-cubed-2 = Black sides touch nothing: the cells next to them are dead (×).
+howto-cubed-2 = { $edition ->
+    [ja] A blocking piece's midnight purple sides touch nothing: the cells next to them are dead (×).
+   *[other] Black sides touch nothing: the cells next to them are dead (×).
+  }
 howto-cubed-3 = { $players ->
     [1] When no piece fits you must draw, up to twice; if nothing fits after that, or the bag is empty, the game is lost.
    *[other] You may draw one piece instead, then lay or pass; with an empty bag you may pass.
