@@ -1518,8 +1518,9 @@ def test_less_motion_is_asked_for_and_nothing_travels(browser: Browser, server: 
         guard = Guard(page, server)
         start(page, server, "unstackable", ["here", "random"])
         page.click("button.view-button:has-text('Layers')")
-        state = play_out(page, unstackable_move(False), turns=3)
-        cubes = sum(c != "." for c in state["view"]["grid"])
+        play_out(page, unstackable_move(False), turns=3)
+        ready(page)  # the bot has answered: nothing moves until this seat does
+        cubes = sum(c != "." for c in current(page)["view"]["grid"])
         expect(page.locator(".plan .cube")).to_have_count(cubes)
         start(page, server, "cubes", ["here", "random"], {"sets": 1})
         state = play_out(page, lambda p, _s: p.click("button.roll"), turns=2)
