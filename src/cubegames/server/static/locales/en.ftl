@@ -1182,6 +1182,7 @@ error-bot-number = { $above ->
   }
 error-bot-flag = bot '{ $bot }': { $key } must be true or false
 error-bot-budget-twice = bot '{ $bot }': give iterations or seconds, not both
+error-bot-twice = bot '{ $bot }': { $key } is given twice; give it once
 error-field-missing = { $field }: this field is missing
 error-field-extra = { $field }: there is no such field
 error-field-choice = { $field }: must be one of { $expected }

@@ -1039,6 +1039,7 @@ error-bot-flag = { $bot ->
 error-bot-budget-twice = { $bot ->
    *[other] iterations と seconds はどちらか一方だけを指定してください
   }
+error-bot-twice = ボット「{ $bot }」: { $key } が2回指定されています。1回だけ指定してください
 error-field-missing = 項目 { $field } がありません
 error-field-extra = { $field } という項目はありません
 error-field-choice = 項目 { $field } は次のどれかにしてください: { $expected }
