@@ -234,6 +234,7 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
         """
         if type(version) is not int or version not in chance.VERSIONS:
             raise ValueError(f"chance version {version!r} is not one of {chance.VERSIONS}")
+        seed = chance.whole_seed(seed)
         state = CubedState(self)
         if version >= 3:
             draws = splitmix.Draws(splitmix.from_seed(seed))

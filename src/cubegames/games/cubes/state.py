@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cubegames.core import splitmix
 from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.cubes.dice import Row, tally
 from cubegames.games.cubes.edition import Edition
 from cubegames.games.cubes.notation import CubesMove, Roll
@@ -150,8 +150,7 @@ class CubesState(State[CubesMove]):
 
     def view(self, seat: int) -> JSON:
         """The whole position but the generator, which would tell the coming rolls."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         del out["rng"]
         out["seat"] = seat

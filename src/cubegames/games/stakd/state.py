@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.stakd.board import Board, Laid
 from cubegames.games.stakd.edition import Edition
 from cubegames.games.stakd.notation import Place
@@ -200,8 +200,7 @@ class StakdState(State[Place]):
 
     def view(self, seat: int) -> JSON:
         """Everything: hands are public and nothing is hidden, so the view adds only `seat`."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         out["seat"] = seat
         return out

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from cubegames.core.capabilities import LegalTexts
 from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.box import COLOURS, Box, Colour
 from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
@@ -400,8 +400,7 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
 
     def view(self, seat: int) -> JSON:
         """Everything is open in this game: the whole position, plus the viewer's seat."""
-        if seat not in (0, 1):
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         out["seat"] = seat
         return out
