@@ -301,6 +301,31 @@ def test_bad_position_files_in_japanese(tmp_path: Path, command: str) -> None:
         assert not JAPANESE.search(english_line), english_line
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_file_that_is_not_json_is_worded_alike_by_every_command(
+    tmp_path: Path, lang: str
+) -> None:
+    """`replay` said "this is not a JSON file (… at line 1)" where `moves` and `check`
+    said "not valid JSON (… at line 1 column 2)": one wording, in both languages."""
+    for text in ("{not json", "", '{"a": 1,\n  oops}'):
+        garbage = tmp_path / "garbage.json"
+        garbage.write_text(text)
+        said = {
+            command: one_line_error(say(command, str(garbage), *extra, "--lang", lang))
+            for command, extra in (("moves", []), ("check", ["draw"]), ("replay", []))
+        }
+        assert len(set(said.values())) == 1, said
+        assert ("not valid JSON" if lang == "en" else "JSONとして読めません") in said["replay"]
+
+
+def test_a_position_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    saved = tmp_path / "notepad.json"
+    saved.write_bytes(b"\xef\xbb\xbf" + json.dumps(API_EXAMPLE).encode())
+    done = say("moves", str(saved))
+    assert done.exit_code == 0 and done.stdout.splitlines() == ["GGY@1,-1", "draw"]
+    assert say("check", str(saved), "draw").stdout == "legal\n"
+
+
 def test_games_in_japanese() -> None:
     done = say("games", "--lang", "ja")
     assert done.exit_code == 0

@@ -59,7 +59,9 @@ def read_text(path: str, limit: int | None = None) -> str:
 def read_position(path: str) -> State[Any]:
     """A state from a position file, or a one-line usage error (in the command's
     language; a game's own reason for refusing the file by the field it names)."""
-    text = read_text(path)
+    # a byte order mark (Windows' Notepad writes one) is no part of the JSON; `replay`
+    # reads past it too
+    text = read_text(path).removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -414,7 +414,7 @@ def test_a_bad_record_file_is_worded_in_the_asked_language(client: TestClient) -
     record = finished_record("cubed", {"players": 2, "rounds": 1})
     refused = {**record, "moves": ["pass", *record["moves"][1:]]}
     cases = [
-        (b"{nope", "this is not a JSON file", "これは JSON ファイルではありません"),
+        (b"{nope", "not valid JSON", "JSONとして読めません（1行2列）"),
         (b'{"game": "cubed"}', "this is not a game record", "これはゲームの記録ではありません"),
         (json.dumps(refused).encode(), "move 1 (pass) is refused: ", "1手目（pass）はルール上"),
     ]

@@ -1056,8 +1056,8 @@ notify-body = Move { $ply } is yours to play.
 error-record-too-large = the file is too large: { $bytes } bytes, at most { $most }
 error-record-too-deep = this file nests too deep: at most { $levels } levels
 error-record-not-json = { $line ->
-    [0] this is not a JSON file
-   *[other] this is not a JSON file (line { $line })
+    [0] not valid JSON
+   *[other] not valid JSON (line { $line } column { $column })
   }
 error-record-long-number = this file holds a number too long to read
 error-record-not-record = this is not a game record (no "format": "{ $format }")

@@ -912,8 +912,8 @@ notify-body = { $ply }手目はあなたの番です。
 error-record-too-large = ファイルが大きすぎます（{ $bytes }バイト。{ $most }バイトまで）
 error-record-too-deep = このファイルは入れ子が深すぎます（{ $levels }段まで）
 error-record-not-json = { $line ->
-    [0] これは JSON ファイルではありません
-   *[other] これは JSON ファイルではありません（{ $line }行目）
+    [0] JSONとして読めません
+   *[other] JSONとして読めません（{ $line }行{ $column }列）
   }
 error-record-long-number = このファイルには長すぎて読めない数が含まれています
 error-record-not-record = これはゲームの記録ではありません（"format": "{ $format }" がありません）
