@@ -350,6 +350,23 @@ def test_a_bad_flag_of_play_in_japanese_is_worded_by_the_shared_helpers() -> Non
     assert "「rounds」は1から10までで指定してください" in line
 
 
+@pytest.mark.parametrize(
+    ("edition", "japanese", "english_words"),
+    [
+        ("zz", "「zz」という版はありません。en, ja から選ぶか", "unknown edition 'zz'"),
+        ("/no/such.toml", "版のファイル /no/such.toml を読めません", "cannot read edition file"),
+    ],
+)
+def test_an_edition_the_game_lacks_is_refused_in_japanese(
+    edition: str, japanese: str, english_words: str
+) -> None:
+    # the edition's refusal was the engine's English in every language
+    line = one_line_error(say("play", "cubed", "-o", f"edition={edition}", "--lang", "ja"))
+    assert japanese in line
+    assert japanese_only(line.replace(edition, "").replace(".toml", "")) == [], line
+    assert english_words in one_line_error(say("play", "cubed", "-o", f"edition={edition}"))
+
+
 def test_check_of_a_plug_in_game_in_japanese(tmp_path: Path) -> None:
     """A plug-in game's reasons have no words in the catalogs: the catalogs' general
     refusal stands in for them (its drawing names no colours)."""

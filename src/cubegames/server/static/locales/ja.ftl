@@ -1016,6 +1016,10 @@ edition-cubed-en = 英語版
 edition-cubed-ja = 日本語版
 edition-stakd-standard = 標準版
 edition-cubes-standard = 標準版
+error-edition-unknown = 「{ $edition }」という版はありません。{ $editions } から選ぶか、.toml ファイルを指定してください
+error-edition-unreadable = { $reason ->
+   *[other] 版のファイル { $file } を読めません
+  }
 error-players-edition = { $edition }で遊べるのは{ $low }〜{ $high }人です（指定: { $players }人）
 error-players-range = { $game }は{ $low }〜{ $high }人で遊ぶゲームです（指定: { $players }人）
 error-players-exactly = { $game }はちょうど{ $count }人で遊ぶゲームです（指定: { $players }人）
