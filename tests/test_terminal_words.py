@@ -68,6 +68,18 @@ def test_a_refused_move_is_told_in_japanese() -> None:
     assert "ゲームを途中で終えました。" in done.stdout
 
 
+def test_what_a_japanese_input_method_types_in_full_width_is_read_as_ascii() -> None:
+    # ？ lists the moves, １ plays the first, ＧＧＧ＠５，５ is refused by the rules (not
+    # as a word that is no move), ｑｕｉｔ leaves: each was "このゲームにない手です"
+    typed = "？\n　draw　\nＧＧＧ＠５，５\n１\nｑｕｉｔ\n"
+    done = run("play", "cubed", "--seed", "4", "--lang", "ja", stdin=typed)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    assert "このゲームにない手です" not in done.stdout
+    assert "席0の手: draw" in done.stdout and "あなたがピースを1個引きました" in done.stdout
+    assert "指せません: " in done.stdout  # GGG@5,5: the rules' own reason
+    assert "ゲームを途中で終えました。" in done.stdout
+
+
 def test_hot_seat_in_japanese_hands_the_keyboard_over() -> None:
     done = run(
         "play", "cubed", "--seat", "0", "--seat", "1", "--seed", "2", "--lang", "ja",
