@@ -85,3 +85,17 @@ def test_a_game_id_that_is_not_text_is_an_unknown_game() -> None:
     for game_id in ids:
         with pytest.raises(ValueError, match="unknown game"):
             cubegames.make(game_id)
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_refusal_quotes_a_long_text_cut_short(game_id: str) -> None:
+    """The reason names what was typed, but 100,000 characters of it are no reason
+    (`cubegames check` printed them all): it stays a short line, the state untouched."""
+    state = cubegames.make(game_id).new_state(5)
+    before = state.to_dict()
+    for text in ("x" * 100_000, "DUO@1:0,0+" + "9" * 100_000 + ",q", "K@" + "9" * 100_000):
+        with pytest.raises(cubegames.IllegalMove) as refused:
+            state.play(text)
+        assert len(str(refused.value)) < 300, str(refused.value)[:300]
+        assert "…" in str(refused.value)
+    assert state.to_dict() == before

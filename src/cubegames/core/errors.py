@@ -40,6 +40,16 @@ def _rebuild(code: str, text: str, params: Mapping[str, Any]) -> Refusal:
     return Refusal(code, text, **params)
 
 
+def typed(text: str, most: int = 60) -> str:
+    """What a player typed, quoted as a refusal names it: cut to `most` characters, so
+    that a reason stays one short line whatever was sent (`cubegames check` prints it).
+
+    >>> typed("GPY"), typed("x" * 100, most=5)
+    ("'GPY'", "'xxxxx…'")
+    """
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 #: the code of a move that cannot be read at all (a notation error)
 UNREADABLE = "unreadable"
 #: the code of a rules refusal a game gave as a plain sentence, without a code of its own
