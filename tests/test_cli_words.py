@@ -275,6 +275,10 @@ def _bad_files(tmp_path: Path) -> list[tuple[str, str]]:
     too_many.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
     no_game = tmp_path / "no-game.json"
     no_game.write_text(json.dumps({"options": {}}))
+    long_number = tmp_path / "long-number.json"  # json.loads: a ValueError, no JSON error
+    long_number.write_text(
+        json.dumps(API_EXAMPLE).replace('"to_move": 0', '"to_move": ' + "9" * 5000)
+    )
     bad_option = tmp_path / "bad-option.json"
     bad_option.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 99}}))
     return [
@@ -284,6 +288,7 @@ def _bad_files(tmp_path: Path) -> list[tuple[str, str]]:
         (str(garbage), ": JSONとして読めません（1行2列）"),
         (str(too_many), ": 局面ファイルの「bag[1]」が正しくありません"),
         (str(no_game), ": 局面ファイルの「game」が正しくありません"),
+        (str(long_number), ": 局面ファイルではありません（長すぎて読めない数があります）"),
         (str(bad_option), "英語版で遊べるのは1〜6人です（指定: 99人）"),
     ]
 

@@ -68,6 +68,8 @@ def read_position(path: str) -> State[Any]:
         fail(t("cli-not-json", path=path, reason=exc.msg, line=exc.lineno, column=exc.colno))
     except RecursionError:  # brackets nested deeper than Python's stack
         fail(t("cli-too-deep", path=path))
+    except ValueError:  # an integer of more digits than Python converts (4300)
+        fail(t("cli-long-number", path=path))
     try:
         game = game_from_dict(data)
         return game.state_from_dict(data)

@@ -1329,6 +1329,7 @@ cli-os-other = the file could not be read
 cli-not-text = { $path }: not a text file
 cli-not-json = { $path }: not valid JSON ({ $reason } at line { $line } column { $column })
 cli-too-deep = { $path }: not a position file (its brackets nest too deep to read)
+cli-long-number = { $path }: not a position file (it holds a number too long to read)
 cli-bad-file = { $path }: { $reason }
 cli-bad-field = { $path }: { $reason }{ $field ->
    *[other] {""}

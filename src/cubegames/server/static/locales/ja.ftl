@@ -1191,6 +1191,7 @@ cli-not-json = { $reason ->
    *[other] { $path }: JSONとして読めません（{ $line }行{ $column }列）
   }
 cli-too-deep = { $path }: 局面ファイルではありません（括弧の入れ子が深すぎます）
+cli-long-number = { $path }: 局面ファイルではありません（長すぎて読めない数があります）
 cli-bad-file = { $reason ->
    *[other] { $path }: 局面ファイルとして正しくありません
   }
