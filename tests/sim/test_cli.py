@@ -269,6 +269,26 @@ def test_output_paths_are_checked_before_the_games(
     assert unrelated.read_text() == "name,phone\nAda,123\n"  # left as it was
 
 
+def test_a_sweep_file_that_cannot_be_read_gives_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_games(monkeypatch)
+    cases: dict[str, tuple[str | bytes, str]] = {
+        "deep.json": ("[" * 100_000 + "]" * 100_000, "its brackets nest too deep to read"),
+        "deep.toml": ("a = " + "[" * 100_000 + "]" * 100_000, "its brackets nest too deep"),
+        "long.json": ('{"seed": ' + "9" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+        "binary.toml": (b"\x80\xff", "not a text file"),
+    }
+    for name, (content, message) in cases.items():
+        file = tmp_path / name
+        if isinstance(content, bytes):
+            file.write_bytes(content)
+        else:
+            file.write_text(content)
+        err = _refused(["sweep", "--config", str(file), "-q"], capsys)
+        assert f"{file}: {message}" in err, err
+
+
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
 def test_results_that_cannot_be_written_after_all_give_one_line(
     capsys: pytest.CaptureFixture[str],
