@@ -189,6 +189,9 @@ def test_the_players_help_in_japanese(command: str | None) -> None:
         assert japanese_only(text) == [], text
     else:
         assert japanese_only(done.stdout) == [], done.stdout
+        # a value is named as api.md names it (--players N, --seat S), not by click's
+        # English type name ("INTEGER RANGE")
+        assert "INTEGER" not in done.stdout and "TEXT" not in done.stdout, done.stdout
     english_help = say(*args, "--help")
     assert english_help.stdout.startswith("Usage: cubegames") and not JAPANESE.search(
         english_help.stdout

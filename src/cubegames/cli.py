@@ -335,13 +335,14 @@ def cli(lang: str) -> None:
 
 @cli.command(cls=Spoken)
 @click.argument("game")
-@click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats.")
+@click.option("--players", "-p", type=click.IntRange(1, 20), metavar="N", help="Number of seats.")
 @click.option(
     "--seat",
     "-s",
     "seats",
     multiple=True,
     type=click.IntRange(0, 19),
+    metavar="S",
     help="A seat played at this keyboard (repeat for hot-seat play; default: seat 0).",
 )
 @click.option(
@@ -360,7 +361,9 @@ def cli(lang: str) -> None:
     metavar="KEY=VALUE",
     help="A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the deal (default: random).")
+@click.option(
+    "--seed", type=int, default=None, metavar="N", help="Seed for the deal (default: random)."
+)
 @speaks
 def play(
     game: str,
@@ -446,7 +449,9 @@ def _palette(game: Any) -> dict[str, Any] | None:
 
 @cli.command(cls=Spoken)
 @click.argument("record", metavar="RECORD.json")
-@click.option("--seat", type=click.IntRange(0, 19), default=None, help="The seat to see from.")
+@click.option(
+    "--seat", type=click.IntRange(0, 19), default=None, metavar="S", help="The seat to see from."
+)
 @speaks
 def replay(record: str, seat: int | None, lang: str) -> None:
     """Tell a game record move by move in words, then its result (`cubegames.replay`)."""
