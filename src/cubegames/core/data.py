@@ -83,6 +83,8 @@ def read_data_file(
                 file=name,
                 reason=str(exc.strerror),
             ) from None
+        except UnicodeDecodeError:
+            raise error(f"{name}: not a text file") from None
     else:
         editions = ", ".join(built_in)
         raise worded(
