@@ -361,7 +361,7 @@ def test_a_bad_flag_of_play_in_japanese_is_worded_by_the_shared_helpers() -> Non
 @pytest.mark.parametrize(
     ("edition", "japanese", "english_words"),
     [
-        ("zz", "「zz」という版はありません。en, ja から選ぶか", "unknown edition 'zz'"),
+        ("zz", "「zz」という版はありません。選べるのは en, ja です", "unknown edition 'zz'"),
         ("/no/such.toml", "版のファイル /no/such.toml を読めません", "cannot read edition file"),
     ],
 )

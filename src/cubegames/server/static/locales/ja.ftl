@@ -1016,7 +1016,7 @@ edition-cubed-en = 英語版
 edition-cubed-ja = 日本語版
 edition-stakd-standard = 標準版
 edition-cubes-standard = 標準版
-error-edition-unknown = 「{ $edition }」という版はありません。{ $editions } から選ぶか、.toml ファイルを指定してください
+error-edition-unknown = 「{ $edition }」という版はありません。選べるのは { $editions } です。.toml ファイルも指定できます
 error-edition-unreadable = { $reason ->
    *[other] 版のファイル { $file } を読めません
   }
