@@ -93,7 +93,9 @@ def test_a_refusal_quotes_a_long_text_cut_short(game_id: str) -> None:
     (`cubegames check` printed them all): it stays a short line, the state untouched."""
     state = cubegames.make(game_id).new_state(5)
     before = state.to_dict()
-    for text in ("x" * 100_000, "DUO@1:0,0+" + "9" * 100_000 + ",q", "K@" + "9" * 100_000):
+    offered: list[Any] = ["x" * 100_000, "DUO@1:0,0+" + "9" * 100_000 + ",q", "K@" + "9" * 100_000]
+    offered += [b"x" * 100_000, ["draw"] * 50_000]  # no move at all: named cut short too
+    for text in offered:
         with pytest.raises(cubegames.IllegalMove) as refused:
             state.play(text)
         assert len(str(refused.value)) < 300, str(refused.value)[:300]

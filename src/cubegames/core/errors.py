@@ -47,7 +47,18 @@ def typed(text: str, most: int = 60) -> str:
     >>> typed("GPY"), typed("x" * 100, most=5)
     ("'GPY'", "'xxxxx…'")
     """
-    return repr(text if len(text) <= most else text[:most] + "…")
+    return repr(cut(text, most))
+
+
+def cut(text: object, most: int = 60) -> str:
+    """`str(text)` cut to `most` characters and an ellipsis: a thing offered as a move
+    named in its refusal (`b"x" * 100_000 is not a CUBED move`).
+
+    >>> cut(b"x" * 100, most=5)
+    "b'xxx…"
+    """
+    said = str(text)
+    return said if len(said) <= most else said[:most] + "…"
 
 
 #: the code of a move that cannot be read at all (a notation error)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import LegalTexts, SharedViews
-from cubegames.core.errors import Refusal
+from cubegames.core.errors import Refusal, cut
 from cubegames.core.game import JSON, State, seat_of
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
@@ -247,7 +247,7 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
                     "pass-before-draw", "you may pass only after drawing, or when the bag is empty"
                 )
             return None
-        return Refusal("not-a-move", f"{move} is not a CUBED move", move=str(move))
+        return Refusal("not-a-move", f"{cut(move)} is not a CUBED move", move=cut(move))
 
     def scores(self) -> list[float]:
         if self.solo:

@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from cubegames.core.capabilities import LegalTexts
-from cubegames.core.errors import Refusal
+from cubegames.core.errors import Refusal, cut
 from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.box import COLOURS, Box, Colour
@@ -202,7 +202,7 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
             return self._unstack_refusal(move)
         if isinstance(move, End):
             return self._end_refusal()
-        return Refusal("not-a-move", f"{move} is not an Unstackable move", move=str(move))
+        return Refusal("not-a-move", f"{cut(move)} is not an Unstackable move", move=cut(move))
 
     def _end_refusal(self) -> Refusal | None:
         if self.stage is not Stage.STACK:
