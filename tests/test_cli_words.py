@@ -139,11 +139,12 @@ def test_click_speaks_japanese_only_inside_the_block() -> None:
     [
         (("play", "cubed", "--frobnicate"), "'--frobnicate' というオプションはありません。"),
         (("play", "cubed", "--sead", "1"), "もしかして: '--seat', '--seed'"),
-        (("check",), "次の引数を指定してください: 'POSITION.json'"),
+        (("check",), "次の引数を指定してください: 'POSITION.json'。"),
         (("play", "cubed", "--players", "30"), "'--players' / '-p' の値が正しくありません"),
         (("play", "cubed", "--seed", "abc"), "'abc' は数として読めません。"),
         (("play", "cubed", "--seed"), "オプション '--seed' には値を1個付けてください。"),
-        (("plya", "cubed"), "'plya' というコマンドはありません。 もしかして: 'play'"),
+        # the space and the "." that click puts between its pieces are Japanese punctuation
+        (("plya", "cubed"), "'plya' というコマンドはありません。もしかして: 'play'"),
         (("moves", "a.json", "b.json"), "余分な引数があります（b.json）"),
         (("rules", "cubed", "--plain=yes"), "'--plain' には値を付けません。"),
     ],

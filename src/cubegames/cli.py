@@ -309,11 +309,29 @@ class Cubegames(Spoken, click.Group):
                 click.echo("", err=True)
                 sys.exit(130)
             except click.ClickException as exc:
-                click.echo(f"cubegames: {exc.format_message()}", err=True)
+                click.echo(f"cubegames: {_tidied(exc.format_message(), lang)}", err=True)
                 sys.exit(exc.exit_code)
             finally:
                 _ASKED.reset(token)
         sys.exit(0)
+
+
+def _tidied(message: str, lang: str) -> str:
+    """A usage error as click put it together from the catalog's pieces, with the
+    punctuation click adds outside them in the language's own: Japanese has no space after
+    。 and ends on 。, not on click's "." after a quoted name.
+
+    >>> _tidied("'plya' というコマンドはありません。 もしかして: 'play'", "ja")
+    "'plya' というコマンドはありません。もしかして: 'play'"
+    >>> _tidied("次の引数を指定してください: 'GAME'.", "ja")
+    "次の引数を指定してください: 'GAME'。"
+    >>> _tidied("Missing argument 'GAME'.", "en")
+    "Missing argument 'GAME'."
+    """
+    if lang != "ja":
+        return message
+    message = message.replace("。 ", "。")
+    return message[:-1] + "。" if message.endswith("'.") else message
 
 
 def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
