@@ -151,6 +151,9 @@ def test_bad_arguments_in_japanese() -> None:
         (("-o", "rounds=99"), "「rounds」は1から10までで指定してください"),
         (("--players", "1", "-o", "variants=void"), "ソロでは使えません"),
         (("--bot", "mcts:tree=maybe"), "--bot: tree は true か false で指定してください"),
+        (("-b", "random", "-b", "greedy"), "ボットが2つ指定されていますが、ボットが座る席は1つ"),
+        (("--bot", "random:seed=1"), "ボット「random」には「seed」という設定はありません"),
+        (("--bot", "mcts:c=1,c=2"), "ボット「mcts」: c が2回指定されています"),
     ]:
         done = run("play", "cubed", "--lang", "ja", *args)
         lines = done.stderr.strip().splitlines()

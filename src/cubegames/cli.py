@@ -408,6 +408,9 @@ def play(
     for seat in humans:
         if seat >= built.players:
             fail(t("term-error-seat", seat=seat, last=built.players - 1))
+    others = built.players - len(humans)
+    if len(bots) > others:  # the last ones would have been dropped without a word
+        fail(t("term-error-bots", bots=len(bots), seats=others))
     try:
         names = list(bots) or ["random"]
         for name in names:

@@ -1162,6 +1162,14 @@ term-unst-fewer = a turn may place fewer cubes (end)
 term-unst-supply = Supply:
 term-unst-last-red = {" "}(last red)
 term-error-seat = --seat { $seat }: this game has seats 0 to { $last }
+term-error-bots = --bot: { $bots ->
+    [one] 1 bot
+   *[other] { $bots } bots
+  } for { $seats ->
+    [0] no other seat
+    [one] 1 other seat
+   *[other] { $seats } other seats
+  }
 
 ## words: checks across a game's options, a bot's own complaints about its settings, a
 ## request the API's models refuse, a record whose result does not match (engineer "words")

@@ -1011,6 +1011,10 @@ term-unst-fewer = 1手番に置く数は少なくてもよい（end で終える
 term-unst-supply = 残りのキューブ:
 term-unst-last-red = （最後の赤）
 term-error-seat = --seat { $seat }: このゲームの席は0〜{ $last }です
+term-error-bots = --bot: ボットが{ $bots }つ指定されていますが、{ $seats ->
+    [0] ボットが座る席はありません
+   *[other] ボットが座る席は{ $seats }つです
+  }
 
 ## words: ゲームの設定どうしの組み合わせ、ボット自身の設定への指摘、API のモデルが受け付けない
 ## リクエスト、結果が手順と合わない記録（エンジニア "words"）
