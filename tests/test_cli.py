@@ -68,8 +68,12 @@ def test_check_says_legal_or_why_not(position: Path) -> None:
             "--players 3 and --option players=2 disagree: give one of them",
         ),
         (("play", "cubed", "--bot", "wizard"), "--bot: unknown bot 'wizard'"),
+        (("play", "cubed", "--bot", "random:seed=1"), "bot 'random' takes no parameter 'seed'"),
         (("play", "cubed", "--bot", "alphabeta"), "bot 'alphabeta' plays unstackable only"),
         (("play", "cubed", "--seat", "3"), "--seat 3: this game has seats 0 to 1"),
+        # the third bot was dropped without a word
+        (("play", "cubed", "-b", "random", "-b", "greedy", "-b", "mcts"), "3 bots for 1 other"),
+        (("play", "cubed", "-s", "0", "-s", "1", "-b", "greedy"), "1 bot for no other seat"),
         (("play", "cubed", "--frobnicate"), "No such option '--frobnicate'"),
         (("compile", "--part", "toaster"), "'toaster' is not one of 'bots'"),
     ],

@@ -139,11 +139,12 @@ def test_click_speaks_japanese_only_inside_the_block() -> None:
     [
         (("play", "cubed", "--frobnicate"), "'--frobnicate' というオプションはありません。"),
         (("play", "cubed", "--sead", "1"), "もしかして: '--seat', '--seed'"),
-        (("check",), "次の引数を指定してください: 'POSITION.json'"),
+        (("check",), "次の引数を指定してください: 'POSITION.json'。"),
         (("play", "cubed", "--players", "30"), "'--players' / '-p' の値が正しくありません"),
         (("play", "cubed", "--seed", "abc"), "'abc' は数として読めません。"),
         (("play", "cubed", "--seed"), "オプション '--seed' には値を1個付けてください。"),
-        (("plya", "cubed"), "'plya' というコマンドはありません。 もしかして: 'play'"),
+        # the space and the "." that click puts between its pieces are Japanese punctuation
+        (("plya", "cubed"), "'plya' というコマンドはありません。もしかして: 'play'"),
         (("moves", "a.json", "b.json"), "余分な引数があります（b.json）"),
         (("rules", "cubed", "--plain=yes"), "'--plain' には値を付けません。"),
     ],
@@ -189,6 +190,9 @@ def test_the_players_help_in_japanese(command: str | None) -> None:
         assert japanese_only(text) == [], text
     else:
         assert japanese_only(done.stdout) == [], done.stdout
+        # a value is named as api.md names it (--players N, --seat S), not by click's
+        # English type name ("INTEGER RANGE")
+        assert "INTEGER" not in done.stdout and "TEXT" not in done.stdout, done.stdout
     english_help = say(*args, "--help")
     assert english_help.stdout.startswith("Usage: cubegames") and not JAPANESE.search(
         english_help.stdout
@@ -275,6 +279,10 @@ def _bad_files(tmp_path: Path) -> list[tuple[str, str]]:
     too_many.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
     no_game = tmp_path / "no-game.json"
     no_game.write_text(json.dumps({"options": {}}))
+    long_number = tmp_path / "long-number.json"  # json.loads: a ValueError, no JSON error
+    long_number.write_text(
+        json.dumps(API_EXAMPLE).replace('"to_move": 0', '"to_move": ' + "9" * 5000)
+    )
     bad_option = tmp_path / "bad-option.json"
     bad_option.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 99}}))
     return [
@@ -284,6 +292,7 @@ def _bad_files(tmp_path: Path) -> list[tuple[str, str]]:
         (str(garbage), ": JSONとして読めません（1行2列）"),
         (str(too_many), ": 局面ファイルの「bag[1]」が正しくありません"),
         (str(no_game), ": 局面ファイルの「game」が正しくありません"),
+        (str(long_number), ": 局面ファイルではありません（長すぎて読めない数があります）"),
         (str(bad_option), "英語版で遊べるのは1〜6人です（指定: 99人）"),
     ]
 
@@ -299,6 +308,31 @@ def test_bad_position_files_in_japanese(tmp_path: Path, command: str) -> None:
         assert JAPANESE.search(line)
         english_line = one_line_error(say(*args))
         assert not JAPANESE.search(english_line), english_line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_file_that_is_not_json_is_worded_alike_by_every_command(
+    tmp_path: Path, lang: str
+) -> None:
+    """`replay` said "this is not a JSON file (… at line 1)" where `moves` and `check`
+    said "not valid JSON (… at line 1 column 2)": one wording, in both languages."""
+    for text in ("{not json", "", '{"a": 1,\n  oops}'):
+        garbage = tmp_path / "garbage.json"
+        garbage.write_text(text)
+        said = {
+            command: one_line_error(say(command, str(garbage), *extra, "--lang", lang))
+            for command, extra in (("moves", []), ("check", ["draw"]), ("replay", []))
+        }
+        assert len(set(said.values())) == 1, said
+        assert ("not valid JSON" if lang == "en" else "JSONとして読めません") in said["replay"]
+
+
+def test_a_position_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    saved = tmp_path / "notepad.json"
+    saved.write_bytes(b"\xef\xbb\xbf" + json.dumps(API_EXAMPLE).encode())
+    done = say("moves", str(saved))
+    assert done.exit_code == 0 and done.stdout.splitlines() == ["GGY@1,-1", "draw"]
+    assert say("check", str(saved), "draw").stdout == "legal\n"
 
 
 def test_games_in_japanese() -> None:
@@ -323,6 +357,23 @@ def test_rules_of_an_unknown_game_in_japanese() -> None:
 def test_a_bad_flag_of_play_in_japanese_is_worded_by_the_shared_helpers() -> None:
     line = one_line_error(say("play", "cubed", "-o", "rounds=99", "--lang", "ja"))
     assert "「rounds」は1から10までで指定してください" in line
+
+
+@pytest.mark.parametrize(
+    ("edition", "japanese", "english_words"),
+    [
+        ("zz", "「zz」という版はありません。選べるのは en, ja です", "unknown edition 'zz'"),
+        ("/no/such.toml", "版のファイル /no/such.toml を読めません", "cannot read edition file"),
+    ],
+)
+def test_an_edition_the_game_lacks_is_refused_in_japanese(
+    edition: str, japanese: str, english_words: str
+) -> None:
+    # the edition's refusal was the engine's English in every language
+    line = one_line_error(say("play", "cubed", "-o", f"edition={edition}", "--lang", "ja"))
+    assert japanese in line
+    assert japanese_only(line.replace(edition, "").replace(".toml", "")) == [], line
+    assert english_words in one_line_error(say("play", "cubed", "-o", f"edition={edition}"))
 
 
 def test_check_of_a_plug_in_game_in_japanese(tmp_path: Path) -> None:

@@ -54,3 +54,50 @@ def test_unknown_game_and_option() -> None:
     for game_id in cubegames.GAMES:
         with pytest.raises(ValueError, match="has no option 'bogus'"):
             cubegames.make(game_id, bogus=1)
+
+
+BUILT_IN = ("cubed", "unstackable", "stakd", "cubes")
+NOT_WHOLE: list[Any] = [None, 1.5, float("nan"), "7", True, [1]]
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_seed_or_a_seat_that_is_not_a_whole_number_is_refused(game_id: str) -> None:
+    """ValueError, as for any bad argument, never a TypeError from deep inside: a seed is
+    a whole number (numpy's too), and so is a seat (`view(True)` is not seat 1)."""
+    import numpy as np
+
+    game = cubegames.make(game_id)
+    for seed in NOT_WHOLE:
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            game.new_state(seed)
+    five: Any = np.int64(5)  # what numpy code passes on
+    assert game.new_state(five).to_dict() == game.new_state(5).to_dict()
+    state = game.new_state(5)
+    for seat in [*NOT_WHOLE, 1.0, -1, game.players]:
+        with pytest.raises(ValueError, match="there is no seat"):
+            state.view(seat)
+    one: Any = np.int64(1)
+    assert state.view(one) == state.view(1)
+
+
+def test_a_game_id_that_is_not_text_is_an_unknown_game() -> None:
+    ids: list[Any] = [None, 5, ["cubed"]]
+    for game_id in ids:
+        with pytest.raises(ValueError, match="unknown game"):
+            cubegames.make(game_id)
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_refusal_quotes_a_long_text_cut_short(game_id: str) -> None:
+    """The reason names what was typed, but 100,000 characters of it are no reason
+    (`cubegames check` printed them all): it stays a short line, the state untouched."""
+    state = cubegames.make(game_id).new_state(5)
+    before = state.to_dict()
+    offered: list[Any] = ["x" * 100_000, "DUO@1:0,0+" + "9" * 100_000 + ",q", "K@" + "9" * 100_000]
+    offered += [b"x" * 100_000, ["draw"] * 50_000]  # no move at all: named cut short too
+    for text in offered:
+        with pytest.raises(cubegames.IllegalMove) as refused:
+            state.play(text)
+        assert len(str(refused.value)) < 300, str(refused.value)[:300]
+        assert "…" in str(refused.value)
+    assert state.to_dict() == before

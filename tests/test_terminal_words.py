@@ -68,6 +68,27 @@ def test_a_refused_move_is_told_in_japanese() -> None:
     assert "ゲームを途中で終えました。" in done.stdout
 
 
+def test_what_a_japanese_input_method_types_in_full_width_is_read_as_ascii() -> None:
+    # ？ lists the moves, １ plays the first, ＧＧＧ＠５，５ is refused by the rules (not
+    # as a word that is no move), ｑｕｉｔ leaves: each was "このゲームにない手です"
+    typed = "？\n　draw　\nＧＧＧ＠５，５\n１\nｑｕｉｔ\n"
+    done = run("play", "cubed", "--seed", "4", "--lang", "ja", stdin=typed)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    assert "このゲームにない手です" not in done.stdout
+    assert "席0の手: draw" in done.stdout and "あなたがピースを1個引きました" in done.stdout
+    assert "指せません: " in done.stdout  # GGG@5,5: the rules' own reason
+    assert "ゲームを途中で終えました。" in done.stdout
+
+
+def test_a_solo_game_says_how_it_ended() -> None:
+    # solo CUBED has no round lines: it ended on "勝者はいません。" and no word of why
+    done = run("play", "cubed", "-p", "1", "--seed", "3", "--lang", "ja", stdin="1\n" * 500)
+    assert "ソロゲームの終わり: 2回引いても置けるピースがなかった。" in done.stdout
+    assert english(done.stdout) == [], done.stdout[-2000:]
+    done = run("play", "cubed", "-p", "1", "--seed", "3", stdin="1\n" * 500)
+    assert "Solo game over: no piece fitted, even after two draws." in done.stdout
+
+
 def test_hot_seat_in_japanese_hands_the_keyboard_over() -> None:
     done = run(
         "play", "cubed", "--seat", "0", "--seat", "1", "--seed", "2", "--lang", "ja",
@@ -130,6 +151,9 @@ def test_bad_arguments_in_japanese() -> None:
         (("-o", "rounds=99"), "「rounds」は1から10までで指定してください"),
         (("--players", "1", "-o", "variants=void"), "ソロでは使えません"),
         (("--bot", "mcts:tree=maybe"), "--bot: tree は true か false で指定してください"),
+        (("-b", "random", "-b", "greedy"), "ボットが2つ指定されていますが、ボットが座る席は1つ"),
+        (("--bot", "random:seed=1"), "ボット「random」には「seed」という設定はありません"),
+        (("--bot", "mcts:c=1,c=2"), "ボット「mcts」: c が2回指定されています"),
     ]:
         done = run("play", "cubed", "--lang", "ja", *args)
         lines = done.stderr.strip().splitlines()

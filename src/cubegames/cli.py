@@ -59,13 +59,17 @@ def read_text(path: str, limit: int | None = None) -> str:
 def read_position(path: str) -> State[Any]:
     """A state from a position file, or a one-line usage error (in the command's
     language; a game's own reason for refusing the file by the field it names)."""
-    text = read_text(path)
+    # a byte order mark (Windows' Notepad writes one) is no part of the JSON; `replay`
+    # reads past it too
+    text = read_text(path).removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(t("cli-not-json", path=path, reason=exc.msg, line=exc.lineno, column=exc.colno))
     except RecursionError:  # brackets nested deeper than Python's stack
         fail(t("cli-too-deep", path=path))
+    except ValueError:  # an integer of more digits than Python converts (4300)
+        fail(t("cli-long-number", path=path))
     try:
         game = game_from_dict(data)
         return game.state_from_dict(data)
@@ -305,11 +309,29 @@ class Cubegames(Spoken, click.Group):
                 click.echo("", err=True)
                 sys.exit(130)
             except click.ClickException as exc:
-                click.echo(f"cubegames: {exc.format_message()}", err=True)
+                click.echo(f"cubegames: {_tidied(exc.format_message(), lang)}", err=True)
                 sys.exit(exc.exit_code)
             finally:
                 _ASKED.reset(token)
         sys.exit(0)
+
+
+def _tidied(message: str, lang: str) -> str:
+    """A usage error as click put it together from the catalog's pieces, with the
+    punctuation click adds outside them in the language's own: Japanese has no space after
+    。 and ends on 。, not on click's "." after a quoted name.
+
+    >>> _tidied("'plya' というコマンドはありません。 もしかして: 'play'", "ja")
+    "'plya' というコマンドはありません。もしかして: 'play'"
+    >>> _tidied("次の引数を指定してください: 'GAME'.", "ja")
+    "次の引数を指定してください: 'GAME'。"
+    >>> _tidied("Missing argument 'GAME'.", "en")
+    "Missing argument 'GAME'."
+    """
+    if lang != "ja":
+        return message
+    message = message.replace("。 ", "。")
+    return message[:-1] + "。" if message.endswith("'.") else message
 
 
 def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
@@ -331,13 +353,14 @@ def cli(lang: str) -> None:
 
 @cli.command(cls=Spoken)
 @click.argument("game")
-@click.option("--players", "-p", type=click.IntRange(1, 20), help="Number of seats.")
+@click.option("--players", "-p", type=click.IntRange(1, 20), metavar="N", help="Number of seats.")
 @click.option(
     "--seat",
     "-s",
     "seats",
     multiple=True,
     type=click.IntRange(0, 19),
+    metavar="S",
     help="A seat played at this keyboard (repeat for hot-seat play; default: seat 0).",
 )
 @click.option(
@@ -356,7 +379,9 @@ def cli(lang: str) -> None:
     metavar="KEY=VALUE",
     help="A game option, e.g. -o edition=ja -o variants=bridging,void -o rounds=1.",
 )
-@click.option("--seed", type=int, default=None, help="Seed for the deal (default: random).")
+@click.option(
+    "--seed", type=int, default=None, metavar="N", help="Seed for the deal (default: random)."
+)
 @speaks
 def play(
     game: str,
@@ -383,6 +408,9 @@ def play(
     for seat in humans:
         if seat >= built.players:
             fail(t("term-error-seat", seat=seat, last=built.players - 1))
+    others = built.players - len(humans)
+    if len(bots) > others:  # the last ones would have been dropped without a word
+        fail(t("term-error-bots", bots=len(bots), seats=others))
     try:
         names = list(bots) or ["random"]
         for name in names:
@@ -442,7 +470,9 @@ def _palette(game: Any) -> dict[str, Any] | None:
 
 @cli.command(cls=Spoken)
 @click.argument("record", metavar="RECORD.json")
-@click.option("--seat", type=click.IntRange(0, 19), default=None, help="The seat to see from.")
+@click.option(
+    "--seat", type=click.IntRange(0, 19), default=None, metavar="S", help="The seat to see from."
+)
 @speaks
 def replay(record: str, seat: int | None, lang: str) -> None:
     """Tell a game record move by move in words, then its result (`cubegames.replay`)."""

@@ -23,6 +23,11 @@ from cubegames.kit.terminal import listed, refused, seat, speaking, t, worded
 from cubegames.render import web
 from cubegames.render.terminal import draw, tell
 
+#: full-width ASCII (U+FF01 to U+FF5E) and the ideographic space, as a Japanese input
+#: method types them, to ASCII: `？`, `１２`, `ｑｕｉｔ`, `ＧＰＹ＠１，－１` are read as typed
+#: in ASCII (nothing else is changed: `²` is still no number)
+FULL_WIDTH = {0xFF01 + i: 0x21 + i for i in range(0x5E)} | {0x3000: 0x20}
+
 
 class TerminalGame:
     """One game at one keyboard: `humans` are seats typed here, the rest are bots; every
@@ -135,7 +140,7 @@ class TerminalGame:
             text = self._ask(t("term-prompt", who=seat(mover)) + " ")
             if text is None:
                 return False
-            text = text.strip()
+            text = text.translate(FULL_WIDTH).strip()
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "h"):

@@ -54,6 +54,28 @@ def test_every_bot_setting_is_bounded_and_finite(spec: str, message: str) -> Non
         cubegames.bot(spec)
 
 
+def test_a_seed_is_the_callers_and_a_whole_number() -> None:
+    # the seed is bot(spec, seed=N)'s: in the spec it is refused, not a TypeError
+    with pytest.raises(ValueError, match="takes no parameter 'seed'"):
+        cubegames.bot("random:seed=1")
+    with pytest.raises(ValueError, match="takes no parameter 'seed'"):
+        cubegames.bot("mcts:iterations=5,seed=2", seed=1)
+    seeds: list[Any] = [None, 1.5, float("nan"), "7", True]
+    for seed in seeds:
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            cubegames.bot("random", seed=seed)
+    assert cubegames.bot("random", seed=2**100).seed == 2**100
+
+
+def test_a_setting_given_twice_and_a_name_that_is_not_text_are_refused() -> None:
+    with pytest.raises(ValueError, match="iterations is given twice; give it once"):
+        cubegames.bot("mcts:iterations=10,iterations=20")
+    specs: list[Any] = [None, 5, ["random"]]
+    for spec in specs:
+        with pytest.raises(ValueError, match="unknown bot"):
+            cubegames.bot(spec)
+
+
 def test_bounds_at_their_edges_are_accepted() -> None:
     bot = cubegames.bot("mcts:seconds=3600,c=100")
     assert isinstance(bot, MctsBot) and (bot.seconds, bot.c) == (3600.0, 100.0)

@@ -104,9 +104,13 @@ def test_bad_edition_files_name_the_field(
         load_edition(write(tmp_path, GOOD.replace(old, new, 1)))
 
 
-def test_unknown_editions_and_files() -> None:
+def test_unknown_editions_and_files(tmp_path: Path) -> None:
     with pytest.raises(EditionError, match="unknown edition 'fr'"):
         load_edition("fr")
+    binary = tmp_path / "box.toml"
+    binary.write_bytes(b"\x80\xff")  # was the codec's complaint, naming no file
+    with pytest.raises(EditionError, match=r"box\.toml: not a text file"):
+        load_edition(str(binary))
     with pytest.raises(EditionError, match=r"cannot read edition file /nope\.toml"):
         load_edition("/nope.toml")
     with pytest.raises(ValueError, match="the ja edition plays 1 to 11 players, not 12"):

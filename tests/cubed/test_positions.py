@@ -127,6 +127,69 @@ def test_positions_hold_only_pieces_of_the_box(changes: dict[str, Any], message:
         game().state_from_dict(broken(**changes))
 
 
+def second_round() -> tuple[Any, dict[str, Any]]:
+    """A position of the second of two rounds, reached by random play."""
+    two = cubegames.make("cubed", players=2, rounds=2)
+    state = two.new_state(seed=1)
+    rng = random.Random(1)
+    while state.to_dict()["round"] == 1:
+        state.play(rng.choice(state.legal_moves()))
+    return two, state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("past", "message"),
+    [
+        # each was once taken as it came: dict(1) a TypeError, the others kept as garbage
+        ([1], r"past_rounds\[0\]: must be \{"),
+        ([None], r"past_rounds\[0\]: must be \{"),
+        ([{}], r"past_rounds\[0\]: must be \{"),
+        ([{"scores": "zz", "end": 5, "winner": "q"}], r"past_rounds\[0\].scores: needs 2"),
+        (
+            [{"scores": [float("nan"), 0], "end": "blocked", "winner": None}],
+            r"past_rounds\[0\].scores\[0\]: must be a whole number",
+        ),
+        (
+            [{"scores": [10**40, 0], "end": "blocked", "winner": None}],
+            r"past_rounds\[0\].scores\[0\]: must be at most",
+        ),
+        (
+            [{"scores": [3, 0], "end": "bored", "winner": None}],
+            r"past_rounds\[0\].end: 'bored' is not how a round ends",
+        ),
+        (
+            [{"scores": [3, 0], "end": "emptied", "winner": 5}],
+            r"past_rounds\[0\].winner: must be at most 1",
+        ),
+        (
+            [{"scores": [3, 2], "end": "emptied", "winner": 1}],
+            r"past_rounds\[0\].scores\[1\]: the seat that emptied its hand has 0",
+        ),
+        (
+            [{"scores": [3, 0], "end": "blocked", "winner": 1}],
+            r"past_rounds\[0\].winner: only a round ended by an empty hand",
+        ),
+    ],
+)
+def test_finished_rounds_are_read_field_by_field(past: list[Any], message: str) -> None:
+    two, data = second_round()
+    data["past_rounds"] = past
+    with pytest.raises(ValueError, match=message):
+        two.state_from_dict(data)
+
+
+def test_the_totals_are_the_finished_rounds_added_up() -> None:
+    two, data = second_round()
+    assert two.state_from_dict(data).to_dict() == data
+    for wrong in ([10**40, data["totals"][1]], [data["totals"][0], data["totals"][1] + 1]):
+        data["totals"] = wrong
+        with pytest.raises(ValueError, match=r"totals\[\d\]: .*the finished rounds"):
+            two.state_from_dict(data)
+    # in the first round nothing is finished yet
+    with pytest.raises(ValueError, match=r"totals\[0\]: 5, but the finished rounds"):
+        game().state_from_dict(broken(totals=[5, 0]))
+
+
 def test_the_box_check_counts_the_drawn_pieces_and_each_edition_its_own_box() -> None:
     g = cubegames.make("cubed", players=2, variants=["draw3"], rounds=1)
     data = broken(options=g.options, turn={"drew": False, "bonus": False, "drawn": ["PPP"]})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import cubegames
@@ -206,22 +208,31 @@ def test_without_a_winner_the_lowest_scorer_starts(
     assert state.to_dict().get("starter", 0) == expected
 
 
+def last_round(totals: list[int]) -> dict[str, Any]:
+    """The fields of the third of three rounds, the first two adding up to `totals`."""
+    past: list[dict[str, Any]] = [
+        {"scores": totals, "end": "blocked", "winner": None},
+        {"scores": [0] * len(totals), "end": "emptied", "winner": 0},
+    ]
+    return {"round": 3, "totals": totals, "past_rounds": past}
+
+
 def test_lowest_total_after_the_last_round_wins_and_ties_share() -> None:
-    fields = {"round": 3, "totals": [10, 7], "past_rounds": [{}, {}]}
+    fields = last_round([10, 7])
     state = position([], [["GGG", "GPW"], ["PPP"]], to_move=1, rounds=3, fields=fields)
     state.play("PPP@0,0")
     assert state.is_over
     assert state.scores() == [23, 7]
     assert state.winners() == [1]
-    fields = {"round": 3, "totals": [10, 20], "past_rounds": [{}, {}]}
+    fields = last_round([10, 20])
     state = position([], [["GGG"], ["PPP", "BBG", "KKB"]], to_move=0, rounds=3, fields=fields)
     state.play("GGG@0,0")
     assert state.scores() == [10, 20 + 3 + 2 + 5]
-    tie = {"round": 3, "totals": [10, 0], "past_rounds": [{}, {}]}
+    tie = last_round([10, 0])
     state = position([], [["GGG"], ["PPP", "LLL", "BBB", "GGP"]], rounds=3, fields=tie)
     state.play("GGG@0,0")
     assert state.scores() == [10, 11]
-    tie = {"round": 3, "totals": [11, 0], "past_rounds": [{}, {}]}
+    tie = last_round([11, 0])
     state = position([], [["GGG"], ["PPP", "LLL", "BBB", "GGP"]], rounds=3, fields=tie)
     state.play("GGG@0,0")
     assert state.winners() == [0, 1]

@@ -253,7 +253,7 @@ def test_a_bad_record_is_refused_with_a_clear_reason(client: TestClient) -> None
     good = finished_record()
     moves = list(good["moves"])
     cases: list[tuple[bytes, str]] = [
-        (b"{not json", "this is not a JSON file"),
+        (b"{not json", "not valid JSON (Expecting property name"),
         (b'{"moves": []}', 'this is not a game record (no "format": "cubegames-record")'),
         (json.dumps(_bad(good, version=2)).encode(), "bad record: version"),
         (json.dumps(_bad(good, game="chess")).encode(), "unknown game 'chess'"),

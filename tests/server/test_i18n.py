@@ -26,7 +26,7 @@ SERVER = STATIC.parent
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
 PY_USES = re.compile(
-    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\b(?:Worded|WordedProtocolError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\bworded\(\s*\w+,|\b(?:Worded|WordedProtocolError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
 )
 
 
@@ -127,6 +127,8 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
     assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
     assert PY_USES.findall('raise Worded(\n "error-yy", "english")') == ["error-yy"]
     assert PY_USES.findall('Phrase("words-xx", {}, "")') == ["words-xx"]
+    # an edition's error that is also Worded (core.data.worded)
+    assert PY_USES.findall('raise worded(\n error, "error-ww", "english")') == ["error-ww"]
     assert PY_USES.findall('Text(t("term-xx", z=1))') == ["term-xx"]  # the terminal's
 
 
@@ -414,7 +416,7 @@ def test_a_bad_record_file_is_worded_in_the_asked_language(client: TestClient) -
     record = finished_record("cubed", {"players": 2, "rounds": 1})
     refused = {**record, "moves": ["pass", *record["moves"][1:]]}
     cases = [
-        (b"{nope", "this is not a JSON file", "これは JSON ファイルではありません"),
+        (b"{nope", "not valid JSON", "JSONとして読めません（1行2列）"),
         (b'{"game": "cubed"}', "this is not a game record", "これはゲームの記録ではありません"),
         (json.dumps(refused).encode(), "move 1 (pass) is refused: ", "1手目（pass）はルール上"),
     ]

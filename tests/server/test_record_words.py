@@ -158,7 +158,7 @@ def test_a_bad_record_is_one_line_in_the_readers_language(tmp_path: Path) -> Non
     path = tmp_path / "record.json"
     record = a_record("cubes", SETTINGS["cubes"])
     cases: list[tuple[Any, str, str]] = [
-        ("{not json", "JSON", "not a JSON file"),
+        ("{not json", "JSONとして読めません（1行2列）", "not valid JSON (Expecting"),
         ({"format": "other"}, "ゲームの記録ではありません", "not a game record"),
         ({**record, "moves": ["roll", "FLY"]}, "2手目", "move 2 (FLY)"),
         ({**record, "result": {"scores": [1, 2], "winners": [1]}}, "結果", "does not match"),

@@ -70,8 +70,12 @@ def test_one_command_gives_results_and_a_report_with_plots(tmp_path: Path) -> No
             ("simulate", "cubed", "-p", "3", "-o", "players=2"),
             "--players 3 and --option players=2 disagree: give one of them",
         ),
-        (("simulate", "cubed", "-n", "0"), "0 is not in the range x>=1"),
+        (("simulate", "cubed", "-n", "0"), "0 is not in the range 1<=x<=1000000000"),
         (("simulate", "cubed", "-n", "many"), "'many' is not a valid integer"),
+        # past 2**63 the list of games to play overflowed (a traceback)
+        (("simulate", "cubed", "-n", "9" * 20), "is not in the range 1<=x<=1000000000"),
+        # the seed is the run's (--seed): a TypeError once inside the bot
+        (("simulate", "cubed", "-b", "random:seed=1"), "bot 'random' takes no parameter 'seed'"),
         (("simulate", "cubed", "-p", "9"), "the en edition plays 1 to 6 players, not 9"),
         (("simulate", "unstackable", "-b", "random,random,greedy"), "exactly 2 players, not 3"),
         (
@@ -263,6 +267,36 @@ def test_output_paths_are_checked_before_the_games(
         assert message in _refused(["simulate", "cubes", "-n", "2", "-q", *extra], capsys)
     assert message in _refused(["sweep", "cubes", "-q", "--html", str(tmp_path)], capsys)
     assert unrelated.read_text() == "name,phone\nAda,123\n"  # left as it was
+
+
+def test_a_sweep_file_that_cannot_be_read_gives_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_games(monkeypatch)
+    cases: dict[str, tuple[str | bytes, str]] = {
+        "deep.json": ("[" * 100_000 + "]" * 100_000, "its brackets nest too deep to read"),
+        "deep.toml": ("a = " + "[" * 100_000 + "]" * 100_000, "its brackets nest too deep"),
+        "long.json": ('{"seed": ' + "9" * 5000 + "}", "Exceeds the limit (4300 digits)"),
+        "binary.toml": (b"\x80\xff", "not a text file"),
+    }
+    for name, (content, message) in cases.items():
+        file = tmp_path / name
+        if isinstance(content, bytes):
+            file.write_bytes(content)
+        else:
+            file.write_text(content)
+        err = _refused(["sweep", "--config", str(file), "-q"], capsys)
+        assert f"{file}: {message}" in err, err
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_results_that_cannot_be_written_after_all_give_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # /proc passes the checks made before the games (root may write anywhere) but takes
+    # no new file: the failed write is one line, not pandas' traceback
+    err = _refused(["simulate", "cubed", "-n", "1", "-q", "--out", "/proc/results.csv"], capsys)
+    assert "/proc/results.csv: the results could not be written" in err
 
 
 def test_a_ray_cluster_that_refuses_gives_one_line(

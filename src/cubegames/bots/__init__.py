@@ -18,6 +18,7 @@ from cubegames.bots.base import Bot
 from cubegames.bots.greedy import GreedyBot
 from cubegames.bots.mcts import MctsBot
 from cubegames.bots.random import RandomBot
+from cubegames.core.chance import whole_seed
 from cubegames.core.phrase import Worded
 
 BOTS: dict[str, type[Bot]] = {
@@ -70,6 +71,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("policy:unstackable-ppo,sample=1")
     ('policy', {'policy': 'unstackable-ppo', 'sample': 1})
     """
+    if not isinstance(spec, str):
+        bots = ", ".join(bot_classes())
+        named = str(spec)[:40]
+        raise Worded(
+            "error-bot-unknown", f"unknown bot {named!r}; choose from {bots}", bot=named, bots=bots
+        )
     name, _, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}
     for i, part in enumerate(filter(None, rest.split(","))):
@@ -80,6 +87,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or not key.strip():
             raise Worded(
                 "error-bot-pairs", f"bot {spec!r}: parameters are written key=value", bot=spec
+            )
+        if key.strip() in params:
+            raise Worded(
+                "error-bot-twice",
+                f"bot {name!r}: {key.strip()} is given twice; give it once",
+                bot=name,
+                key=key.strip(),
             )
         params[key.strip()] = _value(value.strip())
     return name, params
@@ -118,6 +132,14 @@ def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
             bot=name,
             games=", ".join(cls.games() or ()),
             game=game,
+        )
+    seed = whole_seed(seed)
+    if "seed" in params:  # the seed is `bot(spec, seed=N)`'s, never a setting of the bot
+        raise Worded(
+            "error-bot-no-param",
+            f"bot {name!r} takes no parameter 'seed' (give it as bot(spec, seed=N))",
+            bot=name,
+            key="seed",
         )
     made = cls(seed, **params)
     if game is not None and not made.plays(game):

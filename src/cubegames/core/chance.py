@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import random
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, runtime_checkable
 
 if TYPE_CHECKING:
     from cubegames.core.game import Game, State
@@ -43,6 +44,22 @@ if TYPE_CHECKING:
 CURRENT = 3
 #: every chance version a stored game or record may have been made with
 VERSIONS = (1, 2, 3)
+
+
+def whole_seed(seed: object) -> int:
+    """`seed` when it is a whole number (any size, negative too), else a ValueError that
+    says so: `new_state` and `cubegames.bot` take a seed as a whole number and nothing else.
+
+    >>> whole_seed(2**70) == 2**70
+    True
+    >>> whole_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number, not 1.5
+    """
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        return operator.index(seed)  # an int, or numpy's: np.int64(7) is a seed too
+    raise ValueError(f"seed must be a whole number, not {seed!r:.40}")
 
 
 def seeded(seed: int) -> random.Random:

@@ -36,6 +36,31 @@ def need(
     return value
 
 
+def worded(error: type[ValueError], key: str, english: str, /, **params: str) -> ValueError:
+    """An `error` (a game's `EditionError`) that is also `core.phrase.Worded`: its English
+    as always, and the catalogs' `key`, so that the terminal, the commands and the server
+    word it in the reader's language.
+
+    >>> from cubegames.core.phrase import Worded
+    >>> class EditionError(ValueError): ...
+    >>> exc = worded(EditionError, "error-edition-unknown", "unknown edition 'x'", edition="x")
+    >>> isinstance(exc, EditionError) and isinstance(exc, Worded), exc.phrase.key
+    (True, 'error-edition-unknown')
+    """
+    from cubegames.core.phrase import Worded
+
+    kind = _WORDED.get(error)
+    if kind is None:
+        kind = _WORDED[error] = type(
+            error.__name__, (error, Worded), {"__module__": error.__module__}
+        )
+    return kind(key, english, **params)
+
+
+#: each error class made `Worded` (`worded`), made once
+_WORDED: dict[type[ValueError], type[ValueError]] = {}
+
+
 def read_data_file(
     package: str, name: str, built_in: Sequence[str], error: type[ValueError]
 ) -> tuple[dict[str, Any], str]:
@@ -51,10 +76,23 @@ def read_data_file(
         try:
             text = Path(name).read_text("utf-8")
         except OSError as exc:
-            raise error(f"cannot read edition file {name}: {exc.strerror}") from None
+            raise worded(
+                error,
+                "error-edition-unreadable",
+                f"cannot read edition file {name}: {exc.strerror}",
+                file=name,
+                reason=str(exc.strerror),
+            ) from None
+        except UnicodeDecodeError:
+            raise error(f"{name}: not a text file") from None
     else:
-        raise error(
-            f"unknown edition {name!r}; choose from {', '.join(built_in)} or give a .toml file"
+        editions = ", ".join(built_in)
+        raise worded(
+            error,
+            "error-edition-unknown",
+            f"unknown edition {name!r}; choose from {editions} or give a .toml file",
+            edition=name,
+            editions=editions,
         )
     try:
         return tomllib.loads(text), where

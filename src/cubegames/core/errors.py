@@ -40,6 +40,27 @@ def _rebuild(code: str, text: str, params: Mapping[str, Any]) -> Refusal:
     return Refusal(code, text, **params)
 
 
+def typed(text: str, most: int = 60) -> str:
+    """What a player typed, quoted as a refusal names it: cut to `most` characters, so
+    that a reason stays one short line whatever was sent (`cubegames check` prints it).
+
+    >>> typed("GPY"), typed("x" * 100, most=5)
+    ("'GPY'", "'xxxxx…'")
+    """
+    return repr(cut(text, most))
+
+
+def cut(text: object, most: int = 60) -> str:
+    """`str(text)` cut to `most` characters and an ellipsis: a thing offered as a move
+    named in its refusal (`b"x" * 100_000 is not a CUBED move`).
+
+    >>> cut(b"x" * 100, most=5)
+    "b'xxx…"
+    """
+    said = str(text)
+    return said if len(said) <= most else said[:most] + "…"
+
+
 #: the code of a move that cannot be read at all (a notation error)
 UNREADABLE = "unreadable"
 #: the code of a rules refusal a game gave as a plain sentence, without a code of its own

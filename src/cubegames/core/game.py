@@ -6,16 +6,36 @@ Chance comes from the seed given to `Game.new_state` and from the position itsel
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar
 
 from cubegames.core import splitmix
 from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal
 from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
+
+
+def seat_of(seat: object, players: int) -> int:
+    """`seat` as a seat of a game of `players` seats (an int or numpy's), else a
+    ValueError: `view(seat)` of every built-in game reads its seat through this, so that
+    `view(True)`, `view(1.0)`, `view("0")` or `view(None)` are refused as `view(9)` is.
+
+    >>> seat_of(1, 2)
+    1
+    >>> seat_of(True, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no seat True
+    """
+    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+        number = operator.index(seat)
+        if 0 <= number < players:
+            return number
+    raise ValueError(f"there is no seat {seat!r:.40}")
 
 
 class Move(ABC):

@@ -158,13 +158,14 @@ def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:
 def game_class(game_id: str) -> type[Game[Any]]:
     """The class behind a game id; ValueError for an unknown id, `PluginError` (a
     ValueError) for a registered game that cannot be loaded."""
-    if game_id not in _ENTRIES:
-        if game_id in _LEFT_OUT:
+    if not isinstance(game_id, str) or game_id not in _ENTRIES:
+        if isinstance(game_id, str) and game_id in _LEFT_OUT:
             raise PluginError(_LEFT_OUT[game_id])
+        named = game_id if isinstance(game_id, str) else str(game_id)
         raise Worded(
             "error-game-unknown",
-            f"unknown game {game_id!r}; choose from {', '.join(GAMES)}",
-            game=game_id[:40],
+            f"unknown game {named!r}; choose from {', '.join(GAMES)}",
+            game=named[:40],
             games=", ".join(GAMES),
         )
     found = _load(game_id)

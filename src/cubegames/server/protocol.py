@@ -560,12 +560,16 @@ def read_record(raw: bytes) -> Record:
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        # worded as `cubegames moves` and `check` word a position that is not JSON
+        # (cli-not-json), so that `cubegames replay` says the same
+        line, column = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (0, 0)
         where = (
-            f" ({exc.msg} at line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+            f" ({exc.msg} at line {line} column {column})"
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
         )
-        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 0
         raise WordedProtocolError(
-            "error-record-not-json", f"this is not a JSON file{where}", line=line
+            "error-record-not-json", f"not valid JSON{where}", line=line, column=column
         ) from None
     except ValueError:  # an integer of more digits than Python converts (4300)
         raise WordedProtocolError(

@@ -170,6 +170,9 @@ def _given(name: str) -> bool:
     return source is not None and source is not click.core.ParameterSource.DEFAULT
 
 
+#: the most games `simulate -n` plays in one run
+MAX_GAMES = 10**9
+
 #: what a run that lost a worker process says
 _BROKEN = "a worker process stopped unexpectedly (killed, or out of memory?)"
 
@@ -256,7 +259,9 @@ def _common(func: Any) -> Any:
 @click.option(
     "-n",
     "--games",
-    type=click.IntRange(min=1),
+    # bounded: a count past 2**63 is a one-line refusal, not an OverflowError once the
+    # games are listed (a billion games is already days of play)
+    type=click.IntRange(1, MAX_GAMES),
     default=100,
     show_default=True,
     help="Number of games.",

@@ -158,9 +158,18 @@ class Store:
     # -- writing ---------------------------------------------------------------------------
 
     def append(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Add a batch of rows: a new part file, or lines at the end of the CSV."""
+        """Add a batch of rows: a new part file, or lines at the end of the CSV; a place
+        that refuses the write after all (a file system that takes no new files, a full
+        disk) is a StoreError naming it, for one line on stderr."""
         if not rows:
             return
+        try:
+            self._append(rows)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            raise StoreError(f"{self.path}: the results could not be written ({why})") from None
+
+    def _append(self, rows: Sequence[Mapping[str, Any]]) -> None:
         import pandas as pd
 
         df = pd.DataFrame(list(rows))

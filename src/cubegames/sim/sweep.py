@@ -64,9 +64,13 @@ def read_config(path: str) -> dict[str, Any]:
         text = file.read_text("utf-8")
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file") from None
     try:
         data = json.loads(text) if file.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+    except RecursionError:  # brackets nested deeper than Python's stack
+        raise ValueError(f"{path}: its brackets nest too deep to read") from None
+    except ValueError as exc:  # JSON's and TOML's errors, and a number of 4300 digits
         raise ValueError(f"{path}: {exc}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: must hold a table of settings")

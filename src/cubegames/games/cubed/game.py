@@ -234,6 +234,7 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
         """
         if type(version) is not int or version not in chance.VERSIONS:
             raise ValueError(f"chance version {version!r} is not one of {chance.VERSIONS}")
+        seed = chance.whole_seed(seed)
         state = CubedState(self)
         if version >= 3:
             draws = splitmix.Draws(splitmix.from_seed(seed))
@@ -403,6 +404,31 @@ class _Reader(FieldReader):
                 )
             left[key] -= 1
 
+    def past_round(self, entry: Any, where: str) -> JSON:
+        """A finished round as `_end_round` writes it: each seat's points (0 for the
+        seat that emptied its hand, the `winner`; at most the whole box's), and how it
+        ended. Kept as it was read: format 1 draws hash it."""
+        if not isinstance(entry, dict) or set(entry) != {"scores", "end", "winner"}:
+            raise ValueError(f'{where}: must be {{"scores": [...], "end": ..., "winner": ...}}')
+        players = self.game.players
+        scores = entry["scores"]
+        if not isinstance(scores, list) or len(scores) != players:
+            raise ValueError(f"{where}.scores: needs {players} numbers, one per seat")
+        most = sum(self.ed.piece_points(p) for p in self.ed.pieces)
+        for seat, points in enumerate(scores):
+            self.count(points, f"{where}.scores[{seat}]", 0, most)
+        end = entry["end"]
+        if end not in (EMPTIED, BLOCKED, STALLED, STANDSTILL):
+            raise ValueError(f"{where}.end: {end!r:.40} is not how a round ends")
+        winner = entry["winner"]
+        if end == EMPTIED:
+            self.count(winner, f"{where}.winner", 0, players - 1)
+            if scores[winner]:
+                raise ValueError(f"{where}.scores[{winner}]: the seat that emptied its hand has 0")
+        elif winner is not None:
+            raise ValueError(f"{where}.winner: only a round ended by an empty hand has one")
+        return dict(entry)
+
     def state(self) -> CubedState:
         game, ed = self.game, self.ed
         players = game.players
@@ -471,7 +497,14 @@ class _Reader(FieldReader):
         past = self.get("past_rounds", list, [])
         if len(past) != state.round - 1 and not (len(past) == state.round and "end" in self.data):
             raise ValueError('field "past_rounds": needs one entry per finished round')
-        state.past_rounds = [dict(r) for r in past]
+        state.past_rounds = [self.past_round(r, f"past_rounds[{i}]") for i, r in enumerate(past)]
+        for seat, total in enumerate(state.totals):
+            summed = sum(r["scores"][seat] for r in state.past_rounds)
+            if total != summed:
+                raise ValueError(
+                    f"totals[{seat}]: {total}, but the finished rounds (past_rounds) "
+                    f"give that seat {summed}"
+                )
         end = self.get("end", (str, type(None)), None)
         if end is not None and end not in ENDINGS:
             raise ValueError(f'field "end": unknown ending {end!r}')

@@ -18,7 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import IllegalMove, Refusal, typed
 from cubegames.core.game import Move
 from cubegames.core.hexgrid import LIMIT, in_range
 
@@ -190,4 +190,4 @@ def _parse(text: str, letters: str) -> CubedMove:
         return Keep(colours(m[1]))
     if m := _GIVE.fullmatch(t):
         return Give(colours(m[1]), int(m[2]))
-    raise IllegalMove(f"cannot read {text!r}: moves look like {FORMS}")
+    raise IllegalMove(f"cannot read {typed(text)}: moves look like {FORMS}")

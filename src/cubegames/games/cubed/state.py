@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import LegalTexts, SharedViews
-from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.errors import Refusal, cut
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed.edition import Edition
 from cubegames.games.cubed.formats import VERSION
@@ -247,7 +247,7 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
                     "pass-before-draw", "you may pass only after drawing, or when the bag is empty"
                 )
             return None
-        return Refusal("not-a-move", f"{move} is not a CUBED move", move=str(move))
+        return Refusal("not-a-move", f"{cut(move)} is not a CUBED move", move=cut(move))
 
     def scores(self) -> list[float]:
         if self.solo:
@@ -300,8 +300,7 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
         a cache the caller keeps for one game and never changes: the web server's, so
         that consecutive messages share the entries of pieces that stayed put, which
         costs nothing to make again and nothing to compare (`protocol.diff`)."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self._written(seat, entries)
         out["seat"] = seat
         out["hand_sizes"] = [len(h) for h in self.hands]

@@ -145,4 +145,7 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
             parts.append(
                 Text(t("term-cubed-past", round=i, scores=scores, end=end), style="grey50")
             )
+    if game.players == 1 and view.get("end"):  # solo has no past rounds to say how it ended
+        end = t(f"term-cubed-end-{view['end']}")
+        parts += [Text(), Text(t("term-cubed-solo-ended", end=end), style="bold")]
     return Group(*parts)

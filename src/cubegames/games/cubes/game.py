@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from cubegames.core import splitmix
+from cubegames.core import chance, splitmix
 from cubegames.core.data import FieldReader
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
@@ -128,6 +128,7 @@ class Cubes(Game[CubesMove]):
         return out
 
     def new_state(self, seed: int = 0) -> CubesState:
+        seed = chance.whole_seed(seed)
         state = CubesState(self)
         # the seed picks the generator's starting point; from then on the position carries it.
         # A seed past 64 bits (the server's secret deals) keys a generator that keeps them all.

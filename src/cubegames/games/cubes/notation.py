@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import IllegalMove, Refusal, typed
 from cubegames.core.game import Move
 from cubegames.games.cubes.dice import WORD, is_face
 from cubegames.games.cubes.edition import DICE
@@ -69,7 +69,7 @@ def parse(text: str) -> CubesMove:
         raise IllegalMove(f"a move is text: {FORMS}")
     words = text.split()
     if not words or words[0].lower() != "roll":
-        raise IllegalMove(f"cannot read {text!r}: the move is {FORMS}")
+        raise IllegalMove(f"cannot read {typed(text)}: the move is {FORMS}")
     if len(words) == 1:
         return Roll()
     faces = tuple(WORD if w.lower() == WORD.lower() else w for w in words[1:])
@@ -84,5 +84,5 @@ def parse(text: str) -> CubesMove:
         )
     for face in faces:
         if not is_face(face):
-            raise IllegalMove(f"{face!r} is not a face: write {WORD}, . or a number")
+            raise IllegalMove(f"{typed(face)} is not a face: write {WORD}, . or a number")
     return Roll(faces)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cubegames.core import splitmix
-from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.errors import Refusal, cut
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.cubes.dice import Row, tally
 from cubegames.games.cubes.edition import Edition
 from cubegames.games.cubes.notation import CubesMove, Roll
@@ -75,8 +75,9 @@ class CubesState(State[CubesMove]):
 
     def refusal(self, move: CubesMove) -> Refusal | None:
         if not isinstance(move, Roll):
+            named = cut(move)
             return Refusal(
-                "only-roll", f"{move} is not a CUBES move; the only move is roll", move=str(move)
+                "only-roll", f"{named} is not a CUBES move; the only move is roll", move=named
             )
         if move.faces is not None:
             if not self.game.referee:
@@ -150,8 +151,7 @@ class CubesState(State[CubesMove]):
 
     def view(self, seat: int) -> JSON:
         """The whole position but the generator, which would tell the coming rolls."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         del out["rng"]
         out["seat"] = seat

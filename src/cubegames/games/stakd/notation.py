@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import IllegalMove, Refusal, typed
 from cubegames.core.game import Move
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType
 
@@ -60,10 +60,11 @@ def parse(text: str) -> Place:
     compact = "".join(text.split())
     m = _MOVE.fullmatch(compact)
     if m is None:
-        raise IllegalMove(f"cannot read {text!r}: a move looks like {FORM}")
+        raise IllegalMove(f"cannot read {typed(text)}: a move looks like {FORM}")
     name = m[1].upper()
     if name not in PieceType.__members__:
-        raise IllegalMove(f"unknown piece {m[1]!r}; pieces are {', '.join(t.value for t in TYPES)}")
+        pieces = ", ".join(t.value for t in TYPES)
+        raise IllegalMove(f"unknown piece {typed(m[1])}; pieces are {pieces}")
     z = int(m[2])
     if z > LIMIT:
         raise IllegalMove(
@@ -73,7 +74,7 @@ def parse(text: str) -> Place:
     for part in m[3].split("+"):
         found = _NODE.fullmatch(part)
         if found is None:
-            raise IllegalMove(f"cannot read node {part!r} in {text!r}: a node is x,y")
+            raise IllegalMove(f"cannot read node {typed(part)} in {typed(text)}: a node is x,y")
         x, y = int(found[1]), int(found[2])
         if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
             raise IllegalMove(
@@ -84,6 +85,6 @@ def parse(text: str) -> Place:
                 )
             )
         if (x, y) in nodes:
-            raise IllegalMove(f"node {x},{y} is listed twice in {text!r}")
+            raise IllegalMove(f"node {x},{y} is listed twice in {typed(text)}")
         nodes.append((x, y))
     return Place(PieceType(name), z, tuple(nodes))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.errors import Refusal, cut
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.stakd.board import Board, Laid
 from cubegames.games.stakd.edition import Edition
 from cubegames.games.stakd.notation import Place
@@ -85,7 +85,7 @@ class StakdState(State[Place]):
         seat = self._to_move
         assert seat is not None
         if not isinstance(move, Place):
-            return Refusal("not-a-move", f"{move} is not a STAKD move", move=str(move))
+            return Refusal("not-a-move", f"{cut(move)} is not a STAKD move", move=cut(move))
         piece, z = move.piece, move.z
         if normal_form(move.nodes) not in self.ed.turns[piece] or len(set(move.nodes)) != len(
             move.nodes
@@ -200,8 +200,7 @@ class StakdState(State[Place]):
 
     def view(self, seat: int) -> JSON:
         """Everything: hands are public and nothing is hidden, so the view adds only `seat`."""
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         out["seat"] = seat
         return out

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from cubegames.core import chance
 from cubegames.core.capabilities import EndgameSolving
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
@@ -121,6 +122,7 @@ class Unstackable(Game[UnstackableMove], EndgameSolving):
 
         There is no chance in this game, so every seed gives the same start.
         """
+        chance.whole_seed(seed)  # still a seed: a bad one is refused as in every game
         return UnstackableState(self)
 
     def parse_move(self, text: str) -> UnstackableMove:

@@ -20,7 +20,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove
+from cubegames.core.errors import IllegalMove, typed
 from cubegames.core.game import Move
 from cubegames.games.unstackable.box import LETTERS, Colour
 
@@ -122,9 +122,10 @@ def _parse(text: str) -> UnstackableMove:
         letter = m[1].upper()
         if letter not in LETTERS:
             raise IllegalMove(
-                f"{m[1]!r} is not a cube colour: use {', '.join(LETTERS[:-1])} or {LETTERS[-1]}"
+                f"{typed(m[1])} is not a cube colour: "
+                f"use {', '.join(LETTERS[:-1])} or {LETTERS[-1]}"
             )
         return Stack(Colour(letter), int(m[2]), int(m[3]), int(m[4]))
     if m := _UNSTACK.fullmatch(compact):
         return Unstack(int(m[1]), int(m[2]), int(m[3]))
-    raise IllegalMove(f"cannot read {text!r}: {FORMS}")
+    raise IllegalMove(f"cannot read {typed(text)}: {FORMS}")

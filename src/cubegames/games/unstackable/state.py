@@ -22,8 +22,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from cubegames.core.capabilities import LegalTexts
-from cubegames.core.errors import Refusal
-from cubegames.core.game import JSON, State
+from cubegames.core.errors import Refusal, cut
+from cubegames.core.game import JSON, State, seat_of
 from cubegames.games.unstackable import bitboard as bb
 from cubegames.games.unstackable.box import COLOURS, Box, Colour
 from cubegames.games.unstackable.notation import End, Stack, Unstack, UnstackableMove
@@ -202,7 +202,7 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
             return self._unstack_refusal(move)
         if isinstance(move, End):
             return self._end_refusal()
-        return Refusal("not-a-move", f"{move} is not an Unstackable move", move=str(move))
+        return Refusal("not-a-move", f"{cut(move)} is not an Unstackable move", move=cut(move))
 
     def _end_refusal(self) -> Refusal | None:
         if self.stage is not Stage.STACK:
@@ -400,8 +400,7 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
 
     def view(self, seat: int) -> JSON:
         """Everything is open in this game: the whole position, plus the viewer's seat."""
-        if seat not in (0, 1):
-            raise ValueError(f"there is no seat {seat}")
+        seat = seat_of(seat, self.game.players)
         out = self.to_dict()
         out["seat"] = seat
         return out

@@ -1079,8 +1079,8 @@ notify-body = Move { $ply } is yours to play.
 error-record-too-large = the file is too large: { $bytes } bytes, at most { $most }
 error-record-too-deep = this file nests too deep: at most { $levels } levels
 error-record-not-json = { $line ->
-    [0] this is not a JSON file
-   *[other] this is not a JSON file (line { $line })
+    [0] not valid JSON
+   *[other] not valid JSON (line { $line } column { $column })
   }
 error-record-long-number = this file holds a number too long to read
 error-record-not-record = this is not a game record (no "format": "{ $format }")
@@ -1145,6 +1145,9 @@ term-cubed-end-emptied = a hand was emptied
 term-cubed-end-blocked = no cell was left to play
 term-cubed-end-stalled = nobody could lay a piece
 term-cubed-end-standstill = the bag was empty and a full circle laid nothing
+term-cubed-end-stuck = no piece fitted, even after two draws
+term-cubed-end-bag_empty = a draw was due and the bag was empty
+term-cubed-solo-ended = Solo game over: { $end }.
 term-cubes-set = set { $set } of { $sets }
 term-cubes-in-play = { $points } of the box's { $box } points in play
 term-cubes-no-roll = No roll yet.
@@ -1182,6 +1185,14 @@ term-unst-fewer = a turn may place fewer cubes (end)
 term-unst-supply = Supply:
 term-unst-last-red = {" "}(last red)
 term-error-seat = --seat { $seat }: this game has seats 0 to { $last }
+term-error-bots = --bot: { $bots ->
+    [one] 1 bot
+   *[other] { $bots } bots
+  } for { $seats ->
+    [0] no other seat
+    [one] 1 other seat
+   *[other] { $seats } other seats
+  }
 
 ## words: checks across a game's options, a bot's own complaints about its settings, a
 ## request the API's models refuse, a record whose result does not match (engineer "words")
@@ -1190,6 +1201,8 @@ edition-cubed-en = English edition
 edition-cubed-ja = Japanese edition
 edition-stakd-standard = standard edition
 edition-cubes-standard = standard edition
+error-edition-unknown = unknown edition '{ $edition }'; choose from { $editions } or give a .toml file
+error-edition-unreadable = cannot read edition file { $file }: { $reason }
 error-players-edition = the { $edition } plays { $low } to { $high } players, not { $players }
 error-players-range = { $game } plays { $low } to { $high } players, not { $players }
 error-players-exactly = { $game } is a game for exactly { $count } players, not { $players }
@@ -1205,6 +1218,7 @@ error-bot-number = { $above ->
   }
 error-bot-flag = bot '{ $bot }': { $key } must be true or false
 error-bot-budget-twice = bot '{ $bot }': give iterations or seconds, not both
+error-bot-twice = bot '{ $bot }': { $key } is given twice; give it once
 error-field-missing = { $field }: this field is missing
 error-field-extra = { $field }: there is no such field
 error-field-choice = { $field }: must be one of { $expected }
@@ -1349,6 +1363,7 @@ cli-os-other = the file could not be read
 cli-not-text = { $path }: not a text file
 cli-not-json = { $path }: not valid JSON ({ $reason } at line { $line } column { $column })
 cli-too-deep = { $path }: not a position file (its brackets nest too deep to read)
+cli-long-number = { $path }: not a position file (it holds a number too long to read)
 cli-bad-file = { $path }: { $reason }
 cli-bad-field = { $path }: { $reason }{ $field ->
    *[other] {""}

@@ -934,8 +934,8 @@ notify-body = { $ply }手目はあなたの番です。
 error-record-too-large = ファイルが大きすぎます（{ $bytes }バイト。{ $most }バイトまで）
 error-record-too-deep = このファイルは入れ子が深すぎます（{ $levels }段まで）
 error-record-not-json = { $line ->
-    [0] これは JSON ファイルではありません
-   *[other] これは JSON ファイルではありません（{ $line }行目）
+    [0] JSONとして読めません
+   *[other] JSONとして読めません（{ $line }行{ $column }列）
   }
 error-record-long-number = このファイルには長すぎて読めない数が含まれています
 error-record-not-record = これはゲームの記録ではありません（"format": "{ $format }" がありません）
@@ -996,6 +996,9 @@ term-cubed-end-emptied = 手持ちを出し切った
 term-cubed-end-blocked = 置けるマスがなくなった
 term-cubed-end-stalled = だれもピースを置けなかった
 term-cubed-end-standstill = 袋が空になり、一巡してだれも置けなかった
+term-cubed-end-stuck = 2回引いても置けるピースがなかった
+term-cubed-end-bag_empty = 引く番なのに袋が空だった
+term-cubed-solo-ended = ソロゲームの終わり: { $end }。
 term-cubes-set = 第{ $set }セット（全{ $sets }セット）
 term-cubes-in-play = 箱の{ $box }点のうち{ $points }点が場にあります
 term-cubes-no-roll = まだだれもサイコロを振っていません。
@@ -1030,6 +1033,10 @@ term-unst-fewer = 1手番に置く数は少なくてもよい（end で終える
 term-unst-supply = 残りのキューブ:
 term-unst-last-red = （最後の赤）
 term-error-seat = --seat { $seat }: このゲームの席は0〜{ $last }です
+term-error-bots = --bot: ボットが{ $bots }つ指定されていますが、{ $seats ->
+    [0] ボットが座る席はありません
+   *[other] ボットが座る席は{ $seats }つです
+  }
 
 ## words: ゲームの設定どうしの組み合わせ、ボット自身の設定への指摘、API のモデルが受け付けない
 ## リクエスト、結果が手順と合わない記録（エンジニア "words"）
@@ -1038,6 +1045,10 @@ edition-cubed-en = 英語版
 edition-cubed-ja = 日本語版
 edition-stakd-standard = 標準版
 edition-cubes-standard = 標準版
+error-edition-unknown = 「{ $edition }」という版はありません。選べるのは { $editions } です。.toml ファイルも指定できます
+error-edition-unreadable = { $reason ->
+   *[other] 版のファイル { $file } を読めません
+  }
 error-players-edition = { $edition }で遊べるのは{ $low }〜{ $high }人です（指定: { $players }人）
 error-players-range = { $game }は{ $low }〜{ $high }人で遊ぶゲームです（指定: { $players }人）
 error-players-exactly = { $game }はちょうど{ $count }人で遊ぶゲームです（指定: { $players }人）
@@ -1061,6 +1072,7 @@ error-bot-flag = { $bot ->
 error-bot-budget-twice = { $bot ->
    *[other] iterations と seconds はどちらか一方だけを指定してください
   }
+error-bot-twice = ボット「{ $bot }」: { $key } が2回指定されています。1回だけ指定してください
 error-field-missing = 項目 { $field } がありません
 error-field-extra = { $field } という項目はありません
 error-field-choice = 項目 { $field } は次のどれかにしてください: { $expected }
@@ -1208,6 +1220,7 @@ cli-not-json = { $reason ->
    *[other] { $path }: JSONとして読めません（{ $line }行{ $column }列）
   }
 cli-too-deep = { $path }: 局面ファイルではありません（括弧の入れ子が深すぎます）
+cli-long-number = { $path }: 局面ファイルではありません（長すぎて読めない数があります）
 cli-bad-file = { $reason ->
    *[other] { $path }: 局面ファイルとして正しくありません
   }
