@@ -368,7 +368,7 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
     assert web.visible(plain, "take 2", 1, None)
     assert web.tell(wordy, view) == "8 stones are left." and web.tell(plain, view) is None
     assert web.hints(wordy, view) == {"safe": True} and web.hints(plain, view) is None
-    assert web.info(plain) == {"generic": True, "title": "Nim"}
+    assert web.info(plain) == {"generic": True, "title": "Nim", "hidden_hands": False}
     assert web.draw(plain, view).startswith("<svg")
 
     def text(game: Any) -> str:

@@ -1,0 +1,45 @@
+"""A plug-in game with secret hands (High card, tests/hidden_plugin.py) at the web app: each
+seat's frames hold its own hand only, and a table of two seats at one screen is told to hide
+each hand behind the pass screen (`hello.info.hidden_hands`), as CUBED's is, while a game
+whose seats all see the same (Nim) is not."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+import cubegames
+from cubegames.render import web
+from tests import hidden_plugin
+from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, token
+
+
+@pytest.fixture
+def highcard() -> Iterator[None]:
+    with hidden_plugin.registered():
+        yield
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_hot_seat_table_of_a_plug_in_with_secret_hands_hides_them(client: TestClient) -> None:
+    made = make_game(client, "highcard", [HUMAN, HUMAN], {"players": 2, "cards": 3})
+    hands = cubegames.make("highcard", cards=3).new_state(7).to_dict()["hands"]
+    for seat in (0, 1):
+        with connect(client, made["id"], token(made, seat)) as session:
+            ws = Socket(session)
+            hello, first = ws.opening()
+            assert hello["info"] == {"generic": True, "title": "High card", "hidden_hands": True}
+            assert first["view"]["hand"] == sorted(hands[seat])
+            # nothing of the other hand in any frame: each card of it is told nowhere
+            other = hands[1 - seat]
+            frames = " ".join(ws.transcript)
+            assert '"hands"' not in frames
+            assert all(f'"play {c}"' not in frames for c in other), frames
+            assert json.loads(ws.transcript[-1])["view"]["held"] == [3, 3]
+
+
+def test_a_plug_in_whose_seats_all_see_the_same_needs_no_pass_screen() -> None:
+    assert web.info(cubegames.make("nim"))["hidden_hands"] is False
+    assert web.info(cubegames.make("cubed", players=2))["hidden_hands"] is True
