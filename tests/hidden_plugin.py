@@ -90,17 +90,16 @@ class HighCardState(State[Play]):
     def clone(self) -> HighCardState:
         return HighCardState(self.game, [list(h) for h in self.hands], list(self.played))
 
-    def public_view(self) -> JSON:
+    # no `public_view` of its own: the default shows a spectator what every seat sees alike
+    def view(self, seat: int) -> JSON:
         return {
             "game": "highcard",
             "options": self.game.options,
             "held": [len(h) for h in self.hands],
             "played": list(self.played),
-            "seat": None,
+            "seat": seat,
+            "hand": sorted(self.hands[seat]),
         }
-
-    def view(self, seat: int) -> JSON:
-        return {**self.public_view(), "seat": seat, "hand": sorted(self.hands[seat])}
 
     def to_dict(self) -> JSON:
         return {

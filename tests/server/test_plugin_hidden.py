@@ -12,7 +12,7 @@ import pytest
 
 import cubegames
 from cubegames.render import web
-from tests import hidden_plugin
+from tests import conformance, hidden_plugin
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, token
 
 
@@ -40,6 +40,41 @@ def test_a_hot_seat_table_of_a_plug_in_with_secret_hands_hides_them(client: Test
             assert json.loads(ws.transcript[-1])["view"]["held"] == [3, 3]
 
 
+@pytest.mark.usefixtures("highcard")
+def test_a_spectator_of_a_plug_in_that_keeps_the_default_public_view_sees_no_hand(
+    client: TestClient,
+) -> None:
+    """High card has no `public_view` of its own: a spectator's frames and the replay of the
+    game in play show what every seat sees alike, never seat 0's hand (the default was
+    `view(0)`)."""
+    made = make_game(client, "highcard", [HUMAN, HUMAN], {"players": 2, "cards": 3})
+    public = {"game": "highcard", "options": {"players": 2, "cards": 3}, "held": [3, 3]}
+    with connect(client, made["id"]) as session:
+        ws = Socket(session)
+        hello, first = ws.opening()
+        assert hello["seat"] is None
+        assert first["view"] == {**public, "played": [], "seat": None}
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, mine = ws.opening()
+        ws.move(f"play {mine['view']['hand'][0]}", 0)
+        ws.state(1)
+    replay = client.get(f"/api/games/{made['id']}/replay", params={"ply": 1}).json()
+    assert replay["view"] == {
+        **public,
+        "held": [2, 3],
+        "played": [mine["view"]["hand"][0]],
+        "seat": None,
+    }
+
+
 def test_a_plug_in_whose_seats_all_see_the_same_needs_no_pass_screen() -> None:
     assert web.info(cubegames.make("nim"))["hidden_hands"] is False
     assert web.info(cubegames.make("cubed", players=2))["hidden_hands"] is True
+
+
+@pytest.mark.usefixtures("highcard")
+def test_the_hidden_plug_in_keeps_the_contract() -> None:
+    for seed in range(3):
+        conformance.playout("highcard", {"players": 3}, seed, deep=True)
+        conformance.check_clone("highcard", {"cards": 3}, seed)
