@@ -393,6 +393,25 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
     assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
 
 
+def test_the_terminal_tells_a_plug_ins_moves_in_its_own_words_secret_ones_too() -> None:
+    """A game with `MoveWords` gives no phrase of the catalogs: the terminal's log says its
+    own words, and a move secret from the reader (`SecretMoves`) is told in those words
+    alone (it was not told at all: the bot's turn passed in silence)."""
+    from io import StringIO
+
+    from cubegames.terminal import TerminalGame
+
+    class Quits(Console):
+        def input(self, prompt: object = "", **kwargs: Any) -> str:
+            return "quit"
+
+    out = StringIO()
+    console = Quits(file=out, width=100, highlight=False)
+    TerminalGame(_wordy(), {1}, ["random"], 3, console).run()
+    said = out.getvalue()
+    assert "Someone took stones." in said and "plays take" not in said, said
+
+
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
 @pytest.mark.filterwarnings(
     "ignore:Observation space for each agent probably should be gymnasium.spaces.box"
