@@ -153,9 +153,15 @@ def test_a_hot_seat_table_of_a_plug_in_hides_each_secret_hand_behind_the_pass_sc
         expect(page.locator("#board")).to_have_class(re.compile("hidden-hand"))
         page.click(".overlay button")
         assert current(page)["view"]["seat"] == 0
+        page.click("details.notation summary")  # the legal moves in notation: the hand
+        hand = current(page)["view"]["hand"]
+        expect(page.locator(".legal-moves")).to_contain_text(f"play {hand[-1]}")
         page.click(".generic-moves button.move >> nth=0")
         expect(overlay).to_contain_text("Pass the device to Player 2")
         expect(page.locator("#board")).to_have_class(re.compile("hidden-hand"))
+        # nothing beside the table tells Player 1's cards either (the notation panel did)
+        for part in (".legal-moves", ".log", ".said", ".message"):
+            expect(page.locator(part)).to_be_hidden()
         expect(page.locator(".turn-banner")).to_have_text("Pass the device to Player 2")
         page.click(".overlay button")
         expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
