@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -78,3 +79,29 @@ def test_the_hidden_plug_in_keeps_the_contract() -> None:
     for seed in range(3):
         conformance.playout("highcard", {"players": 3}, seed, deep=True)
         conformance.check_clone("highcard", {"cards": 3}, seed)
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_plug_ins_rules_failing_on_a_move_refuse_it_and_keep_the_connection(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A plug-in's `parse_move` that raises something else than `IllegalMove` on text it did
+    not expect (a KeyError): the move is refused as unreadable, in words that tell nothing of
+    the game, the rules' error is logged, and the page stays connected (the server dropped
+    the connection)."""
+
+    def sloppy(self: Any, text: str) -> Any:
+        return {"play 1": hidden_plugin.Play(1)}[text]
+
+    monkeypatch.setattr(hidden_plugin.HighCard, "parse_move", sloppy)
+    made = make_game(client, "highcard", [HUMAN, HUMAN])
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        ws.opening()
+        ws.move("play 99", 0)
+        error = ws.error()
+        assert error["message"] == "this move cannot be read"
+        assert error["code"] == "illegal" and error["refusal"]["code"] == "unreadable"
+        ws.send({"type": "ping"})
+        assert ws.until(lambda m: m["type"] in ("pong", "closed"))["type"] == "pong"
+    assert "the rules failed on the move 'play 99'" in caplog.text
