@@ -13,6 +13,8 @@ import pytest
 
 import cubegames
 from cubegames.render import web
+from cubegames.server.app import create_app
+from cubegames.server.limits import Limits
 from tests import conformance, hidden_plugin
 from tests.server.helpers import HUMAN, Socket, TestClient, connect, make_game, token
 
@@ -105,3 +107,30 @@ def test_a_plug_ins_rules_failing_on_a_move_refuse_it_and_keep_the_connection(
         ws.send({"type": "ping"})
         assert ws.until(lambda m: m["type"] in ("pong", "closed"))["type"] == "pong"
     assert "the rules failed on the move 'play 99'" in caplog.text
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_bot_that_fails_on_a_plug_in_tells_the_pages_nothing_of_its_hand(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every page is told that a bot failed, in the room's words only: the game's own error
+    (here naming the bot's hand, as a plug-in's message may) stays in the server's log (it
+    was sent to every seat, as was the move a bot tried that the rules refused)."""
+
+    def no_deal(self: Any, view: Any, seat: int, rng: Any) -> Any:
+        raise ValueError(f"cannot deal around the hand {view['hand']}")
+
+    monkeypatch.setattr(hidden_plugin.HighCard, "determinize", no_deal)
+    # the bots think in this process, where High card is registered and its bot fails
+    app = create_app(db_url, bot_delay=0, limits=Limits(bot_processes=0))
+    bot_hand = cubegames.make("highcard").new_state(7).to_dict()["hands"][1]
+    with TestClient(app) as client:
+        made = make_game(client, "highcard", [HUMAN, {"kind": "bot", "bot": "greedy"}])
+        with connect(client, made["id"], token(made, 0)) as session:
+            ws = Socket(session)
+            _, first = ws.opening()
+            ws.move(f"play {first['view']['hand'][0]}", 0)
+            error = ws.until(lambda m: m["type"] == "error" and m["code"] == "bot")
+            assert error["message"] == "the bot of seat 1 failed"
+            frames = " ".join(ws.transcript)
+            assert "cannot deal" not in frames and str(bot_hand) not in frames
