@@ -199,9 +199,10 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            raise RoomError(
-                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
-            ) from None
+            # which move and why in the log only: anyone who opens the game is told, and a
+            # move's notation (a secret one) or the rules' reason may tell a hidden thing
+            log.warning("game %s: move %d (%s) no longer replays: %s", info.id, m.ply, m.move, exc)
+            raise RoomError(f"move {m.ply} of game {info.id} no longer replays") from None
         note, note_say = web.telling(game, state.public_view()) if tells else (None, None)
         played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only, note_say))
     return game, state, played
@@ -992,9 +993,8 @@ class Room:
         try:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            raise RoomError(
-                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
-            ) from None
+            log.warning("game %s: move %d (%s) does not replay: %s", self.id, m.ply, m.move, exc)
+            raise RoomError(f"move {m.ply} of game {self.id} does not replay") from None
         clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
         self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
 
