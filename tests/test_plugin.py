@@ -23,7 +23,15 @@ from cubegames.cli import cli
 from cubegames.core import registry
 from cubegames.core.game import Game
 from cubegames.core.options import check_form, form
-from cubegames.core.registry import GAMES, PluginError, PluginWarning, games, info, make
+from cubegames.core.registry import (
+    GAMES,
+    PluginError,
+    PluginWarning,
+    game_class,
+    games,
+    info,
+    make,
+)
 from cubegames.kit.parts import PARTS, part
 from cubegames.render import terminal
 from cubegames.sim.summaries import summary_for
@@ -368,7 +376,7 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
     assert web.visible(plain, "take 2", 1, None)
     assert web.tell(wordy, view) == "8 stones are left." and web.tell(plain, view) is None
     assert web.hints(wordy, view) == {"safe": True} and web.hints(plain, view) is None
-    assert web.info(plain) == {"generic": True, "title": "Nim"}
+    assert web.info(plain) == {"generic": True, "title": "Nim", "hidden_hands": False}
     assert web.draw(plain, view).startswith("<svg")
 
     def text(game: Any) -> str:
@@ -383,6 +391,25 @@ def test_a_plug_in_games_capabilities_are_used_and_their_absence_falls_back() ->
         "seat 0: took 0  seat 1: took 0",
     ]
     assert terminal.tell(wordy, view) == "8 stones are left." and terminal.tell(plain, view) is None
+
+
+def test_the_terminal_tells_a_plug_ins_moves_in_its_own_words_secret_ones_too() -> None:
+    """A game with `MoveWords` gives no phrase of the catalogs: the terminal's log says its
+    own words, and a move secret from the reader (`SecretMoves`) is told in those words
+    alone (it was not told at all: the bot's turn passed in silence)."""
+    from io import StringIO
+
+    from cubegames.terminal import TerminalGame
+
+    class Quits(Console):
+        def input(self, prompt: object = "", **kwargs: Any) -> str:
+            return "quit"
+
+    out = StringIO()
+    console = Quits(file=out, width=100, highlight=False)
+    TerminalGame(_wordy(), {1}, ["random"], 3, console).run()
+    said = out.getvalue()
+    assert "Someone took stones." in said and "plays take" not in said, said
 
 
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
@@ -416,6 +443,64 @@ def test_a_game_without_the_learnable_capability_gets_the_generic_encoding(
         with pytest.raises(ValueError, match="no settings"):
             cubegames.rl.codec(game, radius=3)
         api_test(cubegames.rl.env("legacy", render_mode="ansi", stones=7), num_cycles=100)
+    finally:
+        registry._load.cache_clear()
+
+
+class Plain(Game[Any]):
+    """Nim, written to the bare Game contract with the least: no facts, no option_names (its
+    options are its constructor's keyword arguments)."""
+
+    id = "plain"
+
+    def __init__(self, stones: int = 10, last_loses: bool = False) -> None:
+        self.legacy = Legacy(players=2, stones=stones)
+        self.players, self.last_loses = 2, last_loses
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"stones": self.legacy.options["stones"], "last_loses": self.last_loses}
+
+    def new_state(self, seed: int = 0) -> Any:
+        return self.legacy.new_state(seed)
+
+    def parse_move(self, text: str) -> Any:
+        return self.legacy.parse_move(text)
+
+    def state_from_dict(self, data: Any) -> Any:
+        return self.legacy.state_from_dict(data)
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return self.legacy.determinize(view, seat, rng)
+
+
+def test_a_bare_plug_in_without_option_names_takes_its_constructors_options(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The command line (`-o`, `cubegames games`) and the simulator read a game class's
+    `option_names`, which a bare class may leave out: the registry gives it the options it
+    worked out from the constructor (a traceback before)."""
+    entry = metadata.EntryPoint("plain", "tests.test_plugin:Plain", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "plain": entry})
+    monkeypatch.setattr(registry, "GAMES", registry._order(set(registry._ENTRIES)))
+    monkeypatch.setattr(cubegames, "GAMES", registry.GAMES)
+    registry._load.cache_clear()
+    try:
+        facts = info("plain")
+        assert (facts.min_players, facts.max_players) == (2, 2)
+        assert game_class("plain").option_names == ("stones", "last_loses")
+        assert registry.options_from_text("plain", ["stones=5", "last_loses=true"]) == {
+            "stones": 5,
+            "last_loses": True,
+        }
+        listing = CliRunner().invoke(cli, ["games"])
+        assert listing.exit_code == 0, listing.output
+        assert "plain: options stones, last_loses" in listing.stdout
+        out = tmp_path / "plain.csv"
+        args = ["simulate", "plain", "-o", "stones=6", "-n", "4", "--jobs", "1", "--out", str(out)]
+        run = CliRunner().invoke(cli, args)
+        assert run.exit_code == 0, run.output
+        assert out.exists()
     finally:
         registry._load.cache_clear()
 

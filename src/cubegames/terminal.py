@@ -191,16 +191,21 @@ class TerminalGame:
         earlier = list(self.played)
         self.played.append(move)
         said = web.described(self.game, move, mover, self.reader, earlier)
+        # a plug-in that words its moves itself (`MoveWords`) gives no phrase: its words
+        words = (
+            worded(said, self.reader)
+            if said is not None
+            else web.words(self.game, move, mover, self.reader, earlier)
+        )
         if web.visible(self.game, move, mover, self.reader):
             who = seat(mover)
             if bot is None:
                 self._logged(t("term-plays", who=who, move=move))
             else:
                 self._logged(t("term-bot-plays", who=who, bot=bot_name(bot), move=move))
-            if said is not None:
-                self._logged(f"  {worded(said, self.reader)}", "grey50")
-        elif said is not None:
-            self._logged(worded(said, self.reader))
+            self._logged(f"  {words}", "grey50")
+        else:  # a secret move: only what the reader may know of it
+            self._logged(words)
         self._tell(state)
 
     def _logged(self, text: str, style: str = "") -> None:

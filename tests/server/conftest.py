@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -130,23 +131,25 @@ import sys
 from cubegames.server.app import create_app
 from cubegames.server.cli import run
 from cubegames.server.limits import Limits
+{prelude}
 limits = Limits(games_per_minute=10_000, open_tables_per_client=10_000)
 app = create_app(sys.argv[1], bot_delay=0.1, limits=limits)
 run(app, "127.0.0.1", int(sys.argv[2]))
 """
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real uvicorn server on a free loopback port, one per test worker (so `pytest -n`
-    runs stay apart), over its own SQLite file; yields its base URL."""
-    db = tmp_path_factory.mktemp("server") / "games.sqlite3"
+@contextmanager
+def serving(db: Path, prelude: str = "") -> Iterator[str]:
+    """A real uvicorn server on a free loopback port over the SQLite file `db`, running
+    `prelude` (Python) before it makes its app; yields its base URL."""
+    script = SERVE.format(prelude=prelude)
     for _attempt in range(3):
         port = _free_port()
         process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)],
+            [sys.executable, "-c", script, f"sqlite:///{db}", str(port)],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
+            cwd=ROOT,
             env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning"},
         )
         url = f"http://127.0.0.1:{port}"
@@ -173,6 +176,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait()
     if process.stdout:
         process.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, one per test worker (so `pytest -n`
+    runs stay apart), over its own SQLite file; yields its base URL."""
+    with serving(tmp_path_factory.mktemp("server") / "games.sqlite3") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

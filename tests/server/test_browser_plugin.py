@@ -6,12 +6,18 @@ results screen, the replay and the record, all through the same protocol as the 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
+from tests.server.conftest import serving
 from tests.server.test_browser import (
+    DESKTOP,
+    TIMEOUT_MS,
     Guard,
     _short_timeouts,
     current,
@@ -118,3 +124,48 @@ def test_a_game_without_a_players_option_shows_its_seats_from_its_facts(
     page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.hello")
     assert page.evaluate("() => window.cubegamesPage.hello.game") == "nim"
     guard.check()
+
+
+@pytest.fixture(scope="module")
+def cards_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own with High card (tests/hidden_plugin.py, a plug-in with secret
+    hands) registered beside the installed games."""
+    prelude = "from tests.hidden_plugin import register\nregister()"
+    with serving(tmp_path_factory.mktemp("cards") / "games.sqlite3", prelude) as url:
+        yield url
+
+
+def test_a_hot_seat_table_of_a_plug_in_hides_each_secret_hand_behind_the_pass_screen(
+    browser: Browser, cards_server: str
+) -> None:
+    """The generic table at one screen for two seats: the pass screen comes before each
+    seat's turn and the table behind it is hidden, so the next person never sees the hand
+    of the one before (the page did not know the game hides anything: it drew the next
+    seat's hand at once)."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    guard = Guard(page, cards_server)
+    try:
+        start(page, cards_server, "highcard", ["here", "here"], {"cards": 3})
+        overlay = page.locator(".overlay")
+        expect(overlay).to_contain_text("Pass the device to Player 1")
+        expect(page.locator("#board")).to_have_class(re.compile("hidden-hand"))
+        page.click(".overlay button")
+        assert current(page)["view"]["seat"] == 0
+        page.click("details.notation summary")  # the legal moves in notation: the hand
+        hand = current(page)["view"]["hand"]
+        expect(page.locator(".legal-moves")).to_contain_text(f"play {hand[-1]}")
+        page.click(".generic-moves button.move >> nth=0")
+        expect(overlay).to_contain_text("Pass the device to Player 2")
+        expect(page.locator("#board")).to_have_class(re.compile("hidden-hand"))
+        # nothing beside the table tells Player 1's cards either (the notation panel did)
+        for part in (".legal-moves", ".log", ".said", ".message"):
+            expect(page.locator(part)).to_be_hidden()
+        expect(page.locator(".turn-banner")).to_have_text("Pass the device to Player 2")
+        page.click(".overlay button")
+        expect(page.locator(".turn-banner")).to_have_text("Player 2: your turn")
+        assert current(page)["view"]["seat"] == 1
+        guard.check()
+    finally:
+        context.close()

@@ -131,9 +131,16 @@ class State(ABC, Generic[M]):
         """A JSON-able dict of everything `seat` may see, and nothing more."""
 
     def public_view(self) -> JSON:
-        """What a spectator may see: `view(0)` with `"seat": None`, which is right for a game
-        with no hidden parts; games with hidden hands override it."""
-        out = self.view(0)
+        """What a spectator may see: the fields of `view(0)` that every seat's view shows
+        alike, with `"seat": None`. For a game with nothing hidden that is the whole view;
+        a field that differs between seats (a hand of their own) is left out, so a game
+        whose spectators may know something of it (each hand's size) overrides this."""
+        views = [self.view(seat) for seat in range(self.game.players)]
+        out = {
+            key: value
+            for key, value in views[0].items()
+            if key == "seat" or all(key in other and other[key] == value for other in views[1:])
+        }
         out["seat"] = None
         return out
 

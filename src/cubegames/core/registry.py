@@ -104,6 +104,9 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
         except Exception as exc:  # the class's own code (its constructor) may fail anyhow
             return PluginError(f"{where} declares no facts and none can be worked out: {exc}")
         cls.info = facts
+        # the options its constructor takes, where the class names none (`option_names`
+        # is optional for a bare class, and the command line and simulator read it)
+        cls.option_names = tuple(facts.options.model_fields)
     if getattr(cls, "id", game_id) != game_id or facts.id != game_id:
         return PluginError(f"{where} calls itself {cls.id!r}, not {game_id!r}")
     cls.id = game_id

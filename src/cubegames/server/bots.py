@@ -265,9 +265,11 @@ class BotRunner:
                             continue  # the request was dropped: look at the game again
                     else:
                         move = await self._think(room, seat, bots, snapshot)
-                except Exception as exc:
+                except Exception:
+                    # the error's words stay in the log: every page is told, and a game's
+                    # own error (a plug-in's) may name what only this bot's seat sees
                     log.exception("game %s: the bot of seat %d failed", room.id, seat)
-                    await self._fail(room, f"the bot of seat {seat} failed: {exc}")
+                    await self._fail(room, f"the bot of seat {seat} failed")
                     return
                 rest = self.delay - (loop.time() - started)
                 if rest > 0:
@@ -281,7 +283,13 @@ class BotRunner:
                     try:
                         trial.play(move, seat=seat)
                     except IllegalMove as exc:
-                        await self._fail(room, f"the bot of seat {seat} tried {move}: {exc}")
+                        # its move (a card of its hand, a secret move) in the log only
+                        log.error(
+                            "game %s: the bot of seat %d tried %s: %s", room.id, seat, move, exc
+                        )
+                        await self._fail(
+                            room, f"the bot of seat {seat} tried a move the rules refuse"
+                        )
                         return
                     try:
                         await room.commit(trial, seat, str(move))

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cubegames.core import chance
 from cubegames.core.capabilities import LegalTexts, SharedViews, conforms
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.phrase import Phrase
 from cubegames.core.registry import make
@@ -199,9 +199,10 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            raise RoomError(
-                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
-            ) from None
+            # which move and why in the log only: anyone who opens the game is told, and a
+            # move's notation (a secret one) or the rules' reason may tell a hidden thing
+            log.warning("game %s: move %d (%s) no longer replays: %s", info.id, m.ply, m.move, exc)
+            raise RoomError(f"move {m.ply} of game {info.id} no longer replays") from None
         note, note_say = web.telling(game, state.public_view()) if tells else (None, None)
         played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only, note_say))
     return game, state, played
@@ -785,6 +786,12 @@ class Room:
                     trial.play(move, seat=seat)
                 except IllegalMove as exc:
                     raise Refused(str(exc), "illegal", exc.refusal) from None
+                except Exception:  # a plug-in's rules may fail on text they did not expect
+                    # (a KeyError from its parse_move): refused, in words that tell nothing
+                    # of the game; the rules' own error goes to the operator's log
+                    log.exception("game %s: the rules failed on the move %r", self.id, text)
+                    unread = Refusal(UNREADABLE, "this move cannot be read")
+                    raise Refused(str(unread), "illegal", unread) from None
                 try:
                     await self.commit(trial, seat, str(move))
                 except Taken as exc:
@@ -986,9 +993,8 @@ class Room:
         try:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            raise RoomError(
-                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
-            ) from None
+            log.warning("game %s: move %d (%s) does not replay: %s", self.id, m.ply, m.move, exc)
+            raise RoomError(f"move {m.ply} of game {self.id} does not replay") from None
         clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
         self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
 

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
+import random
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast, runtime_checkable
@@ -40,6 +42,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 from cubegames.core.capabilities import conforms
 from cubegames.core.game import Game, Move, State
 from cubegames.core.phrase import Phrase
+from cubegames.core.registry import make
 from cubegames.kit import words as catalogs
 from cubegames.kit.parts import part
 
@@ -148,9 +151,51 @@ def draw(game: Game[Any], view: Mapping[str, Any], legal: Sequence[Move] = ()) -
 
 
 def info(game: Game[Any]) -> dict[str, Any]:
-    """Static facts about `game` that its page needs (colours, shapes), JSON-able."""
-    module = _module(game)
-    return module.info(game)
+    """Static facts about `game` that its page needs (colours, shapes), JSON-able.
+
+    `hidden_hands` (whether a screen where several seats are played hides each seat's table
+    behind a pass-the-device screen) is the module's own where it says, else worked out by
+    `private_views`: a plug-in's generic table must not show one seat's hand to the next."""
+    facts = _module(game).info(game)
+    if "hidden_hands" not in facts:
+        facts = {**facts, "hidden_hands": private_views(game)}
+    return facts
+
+
+#: the random games `private_views` plays, and the most moves of each it looks at
+PROBE_GAMES = 3
+PROBE_MOVES = 200
+
+
+def private_views(game: Game[Any]) -> bool:
+    """Whether the seats of `game` ever see different things (a hand of their own): found
+    in a few seeded random games, comparing every seat's view (less its `"seat"`) in each
+    position. Worked out once per game and options.
+
+    >>> import cubegames
+    >>> private_views(cubegames.make("cubed", players=2)), private_views(cubegames.make("stakd"))
+    (True, False)
+    """
+    return _private_views(game.id, json.dumps(game.options, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _private_views(game_id: str, options: str) -> bool:
+    game = make(game_id, **json.loads(options))
+    rng = random.Random(0)
+    for seed in range(PROBE_GAMES):
+        state = game.new_state(seed)
+        for _ in range(PROBE_MOVES):
+            first, *others = (
+                {k: v for k, v in state.view(seat).items() if k != "seat"}
+                for seat in range(game.players)
+            )
+            if any(view != first for view in others):
+                return True
+            if state.to_move is None:
+                break
+            state.play(rng.choice(state.legal_moves()))
+    return False
 
 
 def words(

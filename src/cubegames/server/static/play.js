@@ -501,8 +501,7 @@ class PlayPage {
     if (this.pending === seat && this.passing) return;
     this.pending = seat;
     this.passing = true;
-    this.board.classList.add("hidden-hand");
-    this.strip.classList.add("hidden-hand");
+    for (const part of this.seatsOwn()) part.classList.add("hidden-hand");
     // the banner behind the pass screen says whose turn comes, not the last seat's turn
     this.banner.textContent = t("play-pass-to", { name: this.plainName(seat) });
     this.banner.className = "turn-banner";
@@ -510,8 +509,7 @@ class PlayPage {
     button.addEventListener("click", () => {
       this.passing = false;
       this.overlay.hidden = true;
-      this.board.classList.remove("hidden-hand");
-      this.strip.classList.remove("hidden-hand");
+      for (const part of this.seatsOwn()) part.classList.remove("hidden-hand");
       this.active = seat;
       this.pending = null;
       const link = this.linkOf(seat);
@@ -522,6 +520,14 @@ class PlayPage {
       h("h2", {}, t("play-pass-to", { name: this.plainName(seat) })),
       h("p", {}, t("play-pass-look-away")), button));
     button.focus();
+  }
+
+  /** What the page draws from the shown seat's own state, hidden behind the pass screen:
+   * the table and hand, and beside them the last move's words, a refusal, the log (its
+   * secret moves told as that seat may read them) and its legal moves in notation (a hand
+   * by another name: "play 8", "GPY@1,-1"). */
+  seatsOwn() {
+    return [this.board, this.strip, this.said, this.message, this.log, this.legal, this.typed];
   }
 
   linkOf(seat) {
@@ -910,6 +916,7 @@ class PlayPage {
   tell(text, kind) {
     this.message.textContent = text || "";
     this.message.className = `message ${kind || ""}`;
+    if (this.passing) this.message.classList.add("hidden-hand");
   }
 
   // -- input ----------------------------------------------------------------------------
