@@ -37,7 +37,11 @@ class StakdOptions(BaseModel):
         json_schema_extra={"x-choices": [["standard", "STAKD"]]},
     )
     points_to_win: StrictInt | None = Field(
-        None, ge=1, le=MAX_POINTS, title="Points to win", description="3 by default, 1 in a solo game"
+        None,
+        ge=1,
+        le=MAX_POINTS,
+        title="Points to win",
+        description="3 by default, 1 in a solo game",
     )
     uni_opens_beside_bombers: StrictBool = Field(
         False,
