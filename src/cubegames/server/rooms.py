@@ -474,6 +474,10 @@ class Room:
         self.info = info
         self.game = game
         self.state = state
+        #: how many times the position changed (a move, here or from another process, or
+        #: a take-back): a bot that thought on an older position thinks again, even when
+        #: a take-back and another move brought the game back to the same `ply`
+        self.changes = 0
         self.played = played
         self.store = store
         self.seats: tuple[SeatInfo, ...] = info.seats
@@ -846,6 +850,7 @@ class Room:
         self.pause = None
         self.last_active = at
         self.state = trial
+        self.changes += 1
         self.clocks = clocks
         self.asking = None  # a move made: a take-back asked before it is void
         self.played.append(
@@ -1014,6 +1019,7 @@ class Room:
         game, state, played = replay(info)
         self.info = info
         self.state = state
+        self.changes += 1
         self.played = played
         self.asking = None
         self.seats = info.seats
