@@ -62,6 +62,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cubegames.server import names
@@ -671,7 +672,10 @@ class CsrfGuard:
         site = same_site(headers)
         refused = site is False
         if not refused:
-            session = _cookie(headers.get(b"cookie", b"").decode("latin-1"))
+            # the session the routes will read (`current_user`), read the same way: a
+            # request carrying two session cookies, or two Cookie headers, must not pass
+            # here on one and act on the other
+            session = _cookie(HTTPConnection(scope).cookies)
             if session is not None:
                 user = await asyncio.to_thread(self.accounts.user_of, session)
                 if user is not None:
@@ -686,12 +690,10 @@ class CsrfGuard:
         await self.app(scope, receive, send)
 
 
-def _cookie(header: str) -> str | None:
-    for part in header.split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == COOKIE and value and len(value) <= MAX_TOKEN:
-            return value
-    return None
+def _cookie(cookies: Mapping[str, str]) -> str | None:
+    """The session id of a request's cookies, as `current_user` takes it."""
+    value = cookies.get(COOKIE)
+    return value if value and len(value) <= MAX_TOKEN else None
 
 
 async def _refuse(scope: Scope, send: Send) -> None:

@@ -170,6 +170,30 @@ def test_a_program_without_the_cookie_needs_no_token_but_another_sites_page_is_r
         assert forged_in.status_code == 403
 
 
+def test_a_second_session_cookie_or_cookie_header_does_not_slip_past_the_csrf_check(
+    app: Any,
+) -> None:
+    """The check and the routes read the session from the same cookie: a bogus session
+    cookie first and the live one last (or the live one in a first Cookie header and
+    anything in a second) is refused without the token, as the live cookie alone is."""
+    from fastapi.testclient import TestClient
+
+    with browser(app) as ada:
+        sign_up(ada, "ada")
+        session = ada.cookies.get(COOKIE)
+    body = {"game": "cubes", "seats": [HUMAN, BOT]}
+    with TestClient(app) as program:
+        for cookies in (
+            [f"{COOKIE}={session}"],
+            [f"{COOKIE}=bogus; {COOKIE}={session}"],
+            [f"{COOKIE}={session}", "other=1"],
+        ):
+            headers = [("cookie", c) for c in cookies]
+            made = program.post("/api/games", json=body, headers=headers)
+            assert made.status_code == 403, (cookies, made.text)
+            assert made.json()["code"] == "error-csrf"
+
+
 class Moment:
     def __init__(self) -> None:
         self.now = 1000.0
