@@ -481,6 +481,20 @@ async def guest_name(request: Request, name: str) -> str:
     return shown
 
 
+async def bot_name(request: Request, name: str) -> str:
+    """A bot seat's name, which the pages show where a person's would be: checked as a
+    guest's (nothing invisible, no account's name), but it may read as a bot's."""
+    try:
+        shown = check_name(name)
+    except BadName as exc:
+        if exc.code != "error-name-bot":
+            raise Said(400, exc.code) from None
+        shown = names.normalise(name)
+    if await asyncio.to_thread(accounts_of(request).taken, shown):
+        raise Said(400, "error-name-account")
+    return shown
+
+
 # -- the routes -----------------------------------------------------------------------------
 
 
