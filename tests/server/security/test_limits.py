@@ -130,6 +130,20 @@ def test_games_made_per_client_per_minute_are_capped() -> None:
         assert client.post("/api/records", content=b"{}").status_code == 429
 
 
+def test_the_caps_count_an_ipv6_client_by_its_64_network() -> None:
+    """One subscriber holds a whole IPv6 /64: a new address of it for every request must
+    not make a new client of it."""
+    app = capped(games_per_minute=2)
+    for host in ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9"):
+        with TestClient(app, client=(host, 5000)) as client:
+            make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+    with TestClient(app, client=("2001:db8:1:2:abcd::3", 5000)) as client:
+        over = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN_SEAT] * 2})
+        assert over.status_code == 429
+    with TestClient(app, client=("2001:db8:1:3::1", 5000)) as client:  # another network
+        make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+
+
 def test_open_connections_per_client_are_capped() -> None:
     with TestClient(capped(connections_per_client=2)) as client:
         made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
