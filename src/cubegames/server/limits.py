@@ -110,6 +110,9 @@ class Limits:
     #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
     #: interpreter lock, and a person's move waits behind it)
     bot_processes: int = -1
+    #: moves taken back in one game, over all its seats (each take-back is kept, and told
+    #: in every state: a move and a take-back over and over must not grow them without end)
+    takebacks_per_game: int = 100
     #: seconds between two reads of the lobby's list while anyone watches it (a table's
     #: change is told at once, here and through the bus: this catches tables that ended)
     lobby_refresh_seconds: float = 5.0

@@ -110,3 +110,31 @@ def test_a_bots_exception_is_told_by_its_kind_only(
         ws.move(next(m for m in start["legal"] if "@" in m), 0)
         failed = ws.error()
     assert failed["message"] == "the bot of seat 1 failed: KeyError"
+
+
+def test_take_backs_in_one_game_are_bounded(tmp_path: Path) -> None:
+    """A move and a take-back over and over (against a bot, nobody has to agree) would
+    keep a row each and grow every state the pages are sent: a game takes at most
+    `Limits.takebacks_per_game`, then says so and keeps nothing more."""
+    from cubegames.server.limits import Limits
+
+    app = create_app(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0, limits=Limits(takebacks_per_game=3)
+    )
+    with TestClient(app) as client:
+        made = make_game(client, "unstackable", [HUMAN, bot("random")])
+        with connect(client, made["id"], token(made, 0)) as session:
+            ws = Socket(session)
+            _, start = ws.opening()
+            move = start["legal"][0]
+            for _ in range(3):
+                ws.move(move, 0)
+                ws.state(1)
+                ws.send({"type": "undo"})
+                assert ws.state(0)["to_move"] == 0
+            ws.move(move, 0)
+            ws.state(1)
+            ws.send({"type": "undo"})
+            refused = ws.error()
+        assert refused["code"] == "undo-many" and "3 take-backs" in refused["message"]
+        assert len(client.get(f"/api/games/{made['id']}").json()["takebacks"]) == 3
