@@ -97,6 +97,9 @@ _GUEST_FORM = re.compile(r"[A-Za-z0-9_-]{32}")
 CSRF_HEADER = "x-csrf-token"
 #: days a session lasts
 SESSION_DAYS = 30
+#: sessions one account keeps at once (its browsers); a new one beyond ends the oldest, so
+#: signing in over and over (without sending the cookie back) keeps no more rows than this
+MAX_SESSIONS = 20
 #: seconds over which failed sign-ins are counted
 SIGNIN_WINDOW = 15 * 60.0
 #: seconds over which accounts made from one address are counted
@@ -275,7 +278,8 @@ class Accounts:
                 connection.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
 
     def open_session(self, user_id: int) -> tuple[str, str]:
-        """A new session of the account: its cookie's value and its CSRF token."""
+        """A new session of the account: its cookie's value and its CSRF token (the oldest
+        of its sessions ends when it has `MAX_SESSIONS`)."""
         session, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         moment = self.wall()
         with self.store.engine.begin() as connection:
@@ -286,6 +290,17 @@ class Accounts:
                     user_id=user_id,
                     csrf=csrf,
                     expires=moment + SESSION_DAYS * 86400,
+                )
+            )
+            kept = (
+                select(SessionRow.id_hash)
+                .where(SessionRow.user_id == user_id)
+                .order_by(SessionRow.expires.desc())
+                .limit(MAX_SESSIONS)
+            )
+            connection.execute(
+                delete(SessionRow).where(
+                    SessionRow.user_id == user_id, SessionRow.id_hash.not_in(kept.scalar_subquery())
                 )
             )
         return session, csrf

@@ -85,6 +85,35 @@ def test_signing_in_makes_a_new_session_id_and_signing_out_ends_it_on_the_server
             assert thief.get("/api/account").json()["user"] is None
 
 
+def test_an_account_keeps_a_bounded_number_of_sessions(app: Any, db_url: str) -> None:
+    """Signing in over and over from a script that never sends its cookie back keeps at
+    most `MAX_SESSIONS` sessions of the account: a new one ends the oldest."""
+    from sqlalchemy import func, select
+
+    from cubegames.server.accounts import MAX_SESSIONS
+    from cubegames.server.storage import SessionRow
+
+    with browser(app) as first:
+        sign_up(first, "ada")
+        oldest = first.cookies[COOKIE]
+    cookies = []
+    for _ in range(MAX_SESSIONS + 5):
+        with browser(app) as again:
+            assert sign_in(again, "ada").status_code == 200
+            cookies.append(again.cookies[COOKIE])
+    store = Store(db_url)
+    try:
+        with store.engine.connect() as connection:
+            kept = connection.execute(select(func.count()).select_from(SessionRow)).scalar()
+    finally:
+        store.close()
+    assert kept == MAX_SESSIONS
+    for cookie, live in ((oldest, False), (cookies[0], False), (cookies[-1], True)):
+        with browser(app) as other:
+            other.cookies.set(COOKIE, cookie, domain="testserver.local")
+            assert (other.get("/api/account").json()["user"] == "ada") is live
+
+
 def _routes(routes: Any, prefix: str = "") -> list[tuple[str, str]]:
     """Every (method, path) of `routes`, into included routers (FastAPI keeps those as
     wrappers around the router included)."""
