@@ -630,7 +630,10 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
     found = await asyncio.to_thread(accounts.check, body.name, body.password)
     if found is None:
         raise Said(401, "error-signin-failed")
-    await asyncio.to_thread(accounts.attempts.forgive, counted)
+    # the account's count is taken back (its owner is not held by their own sign-ins);
+    # the address's is kept: every sign-in costs an Argon2id hash, and a script signing in
+    # over and over must not spend them without end
+    await asyncio.to_thread(accounts.attempts.forgive, counted[:1])
     return await _signed_in(request, response, found[0], found[1], body)
 
 

@@ -13,6 +13,7 @@ from cubegames.server.accounts import COOKIE, password_hash_of
 from cubegames.server.limits import Limits
 from cubegames.server.storage import Store
 from tests.server.accounting import (
+    BASE,
     PASSWORD,
     SAME,
     browser,
@@ -22,6 +23,7 @@ from tests.server.accounting import (
     sign_in,
     sign_up,
 )
+from tests.server.helpers import TestClient
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "bot": "random"}
@@ -112,6 +114,23 @@ def test_an_account_keeps_a_bounded_number_of_sessions(app: Any, db_url: str) ->
         with browser(app) as other:
             other.cookies.set(COOKIE, cookie, domain="testserver.local")
             assert (other.get("/api/account").json()["user"] == "ada") is live
+
+
+def test_sign_ins_that_succeed_count_against_the_address(db_url: str) -> None:
+    """Each sign-in costs an Argon2id hash: one address signing in to its own account over
+    and over is held at `signins_per_client` too (its account is not held: another
+    address signs in at once)."""
+    app = quick_app(db_url, Limits(signins_per_client=3))
+    with browser(app) as first:
+        sign_up(first, "ada")
+    for _ in range(3):
+        with browser(app) as again:
+            assert sign_in(again, "ada").status_code == 200
+    with browser(app) as again:
+        held = sign_in(again, "ada")
+        assert held.status_code == 429 and "retry-after" in held.headers
+    with TestClient(app, base_url=BASE, client=("10.9.9.9", 5000)) as other:
+        assert sign_in(other, "ada").status_code == 200
 
 
 def _routes(routes: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -205,8 +224,6 @@ def test_a_second_session_cookie_or_cookie_header_does_not_slip_past_the_csrf_ch
     """The check and the routes read the session from the same cookie: a bogus session
     cookie first and the live one last (or the live one in a first Cookie header and
     anything in a second) is refused without the token, as the live cookie alone is."""
-    from fastapi.testclient import TestClient
-
     with browser(app) as ada:
         sign_up(ada, "ada")
         session = ada.cookies.get(COOKIE)
