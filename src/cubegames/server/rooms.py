@@ -1130,7 +1130,12 @@ class Room:
 
 class Rooms:
     """The live rooms, made on demand from the database and let go when nobody is in
-    them and no bot is thinking."""
+    them and no bot is thinking.
+
+    A game among bots plays on with nobody watching, holding its room; so that such games
+    (a stranger may make them by the score) never keep a person's game out, a server
+    whose rooms are all taken lets one of them go (`stop` ends its bots) to load another:
+    it plays on when someone opens it again, or at the next start."""
 
     def __init__(
         self,
@@ -1142,8 +1147,11 @@ class Rooms:
         clock: Callable[[], datetime] = now,
         pause_clock: Callable[[], float] = time.monotonic,
         announce: Callable[[dict[str, Any]], None] | None = None,
+        stop: Callable[[Room], None] | None = None,
     ) -> None:
         self.store = store
+        #: stops the bots of a room let go to make room for another (`_make_room`)
+        self.stop = stop
         #: the clock of the pauses after a round, and how rooms tell other processes of
         #: them (`Room.announce`), handed to every room
         self.pause_clock = pause_clock
@@ -1194,7 +1202,7 @@ class Rooms:
 
     async def _load_once(self, game_id: str) -> Room | None:
         """Load a game's room, as the one load that others asking meanwhile share."""
-        if len(self.rooms) + len(self._loading) >= self.max_rooms:
+        if len(self.rooms) + len(self._loading) >= self.max_rooms and not self._make_room():
             raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
         loading = asyncio.get_running_loop().create_future()
         self._loading[game_id] = loading
@@ -1224,6 +1232,24 @@ class Rooms:
         self.setup(room)
         self.rooms[game_id] = room
         return room
+
+    def _make_room(self) -> bool:
+        """Let go of a game among bots that nobody watches here (its bots stopped), the
+        one that moved least lately; False if there is none."""
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not room.peers and not room.over and all(s.kind == BOT for s in room.seats)
+        ]
+        if not idle:
+            return False
+        room = min(idle, key=lambda r: r.last_active)
+        if self.stop is not None:
+            self.stop(room)
+        del self.rooms[room.id]
+        if self.teardown is not None:
+            self.teardown(room)
+        return True
 
     def release(self, room: Room, busy: bool) -> None:
         """Forget an empty room (it is rebuilt from the database when needed again)."""

@@ -271,6 +271,40 @@ def test_live_rooms_per_server_are_capped() -> None:
                 assert ws.receive() == {"type": "closed", "code": 4429}
 
 
+def test_games_among_bots_nobody_watches_never_keep_a_persons_game_out() -> None:
+    """A game among bots plays on unwatched, in its room: made by the score and each
+    opened for a moment, they would fill the server's rooms and refuse everyone else's
+    games. A person's game takes the room of one of them instead (the least lately
+    moved), which plays on when it is opened again."""
+    app = create_app("sqlite://", bot_delay=0.2, limits=Limits(max_rooms=2))
+    robots = [{"kind": "bot", "bot": "random"}] * 2
+    with TestClient(app) as client:
+        among = [make_game(client, "unstackable", robots)["id"] for _ in range(2)]
+        for game_id in among:
+            with connect(client, game_id) as peek:
+                watching = Socket(peek)
+                watching.opening()
+                # its bots have started, and play on once the page is gone
+                watching.until(lambda m: m["type"] == "state" and m["ply"] > 0)
+        rooms = app.state.server.rooms.rooms
+        assert set(rooms) == set(among)
+        person = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, person["id"], person["seats"][0]["token"]) as session:
+            hello, _ = Socket(session).opening()
+            assert hello["seat"] == 0
+            assert set(rooms) == {among[1], person["id"]}
+            # the game let go plays on when it is watched again (taking the other's room)
+            with connect(client, among[0]) as again:
+                watched = Socket(again)
+                start = watched.opening()[1]["ply"]
+                watched.until(lambda m: m["type"] == "state" and m["ply"] > start)
+                assert set(rooms) == {among[0], person["id"]}
+                # rooms that people use are never let go: a third game waits
+                other = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+                with connect(client, other["id"]) as refused:
+                    assert "server is busy" in Socket(refused).receive()["message"]
+
+
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     for path in ("/", "/play/x", "/static/app.js", "/api/catalog"):
         headers = client.get(path).headers
