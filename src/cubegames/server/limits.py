@@ -260,7 +260,10 @@ class RateLimit:
         if len(times) >= self.count:
             return times[0] + self.window - moment
         if len(self.seen) > 10_000:  # forget quiet clients so the table stays small
-            for other in [k for k, v in self.seen.items() if not v]:
+            # (a client's times are dropped only when it comes back: one that never does
+            # is quiet once its newest time has left the window)
+            quiet = moment - self.window
+            for other in [k for k, v in self.seen.items() if not v or v[-1] <= quiet]:
                 del self.seen[other]
         return None
 

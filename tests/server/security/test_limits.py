@@ -144,6 +144,20 @@ def test_the_caps_count_an_ipv6_client_by_its_64_network() -> None:
         make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
 
 
+def test_a_rate_forgets_the_clients_that_never_came_back() -> None:
+    """Each address that made one game and never came back must not stay in memory for
+    ever (every new address a stranger sends from would grow the table)."""
+    from cubegames.server.limits import RateLimit
+
+    moment = [0.0]
+    rate = RateLimit(2, window=60.0, clock=lambda: moment[0])
+    for n in range(10_001):
+        rate.allow(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+    moment[0] = 61.0
+    assert rate.allow("192.0.2.1") is None
+    assert len(rate.seen) <= 2
+
+
 def test_open_connections_per_client_are_capped() -> None:
     with TestClient(capped(connections_per_client=2)) as client:
         made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
