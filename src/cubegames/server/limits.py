@@ -241,6 +241,8 @@ class RateLimit:
         self.window = window
         self.clock = clock
         self.seen: dict[str, deque[float]] = defaultdict(deque)
+        #: when the table was last pruned of quiet clients
+        self._pruned = -math.inf
 
     def allow(self, key: str) -> float | None:
         """None if one more event of `key` is allowed now (and count it), else the
@@ -259,9 +261,12 @@ class RateLimit:
             times.popleft()
         if len(times) >= self.count:
             return times[0] + self.window - moment
-        if len(self.seen) > 10_000:  # forget quiet clients so the table stays small
-            # (a client's times are dropped only when it comes back: one that never does
-            # is quiet once its newest time has left the window)
+        if len(self.seen) > 10_000 and moment - self._pruned >= 1.0:
+            # forget quiet clients so the table stays small (once a second at most: many
+            # clients at once must not make every event walk the whole table); a client's
+            # times are dropped only when it comes back, so one that never does is quiet
+            # once its newest time has left the window
+            self._pruned = moment
             quiet = moment - self.window
             for other in [k for k, v in self.seen.items() if not v or v[-1] <= quiet]:
                 del self.seen[other]
