@@ -20,6 +20,7 @@ A credential travels as `Authorization: Bearer ...`, never in the address.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import secrets
 from dataclasses import replace
@@ -70,6 +71,7 @@ from cubegames.server.storage import (
 SEED_BITS = 128
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger("cubegames.server")
 
 #: the app's parts, for a route that needs them
 Parts = Annotated[Server, Depends(parts)]
@@ -275,9 +277,11 @@ async def open_table(
 
 
 def _broken(game_id: str, exc: RoomError) -> HTTPException:
-    """409 for a stored game whose moves no longer replay (the engine's reason in English,
-    `error-game-broken` in another language)."""
-    return Said.of(409, Worded("error-game-broken", str(exc), game=game_id))
+    """409 for a stored game whose moves no longer replay (which move, in English, never
+    its notation nor the engine's reason, which go to the log; `error-game-broken` in
+    another language)."""
+    log.warning("game %s cannot be replayed: %s", game_id, exc)
+    return Said.of(409, Worded("error-game-broken", exc.told, game=game_id))
 
 
 def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:

@@ -122,7 +122,14 @@ class Taken(Refused):
 
 
 class RoomError(Exception):
-    """A stored game that cannot be rebuilt (its moves no longer replay)."""
+    """A stored game that cannot be rebuilt (its moves no longer replay). `str()` names
+    the move and the engine's reason, for the server's log; `told` is what a page or a
+    program may be told, which names neither (a move's notation, or the reason, may name
+    a piece of a hidden hand: a kept draw, a bot's placement)."""
+
+    def __init__(self, message: str, told: str | None = None) -> None:
+        super().__init__(message)
+        self.told = told if told is not None else message
 
 
 class Full(Exception):
@@ -200,7 +207,8 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
             raise RoomError(
-                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}"
+                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}",
+                f"move {m.ply} of game {info.id} no longer replays",
             ) from None
         note, note_say = web.telling(game, state.public_view()) if tells else (None, None)
         played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only, note_say))
@@ -992,7 +1000,8 @@ class Room:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
             raise RoomError(
-                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}"
+                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}",
+                f"move {m.ply} of game {self.id} does not replay",
             ) from None
         clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
         self._advance(trial, m.seat, m.move, m.played_at, only, clocks)

@@ -105,7 +105,8 @@ class Worker:
         try:
             _game, state, _played = replay(info)
         except RoomError as exc:
-            return str(exc)
+            log.warning("game %s: %s", turn.game_id, exc)
+            return exc.told
         if state.to_move != turn.seat:
             return None
         try:
