@@ -630,7 +630,7 @@ def test_text_no_database_can_hold_is_worded_by_code(client: TestClient) -> None
 
 def test_a_game_that_no_longer_replays_is_worded_by_code(client: TestClient) -> None:
     """A stored game whose moves no longer replay (a row written behind the app's back):
-    the engine's reason in English, the catalog's words in Japanese, by code."""
+    which move in English, the catalog's words in Japanese, by code."""
     from cubegames.server.storage import HUMAN, NewSeat, Store
 
     store: Store = client.app.state.server.store

@@ -62,6 +62,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cubegames.server import names
@@ -96,6 +97,9 @@ _GUEST_FORM = re.compile(r"[A-Za-z0-9_-]{32}")
 CSRF_HEADER = "x-csrf-token"
 #: days a session lasts
 SESSION_DAYS = 30
+#: sessions one account keeps at once (its browsers); a new one beyond ends the oldest, so
+#: signing in over and over (without sending the cookie back) keeps no more rows than this
+MAX_SESSIONS = 20
 #: seconds over which failed sign-ins are counted
 SIGNIN_WINDOW = 15 * 60.0
 #: seconds over which accounts made from one address are counted
@@ -274,7 +278,8 @@ class Accounts:
                 connection.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
 
     def open_session(self, user_id: int) -> tuple[str, str]:
-        """A new session of the account: its cookie's value and its CSRF token."""
+        """A new session of the account: its cookie's value and its CSRF token (the oldest
+        of its sessions ends when it has `MAX_SESSIONS`)."""
         session, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         moment = self.wall()
         with self.store.engine.begin() as connection:
@@ -285,6 +290,17 @@ class Accounts:
                     user_id=user_id,
                     csrf=csrf,
                     expires=moment + SESSION_DAYS * 86400,
+                )
+            )
+            kept = (
+                select(SessionRow.id_hash)
+                .where(SessionRow.user_id == user_id)
+                .order_by(SessionRow.expires.desc())
+                .limit(MAX_SESSIONS)
+            )
+            connection.execute(
+                delete(SessionRow).where(
+                    SessionRow.user_id == user_id, SessionRow.id_hash.not_in(kept.scalar_subquery())
                 )
             )
         return session, csrf
@@ -480,6 +496,20 @@ async def guest_name(request: Request, name: str) -> str:
     return shown
 
 
+async def bot_name(request: Request, name: str) -> str:
+    """A bot seat's name, which the pages show where a person's would be: checked as a
+    guest's (nothing invisible, no account's name), but it may read as a bot's."""
+    try:
+        shown = check_name(name)
+    except BadName as exc:
+        if exc.code != "error-name-bot":
+            raise Said(400, exc.code) from None
+        shown = names.normalise(name)
+    if await asyncio.to_thread(accounts_of(request).taken, shown):
+        raise Said(400, "error-name-account")
+    return shown
+
+
 # -- the routes -----------------------------------------------------------------------------
 
 
@@ -600,7 +630,10 @@ async def sign_in(body: Credentials, request: Request, response: Response) -> di
     found = await asyncio.to_thread(accounts.check, body.name, body.password)
     if found is None:
         raise Said(401, "error-signin-failed")
-    await asyncio.to_thread(accounts.attempts.forgive, counted)
+    # the account's count is taken back (its owner is not held by their own sign-ins);
+    # the address's is kept: every sign-in costs an Argon2id hash, and a script signing in
+    # over and over must not spend them without end
+    await asyncio.to_thread(accounts.attempts.forgive, counted[:1])
     return await _signed_in(request, response, found[0], found[1], body)
 
 
@@ -671,7 +704,10 @@ class CsrfGuard:
         site = same_site(headers)
         refused = site is False
         if not refused:
-            session = _cookie(headers.get(b"cookie", b"").decode("latin-1"))
+            # the session the routes will read (`current_user`), read the same way: a
+            # request carrying two session cookies, or two Cookie headers, must not pass
+            # here on one and act on the other
+            session = _cookie(HTTPConnection(scope).cookies)
             if session is not None:
                 user = await asyncio.to_thread(self.accounts.user_of, session)
                 if user is not None:
@@ -686,12 +722,10 @@ class CsrfGuard:
         await self.app(scope, receive, send)
 
 
-def _cookie(header: str) -> str | None:
-    for part in header.split(";"):
-        name, _, value = part.strip().partition("=")
-        if name == COOKIE and value and len(value) <= MAX_TOKEN:
-            return value
-    return None
+def _cookie(cookies: Mapping[str, str]) -> str | None:
+    """The session id of a request's cookies, as `current_user` takes it."""
+    value = cookies.get(COOKIE)
+    return value if value and len(value) <= MAX_TOKEN else None
 
 
 async def _refuse(scope: Scope, send: Send) -> None:

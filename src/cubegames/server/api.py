@@ -20,6 +20,7 @@ A credential travels as `Authorization: Bearer ...`, never in the address.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import secrets
 from dataclasses import replace
@@ -35,7 +36,7 @@ from cubegames.core.game import Game
 from cubegames.core.phrase import Phrase, Worded
 from cubegames.render import web
 from cubegames.server import clocks
-from cubegames.server.accounts import current_user, guest_name
+from cubegames.server.accounts import bot_name, current_user, guest_name
 from cubegames.server.catalog import build, catalog
 from cubegames.server.context import Server, bearer, client_of, parts
 from cubegames.server.i18n import Said, language_of
@@ -70,6 +71,7 @@ from cubegames.server.storage import (
 SEED_BITS = 128
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger("cubegames.server")
 
 #: the app's parts, for a route that needs them
 Parts = Annotated[Server, Depends(parts)]
@@ -177,12 +179,14 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
             seats.append(NewSeat(HUMAN, None, user.name, user_id=user.id))
             named = True
             continue
-        if seat.kind == HUMAN and seat.name:
+        if seat.name:
             try:  # what no database can hold is named as such first
                 storable(f"seats.{i}.name", seat.name, NAME_LENGTH)
             except Unstorable as exc:
                 raise Said.of(400, exc) from None
-            seat = seat.model_copy(update={"name": await guest_name(request, seat.name)})
+            # a bot's name is shown where a person's would be: checked as one
+            checker = guest_name if seat.kind == HUMAN else bot_name
+            seat = seat.model_copy(update={"name": await checker(request, seat.name)})
         if seat.kind == "bot":
             spec = seat.bot or "random"
             try:
@@ -273,9 +277,11 @@ async def open_table(
 
 
 def _broken(game_id: str, exc: RoomError) -> HTTPException:
-    """409 for a stored game whose moves no longer replay (the engine's reason in English,
-    `error-game-broken` in another language)."""
-    return Said.of(409, Worded("error-game-broken", str(exc), game=game_id))
+    """409 for a stored game whose moves no longer replay (which move, in English, never
+    its notation nor the engine's reason, which go to the log; `error-game-broken` in
+    another language)."""
+    log.warning("game %s cannot be replayed: %s", game_id, exc)
+    return Said.of(409, Worded("error-game-broken", exc.told, game=game_id))
 
 
 def _rated_table(user: Any, seed: int | None, timed: bool, seats: list[NewSeat]) -> None:
@@ -566,6 +572,13 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
     try:
         record = read_record(bytes(raw))
         loaded = await asyncio.to_thread(load_record, record)
+        for i, held in enumerate(loaded.seats):
+            try:  # what no database can hold is named as such first, as for a new game
+                storable(f"seats.{i}.name", held.name or "", NAME_LENGTH)
+            except Unstorable as exc:
+                raise Said.of(
+                    400, exc, Phrase("error-record-unstorable", {}, f"bad record: {exc}")
+                ) from None
         loaded = replace(loaded, seats=[await _record_seat(request, s) for s in loaded.seats])
         for i, new_seat in enumerate(loaded.seats):
             if new_seat.bot is not None:
@@ -605,12 +618,14 @@ async def upload_record(request: Request, server: Parts) -> dict[str, Any]:
 
 
 async def _record_seat(request: Request, seat: NewSeat) -> NewSeat:
-    """A loaded record's person's seat: its name checked as a guest's (400 for a name no
-    guest may take); a name of an account is dropped (the record's game is a guest's)."""
-    if seat.kind != HUMAN or not seat.name:
+    """A loaded record's seat: its name checked as a guest's (a bot's as `bot_name`; 400
+    for a name no guest may take); a name of an account is dropped (the record's game is
+    a guest's)."""
+    if not seat.name:
         return seat
+    named = guest_name if seat.kind == HUMAN else bot_name
     try:
-        return replace(seat, name=await guest_name(request, seat.name))
+        return replace(seat, name=await named(request, seat.name))
     except Said as exc:
         if exc.key != "error-name-account":
             raise

@@ -186,6 +186,7 @@ def build(
         clock=now,
         pause_clock=pause_clock,
         announce=announcer,
+        stop=lambda room: runner.cancel(room.id),
     )
     referee = Referee(store, rooms, runner, leases, bus, now, presence)
     runner.on_idle = lambda room: rooms.release(room, busy=False)

@@ -257,6 +257,7 @@ class BotRunner:
                         return
                     snapshot = room.state.clone()
                     ply = room.ply
+                    changes = room.changes
                 started = loop.time()
                 try:
                     if self.queue is not None:
@@ -265,30 +266,34 @@ class BotRunner:
                             continue  # the request was dropped: look at the game again
                     else:
                         move = await self._think(room, seat, bots, snapshot)
-                except Exception:
-                    # the error's words stay in the log: every page is told, and a game's
-                    # own error (a plug-in's) may name what only this bot's seat sees
+                except Exception as exc:
                     log.exception("game %s: the bot of seat %d failed", room.id, seat)
-                    await self._fail(room, f"the bot of seat {seat} failed")
+                    # an exception's words may name what the bot holds: the pages are told
+                    # its kind only (a worker's failure is worded for them already)
+                    why = str(exc) if isinstance(exc, BotFailed) else type(exc).__name__
+                    await self._fail(room, f"the bot of seat {seat} failed: {why}")
                     return
                 rest = self.delay - (loop.time() - started)
                 if rest > 0:
                     await asyncio.sleep(rest)
                 async with room.lock:
-                    if room.ply != ply or room.to_move != seat:
-                        continue  # the game changed while the bot thought: think again
+                    if room.changes != changes or room.to_move != seat:
+                        # the game changed while the bot thought (a move, or a take-back
+                        # and another move back to the same ply): think again
+                        continue
                     if room.paused():
                         return
                     trial = room.state.clone()
                     try:
                         trial.play(move, seat=seat)
                     except IllegalMove as exc:
-                        # its move (a card of its hand, a secret move) in the log only
+                        # the move and the rules' reason would show the bot's hand to
+                        # every page: they go to the log only
                         log.error(
                             "game %s: the bot of seat %d tried %s: %s", room.id, seat, move, exc
                         )
                         await self._fail(
-                            room, f"the bot of seat {seat} tried a move the rules refuse"
+                            room, f"the bot of seat {seat} chose a move the rules refuse"
                         )
                         return
                     try:

@@ -3,6 +3,7 @@ small readings of a request that several routes make."""
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -71,8 +72,32 @@ def parts(request: Request) -> Server:
 
 
 def client_of(connection: Request | WebSocket) -> str:
-    """The client's address (what the per-client caps count)."""
-    return connection.client.host if connection.client is not None else "unknown"
+    """The client, as the per-client caps count it (`client_key` of its address)."""
+    return client_key(connection.client.host) if connection.client is not None else "unknown"
+
+
+def client_key(host: str) -> str:
+    """What the per-client caps count for an address: an IPv4 address itself (an IPv6
+    one that carries an IPv4 address as that address), an IPv6 address by its /64, the
+    network one subscriber is given whole (counted by address, every cap would be
+    2**64 caps to them); a name that is no address (a test client's) as it is.
+
+    >>> client_key("203.0.113.9"), client_key("::ffff:203.0.113.9")
+    ('203.0.113.9', '203.0.113.9')
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::2")
+    True
+    >>> client_key("2001:db8:1:2::1"), client_key("testclient")
+    ('2001:db8:1:2::/64', 'testclient')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def bearer(request: Request) -> str | None:
@@ -84,4 +109,4 @@ def bearer(request: Request) -> str | None:
     return value.strip()[:MAX_TOKEN]
 
 
-__all__ = ["Server", "bearer", "client_of", "parts", "server_of"]
+__all__ = ["Server", "bearer", "client_key", "client_of", "parts", "server_of"]

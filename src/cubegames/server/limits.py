@@ -110,6 +110,9 @@ class Limits:
     #: one (`bots.pool_size`); 0: threads of the web process (a search then holds its
     #: interpreter lock, and a person's move waits behind it)
     bot_processes: int = -1
+    #: moves taken back in one game, over all its seats (each take-back is kept, and told
+    #: in every state: a move and a take-back over and over must not grow them without end)
+    takebacks_per_game: int = 100
     #: seconds between two reads of the lobby's list while anyone watches it (a table's
     #: change is told at once, here and through the bus: this catches tables that ended)
     lobby_refresh_seconds: float = 5.0
@@ -238,6 +241,8 @@ class RateLimit:
         self.window = window
         self.clock = clock
         self.seen: dict[str, deque[float]] = defaultdict(deque)
+        #: when the table was last pruned of quiet clients
+        self._pruned = -math.inf
 
     def allow(self, key: str) -> float | None:
         """None if one more event of `key` is allowed now (and count it), else the
@@ -256,8 +261,14 @@ class RateLimit:
             times.popleft()
         if len(times) >= self.count:
             return times[0] + self.window - moment
-        if len(self.seen) > 10_000:  # forget quiet clients so the table stays small
-            for other in [k for k, v in self.seen.items() if not v]:
+        if len(self.seen) > 10_000 and moment - self._pruned >= 1.0:
+            # forget quiet clients so the table stays small (once a second at most: many
+            # clients at once must not make every event walk the whole table); a client's
+            # times are dropped only when it comes back, so one that never does is quiet
+            # once its newest time has left the window
+            self._pruned = moment
+            quiet = moment - self.window
+            for other in [k for k, v in self.seen.items() if not v or v[-1] <= quiet]:
                 del self.seen[other]
         return None
 

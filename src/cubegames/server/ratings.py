@@ -27,12 +27,13 @@ from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from cubegames.core.registry import lower_is_better
 from cubegames.server.storage import (
+    FINISHED,
     GameRow,
     RatingEventRow,
     RatingRow,
@@ -289,8 +290,8 @@ def pools(store: Store) -> list[dict[str, Any]]:
 
 
 def player_page(store: Store, user_id: int, name: str, limit: int = 200) -> dict[str, Any]:
-    """An account's ratings, and its games with their results and its rating after each
-    rated one."""
+    """An account's ratings, and its games with their results (the public ones, and the
+    rated ones once over) and its rating after each rated one."""
     player = f"user:{user_id}"
     with store.engine.connect() as connection:
         ratings = connection.execute(
@@ -312,7 +313,13 @@ def player_page(store: Store, user_id: int, name: str, limit: int = 200) -> dict
                 SeatRow.seat,
             )
             .join(SeatRow, SeatRow.game_id == GameRow.id)
-            .where(SeatRow.user_id == user_id)
+            .where(
+                SeatRow.user_id == user_id,
+                # a page anyone reads: a private table's link is its invitation, so it
+                # lists the public games and the rated ones that are over (whose result
+                # is in the ratings already), never a private game's id
+                or_(GameRow.public, and_(GameRow.rated, GameRow.status == FINISHED)),
+            )
             .order_by(GameRow.created_at.desc(), GameRow.id)
             .limit(limit)
         ).all()

@@ -274,6 +274,11 @@ class Referee:
             raise Refused(f"seat {seat} is played by a bot", "bot-seat")
         if room.info.rated:
             raise Refused("a rated game's moves cannot be taken back", "undo-rated")
+        most = self.runner.limits.takebacks_per_game
+        if len(room.info.takebacks) >= most:
+            raise Refused(
+                f"this game has had {most} take-backs, the most a game may have", "undo-many"
+            )
         mine = [p.ply for p in room.played if p.seat == seat]
         if not mine:
             raise Refused("you have no move to take back", "undo-none")

@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cubegames.core import chance
 from cubegames.core.capabilities import LegalTexts, SharedViews, conforms
-from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
+from cubegames.core.errors import IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.phrase import Phrase
 from cubegames.core.registry import make
@@ -122,7 +122,14 @@ class Taken(Refused):
 
 
 class RoomError(Exception):
-    """A stored game that cannot be rebuilt (its moves no longer replay)."""
+    """A stored game that cannot be rebuilt (its moves no longer replay). `str()` names
+    the move and the engine's reason, for the server's log; `told` is what a page or a
+    program may be told, which names neither (a move's notation, or the reason, may name
+    a piece of a hidden hand: a kept draw, a bot's placement)."""
+
+    def __init__(self, message: str, told: str | None = None) -> None:
+        super().__init__(message)
+        self.told = told if told is not None else message
 
 
 class Full(Exception):
@@ -199,10 +206,10 @@ def replay(info: GameInfo, upto: int | None = None) -> tuple[Game[Any], State[An
         try:
             state.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            # which move and why in the log only: anyone who opens the game is told, and a
-            # move's notation (a secret one) or the rules' reason may tell a hidden thing
-            log.warning("game %s: move %d (%s) no longer replays: %s", info.id, m.ply, m.move, exc)
-            raise RoomError(f"move {m.ply} of game {info.id} no longer replays") from None
+            raise RoomError(
+                f"move {m.ply} ({m.move}) of game {info.id} no longer replays: {exc}",
+                f"move {m.ply} of game {info.id} no longer replays",
+            ) from None
         note, note_say = web.telling(game, state.public_view()) if tells else (None, None)
         played.append(Played(m.ply, m.seat, m.move, note, round_, m.played_at, only, note_say))
     return game, state, played
@@ -475,6 +482,10 @@ class Room:
         self.info = info
         self.game = game
         self.state = state
+        #: how many times the position changed (a move, here or from another process, or
+        #: a take-back): a bot that thought on an older position thinks again, even when
+        #: a take-back and another move brought the game back to the same `ply`
+        self.changes = 0
         self.played = played
         self.store = store
         self.seats: tuple[SeatInfo, ...] = info.seats
@@ -786,12 +797,6 @@ class Room:
                     trial.play(move, seat=seat)
                 except IllegalMove as exc:
                     raise Refused(str(exc), "illegal", exc.refusal) from None
-                except Exception:  # a plug-in's rules may fail on text they did not expect
-                    # (a KeyError from its parse_move): refused, in words that tell nothing
-                    # of the game; the rules' own error goes to the operator's log
-                    log.exception("game %s: the rules failed on the move %r", self.id, text)
-                    unread = Refusal(UNREADABLE, "this move cannot be read")
-                    raise Refused(str(unread), "illegal", unread) from None
                 try:
                     await self.commit(trial, seat, str(move))
                 except Taken as exc:
@@ -853,6 +858,7 @@ class Room:
         self.pause = None
         self.last_active = at
         self.state = trial
+        self.changes += 1
         self.clocks = clocks
         self.asking = None  # a move made: a take-back asked before it is void
         self.played.append(
@@ -993,8 +999,10 @@ class Room:
         try:
             trial.play(m.move, seat=m.seat)
         except IllegalMove as exc:
-            log.warning("game %s: move %d (%s) does not replay: %s", self.id, m.ply, m.move, exc)
-            raise RoomError(f"move {m.ply} of game {self.id} does not replay") from None
+            raise RoomError(
+                f"move {m.ply} ({m.move}) of game {self.id} does not replay: {exc}",
+                f"move {m.ply} of game {self.id} does not replay",
+            ) from None
         clocks = self.clocks_after(m.seat, m.played_at, only, trial.to_move)
         self._advance(trial, m.seat, m.move, m.played_at, only, clocks)
 
@@ -1020,6 +1028,7 @@ class Room:
         game, state, played = replay(info)
         self.info = info
         self.state = state
+        self.changes += 1
         self.played = played
         self.asking = None
         self.seats = info.seats
@@ -1130,7 +1139,12 @@ class Room:
 
 class Rooms:
     """The live rooms, made on demand from the database and let go when nobody is in
-    them and no bot is thinking."""
+    them and no bot is thinking.
+
+    A game among bots plays on with nobody watching, holding its room; so that such games
+    (a stranger may make them by the score) never keep a person's game out, a server
+    whose rooms are all taken lets one of them go (`stop` ends its bots) to load another:
+    it plays on when someone opens it again, or at the next start."""
 
     def __init__(
         self,
@@ -1142,8 +1156,11 @@ class Rooms:
         clock: Callable[[], datetime] = now,
         pause_clock: Callable[[], float] = time.monotonic,
         announce: Callable[[dict[str, Any]], None] | None = None,
+        stop: Callable[[Room], None] | None = None,
     ) -> None:
         self.store = store
+        #: stops the bots of a room let go to make room for another (`_make_room`)
+        self.stop = stop
         #: the clock of the pauses after a round, and how rooms tell other processes of
         #: them (`Room.announce`), handed to every room
         self.pause_clock = pause_clock
@@ -1194,7 +1211,7 @@ class Rooms:
 
     async def _load_once(self, game_id: str) -> Room | None:
         """Load a game's room, as the one load that others asking meanwhile share."""
-        if len(self.rooms) + len(self._loading) >= self.max_rooms:
+        if len(self.rooms) + len(self._loading) >= self.max_rooms and not self._make_room():
             raise Full(f"the server is busy: {self.max_rooms} games are live; try again later")
         loading = asyncio.get_running_loop().create_future()
         self._loading[game_id] = loading
@@ -1224,6 +1241,24 @@ class Rooms:
         self.setup(room)
         self.rooms[game_id] = room
         return room
+
+    def _make_room(self) -> bool:
+        """Let go of a game among bots that nobody watches here (its bots stopped), the
+        one that moved least lately; False if there is none."""
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not room.peers and not room.over and all(s.kind == BOT for s in room.seats)
+        ]
+        if not idle:
+            return False
+        room = min(idle, key=lambda r: r.last_active)
+        if self.stop is not None:
+            self.stop(room)
+        del self.rooms[room.id]
+        if self.teardown is not None:
+            self.teardown(room)
+        return True
 
     def release(self, room: Room, busy: bool) -> None:
         """Forget an empty room (it is rebuilt from the database when needed again)."""

@@ -11,6 +11,7 @@ said, an `error` message saying why.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -49,6 +50,7 @@ IDLE = 4408
 BAD_ORIGIN = 4003
 
 router = APIRouter()
+log = logging.getLogger("cubegames.server")
 
 
 def same_origin(websocket: WebSocket) -> bool:
@@ -192,7 +194,8 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     try:
         room = await rooms.get(game_id)
     except RoomError as exc:
-        await close_quietly(websocket, BROKEN_GAME, str(exc))
+        log.warning("game %s cannot be opened: %s", game_id, exc)
+        await close_quietly(websocket, BROKEN_GAME, exc.told)
         return
     except Full as exc:
         await close_quietly(websocket, TOO_MANY, str(exc))

@@ -105,7 +105,8 @@ class Worker:
         try:
             _game, state, _played = replay(info)
         except RoomError as exc:
-            return str(exc)
+            log.warning("game %s: %s", turn.game_id, exc)
+            return exc.told
         if state.to_move != turn.seat:
             return None
         try:
@@ -145,7 +146,9 @@ class Worker:
             move, _bot = thinking.think(*work)
         except Exception as exc:
             log.exception("game %s: the bot of seat %d failed", turn.game_id, turn.seat)
-            self.finish(turn, None, f"{type(exc).__name__}: {exc}")
+            # the exception's kind only: its words may name what the bot holds, and every
+            # page of the game is told the failure
+            self.finish(turn, None, type(exc).__name__)
             return True
         self.finish(turn, move)
         return True
@@ -173,7 +176,8 @@ class Worker:
             raise
         except Exception as exc:
             log.exception("game %s: the bot of seat %d failed", turn.game_id, turn.seat)
-            await asyncio.to_thread(self.finish, turn, None, f"{type(exc).__name__}: {exc}")
+            # the exception's kind only, as in `once`
+            await asyncio.to_thread(self.finish, turn, None, type(exc).__name__)
             return
         await asyncio.to_thread(self.finish, turn, move)
 

@@ -13,6 +13,7 @@ from cubegames.server.accounts import COOKIE, password_hash_of
 from cubegames.server.limits import Limits
 from cubegames.server.storage import Store
 from tests.server.accounting import (
+    BASE,
     PASSWORD,
     SAME,
     browser,
@@ -22,6 +23,7 @@ from tests.server.accounting import (
     sign_in,
     sign_up,
 )
+from tests.server.helpers import TestClient
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "bot": "random"}
@@ -83,6 +85,52 @@ def test_signing_in_makes_a_new_session_id_and_signing_out_ends_it_on_the_server
         with browser(app) as thief:
             thief.cookies.set(COOKIE, again, domain="testserver.local")
             assert thief.get("/api/account").json()["user"] is None
+
+
+def test_an_account_keeps_a_bounded_number_of_sessions(app: Any, db_url: str) -> None:
+    """Signing in over and over from a script that never sends its cookie back keeps at
+    most `MAX_SESSIONS` sessions of the account: a new one ends the oldest."""
+    from sqlalchemy import func, select
+
+    from cubegames.server.accounts import MAX_SESSIONS
+    from cubegames.server.storage import SessionRow
+
+    with browser(app) as first:
+        sign_up(first, "ada")
+        oldest = first.cookies[COOKIE]
+    cookies = []
+    for _ in range(MAX_SESSIONS + 5):
+        with browser(app) as again:
+            assert sign_in(again, "ada").status_code == 200
+            cookies.append(again.cookies[COOKIE])
+    store = Store(db_url)
+    try:
+        with store.engine.connect() as connection:
+            kept = connection.execute(select(func.count()).select_from(SessionRow)).scalar()
+    finally:
+        store.close()
+    assert kept == MAX_SESSIONS
+    for cookie, live in ((oldest, False), (cookies[0], False), (cookies[-1], True)):
+        with browser(app) as other:
+            other.cookies.set(COOKIE, cookie, domain="testserver.local")
+            assert (other.get("/api/account").json()["user"] == "ada") is live
+
+
+def test_sign_ins_that_succeed_count_against_the_address(db_url: str) -> None:
+    """Each sign-in costs an Argon2id hash: one address signing in to its own account over
+    and over is held at `signins_per_client` too (its account is not held: another
+    address signs in at once)."""
+    app = quick_app(db_url, Limits(signins_per_client=3))
+    with browser(app) as first:
+        sign_up(first, "ada")
+    for _ in range(3):
+        with browser(app) as again:
+            assert sign_in(again, "ada").status_code == 200
+    with browser(app) as again:
+        held = sign_in(again, "ada")
+        assert held.status_code == 429 and "retry-after" in held.headers
+    with TestClient(app, base_url=BASE, client=("10.9.9.9", 5000)) as other:
+        assert sign_in(other, "ada").status_code == 200
 
 
 def _routes(routes: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -168,6 +216,28 @@ def test_a_program_without_the_cookie_needs_no_token_but_another_sites_page_is_r
             headers={"Origin": "https://evil.example"},
         )
         assert forged_in.status_code == 403
+
+
+def test_a_second_session_cookie_or_cookie_header_does_not_slip_past_the_csrf_check(
+    app: Any,
+) -> None:
+    """The check and the routes read the session from the same cookie: a bogus session
+    cookie first and the live one last (or the live one in a first Cookie header and
+    anything in a second) is refused without the token, as the live cookie alone is."""
+    with browser(app) as ada:
+        sign_up(ada, "ada")
+        session = ada.cookies.get(COOKIE)
+    body = {"game": "cubes", "seats": [HUMAN, BOT]}
+    with TestClient(app) as program:
+        for cookies in (
+            [f"{COOKIE}={session}"],
+            [f"{COOKIE}=bogus; {COOKIE}={session}"],
+            [f"{COOKIE}={session}", "other=1"],
+        ):
+            headers = [("cookie", c) for c in cookies]
+            made = program.post("/api/games", json=body, headers=headers)
+            assert made.status_code == 403, (cookies, made.text)
+            assert made.json()["code"] == "error-csrf"
 
 
 class Moment:

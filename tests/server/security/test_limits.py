@@ -130,6 +130,34 @@ def test_games_made_per_client_per_minute_are_capped() -> None:
         assert client.post("/api/records", content=b"{}").status_code == 429
 
 
+def test_the_caps_count_an_ipv6_client_by_its_64_network() -> None:
+    """One subscriber holds a whole IPv6 /64: a new address of it for every request must
+    not make a new client of it."""
+    app = capped(games_per_minute=2)
+    for host in ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9"):
+        with TestClient(app, client=(host, 5000)) as client:
+            make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+    with TestClient(app, client=("2001:db8:1:2:abcd::3", 5000)) as client:
+        over = client.post("/api/games", json={"game": "cubed", "seats": [HUMAN_SEAT] * 2})
+        assert over.status_code == 429
+    with TestClient(app, client=("2001:db8:1:3::1", 5000)) as client:  # another network
+        make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+
+
+def test_a_rate_forgets_the_clients_that_never_came_back() -> None:
+    """Each address that made one game and never came back must not stay in memory for
+    ever (every new address a stranger sends from would grow the table)."""
+    from cubegames.server.limits import RateLimit
+
+    moment = [0.0]
+    rate = RateLimit(2, window=60.0, clock=lambda: moment[0])
+    for n in range(10_001):
+        rate.allow(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+    moment[0] = 61.0
+    assert rate.allow("192.0.2.1") is None
+    assert len(rate.seen) <= 2
+
+
 def test_open_connections_per_client_are_capped() -> None:
     with TestClient(capped(connections_per_client=2)) as client:
         made = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
@@ -255,6 +283,40 @@ def test_live_rooms_per_server_are_capped() -> None:
                 said = ws.receive()
                 assert "server is busy" in said["message"]
                 assert ws.receive() == {"type": "closed", "code": 4429}
+
+
+def test_games_among_bots_nobody_watches_never_keep_a_persons_game_out() -> None:
+    """A game among bots plays on unwatched, in its room: made by the score and each
+    opened for a moment, they would fill the server's rooms and refuse everyone else's
+    games. A person's game takes the room of one of them instead (the least lately
+    moved), which plays on when it is opened again."""
+    app = create_app("sqlite://", bot_delay=0.2, limits=Limits(max_rooms=2))
+    robots = [{"kind": "bot", "bot": "random"}] * 2
+    with TestClient(app) as client:
+        among = [make_game(client, "unstackable", robots)["id"] for _ in range(2)]
+        for game_id in among:
+            with connect(client, game_id) as peek:
+                watching = Socket(peek)
+                watching.opening()
+                # its bots have started, and play on once the page is gone
+                watching.until(lambda m: m["type"] == "state" and m["ply"] > 0)
+        rooms = app.state.server.rooms.rooms
+        assert set(rooms) == set(among)
+        person = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+        with connect(client, person["id"], person["seats"][0]["token"]) as session:
+            hello, _ = Socket(session).opening()
+            assert hello["seat"] == 0
+            assert set(rooms) == {among[1], person["id"]}
+            # the game let go plays on when it is watched again (taking the other's room)
+            with connect(client, among[0]) as again:
+                watched = Socket(again)
+                start = watched.opening()[1]["ply"]
+                watched.until(lambda m: m["type"] == "state" and m["ply"] > start)
+                assert set(rooms) == {among[0], person["id"]}
+                # rooms that people use are never let go: a third game waits
+                other = make_game(client, "cubed", [HUMAN_SEAT, HUMAN_SEAT])
+                with connect(client, other["id"]) as refused:
+                    assert "server is busy" in Socket(refused).receive()["message"]
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:

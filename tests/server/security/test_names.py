@@ -111,6 +111,44 @@ def test_a_name_that_looks_like_an_accounts_is_refused(app: Any) -> None:
         assert sign_up(other, "Ada")["user"] == "Ada"
 
 
+def test_a_bots_seat_name_is_checked_as_a_persons(app: Any) -> None:
+    """A bot seat's name is shown where a person's would be: no direction override, no
+    invisible or control character, no account's name (nor one like it); it may read as a
+    bot's. The same for a loaded record's bot seat (which loads unnamed where a person's
+    named as an account does)."""
+    from tests.server.helpers import played_record
+
+    with browser(app) as owner:
+        sign_up(owner, "adal")
+    with browser(app) as client:
+        for name, code in (
+            ("\u202eAda", "error-name-invisible"),
+            ("Ada\u200b", "error-name-invisible"),
+            ("Ada\u0007", "error-name-control"),
+            ("ada1", "error-name-account"),
+            ("   ", "error-name-blank"),
+        ):
+            made = client.post(
+                "/api/games",
+                json={"game": "cubes", "seats": [{"kind": "human"}, {**BOT, "name": name}]},
+            )
+            assert made.status_code == 400, (name, made.text)
+            assert made.json()["code"] == code, (name, made.text)
+            record = played_record("cubes", {})
+            record["seats"][1] = {**record["seats"][1], "name": name}
+            loaded = client.post("/api/records", json=record)
+            if code == "error-name-account":  # a record's seat named as an account: unnamed
+                assert loaded.json()["seats"][1]["name"] is None, loaded.text
+            else:
+                assert loaded.status_code == 400, (name, loaded.text)
+        made = client.post(
+            "/api/games",
+            json={"game": "cubes", "seats": [{"kind": "human"}, {**BOT, "name": " Random  bot"}]},
+        )
+        assert made.status_code == 201, made.text
+        assert made.json()["seats"][1]["name"] == "Random bot"
+
+
 def test_the_new_name_refusals_have_words_in_both_catalogs() -> None:
     from cubegames.server.i18n import bundle
 

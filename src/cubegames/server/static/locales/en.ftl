@@ -898,6 +898,7 @@ refusal-undo-none = There is no move to take back.
 refusal-undo-passed = The turn has passed to another player: ask them to agree to take it back.
 refusal-undo-chance = A draw or a roll came since that move, so it can no longer be taken back.
 refusal-undo-rated = A rated game's moves cannot be taken back.
+refusal-undo-many = This game has had as many take-backs as a game may have.
 refusal-another-colour = another colour
 refusal-cubed-refused = That piece cannot go there.
 refusal-cubed-occupied = That cell already holds a piece.

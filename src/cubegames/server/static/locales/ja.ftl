@@ -763,6 +763,7 @@ refusal-undo-none = 戻せる手がありません。
 refusal-undo-passed = 手番がほかのプレイヤーに移りました。待ったを受けてもらうようお願いしてください。
 refusal-undo-chance = その手のあとにピースを引いたりサイコロを振ったりしたので、もう戻せません。
 refusal-undo-rated = レーティング対象の対局では手を戻せません。
+refusal-undo-many = この対局では、これ以上手を戻せません（待ったの回数の上限に達しました）。
 refusal-another-colour = ほかの色
 refusal-cubed-refused = そのピースはそこに置けません。
 refusal-cubed-occupied = そのマスにはもうピースがあります。

@@ -1,0 +1,140 @@
+"""A bot's seat tried as an attacker: a take-back and another move, made while the bot
+thinks (or waits out its least time a move), bring the game back to the same move number
+on another position; the bot must think again, not play the move it chose for the old
+one (which the rules may refuse, or which fits a position nobody is in). And a bot's move
+the rules refuse is never told to the pages: it names a piece of the bot's hidden hand."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cubegames.core.game import Move, State
+from cubegames.server.app import create_app
+from cubegames.server.bots import BotRunner
+from cubegames.server.rooms import Room
+from tests.server.helpers import HUMAN, Socket, TestClient, bot, connect, make_game, token
+
+
+@pytest.fixture
+def slow_bots(tmp_path: Path) -> Iterator[TestClient]:
+    """An app whose bots take at least a second a move: the window a person's page has to
+    change the game under a bot that has chosen already."""
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=1.0)
+    with TestClient(app) as client:
+        yield client
+
+
+def test_a_take_back_and_another_move_under_a_thinking_bot_make_it_think_again(
+    slow_bots: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thought: list[dict[str, Any]] = []
+    thinking = threading.Event()
+    think = BotRunner._think
+
+    async def watched(
+        self: BotRunner, room: Room, seat: int, bots: Any, snapshot: State[Any]
+    ) -> Move:
+        thought.append(snapshot.to_dict())
+        thinking.set()
+        return await think(self, room, seat, bots, snapshot)
+
+    monkeypatch.setattr(BotRunner, "_think", watched)
+    made = make_game(slow_bots, "cubed", [HUMAN, bot("random")], {"rounds": 1})
+    with connect(slow_bots, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, start = ws.opening()
+        first, other = [m for m in start["legal"] if m.endswith("@0,0")][:2]
+        ws.move(first, 0)
+        ws.state(1)
+        assert thinking.wait(10)  # the bot has its position: now change the game under it
+        ws.send({"type": "undo"})
+        ws.state(0)
+        ws.move(other, 0)
+        ws.state(1)
+        answered = ws.until(
+            lambda m: m["type"] == "error" or (m["type"] == "state" and m["ply"] == 2)
+        )
+    assert answered["type"] == "state", answered
+    assert answered["trouble"] is None
+    # the move the bot played was thought on the position the game is in
+    assert thought[-1]["table"] != thought[0]["table"]
+    assert len(thought) == 2
+
+
+def test_a_bots_refused_move_is_not_told_to_the_pages(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held: list[str] = []
+
+    async def wrong(
+        self: BotRunner, room: Room, seat: int, bots: Any, snapshot: State[Any]
+    ) -> Move:
+        hand = snapshot.to_dict()["hands"][seat]
+        held.extend(hand)
+        parsed: Move = room.game.parse_move(f"{hand[0]}@40,40")  # far from every piece
+        return parsed
+
+    monkeypatch.setattr(BotRunner, "_think", wrong)
+    made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, start = ws.opening()
+        ws.move(next(m for m in start["legal"] if "@" in m), 0)
+        failed = ws.error()
+        ws.send({"type": "ping"})
+        heard = ws.transcript_until_pong()
+    assert failed["code"] == "bot" and "seat 1" in failed["message"]
+    told = " ".join([failed["message"], *ws.transcript, *map(str, heard)])
+    assert held[0] not in told
+    assert "40,40" not in told
+
+
+def test_a_bots_exception_is_told_by_its_kind_only(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(
+        self: BotRunner, room: Room, seat: int, bots: Any, snapshot: State[Any]
+    ) -> Move:
+        raise KeyError(f"no {snapshot.to_dict()['hands'][seat][0]} here")
+
+    monkeypatch.setattr(BotRunner, "_think", broken)
+    made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, start = ws.opening()
+        ws.move(next(m for m in start["legal"] if "@" in m), 0)
+        failed = ws.error()
+    assert failed["message"] == "the bot of seat 1 failed: KeyError"
+
+
+def test_take_backs_in_one_game_are_bounded(tmp_path: Path) -> None:
+    """A move and a take-back over and over (against a bot, nobody has to agree) would
+    keep a row each and grow every state the pages are sent: a game takes at most
+    `Limits.takebacks_per_game`, then says so and keeps nothing more."""
+    from cubegames.server.limits import Limits
+
+    app = create_app(
+        f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0, limits=Limits(takebacks_per_game=3)
+    )
+    with TestClient(app) as client:
+        made = make_game(client, "unstackable", [HUMAN, bot("random")])
+        with connect(client, made["id"], token(made, 0)) as session:
+            ws = Socket(session)
+            _, start = ws.opening()
+            move = start["legal"][0]
+            for _ in range(3):
+                ws.move(move, 0)
+                ws.state(1)
+                ws.send({"type": "undo"})
+                assert ws.state(0)["to_move"] == 0
+            ws.move(move, 0)
+            ws.state(1)
+            ws.send({"type": "undo"})
+            refused = ws.error()
+        assert refused["code"] == "undo-many" and "3 take-backs" in refused["message"]
+        assert len(client.get(f"/api/games/{made['id']}").json()["takebacks"]) == 3
