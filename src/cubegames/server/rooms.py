@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cubegames.core import chance
 from cubegames.core.capabilities import LegalTexts, SharedViews, conforms
-from cubegames.core.errors import IllegalMove, Refusal
+from cubegames.core.errors import UNREADABLE, IllegalMove, Refusal
 from cubegames.core.game import Game, State
 from cubegames.core.phrase import Phrase
 from cubegames.core.registry import make
@@ -797,6 +797,12 @@ class Room:
                     trial.play(move, seat=seat)
                 except IllegalMove as exc:
                     raise Refused(str(exc), "illegal", exc.refusal) from None
+                except Exception:  # a plug-in's rules may fail on text they did not expect
+                    # (a KeyError from its parse_move): refused, in words that tell nothing
+                    # of the game; the rules' own error goes to the operator's log
+                    log.exception("game %s: the rules failed on the move %r", self.id, text)
+                    unread = Refusal(UNREADABLE, "this move cannot be read")
+                    raise Refused(str(unread), "illegal", unread) from None
                 try:
                     await self.commit(trial, seat, str(move))
                 except Taken as exc:
