@@ -93,11 +93,15 @@ def test_a_move_after_a_draw_cannot_take_the_draw_back(client: TestClient) -> No
         placing = next(m for m in drawn["legal"] if "@" in m)
         ws.move(placing, 1)
         answered = ws.until(lambda m: m["type"] == "state" and m["to_move"] == 0 and m["ply"] >= 3)
-        # the placement and the bot's reply may be taken back, unless the bot drew
-        bot_drew = any(e["seat"] == 1 and e["move"] in (None, "draw") for e in answered["log"])
+        # the placement and the bot's reply may be taken back, unless the bot drew (chance)
+        # or laid a piece from its hidden hand (shown: taken back, it would be known)
+        replies = [e["move"] for e in answered["log"] if e["seat"] == 1]
+        first = replies[0] if replies else ""
         _undo(ws)
-        if bot_drew:
+        if first in (None, "draw") or (first or "").startswith("draw3"):
             assert ws.error()["code"] == "undo-chance"
+        elif "@" in (first or ""):
+            assert ws.error()["code"] == "undo-hidden"
         else:
             back = ws.until(lambda m: m["type"] == "state" and m["ply"] == 1)
             assert back["legal"] == drawn["legal"]  # the same hand: nothing drawn again

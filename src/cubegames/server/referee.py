@@ -41,7 +41,7 @@ from cubegames.server.lease import Leases
 from cubegames.server.presence import LocalPresence, Presence
 from cubegames.server.rooms import Full, Refused, Room, RoomError, Rooms, UndoAsk
 from cubegames.server.storage import HUMAN, Store
-from cubegames.server.takeback import reveals
+from cubegames.server.takeback import reveals, shows
 
 log = logging.getLogger("cubegames.server")
 
@@ -286,13 +286,16 @@ class Referee:
         return mine[-1]
 
     def _chance_since(self, room: Room, first: int) -> None:
-        """Refused if a move from `first` on drew on chance or hidden information."""
+        """Refused if a move from `first` on drew on chance or hidden information, or was a
+        bot's that showed a person what was hidden from them (`takeback.shows`)."""
         # dealt in the chance version the game was made with (a record or a game of an
         # older release deals otherwise: its moves would not replay on today's deal)
         state = chance.new_state(room.game, room.info.seed, room.info.chance)
         for p in room.played[: first - 1]:
             state.play(p.move, seat=p.seat)
         players = room.game.players
+        bots = room.bot_seats
+        people = [s.seat for s in room.seats if s.kind == HUMAN]
         for p in room.played[first - 1 :]:
             after = state.clone()
             after.play(p.move, seat=p.seat)
@@ -301,6 +304,14 @@ class Referee:
                     "chance or a hidden piece came out since that move (a draw, a roll): "
                     "it can no longer be taken back",
                     "undo-chance",
+                )
+            if p.seat in bots and shows(state, after, people):
+                # taken back, the bot's piece would be hidden again, and known: move
+                # after move, a person would see its whole hand
+                raise Refused(
+                    f"the bot of seat {p.seat} has shown a piece of its hidden hand since "
+                    "that move: it can no longer be taken back",
+                    "undo-hidden",
                 )
             state = after
 

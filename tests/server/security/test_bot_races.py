@@ -138,3 +138,33 @@ def test_take_backs_in_one_game_are_bounded(tmp_path: Path) -> None:
             refused = ws.error()
         assert refused["code"] == "undo-many" and "3 take-backs" in refused["message"]
         assert len(client.get(f"/api/games/{made['id']}").json()["takebacks"]) == 3
+
+
+def test_a_take_back_never_puts_a_piece_a_bot_showed_back_in_its_hand(client: TestClient) -> None:
+    """Against a bot nobody has to agree to a take-back: past a bot's piece laid from its
+    hidden hand, take-back after take-back (and another move each time) would show the
+    bot's whole hand. Such a take-back is refused, and the game is as it was."""
+    made = make_game(client, "cubed", [HUMAN, bot("greedy")], {"rounds": 1})
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, state = ws.opening()
+        for _ in range(20):
+            placing = next(m for m in state["legal"] if "@" in m)
+            ws.move(placing, state["ply"])
+            state = ws.until(
+                lambda m, ply=state["ply"]: (
+                    m["type"] == "state" and m["to_move"] == 0 and m["ply"] > ply + 1
+                )
+            )
+            if "@" in (state["last"]["move"] or "") and state["last"]["seat"] == 1:
+                break  # the bot laid a piece: it has shown it
+        else:
+            pytest.fail("the bot never laid a piece")
+        ws.send({"type": "undo"})
+        refused = ws.error()
+        assert refused["code"] == "undo-hidden", refused
+        ws.send({"type": "ping"})
+        after = ws.transcript_until_pong()
+    assert not any(m["type"] == "state" for m in after)  # nothing taken back
+    detail = client.get(f"/api/games/{made['id']}").json()
+    assert detail["takebacks"] == [] and len(detail["moves"]) == state["ply"]

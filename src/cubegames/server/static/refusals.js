@@ -13,7 +13,7 @@ export const CODES = [
   "turn", "stale", "over", "bot-seat", "spectator", "storage", "slow-down", "abandoned",
   "reissued", "late", "paused", "abort-late", "claim-none", "claim-early",
   "undo-none", "undo-passed", "undo-chance", "auth", "bot",
-  "undo-rated", "undo-many", "chat-slow", "chat-closed", "chat-blank", "chat-long", "chat-hidden",
+  "undo-rated", "undo-many", "undo-hidden", "chat-slow", "chat-closed", "chat-blank", "chat-long", "chat-hidden",
 ];
 
 /** The catalog key of a rule's reason of `game` (null when the catalogs have no words

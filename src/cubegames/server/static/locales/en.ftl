@@ -899,6 +899,7 @@ refusal-undo-passed = The turn has passed to another player: ask them to agree t
 refusal-undo-chance = A draw or a roll came since that move, so it can no longer be taken back.
 refusal-undo-rated = A rated game's moves cannot be taken back.
 refusal-undo-many = This game has had as many take-backs as a game may have.
+refusal-undo-hidden = A bot has shown a piece of its hidden hand since that move, so it can no longer be taken back.
 refusal-another-colour = another colour
 refusal-cubed-refused = That piece cannot go there.
 refusal-cubed-occupied = That cell already holds a piece.

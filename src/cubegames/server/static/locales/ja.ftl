@@ -764,6 +764,7 @@ refusal-undo-passed = 手番がほかのプレイヤーに移りました。待�
 refusal-undo-chance = その手のあとにピースを引いたりサイコロを振ったりしたので、もう戻せません。
 refusal-undo-rated = レーティング対象の対局では手を戻せません。
 refusal-undo-many = この対局では、これ以上手を戻せません（待ったの回数の上限に達しました）。
+refusal-undo-hidden = その手のあとにボットが手持ちのピースを見せたので、もう戻せません。
 refusal-another-colour = ほかの色
 refusal-cubed-refused = そのピースはそこに置けません。
 refusal-cubed-occupied = そのマスにはもうピースがあります。
