@@ -961,7 +961,7 @@ error-record-move-refused = { $number }手目（{ $move }）はルール上指�
 ## 手の記法、指定されたボット名は訳さない
 
 term-start = { $game } · help と入力するとヘルプを表示します
-term-seed = この配りのシードは { $seed } です（同じ番号を指定すると、同じ配りでもう一度遊べます）。
+term-seed = この配りのシードは { $seed } でした。--seed { $seed } を付けると、同じ配りでもう一度遊べます。
 term-help = 手を記法で入力するか、一覧の番号を入力してください。
 term-help-list = 合法手の一覧を表示する
 term-help-help = この説明を表示する
