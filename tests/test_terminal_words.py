@@ -23,19 +23,23 @@ from tests.test_cli import run
 ALLOWED = {"help", "quit", "draw", "pass", "roll", "end", "keep", "give", "Unstackable"}
 ALLOWED |= set(cubegames.GAMES)
 WORD = re.compile(r"[A-Za-z]{2,}")
+FLAG = re.compile(r"--[a-z][a-z-]*")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 #: the built-in games (a plug-in game's drawing and words are its own, in its language)
 BUILT_IN = [g for g in cubegames.GAMES if built_in(g)]
 
 
 def english(text: str) -> list[str]:
-    """The English words in `text`: Latin words that are neither notation nor names."""
+    """The English words in `text`: Latin words that are neither notation nor names, nor a
+    command line's flag (--seed), which is typed as it is in any language."""
+    text = FLAG.sub(" ", text)
     return sorted({w for w in WORD.findall(text) if not w.isupper() and w not in ALLOWED})
 
 
 def test_the_scan_finds_english() -> None:
     assert english("席1（ランダムボット）: GPY@1,-1 · draw · CUBED") == []
     assert english("席0の手> There is no move 99") == ["There", "is", "move", "no"]
+    assert english("--seed 12 を付けると") == [] and english("seed 12") == ["seed"]
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
