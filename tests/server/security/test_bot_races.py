@@ -66,6 +66,20 @@ def test_a_take_back_and_another_move_under_a_thinking_bot_make_it_think_again(
     assert len(thought) == 2
 
 
+def bot_fails_after_a_placement(client: TestClient) -> tuple[dict[str, Any], str]:
+    """Seat 0 lays a piece in a CUBED game against a bot whose thinking the test has
+    broken: the error the page is told, and everything seat 0 heard until a ping's pong."""
+    made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, start = ws.opening()
+        ws.move(next(m for m in start["legal"] if "@" in m), 0)
+        failed = ws.error()
+        ws.send({"type": "ping"})
+        heard = ws.transcript_until_pong()
+    return failed, " ".join([failed["message"], *ws.transcript, *map(str, heard)])
+
+
 def test_a_bots_refused_move_is_not_told_to_the_pages(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -80,16 +94,8 @@ def test_a_bots_refused_move_is_not_told_to_the_pages(
         return parsed
 
     monkeypatch.setattr(BotRunner, "_think", wrong)
-    made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
-    with connect(client, made["id"], token(made, 0)) as session:
-        ws = Socket(session)
-        _, start = ws.opening()
-        ws.move(next(m for m in start["legal"] if "@" in m), 0)
-        failed = ws.error()
-        ws.send({"type": "ping"})
-        heard = ws.transcript_until_pong()
+    failed, told = bot_fails_after_a_placement(client)
     assert failed["code"] == "bot" and "seat 1" in failed["message"]
-    told = " ".join([failed["message"], *ws.transcript, *map(str, heard)])
     assert held[0] not in told
     assert "40,40" not in told
 
@@ -103,12 +109,7 @@ def test_a_bots_exception_is_told_by_its_kind_only(
         raise KeyError(f"no {snapshot.to_dict()['hands'][seat][0]} here")
 
     monkeypatch.setattr(BotRunner, "_think", broken)
-    made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
-    with connect(client, made["id"], token(made, 0)) as session:
-        ws = Socket(session)
-        _, start = ws.opening()
-        ws.move(next(m for m in start["legal"] if "@" in m), 0)
-        failed = ws.error()
+    failed, _told = bot_fails_after_a_placement(client)
     assert failed["message"] == "the bot of seat 1 failed: KeyError"
 
 
