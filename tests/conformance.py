@@ -35,6 +35,10 @@ def check_views(state: State[Any], rng: random.Random) -> None:
     game = state.game
     public = state.public_view()
     json.dumps(public)
+    if state.views_alike:  # said so, its spectators see view(0) uncompared: it must be true
+        first = {k: v for k, v in state.view(0).items() if k != "seat"}
+        for seat in range(1, game.players):
+            assert {k: v for k, v in state.view(seat).items() if k != "seat"} == first
     for seat in range(game.players):
         other = game.determinize(state.view(seat), seat, rng)
         assert other.public_view() == public, "a spectator's view depends on hidden parts"

@@ -55,6 +55,10 @@ class State(ABC, Generic[M]):
 
     game: Game[Any]
 
+    #: True for a game whose seats all see the same thing (nothing hidden): its spectators
+    #: see `view(0)` as it is, not compared field by field with every other seat's
+    views_alike: ClassVar[bool] = False
+
     @property
     @abstractmethod
     def to_move(self) -> int | None:
@@ -134,7 +138,12 @@ class State(ABC, Generic[M]):
         """What a spectator may see: the fields of `view(0)` that every seat's view shows
         alike, with `"seat": None`. For a game with nothing hidden that is the whole view;
         a field that differs between seats (a hand of their own) is left out, so a game
-        whose spectators may know something of it (each hand's size) overrides this."""
+        whose spectators may know something of it (each hand's size) overrides this; one
+        that hides nothing says `views_alike` and is not compared."""
+        if self.views_alike:
+            out = self.view(0)
+            out["seat"] = None
+            return out
         views = [self.view(seat) for seat in range(self.game.players)]
         out = {
             key: value

@@ -39,6 +39,8 @@ class CubesState(State[CubesMove]):
     ([40, 10, 10], 0, 1)
     """
 
+    views_alike = True  # every seat sees the whole position but the dice's generator
+
     game: Cubes
 
     def __init__(self, game: Cubes) -> None:

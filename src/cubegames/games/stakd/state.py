@@ -45,6 +45,8 @@ class StakdState(State[Place]):
     ['BASE@0:0,0+0,1+0,2+1,0+1,1+1,2', 'BASE@0:0,0+0,1+1,0+1,1+2,0+2,1']
     """
 
+    views_alike = True  # every seat sees the whole position
+
     game: Stakd
 
     def __init__(self, game: Stakd) -> None:

@@ -66,6 +66,8 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
     (1, 14)
     """
 
+    views_alike = True  # every seat sees the whole position
+
     game: Unstackable
 
     def __init__(self, game: Unstackable) -> None:
