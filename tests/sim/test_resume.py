@@ -159,7 +159,9 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path:
     out = tmp_path / "broken.parquet"
     command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
     command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
-    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         deadline = time.monotonic() + 60
         while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
@@ -175,8 +177,9 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path:
         _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
     finally:
         if run.poll() is None:  # a failed check leaves no run behind (it would go on for hours)
-            run.kill()
-            run.communicate()
+            # its whole group: a worker left alive would hold its pipes open for ever
+            os.killpg(run.pid, signal.SIGKILL)
+            run.communicate(timeout=60)
     assert run.returncode == 1
     saved = len(Store(out).read())
     assert err.splitlines()[-1] == (
