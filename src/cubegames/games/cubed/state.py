@@ -247,7 +247,8 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
                     "pass-before-draw", "you may pass only after drawing, or when the bag is empty"
                 )
             return None
-        return Refusal("not-a-move", f"{cut(move)} is not a CUBED move", move=cut(move))
+        named = cut(move)
+        return Refusal("not-a-move", f"{named} is not a CUBED move", move=named)
 
     def scores(self) -> list[float]:
         if self.solo:

@@ -87,7 +87,8 @@ class StakdState(State[Place]):
         seat = self._to_move
         assert seat is not None
         if not isinstance(move, Place):
-            return Refusal("not-a-move", f"{cut(move)} is not a STAKD move", move=cut(move))
+            named = cut(move)
+            return Refusal("not-a-move", f"{named} is not a STAKD move", move=named)
         piece, z = move.piece, move.z
         if normal_form(move.nodes) not in self.ed.turns[piece] or len(set(move.nodes)) != len(
             move.nodes

@@ -204,7 +204,8 @@ class UnstackableState(State[UnstackableMove], LegalTexts):
             return self._unstack_refusal(move)
         if isinstance(move, End):
             return self._end_refusal()
-        return Refusal("not-a-move", f"{cut(move)} is not an Unstackable move", move=cut(move))
+        named = cut(move)
+        return Refusal("not-a-move", f"{named} is not an Unstackable move", move=named)
 
     def _end_refusal(self) -> Refusal | None:
         if self.stage is not Stage.STACK:
