@@ -243,8 +243,15 @@ def test_players_chat_both_ways_and_one_mutes_the_other(
     finally:
         watching.close()
     expect(host.locator(".chat-lines")).not_to_contain_text("enjoying this")
+    # Bo waits for Ana: the hand's panel says so, and a piece picked meanwhile is not
+    # said to fit nowhere (where it fits is known only on Bo's turn)
+    note = friend.locator(".chosen-note")
+    expect(note).to_have_text("Not your turn yet: meanwhile you can pick a piece and turn it.")
     shot(host, "table-chat-desktop")
     shot(friend, "table-chat-phone")
+    friend.locator(".hand-piece").first.click()
+    expect(note).to_have_text("Where it fits shows on your turn.")
+    expect(host.locator(".chosen-note")).to_contain_text("a piece of your hand")
     # the host mutes Bo: Bo's lines vanish on the host's screen only
     host.click(".chat-lines li[data-seat='1'] button.mute >> nth=0")
     expect(host.locator(".chat-lines li[data-seat='1']")).to_have_count(0)

@@ -228,15 +228,18 @@ export function create(ctx) {
     if (focused) showFocus(focused);
     for (const b of hand.children) b.setAttribute("aria-selected", String(selected !== null && Number(b.dataset.hand) === selected.index));
     const mine = state && state.legal.length > 0;
+    // another seat is to move and this one holds pieces: it may look them over meanwhile
+    const waiting = !mine && state && state.seat !== null && state.to_move !== null && state.to_move !== undefined && hand.querySelector(".hand-piece") !== null;
     if (selected) {
       const fits = layer.querySelectorAll(".cell.fits").length;
       chosen.replaceChildren(pieceIcon(palette, now, 56),
         h("button", { type: "button", class: "turn-piece", onclick: spin, "aria-label": t("cubed-turn-piece") }, icon("turn"), t("cubed-turn")),
-        h("span", { class: "chosen-note" }, fits ? t("cubed-fits", { cells: fits, how: keyboard ? "key" : fine() ? "mouse" : "touch" }) :
+        h("span", { class: "chosen-note" }, !mine ? (waiting ? t("cubed-fits-on-your-turn") : "") :
+          fits ? t("cubed-fits", { cells: fits, how: keyboard ? "key" : fine() ? "mouse" : "touch" }) :
           fitsAnyTurn(selected.letters) ? t("cubed-turn-it") : t("cubed-fits-nowhere")));
     } else {
       const ask = fine() ? t("cubed-ask-mouse") : t("cubed-ask-touch");
-      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? ask : t("cubed-none-fits")) : ""));
+      chosen.replaceChildren(h("span", { class: "chosen-note" }, mine ? (placements().length ? ask : t("cubed-none-fits")) : waiting ? t("cubed-ask-wait") : ""));
     }
   }
 
