@@ -224,7 +224,6 @@ async def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_n
     ended = {"winners": [1], "scores": [0, 5]}
     batch = [NewMove(g, 1, 0, "roll") for g in games]
     batch.append(NewMove(games[1], 2, 1, "stop", ended))
-    store.add_move(games[2], 2, 1, "roll", None)  # another process saved game 2's move 2
     bad = [NewMove(games[0], 2, 1, "roll"), NewMove(games[2], 2, 1, "stop", ended)]
     sent = Ear()
     outcomes: list[BaseException | None] = []
@@ -233,6 +232,7 @@ async def test_the_writer_saves_ends_and_announces_a_batch_in_one_statement_or_n
     writer = Writer(store, sender.news)
     try:
         await asyncio.gather(*(writer.write(m) for m in batch))  # queued together
+        store.add_move(games[2], 2, 1, "roll", None)  # another process saved game 2's move 2
         for move in bad:
             try:
                 await writer.write(move)

@@ -21,6 +21,7 @@ import httpx
 import pytest
 from sqlalchemy import BigInteger, DateTime, String, event, inspect, text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.types import JSON
 
 from cubegames.server.app import create_app
@@ -221,6 +222,106 @@ def test_two_servers_on_one_database_never_both_play_a_move(db_url: str) -> None
                 _, reloaded = Socket(b).opening()
             assert reloaded["ply"] == 1
         moves = one.get(f"/api/games/{made['id']}").json()["moves"]
+        assert [m["ply"] for m in moves] == [1]
+
+
+def test_no_move_is_stored_behind_moves_taken_back_on_another_server(
+    store: Store, db_url: str
+) -> None:
+    """A move may follow only the move before it (migration 0014): one thought before
+    another process took moves back is refused like a move number taken, whichever path
+    stores it."""
+    game_id, _ = store.create("cubes", {}, 1, TWO)
+    for ply in (1, 2, 3):
+        store.add_move(game_id, ply, (ply - 1) % 2, f"m{ply}", None)
+    elsewhere = Store(db_url)
+    try:
+        assert elsewhere.take_back(game_id, 2, 3, 0, None) == ["m2", "m3"]
+    finally:
+        elsewhere.close()
+    with pytest.raises(IntegrityError):
+        store.add_move(game_id, 4, 1, "stale", None)
+    with pytest.raises(IntegrityError):  # in a batch, the whole batch
+        store.add_moves([NewMove(game_id, 2, 1, "again"), NewMove(game_id, 4, 1, "stale")])
+    info = store.load(game_id)
+    assert info is not None and [m.move for m in info.moves] == ["m1"]
+    store.add_moves([NewMove(game_id, 3, 0, "m3'"), NewMove(game_id, 2, 1, "m2'")])
+    info = store.load(game_id)
+    assert info is not None and [m.move for m in info.moves] == ["m1", "m2'", "m3'"]
+
+
+def test_a_move_waits_for_a_take_back_in_progress_and_then_follows_what_it_left(
+    store: Store, db_url: str
+) -> None:
+    """The check waits for the game's row that a take-back holds, then looks at the moves
+    the take-back left: move 4 is refused once moves 2 and 3 are gone."""
+    game_id, _ = store.create("cubes", {}, 1, TWO)
+    for ply in (1, 2, 3):
+        store.add_move(game_id, ply, (ply - 1) % 2, f"m{ply}", None)
+    elsewhere = Store(db_url)
+    failures: list[BaseException] = []
+
+    def move_four() -> None:
+        try:
+            store.add_move(game_id, 4, 1, "stale", None)
+        except BaseException as exc:
+            failures.append(exc)
+
+    try:
+        with elsewhere.engine.connect() as taking:
+            taking.execute(text("SELECT 1 FROM games WHERE id = :id FOR UPDATE"), {"id": game_id})
+            taking.execute(
+                text("DELETE FROM moves WHERE game_id = :id AND ply >= 2"), {"id": game_id}
+            )
+            mover = threading.Thread(target=move_four)
+            mover.start()
+            waiting = text(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO moves%'"
+            )
+            with elsewhere.engine.connect() as look:
+                while mover.is_alive() and not look.execute(waiting).scalar_one():
+                    look.rollback()
+                    threading.Event().wait(0.01)
+            assert mover.is_alive()  # held up by the take-back
+            taking.commit()
+        mover.join(timeout=30)
+    finally:
+        elsewhere.close()
+    assert len(failures) == 1 and isinstance(failures[0], IntegrityError), failures
+    info = store.load(game_id)
+    assert info is not None and [m.move for m in info.moves] == ["m1"]
+
+
+def test_a_room_whose_moves_were_taken_back_on_another_server_shows_the_game_as_left(
+    db_url: str,
+) -> None:
+    """A room that has not heard of a take-back made on another process (its news still on
+    the way) gets its next move refused by the database: it reads the game as the take-back
+    left it and shows it, and the move, a move behind, is refused as stale (before, the
+    move was stored after the gap, or the room gave up and asked for a reload)."""
+    with TestClient(create_app(db_url, bot_delay=0)) as one:
+        made = make_game(one, "cubes", [HUMAN_SEAT, HUMAN_SEAT])
+        game_id = made["id"]
+        with (
+            connect(one, game_id, token(made, 0)) as a,
+            connect(one, game_id, token(made, 1)) as b,
+        ):
+            sockets = [Socket(a), Socket(b)]
+            states = [s.opening()[1] for s in sockets]  # each page hears every state
+            for ply in range(3):
+                sockets[states[0]["to_move"]].move("roll", ply=ply)
+                states = [s.state(ply=ply + 1) for s in sockets]
+            elsewhere = Store(db_url)
+            try:
+                assert elsewhere.take_back(game_id, 2, 3, 0, None) is not None
+            finally:
+                elsewhere.close()
+            mover = sockets[states[0]["to_move"]]
+            mover.move("roll", ply=3)
+            assert mover.state()["ply"] == 1
+            assert mover.error()["code"] == "stale"
+        moves = one.get(f"/api/games/{game_id}").json()["moves"]
         assert [m["ply"] for m in moves] == [1]
 
 

@@ -968,8 +968,10 @@ class Room:
 
     async def catch_up(self, known: MoveInfo | None = None) -> bool:
         """Take in the moves another server saved (call with the lock held): `known`, the
-        next move as its server announced it, or else every stored move after ours. Each
-        is checked by the engine; True (and every page told) if the game moved on."""
+        next move as its server announced it, or else every stored move after ours (or,
+        with none after ours and fewer stored than ours, the game as another server took
+        moves back). Each is checked by the engine; True (and every page told) if the game
+        moved on."""
         if known is not None and known.ply <= self.ply:
             return False
         if known is not None and known.ply == self.ply + 1:
@@ -980,6 +982,13 @@ class Room:
             if m.ply == self.ply + 1:
                 self.take(m)
         if not found:
+            if known is None:
+                # nothing after ours: another process may have taken moves back (its news
+                # is on its way), so that a move of ours followed no stored move (0014)
+                info = await asyncio.to_thread(self.store.load, self.id)
+                if info is not None and len(info.moves) < self.ply:
+                    self.rewind(info)
+                    return True
             return False
         self.send_states()
         return True
