@@ -555,6 +555,15 @@ class Room:
         """Seats played by bots."""
         return {s.seat for s in self.seats if s.kind == BOT}
 
+    def viewer(self, seat: int | None) -> int | None:
+        """Whose view a page of `seat` is shown: the seat's own, or None (a spectator's)
+        once the seat was handed to the bot (its player resigned, ran out of time or was
+        claimed against): the seat's hand is the bot's from then on, and its player's old
+        page or credential must not follow it."""
+        if seat is None or all(s.zombie_from is None for s in self.seats if s.seat == seat):
+            return seat
+        return None
+
     def online(self) -> list[int]:
         """Seats with at least one page connected."""
         return sorted({p.seat for p in self.peers if p.seat is not None})
@@ -741,15 +750,16 @@ class Room:
         peers = list(self.peers)
         outgoing: list[str] = []
         for peer in peers:
-            if peer.seat not in cache:
-                cache[peer.seat] = self.state_message(peer.seat)
+            viewer = self.viewer(peer.seat)
+            if viewer not in cache:
+                cache[viewer] = self.state_message(viewer)
             before = peer.shown
-            key = (peer.seat, id(before))
+            key = (viewer, id(before))
             same = told.get(key) if before is not None else None
             if same is not None:
                 peer.shown, text = same[1], same[2]
             else:
-                text = encode(peer.update(cache[peer.seat]))
+                text = encode(peer.update(cache[viewer]))
                 if before is not None:  # `before` kept alive with its id
                     told[key] = (before, peer.shown, text)
             outgoing.append(text)

@@ -532,6 +532,7 @@ error-deal-picked = this game's deal was picked by its maker, who knows every ha
 error-record-hidden = the record tells every hidden piece, so it can be saved once the game is over; a seat may save its own view of it with its credential
 error-no-seat = there is no seat { $seat }
 error-seat-view = a seat's view of a game in play needs that seat's credential
+error-seat-handed = this seat is played by the bot from move { $ply } on: its view is the bot's from then, until the game is over
 error-file-too-large = the file is too large: at most { $bytes } bytes
 
 ## The table's second pass (rounds, presence, sounds)
