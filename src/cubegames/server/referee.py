@@ -239,9 +239,12 @@ class Referee:
             if room.over:
                 room.asking = None
                 raise Refused("nobody is asking to take a move back", "undo-none")
+            bots = frozenset(room.bot_seats)
+            if seat in bots:  # its player resigned or left: the bot has no say
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
             # counted in the database: the others may answer on other processes
             outcome, asking = await asyncio.to_thread(
-                undoasks.answer, self.store, room.id, seat, accept
+                undoasks.answer, self.store, room.id, seat, accept, bots
             )
             if outcome == "none" or asking is None:
                 room.asking = None

@@ -1032,7 +1032,7 @@ class Room:
         if asking is not None:
             message["asker"] = asking.seat
             message["moves"] = asking.last - asking.first + 1
-            message["waiting"] = sorted(asking.waiting - asking.agreed)
+            message["waiting"] = sorted(asking.waiting - asking.agreed - self.bot_seats)
         text = encode(message)
         for peer in list(self.peers):
             peer.post(text)
