@@ -465,7 +465,7 @@ class SeatSpec(BaseModel):
     """Who sits in a seat: a person (`human`, playing through the seat's link) or a bot by
     name with parameters (`bot: "mcts:seconds=1"`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
@@ -478,7 +478,7 @@ class SeatSpec(BaseModel):
 class ClaimSeat(BaseModel):
     """Take the seat of a one-time invitation."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     invite: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
@@ -487,7 +487,7 @@ class CreateGame(BaseModel):
     """A new game: which one, its options, who sits where, optionally its seed, and its
     time control (`clocks.parse`: checked by the API, which names the bad field)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
