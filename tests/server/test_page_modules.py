@@ -544,3 +544,34 @@ def test_every_refusal_code_the_server_raises_has_a_sentence_on_the_page() -> No
     )
     taken = "The server could not take that. If it happens again, reload the page."
     assert [code for code, said in out if said == taken] == []
+
+
+@needs_node
+def test_a_connection_closed_for_good_is_told_in_the_catalogs_words() -> None:
+    """The page words why the server closed its connection (a game that is not there, a
+    credential that opens nothing, a seat reissued, no `auth`, a damaged game) from its
+    catalogs, by the codes: never the server's English `message`, which is for programs
+    (a Japanese page showed it as it was)."""
+    assert NODE is not None
+    english = "this credential does not open any seat of this game"
+    cases = [
+        [4404, {"type": "error", "code": "closed", "message": "there is no game 'x'"}],
+        [4403, {"type": "error", "code": "closed", "message": english}],
+        [4403, {"type": "error", "code": "reissued", "message": "the host reissued it"}],
+        [4401, {"type": "error", "code": "closed", "message": "no auth message"}],
+        [4500, None],
+        [4999, None],
+    ]
+    out = _in_node(
+        f"import {{ closedWords }} from {json.dumps((STATIC / 'refusals.js').as_uri())};"
+        f"import {{ t }} from {json.dumps((STATIC / 'i18n.js').as_uri())};",
+        "{ said: input.map(([code, last]) => closedWords(code, last)), "
+        "reissued: t('refusal-reissued') }",
+        cases,
+    )
+    said = out["said"]
+    assert len(set(said)) == len(cases)
+    for (_code, last), words in zip(cases, said, strict=True):
+        assert words and not words.startswith("closed-"), words  # a key the catalogs lack
+        assert last is None or words != last["message"]
+    assert said[2] == out["reissued"] and "4999" in said[5]

@@ -6,7 +6,7 @@
 import { lang, list as joined, number, phrase, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, nameEl, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
-import { friendly } from "./refusals.js";
+import { closedWords, friendly } from "./refusals.js";
 import { accountTokens } from "./account.js";
 import { icon, tip } from "./draw.js";
 import { avatar, seatColour } from "./seats.js";
@@ -153,7 +153,7 @@ class PlayPage {
       state: (link, m) => this.arrived(link, m),
       other: (link, m) => this.other(link, m),
       connection: () => this.connection(),
-      fatal: (link, text) => this.fatal(text),
+      fatal: (link, code, last) => this.fatal(closedWords(code, last)),
     };
     this.links = (tokens.length ? tokens : [null]).map((t) => {
       const link = new Link(gameId, t, handler);
