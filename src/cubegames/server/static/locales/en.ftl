@@ -534,6 +534,9 @@ error-no-seat = there is no seat { $seat }
 error-seat-view = a seat's view of a game in play needs that seat's credential
 error-seat-handed = this seat is played by the bot from move { $ply } on: its view is the bot's from then, until the game is over
 error-file-too-large = the file is too large: at most { $bytes } bytes
+error-body-large = the request is too large: at most { $bytes } bytes
+error-body-slow = the request body took over { $seconds } seconds
+error-body-deep = the request nests too deep: at most { $levels } levels
 
 ## The table's second pass (rounds, presence, sounds)
 

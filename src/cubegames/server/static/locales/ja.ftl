@@ -460,6 +460,9 @@ error-no-seat = 席{ $seat }はありません
 error-seat-view = 対局中のゲームを席の視点で見るには、その席の認証情報が必要です
 error-seat-handed = この席は { $ply } 手目からボットが指しています。そこから先のこの席の視点は、ゲームが終わるまでボットのものです
 error-file-too-large = ファイルが大きすぎます（{ $bytes }バイトまで）
+error-body-large = 送られた内容が大きすぎます（{ $bytes }バイトまで）
+error-body-slow = 送られた内容が届くまでに{ $seconds }秒以上かかりました
+error-body-deep = 送られた内容の入れ子が深すぎます（{ $levels }段まで）
 
 ## テーブル（ラウンド、在席、音）
 
