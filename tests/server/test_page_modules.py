@@ -575,3 +575,28 @@ def test_a_connection_closed_for_good_is_told_in_the_catalogs_words() -> None:
         assert words and not words.startswith("closed-"), words  # a key the catalogs lack
         assert last is None or words != last["message"]
     assert said[2] == out["reissued"] and "4999" in said[5]
+
+
+@needs_node
+def test_a_rematch_invites_a_person_the_bot_played_for_and_keeps_the_bots() -> None:
+    """A rematch (static/seats.js `rematchSeats`, from the hello's seats): a bot stays a
+    bot, a seat played here stays here, another person is invited again, and so is a
+    person whose seat the bot played on (it was made a greedy bot under their name)."""
+    assert NODE is not None
+    seats = [
+        {"seat": 0, "kind": "human", "bot": None, "name": "Ana", "zombie_from": None},
+        {"seat": 1, "kind": "bot", "bot": "greedy", "name": "Bo", "zombie_from": 7},
+        {"seat": 2, "kind": "bot", "bot": "mcts", "name": None, "zombie_from": None},
+        {"seat": 3, "kind": "human", "bot": None, "name": "Cy", "zombie_from": None},
+    ]
+    out = _in_node(
+        f"import {{ rematchSeats }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "rematchSeats(input, new Set([0]))",
+        seats,
+    )
+    assert out == [
+        {"kind": "human", "name": "Ana", "invite": False},
+        {"kind": "human", "name": "Bo", "invite": True},
+        {"kind": "bot", "bot": "mcts", "name": None},
+        {"kind": "human", "name": "Cy", "invite": True},
+    ]

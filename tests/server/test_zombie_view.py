@@ -106,7 +106,8 @@ def test_a_resigned_player_sees_the_table_as_a_spectator_on_the_open_page_and_ba
     ):
         ws, spectator = Socket(session), Socket(watching)
         hello, state = ws.opening()
-        assert hello["seats"][0]["kind"] == "bot"
+        assert hello["seats"][0]["kind"] == "bot" and hello["seats"][0]["zombie_from"] == 1
+        assert hello["seats"][1]["zombie_from"] is None
         assert state["seat"] is None and state["view"]["hands"] == [None, None, None]
         assert _bare(state) == _bare(spectator.opening()[1])
 

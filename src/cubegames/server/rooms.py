@@ -588,6 +588,8 @@ class Room:
                     "name": s.name,
                     "invited": s.invited,
                     "reissued": s.reissued,
+                    # a person's seat the bot plays from this move on (None: never)
+                    "zombie_from": s.zombie_from,
                 }
                 for s in self.seats
             ],

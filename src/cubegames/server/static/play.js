@@ -9,7 +9,7 @@ import { Link, PROTOCOL } from "./protocol.js";
 import { closedWords, friendly } from "./refusals.js";
 import { accountTokens } from "./account.js";
 import { icon, tip } from "./draw.js";
-import { avatar, seatColour } from "./seats.js";
+import { avatar, rematchSeats, seatColour } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
 import { ClockPanel, endedWords } from "./clocks.js";
 import { ChatPanel } from "./chat.js";
@@ -356,7 +356,7 @@ class PlayPage {
     } else if (message.type === "undo") {
       this.clocks.asked(message);
     } else if (message.type === "seat" && message.event === "zombie" && this.hello) {
-      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot };
+      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot, zombie_from: message.from };
       this.clocks.seats(this.hello.seats);
       this.drawSeats();
     } else if (message.type === "seat") {
@@ -872,8 +872,7 @@ class PlayPage {
   async rematch() {
     const hello = this.hello;
     const local = new Set(this.localSeats());
-    const seats = hello.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, name: s.name } :
-      { kind: "human", name: s.name, invite: !local.has(s.seat) }));
+    const seats = rematchSeats(hello.seats, local);
     try {
       const made = await api("/api/games", { json: { game: hello.game, options: hello.options, seats } });
       const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));

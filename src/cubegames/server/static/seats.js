@@ -41,3 +41,13 @@ export function avatar(colour, key, size = 28, bot = false) {
   }
   return svg;
 }
+
+/** The seats of a rematch of a table (`seats` as the server's hello tells them, `local`
+ * the seats played at this screen): bots stay, seats played here stay here, the others get
+ * new invitations; a person's seat the bot played on (`zombie_from`: they resigned, ran
+ * out of time or left) is theirs again, invited, not a bot under their name. */
+export function rematchSeats(seats, local) {
+  return seats.map((seat) => (seat.kind === "bot" && seat.zombie_from == null
+    ? { kind: "bot", bot: seat.bot, name: seat.name }
+    : { kind: "human", name: seat.name, invite: !local.has(seat.seat) }));
+}
