@@ -350,11 +350,12 @@ class Referee:
         to_bot: bool = False,
     ) -> None:
         """`seat` is out (`how`: time, resigned, gone): the other seat wins a 2-seat game
-        (unless `to_bot`); with more seats the bot plays `seat` on."""
-        if room.game.players == 2 and not to_bot:
+        (unless `to_bot`), a game played alone ends with no winner; with more seats the
+        bot plays `seat` on (so that the game goes on for the others)."""
+        if room.game.players <= 2 and not to_bot:
             result: dict[str, Any] = {
                 "scores": room.state.scores(),
-                "winners": [1 - seat],
+                "winners": [1 - seat] if room.game.players == 2 else [],
                 "ended": how,
                 "seat": seat,
             }
