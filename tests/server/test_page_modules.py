@@ -600,3 +600,24 @@ def test_a_rematch_invites_a_person_the_bot_played_for_and_keeps_the_bots() -> N
         {"kind": "bot", "bot": "mcts", "name": None},
         {"kind": "human", "name": "Cy", "invite": True},
     ]
+
+
+@needs_node
+def test_a_seat_the_bot_plays_on_is_not_your_turn_on_the_start_page() -> None:
+    """The start page's "your turn" list (clocks.yourTurnFirst, through seats.seatsToPlay)
+    leaves out a seat this browser held that the bot now plays for it: the bot's turn there
+    was listed as the player's."""
+    assert NODE is not None
+    game = {
+        "seats": [
+            {"seat": 0, "kind": "bot", "bot": "greedy", "zombie_from": 5},
+            {"seat": 1, "kind": "human", "bot": None, "zombie_from": None},
+            {"seat": 2, "kind": "human", "bot": None, "zombie_from": None},
+        ]
+    }
+    out = _in_node(
+        f"import {{ seatsToPlay }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "[seatsToPlay(input, [0, 1]), seatsToPlay(input, [2]), seatsToPlay({}, [0])]",
+        game,
+    )
+    assert out == [[1], [2], [0]]

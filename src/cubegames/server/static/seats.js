@@ -51,3 +51,12 @@ export function rematchSeats(seats, local) {
     ? { kind: "bot", bot: seat.bot, name: seat.name }
     : { kind: "human", name: seat.name, invite: !local.has(seat.seat) }));
 }
+
+/** The seats of the listed game `game` (its `seats` as `/api/games` tells them) that this
+ * browser plays: those it holds a credential of (`held`, seat numbers), but a seat the bot
+ * plays on for its person (they resigned, ran out of time or left): its turns are not
+ * theirs any more. */
+export function seatsToPlay(game, held) {
+  const seats = game.seats || [];
+  return held.filter((seat) => !(seats[seat] && seats[seat].kind === "bot"));
+}
