@@ -680,7 +680,8 @@ class PlayPage {
       kind = "over";
     } else if (message.pause && !message.over) {
       text = WORDS.paused;
-    } else if (message.to_move === this.active && this.active !== null) {
+    } else if (message.to_move === this.active && this.active !== null && message.seat === this.active) {
+      // (a seat the bot plays on for this page's player is sent as to a spectator: its turns are the bot's)
       text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.plainName(this.active) }) : t("play-your-turn");
       kind = "yours";
     } else {
