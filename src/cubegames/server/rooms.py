@@ -508,6 +508,8 @@ class Room:
         #: set by the bot runner: called after every move so bots can answer
         self.on_move: Callable[[Room], None] | None = None
         self.trouble: str | None = None
+        #: the same as a phrase of the catalogs (`[key, params]`), for the page to word
+        self.trouble_say: list[Any] | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
         #: when the room was loaded, and since when each seat has had no page here (a
@@ -722,6 +724,7 @@ class Room:
             "result": self.result(),
             "online": self.online(),
             "trouble": self.trouble,
+            "trouble_say": self.trouble_say,
             # told while it waits for someone (not while it only waits for other processes'
             # news, a second or two in which nothing is to be done)
             "pause": (

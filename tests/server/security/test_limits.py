@@ -80,6 +80,8 @@ def test_a_stored_bot_that_cannot_play_does_not_hang_the_server_after_a_restart(
             _, state = Socket(session).opening()
         assert state["ply"] == 0
         assert "plays unstackable only" in state["trouble"]
+        # the page words it from its catalogs (the English above is for programs)
+        assert state["trouble_say"] == ["trouble-bot-cannot-play", {"who": {"seat": 0}}]
 
 
 def test_a_large_body_is_refused_unread(client: TestClient) -> None:

@@ -669,7 +669,7 @@ class PlayPage {
       text = WORDS.roundOver(round.round, round.of || 1, round.name);
       kind = "over";
     } else if (message.trouble) {
-      text = t("play-trouble", { trouble: message.trouble });
+      text = phrase(message.trouble_say, (s) => this.seatName(s)) ?? t("play-trouble", { trouble: message.trouble });
       kind = "trouble";
     } else if (message.over) {
       const won = (message.result && message.result.winners) || [];
