@@ -407,3 +407,26 @@ def test_a_value_of_the_wrong_type_is_refused_not_taken_for_another(
     refused = answer.json()
     assert refused["code"] == "error-field-kind" and refused["args"]["field"] == field
     assert client.get("/api/lobby").json()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seed": True}, "seed"),
+        ({"seed": "5"}, "seed"),
+        ({"seed": 5.0}, "seed"),
+        ({"version": True}, "version"),
+        ({"seats": [{"kind": "human", "zombie_from": True}, {"kind": "human"}]}, "seats.0"),
+    ],
+)
+def test_a_record_value_of_the_wrong_type_is_refused(
+    client: TestClient, change: dict[str, Any], field: str
+) -> None:
+    """A record's numbers are read as the type they are written as: `true` is not the seed
+    1 nor version 1, `"5"` no seed (each was loaded as such)."""
+    record = {**finished_record(), **change}
+    answer = client.post("/api/records", content=json.dumps(record).encode())
+    assert answer.status_code == 400, answer.text
+    refused = answer.json()
+    assert refused["code"] == "error-record-field" and refused["args"]["field"].startswith(field)
+    assert client.get("/api/games").json() == []

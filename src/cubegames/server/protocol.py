@@ -504,7 +504,7 @@ class CreateGame(BaseModel):
 class RecordSeat(BaseModel):
     """A seat as written in a record file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
@@ -519,10 +519,11 @@ class Record(BaseModel):
     `result` is informative; when present it must agree with the replay.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     format: Literal["cubegames-record"]
-    version: Literal[1]
+    #: 1 (a number: `true`, which equals 1 in Python, is refused)
+    version: Annotated[int, Field(ge=1, le=1)]
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, le=MAX_DEAL)]
