@@ -621,3 +621,23 @@ def test_a_seat_the_bot_plays_on_is_not_your_turn_on_the_start_page() -> None:
         game,
     )
     assert out == [[1], [2], [0]]
+
+
+@needs_node
+def test_at_one_screen_the_device_is_not_passed_to_a_seat_the_bot_plays_on() -> None:
+    """Three seats at one screen, seat 0's player resigned (the bot plays it on): when
+    seat 0 is to move the page keeps showing the seat it showed (it asked to pass the
+    device to seat 0, behind which the bot played); a person's seat to move is shown."""
+    assert NODE is not None
+    seats = [
+        {"seat": 0, "kind": "bot", "bot": "greedy", "zombie_from": 4},
+        {"seat": 1, "kind": "human", "bot": None, "zombie_from": None},
+        {"seat": 2, "kind": "human", "bot": None, "zombie_from": None},
+    ]
+    out = _in_node(
+        f"import {{ seatToShow }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "[seatToShow([0, 1, 2], 0, 2, input), seatToShow([0, 1, 2], 1, 2, input), "
+        "seatToShow([1, 2], 0, null, input), seatToShow([0, 1], 0, 1, null)]",
+        seats,
+    )
+    assert out == [2, 1, 1, 0]

@@ -9,7 +9,7 @@ import { Link, PROTOCOL } from "./protocol.js";
 import { closedWords, friendly } from "./refusals.js";
 import { accountTokens } from "./account.js";
 import { icon, tip } from "./draw.js";
-import { avatar, rematchSeats, seatColour } from "./seats.js";
+import { avatar, rematchSeats, seatColour, seatToShow } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
 import { ClockPanel, endedWords } from "./clocks.js";
 import { ChatPanel } from "./chat.js";
@@ -456,7 +456,7 @@ class PlayPage {
     const newest = this.newest();
     const local = this.localSeats();
     if (!newest || !local.length) return null;
-    return local.includes(newest.to_move) ? newest.to_move : (this.active ?? local[0]);
+    return seatToShow(local, newest.to_move, this.active, this.hello && this.hello.seats);
   }
 
   refresh() {

@@ -60,3 +60,12 @@ export function seatsToPlay(game, held) {
   const seats = game.seats || [];
   return held.filter((seat) => !(seats[seat] && seats[seat].kind === "bot"));
 }
+
+/** Which of the seats played at this screen (`local`) to show when seat `toMove` is to
+ * move (`active`: the one shown now; `seats`: the hello's): the seat to move if it is
+ * played here by a person, else the one shown. A seat the bot plays on for its person
+ * (`zombie_from`) is the bot's to move: the device is not passed to it. */
+export function seatToShow(local, toMove, active, seats) {
+  const playing = local.filter((seat) => !(seats && seats[seat] && seats[seat].kind === "bot"));
+  return playing.includes(toMove) ? toMove : (active ?? local[0]);
+}
