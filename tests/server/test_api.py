@@ -379,3 +379,54 @@ def test_a_loaded_game_has_no_host_so_none_of_its_seats_can_be_passed_on(
             headers={"Authorization": f"Bearer {credential}"},
         )
         assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/games", {"game": "cubes", "seats": [HUMAN, HUMAN], "seed": True}, "seed"),
+        ("/api/games", {"game": "cubes", "seats": [HUMAN, HUMAN], "seed": "3"}, "seed"),
+        ("/api/games", {"game": "cubes", "seats": [HUMAN, HUMAN], "rated": "yes"}, "rated"),
+        ("/api/games", {"game": "cubes", "seats": [HUMAN, HUMAN], "rated": 0}, "rated"),
+        (
+            "/api/games",
+            {"game": "cubes", "seats": [HUMAN, {"kind": "human", "invite": 1}]},
+            "seats.1.invite",
+        ),
+        ("/api/quickplay", {"game": "cubed", "players": True}, "players"),
+        ("/api/quickplay", {"game": "cubed", "players": "3"}, "players"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_refused_not_taken_for_another(
+    client: TestClient, path: str, body: dict[str, Any], field: str
+) -> None:
+    """`true` is not the seed 1, nor `"3"` three players: one clear refusal naming the
+    field, and no table made (as the websocket's messages, which are strict too)."""
+    answer = client.post(path, json=body)
+    assert answer.status_code == 400, answer.text
+    refused = answer.json()
+    assert refused["code"] == "error-field-kind" and refused["args"]["field"] == field
+    assert client.get("/api/lobby").json()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"seed": True}, "seed"),
+        ({"seed": "5"}, "seed"),
+        ({"seed": 5.0}, "seed"),
+        ({"version": True}, "version"),
+        ({"seats": [{"kind": "human", "zombie_from": True}, {"kind": "human"}]}, "seats.0"),
+    ],
+)
+def test_a_record_value_of_the_wrong_type_is_refused(
+    client: TestClient, change: dict[str, Any], field: str
+) -> None:
+    """A record's numbers are read as the type they are written as: `true` is not the seed
+    1 nor version 1, `"5"` no seed (each was loaded as such)."""
+    record = {**finished_record(), **change}
+    answer = client.post("/api/records", content=json.dumps(record).encode())
+    assert answer.status_code == 400, answer.text
+    refused = answer.json()
+    assert refused["code"] == "error-record-field" and refused["args"]["field"].startswith(field)
+    assert client.get("/api/games").json() == []

@@ -458,3 +458,39 @@ def test_a_hidden_tab_is_notified_of_its_turn_only_once_its_player_asked(
         assert len(page.evaluate("() => window.cubegamesNotices")) == 1
     finally:
         context.close()
+
+
+def test_a_player_who_resigned_a_game_of_three_watches_the_bot_play_on(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    """After resigning a game of three, the page is shown the table as a spectator's is:
+    no hand (the bot's now), no turn of its own (the bot's turns are not "Your turn")."""
+    url, _clock = clock_server
+    response = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "cubed",
+            "options": {"players": 3, "rounds": 1},
+            "seats": [{"kind": "human"}] * 3,
+            "clock": {"kind": "turn", "days": 3},
+        },
+    )
+    assert response.status_code == 201, response.text
+    made = response.json()
+    context, page, errors = _page(browser, "desktop")
+    try:
+        page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        expect(page.locator(".hand-piece").first).to_be_visible()
+        expect(page.locator(".turn-banner")).to_contain_text("Your turn")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.locator(".clock-buttons button.resign").click()
+        # the bot plays seat 0's turn, then seat 1 (nobody's page) is waited for
+        page.wait_for_function("() => window.cubegamesPage.current.ply >= 1")
+        expect(page.locator(".hand-piece")).to_have_count(0)
+        expect(page.get_by_text("You are watching: hands are hidden.")).to_be_visible()
+        expect(page.locator(".turn-banner")).not_to_contain_text("Your turn")
+        assert page.evaluate("() => window.cubegamesPage.current.seat") is None
+        assert errors == [], errors
+    finally:
+        context.close()

@@ -583,3 +583,33 @@ def test_a_forced_move_from_a_hidden_hand_is_charged_so_it_tells_nothing() -> No
     assert not forced(state)
     cubes = cubegames.make("cubes").new_state(seed=0)  # a roll: forced, and public
     assert forced(cubes)
+
+
+def test_alone_resigning_or_running_out_of_time_ends_the_game_with_no_winner(
+    timed: TestClient, clock: FakeClock
+) -> None:
+    """A solo game has no others for whom it must go on: a player who resigns or runs out
+    of time ends it (it was handed to the greedy bot, which played the solo game out under
+    the player's seat)."""
+    server = _server(timed)
+    made = _timed_game(timed, players=1)
+    with connect(timed, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        ws.opening()
+        ws.send({"type": "resign"})
+        over = ws.until(lambda m: m["type"] == "state" and m["over"])
+    assert over["result"]["ended"] == "resigned" and over["result"]["winners"] == []
+    detail = timed.get(f"/api/games/{made['id']}").json()
+    assert detail["status"] == "finished" and detail["seats"][0]["kind"] == "human"
+    made = _timed_game(timed, players=1)
+    with connect(timed, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        state = ws.opening()[1]
+        for ply in range(2):  # the clock runs from the second move
+            legal = [m for m in state["legal"] if m != "draw"] or state["legal"]
+            ws.move(legal[0], state["ply"])
+            state = ws.state(ply + 1)
+        clock.advance(181)
+        assert timed.portal.call(server.referee.check_clocks) == [made["id"]]
+        over = ws.until(lambda m: m["type"] == "state" and m["over"])
+    assert over["result"]["ended"] == "time" and over["result"]["winners"] == []

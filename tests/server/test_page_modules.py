@@ -544,3 +544,100 @@ def test_every_refusal_code_the_server_raises_has_a_sentence_on_the_page() -> No
     )
     taken = "The server could not take that. If it happens again, reload the page."
     assert [code for code, said in out if said == taken] == []
+
+
+@needs_node
+def test_a_connection_closed_for_good_is_told_in_the_catalogs_words() -> None:
+    """The page words why the server closed its connection (a game that is not there, a
+    credential that opens nothing, a seat reissued, no `auth`, a damaged game) from its
+    catalogs, by the codes: never the server's English `message`, which is for programs
+    (a Japanese page showed it as it was)."""
+    assert NODE is not None
+    english = "this credential does not open any seat of this game"
+    cases = [
+        [4404, {"type": "error", "code": "closed", "message": "there is no game 'x'"}],
+        [4403, {"type": "error", "code": "closed", "message": english}],
+        [4403, {"type": "error", "code": "reissued", "message": "the host reissued it"}],
+        [4401, {"type": "error", "code": "closed", "message": "no auth message"}],
+        [4500, None],
+        [4999, None],
+    ]
+    out = _in_node(
+        f"import {{ closedWords }} from {json.dumps((STATIC / 'refusals.js').as_uri())};"
+        f"import {{ t }} from {json.dumps((STATIC / 'i18n.js').as_uri())};",
+        "{ said: input.map(([code, last]) => closedWords(code, last)), "
+        "reissued: t('refusal-reissued') }",
+        cases,
+    )
+    said = out["said"]
+    assert len(set(said)) == len(cases)
+    for (_code, last), words in zip(cases, said, strict=True):
+        assert words and not words.startswith("closed-"), words  # a key the catalogs lack
+        assert last is None or words != last["message"]
+    assert said[2] == out["reissued"] and "4999" in said[5]
+
+
+@needs_node
+def test_a_rematch_invites_a_person_the_bot_played_for_and_keeps_the_bots() -> None:
+    """A rematch (static/seats.js `rematchSeats`, from the hello's seats): a bot stays a
+    bot, a seat played here stays here, another person is invited again, and so is a
+    person whose seat the bot played on (it was made a greedy bot under their name)."""
+    assert NODE is not None
+    seats = [
+        {"seat": 0, "kind": "human", "bot": None, "name": "Ana", "zombie_from": None},
+        {"seat": 1, "kind": "bot", "bot": "greedy", "name": "Bo", "zombie_from": 7},
+        {"seat": 2, "kind": "bot", "bot": "mcts", "name": None, "zombie_from": None},
+        {"seat": 3, "kind": "human", "bot": None, "name": "Cy", "zombie_from": None},
+    ]
+    out = _in_node(
+        f"import {{ rematchSeats }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "rematchSeats(input, new Set([0]))",
+        seats,
+    )
+    assert out == [
+        {"kind": "human", "name": "Ana", "invite": False},
+        {"kind": "human", "name": "Bo", "invite": True},
+        {"kind": "bot", "bot": "mcts", "name": None},
+        {"kind": "human", "name": "Cy", "invite": True},
+    ]
+
+
+@needs_node
+def test_a_seat_the_bot_plays_on_is_not_your_turn_on_the_start_page() -> None:
+    """The start page's "your turn" list (clocks.yourTurnFirst, through seats.seatsToPlay)
+    leaves out a seat this browser held that the bot now plays for it: the bot's turn there
+    was listed as the player's."""
+    assert NODE is not None
+    game = {
+        "seats": [
+            {"seat": 0, "kind": "bot", "bot": "greedy", "zombie_from": 5},
+            {"seat": 1, "kind": "human", "bot": None, "zombie_from": None},
+            {"seat": 2, "kind": "human", "bot": None, "zombie_from": None},
+        ]
+    }
+    out = _in_node(
+        f"import {{ seatsToPlay }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "[seatsToPlay(input, [0, 1]), seatsToPlay(input, [2]), seatsToPlay({}, [0])]",
+        game,
+    )
+    assert out == [[1], [2], [0]]
+
+
+@needs_node
+def test_at_one_screen_the_device_is_not_passed_to_a_seat_the_bot_plays_on() -> None:
+    """Three seats at one screen, seat 0's player resigned (the bot plays it on): when
+    seat 0 is to move the page keeps showing the seat it showed (it asked to pass the
+    device to seat 0, behind which the bot played); a person's seat to move is shown."""
+    assert NODE is not None
+    seats = [
+        {"seat": 0, "kind": "bot", "bot": "greedy", "zombie_from": 4},
+        {"seat": 1, "kind": "human", "bot": None, "zombie_from": None},
+        {"seat": 2, "kind": "human", "bot": None, "zombie_from": None},
+    ]
+    out = _in_node(
+        f"import {{ seatToShow }} from {json.dumps((STATIC / 'seats.js').as_uri())};",
+        "[seatToShow([0, 1, 2], 0, 2, input), seatToShow([0, 1, 2], 1, 2, input), "
+        "seatToShow([1, 2], 0, null, input), seatToShow([0, 1], 0, 1, null)]",
+        seats,
+    )
+    assert out == [2, 1, 1, 0]

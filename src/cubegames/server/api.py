@@ -516,6 +516,10 @@ async def replay_step(
             raise Said(403, "error-seat-view")
     total = len(info.moves)
     ply = min(ply, total)
+    handed = next((s.zombie_from for s in info.seats if s.seat == seat), None)
+    if info.status != FINISHED and handed is not None and ply >= handed:
+        # the seat is the bot's from move `handed` on: its player saw the hand until then
+        raise Said(403, "error-seat-handed", ply=handed)
     try:
         game, state, played = await server.replays.step(info, ply)
     except RoomError as exc:

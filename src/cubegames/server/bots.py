@@ -42,6 +42,7 @@ import cubegames
 from cubegames.bots.base import Bot
 from cubegames.core.errors import IllegalMove
 from cubegames.core.game import Move, State
+from cubegames.core.phrase import Phrase, Seat
 from cubegames.server.botqueue import BotQueue, Turn, new_token
 from cubegames.server.lease import Leases, LocalLeases
 from cubegames.server.limits import Clock, Limits, check_bot
@@ -212,6 +213,9 @@ class BotRunner:
                 bots[seat.seat] = cubegames.bot(seat.bot, seed=bot_seed(room.info.seed, seat.seat))
             except ValueError as exc:
                 room.trouble = f"the bot of seat {seat.seat} cannot play: {exc}"
+                room.trouble_say = Phrase(
+                    "trouble-bot-cannot-play", {"who": Seat(seat.seat)}, room.trouble
+                ).said()
         self.bots[room.id] = bots
         room.on_move = self.wake
         room.on_seats = self.attach  # a seat handed to the bot: make its bot
@@ -271,7 +275,11 @@ class BotRunner:
                     # an exception's words may name what the bot holds: the pages are told
                     # its kind only (a worker's failure is worded for them already)
                     why = str(exc) if isinstance(exc, BotFailed) else type(exc).__name__
-                    await self._fail(room, f"the bot of seat {seat} failed: {why}")
+                    await self._fail(
+                        room,
+                        Phrase("trouble-bot-failed", {"who": Seat(seat)}),
+                        f"the bot of seat {seat} failed: {why}",
+                    )
                     return
                 rest = self.delay - (loop.time() - started)
                 if rest > 0:
@@ -293,7 +301,9 @@ class BotRunner:
                             "game %s: the bot of seat %d tried %s: %s", room.id, seat, move, exc
                         )
                         await self._fail(
-                            room, f"the bot of seat {seat} chose a move the rules refuse"
+                            room,
+                            Phrase("trouble-bot-refused", {"who": Seat(seat)}),
+                            f"the bot of seat {seat} chose a move the rules refuse",
                         )
                         return
                     try:
@@ -301,11 +311,13 @@ class BotRunner:
                         self.played += 1
                     except Taken as exc:  # another server moved first: catch up, think again
                         if not await room.catch_up():
-                            await self._fail(room, f"{exc}, but it cannot be read")
+                            lost = Phrase("trouble-bot-lost", {"who": Seat(seat)})
+                            await self._fail(room, lost, f"{exc}, but it cannot be read")
                             return
                         continue
                     except Refused as exc:
-                        await self._fail(room, str(exc))
+                        lost = Phrase("trouble-bot-lost", {"who": Seat(seat)})
+                        await self._fail(room, lost, str(exc))
                         return
         finally:
             if self.tasks.get(room.id) is asyncio.current_task():
@@ -398,8 +410,11 @@ class BotRunner:
         for token in list(self.answers):
             self.answered(token)
 
-    async def _fail(self, room: Room, message: str) -> None:
+    async def _fail(self, room: Room, trouble: Phrase, message: str) -> None:
+        """The room's bot cannot play on: every page is told, in `message` (English, for
+        programs) and as `trouble` (a phrase of the catalogs, for the page to word)."""
         room.trouble = message
+        room.trouble_say = trouble.said()
         await room.tell_all(error(message, "bot"))
 
     async def stop(self) -> None:

@@ -19,9 +19,13 @@ import asyncio
 import json
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from cubegames.core.phrase import Phrase
+from cubegames.kit.words import say
+from cubegames.server.i18n import language_of
 from cubegames.server.protocol import MAX_DEPTH, too_deep
 
 #: the page loads its scripts, styles and pictures from this server only, runs no inline
@@ -67,12 +71,11 @@ class Guard:
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send_with_headers)
             return
+        large = Phrase("error-body-large", {"bytes": self.max_body})
         headers = dict(scope.get("headers", []))
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _refuse(
-                send_with_headers, 413, f"the request is too large: at most {self.max_body} bytes"
-            )
+            await _refuse(send_with_headers, scope, 413, large)
             return
         body = bytearray()
         more = True
@@ -85,20 +88,15 @@ class Guard:
                     body += message.get("body", b"")
                     more = message.get("more_body", False)
                     if len(body) > self.max_body:
-                        await _refuse(
-                            send_with_headers,
-                            413,
-                            f"the request is too large: at most {self.max_body} bytes",
-                        )
+                        await _refuse(send_with_headers, scope, 413, large)
                         return
         except TimeoutError:
-            await _refuse(
-                send_with_headers, 408, f"the request body took over {BODY_TIMEOUT:g} seconds"
-            )
+            slow = Phrase("error-body-slow", {"seconds": round(BODY_TIMEOUT)})
+            await _refuse(send_with_headers, scope, 408, slow)
             return
         if too_deep(bytes(body)):
             await _refuse(
-                send_with_headers, 400, f"the request nests too deep: at most {MAX_DEPTH} levels"
+                send_with_headers, scope, 400, Phrase("error-body-deep", {"levels": MAX_DEPTH})
             )
             return
         sent = False
@@ -113,8 +111,12 @@ class Guard:
         await self.app(scope, replay, send_with_headers)
 
 
-async def _refuse(send: Any, status: int, detail: str) -> None:
-    payload = json.dumps({"detail": detail}).encode()
+async def _refuse(send: Any, scope: Scope, status: int, refusal: Phrase) -> None:
+    """Answer `status` with `refusal` (a message of the catalogs) worded in the request's
+    language, with its code and parameters (as every refusal of the API)."""
+    args = dict(refusal.params)
+    detail = say(language_of(HTTPConnection(scope)), refusal.key, **args)
+    payload = json.dumps({"detail": detail, "code": refusal.key, "args": args}).encode()
     await send(
         {
             "type": "http.response.start",

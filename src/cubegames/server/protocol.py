@@ -465,7 +465,7 @@ class SeatSpec(BaseModel):
     """Who sits in a seat: a person (`human`, playing through the seat's link) or a bot by
     name with parameters (`bot: "mcts:seconds=1"`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
@@ -478,7 +478,7 @@ class SeatSpec(BaseModel):
 class ClaimSeat(BaseModel):
     """Take the seat of a one-time invitation."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     invite: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
@@ -487,7 +487,7 @@ class CreateGame(BaseModel):
     """A new game: which one, its options, who sits where, optionally its seed, and its
     time control (`clocks.parse`: checked by the API, which names the bad field)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
@@ -504,7 +504,7 @@ class CreateGame(BaseModel):
 class RecordSeat(BaseModel):
     """A seat as written in a record file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["human", "bot"]
     bot: Annotated[str, Field(min_length=1, max_length=120)] | None = None
@@ -519,10 +519,11 @@ class Record(BaseModel):
     `result` is informative; when present it must agree with the replay.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     format: Literal["cubegames-record"]
-    version: Literal[1]
+    #: 1 (a number: `true`, which equals 1 in Python, is refused)
+    version: Annotated[int, Field(ge=1, le=1)]
     game: Annotated[str, Field(max_length=32)]
     options: dict[str, Any] = Field(default_factory=dict)
     seed: Annotated[int, Field(ge=0, le=MAX_DEAL)]

@@ -104,17 +104,21 @@ def to_record(info: GameInfo) -> dict[str, Any]:
 def seat_record(info: GameInfo, game: Game[Any], seat: int) -> dict[str, Any]:
     """The record of an unfinished game as `seat` may know it: no seed, each move as
     the seat may know it (its notation only where `seat` may read it, its words as a
-    phrase of the catalogs, `say`, and in English, `text`). It cannot be loaded back."""
+    phrase of the catalogs, `say`, and in English, `text`). A seat handed to the bot
+    (`zombie_from`) is told the bot's moves as a spectator is: its player left the hand
+    to the bot. It cannot be loaded back."""
+    handed = next((s.zombie_from for s in info.seats if s.seat == seat), None)
     moves: list[dict[str, Any]] = []
     earlier: list[str] = []
     for m in info.moves:
-        text, phrase = web.worded(game, m.move, m.seat, seat, earlier)
+        viewer = seat if handed is None or m.ply < handed else None
+        text, phrase = web.worded(game, m.move, m.seat, viewer, earlier)
         moves.append(
             {
                 "seat": m.seat,
                 "text": text,
                 "say": web.said(phrase),
-                **({"move": m.move} if web.visible(game, m.move, m.seat, seat) else {}),
+                **({"move": m.move} if web.visible(game, m.move, m.seat, viewer) else {}),
             }
         )
         earlier.append(m.move)

@@ -239,9 +239,12 @@ class Referee:
             if room.over:
                 room.asking = None
                 raise Refused("nobody is asking to take a move back", "undo-none")
+            bots = frozenset(room.bot_seats)
+            if seat in bots:  # its player resigned or left: the bot has no say
+                raise Refused(f"seat {seat} is played by a bot", "bot-seat")
             # counted in the database: the others may answer on other processes
             outcome, asking = await asyncio.to_thread(
-                undoasks.answer, self.store, room.id, seat, accept
+                undoasks.answer, self.store, room.id, seat, accept, bots
             )
             if outcome == "none" or asking is None:
                 room.asking = None
@@ -347,11 +350,12 @@ class Referee:
         to_bot: bool = False,
     ) -> None:
         """`seat` is out (`how`: time, resigned, gone): the other seat wins a 2-seat game
-        (unless `to_bot`); with more seats the bot plays `seat` on."""
-        if room.game.players == 2 and not to_bot:
+        (unless `to_bot`), a game played alone ends with no winner; with more seats the
+        bot plays `seat` on (so that the game goes on for the others)."""
+        if room.game.players <= 2 and not to_bot:
             result: dict[str, Any] = {
                 "scores": room.state.scores(),
-                "winners": [1 - seat],
+                "winners": [1 - seat] if room.game.players == 2 else [],
                 "ended": how,
                 "seat": seat,
             }

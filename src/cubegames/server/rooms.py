@@ -508,6 +508,8 @@ class Room:
         #: set by the bot runner: called after every move so bots can answer
         self.on_move: Callable[[Room], None] | None = None
         self.trouble: str | None = None
+        #: the same as a phrase of the catalogs (`[key, params]`), for the page to word
+        self.trouble_say: list[Any] | None = None
         #: when the game last moved (or was made), for the expiry of abandoned games
         self.last_active = info.moves[-1].played_at if info.moves else info.created_at
         #: when the room was loaded, and since when each seat has had no page here (a
@@ -555,6 +557,15 @@ class Room:
         """Seats played by bots."""
         return {s.seat for s in self.seats if s.kind == BOT}
 
+    def viewer(self, seat: int | None) -> int | None:
+        """Whose view a page of `seat` is shown: the seat's own, or None (a spectator's)
+        once the seat was handed to the bot (its player resigned, ran out of time or was
+        claimed against): the seat's hand is the bot's from then on, and its player's old
+        page or credential must not follow it."""
+        if seat is None or all(s.zombie_from is None for s in self.seats if s.seat == seat):
+            return seat
+        return None
+
     def online(self) -> list[int]:
         """Seats with at least one page connected."""
         return sorted({p.seat for p in self.peers if p.seat is not None})
@@ -579,6 +590,8 @@ class Room:
                     "name": s.name,
                     "invited": s.invited,
                     "reissued": s.reissued,
+                    # a person's seat the bot plays from this move on (None: never)
+                    "zombie_from": s.zombie_from,
                 }
                 for s in self.seats
             ],
@@ -711,6 +724,7 @@ class Room:
             "result": self.result(),
             "online": self.online(),
             "trouble": self.trouble,
+            "trouble_say": self.trouble_say,
             # told while it waits for someone (not while it only waits for other processes'
             # news, a second or two in which nothing is to be done)
             "pause": (
@@ -741,15 +755,16 @@ class Room:
         peers = list(self.peers)
         outgoing: list[str] = []
         for peer in peers:
-            if peer.seat not in cache:
-                cache[peer.seat] = self.state_message(peer.seat)
+            viewer = self.viewer(peer.seat)
+            if viewer not in cache:
+                cache[viewer] = self.state_message(viewer)
             before = peer.shown
-            key = (peer.seat, id(before))
+            key = (viewer, id(before))
             same = told.get(key) if before is not None else None
             if same is not None:
                 peer.shown, text = same[1], same[2]
             else:
-                text = encode(peer.update(cache[peer.seat]))
+                text = encode(peer.update(cache[viewer]))
                 if before is not None:  # `before` kept alive with its id
                     told[key] = (before, peer.shown, text)
             outgoing.append(text)
@@ -1031,7 +1046,7 @@ class Room:
         if asking is not None:
             message["asker"] = asking.seat
             message["moves"] = asking.last - asking.first + 1
-            message["waiting"] = sorted(asking.waiting - asking.agreed)
+            message["waiting"] = sorted(asking.waiting - asking.agreed - self.bot_seats)
         text = encode(message)
         for peer in list(self.peers):
             peer.post(text)

@@ -46,7 +46,7 @@ MAX_AVOID = 50
 class JoinTable(BaseModel):
     """Take a free seat of a public table, under a name (or none)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: Annotated[str, Field(max_length=40)] | None = None
 
@@ -55,7 +55,7 @@ class QuickPlayBody(BaseModel):
     """A quick game: which game, how many players, which time control (`clocks.parse`),
     and the tables to pass over (those this browser sits at already)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     game: Annotated[str, Field(max_length=32)]
     players: Annotated[int, Field(ge=1, le=20)] | None = None

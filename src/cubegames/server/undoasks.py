@@ -31,11 +31,15 @@ def put(store: Store, game_id: str, ask: UndoAsk) -> None:
         connection.execute(statement)
 
 
-def answer(store: Store, game_id: str, seat: int, accept: bool) -> tuple[str, UndoAsk | None]:
+def answer(
+    store: Store, game_id: str, seat: int, accept: bool, bots: frozenset[int] = frozenset()
+) -> tuple[str, UndoAsk | None]:
     """`seat`'s answer to the game's request: `none` (there is none, or a move was made
     since it was asked), `not-yours`, `declined`, `agreed` (others still to answer) or
     `all` (everyone agreed); with the request as it stands after the answer. A request
-    declined or agreed by all is deleted."""
+    declined or agreed by all is deleted. The seats in `bots` (handed to the bot since the
+    request was made: their players resigned or left) are not waited for, and a request
+    of one of them is void."""
     with store.engine.begin() as connection:
         row = connection.execute(
             select(UndoAskRow).where(UndoAskRow.game_id == game_id).with_for_update()
@@ -50,13 +54,16 @@ def answer(store: Store, game_id: str, seat: int, accept: bool) -> tuple[str, Un
             connection.execute(gone)
             return "none", None
         ask = UndoAsk(row.seat, row.first, row.last, frozenset(row.waiting), frozenset(row.agreed))
+        if ask.seat in bots:  # the asker resigned or left since: its moves are the bot's
+            connection.execute(gone)
+            return "none", None
         if seat not in ask.waiting:
             return "not-yours", ask
         if not accept:
             connection.execute(gone)
             return "declined", ask
         ask = UndoAsk(ask.seat, ask.first, ask.last, ask.waiting, ask.agreed | {seat})
-        if ask.agreed >= ask.waiting:
+        if ask.agreed >= ask.waiting - bots:
             connection.execute(gone)
             return "all", ask
         connection.execute(

@@ -213,7 +213,7 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
     room.join(peer)
     try:
         await peer.send(room.hello(seat))
-        await peer.send(peer.update(room.state_message(seat)))
+        await peer.send(peer.update(room.state_message(room.viewer(seat))))
         speaker = await _speaker(websocket)
         await peer.send(await server.chats.history(room, seat, speaker))
         await room.presence()

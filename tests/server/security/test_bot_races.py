@@ -66,9 +66,10 @@ def test_a_take_back_and_another_move_under_a_thinking_bot_make_it_think_again(
     assert len(thought) == 2
 
 
-def bot_fails_after_a_placement(client: TestClient) -> tuple[dict[str, Any], str]:
+def bot_fails_after_a_placement(client: TestClient) -> tuple[dict[str, Any], str, str]:
     """Seat 0 lays a piece in a CUBED game against a bot whose thinking the test has
-    broken: the error the page is told, and everything seat 0 heard until a ping's pong."""
+    broken: the error the page is told, everything seat 0 heard until a ping's pong, and
+    the game's id."""
     made = make_game(client, "cubed", [HUMAN, bot("random")], {"rounds": 1})
     with connect(client, made["id"], token(made, 0)) as session:
         ws = Socket(session)
@@ -77,7 +78,7 @@ def bot_fails_after_a_placement(client: TestClient) -> tuple[dict[str, Any], str
         failed = ws.error()
         ws.send({"type": "ping"})
         heard = ws.transcript_until_pong()
-    return failed, " ".join([failed["message"], *ws.transcript, *map(str, heard)])
+    return failed, " ".join([failed["message"], *ws.transcript, *map(str, heard)]), made["id"]
 
 
 def test_a_bots_refused_move_is_not_told_to_the_pages(
@@ -94,7 +95,7 @@ def test_a_bots_refused_move_is_not_told_to_the_pages(
         return parsed
 
     monkeypatch.setattr(BotRunner, "_think", wrong)
-    failed, told = bot_fails_after_a_placement(client)
+    failed, told, _game = bot_fails_after_a_placement(client)
     assert failed["code"] == "bot" and "seat 1" in failed["message"]
     assert held[0] not in told
     assert "40,40" not in told
@@ -109,8 +110,16 @@ def test_a_bots_exception_is_told_by_its_kind_only(
         raise KeyError(f"no {snapshot.to_dict()['hands'][seat][0]} here")
 
     monkeypatch.setattr(BotRunner, "_think", broken)
-    failed, _told = bot_fails_after_a_placement(client)
+    failed, _told, game_id = bot_fails_after_a_placement(client)
     assert failed["message"] == "the bot of seat 1 failed: KeyError"
+    # a page opened since is told it in its state, as a phrase of the catalogs too (a
+    # Japanese page showed the English words inside its sentence)
+    with connect(client, game_id) as session:
+        Socket(session).error()  # the bot woke with the page and failed again
+        with connect(client, game_id) as later:
+            _, state = Socket(later).opening()
+    assert state["trouble"] == "the bot of seat 1 failed: KeyError"
+    assert state["trouble_say"] == ["trouble-bot-failed", {"who": {"seat": 1}}]
 
 
 def test_take_backs_in_one_game_are_bounded(tmp_path: Path) -> None:

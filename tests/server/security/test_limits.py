@@ -80,6 +80,8 @@ def test_a_stored_bot_that_cannot_play_does_not_hang_the_server_after_a_restart(
             _, state = Socket(session).opening()
         assert state["ply"] == 0
         assert "plays unstackable only" in state["trouble"]
+        # the page words it from its catalogs (the English above is for programs)
+        assert state["trouble_say"] == ["trouble-bot-cannot-play", {"who": {"seat": 0}}]
 
 
 def test_a_large_body_is_refused_unread(client: TestClient) -> None:
@@ -422,3 +424,23 @@ def test_the_shared_count_of_games_made_lets_count_through_then_says_when_to_ret
     moment[0] = 1060.5
     assert rate.allow("198.51.100.7") is None
     assert rate.allow("198.51.100.7") == pytest.approx(9.5)  # the second leaves at 1070
+
+
+def test_the_guards_refusals_are_worded_from_the_catalogs(client: TestClient) -> None:
+    """A body too large or too deep is refused before any route, in the request's language
+    with the refusal's code and parameters, as every refusal of the API (it was English
+    only, with no code)."""
+    ja = {"Accept-Language": "ja", "Content-Type": "application/json"}
+    large = client.post("/api/records", content=b"x" * 2_000_000, headers=ja)
+    assert large.status_code == 413
+    assert large.json() == {
+        "detail": "送られた内容が大きすぎます（1,100,000バイトまで）",
+        "code": "error-body-large",
+        "args": {"bytes": 1_100_000},
+    }
+    deep = client.post("/api/games?lang=ja", content="[" * 5000 + "]" * 5000, headers=ja)
+    assert deep.status_code == 400
+    assert deep.json()["code"] == "error-body-deep" and deep.json()["args"] == {"levels": 32}
+    assert "段まで" in deep.json()["detail"]
+    english = client.post("/api/games", content="[" * 5000 + "]" * 5000)
+    assert english.json()["detail"] == "the request nests too deep: at most 32 levels"

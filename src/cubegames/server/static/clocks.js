@@ -6,6 +6,7 @@
 
 import { t } from "./i18n.js";
 import { api, h } from "./util.js";
+import { seatsToPlay } from "./seats.js";
 import { play as sound } from "./sound.js";
 
 /** Every sentence of this module a player reads, worded by the catalogs
@@ -270,7 +271,8 @@ export function timeControlField() {
 export async function yourTurnFirst(found, mine) {
   const yours = new Set();
   await Promise.all(found.map(async (g) => {
-    const held = mine[g.id] && mine[g.id].tokens ? Object.keys(mine[g.id].tokens).map(Number) : [];
+    const tokens = mine[g.id] && mine[g.id].tokens ? Object.keys(mine[g.id].tokens).map(Number) : [];
+    const held = seatsToPlay(g, tokens);
     if (g.status !== "playing" || !held.length) return;
     try {
       const turn = await api(`/api/games/${encodeURIComponent(g.id)}/turn`);

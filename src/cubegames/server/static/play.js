@@ -6,10 +6,10 @@
 import { lang, list as joined, number, phrase, t, tOr } from "./i18n.js";
 import { TITLES, api, claimInvite, copy, firstTime, h, heldTokens, inviteLink, nameEl, playLink, remember, remembered, tokensInHash, withCredential } from "./util.js";
 import { Link, PROTOCOL } from "./protocol.js";
-import { friendly } from "./refusals.js";
+import { closedWords, friendly } from "./refusals.js";
 import { accountTokens } from "./account.js";
 import { icon, tip } from "./draw.js";
-import { avatar, seatColour } from "./seats.js";
+import { avatar, rematchSeats, seatColour, seatToShow } from "./seats.js";
 import { SOUNDS, play as sound, setSound, soundOn } from "./sound.js";
 import { ClockPanel, endedWords } from "./clocks.js";
 import { ChatPanel } from "./chat.js";
@@ -153,7 +153,7 @@ class PlayPage {
       state: (link, m) => this.arrived(link, m),
       other: (link, m) => this.other(link, m),
       connection: () => this.connection(),
-      fatal: (link, text) => this.fatal(text),
+      fatal: (link, code, last) => this.fatal(closedWords(code, last)),
     };
     this.links = (tokens.length ? tokens : [null]).map((t) => {
       const link = new Link(gameId, t, handler);
@@ -356,7 +356,7 @@ class PlayPage {
     } else if (message.type === "undo") {
       this.clocks.asked(message);
     } else if (message.type === "seat" && message.event === "zombie" && this.hello) {
-      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot };
+      this.hello.seats[message.seat] = { ...this.hello.seats[message.seat], kind: "bot", bot: message.bot, zombie_from: message.from };
       this.clocks.seats(this.hello.seats);
       this.drawSeats();
     } else if (message.type === "seat") {
@@ -456,7 +456,7 @@ class PlayPage {
     const newest = this.newest();
     const local = this.localSeats();
     if (!newest || !local.length) return null;
-    return local.includes(newest.to_move) ? newest.to_move : (this.active ?? local[0]);
+    return seatToShow(local, newest.to_move, this.active, this.hello && this.hello.seats);
   }
 
   refresh() {
@@ -669,7 +669,7 @@ class PlayPage {
       text = WORDS.roundOver(round.round, round.of || 1, round.name);
       kind = "over";
     } else if (message.trouble) {
-      text = t("play-trouble", { trouble: message.trouble });
+      text = phrase(message.trouble_say, (s) => this.seatName(s)) ?? t("play-trouble", { trouble: message.trouble });
       kind = "trouble";
     } else if (message.over) {
       const won = (message.result && message.result.winners) || [];
@@ -680,7 +680,8 @@ class PlayPage {
       kind = "over";
     } else if (message.pause && !message.over) {
       text = WORDS.paused;
-    } else if (message.to_move === this.active && this.active !== null) {
+    } else if (message.to_move === this.active && this.active !== null && message.seat === this.active) {
+      // (a seat the bot plays on for this page's player is sent as to a spectator: its turns are the bot's)
       text = this.localSeats().length > 1 ? t("play-named-your-turn", { name: this.plainName(this.active) }) : t("play-your-turn");
       kind = "yours";
     } else {
@@ -872,8 +873,7 @@ class PlayPage {
   async rematch() {
     const hello = this.hello;
     const local = new Set(this.localSeats());
-    const seats = hello.seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot, name: s.name } :
-      { kind: "human", name: s.name, invite: !local.has(s.seat) }));
+    const seats = rematchSeats(hello.seats, local);
     try {
       const made = await api("/api/games", { json: { game: hello.game, options: hello.options, seats } });
       const tokens = Object.fromEntries(made.seats.filter((s) => s.token).map((s) => [s.seat, s.token]));

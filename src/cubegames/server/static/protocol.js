@@ -31,8 +31,8 @@ export function applyPatch(value, ops) {
 
 /** A websocket to one game, as one seat (token) or a spectator (null). `handler` gets
  * `hello(link, message)`, `state(link, state)` (whole, after every state or patch),
- * `other(link, message)` and `connection(link)`; `fatal(link, text)` when the server
- * closes for good. */
+ * `other(link, message)` and `connection(link)`; `fatal(link, code, last)` when the server
+ * closes for good (its close code, and the last error it sent or null). */
 export class Link {
   constructor(gameId, token, handler) {
     this.gameId = gameId;
@@ -63,7 +63,7 @@ export class Link {
       if (FATAL.has(event.code)) {
         this.dead = true;
         clearInterval(this.pinger);
-        this.handler.fatal(this, this.lastError || `the server closed the connection (${event.code})`);
+        this.handler.fatal(this, event.code, this.lastError);
         return;
       }
       if (this.closing) return;
@@ -96,7 +96,7 @@ export class Link {
       this.latest = { type, ...next, log: [...log, ...message.log].slice(-400) };
       this.handler.state(this, this.latest);
     } else {
-      if (message.type === "error") this.lastError = message.message;
+      if (message.type === "error") this.lastError = message;
       this.handler.other(this, message);
     }
   }

@@ -41,3 +41,16 @@ export function friendly(game, message, info = null, params = null) {
   const made = params && Object.hasOwn(params, refusal.code) ? params[refusal.code] : null;
   return t(key, made ? made(given, info) : given);
 }
+
+/** Why the server closed a page's connection for good (close `code`: docs/protocol.md),
+ * as a sentence of the catalogs: by the code of the error it sent last (`last`, or null)
+ * where that has words (a seat reissued), else by the close code; never the server's
+ * English `message`, which is for programs. */
+export function closedWords(code, last = null) {
+  if (last && CODES.includes(last.code)) return t(`refusal-${last.code}`);
+  if (code === 4404) return t("closed-no-game");
+  if (code === 4403) return t("closed-no-seat");
+  if (code === 4401) return t("closed-no-auth");
+  if (code === 4500) return t("closed-broken");
+  return t("closed-other", { code: String(code) });
+}

@@ -41,3 +41,31 @@ export function avatar(colour, key, size = 28, bot = false) {
   }
   return svg;
 }
+
+/** The seats of a rematch of a table (`seats` as the server's hello tells them, `local`
+ * the seats played at this screen): bots stay, seats played here stay here, the others get
+ * new invitations; a person's seat the bot played on (`zombie_from`: they resigned, ran
+ * out of time or left) is theirs again, invited, not a bot under their name. */
+export function rematchSeats(seats, local) {
+  return seats.map((seat) => (seat.kind === "bot" && seat.zombie_from == null
+    ? { kind: "bot", bot: seat.bot, name: seat.name }
+    : { kind: "human", name: seat.name, invite: !local.has(seat.seat) }));
+}
+
+/** The seats of the listed game `game` (its `seats` as `/api/games` tells them) that this
+ * browser plays: those it holds a credential of (`held`, seat numbers), but a seat the bot
+ * plays on for its person (they resigned, ran out of time or left): its turns are not
+ * theirs any more. */
+export function seatsToPlay(game, held) {
+  const seats = game.seats || [];
+  return held.filter((seat) => !(seats[seat] && seats[seat].kind === "bot"));
+}
+
+/** Which of the seats played at this screen (`local`) to show when seat `toMove` is to
+ * move (`active`: the one shown now; `seats`: the hello's): the seat to move if it is
+ * played here by a person, else the one shown. A seat the bot plays on for its person
+ * (`zombie_from`) is the bot's to move: the device is not passed to it. */
+export function seatToShow(local, toMove, active, seats) {
+  const playing = local.filter((seat) => !(seats && seats[seat] && seats[seat].kind === "bot"));
+  return playing.includes(toMove) ? toMove : (active ?? local[0]);
+}

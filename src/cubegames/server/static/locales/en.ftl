@@ -234,6 +234,10 @@ play-pass-show = I am { $name }: show my pieces
 play-pass-to = Pass the device to { $name }
 play-pass-look-away = The others look away: the next screen shows this player's hand.
 play-trouble = Trouble: { $trouble }
+trouble-bot-cannot-play = { $who } cannot play this game: the game waits. The server's operator can tell more.
+trouble-bot-failed = { $who } failed and cannot play on: the game waits.
+trouble-bot-refused = { $who } chose a move the rules refuse and cannot play on: the game waits.
+trouble-bot-lost = The move of { $who } could not be saved: reload the page.
 play-won = { $who } won
 play-you-won = You won
 play-you-won-heading = You won!
@@ -532,7 +536,11 @@ error-deal-picked = this game's deal was picked by its maker, who knows every ha
 error-record-hidden = the record tells every hidden piece, so it can be saved once the game is over; a seat may save its own view of it with its credential
 error-no-seat = there is no seat { $seat }
 error-seat-view = a seat's view of a game in play needs that seat's credential
+error-seat-handed = this seat is played by the bot from move { $ply } on: its view is the bot's from then, until the game is over
 error-file-too-large = the file is too large: at most { $bytes } bytes
+error-body-large = the request is too large: at most { $bytes } bytes
+error-body-slow = the request body took over { $seconds } seconds
+error-body-deep = the request nests too deep: at most { $levels } levels
 
 ## The table's second pass (rounds, presence, sounds)
 
@@ -891,6 +899,11 @@ refusal-storage = Your move could not be saved: reload the page and try again.
 refusal-slow-down = Too many moves at once: wait a moment, then try again.
 refusal-abandoned = This game was abandoned: no one moved in it for a long time.
 refusal-reissued = The host gave this seat a new invitation: this page no longer plays it.
+closed-no-game = There is no such game: check the link.
+closed-no-seat = This link does not open a seat of this game any more (the host may have given the seat a new invitation).
+closed-no-auth = The page could not say who it is to the server in time. Reload the page.
+closed-broken = This game cannot be opened: it is damaged. The server's operator can tell more.
+closed-other = The server closed the connection (code { $code }). Reload the page.
 refusal-late = Your time ran out before this move arrived, so it was not played.
 refusal-paused = The next round starts when everyone has seen how this one ended.
 refusal-abort-late = Every player has moved: the game can no longer be aborted.

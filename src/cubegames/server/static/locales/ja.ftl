@@ -204,6 +204,10 @@ play-pass-show = { $name }です: 自分のピースを見る
 play-pass-to = 端末を{ $name }に渡してください
 play-pass-look-away = ほかの人は画面を見ないでください。次の画面にこのプレイヤーの手持ちが表示されます。
 play-trouble = 問題が起きました: { $trouble }
+trouble-bot-cannot-play = { $who }はこのゲームを指せません。ゲームは止まっています。詳しくはサーバーの管理者に尋ねてください。
+trouble-bot-failed = { $who }が故障して、続きを指せません。ゲームは止まっています。
+trouble-bot-refused = { $who }がルールで認められない手を選んだため、続きを指せません。ゲームは止まっています。
+trouble-bot-lost = { $who }の手を保存できませんでした。ページを読み込み直してください。
 play-won = { $who }の勝ち
 play-you-won = あなたの勝ち
 play-you-won-heading = あなたの勝ちです！
@@ -458,7 +462,11 @@ error-deal-picked = このゲームの配り方は作成者が選んだもので
 error-record-hidden = 記録には伏せられたピースがすべて書かれているため、保存できるのはゲーム終了後です。各席は自分の認証情報で、自分から見た記録を保存できます
 error-no-seat = 席{ $seat }はありません
 error-seat-view = 対局中のゲームを席の視点で見るには、その席の認証情報が必要です
+error-seat-handed = この席は { $ply } 手目からボットが指しています。そこから先のこの席の視点は、ゲームが終わるまでボットのものです
 error-file-too-large = ファイルが大きすぎます（{ $bytes }バイトまで）
+error-body-large = 送られた内容が大きすぎます（{ $bytes }バイトまで）
+error-body-slow = 送られた内容が届くまでに{ $seconds }秒以上かかりました
+error-body-deep = 送られた内容の入れ子が深すぎます（{ $levels }段まで）
 
 ## テーブル（ラウンド、在席、音）
 
@@ -756,6 +764,11 @@ refusal-storage = 手を保存できませんでした。ページを再読み�
 refusal-slow-down = 一度に送られた手が多すぎます。少し待ってからやり直してください。
 refusal-abandoned = このゲームは長いあいだ誰も手を指さなかったため、放棄されました。
 refusal-reissued = ホストがこの席に新しい招待を出しました。このページではもうこの席で遊べません。
+closed-no-game = そのゲームはありません。リンクを確かめてください。
+closed-no-seat = このリンクでは、このゲームの席をもう開けません（ホストがこの席に新しい招待を出したのかもしれません）。
+closed-no-auth = ページがサーバーに誰であるかを時間内に伝えられませんでした。ページを読み込み直してください。
+closed-broken = このゲームは壊れているため開けません。詳しくはサーバーの管理者に尋ねてください。
+closed-other = サーバーが接続を閉じました（コード { $code }）。ページを読み込み直してください。
 refusal-late = この手が届く前に持ち時間が切れたため、手は指されませんでした。
 refusal-paused = 全員がこのラウンドの結果を見終わると、次のラウンドが始まります。
 refusal-abort-late = 全員がすでに手を指したので、もう中止できません。
