@@ -490,6 +490,8 @@ def test_a_player_who_resigned_a_game_of_three_watches_the_bot_play_on(
         expect(page.locator(".hand-piece")).to_have_count(0)
         expect(page.get_by_text("You are watching: hands are hidden.")).to_be_visible()
         expect(page.locator(".turn-banner")).not_to_contain_text("Your turn")
+        # nor buttons the server would refuse: the seat is the bot's now
+        expect(page.locator(".clock-buttons button")).to_have_count(0)
         assert page.evaluate("() => window.cubegamesPage.current.seat") is None
         assert errors == [], errors
     finally:

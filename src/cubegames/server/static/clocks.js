@@ -193,7 +193,9 @@ export class ClockPanel {
    * away longer than the grace on its real-time turn. */
   drawButtons() {
     const message = this.message;
-    const mine = this.seat !== null && this.seat !== undefined && !message.over;
+    // a seat handed to the bot (its player resigned or ran out of time) has no buttons:
+    // the server refuses its resign, take-backs and claims
+    const mine = this.seat !== null && this.seat !== undefined && !message.over && this.people.includes(this.seat);
     const buttons = [];
     if (mine) {
       const players = message.clock ? message.clock.left_ms.length : null;
