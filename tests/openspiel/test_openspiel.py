@@ -329,6 +329,30 @@ def test_a_changed_playthrough_is_noticed() -> None:
     assert _replayed(changed) != changed
 
 
+@pytest.mark.parametrize(
+    "name", ["cubegames_cubed(rounds=1)", "cubegames_cubed(players=1)", "cubegames_cubes(sets=1)"]
+)
+def test_a_chance_outcome_not_offered_is_refused_and_changes_nothing(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    # on to a chance node that lacks an outcome (a piece the bag no longer holds, a face the
+    # die has not): the first outcome of each node, a player's first action between them
+    while True:
+        if state.is_chance_node():
+            offered = {a for a, _ in state.chance_outcomes()}
+            missing = [a for a in range(game.max_chance_outcomes()) if a not in offered]
+            if missing:
+                break
+            state.apply_action(min(offered))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    before = (str(state), state.history(), state.chance_outcomes())
+    for outcome in (missing[0], game.max_chance_outcomes(), 10**6):
+        with pytest.raises(ValueError, match=f"chance outcome {outcome} is not one of"):
+            state.apply_action(outcome)
+        assert (str(state), state.history(), state.chance_outcomes()) == before
+
+
 @pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1)", "cubegames_cubes(sets=1)"])
 def test_a_serialized_state_plays_on_alike(name: str) -> None:
     game = pyspiel.load_game(name)

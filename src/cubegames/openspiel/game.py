@@ -132,6 +132,14 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         holder = self.holder
         rules = self.rules
         if holder.chance is not None:
+            # an outcome the node does not offer (a piece the bag no longer holds, a face
+            # the die lacks) would make a position the rules never reach
+            offered = [outcome for outcome, _ in holder.chance.outcomes]
+            if int(action) not in offered:
+                raise ValueError(
+                    f"chance outcome {action} is not one of this node's "
+                    f"({len(offered)} outcomes: see chance_outcomes())"
+                )
             event = rules.resolve(holder, int(action))
         else:
             seat = holder.state().to_move
