@@ -45,6 +45,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from cubegames.kit.vector import batch_actions
 from cubegames.rl.encoding import ActionCodec
 from cubegames.rl.observation import Observer
 
@@ -185,7 +186,7 @@ class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return self.observations(), self._info(info)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        chosen = batch_actions(actions, self.num_envs)
         if not self.factored:
             obs, rewards, terminations, truncations, info = self.envs.step(chosen)
             self._take(obs, info)
