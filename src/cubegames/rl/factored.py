@@ -303,6 +303,8 @@ class Factors:
             a = int(action)
         except (TypeError, ValueError):
             return -1
+        if a != action:  # 2.5, or the text "2": no action
+            return -1
         if not self.factored:
             return a
         if self.pending < 0:
