@@ -62,6 +62,30 @@ def test_loading_by_name_needs_only_the_import() -> None:
     assert out.stdout.strip() == "3"
 
 
+@pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1,radius=6)", "cubegames_cubes(sets=1)"])
+def test_games_and_states_pickle_into_another_process(name: str) -> None:
+    import pickle
+
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    for _ in range(40):
+        chance = state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+    data = pickle.dumps((game, state))
+    # as multiprocessing's spawn reads them: a fresh process that imported nothing
+    code = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game)\n"
+        "print(state)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, check=True
+    ).stdout.decode()
+    assert out == f"{game}\n{state}\n"
+    assert str(pickle.loads(data)[1]) == str(state)
+
+
 @pytest.mark.parametrize(
     ("name", "parameter"),
     [
