@@ -288,6 +288,45 @@ def test_information_set_mcts_plays_cubed() -> None:
     assert chosen == 8 or state.is_terminal()
 
 
+def test_in_resampled_worlds_another_seats_information_state_decides_its_moves() -> None:
+    # ISMCTS keys its tree by the information-state string of the seat to move in a world
+    # resampled for the searching seat: two worlds with other hands must not read the same
+    import random
+
+    game = pyspiel.load_game("cubegames_cubed(players=3,rounds=1,radius=6)")
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 1:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    worlds = [state.resample_from_infostate(0, rng.random) for _ in range(6)]
+    legal = {w.information_state_string(1): w.legal_actions() for w in worlds}
+    assert len(legal) == len({tuple(w.legal_actions()) for w in worlds}) > 1
+    for world in worlds:
+        assert legal[world.information_state_string(1)] == world.legal_actions()
+        assert world.information_state_string(0) == state.information_state_string(0)
+
+
+def test_information_set_mcts_plays_three_seat_cubed() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("cubegames_cubed(players=3,rounds=1,radius=5)")
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.5, 8, random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(200):  # it raised KeyError within a few moves
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    assert len(state.history()) > 100
+
+
 def test_a_resampled_world_looks_the_same_to_the_seat() -> None:
     game = pyspiel.load_game("cubegames_cubed(rounds=1)")
     state = _play_to_a_draw(game)
