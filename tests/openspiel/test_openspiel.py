@@ -416,6 +416,21 @@ def test_a_chance_outcome_not_offered_is_refused_and_changes_nothing(name: str) 
         assert (str(state), state.history(), state.chance_outcomes()) == before
 
 
+@pytest.mark.parametrize(
+    "name", ["cubegames_unstackable", "cubegames_nim(stones=5)", "cubegames_nim(max_game_length=2)"]
+)
+def test_an_action_on_a_finished_game_is_refused_and_changes_nothing(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    while not state.is_terminal():  # nim(max_game_length=2): cut short after two moves
+        state.apply_action(state.legal_actions()[0])
+    before = (str(state), state.history(), state.returns())
+    for action in (0, 1):  # a bare AssertionError before (and the move played under -O)
+        with pytest.raises(ValueError, match="the game is over"):
+            state.apply_action(action)
+        assert (str(state), state.history(), state.returns()) == before
+
+
 @pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1)", "cubegames_cubes(sets=1)"])
 def test_a_serialized_state_plays_on_alike(name: str) -> None:
     game = pyspiel.load_game(name)

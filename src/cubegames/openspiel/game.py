@@ -143,7 +143,8 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
             event = rules.resolve(holder, int(action))
         else:
             seat = holder.state().to_move
-            assert seat is not None
+            if seat is None or rules.cut(holder):
+                raise ValueError(f"the game is over: action {action} cannot be applied")
             move = self._move(seat, int(action))
             event = rules.move_event(seat, move)
             rules.after(holder, move)
