@@ -62,6 +62,30 @@ def test_loading_by_name_needs_only_the_import() -> None:
     assert out.stdout.strip() == "3"
 
 
+@pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1,radius=6)", "cubegames_cubes(sets=1)"])
+def test_games_and_states_pickle_into_another_process(name: str) -> None:
+    import pickle
+
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    for _ in range(40):
+        chance = state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+    data = pickle.dumps((game, state))
+    # as multiprocessing's spawn reads them: a fresh process that imported nothing
+    code = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game)\n"
+        "print(state)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=data, capture_output=True, check=True
+    ).stdout.decode()
+    assert out == f"{game}\n{state}\n"
+    assert str(pickle.loads(data)[1]) == str(state)
+
+
 @pytest.mark.parametrize(
     ("name", "parameter"),
     [
@@ -264,6 +288,45 @@ def test_information_set_mcts_plays_cubed() -> None:
     assert chosen == 8 or state.is_terminal()
 
 
+def test_in_resampled_worlds_another_seats_information_state_decides_its_moves() -> None:
+    # ISMCTS keys its tree by the information-state string of the seat to move in a world
+    # resampled for the searching seat: two worlds with other hands must not read the same
+    import random
+
+    game = pyspiel.load_game("cubegames_cubed(players=3,rounds=1,radius=6)")
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 1:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    worlds = [state.resample_from_infostate(0, rng.random) for _ in range(6)]
+    legal = {w.information_state_string(1): w.legal_actions() for w in worlds}
+    assert len(legal) == len({tuple(w.legal_actions()) for w in worlds}) > 1
+    for world in worlds:
+        assert legal[world.information_state_string(1)] == world.legal_actions()
+        assert world.information_state_string(0) == state.information_state_string(0)
+
+
+def test_information_set_mcts_plays_three_seat_cubed() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("cubegames_cubed(players=3,rounds=1,radius=5)")
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.5, 8, random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(200):  # it raised KeyError within a few moves
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+    assert len(state.history()) > 100
+
+
 def test_a_resampled_world_looks_the_same_to_the_seat() -> None:
     game = pyspiel.load_game("cubegames_cubed(rounds=1)")
     state = _play_to_a_draw(game)
@@ -327,6 +390,45 @@ def test_a_changed_playthrough_is_noticed() -> None:
     changed = text.replace("Returns() = [0, 0]", "Returns() = [1, -1]", 1)
     assert changed != text
     assert _replayed(changed) != changed
+
+
+@pytest.mark.parametrize(
+    "name", ["cubegames_cubed(rounds=1)", "cubegames_cubed(players=1)", "cubegames_cubes(sets=1)"]
+)
+def test_a_chance_outcome_not_offered_is_refused_and_changes_nothing(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    # on to a chance node that lacks an outcome (a piece the bag no longer holds, a face the
+    # die has not): the first outcome of each node, a player's first action between them
+    while True:
+        if state.is_chance_node():
+            offered = {a for a, _ in state.chance_outcomes()}
+            missing = [a for a in range(game.max_chance_outcomes()) if a not in offered]
+            if missing:
+                break
+            state.apply_action(min(offered))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    before = (str(state), state.history(), state.chance_outcomes())
+    for outcome in (missing[0], game.max_chance_outcomes(), 10**6):
+        with pytest.raises(ValueError, match=f"chance outcome {outcome} is not one of"):
+            state.apply_action(outcome)
+        assert (str(state), state.history(), state.chance_outcomes()) == before
+
+
+@pytest.mark.parametrize(
+    "name", ["cubegames_unstackable", "cubegames_nim(stones=5)", "cubegames_nim(max_game_length=2)"]
+)
+def test_an_action_on_a_finished_game_is_refused_and_changes_nothing(name: str) -> None:
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    while not state.is_terminal():  # nim(max_game_length=2): cut short after two moves
+        state.apply_action(state.legal_actions()[0])
+    before = (str(state), state.history(), state.returns())
+    for action in (0, 1):  # a bare AssertionError before (and the move played under -O)
+        with pytest.raises(ValueError, match="the game is over"):
+            state.apply_action(action)
+        assert (str(state), state.history(), state.returns()) == before
 
 
 @pytest.mark.parametrize("name", ["cubegames_cubed(rounds=1)", "cubegames_cubes(sets=1)"])

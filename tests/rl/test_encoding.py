@@ -212,3 +212,15 @@ def test_cubes_has_one_action() -> None:
     assert c.mask(state.legal_moves()).tolist() == [1]
     with pytest.raises(ActionEncodingError, match="chance"):
         c.encode(game.parse_move("roll 1 C . 6 . 3"))
+
+
+@pytest.mark.parametrize("game_id", ["cubed", "unstackable", "stakd", "cubes", "nim"])
+def test_decode_refuses_what_is_no_action_with_one_error(game_id: str) -> None:
+    game = cubegames.make(game_id)
+    actions = codec(game)
+    view = game.new_state(0).view(0)
+    # NaN, None and infinity made int() raise ValueError, TypeError or OverflowError, and
+    # True was read as action 1
+    for bad in (float("nan"), None, float("inf"), True, np.bool_(False), 2.5, "3", -1):
+        with pytest.raises(ActionEncodingError, match=r"is not in 0\.\."):
+            actions.decode(bad, view)  # type: ignore[arg-type]

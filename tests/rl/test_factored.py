@@ -179,3 +179,24 @@ def test_the_single_agent_env_takes_the_factored_space(observation: str) -> None
         if terminated:
             assert not info.get("illegal_action")
             obs, info = env.reset()
+
+
+def test_an_illegal_cell_raised_leaves_the_chosen_pattern_waiting() -> None:
+    from cubegames.rl import single_agent
+    from cubegames.rl.session import IllegalAction
+
+    env = single_agent("cubed", players=2, rounds=1, action_space="factored", illegal="raise")
+    _, info = env.reset(seed=0)
+    pattern = int(np.flatnonzero(info["action_mask"][: env.shape.patterns])[0])
+    _, _, _, _, info = env.step(pattern)
+    before = (env.session.state.to_dict(), info["action_mask"].astype(bool).tolist())
+    cell = int(np.flatnonzero(info["action_mask"])[0])
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    for action in (bad, -1, env.action_space.n, cell + 0.5, str(cell)):
+        with pytest.raises(IllegalAction):
+            env.step(action)
+        # nothing changed: the pattern still waits for its cell
+        assert (env.session.state.to_dict(), env.action_masks().tolist()) == before
+        assert env.shape.pending == pattern
+    _, _, _, _, info = env.step(cell)  # and the legal cell places it
+    assert str(env.session.state.to_dict()["table"]) != str(before[0]["table"])

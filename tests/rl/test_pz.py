@@ -109,6 +109,21 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert aec.session.state.to_dict() == before
 
 
+def test_a_step_with_no_game_in_progress_is_refused_clearly() -> None:
+    aec = env("cubes", players=2, sets=1)
+    with pytest.raises(RuntimeError, match=r"no game in progress .*call reset\(\)"):
+        aec.step(0)  # before reset
+    aec.reset(seed=0)
+    for _agent in aec.agent_iter():
+        _, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else 0)
+    assert aec.agents == []
+    with pytest.raises(RuntimeError, match=r"no game in progress .*call reset\(\)"):
+        aec.step(0)  # after every agent has left
+    aec.reset(seed=0)  # and a new game plays on
+    aec.step(0)
+
+
 def test_an_illegal_action_can_lose_instead() -> None:
     aec = env("stakd", players=2, illegal="lose")
     aec.reset(seed=0)

@@ -176,6 +176,41 @@ def test_an_illegal_action_loses_the_episode() -> None:
     assert info["illegal_action"].tolist() == [True, False]
 
 
+BATCHES = [
+    ("cubed", {"players": 2, "rounds": 1}),  # the kernel
+    ("unstackable", {}),  # its kernel
+    ("stakd", {"players": 3}),  # the Python rules
+    ("cubed", {"players": 2, "rounds": 1, "action_space": "factored"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), BATCHES)
+def test_a_malformed_batch_of_actions_is_refused_before_any_game_moves(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    def fresh() -> tuple[Any, np.ndarray]:
+        envs = vector_env(game_id, 3, seed=5, **options)
+        _, info = envs.reset()
+        return envs, np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+
+    envs, legal = fresh()
+    bad = [
+        (legal[:2], "step needs 3 actions, not 2"),  # one game short
+        (np.array([*legal[:2], np.nan]), "game 2 has nan"),  # the first two legal
+        (np.array([*legal[:2], legal[2] + 0.5]), "whole numbers"),
+        (np.array([str(a) for a in legal]), "whole numbers"),
+    ]
+    for actions, message in bad:
+        with pytest.raises(ValueError, match=message):
+            envs.step(actions)
+    # nothing moved: the legal actions play as they do in a fresh environment
+    other, _ = fresh()
+    played, expected = envs.step(legal), other.step(legal.astype(np.float64))
+    for got, want in zip(played[:3], expected[:3], strict=True):
+        assert np.array_equal(got, want)
+    assert np.array_equal(played[4]["action_mask"], expected[4]["action_mask"])
+
+
 @pytest.mark.parametrize(
     ("game_id", "options"),
     [("stakd", {"players": 2}), ("cubes", {"players": 3}), ("cubed", {"players": 2})],

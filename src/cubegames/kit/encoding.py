@@ -67,9 +67,13 @@ class ActionCodec(ABC):
         return out
 
     def check_index(self, index: int) -> int:
-        """`index` as a plain int, checked to be in range."""
-        value = int(index)
-        if value != index or not 0 <= value < self.size:
+        """`index` as a plain int, checked to be in range: anything else (NaN, None, True,
+        2.5, "3") raises `ActionEncodingError`, a `ValueError`."""
+        try:
+            value = int(index)
+        except (TypeError, ValueError, OverflowError):
+            value = -1  # NaN, None, text: no action
+        if isinstance(index, bool | np.bool_) or value != index or not 0 <= value < self.size:
             raise ActionEncodingError(f"action {index!r} is not in 0..{self.size - 1}")
         return value
 

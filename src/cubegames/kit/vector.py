@@ -43,6 +43,39 @@ StepResult = tuple[
 ]
 
 
+def batch_actions(actions: Any, num_envs: int) -> npt.NDArray[np.int64]:
+    """`actions` as one whole number per game, read before any game moves: a batch of
+    another length, or an entry that is no whole number (NaN, 2.5, text), raises ValueError
+    and changes nothing. A whole number out of range is an action like any other, an
+    illegal one (its game is lost, as docs/rl.md says).
+
+    >>> batch_actions([3, 0.0, -1], 3).tolist()
+    [3, 0, -1]
+    >>> batch_actions([0, float("nan")], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: actions must be whole numbers, one per game: game 1 has nan
+    """
+    raw = np.asarray(actions)
+    if raw.size != num_envs:
+        raise ValueError(f"step needs {num_envs} actions, not {raw.size} (one per game)")
+    raw = raw.reshape(num_envs)
+    if raw.dtype.kind in "iu":
+        # an unsigned number past int64 wraps to a negative one: illegal all the same
+        return raw.astype(np.int64)
+    if raw.dtype.kind == "f":
+        whole = np.isfinite(raw) & (raw == np.floor(raw))
+        if not whole.all():
+            game = int(np.flatnonzero(~whole)[0])
+            raise ValueError(
+                f"actions must be whole numbers, one per game: game {game} has {raw[game]}"
+            )
+        # beyond int64 a cast is undefined; any number past 2**62 is as illegal as 2**62
+        whole_numbers: npt.NDArray[np.int64] = np.clip(raw, -1, 2**62).astype(np.int64)
+        return whole_numbers
+    raise ValueError(f"actions must be whole numbers, one per game, not {raw.dtype} values")
+
+
 class StepsRows:
     """`step` for a batched environment that can step some of its games alone
     (`step_rows`, which a factored action space needs): every game at once."""

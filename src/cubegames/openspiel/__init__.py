@@ -62,7 +62,11 @@ def game_class(game_id: str) -> type[CubegamesGame]:
         rules: type[Rules] = own_rules(game_id) or plugin_rules(game_id)
         found = type(f"{rules.__name__[: -len('Rules')]}Game", (CubegamesGame,), {})
         found.rules_class = rules
+        found.__module__ = __name__
         _classes[game_id] = found
+        # found where pickle looks for it, so games and states pickle (for multiprocessing);
+        # the first made is the one OpenSpiel registered (`register` registers a name once)
+        globals().setdefault(found.__name__, found)
     return found
 
 

@@ -132,10 +132,19 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         holder = self.holder
         rules = self.rules
         if holder.chance is not None:
+            # an outcome the node does not offer (a piece the bag no longer holds, a face
+            # the die lacks) would make a position the rules never reach
+            offered = [outcome for outcome, _ in holder.chance.outcomes]
+            if int(action) not in offered:
+                raise ValueError(
+                    f"chance outcome {action} is not one of this node's "
+                    f"({len(offered)} outcomes: see chance_outcomes())"
+                )
             event = rules.resolve(holder, int(action))
         else:
             seat = holder.state().to_move
-            assert seat is not None
+            if seat is None or rules.cut(holder):
+                raise ValueError(f"the game is over: action {action} cannot be applied")
             move = self._move(seat, int(action))
             event = rules.move_event(seat, move)
             rules.after(holder, move)
@@ -194,8 +203,10 @@ class Observer:
       string is that view as JSON.
     - Information state (`perfect_recall=True`): the same tensor; the string is the
       seat's whole history, one line per event as the seat saw it (its own dealt and drawn
-      pieces, the others' as "a piece"). The view already holds all a seat can know of the
-      rules' state, except, in CUBED's `void` variant, which piece a seat gave away.
+      pieces, the others' as "a piece"), then its view now as JSON (`now: {...}`), so that
+      the string decides the seat's legal actions in a resampled world too. The view
+      already holds all a seat can know of the rules' state, except, in CUBED's `void`
+      variant, which piece a seat gave away.
     - Public only (`private_info=NONE`): the public view as JSON (`state.public_view()`).
     - Private only (`public_info=False`): the seat's own hand (CUBED) as JSON.
     - A plug-in game offers no information-state tensor (`Rules.infostate_tensor`).
@@ -230,10 +241,15 @@ class Observer:
 
     def string_from(self, state: CubegamesState, player: int) -> str:
         holder = state.holder
+        inner = holder.inner
         if self.recall and self.public and self.private:
             lines = [f"seat {player}", *(e.seen_by(player) for e in holder.log)]
+            if inner is not None:
+                # the seat's view now ends it: in a world resampled for another seat (ISMCTS)
+                # the history no longer holds this seat's own pieces, and without its view two
+                # worlds with other hands and other legal moves would read the same
+                lines.append(f"now: {_json(inner.view(player))}")
             return "\n".join(lines)
-        inner = holder.inner
         if inner is None:
             return "dealing"
         if not self.private:

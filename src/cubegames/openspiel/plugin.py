@@ -21,8 +21,9 @@ All the adapter knows of such a game is the game contract, so:
 - Actions: the game's codec (`cubegames.rl.codec`: its `Learnable` one, else the i-th
   legal move). Observation: the tensor of its observer (`cubegames.rl.observer`) and the
   view as JSON. Information state: the seat's history, each move as the seat may read it
-  (`SecretMoves`) and the seat's view after it. No information-state tensor (a view need
-  not hold all that a seat remembers) and no public/private observation strings.
+  (`SecretMoves`) and the seat's view after it, then its view now. No information-state
+  tensor (a view need not hold all that a seat remembers) and no public/private observation
+  strings.
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from cubegames.kit.vector import batch_actions
 from cubegames.rl.encoding import ActionCodec
 from cubegames.rl.observation import Observer
 
@@ -185,7 +186,7 @@ class Shaped(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return self.observations(), self._info(info)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        chosen = batch_actions(actions, self.num_envs)
         if not self.factored:
             obs, rewards, terminations, truncations, info = self.envs.step(chosen)
             self._take(obs, info)
@@ -301,6 +302,8 @@ class Factors:
         try:
             a = int(action)
         except (TypeError, ValueError):
+            return -1
+        if a != action:  # 2.5, or the text "2": no action
             return -1
         if not self.factored:
             return a

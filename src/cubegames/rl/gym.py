@@ -151,12 +151,14 @@ class SingleAgentEnv(gymnasium.Env[Obs, np.int64]):
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
         session = self.session
+        pending = self.shape.pending
         flat = self.shape.flat_action(action, self.session.legal(self.seat))
         if flat is None:  # the first half of a factored placement: the cell comes next
             return self._observe(), 0.0, False, False, self._info()
         move = session.move_of(flat)
         if move is None:
             if self.illegal == "raise":
+                self.shape.pending = pending  # a chosen pattern still waits for its cell
                 raise IllegalAction(f"action {action!r} is not legal now")
             self._over = True
             info = {

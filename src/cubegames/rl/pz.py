@@ -15,7 +15,8 @@
 - Rewards come at the end of the game only: `reward="win"` (default: 1 for a win, shared on
   a tie) or `"shaped"` (see `cubegames.rl.session`). Every agent is then terminated and
   leaves with the usual dead step (`step(None)`); nothing is ever truncated, since every
-  game ends by itself.
+  game ends by itself. A `step` once every agent has left (or before
+  `reset`) raises `RuntimeError`, as the Gymnasium environment's does.
 - Chance: `reset(seed=s)` deals the game from a generator seeded with `s`; `reset()`
   without a seed continues that generator (first use: fresh entropy).
 - `render()` with `render_mode="ansi"` returns the terminal drawing of what the seat to
@@ -129,6 +130,11 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
         }
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise RuntimeError(
+                "no game in progress (every agent has left, or reset() was never called): "
+                "call reset()"
+            )
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -42,6 +42,8 @@ import numpy.typing as npt
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
+from cubegames.kit.vector import batch_actions
+
 
 class SB3VecEnv(VecEnv):
     """A cubegames batched environment as SB3 sees one (see the module docstring)."""
@@ -66,7 +68,7 @@ class SB3VecEnv(VecEnv):
         return copied
 
     def step_async(self, actions: npt.NDArray[Any]) -> None:
-        self._actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        self._actions = batch_actions(actions, self.num_envs)
 
     def step_wait(self) -> VecEnvStepReturn:
         obs, rewards, terminations, truncations, info = self.envs.step(self._actions)

@@ -37,6 +37,7 @@ from cubegames.kit.vector import (
     Opponent,
     StepResult,
     StepsRows,
+    batch_actions,
 )
 from cubegames.kit.vector import plain_opponent as plain
 
@@ -578,7 +579,7 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         (`cubegames.rl.factored`) steps a game only once its move is whole."""
         # copied into the environment's own array: the caller's may be strided or of
         # another dtype, and `_step_all` is the kernel compiled for this one's type
-        self._actions[:] = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        self._actions[:] = batch_actions(actions, self.num_envs)
         everything = isinstance(rows, range) and rows == range(self.num_envs)  # (`step`)
         picked = np.zeros(self.num_envs, dtype=bool)
         if not everything:

@@ -45,7 +45,7 @@ from cubegames.core.registry import make
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
 from cubegames.games.unstackable import opponents as ko
 from cubegames.games.unstackable.rl import Codec, Observer
-from cubegames.kit.vector import GREEDY, Opponent
+from cubegames.kit.vector import GREEDY, Opponent, batch_actions
 from cubegames.kit.vector import plain_opponent as plain
 
 #: the kinds of opponent its kernel plays (`kit.vector`; by bot name:
@@ -178,9 +178,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         self, actions: npt.ArrayLike
     ) -> tuple[Obs, npt.NDArray[np.float32], Any, Any, dict[str, Any]]:
         """Play one action in every game (see the module's docstring)."""
-        chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1).copy()
-        if chosen.shape != (self.num_envs,):
-            raise ValueError(f"step needs {self.num_envs} actions, not {chosen.shape[0]}")
+        chosen = np.ascontiguousarray(batch_actions(actions, self.num_envs))
         movers = (
             np.zeros(self.num_envs, np.int64) if self.opponent != "self" else self._to_move.copy()
         )

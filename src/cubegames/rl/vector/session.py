@@ -13,7 +13,7 @@ from gymnasium.vector import AutoresetMode
 
 import cubegames
 from cubegames.bots import Bot
-from cubegames.kit.vector import StepResult, StepsRows, seat_outcomes
+from cubegames.kit.vector import StepResult, StepsRows, batch_actions, seat_outcomes
 from cubegames.rl.session import Session, win_shares
 
 #: a frozen policy playing the opponents' seats: the observations and masks (bool) of the
@@ -181,7 +181,7 @@ class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         """`step` for the games `rows` only (their actions are read from `actions`, one per
         game); the others are left as they are, with reward 0 (for a factored action space,
         `cubegames.rl.factored`, which steps a game once its move is whole)."""
-        actions = np.asarray(actions)
+        actions = batch_actions(actions, self.num_envs)
         picked = {int(i) for i in rows}
         self.rewards[:] = 0.0
         self.terminations[:] = False
