@@ -70,3 +70,13 @@ def test_the_skill_trace_plays_doubling_budgets(capsys: pytest.CaptureFixture[st
         main(["compare", "cubed", "-o", "rounds=1", "--skill-trace", "--steps", "1", "-n", "2"])
     assert done.value.code == 0
     assert "skill trace score" in capsys.readouterr().out
+
+
+def test_each_seed_is_played_both_ways_round_so_luck_favours_no_bot() -> None:
+    # CUBES has no decisions: whoever sits in the seat the dice favour wins, whatever the
+    # bot. Each seed dealt to both seatings gives every bot half the wins; seeds played
+    # once each, seats rotating, gave the bot listed first in every pair the same seats on
+    # the same seeds, and the ratings followed the order of the list
+    bots = ["random", "greedy", "mcts:iterations=2"]
+    rated = round_robin("cubes", bots, games=6, seed=3)
+    assert {r.bot: (r.games, r.wins) for r in rated} == dict.fromkeys(bots, (12, 6.0))
