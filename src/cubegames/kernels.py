@@ -14,7 +14,7 @@ the bots, its random games for the simulator, its vector environments for learni
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
 from cubegames.bots import bot
@@ -69,6 +69,23 @@ def _bots() -> None:
             for state, specs in module.bot_positions():
                 for spec in specs:
                     bot(spec, seed=1).choose(state)
+
+
+def warm_bots(game_id: str, names: Iterable[str]) -> None:
+    """Compile (or load) the kernels that the bots called `names` (base names: `mcts`,
+    not `mcts:iterations=200`) use in `game_id`: each position of the game's `kernels`
+    part, each of its bots of those names. Bots and games without one are left alone."""
+    wanted = set(names)
+    try:
+        module = part(game_id, "kernels")
+    except PluginError:
+        return
+    if not isinstance(module, BotWarmUps):
+        return
+    for state, specs in module.bot_positions():
+        for spec in specs:
+            if spec.split(":", 1)[0] in wanted:
+                bot(spec, seed=1).choose(state)
 
 
 def _simulator() -> None:

@@ -337,3 +337,73 @@ def test_a_ray_started_by_the_lab_listens_on_loopback_unless_told(
     RaySession(cpus=2, host="10.1.2.3")
     assert [s["_node_ip_address"] for s in seen] == ["127.0.0.1", "10.1.2.3"]
     assert all(s["address"] is None and s["num_cpus"] == 2 for s in seen)
+
+
+def test_an_address_that_answers_but_is_no_ray_cluster_gives_one_line_in_time(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # something listens at the address (probe passes) but ray.init never gets anywhere:
+    # Ray retries for minutes, writing warnings to file descriptor 2, and never returns
+    import os
+    import socket
+    import threading
+    import time
+
+    ray = pytest.importorskip("ray")
+    from cubegames.sim import ray_backend
+
+    release = threading.Event()
+    calls: list[dict[str, object]] = []
+
+    def stuck(**kwargs: object) -> None:
+        calls.append(kwargs)
+        os.write(2, b"[ray core] W Failed to connect to GCS within 5 seconds.\n")
+        release.wait(30)
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", stuck)
+    monkeypatch.setattr(ray_backend, "CONNECT_SECONDS", 0.5)
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        port = listening.getsockname()[1]
+        argv = ["simulate", "cubes", "-n", "2", "-q", "--backend", "ray"]
+        begun = time.monotonic()
+        try:
+            err = _refused([*argv, "--address", f"127.0.0.1:{port}"], capfd)
+        finally:
+            release.set()
+    assert time.monotonic() - begun < 10
+    assert calls and calls[0]["address"] == f"127.0.0.1:{port}"
+    assert err == (
+        f"cubegames: cannot use the Ray cluster at 127.0.0.1:{port}: something answers "
+        "there, but no Ray cluster was joined within 0.5 seconds\n"
+    )
+
+
+def test_joining_a_ray_cluster_in_time_keeps_what_ray_said(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    ray = pytest.importorskip("ray")
+    from cubegames.sim.ray_backend import RaySession, RayUnavailable
+
+    def joins(**kwargs: object) -> None:
+        os.write(2, b"ray: connected\n")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", joins)
+    monkeypatch.setattr("cubegames.sim.ray_backend.probe", lambda address: None)
+    assert RaySession(address="head:6379").started
+    assert capfd.readouterr().err == "ray: connected\n"
+
+    def refuses(**kwargs: object) -> None:
+        raise ConnectionError("Could not find any running Ray instance.\nmore")
+
+    monkeypatch.setattr(ray, "init", refuses)
+    with pytest.raises(RayUnavailable) as refused:
+        RaySession(address="head:6379")
+    assert str(refused.value) == (
+        "cannot use the Ray cluster at head:6379: Could not find any running Ray instance."
+    )

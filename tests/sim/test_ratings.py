@@ -70,3 +70,23 @@ def test_the_skill_trace_plays_doubling_budgets(capsys: pytest.CaptureFixture[st
         main(["compare", "cubed", "-o", "rounds=1", "--skill-trace", "--steps", "1", "-n", "2"])
     assert done.value.code == 0
     assert "skill trace score" in capsys.readouterr().out
+
+
+def test_each_seed_is_played_both_ways_round_so_luck_favours_no_bot() -> None:
+    # CUBES has no decisions: whoever sits in the seat the dice favour wins, whatever the
+    # bot. Each seed dealt to both seatings gives every bot half the wins; seeds played
+    # once each, seats rotating, gave the bot listed first in every pair the same seats on
+    # the same seeds, and the ratings followed the order of the list
+    bots = ["random", "greedy", "mcts:iterations=2"]
+    rated = round_robin("cubes", bots, games=6, seed=3)
+    assert {r.bot: (r.games, r.wins) for r in rated} == dict.fromkeys(bots, (12, 6.0))
+
+
+def test_the_skill_trace_finds_no_skill_where_there_are_no_decisions() -> None:
+    from cubegames.sim.skill import skill_trace
+
+    # CUBES: every move is a roll, so the stronger bot wins exactly the half of each seed's
+    # two games the dice give its seat (seeded once, it won 40% at every step, on the luck
+    # of the seat it sat in on the shared seeds)
+    steps = skill_trace("cubes", steps=2, games=20)
+    assert [(s.rate.wins, s.rate.n) for s in steps] == [(10.0, 20), (10.0, 20)]

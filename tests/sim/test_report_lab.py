@@ -58,3 +58,24 @@ def test_odds_show_the_digits_that_decide() -> None:
         a, b, e = shown(low, d), shown(high, d), shown(exact, d)
         assert a < b
         assert (a <= e <= b) == (low <= exact <= high), (exact, low, high, d)
+
+
+def test_the_seat_balance_plot_keeps_every_seat_marker_apart() -> None:
+    # ten CUBES seats: most win a few percent, so their markers sit at nearly the same
+    # rate and only the row's height keeps them apart (they were drawn on each other)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from cubegames.sim.plots import seat_balance_figure
+
+    items = settings(pd.concat([_rows(2), _rows(6), _rows(10)], ignore_index=True))
+    fig = seat_balance_figure(items)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    (ax,) = fig.axes
+    boxes = [t.get_bbox_patch().get_window_extent(renderer) for t in ax.texts]
+    assert len(boxes) == 2 + 6 + 10
+    overlapping = [
+        (i, j) for i, a in enumerate(boxes) for j, b in enumerate(boxes) if i < j and a.overlaps(b)
+    ]
+    assert overlapping == []

@@ -191,3 +191,55 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path:
     for row in rows[:: max(1, len(rows) // 5)]:
         alone = JOB.row(play_match(JOB.match(row["seed"] - JOB.seed)))
         assert without_timing([alone]) == [row]
+
+
+def test_a_worker_killed_while_handing_back_its_games_stops_the_run(tmp_path: Path) -> None:
+    """The CI hang: a worker killed in the middle of writing its results leaves half a
+    message in the pipe; the pool's manager thread waits for the rest for ever and never
+    notices the dead worker, so the run must watch its workers itself.
+
+    The parent is stopped (SIGSTOP) so that nobody reads the pipe: the workers' results
+    (a chunk of 128 CUBES games is about 60 kB) fill it and one worker blocks in the
+    middle of its write; that one is killed, then the parent goes on."""
+    out = tmp_path / "cut.parquet"
+    command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
+    command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
+    run = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
+        workers = [
+            int(pid)
+            for pid in children
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+        assert len(workers) == 2
+        os.kill(run.pid, signal.SIGSTOP)
+        writing = None
+        deadline = time.monotonic() + 30
+        while writing is None and time.monotonic() < deadline:
+            for pid in workers:  # the kernel's name of where it sleeps: (anon_)pipe_write
+                if Path(f"/proc/{pid}/wchan").read_text().endswith("pipe_write"):
+                    writing = pid
+            time.sleep(0.01)
+        if writing is None:
+            os.kill(run.pid, signal.SIGCONT)
+            pytest.skip("no worker was seen blocked in a pipe write (/proc/PID/wchan)")
+        os.kill(writing, signal.SIGKILL)
+        time.sleep(0.2)  # it is gone before the parent reads what it wrote
+        os.kill(run.pid, signal.SIGCONT)
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.communicate(timeout=60)
+    assert run.returncode == 1
+    saved = len(Store(out).read())
+    assert err.splitlines()[-1] == (
+        "a worker process stopped unexpectedly (killed, or out of memory?): "
+        f"{saved:,} of 1,000,000 games are in {out}; run the same command again to finish"
+    )

@@ -86,3 +86,35 @@ def test_a_sweep_file_and_the_command(tmp_path: Path, capsys: pytest.CaptureFixt
         main(["sweep", "--config", str(bad)])
     assert done.value.code == 2
     assert "unknown field 'colour'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("precision = nan", "precision must be a number above 0 and at most 0.5"),
+        ("precision = inf", "precision must be a number above 0 and at most 0.5"),
+        ("precision = 0.9", "precision must be a number above 0 and at most 0.5"),
+        ("precision = true", "precision must be a number above 0 and at most 0.5"),
+        ("max_games = 1e99", "max_games must be a whole number of at least 1"),
+        ("max_games = 0", "max_games must be a whole number of at least 1"),
+        ("batch = 2.5", "batch must be a whole number of at least 1"),
+        ('seed = "x"', "seed must be a whole number"),
+        ('rotate = "no"', "rotate must be true or false"),
+        ("metric = 3", 'metric must be a text such as "auto"'),
+    ],
+)
+def test_a_sweep_file_is_held_to_the_bounds_of_the_flags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
+) -> None:
+    # each of these was read: nan precision played every cell to its cap, 2.5 was cut to 2,
+    # "no" was true
+    config = tmp_path / "sweep.toml"
+    config.write_text(f'game = "cubes"\n{line}\n')
+    with pytest.raises(ValueError, match=f"^{config}: {message}$"):
+        read_config(str(config))
+    with pytest.raises(SystemExit) as done:
+        main(["sweep", "--config", str(config), "-q"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"
+    with pytest.raises(ValueError, match="precision, max_games and batch must be positive"):
+        sweep(make_cells("cubes", [["random"]], {}), precision=float("nan"))

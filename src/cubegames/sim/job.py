@@ -111,6 +111,13 @@ class Job:
         """Game `i` of the run."""
         return Match(self.game, self.seats(i), self.seed + i, dict(self.options))
 
+    def mirrored(self, i: int) -> Match:
+        """Game `i` of a two-bot duel that plays each seed both ways round: seed
+        `seed + i // 2`, the seats of game `i` (with rotation on, games 2k and 2k + 1 have
+        the lineup's bots in swapped seats). The luck of a seat on a seed (the deal, the
+        dice) then falls to both bots alike, which seeds played once each cannot promise."""
+        return Match(self.game, self.seats(i), self.seed + i // 2, dict(self.options))
+
     def row(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """The flat row for one of this job's records (`play_match`'s output)."""
         p = self.players

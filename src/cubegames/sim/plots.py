@@ -18,7 +18,7 @@ from cubegames.kit.plots import percent as _percent
 from cubegames.sim.analysis import Setting, fair
 
 if TYPE_CHECKING:
-    pass
+    from matplotlib.figure import Figure
 
 
 def seats(setting: Setting) -> bytes:
@@ -181,25 +181,41 @@ def comparison(items: Sequence[Setting]) -> bytes:
     return png(fig)
 
 
+#: how far a row's seats spread up and down from it, in rows, and the height in inches a
+#: seat's numbered marker needs (x-small text in a circle) to stay clear of its neighbour's
+SPREAD = 0.38
+MARKER_INCHES = 0.17
+
+
 def seat_balance(items: Sequence[Setting]) -> bytes:
     """Every seat's win rate in every setting, one row per setting: each seat a numbered
     marker with its 95% interval, the row's own fair share dashed across that row only."""
+    return png(seat_balance_figure(items))
+
+
+def seat_balance_figure(items: Sequence[Setting]) -> Figure:
+    """The figure of `seat_balance`. Each row is tall enough for its seats' markers to
+    stand apart: ten seats with close rates (most CUBES seats win a few percent) were
+    drawn on top of one another in a row sized for its label."""
     from matplotlib.ticker import PercentFormatter
 
     labels = [textwrap.fill(s.label, 34) for s in items]
     lines = sum(label.count("\n") + 1 for label in labels)
-    height = max(2.6, 0.35 * lines + 0.45 * len(items) + 1.2)
+    seats = max(len(s.seats) for s in items)
+    row = MARKER_INCHES * (seats - 1) / (2 * SPREAD) + MARKER_INCHES
+    height = max(2.6, 0.35 * lines + 0.45 * len(items) + 1.2, row * len(items) + 1.2)
     fig, (ax,) = _figure((9.0, height))
     ys = list(range(len(items)))[::-1]
     top = 0.0
     for y, s in zip(ys, items, strict=True):
         share = fair(s.players)
         if share is not None:
-            ax.plot([share, share], [y - 0.4, y + 0.4], color="#e03131", linestyle="--", lw=1)
+            reach = SPREAD + 0.05
+            ax.plot([share, share], [y - reach, y + reach], color="#e03131", linestyle="--", lw=1)
         n = len(s.seats)
         for seat, rate in enumerate(s.seats):
             # seats spread a little up and down their row so that close rates stay apart
-            dy = 0.28 * (0.5 - seat / (n - 1)) * 2 if n > 1 else 0.0
+            dy = SPREAD * (0.5 - seat / (n - 1)) * 2 if n > 1 else 0.0
             colour = COLOURS[seat % len(COLOURS)]
             low, high = rate.interval
             ax.plot([low, high], [y + dy, y + dy], color=colour, lw=1.2)
@@ -221,4 +237,4 @@ def seat_balance(items: Sequence[Setting]) -> bytes:
     ax.grid(axis="x", color="#dee2e6", linewidth=0.6)
     ax.set_xlabel("win rate of each seat (numbered; line: 95% CI; dashed: the row's fair share)")
     ax.set_title("Seat balance: every seat of every setting")
-    return png(fig)
+    return fig

@@ -2,11 +2,16 @@
 of bots, rated with OpenSkill's Plackett-Luce model (multiplayer-aware; a two-player game is
 its simplest case).
 
-Every pair of bots plays `games` games with seats rotating (each bot sits first in half of
-them), all pairs on the same seeds. The games are then rated one after another in a fixed
-order (by seed, then pair), a win ranking the winner first and a shared win ranking both
-equal. A bot's rating is its mean skill `mu` with the model's uncertainty `sigma`; the 95%
-interval is mu ± 1.96 sigma. Ratings from few games are wide: read the intervals.
+Every pair of bots plays `games` games, all pairs on the same seeds, each seed twice with
+the seats swapped (games 2k and 2k + 1 both deal seed `seed + k`, each bot sitting first in
+one; an odd `games` plays its last seed once). A seat's luck on a seed (the deal, the dice)
+is then had by both bots alike: were each seed played once, seats rotating, the same seeds
+would favour the bot listed first in every pair the same way and the ratings would follow
+the list (in CUBES, where no bot decides anything, by 40% to 60% win rates over 50 games a
+pair). The games are then rated one after another in a fixed order (by seed, then pair,
+then seating), a win ranking the winner first and a shared win ranking both equal. A bot's
+rating is its mean skill `mu` with the model's uncertainty `sigma`; the 95% interval is
+mu ± 1.96 sigma. Ratings from few games are wide: read the intervals.
 
 >>> rated = rate([("a", "b", [0]), ("a", "b", [0]), ("b", "a", [1])])
 >>> [r.bot for r in rated], [r.games for r in rated]
@@ -100,8 +105,8 @@ def round_robin(
     runner: Any = None,
     progress: bool = False,
 ) -> list[Rated]:
-    """Play `games` two-player games between every pair of `bots` (seats rotating, the same
-    seeds for every pair) and rate them (`rate`)."""
+    """Play `games` two-player games between every pair of `bots` (the same seeds for every
+    pair, each seed with both seatings) and rate them (`rate`)."""
     from cubegames.core.registry import game_class
     from cubegames.sim.job import make_job
     from cubegames.sim.runner import Runner
@@ -119,7 +124,7 @@ def round_robin(
     rows: list[dict[str, Any]] = []
     try:
         rows = play_rows(
-            [(job, job.match(i)) for job in jobs for i in range(games)],
+            [(job, job.mirrored(i)) for job in jobs for i in range(games)],
             None,
             runner,
             progress=progress,
@@ -129,7 +134,8 @@ def round_robin(
         if own:
             runner.close()
     order = {job.id: k for k, job in enumerate(jobs)}
-    rows.sort(key=lambda r: (int(r["seed"]), order[r["job"]]))
+    first = {job.id: job.lineup[0] for job in jobs}
+    rows.sort(key=lambda r: (int(r["seed"]), order[r["job"]], r["bot_0"] != first[r["job"]]))
     results = [
         (str(r["bot_0"]), str(r["bot_1"]), [int(w) for w in str(r["winners"]).split()])
         for r in rows

@@ -14,13 +14,18 @@ A local instance listens on `host`, the loopback address 127.0.0.1 unless told o
 (`--ray-host`), so no other machine can reach the tasks it runs. An address given as
 `HOST:PORT` (or `ray://HOST:PORT`) is tried first with a plain TCP connection: Ray itself
 keeps retrying an address nobody answers at for minutes, printing warnings, where a
-designer needs one line saying the cluster is not there.
+designer needs one line saying the cluster is not there; and an address where something
+answers that is no Ray cluster gets `CONNECT_SECONDS` to join it, then one line.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import socket
+import sys
+import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -63,6 +68,50 @@ def probe(address: str, timeout: float = PROBE_SECONDS) -> None:
         raise RayUnavailable(f"cannot reach a Ray cluster at {address}: {why}") from None
 
 
+#: seconds `ray.init` may take to join a cluster at an address that answers
+CONNECT_SECONDS = 20.0
+
+
+def _connect(ray: Any, address: str, options: dict[str, Any]) -> None:
+    """`ray.init(address=address)`, given at most `CONNECT_SECONDS`.
+
+    Something that answers at HOST:PORT but is no Ray head (another service, a port of the
+    machine that Ray reaches under another name) passes `probe`, and `ray.init` then
+    retries for minutes, printing warnings, with no way to give it a deadline. So it runs
+    on a thread of its own; past the deadline the run gives up in one line (the thread is
+    left behind: the command is about to end; a later warning of its would be Ray's)."""
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            ray.init(address=address, **options)
+        except BaseException as exc:  # handed over to the waiting thread
+            failed.append(exc)
+
+    # Ray's core writes its retries' warnings straight to file descriptor 2: they are
+    # kept aside while it connects, shown if it joins, dropped if it fails (one line then)
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as said:
+        os.dup2(said.fileno(), 2)
+        try:
+            thread = threading.Thread(target=connect, name="cubegames-ray-connect", daemon=True)
+            thread.start()
+            thread.join(CONNECT_SECONDS)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        if thread.is_alive():
+            raise RayUnavailable(
+                f"cannot use the Ray cluster at {address}: something answers there, but "
+                f"no Ray cluster was joined within {CONNECT_SECONDS:g} seconds"
+            )
+        if failed:
+            raise failed[0]
+        said.seek(0)
+        sys.stderr.write(said.read().decode(errors="replace"))
+
+
 class RaySession:
     """A connection to Ray for one or more batches of matches; `close` leaves it.
 
@@ -90,10 +139,15 @@ class RaySession:
                 options["_node_ip_address"] = host
             else:
                 probe(address)
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
             try:
-                ray.init(address=address, **options)
+                if address is None:
+                    ray.init(address=address, **options)
+                else:
+                    _connect(ray, address, options)
+            except RayUnavailable:
+                raise
             except Exception as exc:  # Ray raises many kinds (ConnectionError, ValueError, ...)
-                where = f"the Ray cluster at {address}" if address else "a local Ray instance"
                 first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
                 raise RayUnavailable(f"cannot use {where}: {first}") from None
             self.started = True

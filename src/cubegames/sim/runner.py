@@ -9,7 +9,8 @@ their `seconds` differ.
   Workers are started with `spawn` and ignore Ctrl-C, which the parent handles, so an
   interrupted run stops cleanly. Should a worker die (killed, out of memory), the run stops
   with `BrokenProcessPool` instead of waiting for ever for the games it held, as a
-  `multiprocessing.Pool` would.
+  `multiprocessing.Pool` would; the runner also watches the workers itself, since the
+  pool misses a worker killed while it was handing back its results (`_check_workers`).
 - `ray`: tasks on a Ray cluster, see `cubegames.sim.ray_backend`.
 """
 
@@ -20,7 +21,9 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, overload
 
 from rich.console import Console
 from rich.progress import (
@@ -45,6 +48,13 @@ BACKENDS = ("processes", "ray")
 Indexed = tuple[int, dict[str, Any]]
 
 T = TypeVar("T")
+
+
+class _Written(Protocol):
+    """A `multiprocessing.SimpleQueue` as far as `Runner.close` uses it: the end its
+    process writes to (typeshed leaves it out)."""
+
+    _writer: Connection
 
 
 class Lazy(Sequence[T]):
@@ -152,8 +162,19 @@ class Runner:
             if abort:
                 # ProcessPoolExecutor has no way to stop running work before Python 3.14
                 # (terminate_workers), so its processes are stopped one by one
-                for process in list(self._pool._processes.values()):
+                processes = list(self._pool._processes.values())
+                for process in processes:
                     process.terminate()
+                for process in processes:
+                    process.join(5)
+                    if process.exitcode is None:
+                        process.kill()
+                        process.join()
+                # the pool's manager thread may be waiting for the rest of a result a
+                # dead worker was writing (see `_check_workers`); with every worker gone,
+                # closing this process's end of that pipe ends its wait (EOFError), so
+                # the shutdown below does not wait for ever
+                cast(_Written, self._pool._result_queue)._writer.close()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
             self.processes = 0
@@ -211,9 +232,28 @@ class Runner:
                 pending.add(self._pool.submit(play_chunk, numbered(matches, start, size)))
             if not pending:
                 return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=WATCH, return_when=FIRST_COMPLETED)
+            if not done:
+                self._check_workers()
             for future in done:
                 yield from future.result()
+
+    def _check_workers(self) -> None:
+        """Raise `BrokenProcessPool` if a worker process has died.
+
+        The pool notices a dead worker by itself only while its manager thread waits for a
+        result: a worker killed while it was writing its results leaves half a message in
+        the pipe, the manager thread waits in `recv` for the rest (the other workers and
+        this process hold the pipe open), nothing completes again and the run would wait
+        for ever. So the run looks at the workers itself whenever nothing finished for
+        `WATCH` seconds (the pool never retires a worker while it runs).
+        """
+        assert self._pool is not None
+        for process in list(self._pool._processes.values()):
+            if process.exitcode is not None:
+                raise BrokenProcessPool(
+                    f"worker process {process.pid} stopped with exit code {process.exitcode}"
+                )
 
 
 def play_indexed(item: tuple[int, Match]) -> Indexed:
@@ -231,6 +271,9 @@ def play_chunk(items: list[tuple[int, Match]]) -> list[Indexed]:
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
+
+#: seconds without a finished chunk after which the workers are looked at (`_check_workers`)
+WATCH = 1.0
 
 #: seconds between two updates of the progress bar (games can finish thousands a second)
 TICK = 0.1

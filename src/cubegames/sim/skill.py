@@ -1,10 +1,11 @@
 """The skill trace of a game (after Ludii's `SkillTrace`): does more thinking keep winning?
 
 `mcts` at budget 2k iterations plays `mcts` at k, for k = 2, 4, 8, ... (`steps` steps),
-`games` games a step with seats rotating, on the same seeds. Each step gives the stronger
-bot's win rate with its 95% Wilson interval. A game whose stronger side keeps winning as
-both think more rewards skill; one where the rate falls to a fair share soon is decided by
-luck or by a little thinking.
+`games` games a step on the same seeds, each seed twice with the seats swapped
+(`Job.mirrored`: a seat's luck on a seed falls to both bots, not to the one sitting first
+on it). Each step gives the stronger bot's win rate with its 95% Wilson interval. A game
+whose stronger side keeps winning as both think more rewards skill; one where the rate
+falls to a fair share soon is decided by luck or by a little thinking.
 
 The score is Ludii's: y, the least-squares prediction of the win rate at the step after the
 last (clipped to 0–1), plus (1 − y) times the *mean* of the squared win rates. Ludii adds
@@ -81,7 +82,7 @@ def skill_trace(
     runner = runner or Runner()
     try:
         rows = play_rows(
-            [(job, job.match(i)) for job in jobs for i in range(games)],
+            [(job, job.mirrored(i)) for job in jobs for i in range(games)],
             None,
             runner,
             progress=progress,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -87,12 +88,37 @@ def read_config(path: str) -> dict[str, Any]:
     for key, values in data.get("grid", {}).items():
         if not isinstance(values, list) or not values:
             raise ValueError(f"{path}: grid.{key} must be a non-empty list of values")
+    _check_scalars(path, data)
     bots = data.get("bots", [])
     if isinstance(bots, str):
         data["bots"] = [bots]
     elif not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
         raise ValueError(f'{path}: bots must be a list of lineups such as "greedy,random"')
     return data
+
+
+def _check_scalars(path: str, data: Mapping[str, Any]) -> None:
+    """The single-value fields of a sweep file, held to the bounds of their flags: a file
+    is no way round them (`precision = nan` played every cell to its cap, `batch = 2.5`
+    and `max_games = 1e99` were cut to whole numbers, `rotate = "no"` read as true)."""
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if "precision" in data:
+        value = data["precision"]
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not math.isfinite(value) or not 0 < value <= 0.5:
+            raise ValueError(f"{path}: precision must be a number above 0 and at most 0.5")
+    for key in ("max_games", "batch"):
+        if key in data and not (whole(data[key]) and data[key] >= 1):
+            raise ValueError(f"{path}: {key} must be a whole number of at least 1")
+    if "seed" in data and not whole(data["seed"]):
+        raise ValueError(f"{path}: seed must be a whole number")
+    if "rotate" in data and not isinstance(data["rotate"], bool):
+        raise ValueError(f"{path}: rotate must be true or false")
+    if "metric" in data and not isinstance(data["metric"], str):
+        raise ValueError(f'{path}: metric must be a text such as "auto"')
 
 
 def make_cells(
@@ -185,7 +211,7 @@ def sweep(
     With a store the rows are written as they come (and rows already there are reused);
     a store holding games of jobs outside the grid is refused.
     """
-    if precision <= 0 or max_games < 1 or batch < 1:
+    if not (math.isfinite(precision) and precision > 0) or max_games < 1 or batch < 1:
         raise ValueError("precision, max_games and batch must be positive")
     state = [Cell(job, _metric(job, metric)) for job in cells]
     held = stored_rows(store, cells) if store is not None else None
