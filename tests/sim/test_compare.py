@@ -135,3 +135,12 @@ def test_a_settings_players_wins_over_the_players_flag(
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "bots greedy,greedy,greedy (" in out and "bots greedy,greedy,greedy,greedy (" in out
+
+
+def test_a_measure_no_game_gives_and_a_precision_that_is_no_number_are_refused() -> None:
+    # they read "+nan (95% CI -inf to inf, 0 paired games)", and nan played to the cap
+    jobs = [make_job("cubes", ["random"], players=4, options={"sets": s}) for s in (2, 3)]
+    with pytest.raises(ValueError, match="measure m_drama_avg: no game of a gives it"):
+        compare(jobs, ["a", "b"], ["m_drama_avg"], games=4)
+    with pytest.raises(ValueError, match="precision nan: give a finite number above 0"):
+        compare(jobs, ["a", "b"], ["seat0"], precision=float("nan"))

@@ -229,6 +229,20 @@ class Comparison:
         return all(d.half_width <= precision for d in self.differences.values())
 
 
+def _check_values(result: Comparison) -> None:
+    """ValueError naming a measure that no game of some setting gave a value for: a column
+    the rows lack (a misspelt name; a per-move metric `m_...` of games played by random
+    bots alone, which keep no trace) or one that is empty (CUBES has no board coverage).
+    Compared as they were, such a measure read "+nan (95% CI -inf to inf, 0 paired games)"."""
+    for measure in result.measures:
+        for k, (job, rows) in enumerate(zip(result.jobs, result.rows, strict=True)):
+            if rows and not values(rows, job, measure):
+                raise ValueError(
+                    f"measure {measure}: no game of {result.labels[k]} gives it (a column "
+                    "of the results; the per-move metrics m_... need bots other than random)"
+                )
+
+
 def _keep(result: Comparison, k: int, row: dict[str, Any]) -> None:
     """File a row of setting `k` under its game's number (seed minus the run's seed)."""
     result.rows[k][int(row["seed"]) - result.jobs[k].seed] = row
@@ -258,6 +272,8 @@ def compare(
     for k, job_id in enumerate(ids):
         if job_id in ids[:k]:
             raise ValueError(f"settings {ids.index(job_id) + 1} and {k + 1} are the same setting")
+    if precision is not None and not (math.isfinite(precision) and precision > 0):
+        raise ValueError(f"precision {precision:g}: give a finite number above 0")
     for measure in measures:
         check_measure(measure, jobs)
     result = Comparison(list(jobs), list(labels), list(measures))
@@ -278,8 +294,10 @@ def compare(
                 description=f"compare: games {done + 1:,} to {target:,}",
                 on_row=lambda row: _keep(result, owner[row["job"]], row),
             )
-            done = target
+            first, done = done == 0, target
             result.update()
+            if first:
+                _check_values(result)
             if precision is None:
                 result.stopped = f"{done:,} games"
                 break
