@@ -7,6 +7,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -155,8 +157,12 @@ def test_ctrl_c_keeps_the_finished_games_and_the_same_command_resumes(tmp_path: 
     assert frame_without_timing(Store(out).read()).equals(frame_without_timing(again.read()))
 
 
-def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path: Path) -> None:
-    out = tmp_path / "broken.parquet"
+@contextmanager
+def two_workers_simulating(out: Path) -> Iterator[tuple[subprocess.Popen[str], list[int]]]:
+    """`simulate` of a million CUBES games with two worker processes into `out`, once it
+    has saved a first part: the run and its workers' process ids. A run still going on
+    leaving is killed with its whole group (a worker left alive would hold its pipes open
+    for ever, and the run would go on for hours)."""
     command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
     command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
     run = subprocess.Popen(
@@ -173,19 +179,29 @@ def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path:
             if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
         ]
         assert len(workers) == 2
-        os.kill(workers[0], signal.SIGKILL)
-        _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
+        yield run, workers
     finally:
-        if run.poll() is None:  # a failed check leaves no run behind (it would go on for hours)
-            # its whole group: a worker left alive would hold its pipes open for ever
+        if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
             run.communicate(timeout=60)
+
+
+def assert_stopped_keeping_its_games(run: subprocess.Popen[str], err: str, out: Path) -> None:
+    """The run ended with exit status 1, saying how many games it kept and how to go on."""
     assert run.returncode == 1
     saved = len(Store(out).read())
     assert err.splitlines()[-1] == (
         "a worker process stopped unexpectedly (killed, or out of memory?): "
         f"{saved:,} of 1,000,000 games are in {out}; run the same command again to finish"
     )
+
+
+def test_a_worker_that_dies_stops_the_run_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "broken.parquet"
+    with two_workers_simulating(out) as (run, workers):
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = run.communicate(timeout=60)  # it stops: it does not wait for ever
+    assert_stopped_keeping_its_games(run, err, out)
     # what was saved is whole and right: a sample of rows, each replayed on its own
     rows = frame_without_timing(Store(out).read()).to_dict("records")
     for row in rows[:: max(1, len(rows) // 5)]:
@@ -202,22 +218,7 @@ def test_a_worker_killed_while_handing_back_its_games_stops_the_run(tmp_path: Pa
     (a chunk of 128 CUBES games is about 60 kB) fill it and one worker blocks in the
     middle of its write; that one is killed, then the parent goes on."""
     out = tmp_path / "cut.parquet"
-    command = [sys.executable, "-m", "cubegames", "simulate", "cubes", "-p", "4", "--seed", "5"]
-    command += ["-o", "sets=2", "--out", str(out), "--batch", "50", "-j", "2", "-n", "1000000"]
-    run = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not list(out.glob("part-*.parquet")) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        children = Path(f"/proc/{run.pid}/task/{run.pid}/children").read_text().split()
-        workers = [
-            int(pid)
-            for pid in children
-            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        ]
-        assert len(workers) == 2
+    with two_workers_simulating(out) as (run, workers):
         os.kill(run.pid, signal.SIGSTOP)
         writing = None
         deadline = time.monotonic() + 30
@@ -233,13 +234,4 @@ def test_a_worker_killed_while_handing_back_its_games_stops_the_run(tmp_path: Pa
         time.sleep(0.2)  # it is gone before the parent reads what it wrote
         os.kill(run.pid, signal.SIGCONT)
         _, err = run.communicate(timeout=30)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.communicate(timeout=60)
-    assert run.returncode == 1
-    saved = len(Store(out).read())
-    assert err.splitlines()[-1] == (
-        "a worker process stopped unexpectedly (killed, or out of memory?): "
-        f"{saved:,} of 1,000,000 games are in {out}; run the same command again to finish"
-    )
+    assert_stopped_keeping_its_games(run, err, out)
