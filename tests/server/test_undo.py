@@ -297,25 +297,31 @@ def test_a_game_of_an_older_chance_version_takes_a_move_back(client: TestClient)
     assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 1}]
 
 
+def _asked_in_a_game_of_three(client: TestClient, stack: ExitStack) -> list[Socket]:
+    """A CUBED game of three people, a page per seat (kept open by `stack`): seat 0 has
+    laid a piece (no chance drawn) and asks to take it back; seat 1 has heard the request."""
+    made = make_game(client, "cubed", [HUMAN] * 3, {"players": 3, "rounds": 1})
+    pages = [
+        Socket(stack.enter_context(connect(client, made["id"], token(made, s)))) for s in range(3)
+    ]
+    state = pages[0].opening()[1]
+    for ws in pages[1:]:
+        ws.opening()
+    pages[0].move(next(m for m in state["legal"] if m != "draw"), 0)  # no chance drawn
+    for ws in pages:
+        ws.state(1)
+    pages[0].send({"type": "undo-ask"})
+    asked = pages[1].until(lambda m: m["type"] == "undo")
+    assert asked["waiting"] == [1, 2]
+    return pages
+
+
 def test_a_seat_handed_to_the_bot_has_no_say_in_a_take_back(client: TestClient) -> None:
     """Seat 2 resigns (a game of three: the bot plays it on) while seat 0 asks to take its
     move back: its old page cannot decline (nor agree) for the bot, and the request no
     longer waits for it."""
-    made = make_game(client, "cubed", [HUMAN] * 3, {"players": 3, "rounds": 1})
     with ExitStack() as stack:
-        pages = [
-            Socket(stack.enter_context(connect(client, made["id"], token(made, s))))
-            for s in range(3)
-        ]
-        state = pages[0].opening()[1]
-        for ws in pages[1:]:
-            ws.opening()
-        pages[0].move(next(m for m in state["legal"] if m != "draw"), 0)  # no chance drawn
-        for ws in pages:
-            ws.state(1)
-        pages[0].send({"type": "undo-ask"})
-        asked = pages[1].until(lambda m: m["type"] == "undo")
-        assert asked["waiting"] == [1, 2]
+        pages = _asked_in_a_game_of_three(client, stack)
         pages[2].send({"type": "resign"})
         pages[1].until(lambda m: m["type"] == "seat" and m["event"] == "zombie")
         pages[2].send({"type": "undo-decline"})
@@ -326,20 +332,8 @@ def test_a_seat_handed_to_the_bot_has_no_say_in_a_take_back(client: TestClient) 
 
 
 def test_a_take_back_asked_by_a_seat_since_handed_to_the_bot_is_void(client: TestClient) -> None:
-    made = make_game(client, "cubed", [HUMAN] * 3, {"players": 3, "rounds": 1})
     with ExitStack() as stack:
-        pages = [
-            Socket(stack.enter_context(connect(client, made["id"], token(made, s))))
-            for s in range(3)
-        ]
-        state = pages[0].opening()[1]
-        for ws in pages[1:]:
-            ws.opening()
-        pages[0].move(next(m for m in state["legal"] if m != "draw"), 0)
-        for ws in pages:
-            ws.state(1)
-        pages[0].send({"type": "undo-ask"})
-        pages[1].until(lambda m: m["type"] == "undo")
+        pages = _asked_in_a_game_of_three(client, stack)
         pages[0].send({"type": "resign"})
         pages[1].until(lambda m: m["type"] == "seat" and m["event"] == "zombie")
         pages[1].send({"type": "undo-accept"})
