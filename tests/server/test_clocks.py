@@ -102,6 +102,8 @@ def test_the_grace_scales_with_the_time_control() -> None:
         ({"kind": "realtime", "minutes": math.inf}, "clock.minutes"),
         ({"kind": "realtime", "minutes": -3}, "clock.minutes"),
         ({"kind": "realtime", "minutes": 0}, "clock.minutes"),
+        ({"kind": "realtime", "minutes": 1e-300}, "clock.minutes"),
+        ({"kind": "realtime", "minutes": 0.24}, "clock.minutes"),
         ({"kind": "realtime", "minutes": 181}, "clock.minutes"),
         ({"kind": "realtime", "minutes": "5"}, "clock.minutes"),
         ({"kind": "realtime", "minutes": True}, "clock.minutes"),
@@ -131,6 +133,9 @@ def test_presets_and_custom_values_are_taken() -> None:
     assert parse(
         {"kind": "realtime", "minutes": 0.5, "increment": 0}, max_minutes=180, max_increment=60
     ) == TimeControl("realtime", 30.0, 0.0)
+    assert parse({"kind": "realtime", "minutes": 0.25}, max_minutes=180, max_increment=60) == (
+        TimeControl("realtime", 15.0, 0.0)
+    )
     assert parse({"kind": "turn", "days": 7}, max_minutes=1, max_increment=1).per_move == 7 * 86400
     assert parse(None, max_minutes=1, max_increment=1) == TimeControl()
     assert TimeControl.from_json(TimeControl.realtime(10, 5).to_json()) == TimeControl.realtime(

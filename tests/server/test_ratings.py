@@ -13,7 +13,7 @@ from cubegames.server.limits import Limits
 from cubegames.server.ratings import Rating, places, update_ratings
 from cubegames.server.storage import GameRow, RatingEventRow, RatingRow, Store
 from tests.server.accounting import SAME, browser, post, quick_app, sign_up
-from tests.server.helpers import BOTH, Socket, connect
+from tests.server.helpers import BOTH, Socket, TestClient, connect
 
 FRESH = Rating(25.0, 25 / 3)
 TIMED = {"kind": "realtime", "preset": "10+5"}
@@ -211,6 +211,7 @@ def test_a_rated_game_played_to_its_end_moves_the_ratings_once(db_url: str) -> N
         assert end["result"] is not None
         page = client.get("/api/players/ada").json()
         board = client.get("/api/ratings/cubes", params={"pool": page["ratings"][0]["pool"]})
+        assert client.get("/api/ratings/cubes").json() == board.json()  # the default pool
     found = _ratings(db_url)
     assert sorted(p.split(":")[0] for p in found) == ["bot", "user"]
     assert all(games == 1 for _, games in found.values())
@@ -242,3 +243,17 @@ def test_two_processes_ending_the_same_rated_game_rate_it_once(db_url: str) -> N
             store.close()
     assert len(events) == 2
     assert all(games == 1 for _, games in _ratings(db_url).values())
+
+
+def test_a_leaderboard_of_a_pool_the_game_has_not_is_not_found(client: TestClient) -> None:
+    assert ratings.game_pools("cubed") == ("en", "ja")
+    assert ratings.game_pools("unstackable") == ("",)
+    assert client.get("/api/ratings/cubed", params={"pool": "ja"}).json()["players"] == []
+    assert client.get("/api/ratings/cubed").json()["pool"] == "en"
+    answer = client.get("/api/ratings/cubed", params={"pool": "xx"})
+    assert answer.status_code == 404
+    assert answer.json()["detail"] == "cubed has no rating pool xx; its pools are 'en', 'ja'"
+    japanese = client.get(
+        "/api/ratings/cubed", params={"pool": "xx"}, headers={"Accept-Language": "ja"}
+    )
+    assert "プール" in japanese.json()["detail"]

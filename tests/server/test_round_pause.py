@@ -246,3 +246,26 @@ async def test_a_move_of_the_next_round_from_another_process_ends_the_pause_here
         assert room.pause is None and room.ply == other.ply
 
     await game()
+
+
+@pytest.mark.anyio
+async def test_a_seat_handed_to_the_bot_at_the_round_end_is_no_longer_waited_for(
+    store: Store,
+) -> None:
+    """Seat 0 has seen the end and said so; seat 1 resigns (or is claimed against) while
+    the end is shown: its seat goes to the bot, which does not look, so the next round
+    starts at once instead of at the end of the countdown."""
+    clock = Seconds(100.0)
+    room = _room(store, clock)
+
+    async def game() -> None:
+        room.join(Peer(Page(), 0))
+        room.join(Peer(Page(), 1))
+        await _to_round_end(room)
+        room.ready(0)
+        assert room.paused()
+        room.hand_to_bot(1, "greedy", room.ply + 1)
+        assert not room.paused()
+        assert room.pause is None and clock.now == 100.0
+
+    await game()

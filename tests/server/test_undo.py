@@ -339,3 +339,38 @@ def test_a_take_back_asked_by_a_seat_since_handed_to_the_bot_is_void(client: Tes
         pages[1].send({"type": "undo-accept"})
         pages[2].send({"type": "undo-accept"})
         assert pages[2].error()["code"] == "undo-none"
+
+
+def test_the_last_seat_to_answer_handed_to_the_bot_lets_the_take_back_happen(
+    client: TestClient,
+) -> None:
+    """Seat 1 agrees, then seat 2 (still to answer) resigns: nobody is left to answer, so
+    the move is taken back then, not at some later answer that cannot come."""
+    with ExitStack() as stack:
+        pages = _asked_in_a_game_of_three(client, stack)
+        pages[1].send({"type": "undo-accept"})
+        agreed = pages[0].until(lambda m: m["type"] == "undo" and m["event"] == "agreed")
+        assert agreed["waiting"] == [2]
+        pages[2].send({"type": "resign"})
+        back = pages[0].until(lambda m: m["type"] == "state" and m["ply"] == 0)
+    assert back["takebacks"] == [{"ply": 1, "seat": 0, "moves": 1}]
+
+
+def test_a_seat_handed_to_the_bot_before_answering_is_no_longer_waited_for(
+    client: TestClient,
+) -> None:
+    with ExitStack() as stack:
+        pages = _asked_in_a_game_of_three(client, stack)
+        pages[2].send({"type": "resign"})
+        told = pages[0].until(lambda m: m["type"] == "undo" and m["event"] == "waiting")
+        assert (told["seat"], told["asker"], told["waiting"]) == (2, 0, [1])
+
+
+def test_the_asker_handed_to_the_bot_withdraws_its_request_at_once(client: TestClient) -> None:
+    with ExitStack() as stack:
+        pages = _asked_in_a_game_of_three(client, stack)
+        pages[0].send({"type": "resign"})
+        told = pages[1].until(lambda m: m["type"] == "undo")
+        assert (told["event"], told["seat"]) == ("withdrawn", 0)
+        pages[1].send({"type": "undo-accept"})
+        assert pages[1].error()["code"] == "undo-none"

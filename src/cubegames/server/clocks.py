@@ -31,6 +31,8 @@ from cubegames.core.phrase import Worded
 
 #: presets offered by the page, in minutes + seconds of increment
 PRESETS: dict[str, tuple[float, float]] = {"3+2": (3, 2), "10+5": (10, 5), "30+0": (30, 0)}
+#: the least bank a real-time clock may have, in minutes (15 seconds: lichess's shortest)
+MIN_MINUTES = 0.25
 #: the turn-based choices, in days a move
 DAYS = (1, 3, 7)
 #: seconds in a day
@@ -222,11 +224,14 @@ def parse(
     else:
         minutes = _number(f"{where}.minutes", request["minutes"])
         increment = _number(f"{where}.increment", request.get("increment", 0))
-    if minutes == 0:
+    if minutes < MIN_MINUTES:
         raise Worded(
-            "error-clock-zero",
-            f"{where}.minutes: a bank of zero minutes leaves no time to move",
+            "error-clock-min-minutes",
+            f"{where}.minutes: at least {MIN_MINUTES:g} (15 seconds), or there is no time "
+            f"to move (got {minutes:g})",
             field=f"{where}.minutes",
+            low=MIN_MINUTES,
+            got=f"{minutes:g}",
         )
     if minutes > max_minutes:
         raise Worded(

@@ -222,9 +222,9 @@ class Hub:
                     room.tell_undo("asked", asking.seat)
             elif event.get("kind") == "undo-answer":
                 async with room.lock:
-                    if event.get("event") == "declined":
+                    if event.get("event") in ("declined", "withdrawn"):
                         room.asking = None
-                        room.tell_undo("declined", int(event["seat"]))
+                        room.tell_undo(str(event["event"]), int(event["seat"]))
                     elif room.asking is not None:
                         agreed = frozenset(int(s) for s in event["agreed"])
                         room.asking = replace(room.asking, agreed=agreed)

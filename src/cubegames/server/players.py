@@ -34,12 +34,19 @@ async def rating_pools(server: Parts) -> list[dict[str, Any]]:
 async def leaderboard(
     game: str,
     server: Parts,
-    pool: Annotated[str, Query(max_length=32)] = "",
+    pool: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> dict[str, Any]:
-    """A pool's players, best first, each with one number and whether it is provisional."""
+    """A pool's players, best first, each with one number and whether it is provisional
+    (without `pool`: the pool of the game's default edition)."""
     if game not in cubegames.GAMES:
         raise Said(404, "error-no-rules", game=game, games=", ".join(cubegames.GAMES))
+    known = ratings.game_pools(game)
+    if pool is None:
+        pool = known[0]
+    elif pool not in known:
+        shown = ", ".join(repr(p) for p in known)
+        raise Said(404, "error-no-pool", game=game, pool=pool, pools=shown)
     board = await asyncio.to_thread(ratings.leaderboard, server.store, game, pool, limit)
     return {"game": game, "pool": pool, "provisional_games": ratings.PROVISIONAL, "players": board}
 

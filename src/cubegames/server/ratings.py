@@ -31,7 +31,8 @@ from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from cubegames.core.registry import lower_is_better
+from cubegames.core.options import form
+from cubegames.core.registry import info, lower_is_better, make
 from cubegames.server.storage import (
     FINISHED,
     GameRow,
@@ -64,6 +65,22 @@ def pool_of(options: dict[str, Any]) -> str:
     """The pool of a game's options within its game: its edition where it has one."""
     edition = options.get("edition")
     return str(edition) if edition else ""
+
+
+def game_pools(game_id: str) -> tuple[str, ...]:
+    """The pools a game's rated tables can be in, the default's first: the editions its
+    start page offers where it has an `edition` option, else the one pool `""`.
+
+    >>> game_pools("cubed"), game_pools("unstackable")
+    (('en', 'ja'), ('',))
+    """
+    default = pool_of(dict(make(game_id).options))
+    choices = next(
+        (o.get("choices") or [] for o in form(info(game_id).options) if o["name"] == "edition"),
+        [],
+    )
+    offered = [str(value) for value, _label in choices]
+    return (default, *(p for p in offered if p != default))
 
 
 def places(
@@ -363,6 +380,7 @@ __all__ = [
     "MODEL",
     "PROVISIONAL",
     "Rating",
+    "game_pools",
     "leaderboard",
     "places",
     "player_page",

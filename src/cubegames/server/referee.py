@@ -379,8 +379,38 @@ class Referee:
                 "bot": ZOMBIE,
             },
         )
-        self.runner.wake(room)
         await self._say(room.id, "zombie", seat=seat, how=how)
+        await self._settle_undo(room, seat)
+        self.runner.wake(room)
+
+    async def _settle_undo(self, room: Room, seat: int) -> None:
+        """`seat` was just handed to the bot (call with the lock held): a take-back it
+        asked for is void, and one it was the last to answer is taken back, as nobody is
+        left to answer it (else it would wait until the next move voids it)."""
+        bots = frozenset(room.bot_seats)
+        outcome, asking = await asyncio.to_thread(undoasks.settle, self.store, room.id, bots)
+        said = {"kind": "undo-answer", "game": room.id, "seat": seat}
+        if outcome == "none" or asking is None:
+            room.asking = None
+            return
+        if outcome == "void":
+            room.asking = None
+            room.tell_undo("withdrawn", seat)
+            await asyncio.to_thread(self.bus.publish, said | {"event": "withdrawn"})
+            return
+        if outcome == "waiting":
+            room.asking = asking
+            room.tell_undo("waiting", seat)
+            said |= {"event": "agreed", "agreed": sorted(asking.agreed)}
+            await asyncio.to_thread(self.bus.publish, said)
+            return
+        room.asking = None
+        try:
+            self._chance_since(room, asking.first)
+            await self._take_back(room, asking.seat, asking.first)
+        except Refused as exc:  # nobody to tell but the pages: the request ends
+            log.info("a take-back agreed by all in game %s was not made: %s", room.id, exc)
+            room.tell_undo("withdrawn", seat)
 
     async def _finish(self, room: Room, result: dict[str, Any], at: datetime) -> None:
         if not await asyncio.to_thread(self.store.finish, room.id, result, room.ply, at):

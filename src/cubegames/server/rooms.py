@@ -1040,7 +1040,8 @@ class Room:
 
     def tell_undo(self, event: str, seat: int) -> None:
         """Tell every page how a take-back request stands: `asked` (by `seat`), `agreed`
-        or `declined` (by `seat`)."""
+        or `declined` (by `seat`), `waiting` (`seat` was handed to the bot: the request no
+        longer waits for it) or `withdrawn` (its asker, `seat`, was handed to the bot)."""
         asking = self.asking
         message: dict[str, Any] = {"type": "undo", "event": event, "seat": seat}
         if asking is not None:
@@ -1087,7 +1088,9 @@ class Room:
 
     def hand_to_bot(self, seat: int, bot: str, ply: int) -> None:
         """A person's `seat` is played by `bot` from move `ply` on (as stored already);
-        every page is told, and the bot runner makes the seat's bot (`on_seats`)."""
+        every page is told, and the bot runner makes the seat's bot (`on_seats`). A
+        round's end no longer waits for the seat (the last one waited for starts the
+        next round)."""
         self.seats = tuple(
             replace(s, kind=BOT, bot=bot, zombie_from=ply) if s.seat == seat else s
             for s in self.seats
@@ -1098,7 +1101,11 @@ class Room:
         text = encode({"type": "seat", "seat": seat, "event": "zombie", "from": ply, "bot": bot})
         for peer in list(self.peers):
             peer.post(text)
+        if self.pause is not None:  # a bot does not look at the round's end
+            self.pause.waiting.discard(seat)
+            self.pause.ready.add(seat)
         self.send_states()
+        self.tick()
 
     # -- pages coming and going ---------------------------------------------------------
 

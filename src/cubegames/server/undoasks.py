@@ -74,4 +74,34 @@ def answer(
         return "agreed", ask
 
 
-__all__ = ["answer", "put"]
+def settle(store: Store, game_id: str, bots: frozenset[int]) -> tuple[str, UndoAsk | None]:
+    """The game's request once the seats in `bots` are played by the bot (a person
+    resigned, ran out of time or was claimed against): `none` (there is none, or a move
+    was made since it was asked), `void` (its asker is a bot's seat now), `all` (every
+    person still in the game has agreed: nobody is left to answer) or `waiting` (people
+    still to answer); with the request. A void request and one agreed by all are
+    deleted."""
+    with store.engine.begin() as connection:
+        row = connection.execute(
+            select(UndoAskRow).where(UndoAskRow.game_id == game_id).with_for_update()
+        ).first()
+        if row is None:
+            return "none", None
+        moves = connection.execute(
+            select(func.count()).select_from(MoveRow).where(MoveRow.game_id == game_id)
+        ).scalar_one()
+        gone = delete(UndoAskRow).where(UndoAskRow.game_id == game_id)
+        ask = UndoAsk(row.seat, row.first, row.last, frozenset(row.waiting), frozenset(row.agreed))
+        if row.last != moves:
+            connection.execute(gone)
+            return "none", None
+        if ask.seat in bots:
+            connection.execute(gone)
+            return "void", ask
+        if ask.agreed >= ask.waiting - bots:
+            connection.execute(gone)
+            return "all", ask
+        return "waiting", ask
+
+
+__all__ = ["answer", "put", "settle"]

@@ -44,6 +44,7 @@ export const WORDS = {
   get decline() { return t("clock-decline"); },
   undoAsked: (who, n) => t("clock-undo-asked", { who, count: n }),
   undoDeclined: (who) => t("clock-undo-declined", { who }),
+  undoWithdrawn: (who) => t("clock-undo-withdrawn", { who }),
   tookBack: (who, n, ply) => t("clock-took-back", { who, count: n, ply }),
   get yourTurn() { return t("clock-your-turn"); },
 };
@@ -105,8 +106,10 @@ export class ClockPanel {
 
   /** A take-back request changed (an `undo` message from the server). */
   asked(message) {
-    this.asking = message.event === "declined" ? null : message;
-    this.said = message.event === "declined" ? WORDS.undoDeclined(this.seatName(message.seat)) : "";
+    const ended = message.event === "declined" || message.event === "withdrawn";
+    this.asking = ended ? null : message;
+    this.said = message.event === "declined" ? WORDS.undoDeclined(this.seatName(message.seat))
+      : message.event === "withdrawn" ? WORDS.undoWithdrawn(this.seatName(message.seat)) : "";
     if (this.message) this.draw();
   }
 

@@ -523,6 +523,7 @@ error-too-many-seat-changes-client = too many invitations claimed or seats reiss
 error-too-many-seat-changes-game = too many invitations claimed or seats reissued in this game: at most { $count } a minute; try again in { $wait }
 error-busy-connections = the server is busy: { $count } connections are open; try again later
 error-no-rules = no rules for '{ $game }'; the games are { $games }
+error-no-pool = { $game } has no rating pool { $pool }; its pools are { $pools }
 error-seat-count = { $seats ->
     [one] this game has 1 seat; { $given } were given
    *[other] this game has { $seats } seats; { $given } were given
@@ -639,6 +640,7 @@ clock-undo-asked = { $who } asks to take back { $count ->
    *[other] { $count } moves
   }.
 clock-undo-declined = { $who } declined to take the move back.
+clock-undo-withdrawn = { $who } has left the game, so their take-back request is withdrawn.
 clock-took-back = { $who } took back { $count ->
     [one] a move
    *[other] { $count } moves
@@ -1021,7 +1023,7 @@ error-clock-days = { $field }: a turn-based game gives 1, 3 or 7 days a move (go
 error-clock-both = { $field }: give a preset or minutes and increment, not both
 error-clock-preset = { $field }: expected one of { $presets }, got { $got }
 error-clock-minutes-missing = { $field }: a real-time clock needs minutes (or a preset)
-error-clock-zero = { $field }: a bank of zero minutes leaves no time to move
+error-clock-min-minutes = { $field }: at least { $low } minutes (15 seconds), or there is no time to move (got { $got })
 error-clock-max-minutes = { $field }: at most { $high } on this server (got { $got })
 error-clock-max-increment = { $field }: at most { $high } seconds on this server (got { $got })
 ## tutorials (tutorial.js, server/tutorials.py): a first game that teaches, one sentence a
