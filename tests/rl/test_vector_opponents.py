@@ -119,6 +119,34 @@ def test_a_policy_choosing_an_illegal_action_is_told() -> None:
             _, _, _, _, info = envs.step(masked(info["action_mask"], np.random.default_rng(0)))
 
 
+@pytest.mark.parametrize(
+    ("bad", "says"),
+    [(np.nan, "not a whole number"), (1.5, "not a whole number"), ("x", "must return")],
+)
+def test_a_policy_answering_nonsense_in_one_game_moves_none_of_them(bad: Any, says: str) -> None:
+    """Two CUBED games wait on the policy at once; it answers well for the first and
+    nonsense for the second: refused saying what is wrong, and neither game moved."""
+
+    def policy(obs: np.ndarray, masks: np.ndarray) -> list[Any]:
+        good = [int(np.flatnonzero(m)[0]) for m in masks]
+        return [*good[:-1], bad]
+
+    envs = vector_env("cubed", 2, seed=3, opponent=policy, players=2, rounds=1)
+    _, info = envs.reset()
+    learner = [int(np.flatnonzero(m)[0]) for m in info["action_mask"]]
+    with pytest.raises(ValueError, match=says):
+        envs.step(np.array(learner))
+    # the learner's moves were played (a placement each, the turn passed); no opponent's
+    assert [s.state.to_move for s in envs.sessions] == [1, 1]
+
+
+@pytest.mark.parametrize("seed", [1.5, -1, "x", True])
+def test_a_seed_that_is_not_a_whole_number_of_at_least_0_is_refused(seed: Any) -> None:
+    for game_id in ("cubed", "unstackable", "stakd"):
+        with pytest.raises(ValueError, match="seed must be None or a whole number"):
+            vector_env(game_id, 2, seed=seed).reset()
+
+
 @pytest.mark.parametrize("opponent", ["chess-engine", 3, "mcts:iterations=-4"])
 def test_a_bad_opponent_is_refused_by_name(opponent: Any) -> None:
     with pytest.raises(ValueError, match="opponent"):

@@ -62,6 +62,27 @@ def whole_seed(seed: object) -> int:
     raise ValueError(f"seed must be a whole number, not {seed!r:.40}")
 
 
+def entropy_seed(seed: object) -> int | None:
+    """`seed` for numpy's generators (the RL environments' `reset(seed=)` and batched
+    environments): None (fresh entropy) or a whole number of at least 0, else a ValueError
+    that says so (numpy's own is a TypeError about its `SeedSequence`).
+
+    >>> entropy_seed(None), entropy_seed(7)
+    (None, 7)
+    >>> entropy_seed(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be None or a whole number of at least 0, not -1
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        whole = operator.index(seed)
+        if whole >= 0:
+            return whole
+    raise ValueError(f"seed must be None or a whole number of at least 0, not {seed!r:.40}")
+
+
 def seeded(seed: int) -> random.Random:
     """A private generator for `seed`: what the first deal of chance versions 1 and 2 was
     shuffled with. Kept exactly as it was."""

@@ -34,6 +34,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cubegames.core.chance import entropy_seed
 from cubegames.rl.session import IllegalAction, Session, draw_text
 
 Observation = dict[str, Any]
@@ -102,7 +103,7 @@ class CubegamesAEC(AECEnv[str, Observation, Any]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(entropy_seed(seed))
         self.session.reset(int(self._rng.integers(2**31)))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

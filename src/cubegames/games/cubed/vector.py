@@ -24,6 +24,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from numba.core.dispatcher import Dispatcher
 
+from cubegames.core.chance import entropy_seed
 from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
@@ -516,7 +517,9 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._step_all = compiled(step_all, self._step_args)
 
     def _seed(self, seed: int | None) -> None:
-        words = np.random.SeedSequence(seed).generate_state(self.num_envs, dtype=np.uint64)
+        words = np.random.SeedSequence(entropy_seed(seed)).generate_state(
+            self.num_envs, dtype=np.uint64
+        )
         self.rngs[:, 0] = words
 
     def _info(self) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from cubegames.core.chance import entropy_seed
 from cubegames.core.registry import make
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
 from cubegames.games.unstackable import opponents as ko
@@ -118,7 +119,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         self._seed(seed)
 
     def _seed(self, seed: int | None) -> None:
-        sequence = np.random.SeedSequence(seed)
+        sequence = np.random.SeedSequence(entropy_seed(seed))
         self._rng[:] = sequence.generate_state(self.num_envs, dtype=np.uint64)
 
     def _info(self) -> dict[str, Any]:

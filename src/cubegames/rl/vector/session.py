@@ -13,6 +13,7 @@ from gymnasium.vector import AutoresetMode
 
 import cubegames
 from cubegames.bots import Bot
+from cubegames.core.chance import entropy_seed
 from cubegames.kit.vector import StepResult, StepsRows, batch_actions, seat_outcomes
 from cubegames.rl.session import Session, win_shares
 
@@ -34,6 +35,26 @@ def check_opponent(opponent: Any) -> None:
         cubegames.bot(opponent)
     except ValueError as error:
         raise ValueError(f"opponent {opponent!r}: {error}") from None
+
+
+def _policy_actions(chosen: Any, games: int) -> npt.NDArray[np.int64]:
+    """What an opponent policy returned for `games` games, as whole actions, or a
+    ValueError saying what is wrong with it (NaN, a fraction, the wrong count)."""
+    try:
+        actions = np.asarray(chosen, dtype=np.float64).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"the opponent policy must return {games} actions, one per game, not {chosen!r:.60}"
+        ) from None
+    if actions.size != games:
+        raise ValueError(
+            f"the opponent policy must return {games} actions, one per game, not {actions.size}"
+        )
+    whole = np.isfinite(actions) & (actions == np.round(actions))
+    if not whole.all():
+        bad = actions[~whole][0]
+        raise ValueError(f"the opponent policy chose action {bad!r}, which is not a whole number")
+    return actions.astype(np.int64)
 
 
 class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -83,7 +104,7 @@ class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.ended = np.zeros(num_envs, dtype=bool)
         self.seat_rewards = np.zeros((num_envs, self.players), dtype=np.float64)
         self.bots: list[Bot | None] = [None] * num_envs
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(entropy_seed(seed))
 
     @property
     def learner_only(self) -> bool:
@@ -114,7 +135,9 @@ class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
                 masks = np.zeros((len(waiting), self.codec.size), dtype=bool)
                 for row, (i, s) in enumerate(zip(waiting, seats, strict=True)):
                     masks[row, self.sessions[i].legal(s)] = True
-                chosen = np.asarray(self.opponent(obs, masks)).reshape(len(waiting))
+                chosen = _policy_actions(self.opponent(obs, masks), len(waiting))
+                # every choice checked before any is played: a bad one moves no game
+                moves = []
                 for row, i in enumerate(waiting):
                     move = self.sessions[i].move_of(int(chosen[row]))
                     if move is None:
@@ -122,6 +145,8 @@ class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
                             f"the opponent policy chose action {int(chosen[row])}, which is "
                             f"not legal (game {i}, seat {seats[row]})"
                         )
+                    moves.append(move)
+                for i, move in zip(waiting, moves, strict=True):
                     self.sessions[i].play_move(move)
             else:
                 for i in waiting:
@@ -171,7 +196,7 @@ class SessionVectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         if seed is not None:
-            self.rng = np.random.default_rng(seed)
+            self.rng = np.random.default_rng(entropy_seed(seed))
         self.illegal[:] = False
         self.seat_rewards[:] = 0.0
         self.restart(range(self.num_envs))
