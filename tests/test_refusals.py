@@ -66,3 +66,14 @@ def test_every_refusal_of_every_game_has_a_code_and_json_parameters(game_id: str
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
     assert codes, "the test needs refused moves to look at"
+
+
+@pytest.mark.parametrize("game_id", ["cubed", "unstackable", "stakd", "cubes"])
+def test_a_position_with_a_field_its_game_has_not_is_refused_naming_it(game_id: str) -> None:
+    """A misspelt optional field ("asides") would otherwise be dropped without a word, and
+    `to_dict(state_from_dict(d)) == d` would not hold."""
+    game = cubegames.make(game_id)
+    position = game.new_state(seed=3).to_dict()
+    assert game.state_from_dict(position).to_dict() == position
+    with pytest.raises(ValueError, match=r'^field "asides": not a field of an? \w+ position$'):
+        game.state_from_dict({**position, "asides": []})

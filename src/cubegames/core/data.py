@@ -8,7 +8,7 @@ subclass a caller asks for) whose message says where the problem is.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -198,6 +198,21 @@ def validated(model: type[M], data: Any, where: str, error: type[ValueError]) ->
         return model.model_validate(data)
     except ValidationError as exc:
         raise error(f"{where}: {problem(exc)}") from None
+
+
+def refuse_other_fields(data: Mapping[str, Any], known: Iterable[str], title: str) -> None:
+    """A ValueError naming the first field of `data` (in sorted order) that a `title`
+    position file does not have: a misspelt optional field would otherwise be dropped
+    without a word, and `to_dict(state_from_dict(d)) == d` would not hold.
+
+    >>> refuse_other_fields({"game": "x", "tabel": []}, ("game", "table"), "CUBED")
+    Traceback (most recent call last):
+    ...
+    ValueError: field "tabel": not a field of a CUBED position
+    """
+    other = sorted(str(key) for key in data if key not in set(known))
+    if other:
+        raise ValueError(f'field "{other[0]:.60}": not a field of a {title} position')
 
 
 class FieldReader:

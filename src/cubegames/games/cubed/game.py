@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import FinalDigest
-from cubegames.core.data import FieldReader
+from cubegames.core.data import FieldReader, refuse_other_fields
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
@@ -363,6 +363,14 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
         return self.state_from_dict(data)
 
 
+#: every field a CUBED position file may have (`CubedState.to_dict`; "secret" only in
+#: format 1, "rng" and "version" only after it)
+FIELDS = (
+    "game", "options", "version", "rng", "secret", "table", "hands", "bag", "aside", "turn",
+    "round", "totals", "idle", "stuck", "starter", "past_rounds", "end", "to_move",
+)  # fmt: skip
+
+
 class _Reader(FieldReader):
     """Validates a position dict field by field; errors name the field."""
 
@@ -436,6 +444,7 @@ class _Reader(FieldReader):
             raise ValueError('field "game": this position is not a CUBED game')
         if self.get("options", dict, game.options) != game.options:
             raise ValueError('field "options": they differ from the game reading the position')
+        refuse_other_fields(self.data, FIELDS, "CUBED")
         state = CubedState(game)
 
         table: dict[int, Piece] = {}

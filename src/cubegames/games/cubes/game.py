@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance, splitmix
-from cubegames.core.data import FieldReader
+from cubegames.core.data import FieldReader, refuse_other_fields
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -149,6 +149,13 @@ class Cubes(Game[CubesMove]):
         return self.state_from_dict(data)
 
 
+#: every field a CUBES position file may have (`CubesState.to_dict`)
+FIELDS = (
+    "game", "options", "faces", "chips", "pot", "set", "totals", "rng", "past_sets",
+    "last_roll", "last", "to_move",
+)  # fmt: skip
+
+
 class _Reader(FieldReader):
     """Validates a position dict field by field; errors name the field."""
 
@@ -174,6 +181,7 @@ class _Reader(FieldReader):
             raise ValueError('field "game": this position is not a CUBES game')
         if self.get("options", dict, game.options) != game.options:
             raise ValueError('field "options": they differ from the game reading the position')
+        refuse_other_fields(self.data, FIELDS, "CUBES")
         if self.get("faces", list) != ed.faces:
             raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')
         state = CubesState(game)

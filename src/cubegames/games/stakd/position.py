@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cubegames.core.data import refuse_other_fields
 from cubegames.games.stakd.board import Laid
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType, normal_form, pack
 from cubegames.games.stakd.state import StakdState
@@ -188,6 +189,13 @@ def _score(state: StakdState, data: Mapping[str, Any]) -> bool:
     return over
 
 
+#: every field a STAKD position file has (the module's docstring)
+FIELDS = (
+    "game", "options", "pieces", "hands", "out", "layer", "to_move", "points", "round",
+    "round_winners",
+)  # fmt: skip
+
+
 def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
     """Fill a fresh `state` from a position dict; ValueError names the first bad field."""
     if not isinstance(data, Mapping):
@@ -198,6 +206,7 @@ def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
         raise ValueError('field "game": this position is not a STAKD game')
     if data.get("options", game.options) != game.options:
         raise ValueError('field "options": they differ from the game reading the position')
+    refuse_other_fields(data, FIELDS, "STAKD")
     _pieces(state, _field(data, "pieces", list))
     _hands(state, _field(data, "hands", list))
     layer = _field(data, "layer", int)
