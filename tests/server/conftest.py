@@ -23,7 +23,7 @@ from fastapi import FastAPI
 from cubegames.server.app import create_app
 from cubegames.server.storage import Store
 from tests.server import pg
-from tests.server.helpers import TestClient
+from tests.server.helpers import FakeClock, TestClient
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +81,12 @@ def store(db_url: str) -> Iterator[Store]:
 def app(db_url: str) -> FastAPI:
     """The app over `db_url`, with bots that answer at once."""
     return create_app(db_url, bot_delay=0)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A fake wall clock for an app made with `now=clock` (the test moves it)."""
+    return FakeClock()
 
 
 @pytest.fixture

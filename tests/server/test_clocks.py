@@ -147,11 +147,6 @@ def test_presets_and_custom_values_are_taken() -> None:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def timed(db_url: str, clock: FakeClock) -> Iterator[TestClient]:
     """A client of an app on the fake clock."""
     with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)) as client:

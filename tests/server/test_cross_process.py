@@ -31,11 +31,6 @@ def backend() -> str:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def two(db_url: str, clock: FakeClock) -> Iterator[tuple[TestClient, TestClient]]:
     """Two server processes' apps on one database, on one clock."""
     apps = [create_app(db_url, bot_delay=0, limits=LIMITS, now=clock) for _ in range(2)]

@@ -21,11 +21,6 @@ LIMITS = Limits(messages_per_second=1000, message_burst=1000)
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def client(db_url: str, clock: FakeClock) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, bot_delay=0, limits=LIMITS, now=clock)) as made:
         yield made

@@ -254,7 +254,7 @@ export function timeControlField() {
     h("optgroup", { label: WORDS.realtime }, ["3+2", "10+5", "30+0"].map((p) => h("option", { value: `rt:${p}` }, p)),
       h("option", { value: "rt:custom" }, WORDS.custom)),
     h("optgroup", { label: WORDS.turnBased }, [1, 3, 7].map((d) => h("option", { value: `turn:${d}` }, WORDS.days(d)))));
-  const minutes = h("input", { type: "number", min: "0.5", step: "0.5", value: "5", id: "clock-minutes", "aria-label": WORDS.minutes });
+  const minutes = h("input", { type: "number", min: "0.25", step: "0.25", value: "5", id: "clock-minutes", "aria-label": WORDS.minutes });
   const increment = h("input", { type: "number", min: "0", step: "1", value: "3", id: "clock-increment", "aria-label": WORDS.increment });
   const custom = h("span", { class: "clock-custom", hidden: true },
     h("label", { for: "clock-minutes" }, WORDS.minutes), minutes,
