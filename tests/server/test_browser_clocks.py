@@ -496,3 +496,45 @@ def test_a_player_who_resigned_a_game_of_three_watches_the_bot_play_on(
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_a_take_back_request_is_withdrawn_in_words_when_its_asker_resigns(
+    browser: Browser, clock_server: tuple[str, Moved]
+) -> None:
+    """Seat 0 of three lays a piece and asks to take it back; seat 1's page shows the
+    request with its answer buttons, then seat 0 resigns (the bot plays on): seat 1 is told
+    in words that the request is withdrawn, and the buttons go."""
+    url, _clock = clock_server
+    response = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "cubed",
+            "options": {"players": 3, "rounds": 1},
+            "seats": [{"kind": "human"}] * 3,
+        },
+    )
+    assert response.status_code == 201, response.text
+    made = response.json()
+    one, asker, errors_one = _page(browser, "desktop")
+    two, other, errors_two = _page(browser, "phone")
+    try:
+        asker.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
+        other.goto(f"{url}/play/{made['id']}#t={made['seats'][1]['token']}")
+        for page in (asker, other):
+            page.wait_for_function("() => window.cubegamesPage && window.cubegamesPage.current")
+        current = asker.evaluate("() => window.cubegamesPage.current")
+        placement = next(m for m in current["legal"] if m != "draw")  # no chance drawn
+        asker.evaluate("(m) => window.cubegamesPage.send(m)", placement)
+        other.wait_for_function("() => window.cubegamesPage.current.ply >= 1")
+        asker.locator(".clock-buttons button.undo-ask").click()
+        expect(other.locator(".clock-buttons button.undo-accept")).to_be_visible()
+        asker.on("dialog", lambda dialog: dialog.accept())
+        asker.locator(".clock-buttons button.resign").click()
+        expect(other.locator(".clock-notice")).to_contain_text(
+            "has left the game, so their take-back request is withdrawn"
+        )
+        expect(other.locator(".clock-buttons button.undo-accept")).to_have_count(0)
+        assert errors_one == [] and errors_two == [], (errors_one, errors_two)
+    finally:
+        one.close()
+        two.close()
