@@ -208,7 +208,11 @@ class Hub:
                 info = await asyncio.to_thread(self.store.load, room.id)
                 if info is not None:
                     async with room.lock:
-                        room.rewind(info)
+                        # `catch_up` may have read this take-back already (a move of ours
+                        # that followed no stored move): the pages have that state
+                        known = len(room.info.takebacks) >= len(info.takebacks)
+                        if not (known and room.ply == len(info.moves)):
+                            room.rewind(info)
             elif event.get("kind") == "undo-ask":
                 asking = UndoAsk(
                     int(event["seat"]),
