@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
 
 from cubegames.server.rooms import UndoAsk
 from cubegames.server.storage import MoveRow, Store, UndoAskRow
@@ -31,6 +32,23 @@ def put(store: Store, game_id: str, ask: UndoAsk) -> None:
         connection.execute(statement)
 
 
+def _held(connection: Connection, game_id: str) -> UndoAsk | None:
+    """The game's request, its row held until the transaction ends; None if there is
+    none, or if a move was made since it was asked (then it is deleted: void)."""
+    row = connection.execute(
+        select(UndoAskRow).where(UndoAskRow.game_id == game_id).with_for_update()
+    ).first()
+    if row is None:
+        return None
+    moves = connection.execute(
+        select(func.count()).select_from(MoveRow).where(MoveRow.game_id == game_id)
+    ).scalar_one()
+    if row.last != moves:
+        connection.execute(delete(UndoAskRow).where(UndoAskRow.game_id == game_id))
+        return None
+    return UndoAsk(row.seat, row.first, row.last, frozenset(row.waiting), frozenset(row.agreed))
+
+
 def answer(
     store: Store, game_id: str, seat: int, accept: bool, bots: frozenset[int] = frozenset()
 ) -> tuple[str, UndoAsk | None]:
@@ -41,19 +59,10 @@ def answer(
     request was made: their players resigned or left) are not waited for, and a request
     of one of them is void."""
     with store.engine.begin() as connection:
-        row = connection.execute(
-            select(UndoAskRow).where(UndoAskRow.game_id == game_id).with_for_update()
-        ).first()
-        if row is None:
-            return "none", None
-        moves = connection.execute(
-            select(func.count()).select_from(MoveRow).where(MoveRow.game_id == game_id)
-        ).scalar_one()
+        ask = _held(connection, game_id)
         gone = delete(UndoAskRow).where(UndoAskRow.game_id == game_id)
-        if row.last != moves:
-            connection.execute(gone)
+        if ask is None:
             return "none", None
-        ask = UndoAsk(row.seat, row.first, row.last, frozenset(row.waiting), frozenset(row.agreed))
         if ask.seat in bots:  # the asker resigned or left since: its moves are the bot's
             connection.execute(gone)
             return "none", None
@@ -82,18 +91,9 @@ def settle(store: Store, game_id: str, bots: frozenset[int]) -> tuple[str, UndoA
     still to answer); with the request. A void request and one agreed by all are
     deleted."""
     with store.engine.begin() as connection:
-        row = connection.execute(
-            select(UndoAskRow).where(UndoAskRow.game_id == game_id).with_for_update()
-        ).first()
-        if row is None:
-            return "none", None
-        moves = connection.execute(
-            select(func.count()).select_from(MoveRow).where(MoveRow.game_id == game_id)
-        ).scalar_one()
+        ask = _held(connection, game_id)
         gone = delete(UndoAskRow).where(UndoAskRow.game_id == game_id)
-        ask = UndoAsk(row.seat, row.first, row.last, frozenset(row.waiting), frozenset(row.agreed))
-        if row.last != moves:
-            connection.execute(gone)
+        if ask is None:
             return "none", None
         if ask.seat in bots:
             connection.execute(gone)
