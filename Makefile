@@ -33,15 +33,19 @@ play: $(PLAY_STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite d
 	$(BIN)/cubegames compile --part bots
 	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 
+# `make test`: the kernels compile (one core, some 2-3 minutes on a new machine) while the
+# checks run on the other; either failing stops the run before the tests
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
 	scripts/ensure-postgres.sh
 	scripts/ensure-nginx.sh
-	$(BIN)/ruff check src tests benchmarks scripts examples
-	$(BIN)/mypy
-	$(BIN)/mypy --strict tests/plugin_game/src/nimplugin
-	$(BIN)/lint-imports
-	$(BIN)/cubegames compile
+	$(BIN)/cubegames compile & compiling=$$!; \
+	  $(BIN)/ruff check src tests benchmarks scripts examples \
+	  && $(BIN)/mypy \
+	  && $(BIN)/mypy --strict tests/plugin_game/src/nimplugin \
+	  && $(BIN)/lint-imports; checked=$$?; \
+	  wait $$compiling; compiled=$$?; \
+	  test $$checked -eq 0 && test $$compiled -eq 0
 	$(BIN)/pytest -n 2 --durations=30
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
