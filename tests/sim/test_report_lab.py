@@ -79,3 +79,22 @@ def test_the_seat_balance_plot_keeps_every_seat_marker_apart() -> None:
         (i, j) for i, a in enumerate(boxes) for j, b in enumerate(boxes) if i < j and a.overlaps(b)
     ]
     assert overlapping == []
+
+
+def test_a_seat_that_never_won_shows_its_whole_marker_and_lineups_read_short() -> None:
+    """A seat at 0% sat on the plot's left edge, its numbered marker cut in half; and a
+    lineup of one bot in every seat is labelled with its count, not the name ten times."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from cubegames.sim.plots import seat_balance_figure
+
+    df = _rows(10)
+    df["win_9"] = 0.0  # plant it: seat 9 never wins
+    (setting,) = settings(df)
+    assert setting.label == "cubes: random ×10"
+    fig = seat_balance_figure([setting])
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    (ax,) = fig.axes
+    marker = ax.texts[9].get_bbox_patch().get_window_extent(canvas.get_renderer())
+    assert marker.x0 >= ax.get_window_extent().x0

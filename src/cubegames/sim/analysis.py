@@ -114,7 +114,7 @@ def settings(df: pd.DataFrame) -> list[Setting]:
             job=j,
             label=_label(first, options, varying)
             if len(jobs) > 1
-            else f"{first['game']}: {first['lineup']}",
+            else f"{first['game']}: {shown_lineup(str(first['lineup']))}",
             description=_describe(first, options),
             game=str(first["game"]),
             options=options,
@@ -126,6 +126,25 @@ def settings(df: pd.DataFrame) -> list[Setting]:
         add_lab(setting)
         out.append(setting)
     return out
+
+
+def shown_lineup(text: str) -> str:
+    """A lineup as a heading or plot label shows it: a bot that fills several seats in a
+    row written once with its count, the bots apart by ", " (so that a long one wraps
+    between bots, not inside a name).
+
+    >>> shown_lineup("random,random,random,random,random,random")
+    'random ×6'
+    >>> shown_lineup("mcts:iterations=200,c=1.4,greedy,greedy")
+    'mcts:iterations=200,c=1.4, greedy ×2'
+    """
+    runs: list[list[Any]] = []
+    for bot in split_lineup(text):
+        if runs and runs[-1][0] == bot:
+            runs[-1][1] += 1
+        else:
+            runs.append([bot, 1])
+    return ", ".join(bot if n == 1 else f"{bot} ×{n}" for bot, n in runs)
 
 
 def _text(value: Any) -> str:
@@ -167,7 +186,7 @@ def _label(first: pd.Series[Any], options: dict[str, Any], varying: list[str]) -
         if key == "game":
             parts.append(str(first["game"]))
         elif key == "bots":
-            parts.append(str(first["lineup"]))
+            parts.append(shown_lineup(str(first["lineup"])))
         elif key == "seed":
             parts.append(f"seed {int(first['run_seed'])}")
         elif key == "rotate":

@@ -230,7 +230,9 @@ def seat_balance_figure(items: Sequence[Setting]) -> Figure:
                 bbox={"boxstyle": "circle,pad=0.2", "fc": colour, "ec": "none"},
             )
             top = max(top, high)
-    ax.set_xlim(0, min(1.0, top * 1.1 + 0.02))
+    right = min(1.0, top * 1.1 + 0.02)
+    # a little room left of 0%, so that a seat that never won shows its whole marker
+    ax.set_xlim(-0.03 * right, right)
     ax.set_ylim(-0.7, len(items) - 0.3)
     ax.set_yticks(ys, labels, fontsize="small")
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
