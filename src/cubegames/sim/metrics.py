@@ -146,8 +146,9 @@ def game_metrics(
     - `tree_log10`: game-tree complexity, log10 of the product of the branching factors
       (Ludii: moves x log10 of the mean, an upper bound; here the exact sum of logs);
     - `coverage`: the board coverage at the end;
-    - `lead_changes`: the share of moves after which the set of leading seats (highest
-      evaluation) differs from the set before it;
+    - `lead_changes`: how often the set of leading seats (highest evaluation) differs from
+      the set at the position before, over the positions moved from (the final one is not
+      evaluated, as in Ludii), divided by the number of moves;
     - `stability`: the variance of each seat's evaluation over the game, summed over seats;
     - `decisiveness_threshold`: the highest evaluation any non-winner reached;
       `decisiveness`: the share of the moves played before a winner's evaluation first
