@@ -713,9 +713,18 @@ def stakd_move(touch: bool) -> Callable[[Page, Any], None]:
         kind, rest = first.split("@")
         z, nodes = rest.split(":")
         node = nodes.split("+")[0]
-        chosen = page.locator(f"button.piece-type[data-type='{kind}']")
+        button = f"button.piece-type[data-type='{kind}']"
+        # the hand's buttons come back enabled a moment after the page is ready (the other
+        # seat's piece still landing): wait for that on the page's frames, not on
+        # Playwright's click retries (which back off to 500 ms: a second a move)
+        page.wait_for_function(
+            "sel => { const b = document.querySelector(sel); return !!b && !b.disabled; }",
+            arg=button,
+            polling="raf",
+        )
+        chosen = page.locator(button)
         if chosen.get_attribute("aria-pressed") != "true":
-            press(page, f"button.piece-type[data-type='{kind}']", touch)
+            press(page, button, touch)
         layer = page.locator(f".layer-button[data-layer='{z}']")
         if layer.get_attribute("aria-pressed") != "true":
             press(page, f".layer-button[data-layer='{z}']", touch)
