@@ -6,6 +6,9 @@ take one turn; a turn that no longer fits its game is dropped and thought again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -266,7 +269,9 @@ def test_serve_with_bot_workers_and_a_worker_killed_then_another(
 
     def worker(name: str) -> subprocess.Popen[str]:
         with (tmp_path / name).open("w") as out:
-            started = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, text=True)
+            started = subprocess.Popen(  # its own group: killed with its spawned child
+                command, stdout=out, stderr=subprocess.STDOUT, text=True, start_new_session=True
+            )
         workers.append(started)
         return started
 
@@ -289,7 +294,7 @@ def test_serve_with_bot_workers_and_a_worker_killed_then_another(
         first = worker("first")
         state = person_plays(page, page.state(0))
         state = bot_plays(page, state, 60)  # answered through the worker
-        first.kill()
+        os.killpg(first.pid, signal.SIGKILL)  # the worker and its pool's child, or it lives on
         first.wait(timeout=30)
         state = person_plays(page, state)
         with pytest.raises(TimeoutError):  # no worker: the bot waits
@@ -308,6 +313,8 @@ def test_serve_with_bot_workers_and_a_worker_killed_then_another(
             if started.poll() is None:
                 started.kill()
                 started.wait(timeout=30)
+            with contextlib.suppress(ProcessLookupError):  # a child left in its group
+                os.killpg(started.pid, signal.SIGKILL)
         server.stop()
 
 
