@@ -4,6 +4,7 @@ small websocket client (`Page`) that plays through it as the browser page does."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -48,6 +49,7 @@ class Served:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONWARNINGS": "ignore::DeprecationWarning", **(env or {})},
+            start_new_session=True,  # its own process group: `kill` reaches its children too
         )
         deadline = time.monotonic() + start
         while time.monotonic() < deadline:
@@ -77,10 +79,13 @@ class Served:
         return Page(f"ws://127.0.0.1:{self.port}/ws/games/{game_id}", token)
 
     def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind, as in a crash."""
+        """SIGKILL: no clean-up of any kind, as in a crash. The whole process group gets it:
+        the server's children (uvicorn's `--workers`, started by multiprocessing's spawn) would
+        otherwise live on as orphans after the test, as one did for 35 minutes after a CI run."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
+        self._kill_group()
         self._close_pipes()
 
     def stop(self) -> None:
@@ -91,7 +96,12 @@ class Served:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._kill_group()  # a child its clean stop left behind, if any
         self._close_pipes()
+
+    def _kill_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError):  # no process is left in the group
+            os.killpg(self.process.pid, signal.SIGKILL)
 
     def _close_pipes(self) -> None:
         if self.process.stderr is not None:
