@@ -84,6 +84,22 @@ def test_a_plug_ins_plain_refusal_is_carried_as_the_rules_refusal() -> None:
     assert state.to_dict() == before
 
 
+def test_a_plug_in_is_never_given_a_non_move_to_judge() -> None:
+    """None, a number, a dict or bytes offered to a plug-in's state are refused by `play`
+    (and `is_legal` says no) before the game's `refusal`, which expects a move of its own,
+    sees them: an IllegalMove, code `not-a-move`, and the state as it was."""
+    game = cubegames.make("nim", players=2, stones=5)
+    state = game.new_state(seed=1)
+    before = state.to_dict()
+    things: list[Any] = [None, 1, {"count": 1}, b"take 1", 1.5]
+    for thing in things:
+        with pytest.raises(cubegames.IllegalMove, match="is not a nim move") as caught:
+            state.play(thing)
+        assert caught.value.refusal.code == "not-a-move"
+        assert not state.is_legal(thing)
+        assert state.to_dict() == before
+
+
 def test_cubegames_simulate_runs_the_plug_in(tmp_path: Path) -> None:
     out = tmp_path / "nim.csv"
     command = ["simulate", "nim", "--bots", "random,greedy", "-n", "12", "-o", "stones=8"]

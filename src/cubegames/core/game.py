@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar
 
 from cubegames.core import splitmix
-from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal
+from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal, cut
 from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
@@ -91,7 +91,7 @@ class State(ABC, Generic[M]):
         Raises `IllegalMove` with the reason, leaving the state untouched, when the move
         cannot be read or breaks the rules; `seat`, if given, must be the seat to move.
         """
-        parsed: M = self.game.parse_move(move) if isinstance(move, str) else move
+        parsed = self._parsed(move)
         if self.to_move is None:
             raise IllegalMove(Refusal("over", "the game is over"))
         if seat is not None and seat != self.to_move:
@@ -113,10 +113,24 @@ class State(ABC, Generic[M]):
         if self.to_move is None:
             return False
         try:
-            parsed: M = self.game.parse_move(move) if isinstance(move, str) else move
+            parsed = self._parsed(move)
         except IllegalMove:
             return False
         return self.refusal(parsed) is None
+
+    def _parsed(self, move: M | str) -> M:
+        """`move` read as a move: its notation parsed, a move as it is; anything else (None,
+        a number, a dict) is refused here, so that `refusal` (a plug-in's too) is only ever
+        given a `Move`."""
+        if isinstance(move, str):
+            read: M = self.game.parse_move(move)
+            return read
+        if not isinstance(move, Move):
+            named = cut(move)
+            raise IllegalMove(
+                Refusal("not-a-move", f"{named} is not a {self.game.id} move", move=named)
+            )
+        return move
 
     @abstractmethod
     def scores(self) -> list[float]:
