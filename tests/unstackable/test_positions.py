@@ -120,6 +120,8 @@ def stage_2() -> dict[str, Any]:
         ({"supply": {"Y": 3, "R": -1, "K": 44}}, "supply.R: must be a whole number"),
         ({"turn": {"colour": "K"}}, 'field "turn": in this stage it has exactly the fields'),
         ({"turn": {"colour": "G", "placed": 1}}, 'turn.colour: must be "Y", "R", "K" or null'),
+        ({"turn": {"colour": "", "placed": 1}}, 'turn.colour: must be "Y", "R", "K" or null'),
+        ({"turn": {"colour": "RK", "placed": 1}}, 'turn.colour: must be "Y", "R", "K" or null'),
         ({"turn": {"colour": None, "placed": 1}}, "turn.placed: must be 0"),
         ({"turn": {"colour": "K", "placed": 0}}, "turn.colour: the colour is chosen"),
         ({"turn": {"colour": "K", "placed": 3}}, "turn.placed: a black turn would have ended"),

@@ -400,7 +400,7 @@ class _Reader:
         state._to_move = to_move
         turn = self.turn({"colour", "placed"})
         colour = turn["colour"]
-        if colour is not None and (not isinstance(colour, str) or colour not in LETTERS):
+        if colour is not None and (not isinstance(colour, str) or colour not in tuple(LETTERS)):
             raise ValueError('turn.colour: must be "Y", "R", "K" or null')
         placed = _whole(turn["placed"], "turn.placed")
         if colour is None:
