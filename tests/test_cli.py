@@ -98,6 +98,13 @@ def test_bad_position_files(tmp_path: Path) -> None:
     done = run("moves", str(deep))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip().endswith("not a position file (its brackets nest too deep to read)")
+    # a file larger than any position is refused before it is read whole: an endless one
+    # (/dev/zero, a pipe) would otherwise fill the memory
+    large = tmp_path / "large.json"
+    large.write_text(json.dumps({**API_EXAMPLE, "notes": "x" * 2_000_000}))
+    done = run("check", str(large), "draw")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.strip().endswith("too large to read (more than 1,000,000 bytes)")
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({**API_EXAMPLE, "bag": ["PPP"] * 9}))
     done = run("check", str(wrong), "draw")

@@ -43,15 +43,23 @@ def speaking_english() -> bool:
     return terminal.language() == words.DEFAULT
 
 
-def read_text(path: str, limit: int | None = None) -> str:
-    """A file's text (at most `limit` bytes of it and one more, so that a file too large is
-    refused by its reader without being read whole), or a one-line usage error."""
+#: the largest position file `moves` and `check` read, in bytes (a game's whole position is
+#: a few kilobytes); a larger one, or an endless one (`/dev/zero`), is refused unread
+MAX_POSITION = 1_000_000
+
+
+def read_text(path: str, limit: int) -> str:
+    """A file's text, or a one-line usage error: for a file that cannot be read, is not
+    text, or is larger than `limit` bytes (only `limit` and one more are ever read)."""
     try:
         with open(path, "rb") as file:
-            raw = file.read(-1 if limit is None else limit + 1)
-        return raw.decode("utf-8")
+            raw = file.read(limit + 1)
     except OSError as exc:
         fail(t("cli-cannot-read", path=path, reason=_os_reason(exc)))
+    if len(raw) > limit:
+        fail(t("cli-too-large", path=path, bytes=limit))
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         fail(t("cli-not-text", path=path))
 
@@ -61,7 +69,7 @@ def read_position(path: str) -> State[Any]:
     language; a game's own reason for refusing the file by the field it names)."""
     # a byte order mark (Windows' Notepad writes one) is no part of the JSON; `replay`
     # reads past it too
-    text = read_text(path).removeprefix("\ufeff")
+    text = read_text(path, MAX_POSITION).removeprefix("\ufeff")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

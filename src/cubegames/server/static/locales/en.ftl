@@ -1380,6 +1380,7 @@ cli-os-denied = Permission denied
 cli-os-folder = Is a directory
 cli-os-other = the file could not be read
 cli-not-text = { $path }: not a text file
+cli-too-large = { $path }: too large to read (more than { $bytes } bytes)
 cli-not-json = { $path }: not valid JSON ({ $reason } at line { $line } column { $column })
 cli-too-deep = { $path }: not a position file (its brackets nest too deep to read)
 cli-long-number = { $path }: not a position file (it holds a number too long to read)

@@ -1235,6 +1235,7 @@ cli-os-denied = 読む権限がありません
 cli-os-folder = フォルダーです
 cli-os-other = 読み込みに失敗しました
 cli-not-text = { $path }: テキストファイルではありません
+cli-too-large = { $path }: 大きすぎて読めません（{ $bytes }バイトを超えています）
 cli-not-json = { $reason ->
    *[other] { $path }: JSONとして読めません（{ $line }行{ $column }列）
   }
