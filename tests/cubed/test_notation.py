@@ -71,6 +71,23 @@ def test_a_cell_beyond_the_grid_is_out_of_reach_not_another_cell() -> None:
     assert GAME.parse_move("BBG@126,-126") == Place("BBG", 126, -126)
 
 
+def test_a_number_of_more_digits_than_python_converts_is_refused_as_a_move() -> None:
+    """int() refuses more than 4300 digits with a plain ValueError: a move naming such a
+    number is an IllegalMove like any other, in a short sentence, the state unchanged."""
+    state = cubegames.make("cubed", players=2, variants=("draw3", "void")).new_state(seed=5)
+    before = state.to_dict()
+    huge = "9" * 5000
+    for text, message in (
+        (f"BBG@{huge},0", "^cell 99999999999999999999,0 is out of reach"),
+        (f"BBG@0,-{huge}", "^cell 0,-99999999999999999999 is out of reach"),
+        (f"draw3:{huge}", "^draw3 draws 1, 2 or 3 pieces"),
+        (f"give:BBG>{huge}", "^there is nothing to give now"),
+    ):
+        with pytest.raises(cubegames.IllegalMove, match=message):
+            state.play(text)
+    assert state.to_dict() == before
+
+
 def test_edition_letters_differ() -> None:
     with pytest.raises(cubegames.IllegalMove, match="'G' is not a colour here"):
         JA.parse_move("GPY@0,0")

@@ -49,6 +49,10 @@ def test_repr_can_be_pasted_back() -> None:
         ("DUO@1:0,0+0,0", "node 0,0 is listed twice"),
         ("UNI@1:5000,0", "out of reach"),
         ("UNI@5000:0,0", "layer 5000 is out of reach"),
+        # more digits than Python converts (4300): still out of reach, in a short sentence
+        ("UNI@1:" + "9" * 5000 + ",0", "^node 99999999999999999999,0 is out of reach"),
+        ("UNI@1:-" + "9" * 5000 + ",0", "^node -99999999999999999999,0 is out of reach"),
+        ("UNI@" + "9" * 5000 + ":0,0", "^layer 99999999999999999999 is out of reach"),
     ],
 )
 def test_bad_text_is_refused_with_a_reason(text: str, message: str) -> None:

@@ -61,6 +61,22 @@ def cut(text: object, most: int = 60) -> str:
     return said if len(said) <= most else said[:most] + "…"
 
 
+def typed_number(digits: str, most: int = 20) -> int:
+    """A number a player typed (`-?` and digits, as a notation's pattern matched it); one of
+    more than `most` digits is read as the largest of `most` digits, of its sign, so that
+    a move naming it is refused as out of reach in a short sentence, not by Python's
+    refusal to convert more than 4300 digits (a ValueError that is no `IllegalMove`).
+
+    >>> typed_number("-12"), typed_number("9" * 5000, most=3)
+    (-12, 999)
+    """
+    negative = digits.startswith("-")
+    if len(digits) - negative > most:
+        largest = int("9" * most)
+        return -largest if negative else largest
+    return int(digits)
+
+
 #: the code of a move that cannot be read at all (a notation error)
 UNREADABLE = "unreadable"
 #: the code of a rules refusal a game gave as a plain sentence, without a code of its own

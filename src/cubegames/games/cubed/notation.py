@@ -18,7 +18,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove, Refusal, typed
+from cubegames.core.errors import IllegalMove, Refusal, typed, typed_number
 from cubegames.core.game import Move
 from cubegames.core.hexgrid import LIMIT, in_range
 
@@ -173,7 +173,7 @@ def _parse(text: str, letters: str) -> CubedMove:
         return up
 
     if m := _PLACE.fullmatch(t):
-        q, r = int(m[2]), int(m[3])
+        q, r = typed_number(m[2]), typed_number(m[3])
         if not in_range(q, r):
             # a cell beyond the grid's span would be packed onto another one: 0,257 is 1,1
             raise IllegalMove(
@@ -185,9 +185,9 @@ def _parse(text: str, letters: str) -> CubedMove:
             )
         return Place(colours(m[1]), q, r)
     if m := _DRAW3.fullmatch(t):
-        return Draw3(int(m[1]))
+        return Draw3(typed_number(m[1]))
     if m := _KEEP.fullmatch(t):
         return Keep(colours(m[1]))
     if m := _GIVE.fullmatch(t):
-        return Give(colours(m[1]), int(m[2]))
+        return Give(colours(m[1]), typed_number(m[2]))
     raise IllegalMove(f"cannot read {typed(text)}: moves look like {FORMS}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cubegames.core.errors import IllegalMove, Refusal, typed
+from cubegames.core.errors import IllegalMove, Refusal, typed, typed_number
 from cubegames.core.game import Move
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType
 
@@ -65,7 +65,7 @@ def parse(text: str) -> Place:
     if name not in PieceType.__members__:
         pieces = ", ".join(t.value for t in TYPES)
         raise IllegalMove(f"unknown piece {typed(m[1])}; pieces are {pieces}")
-    z = int(m[2])
+    z = typed_number(m[2])
     if z > LIMIT:
         raise IllegalMove(
             Refusal("reach", f"layer {z} is out of reach (layers go up to {LIMIT})", limit=LIMIT)
@@ -75,7 +75,7 @@ def parse(text: str) -> Place:
         found = _NODE.fullmatch(part)
         if found is None:
             raise IllegalMove(f"cannot read node {typed(part)} in {typed(text)}: a node is x,y")
-        x, y = int(found[1]), int(found[2])
+        x, y = typed_number(found[1]), typed_number(found[2])
         if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
             raise IllegalMove(
                 Refusal(
