@@ -251,17 +251,11 @@ class Referee:
                 raise Refused("nobody is asking to take a move back", "undo-none")
             if outcome == "not-yours":
                 raise Refused("this request is not yours to answer", "undo-none")
-            said = {"kind": "undo-answer", "game": room.id, "seat": seat}
             if outcome == "declined":
-                room.asking = None
-                room.tell_undo("declined", seat)
-                await asyncio.to_thread(self.bus.publish, said | {"event": "declined"})
+                await self._tell_request(room, seat, "declined", None)
                 return
             if outcome == "agreed":
-                room.asking = asking
-                room.tell_undo("agreed", seat)
-                said |= {"event": "agreed", "agreed": sorted(asking.agreed)}
-                await asyncio.to_thread(self.bus.publish, said)
+                await self._tell_request(room, seat, "agreed", asking)
                 return
             room.asking = None
             self._chance_since(room, asking.first)
@@ -383,26 +377,35 @@ class Referee:
         await self._settle_undo(room, seat)
         self.runner.wake(room)
 
+    async def _tell_request(
+        self, room: Room, seat: int, event: str, asking: UndoAsk | None
+    ) -> None:
+        """The request stands as `asking` after `seat`'s answer or hand-over (None: it
+        ended, `declined` or `withdrawn`): this room's pages are told `event`, the other
+        processes the request's end or who has agreed so far."""
+        room.asking = asking
+        room.tell_undo(event, seat)
+        said: dict[str, Any] = {"kind": "undo-answer", "game": room.id, "seat": seat}
+        if asking is None:
+            said["event"] = event
+        else:
+            said |= {"event": "agreed", "agreed": sorted(asking.agreed)}
+        await asyncio.to_thread(self.bus.publish, said)
+
     async def _settle_undo(self, room: Room, seat: int) -> None:
         """`seat` was just handed to the bot (call with the lock held): a take-back it
         asked for is void, and one it was the last to answer is taken back, as nobody is
         left to answer it (else it would wait until the next move voids it)."""
         bots = frozenset(room.bot_seats)
         outcome, asking = await asyncio.to_thread(undoasks.settle, self.store, room.id, bots)
-        said = {"kind": "undo-answer", "game": room.id, "seat": seat}
         if outcome == "none" or asking is None:
             room.asking = None
             return
         if outcome == "void":
-            room.asking = None
-            room.tell_undo("withdrawn", seat)
-            await asyncio.to_thread(self.bus.publish, said | {"event": "withdrawn"})
+            await self._tell_request(room, seat, "withdrawn", None)
             return
         if outcome == "waiting":
-            room.asking = asking
-            room.tell_undo("waiting", seat)
-            said |= {"event": "agreed", "agreed": sorted(asking.agreed)}
-            await asyncio.to_thread(self.bus.publish, said)
+            await self._tell_request(room, seat, "waiting", asking)
             return
         room.asking = None
         try:
