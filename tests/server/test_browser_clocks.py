@@ -138,6 +138,22 @@ def _made(url: str, clock: dict[str, Any]) -> dict[str, Any]:
     return made
 
 
+def _cubed_of_three(url: str, clock: dict[str, Any]) -> dict[str, Any]:
+    """A one-round CUBED table of three people, made on the server at `url`."""
+    response = httpx.post(
+        f"{url}/api/games",
+        json={
+            "game": "cubed",
+            "options": {"players": 3, "rounds": 1},
+            "seats": [{"kind": "human"}] * 3,
+            "clock": clock,
+        },
+    )
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
 def _open(page: Page, url: str, made: dict[str, Any]) -> None:
     tokens = ",".join(seat["token"] for seat in made["seats"])
     page.goto(f"{url}/play/{made['id']}#t={tokens}")
@@ -466,17 +482,7 @@ def test_a_player_who_resigned_a_game_of_three_watches_the_bot_play_on(
     """After resigning a game of three, the page is shown the table as a spectator's is:
     no hand (the bot's now), no turn of its own (the bot's turns are not "Your turn")."""
     url, _clock = clock_server
-    response = httpx.post(
-        f"{url}/api/games",
-        json={
-            "game": "cubed",
-            "options": {"players": 3, "rounds": 1},
-            "seats": [{"kind": "human"}] * 3,
-            "clock": {"kind": "turn", "days": 3},
-        },
-    )
-    assert response.status_code == 201, response.text
-    made = response.json()
+    made = _cubed_of_three(url, {"kind": "turn", "days": 3})
     context, page, errors = _page(browser, "desktop")
     try:
         page.goto(f"{url}/play/{made['id']}#t={made['seats'][0]['token']}")
@@ -505,16 +511,7 @@ def test_a_take_back_request_is_withdrawn_in_words_when_its_asker_resigns(
     request with its answer buttons, then seat 0 resigns (the bot plays on): seat 1 is told
     in words that the request is withdrawn, and the buttons go."""
     url, _clock = clock_server
-    response = httpx.post(
-        f"{url}/api/games",
-        json={
-            "game": "cubed",
-            "options": {"players": 3, "rounds": 1},
-            "seats": [{"kind": "human"}] * 3,
-        },
-    )
-    assert response.status_code == 201, response.text
-    made = response.json()
+    made = _cubed_of_three(url, {"kind": "none"})
     one, asker, errors_one = _page(browser, "desktop")
     two, other, errors_two = _page(browser, "phone")
     try:
