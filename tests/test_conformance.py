@@ -99,5 +99,5 @@ def test_a_refusal_quotes_a_long_text_cut_short(game_id: str) -> None:
         with pytest.raises(cubegames.IllegalMove) as refused:
             state.play(text)
         assert len(str(refused.value)) < 300, str(refused.value)[:300]
-        assert "…" in str(refused.value)
+        assert "…" in str(refused.value) or "..." in str(refused.value)  # cut short
     assert state.to_dict() == before

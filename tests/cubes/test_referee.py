@@ -42,9 +42,10 @@ def test_the_refusal_says_so_before_judging_the_faces() -> None:
     state = position([15, 15], 10, referee=False)
     # die 4 has no face 4, but an ordinary game takes no typed faces at all
     assert refusal(state, "roll 1 C . 4 . 3") == NOT_REFEREED
-    assert refusal(state, Roll(("C",))) == NOT_REFEREED
-    # what cannot be read is still refused as unreadable
+    assert refusal(state, Roll(("C", "C", "C", "C", "C", "C"))) == NOT_REFEREED
+    # what cannot be read is still refused as unreadable, a move object as its notation
     assert "6 faces" in refusal(state, "roll 1 C .")
+    assert "6 faces" in refusal(state, Roll(("C",)))
 
 
 def test_a_refereed_game_plays_forced_rolls() -> None:

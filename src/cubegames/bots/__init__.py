@@ -19,6 +19,7 @@ from cubegames.bots.greedy import GreedyBot
 from cubegames.bots.mcts import MctsBot
 from cubegames.bots.random import RandomBot
 from cubegames.core.chance import whole_seed
+from cubegames.core.errors import cut, shown
 from cubegames.core.phrase import Worded
 
 BOTS: dict[str, type[Bot]] = {
@@ -73,9 +74,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """
     if not isinstance(spec, str):
         bots = ", ".join(bot_classes())
-        named = str(spec)[:40]
         raise Worded(
-            "error-bot-unknown", f"unknown bot {named!r}; choose from {bots}", bot=named, bots=bots
+            "error-bot-unknown",
+            f"unknown bot {shown(spec)}; choose from {bots}",
+            bot=cut(spec, 40),
+            bots=bots,
         )
     name, _, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}
@@ -121,8 +124,8 @@ def bot(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     if cls is None:
         raise Worded(
             "error-bot-unknown",
-            f"unknown bot {name!r}; choose from {', '.join(classes)}",
-            bot=name,
+            f"unknown bot {shown(name)}; choose from {', '.join(classes)}",
+            bot=cut(name, 40),
             bots=", ".join(classes),
         )
     if game is not None and not cls.can_play(game):

@@ -37,6 +37,8 @@ import operator
 import random
 from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, runtime_checkable
 
+from cubegames.core.errors import shown
+
 if TYPE_CHECKING:
     from cubegames.core.game import Game, State
 
@@ -59,7 +61,7 @@ def whole_seed(seed: object) -> int:
     """
     if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
         return operator.index(seed)  # an int, or numpy's: np.int64(7) is a seed too
-    raise ValueError(f"seed must be a whole number, not {seed!r:.40}")
+    raise ValueError(f"seed must be a whole number, not {shown(seed)}")
 
 
 def entropy_seed(seed: object) -> int | None:
@@ -80,7 +82,7 @@ def entropy_seed(seed: object) -> int | None:
         whole = operator.index(seed)
         if whole >= 0:
             return whole
-    raise ValueError(f"seed must be None or a whole number of at least 0, not {seed!r:.40}")
+    raise ValueError(f"seed must be None or a whole number of at least 0, not {shown(seed)}")
 
 
 def seeded(seed: int) -> random.Random:

@@ -15,6 +15,8 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
+from cubegames.core.errors import cut, shown
+
 
 def need(
     table: Mapping[str, Any], key: str, kind: type, where: str, error: type[ValueError] = ValueError
@@ -90,8 +92,8 @@ def read_data_file(
         raise worded(
             error,
             "error-edition-unknown",
-            f"unknown edition {name!r}; choose from {editions} or give a .toml file",
-            edition=name,
+            f"unknown edition {shown(name, 80)}; choose from {editions} or give a .toml file",
+            edition=cut(name, 80),
             editions=editions,
         )
     try:

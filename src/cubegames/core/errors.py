@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,13 +53,84 @@ def typed(text: str, most: int = 60) -> str:
 
 def cut(text: object, most: int = 60) -> str:
     """`str(text)` cut to `most` characters and an ellipsis: a thing offered as a move
-    named in its refusal (`b"x" * 100_000 is not a CUBED move`).
+    named in its refusal (`b"x" * 100_000 is not a CUBED move`). Anything but text is
+    written as `shown` writes it, so that no value can make the refusal fail or grow.
 
-    >>> cut(b"x" * 100, most=5)
-    "b'xxx…"
+    >>> cut("x" * 100, most=5), cut(b"x" * 100, most=5)
+    ('xxxxx…', "b'xxx…")
     """
-    said = str(text)
+    said = text if isinstance(text, str) else shown(text, 2 * most + 10)
     return said if len(said) <= most else said[:most] + "…"
+
+
+class _Short(reprlib.Repr):
+    """`reprlib`'s short repr, also for whole numbers too long for `repr` (Python refuses
+    to write one of more than 4300 digits) and for objects whose own repr fails."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = most
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = 6
+        self.maxdeque = self.maxarray = 6
+        self.maxdict = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        digits = int(x.bit_length() * 0.30103) + 1  # log10(2): the digits, give or take one
+        if digits > self.maxlong:
+            return f"{'-' if x < 0 else ''}<a number of {digits} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            said = repr(x)
+        except Exception:  # a broken or hostile __repr__ must not break a refusal
+            return f"<{type(x).__name__}>"
+        if len(said) <= self.maxother:
+            return said
+        half = max(0, (self.maxother - 3) // 2)
+        return said[:half] + "..." + said[len(said) - (self.maxother - 3 - half) :]
+
+
+def shown(value: object, most: int = 40) -> str:
+    """`repr(value)` for a refusal's message, never longer than about `most` characters and
+    never failing: a value a stranger sends (a list nested 100,000 deep, a number of 5,000
+    digits, a megabyte of text) is named in a short phrase, not by a `RecursionError`,
+    Python's 4300-digit `ValueError` or the whole megabyte.
+
+    >>> shown("GPY"), shown(1.5), shown(None)
+    ("'GPY'", '1.5', 'None')
+    >>> shown("x" * 100, most=10)
+    "'xx...xxx'"
+    >>> shown(10**5000)
+    '<a number of 5001 digits>'
+    >>> deep: list[object] = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> shown(deep)
+    '[[[[...]]]]'
+    """
+    try:
+        return _Short(most).repr(value)
+    except Exception:  # as above: the message is written whatever came
+        return f"<{type(value).__name__}>"
+
+
+def plain(value: object, most: int = 40) -> str | int | float:
+    """`value` itself when it prints short (a whole number of up to 20 digits, a float, a
+    short text), else `shown(value, most)`: for a refusal's parameters and the numbers its
+    sentence names, which a page or a log prints as they are.
+
+    >>> plain(7), plain(10**30), plain("x" * 50, most=10)
+    (7, '<a number of 31 digits>', "'xx...xxx'")
+    """
+    if isinstance(value, bool | float):
+        return value
+    if isinstance(value, int) and abs(value) < 10**20:
+        return value
+    if isinstance(value, str) and len(value) <= most:
+        return value
+    return shown(value, most)
 
 
 def typed_number(digits: str, most: int = 20) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar
 
 from cubegames.core import splitmix
-from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal, cut
+from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal, cut, plain, shown
 from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
@@ -35,7 +35,17 @@ def seat_of(seat: object, players: int) -> int:
         number = operator.index(seat)
         if 0 <= number < players:
             return number
-    raise ValueError(f"there is no seat {seat!r:.40}")
+    raise ValueError(f"there is no seat {shown(seat)}")
+
+
+def _is_seat(seat: object, to_move: int) -> bool:
+    """True when `seat` names seat `to_move`: a whole number (an int or numpy's), not a
+    bool (`play(move, seat=True)` is not seat 1's move)."""
+    return (
+        isinstance(seat, SupportsIndex)
+        and not isinstance(seat, bool)
+        and operator.index(seat) == to_move
+    )
 
 
 class Move(ABC):
@@ -94,13 +104,13 @@ class State(ABC, Generic[M]):
         parsed = self._parsed(move)
         if self.to_move is None:
             raise IllegalMove(Refusal("over", "the game is over"))
-        if seat is not None and seat != self.to_move:
+        if seat is not None and not _is_seat(seat, self.to_move):
             raise IllegalMove(
                 Refusal(
                     "turn",
-                    f"it is seat {self.to_move}'s turn, not seat {seat}'s",
+                    f"it is seat {self.to_move}'s turn, not seat {plain(seat)}'s",
                     to_move=self.to_move,
-                    seat=seat,
+                    seat=plain(seat),
                 )
             )
         reason = self.refusal(parsed)
@@ -119,18 +129,31 @@ class State(ABC, Generic[M]):
         return self.refusal(parsed) is None
 
     def _parsed(self, move: M | str) -> M:
-        """`move` read as a move: its notation parsed, a move as it is; anything else (None,
-        a number, a dict) is refused here, so that `refusal` (a plug-in's too) is only ever
-        given a `Move`."""
+        """`move` read as a move of this game: its notation parsed; a move object read back
+        from its own notation (`parse_move(str(move))`), so that one built by hand with
+        fields of the wrong kind (`Place(q="X")`, `Stack(x=False, ...)`) or one of another
+        game is refused here and never half played. Anything else (None, a number, a dict)
+        is refused too: `refusal` (a plug-in's too) is only ever given this game's `Move`."""
         if isinstance(move, str):
             read: M = self.game.parse_move(move)
             return read
-        if not isinstance(move, Move):
+        rebuilt: M | None = None
+        if isinstance(move, Move):
+            try:
+                rebuilt = self.game.parse_move(str(move))
+            except IllegalMove:
+                raise  # what is wrong with it, as its notation says (`roll C`: 1 face of 6)
+            except Exception:  # a move that cannot say itself is no move
+                rebuilt = None
+            else:
+                if rebuilt != move:  # its notation says another move than it holds
+                    rebuilt = None
+        if rebuilt is None:
             named = cut(move)
             raise IllegalMove(
                 Refusal("not-a-move", f"{named} is not a {self.game.id} move", move=named)
             )
-        return move
+        return rebuilt
 
     @abstractmethod
     def scores(self) -> list[float]:

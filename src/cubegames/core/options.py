@@ -33,6 +33,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from cubegames.core.errors import shown
 from cubegames.core.phrase import Worded
 
 
@@ -68,7 +69,9 @@ def check_options(game_id: str, model: type[BaseModel], options: Mapping[str, An
     names = option_names(model)
     unknown = sorted(set(options) - set(names))
     if unknown:  # `make`'s own refusal (the form and the command line word theirs)
-        raise ValueError(f"{game_id} has no option {unknown[0]!r}; it takes {', '.join(names)}")
+        raise ValueError(
+            f"{game_id} has no option {shown(unknown[0])}; it takes {', '.join(names)}"
+        )
     try:
         model.model_validate(dict(options))
     except ValidationError as exc:

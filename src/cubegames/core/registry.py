@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create_model
 
+from cubegames.core.errors import cut, shown
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, from_text, unknown_option
@@ -164,11 +165,10 @@ def game_class(game_id: str) -> type[Game[Any]]:
     if not isinstance(game_id, str) or game_id not in _ENTRIES:
         if isinstance(game_id, str) and game_id in _LEFT_OUT:
             raise PluginError(_LEFT_OUT[game_id])
-        named = game_id if isinstance(game_id, str) else str(game_id)
         raise Worded(
             "error-game-unknown",
-            f"unknown game {named!r}; choose from {', '.join(GAMES)}",
-            game=named[:40],
+            f"unknown game {shown(game_id)}; choose from {', '.join(GAMES)}",
+            game=cut(game_id, 40),
             games=", ".join(GAMES),
         )
     found = _load(game_id)

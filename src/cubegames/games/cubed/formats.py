@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cubegames.core import splitmix
+from cubegames.core.errors import shown
 
 #: the format `to_dict` writes for a game made today
 VERSION = 2
@@ -41,7 +42,7 @@ def read_chance(data: Mapping[str, Any]) -> tuple[int | None, str | None]:
     if "version" in data and (type(version) is not int or version != VERSION):
         # format 1 files have no "version" field at all
         raise ValueError(
-            f'field "version": {version!r} is not a CUBED position format this version reads '
+            f'field "version": {shown(version)} is not a CUBED position format this version reads '
             f'({VERSION}, or no "version" for format 1)'
         )
     if version == 1:

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import FinalDigest
 from cubegames.core.data import FieldReader, refuse_other_fields
+from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
 from cubegames.core.info import GameInfo
@@ -44,7 +45,7 @@ def _variant(name: str) -> str:
     if name not in VARIANTS:
         raise Worded(
             "error-option-choice",
-            f"unknown variant {name!r}; choose from {', '.join(VARIANTS)}",
+            f"unknown variant {shown(name)}; choose from {', '.join(VARIANTS)}",
             option="variants",
             choices=", ".join(VARIANTS),
         )
@@ -159,11 +160,11 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
             raise Worded(
                 "error-players-edition",
                 f"the {self.edition.id} edition plays {counts[0]} to {counts[-1]} players, "
-                f"not {players}",
+                f"not {plain(players)}",
                 edition=edition_phrase(INFO.id, self.edition.id),
                 low=counts[0],
                 high=counts[-1],
-                players=players,
+                players=plain(players),
             )
         self.players = players
         if len(set(variants)) != len(variants):
@@ -427,7 +428,7 @@ class _Reader(FieldReader):
             self.count(points, f"{where}.scores[{seat}]", 0, most)
         end = entry["end"]
         if end not in (EMPTIED, BLOCKED, STALLED, STANDSTILL):
-            raise ValueError(f"{where}.end: {end!r:.40} is not how a round ends")
+            raise ValueError(f"{where}.end: {shown(end)} is not how a round ends")
         winner = entry["winner"]
         if end == EMPTIED:
             self.count(winner, f"{where}.winner", 0, players - 1)

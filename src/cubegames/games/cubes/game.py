@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from cubegames.core import chance, splitmix
 from cubegames.core.data import FieldReader, refuse_other_fields
+from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -108,11 +109,11 @@ class Cubes(Game[CubesMove]):
         if not ed.min_players <= players <= ed.max_players:
             raise Worded(
                 "error-players-range",
-                f"CUBES plays {ed.min_players} to {ed.max_players} players, not {players}",
+                f"CUBES plays {ed.min_players} to {ed.max_players} players, not {plain(players)}",
                 game="CUBES",
                 low=ed.min_players,
                 high=ed.max_players,
-                players=players,
+                players=plain(players),
             )
         self.players = players
         self.sets = sets

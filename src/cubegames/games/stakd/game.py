@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance
+from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -127,11 +128,11 @@ class Stakd(Game[Place]):
             raise Worded(
                 "error-players-edition",
                 f"the {self.edition.id} edition plays {counts[0]} to {counts[-1]} players, "
-                f"not {players}",
+                f"not {plain(players)}",
                 edition=edition_phrase(INFO.id, self.edition.id),
                 low=counts[0],
                 high=counts[-1],
-                players=players,
+                players=plain(players),
             )
         self.players = players
         if points_to_win is None:

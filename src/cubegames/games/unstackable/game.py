@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from cubegames.core import chance
 from cubegames.core.capabilities import EndgameSolving
+from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -97,10 +98,10 @@ class Unstackable(Game[UnstackableMove], EndgameSolving):
         if players != 2:
             raise Worded(
                 "error-players-exactly",
-                f"unstackable is a game for exactly 2 players, not {players}",
+                f"unstackable is a game for exactly 2 players, not {plain(players)}",
                 game="Unstackable",
                 count=2,
-                players=players,
+                players=plain(players),
             )
         self.players = 2
         self.bag_counts_as_exposed = bag_counts_as_exposed

@@ -14,6 +14,7 @@ from gymnasium.vector import AutoresetMode
 import cubegames
 from cubegames.bots import Bot
 from cubegames.core.chance import entropy_seed
+from cubegames.core.errors import shown
 from cubegames.kit.vector import StepResult, StepsRows, batch_actions, seat_outcomes
 from cubegames.rl.session import Session, win_shares
 
@@ -44,7 +45,8 @@ def _policy_actions(chosen: Any, games: int) -> npt.NDArray[np.int64]:
         actions = np.asarray(chosen, dtype=np.float64).reshape(-1)
     except (TypeError, ValueError):
         raise ValueError(
-            f"the opponent policy must return {games} actions, one per game, not {chosen!r:.60}"
+            f"the opponent policy must return {games} actions, one per game, "
+            f"not {shown(chosen, 60)}"
         ) from None
     if actions.size != games:
         raise ValueError(
