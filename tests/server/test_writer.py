@@ -128,6 +128,55 @@ async def test_a_closed_writer_starts_again_on_the_next_move(db_url: str) -> Non
 
 
 @pytest.mark.anyio
+async def test_closing_as_the_first_write_starts_the_checkpoints_does_not_wait_on_it(
+    tmp_path: Path,
+) -> None:
+    """`close` joins the threads holding the lock that starts them; a thread whose first
+    write was just then starting the checkpoints took the same lock, and each waited for
+    the other until the join gave up after 30 s (a server stopped right after a first move)."""
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    game, _ = store.create("cubes", {}, 1, [NewSeat(HUMAN), NewSeat(HUMAN)])
+    engine, connecting, go = store.engine, threading.Event(), threading.Event()
+
+    class HeldConnect:  # the writer thread's first connect waits until `close` runs
+        def __getattr__(self, name: str) -> Any:
+            return getattr(engine, name)
+
+        def connect(self) -> Connection:
+            connecting.set()
+            go.wait(timeout=60)
+            return engine.connect()
+
+    store.engine = HeldConnect()  # type: ignore[assignment]
+    writer = Writer(store)
+    written = asyncio.ensure_future(writer.write(NewMove(game, 1, 0, "roll")))
+    assert await asyncio.to_thread(connecting.wait, 60)
+    closing_holds_the_lock = threading.Event()
+    plain = writer._starting
+
+    class Noted:  # tells when `close` has taken the lock
+        def __enter__(self) -> None:
+            plain.acquire()
+            closing_holds_the_lock.set()
+
+        def __exit__(self, *exc: object) -> None:
+            plain.release()
+
+    writer._starting = Noted()  # type: ignore[assignment]
+    closing = threading.Thread(target=writer.close)
+    closing.start()
+    assert await asyncio.to_thread(closing_holds_the_lock.wait, 60)
+    go.set()
+    await asyncio.to_thread(closing.join, 20)
+    assert not closing.is_alive(), "close waited on the thread that waited on close"
+    await written  # the move was written before the thread stopped
+    store.engine = engine
+    info = store.load(game)
+    assert info is not None and len(info.moves) == 1
+    store.close()
+
+
+@pytest.mark.anyio
 async def test_sqlite_checkpoints_are_the_checkpoint_threads_not_a_commits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -84,6 +84,9 @@ class Writer:
         #: whether the threads run (a write checks this flag, not each thread, under no lock)
         self._running = False
         self._starting = threading.Lock()
+        #: guards `_checkpoints`, apart from `_starting`: `close` joins the threads holding
+        #: `_starting`, and a thread's first write starts the checkpoints
+        self._checkpointing = threading.Lock()
         self._counting = threading.Lock()
         #: each thread's own connections, kept from one transaction to the next: the
         #: SQLAlchemy one (`connection`), and on PostgreSQL a psycopg one (`driver`)
@@ -139,9 +142,10 @@ class Writer:
             for thread in running:
                 thread.join(timeout=30)
             self._running = False
-            if self._checkpoints is not None:
-                self._checkpoints.close()
-                self._checkpoints = None
+            with self._checkpointing:
+                if self._checkpoints is not None:
+                    self._checkpoints.close()
+                    self._checkpoints = None
 
     def _run(self) -> None:
         try:
@@ -209,7 +213,7 @@ class Writer:
                 # the checkpoints are the other thread's (see the module's docstring)
                 self._connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
                 self._connection.commit()
-                with self._starting:
+                with self._checkpointing:  # not `_starting`: `close` holds it, joining us
                     if self._checkpoints is None:
                         self._checkpoints = Checkpoints(self.store)
         try:
