@@ -35,6 +35,13 @@ def test_same_seed_same_rolls_and_different_seeds_differ() -> None:
     assert rolls(3, 60) != rolls(4, 60)
 
 
+def test_a_seed_and_its_negative_roll_alike_as_every_version_has() -> None:
+    """Kept, documented in docs/positions.md: `random.Random` takes a seed by its size, and
+    changing it would change how stored games of negative seeds replay."""
+    assert rolls(-3, 60) == rolls(3, 60) != rolls(4, 60)
+    assert rolls(-(2**64), 30) != rolls(2**64, 30)  # a keyed seed keeps its sign
+
+
 def test_a_seed_past_64_bits_keeps_all_its_bits_in_the_generator() -> None:
     # the web server deals from 128 random bits; 64 bits of generator state would throw half
     # of them away (issue 11), so a large seed keys a generator with a 128-bit key
