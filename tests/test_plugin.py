@@ -14,6 +14,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
@@ -98,6 +99,26 @@ def test_a_plug_in_is_never_given_a_non_move_to_judge() -> None:
         assert caught.value.refusal.code == "not-a-move"
         assert not state.is_legal(thing)
         assert state.to_dict() == before
+
+
+def test_a_plug_in_is_given_only_its_own_moves_and_whole_seeds() -> None:
+    """A move of another game, or a hand-built move whose notation the plug-in cannot read,
+    is refused before its rules see it; a seed that is no whole number is refused before
+    its `new_state` sees it (Nim's own took None, 1.5, "7", True and NaN)."""
+    from cubegames.games.cubed.notation import Place
+
+    game = cubegames.make("nim", players=2, stones=5)
+    state = game.new_state(seed=1)
+    before = state.to_dict()
+    with pytest.raises(cubegames.IllegalMove):
+        state.play(Place("GPY", 0, 0))
+    assert state.to_dict() == before
+    for seed in [None, 1.5, "7", True, float("nan")]:
+        with pytest.raises(ValueError, match=r"^seed must be a whole number, not "):
+            game.new_state(seed)
+        with pytest.raises(ValueError, match=r"^seed must be a whole number, not "):
+            game.new_state(seed=seed)
+    assert game.new_state(np.int64(4)).to_dict() == game.new_state(4).to_dict()
 
 
 def test_cubegames_simulate_runs_the_plug_in(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ Chance comes from the seed given to `Game.new_state` and from the position itsel
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -220,6 +221,24 @@ class Playouts(ABC, Generic[M]):
         return [self.run(m, s)[seat] for m, s in zip(moves, seeds, strict=True)]
 
 
+def _seed_checked(new_state: Callable[..., Any]) -> Callable[..., Any]:
+    """`new_state` refusing a seed that is not a whole number (None, 1.5, "7", True, NaN)
+    with `chance.whole_seed`'s ValueError before the game sees it, and giving it a plain
+    int (numpy's too): every game's, a plug-in's included, takes seeds alike."""
+    from cubegames.core.chance import whole_seed
+
+    @functools.wraps(new_state)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if args:
+            args = (whole_seed(args[0]), *args[1:])
+        elif "seed" in kwargs:
+            kwargs["seed"] = whole_seed(kwargs["seed"])
+        return new_state(self, *args, **kwargs)
+
+    checked.seed_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
 class Game(ABC, Generic[M]):
     """A game's rules with one set of options; it makes, reads and checks states."""
 
@@ -235,6 +254,9 @@ class Game(ABC, Generic[M]):
         if isinstance(facts, GameInfo):
             cls.id = facts.id
             cls.option_names = tuple(facts.options.model_fields)
+        own = cls.__dict__.get("new_state")
+        if callable(own) and not getattr(own, "seed_checked", False):
+            cls.new_state = _seed_checked(own)  # type: ignore[method-assign]
 
     players: int
 
