@@ -45,6 +45,14 @@ async def _to_round_end(room: Room) -> None:
         await room.play(seat, str(room.state.legal_moves()[0]), room.ply)
 
 
+async def _seen_by_seat_0_only(room: Room) -> None:
+    """Both seats watch from a page; round 1 is played out, and seat 0 has seen its end."""
+    room.join(Peer(Page(), 0))
+    room.join(Peer(Page(), 1))
+    await _to_round_end(room)
+    room.ready(0)
+
+
 @pytest.mark.anyio
 async def test_the_next_round_waits_until_every_player_has_seen_the_end(store: Store) -> None:
     clock = Seconds(100.0)
@@ -105,10 +113,7 @@ async def test_the_countdown_starts_the_next_round_without_a_player_who_looks_aw
     room = _room(store, clock)
 
     async def game() -> None:
-        room.join(Peer(Page(), 0))
-        room.join(Peer(Page(), 1))
-        await _to_round_end(room)
-        room.ready(0)
+        await _seen_by_seat_0_only(room)
         clock.now += rooms.ROUND_PAUSE - 1
         assert room.paused()
         clock.now += 1
@@ -259,10 +264,7 @@ async def test_a_seat_handed_to_the_bot_at_the_round_end_is_no_longer_waited_for
     room = _room(store, clock)
 
     async def game() -> None:
-        room.join(Peer(Page(), 0))
-        room.join(Peer(Page(), 1))
-        await _to_round_end(room)
-        room.ready(0)
+        await _seen_by_seat_0_only(room)
         assert room.paused()
         room.hand_to_bot(1, "greedy", room.ply + 1)
         assert not room.paused()
