@@ -76,14 +76,17 @@ def test_check_says_legal_or_why_not(position: Path) -> None:
         (("play", "cubed", "-s", "0", "-s", "1", "-b", "greedy"), "1 bot for no other seat"),
         (("play", "cubed", "--frobnicate"), "No such option '--frobnicate'"),
         (("compile", "--part", "toaster"), "'toaster' is not one of 'bots'"),
+        # click quoted all 5,000 digits
+        (("simulate", "cubed", "-n", "9" * 5000), "'" + "9" * 60 + "…' is not a valid"),
     ],
+    ids=lambda arg: arg if isinstance(arg, str) else " ".join(a[:12] for a in arg),
 )
 def test_bad_arguments_give_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
     done = run(*args)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
-    assert message in lines[0]
+    assert message in lines[0] and len(lines[0]) < 300
     assert "Traceback" not in done.stderr
 
 

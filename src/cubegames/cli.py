@@ -327,7 +327,9 @@ class Cubegames(Spoken, click.Group):
 def _tidied(message: str, lang: str) -> str:
     """A usage error as click put it together from the catalog's pieces, with the
     punctuation click adds outside them in the language's own: Japanese has no space after
-    。 and ends on 。, not on click's "." after a quoted name.
+    。 and ends on 。, not on click's "." after a quoted name; a value of more than 80
+    characters (a path's parts aside) that click quotes whole (`-n 999…` of 5,000
+    digits) cut to its first 60.
 
     >>> _tidied("'plya' というコマンドはありません。 もしかして: 'play'", "ja")
     "'plya' というコマンドはありません。もしかして: 'play'"
@@ -335,7 +337,11 @@ def _tidied(message: str, lang: str) -> str:
     "次の引数を指定してください: 'GAME'。"
     >>> _tidied("Missing argument 'GAME'.", "en")
     "Missing argument 'GAME'."
+    >>> _tidied("'" + "9" * 5000 + "' is not a valid integer.", "en") == (
+    ...     "'" + "9" * 60 + "…' is not a valid integer.")
+    True
     """
+    message = re.sub(r"[^\s'/]{81,}", lambda long: long.group()[:60] + "…", message)
     if lang != "ja":
         return message
     message = message.replace("。 ", "。")
