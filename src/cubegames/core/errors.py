@@ -121,8 +121,8 @@ def plain(value: object, most: int = 40) -> str | int | float:
     short text), else `shown(value, most)`: for a refusal's parameters and the numbers its
     sentence names, which a page or a log prints as they are.
 
-    >>> plain(7), plain(10**30), plain("x" * 50, most=10)
-    (7, '<a number of 31 digits>', "'xx...xxx'")
+    >>> plain(7), plain(10**50), plain("x" * 50, most=10)
+    (7, '<a number of 51 digits>', "'xx...xxx'")
     """
     if isinstance(value, bool | float):
         return value
