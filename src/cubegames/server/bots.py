@@ -94,12 +94,15 @@ def pool_size(setting: int, workers: int = 1, cores: int | None = None) -> int:
 
 
 _pools: dict[int, ProcessPoolExecutor] = {}
+#: how many runners hold each pool (`pool`, `let_go`), by the pool's id
+_holders: dict[int, int] = {}
 
 
 def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
     """This process's pool of `size` processes for the bots (made on first use, shared by
-    every app of the process; its processes start as they are first needed). `fresh`: a
-    new one, when the last broke (one of its processes was killed)."""
+    every app of the process; its processes start as they are first needed), held for
+    the caller until it lets it go (`let_go`). `fresh`: a new one, when the last broke
+    (one of its processes was killed)."""
     made = _pools.get(size)
     if made is None or fresh:
         # spawned, not forked: a fork of a process running threads may inherit held locks
@@ -109,7 +112,25 @@ def pool(size: int, fresh: bool = False) -> ProcessPoolExecutor:
             initializer=lower_priority,
         )
         _pools[size] = made
+    _holders[id(made)] = _holders.get(id(made), 0) + 1
     return made
+
+
+def let_go(held: ProcessPoolExecutor) -> None:
+    """The caller no longer uses `held` (`pool`'s); the last to let a pool go shuts it
+    down, waiting for its processes to end. A server stopped by SIGTERM must do so before
+    it exits: uvicorn raises the signal again once the app has shut down, which ends the
+    process before `concurrent.futures`' own clean-up at exit, and the pool's processes
+    (and multiprocessing's resource tracker) lived on as orphans."""
+    left = _holders.get(id(held), 0) - 1
+    if left > 0:
+        _holders[id(held)] = left
+        return
+    _holders.pop(id(held), None)
+    for size, made in list(_pools.items()):
+        if made is held:
+            del _pools[size]
+    held.shutdown(wait=True, cancel_futures=True)
 
 
 class Slots:
@@ -174,8 +195,9 @@ class BotRunner:
         #: 0: threads of `executor`, which share this process's interpreter lock with
         #: the event loop)
         self.pool_size = pool_size
-        #: made at the first search (a server that never runs one starts no processes)
-        self.processes: Executor | None = None
+        #: made at the first search (a server that never runs one starts no processes),
+        #: let go by `stop`
+        self.processes: ProcessPoolExecutor | None = None
         #: the pool's processes, handed to games with a person first (`Slots`)
         self.slots = Slots(max(1, pool_size))
         #: the database's queue of bot turns, when `cubegames bots work` workers think
@@ -352,7 +374,8 @@ class BotRunner:
                 if attempt == 2:
                     raise
                 log.warning("the bots' pool of processes broke; starting a new one")
-                self.processes = pool(self.pool_size, fresh=True)
+                broken, self.processes = self.processes, pool(self.pool_size, fresh=True)
+                await asyncio.to_thread(let_go, broken)
                 continue
             finally:
                 self.slots.give()
@@ -425,3 +448,6 @@ class BotRunner:
             task.cancel()
         await asyncio.gather(*tasks, *self._giving, return_exceptions=True)
         self.tasks.clear()
+        if self.processes is not None:
+            held, self.processes = self.processes, None
+            await asyncio.to_thread(let_go, held)

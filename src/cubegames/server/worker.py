@@ -195,7 +195,7 @@ class Worker:
 
         if self.bus is not None:
             self.bus.start(heard, reconnected)
-        pool: Executor = bots.pool(self.jobs)
+        pool = bots.pool(self.jobs)
         working: set[asyncio.Task[None]] = set()
         renewed = time.monotonic()
         try:
@@ -218,7 +218,8 @@ class Worker:
                 for task in [t for t in working if t.done()]:
                     working.discard(task)
                     if isinstance(task.exception(), BrokenProcessPool):
-                        pool = bots.pool(self.jobs, fresh=True)
+                        broken, pool = pool, bots.pool(self.jobs, fresh=True)
+                        await asyncio.to_thread(bots.let_go, broken)
                 if time.monotonic() - renewed >= self.claim_seconds / 3:
                     renewed = time.monotonic()
                     await asyncio.to_thread(self.renew)
@@ -226,6 +227,7 @@ class Worker:
             for task in working:
                 task.cancel()
             await asyncio.gather(*working, return_exceptions=True)
+            await asyncio.to_thread(bots.let_go, pool)  # its processes end with the worker
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.queue.release, self.owner)
             if self.bus is not None:
