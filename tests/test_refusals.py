@@ -202,3 +202,44 @@ def test_a_move_object_with_numpy_numbers_is_played_as_the_move_it_names() -> No
     state.play(Place(first.slots, np.int64(first.q), np.int64(first.r)))  # type: ignore[arg-type]
     assert json.dumps(state.to_dict())  # plain numbers were stored, not numpy's
     assert state.to_dict()["table"][0]["cell"] == [first.q, first.r]
+
+
+def _places(data: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a position: each field, nested ones too, the first two of a list."""
+    found = [at] if at else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _places(value, (*at, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:2]):
+            found += _places(value, (*at, i))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("cubed", {"players": 3, "rounds": 3}), ("unstackable", {}), ("stakd", {}), ("cubes", {})],
+)
+def test_a_position_with_an_unprintable_value_anywhere_is_refused_in_a_short_line(
+    game_id: str, options: dict[str, object]
+) -> None:
+    """Wherever a position file holds a value that cannot be printed whole (text of 100,000
+    characters, a number of 5,001 digits, a list nested 100,000 deep), reading it is a
+    ValueError of one short line: a CUBED piece and a STAKD piece type were quoted whole."""
+    game = cubegames.make(game_id, **options)
+    state = game.new_state(seed=3)
+    rng = random.Random(2)
+    for _ply in range(12):
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    position = state.to_dict()
+    for place in _places(position):
+        for value in UNPRINTABLE.values():
+            changed = json.loads(json.dumps(position))
+            inner = changed
+            for step in place[:-1]:
+                inner = inner[step]
+            inner[place[-1]] = value
+            with pytest.raises(ValueError) as refused:
+                game.state_from_dict(changed)
+            assert len(str(refused.value)) < 300, (place, str(refused.value)[:300])

@@ -112,7 +112,7 @@ def new_state(game: Game[Any], seed: int, version: int = CURRENT) -> State[Any]:
     True
     """
     if type(version) is not int or version not in VERSIONS:
-        raise ValueError(f"chance version {version!r} is not one of {VERSIONS}")
+        raise ValueError(f"chance version {shown(version)} is not one of {VERSIONS}")
     if version != CURRENT and isinstance(game, Versioned):
         return game.new_state_as(seed, version)
     return game.new_state(seed)

@@ -31,10 +31,10 @@ def need(
     ValueError: en.toml: field 'id' must be a str
     """
     if key not in table:
-        raise error(f"{where}: missing field {key!r}")
+        raise error(f"{where}: missing field {shown(key)}")
     value = table[key]
     if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-        raise error(f"{where}: field {key!r} must be a {kind.__name__}")
+        raise error(f"{where}: field {shown(key)} must be a {kind.__name__}")
     return value
 
 

@@ -82,7 +82,7 @@ def unknown_option(game_id: str, name: str, names: Sequence[str]) -> Worded:
     """The refusal of an option the game does not take."""
     return Worded(
         "error-option-unknown",
-        f"{game_id} has no option {name!r}; it takes {', '.join(names)}",
+        f"{game_id} has no option {shown(name)}; it takes {', '.join(names)}",
         game=game_id,
         option=name,
         options=", ".join(names),
@@ -213,7 +213,7 @@ def check_form(game_id: str, model: type[BaseModel], options: Mapping[str, Any])
         if field is None:
             raise Worded(
                 "error-option-unknown",
-                f"{game_id} has no option {name!r} here; it takes {', '.join(fields)}",
+                f"{game_id} has no option {shown(name)} here; it takes {', '.join(fields)}",
                 game=game_id,
                 option=name,
                 options=", ".join(fields),

@@ -325,7 +325,7 @@ def options_from_text(
         key, eq, value = pair.partition("=")
         if not eq:
             raise Worded(
-                "error-option-pair", f"--option {pair!r}: write it as key=value", pair=pair
+                "error-option-pair", f"--option {shown(pair)}: write it as key=value", pair=pair
             )
         if key not in cls.option_names:
             raise unknown_option(game_id, key, cls.option_names)

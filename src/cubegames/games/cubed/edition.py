@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, BeforeValidator, StrictBool
 
 from cubegames.core.data import Positive, Rgb, Text, Whole, read_data_file, validated
+from cubegames.core.errors import shown
 from cubegames.games.cubed.pieces import Piece, PieceKind, classify
 
 
@@ -89,12 +90,12 @@ class Edition:
             return known
         if len(text) != 3 or any(ch not in self.index for ch in text):
             raise ValueError(
-                f"{where}: {text!r} is not a piece of the {self.id} edition "
+                f"{where}: {shown(text)} is not a piece of the {self.id} edition "
                 f"(three letters from {self.letters})"
             )
         piece: Piece = (self.index[text[0]], self.index[text[1]], self.index[text[2]])
         if classify(piece, self.ordinary, self.wild, self.black) is None:
-            raise ValueError(f"{where}: {text!r} is no kind of CUBED piece")
+            raise ValueError(f"{where}: {shown(text)} is no kind of CUBED piece")
         self._read[text] = piece
         return piece
 
@@ -239,13 +240,13 @@ def parse_edition(data: dict[str, Any], where: str) -> Edition:
             spot = f"{where}: pieces.{kind.value}[{i}]"
             unknown = [ch for ch in text if ch not in index]
             if unknown:
-                raise EditionError(f"{spot}: {text!r} uses unknown colour {unknown[0]!r}")
+                raise EditionError(f"{spot}: {shown(text)} uses unknown colour {shown(unknown[0])}")
             piece: Piece = (index[text[0]], index[text[1]], index[text[2]])
             actual = classify(piece, n, wild_index, black_index)
             if actual is None:
-                raise EditionError(f"{spot}: {text!r} is no kind of CUBED piece")
+                raise EditionError(f"{spot}: {shown(text)} is no kind of CUBED piece")
             if actual is not kind:
-                raise EditionError(f"{spot}: {text!r} is a {actual.value}, not a {kind.value}")
+                raise EditionError(f"{spot}: {shown(text)} is a {actual.value}, not a {kind.value}")
             pieces.append(piece)
             kind_counts[kind] += 1
     total = len(pieces)

@@ -234,7 +234,7 @@ class Cubed(Game[CubedMove], chance.Versioned, FinalDigest):
         (32, False)
         """
         if type(version) is not int or version not in chance.VERSIONS:
-            raise ValueError(f"chance version {version!r} is not one of {chance.VERSIONS}")
+            raise ValueError(f"chance version {shown(version)} is not one of {chance.VERSIONS}")
         seed = chance.whole_seed(seed)
         state = CubedState(self)
         if version >= 3:
@@ -485,7 +485,7 @@ class _Reader(FieldReader):
         turn = self.get("turn", dict)
         extra = set(turn) - {"drew", "bonus", "give", "drawn", "draws"}
         if extra:
-            raise ValueError(f"turn: unknown field {sorted(extra)[0]!r}")
+            raise ValueError(f"turn: unknown field {shown(sorted(extra)[0])}")
         for flag in ("drew", "bonus", "give"):
             value = turn.get(flag, False)
             if not isinstance(value, bool):
@@ -517,7 +517,7 @@ class _Reader(FieldReader):
                 )
         end = self.get("end", (str, type(None)), None)
         if end is not None and end not in ENDINGS:
-            raise ValueError(f'field "end": unknown ending {end!r}')
+            raise ValueError(f'field "end": unknown ending {shown(end)}')
         state.end = end
         state.rng, state.secret = read_chance(self.data)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cubegames.core.errors import shown
 from cubegames.core.game import JSON, Move, State
 from cubegames.games.cubed.game import Cubed
 from cubegames.games.cubed.notation import Draw, Draw3, Place, least_rotation
@@ -59,7 +60,7 @@ class CubedRules(Rules):
         radius = out.pop("radius")
         if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
             raise ValueError(
-                f"cubegames_cubed: bad parameter radius={radius!r}: a whole number, 0 for "
+                f"cubegames_cubed: bad parameter radius={shown(radius)}: a whole number, 0 for "
                 "the full table"
             )
         # "+" joins variants in a game string, where "," separates parameters
@@ -71,7 +72,7 @@ class CubedRules(Rules):
             # a solo turn must place while a piece fits anywhere: with the table bounded,
             # a fit beyond the window would leave the seat without a move
             raise ValueError(
-                f"cubegames_cubed: bad parameter radius={radius!r}: solo plays on the whole "
+                f"cubegames_cubed: bad parameter radius={shown(radius)}: solo plays on the whole "
                 "table (radius=0)"
             )
         return out

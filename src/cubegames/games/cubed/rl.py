@@ -74,6 +74,7 @@ from typing import Any
 
 import numpy as np
 
+from cubegames.core.errors import shown
 from cubegames.core.game import Game, Move
 from cubegames.core.hexgrid import ORIGIN, pack, unpack
 from cubegames.games.cubed import Cubed, Draw, Draw3, Give, Keep, Pass, Place, Skip
@@ -111,7 +112,9 @@ def _radius(game: Game[Any], radius: int | str) -> int:
     if radius == "full":
         return full_radius(game)
     if isinstance(radius, bool) or not isinstance(radius, int) or radius < 1:
-        raise ValueError(f"radius must be a whole number of at least 1 or 'full', not {radius!r}")
+        raise ValueError(
+            f"radius must be a whole number of at least 1 or 'full', not {shown(radius)}"
+        )
     return radius
 
 

@@ -25,6 +25,7 @@ from gymnasium.vector import AutoresetMode
 from numba.core.dispatcher import Dispatcher
 
 from cubegames.core.chance import entropy_seed
+from cubegames.core.errors import shown
 from cubegames.core.registry import make
 from cubegames.games.cubed import Cubed, kernel_bridge
 from cubegames.games.cubed import compiled_rules as k
@@ -466,11 +467,14 @@ class VectorEnv(StepsRows, gymnasium.vector.VectorEnv[Any, Any, Any]):
         if found is None:
             raise ValueError(
                 "the compiled CUBED environment plays opponent 'self', 'random', 'greedy' "
-                f"or 'mcts[:iterations=N]' (read by cubegames.rl.vector_env), not {opponent!r};"
-                " cubegames.rl.vector_env gives SessionVectorEnv for the others"
+                "or 'mcts[:iterations=N]' (read by cubegames.rl.vector_env), "
+                f"not {shown(opponent)}; cubegames.rl.vector_env gives SessionVectorEnv for the "
+                "others"
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+            raise ValueError(
+                f"num_envs must be a whole number of at least 1, not {shown(num_envs)}"
+            )
         game = make("cubed", **options)
         assert isinstance(game, Cubed)
         if not supports(options):

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, BeforeValidator, model_validator
 
 from cubegames.core.data import AtLeastTwo, Positive, Rgb, Text, Whole, read_data_file, validated
+from cubegames.core.errors import shown
 from cubegames.games.cubes.dice import is_face
 
 #: a roll is always six dice, each a cube
@@ -94,7 +95,7 @@ def _face(value: Any) -> str:
     # a number written bare in TOML is read as the same face as its digits
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
     if not isinstance(text, str) or not is_face(text):
-        raise ValueError(f'{value!r} is no face; write "C", "." or a number')
+        raise ValueError(f'{shown(value)} is no face; write "C", "." or a number')
     return text
 
 

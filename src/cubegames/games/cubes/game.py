@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from cubegames.core import chance, splitmix
 from cubegames.core.data import FieldReader, refuse_other_fields
-from cubegames.core.errors import plain
+from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, players_field
@@ -257,7 +257,7 @@ class _Reader(FieldReader):
             raise ValueError(f'field "last_roll": needs {DICE} faces, one per die')
         for i, (face, die) in enumerate(zip(faces, self.ed.dice, strict=True), 1):
             if face not in die.faces:
-                raise ValueError(f'field "last_roll": die {i} has no face {face!r}')
+                raise ValueError(f'field "last_roll": die {i} has no face {shown(face)}')
         if set(last) != {"seat", "pot", "changes", "bust"}:
             raise ValueError('field "last": must hold seat, pot, changes and bust')
         seat = self.seat(last["seat"], "last.seat")

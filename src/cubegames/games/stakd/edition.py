@@ -21,6 +21,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Strict
 
 from cubegames.core.data import Positive, Text, Whole, read_data_file, validated
+from cubegames.core.errors import shown
 from cubegames.games.stakd.pieces import TYPES, Node, PieceType, connected, offsets, turnings
 
 #: the drawing has a colour for each of 8 seats, and the rules were written for up to 8
@@ -65,7 +66,7 @@ def _pieces_only(value: Any) -> Any:
     if isinstance(value, dict):
         for key in value:
             if key not in {t.value for t in TYPES}:
-                raise ValueError(f"unknown piece {key!r}; pieces are {_names()}")
+                raise ValueError(f"unknown piece {shown(key)}; pieces are {_names()}")
     return value
 
 

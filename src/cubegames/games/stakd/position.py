@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cubegames.core.data import refuse_other_fields
+from cubegames.core.errors import shown
 from cubegames.games.stakd.board import Laid
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType, normal_form, pack
 from cubegames.games.stakd.state import StakdState
@@ -99,7 +100,7 @@ def _pieces(state: StakdState, listed: list[Any]) -> None:
             raise ValueError(f'{where}: must be {{"type", "owner", "z", "nodes"}}')
         name = entry["type"]
         if not isinstance(name, str) or name not in PieceType.__members__:
-            raise ValueError(f"{where}.type: unknown piece {name!r}")
+            raise ValueError(f"{where}.type: unknown piece {shown(name)}")
         piece = PieceType(name)
         owner = _whole(entry["owner"], f"{where}.owner", 0, players - 1)
         z = _whole(entry["z"], f"{where}.z", 0, LIMIT)

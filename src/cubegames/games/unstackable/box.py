@@ -22,6 +22,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator
 
 from cubegames.core.data import Positive, Rgb, Text, Whole, validated
+from cubegames.core.errors import shown
 
 #: the cells of the 4×4×4 cube, which the cubes of the box fill exactly
 CELLS = 64
@@ -86,7 +87,7 @@ def _colours(value: Any) -> Any:
     if missing:
         raise ValueError(f"colour {missing[0]} is missing (give Y, R and K)")
     if keys != set(LETTERS):
-        raise ValueError(f"unknown colour {sorted(keys - set(LETTERS))[0]!r}")
+        raise ValueError(f"unknown colour {shown(sorted(keys - set(LETTERS))[0])}")
     return value
 
 
@@ -162,7 +163,7 @@ def parse_box(data: dict[str, Any], where: str) -> Box:
 def load_box(name: str = "standard") -> Box:
     """A box shipped with the package, by name (only `standard` exists)."""
     if name != "standard":
-        raise BoxError(f"unknown box {name!r}; the only one is 'standard'")
+        raise BoxError(f"unknown box {shown(name)}; the only one is 'standard'")
     where = f"editions/{name}.toml"
     text = resources.files("cubegames.games.unstackable").joinpath(where).read_text("utf-8")
     try:

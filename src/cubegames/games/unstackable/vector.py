@@ -42,6 +42,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from cubegames.core.chance import entropy_seed
+from cubegames.core.errors import shown
 from cubegames.core.registry import make
 from cubegames.games.unstackable import Colour, Unstackable, UnstackableState, vector_rules
 from cubegames.games.unstackable import opponents as ko
@@ -81,8 +82,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], Any]):
         found = kernel_opponent if kernel_opponent is not None else plain(opponent, ko.KINDS)
         if found is None:
             raise ValueError(
-                f"opponent must be 'self', 'random' or 'greedy', not {opponent!r} (other bots: "
-                "cubegames.rl.vector_env)"
+                "opponent must be 'self', 'random' or 'greedy', "
+                f"not {shown(opponent)} (other bots: cubegames.rl.vector_env)"
             )
         self._kind = found[0]
         game = make("unstackable", **options)
