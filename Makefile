@@ -46,7 +46,7 @@ test: $(STAMP)  ## lint, type-check and run the whole test suite
 	  && $(BIN)/lint-imports; checked=$$?; \
 	  wait $$compiling; compiled=$$?; \
 	  test $$checked -eq 0 && test $$compiled -eq 0
-	$(BIN)/pytest -n 2 --durations=30
+	$(BIN)/pytest -n 2 --dist worksteal --durations=30
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
 	$(BIN)/python benchmarks/run.py
