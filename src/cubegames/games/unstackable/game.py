@@ -258,7 +258,9 @@ def _whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int
 def _seat(value: Any, where: str, *, nullable: bool) -> int | None:
     if value is None and nullable:
         return None
-    if isinstance(value, bool) or value not in (0, 1):
+    # `type(...) is int`: 1.0 and True equal 1 but are no seat (a float seat passed the
+    # check and then failed as a list index, a TypeError naming no field)
+    if type(value) is not int or value not in (0, 1):
         return_kind = "0, 1 or null" if nullable else "0 or 1"
         raise ValueError(f"{where}: must be a seat, {return_kind}")
     seat: int = value
