@@ -217,6 +217,41 @@ def refuse_other_fields(data: Mapping[str, Any], known: Iterable[str], title: st
         raise ValueError(f'field "{other[0]:.60}": not a field of a {title} position')
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """`a == b` as JSON reads it: a number is not a bool and a whole number is not a float,
+    at every depth (Python's `==` takes `2.0` and `True` for `2` and `1`).
+
+    >>> {"players": 2.0} == {"players": 2}, same_json({"players": 2.0}, {"players": 2})
+    (True, False)
+    >>> same_json({"variants": ["void"], "rounds": 1}, {"rounds": 1, "variants": ["void"]})
+    True
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def check_position_options(data: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+    """A ValueError naming `"options"` unless the position `data` has that field and it
+    is `options` (the reading game's, as `to_dict` writes them) exactly, kinds included:
+    `{"players": 2.0}` or `{"rounds": true}` are no game's options, and a state read from
+    them would write other options than it was read with.
+
+    >>> check_position_options({"options": {"rounds": True}}, {"rounds": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: field "options": they differ from the game reading the position
+    """
+    if "options" not in data:
+        raise ValueError('field "options" is missing')
+    if not same_json(data["options"], dict(options)):
+        raise ValueError('field "options": they differ from the game reading the position')
+
+
 class FieldReader:
     """Base for the position readers of the games: typed access to the fields of a JSON
     object, each error naming the field."""

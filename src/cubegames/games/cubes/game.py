@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance, splitmix
-from cubegames.core.data import FieldReader, refuse_other_fields
+from cubegames.core.data import FieldReader, check_position_options, refuse_other_fields
 from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
@@ -180,8 +180,7 @@ class _Reader(FieldReader):
         players = game.players
         if self.get("game", str) != "cubes":
             raise ValueError('field "game": this position is not a CUBES game')
-        if self.get("options", dict, game.options) != game.options:
-            raise ValueError('field "options": they differ from the game reading the position')
+        check_position_options(self.data, game.options)
         refuse_other_fields(self.data, FIELDS, "CUBES")
         if self.get("faces", list) != ed.faces:
             raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from cubegames.core import chance
 from cubegames.core.capabilities import EndgameSolving
+from cubegames.core.data import check_position_options
 from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
@@ -293,8 +294,7 @@ class _Reader:
         game, data = self.game, self.data
         if self.field("game") != game.id:
             raise ValueError('field "game": this position is not an Unstackable game')
-        if data.get("options", {}) != game.options:
-            raise ValueError('field "options": they differ from the game reading the position')
+        check_position_options(data, game.options)
         extra = sorted(set(data) - set(self.FIELDS))
         if extra:
             raise ValueError(f'field "{extra[0]}": not a field of an Unstackable position')
