@@ -190,6 +190,21 @@ def test_the_totals_are_the_finished_rounds_added_up() -> None:
         game().state_from_dict(broken(totals=[5, 0]))
 
 
+def test_finished_rounds_are_copies_of_the_file_and_the_view_copies_of_them() -> None:
+    """`past_rounds` shared its lists of scores with the dict read and with every view and
+    `to_dict` written: changing a view's changed the game."""
+    two, data = second_round()
+    state = two.state_from_dict(data)
+    data["past_rounds"][0]["scores"][0] += 7
+    assert state.to_dict()["past_rounds"] != data["past_rounds"]
+    for written in (state.view(0), state.view(1), state.to_dict(), state.public_view()):
+        written["past_rounds"][0]["scores"][1] = 999
+    twin = state.clone()
+    twin.past_rounds[0]["scores"][0] = 555
+    assert 999 not in state.past_rounds[0]["scores"]
+    assert 555 not in state.past_rounds[0]["scores"]
+
+
 def test_the_box_check_counts_the_drawn_pieces_and_each_edition_its_own_box() -> None:
     g = cubegames.make("cubed", players=2, variants=["draw3"], rounds=1)
     data = broken(options=g.options, turn={"drew": False, "bonus": False, "drawn": ["PPP"]})

@@ -436,7 +436,8 @@ class _Reader(FieldReader):
                 raise ValueError(f"{where}.scores[{winner}]: the seat that emptied its hand has 0")
         elif winner is not None:
             raise ValueError(f"{where}.winner: only a round ended by an empty hand has one")
-        return dict(entry)
+        # copied down to the scores: changing the dict read must not change the state
+        return {key: list(value) if key == "scores" else value for key, value in entry.items()}
 
     def state(self) -> CubedState:
         game, ed = self.game, self.ed
