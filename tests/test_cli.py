@@ -155,6 +155,24 @@ def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:
     assert done.returncode == 0
 
 
+def test_a_game_played_with_standard_input_closed_is_left_unfinished() -> None:
+    """`cubegames play GAME <&-`: Python's input() raised RuntimeError ('lost sys.stdin')
+    through a traceback; no input at all is the end of the input, as for an empty one."""
+    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    done = subprocess.run(
+        [sys.executable, "-m", "cubegames", "play", "cubes", "--seed", "3"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**base, "CUBEGAMES_LANG": "en"},
+        preexec_fn=lambda: os.close(0),  # standard input closed, not merely empty
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Game left unfinished." in done.stdout
+
+
 def test_the_seed_is_told_only_when_the_game_is_over() -> None:
     # The seed fixes every hand and the bag's order: shown while playing, it tells a seat
     # what it may not see (the other hands, the next draws).
