@@ -44,6 +44,19 @@ def test_moves_lists_the_legal_moves(position: Path) -> None:
     assert done.stdout.splitlines() == ["GGY@1,-1", "draw"]
 
 
+def test_a_position_may_give_the_options_as_make_was_given_them(tmp_path: Path) -> None:
+    """`"options": {"players": 2, "rounds": 1}` (the edition and variants left at their
+    defaults) was refused: 'they differ from the game reading the position'."""
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 2, "rounds": 1}}))
+    done = run("moves", str(path))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == ["GGY@1,-1", "draw"]
+    path.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 2, "rounds": 1.0}}))
+    done = run("moves", str(path))
+    assert done.returncode == 2 and "rounds must be a whole number" in done.stderr
+
+
 def test_check_says_legal_or_why_not(position: Path) -> None:
     done = run("check", str(position), "GGY@1,-1")
     assert (done.returncode, done.stdout.strip()) == (0, "legal")

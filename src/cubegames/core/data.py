@@ -11,11 +11,14 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
 from cubegames.core.errors import cut, shown
+
+if TYPE_CHECKING:
+    from cubegames.core.game import Game
 
 
 def need(
@@ -235,20 +238,34 @@ def same_json(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def check_position_options(data: Mapping[str, Any], options: Mapping[str, Any]) -> None:
+def check_position_options(data: Mapping[str, Any], game: Game[Any]) -> None:
     """A ValueError naming `"options"` unless the position `data` has that field and it
-    is `options` (the reading game's, as `to_dict` writes them) exactly, kinds included:
-    `{"players": 2.0}` or `{"rounds": true}` are no game's options, and a state read from
-    them would write other options than it was read with.
+    gives `game`'s options: as `to_dict` writes them, kinds included (`{"players": 2.0}`
+    or `{"rounds": true}` are no game's options, and a state read from them would write
+    other options than it was read with), or as `make` was given them (api.md), which make
+    the same game (`{"players": 2}` for CUBED's default edition, variants and rounds, as
+    a hand-written file may say; the state then writes them in full).
 
-    >>> check_position_options({"options": {"rounds": True}}, {"rounds": 1})
+    >>> import cubegames
+    >>> game = cubegames.make("cubed", players=2)
+    >>> check_position_options({"options": {"players": 2}}, game)
+    >>> check_position_options({"options": {"players": 2, "rounds": True}}, game)
     Traceback (most recent call last):
     ...
     ValueError: field "options": they differ from the game reading the position
     """
     if "options" not in data:
         raise ValueError('field "options" is missing')
-    if not same_json(data["options"], dict(options)):
+    given = data["options"]
+    if same_json(given, game.options):
+        return
+    from cubegames.core.registry import make
+
+    try:
+        same = isinstance(given, dict) and same_json(make(game.id, **given).options, game.options)
+    except (ValueError, TypeError):  # no options of the game's (TypeError: a key not text)
+        same = False
+    if not same:
         raise ValueError('field "options": they differ from the game reading the position')
 
 

@@ -444,7 +444,7 @@ class _Reader(FieldReader):
         players = game.players
         if self.get("game", str) != "cubed":
             raise ValueError('field "game": this position is not a CUBED game')
-        check_position_options(self.data, game.options)
+        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBED")
         state = CubedState(game)
 

@@ -180,7 +180,7 @@ class _Reader(FieldReader):
         players = game.players
         if self.get("game", str) != "cubes":
             raise ValueError('field "game": this position is not a CUBES game')
-        check_position_options(self.data, game.options)
+        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBES")
         if self.get("faces", list) != ed.faces:
             raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')

@@ -205,7 +205,7 @@ def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
     players = game.players
     if _field(data, "game", str) != "stakd":
         raise ValueError('field "game": this position is not a STAKD game')
-    check_position_options(data, game.options)
+    check_position_options(data, game)
     refuse_other_fields(data, FIELDS, "STAKD")
     _pieces(state, _field(data, "pieces", list))
     _hands(state, _field(data, "hands", list))

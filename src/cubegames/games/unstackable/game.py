@@ -294,7 +294,7 @@ class _Reader:
         game, data = self.game, self.data
         if self.field("game") != game.id:
             raise ValueError('field "game": this position is not an Unstackable game')
-        check_position_options(data, game.options)
+        check_position_options(data, game)
         extra = sorted(set(data) - set(self.FIELDS))
         if extra:
             raise ValueError(f'field "{extra[0]}": not a field of an Unstackable position')
