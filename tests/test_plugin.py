@@ -702,3 +702,22 @@ def test_a_plug_ins_own_bug_ends_a_command_in_one_line_not_a_traceback(tmp_path:
             assert "KeyError: 'stones'" in last and "/buggyplugin.py:11, in legal_moves" in last
             if args[0] == "simulate":
                 break  # the lab's commands speak English
+
+
+def test_a_plug_in_game_that_never_ends_is_stopped_by_the_simulator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Nim whose take leaves the pile as it was never ends: `simulate` held its process
+    for ever; past `MAX_MOVES` the game is refused, naming it and its seed."""
+    from nimplugin import NimState
+
+    from cubegames.sim import play
+
+    def take_nothing(self: Any, move: Any) -> None:
+        self.turn = (self.turn + 1) % self.game.players
+
+    monkeypatch.setattr(NimState, "_apply", take_nothing)
+    monkeypatch.setattr(play, "MAX_MOVES", 200)
+    for bots in (("random", "random"), ("greedy", "random")):
+        with pytest.raises(ValueError, match=r"game nim \(seed 3\) did not end after 200 moves"):
+            play.play_match(play.Match("nim", bots, seed=3))
