@@ -265,3 +265,24 @@ def test_hot_seat_clears_the_last_players_hand_before_the_next_one_sits_down() -
     assert "Seat 0 plays" in after.split("Seat 1 move>")[0]  # the log, said again
     assert "Seat 0 move>" not in after and hand_of_0 not in after
     assert after.count("Your hand") == 1  # seat 1's own
+
+
+def test_a_failure_is_one_line_even_when_its_words_fail(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line that tells a command's failure is itself made safely: if wording it fails
+    too (the catalogs broken), it names the error's kind in English, still one line."""
+    from cubegames import cli
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("stones")
+
+    def unwordable(exc: BaseException) -> str:
+        raise LookupError("no catalog")
+
+    monkeypatch.setattr(cli, "read_position", broken)
+    monkeypatch.setattr(cli, "failure", unwordable)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["moves", "position.json"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == "cubegames: the command failed: KeyError\n"

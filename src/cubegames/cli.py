@@ -320,7 +320,11 @@ class Cubegames(Spoken, click.Group):
                 click.echo(f"cubegames: {_tidied(exc.format_message(), lang)}", err=True)
                 sys.exit(exc.exit_code)
             except Exception as exc:  # a bug, most likely a plug-in game's: one line too
-                click.echo(f"cubegames: {failure(exc)}", err=True)
+                try:
+                    said = failure(exc)
+                except Exception:  # the catalogs themselves failing: still one line
+                    said = f"the command failed: {type(exc).__name__}"
+                click.echo(f"cubegames: {said}", err=True)
                 sys.exit(2)
             finally:
                 _ASKED.reset(token)
