@@ -159,3 +159,26 @@ def test_a_position_may_give_its_options_as_make_was_given_them(game_id: str) ->
     other = {**given, "players": 3} if game_id != "unstackable" else {"exact_counts": True}
     with pytest.raises(ValueError, match='field "options": they differ'):
         game.state_from_dict({**data, "options": other})
+
+
+def test_a_positions_options_never_open_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Options that are not the game's own as written are tried on `make`, but never an
+    edition other than the game's: it could name any file to read."""
+    from cubegames.core import registry
+
+    made: list[dict[str, Any]] = []
+    real = registry.make
+
+    def make(game_id: str, **options: Any) -> Any:
+        made.append(options)
+        return real(game_id, **options)
+
+    monkeypatch.setattr(registry, "make", make)
+    game = cubegames.make("cubed", players=2, rounds=1)
+    data = game.new_state(5).to_dict()
+    for edition in ("/etc/hostname.toml", "ja"):
+        with pytest.raises(ValueError, match='field "options": they differ'):
+            game.state_from_dict({**data, "options": {"players": 2, "edition": edition}})
+    assert made == []
+    game.state_from_dict({**data, "options": {"players": 2, "rounds": 1, "edition": "en"}})
+    assert made == [{"players": 2, "rounds": 1, "edition": "en"}]

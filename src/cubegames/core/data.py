@@ -256,13 +256,18 @@ def check_position_options(data: Mapping[str, Any], game: Game[Any]) -> None:
     """
     if "options" not in data:
         raise ValueError('field "options" is missing')
-    given = data["options"]
-    if same_json(given, game.options):
+    given, options = data["options"], game.options
+    if same_json(given, options):
         return
     from cubegames.core.registry import make
 
+    # a text is the game's own or it differs (an edition named by another path is never
+    # read: a position names no file to open)
+    same = isinstance(given, dict) and all(
+        same_json(value, options.get(key)) for key, value in given.items() if isinstance(value, str)
+    )
     try:
-        same = isinstance(given, dict) and same_json(make(game.id, **given).options, game.options)
+        same = same and same_json(make(game.id, **given).options, options)
     except (ValueError, TypeError):  # no options of the game's (TypeError: a key not text)
         same = False
     if not same:
