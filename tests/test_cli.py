@@ -44,6 +44,19 @@ def test_moves_lists_the_legal_moves(position: Path) -> None:
     assert done.stdout.splitlines() == ["GGY@1,-1", "draw"]
 
 
+def test_a_position_may_give_the_options_as_make_was_given_them(tmp_path: Path) -> None:
+    """`"options": {"players": 2, "rounds": 1}` (the edition and variants left at their
+    defaults) was refused: 'they differ from the game reading the position'."""
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 2, "rounds": 1}}))
+    done = run("moves", str(path))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == ["GGY@1,-1", "draw"]
+    path.write_text(json.dumps({**API_EXAMPLE, "options": {"players": 2, "rounds": 1.0}}))
+    done = run("moves", str(path))
+    assert done.returncode == 2 and "rounds must be a whole number" in done.stderr
+
+
 def test_check_says_legal_or_why_not(position: Path) -> None:
     done = run("check", str(position), "GGY@1,-1")
     assert (done.returncode, done.stdout.strip()) == (0, "legal")
@@ -155,6 +168,24 @@ def test_refused_moves_show_the_reason_and_the_game_goes_on() -> None:
     assert done.returncode == 0
 
 
+def test_a_game_played_with_standard_input_closed_is_left_unfinished() -> None:
+    """`cubegames play GAME <&-`: Python's input() raised RuntimeError ('lost sys.stdin')
+    through a traceback; no input at all is the end of the input, as for an empty one."""
+    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    done = subprocess.run(
+        [sys.executable, "-m", "cubegames", "play", "cubes", "--seed", "3"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**base, "CUBEGAMES_LANG": "en"},
+        preexec_fn=lambda: os.close(0),  # standard input closed, not merely empty
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "Game left unfinished." in done.stdout
+
+
 def test_the_seed_is_told_only_when_the_game_is_over() -> None:
     # The seed fixes every hand and the bag's order: shown while playing, it tells a seat
     # what it may not see (the other hands, the next draws).
@@ -234,3 +265,24 @@ def test_hot_seat_clears_the_last_players_hand_before_the_next_one_sits_down() -
     assert "Seat 0 plays" in after.split("Seat 1 move>")[0]  # the log, said again
     assert "Seat 0 move>" not in after and hand_of_0 not in after
     assert after.count("Your hand") == 1  # seat 1's own
+
+
+def test_a_failure_is_one_line_even_when_its_words_fail(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The line that tells a command's failure is itself made safely: if wording it fails
+    too (the catalogs broken), it names the error's kind in English, still one line."""
+    from cubegames import cli
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("stones")
+
+    def unwordable(exc: BaseException) -> str:
+        raise LookupError("no catalog")
+
+    monkeypatch.setattr(cli, "read_position", broken)
+    monkeypatch.setattr(cli, "failure", unwordable)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["moves", "position.json"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == "cubegames: the command failed: KeyError\n"

@@ -101,3 +101,84 @@ def test_a_refusal_quotes_a_long_text_cut_short(game_id: str) -> None:
         assert len(str(refused.value)) < 300, str(refused.value)[:300]
         assert "…" in str(refused.value) or "..." in str(refused.value)  # cut short
     assert state.to_dict() == before
+
+
+#: option sets of each built-in game with a whole number, a bool or both among their values
+TYPED_OPTIONS: dict[str, dict[str, Any]] = {
+    "cubed": {"players": 2, "rounds": 1, "strict_colors": False},
+    "unstackable": {"players": 2, "exact_counts": False, "bag_counts_as_exposed": True},
+    "stakd": {"players": 2, "points_to_win": 1},
+    "cubes": {"players": 2, "sets": 1, "referee": True},
+}
+
+
+def _retyped(value: Any) -> list[Any]:
+    """What Python's `==` takes for `value` but JSON does not: 2.0 for 2, 1 for True."""
+    if isinstance(value, bool):
+        return [int(value), float(value)]
+    if isinstance(value, int):
+        return [float(value), *([True] if value == 1 else [])]
+    return []
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_position_whose_options_are_of_another_kind_or_missing_is_refused(game_id: str) -> None:
+    """`{"players": 2.0}` or `{"rounds": true}` equal the game's options in Python but are
+    none of its options (`to_dict` would write others than were read): refused naming the
+    field, as is a position without its options (api.md: a position has at least "game"
+    and "options")."""
+    game = cubegames.make(game_id, **TYPED_OPTIONS[game_id])
+    data = game.new_state(5).to_dict()
+    assert game.state_from_dict(data).to_dict() == data
+    tried = 0
+    for name, value in data["options"].items():
+        for other in _retyped(value):
+            changed = {**data, "options": {**data["options"], name: other}}
+            with pytest.raises(ValueError, match='field "options": they differ'):
+                game.state_from_dict(changed)
+            tried += 1
+    assert tried >= 2
+    with pytest.raises(ValueError, match='field "options" is missing'):
+        game.state_from_dict({k: v for k, v in data.items() if k != "options"})
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_a_position_may_give_its_options_as_make_was_given_them(game_id: str) -> None:
+    """api.md: `"options"` is what `make` was given, which need not be how `to_dict` writes
+    them (CUBED's default edition and variants left out, Unstackable's players given): a
+    file saying so was refused as 'they differ from the game reading the position', by
+    `cubegames moves` too, which had made that very game from them. The state writes
+    them in full."""
+    given = TYPED_OPTIONS[game_id]
+    game = cubegames.make(game_id, **given)
+    data = game.new_state(5).to_dict()
+    assert data["options"] != given
+    state = game.state_from_dict({**data, "options": dict(given)})
+    assert state.to_dict() == data
+    assert cubegames.game_from_dict({**data, "options": dict(given)}).options == game.options
+    other = {**given, "players": 3} if game_id != "unstackable" else {"exact_counts": True}
+    with pytest.raises(ValueError, match='field "options": they differ'):
+        game.state_from_dict({**data, "options": other})
+
+
+def test_a_positions_options_never_open_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Options that are not the game's own as written are tried on `make`, but never an
+    edition other than the game's: it could name any file to read."""
+    from cubegames.core import registry
+
+    made: list[dict[str, Any]] = []
+    real = registry.make
+
+    def make(game_id: str, **options: Any) -> Any:
+        made.append(options)
+        return real(game_id, **options)
+
+    monkeypatch.setattr(registry, "make", make)
+    game = cubegames.make("cubed", players=2, rounds=1)
+    data = game.new_state(5).to_dict()
+    for edition in ("/etc/hostname.toml", "ja"):
+        with pytest.raises(ValueError, match='field "options": they differ'):
+            game.state_from_dict({**data, "options": {"players": 2, "edition": edition}})
+    assert made == []
+    game.state_from_dict({**data, "options": {"players": 2, "rounds": 1, "edition": "en"}})
+    assert made == [{"players": 2, "rounds": 1, "edition": "en"}]

@@ -6,6 +6,8 @@ only itself. The browser side is in tests/server/test_browser_plugin.py."""
 from __future__ import annotations
 
 import csv
+import json
+import os
 import re
 import subprocess
 import sys
@@ -609,3 +611,113 @@ def test_a_plug_in_without_declared_facts_gets_them_from_its_class(
         assert "Legacy" in drawn and "'pile': 1" in drawn and "moves: take 1" in drawn
     finally:
         registry._load.cache_clear()
+
+
+# -- a plug-in whose rules fail while a command runs ----------------------------------------
+
+BUGGY = '''
+"""Nim whose legal moves fail once fewer than 8 stones are left (a plug-in's own bug)."""
+from dataclasses import replace
+
+from nimplugin import INFO, Nim, NimState
+
+
+class BuggyState(NimState):
+    def legal_moves(self):
+        if self.pile < 8:
+            raise KeyError("stones")
+        return super().legal_moves()
+
+    def refusal(self, move):
+        self.legal_moves()  # checks the move against them
+        return super().refusal(move)
+
+    def clone(self):
+        other = BuggyState(self.game)
+        other.__dict__.update(vars(super().clone()))
+        return other
+
+
+class Buggy(Nim):
+    info = replace(INFO, id="buggy")
+
+    def new_state(self, seed=0):
+        return BuggyState(self)
+
+    def state_from_dict(self, data):
+        state = BuggyState(self)
+        state.__dict__.update(vars(super().state_from_dict(data)))
+        return state
+'''
+
+
+def buggy_env(tmp_path: Path) -> dict[str, str]:
+    """An environment where the game `buggy` is installed: a module and its package's
+    metadata (entry point included) on PYTHONPATH, as `pip install` would leave them."""
+    (tmp_path / "buggyplugin.py").write_text(BUGGY)
+    info = tmp_path / "buggyplugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: buggyplugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[cubegames.games]\nbuggy = buggyplugin:Buggy\n")
+    path = os.pathsep.join(p for p in (str(tmp_path), os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path, "CUBEGAMES_LANG": "en"}
+
+
+def test_a_plug_ins_own_bug_ends_a_command_in_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """Its `legal_moves` raising KeyError in `moves`, `check`, `play` and `simulate` (in
+    this process and in workers) gave Python's traceback and exit status 1: now one line
+    naming the error and the plug-in's file, and status 2, in English and Japanese."""
+    env = buggy_env(tmp_path)
+    position = tmp_path / "position.json"
+    data = {"game": "buggy", "options": {"players": 2, "stones": 10, "max_take": 3}}
+    position.write_text(json.dumps({**data, "pile": 5, "turn": 0, "taken": [5, 0], "to_move": 0}))
+    out = tmp_path / "games.csv"
+    commands = [
+        (["moves", str(position)], ""),
+        (["check", str(position), "take 1"], ""),
+        (["play", "buggy", "--seed", "1"], "take 3\n"),
+        (["simulate", "buggy", "-n", "2", "--jobs", "1", "--quiet"], ""),
+        (["simulate", "buggy", "-n", "2", "--jobs", "2", "--quiet", "--out", str(out)], ""),
+    ]
+    for args, stdin in commands:
+        for lang, said in (
+            ("en", "the command failed: KeyError"),
+            ("ja", "コマンドが失敗しました"),
+        ):
+            spoken = [] if args[0] == "simulate" else ["--lang", lang]
+            done = subprocess.run(
+                [sys.executable, "-m", "cubegames", *args, *spoken],
+                input=stdin,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env=env,
+                check=False,
+            )
+            last = done.stderr.strip().splitlines()[-1]
+            assert "Traceback" not in done.stderr, (args, done.stderr)
+            assert done.returncode == 2, (args, done.stderr)
+            if lang == "en" or args[0] != "simulate":
+                assert last.startswith(f"cubegames: {said}"), (args, last)
+            assert "KeyError: 'stones'" in last and "/buggyplugin.py:11, in legal_moves" in last
+            if args[0] == "simulate":
+                break  # the lab's commands speak English
+
+
+def test_a_plug_in_game_that_never_ends_is_stopped_by_the_simulator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Nim whose take leaves the pile as it was never ends: `simulate` held its process
+    for ever; past `MAX_MOVES` the game is refused, naming it and its seed."""
+    from nimplugin import NimState
+
+    from cubegames.sim import play
+
+    def take_nothing(self: Any, move: Any) -> None:
+        self.turn = (self.turn + 1) % self.game.players
+
+    monkeypatch.setattr(NimState, "_apply", take_nothing)
+    monkeypatch.setattr(play, "MAX_MOVES", 200)
+    for bots in (("random", "random"), ("greedy", "random")):
+        with pytest.raises(ValueError, match=r"game nim \(seed 3\) did not end after 200 moves"):
+            play.play_match(play.Match("nim", bots, seed=3))

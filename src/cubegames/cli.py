@@ -319,9 +319,64 @@ class Cubegames(Spoken, click.Group):
             except click.ClickException as exc:
                 click.echo(f"cubegames: {_tidied(exc.format_message(), lang)}", err=True)
                 sys.exit(exc.exit_code)
+            except Exception as exc:  # a bug, most likely a plug-in game's: one line too
+                try:
+                    said = failure(exc)
+                except Exception:  # the catalogs themselves failing: still one line
+                    said = f"the command failed: {type(exc).__name__}"
+                click.echo(f"cubegames: {said}", err=True)
+                sys.exit(2)
             finally:
                 _ASKED.reset(token)
         sys.exit(0)
+
+
+def failure(exc: BaseException) -> str:
+    """What went wrong when a command failed with no refusal of its own, in one line (the
+    catalog's `cli-failed`): the exception's kind and message, cut short, and the file and
+    line that raised it. A plug-in game's own bug (its `legal_moves` raising, a worker of
+    `simulate` failing in its rules) ends the command there, in that line and exit status
+    2, never a traceback; the place names the plug-in's file, for whoever can fix it.
+
+    >>> try:
+    ...     {}["stones"]
+    ... except KeyError as exc:
+    ...     print(failure(exc))  # doctest: +ELLIPSIS
+    the command failed: KeyError: 'stones' (<doctest ...>:2, in <module>)
+    """
+    from cubegames.core.errors import cut
+
+    try:
+        said = str(exc)
+    except Exception:  # a plug-in's exception whose own str fails
+        said = ""
+    error = type(exc).__name__ + (f": {cut(said, 120)}" if said else "")
+    return t("cli-failed", error=error, place=_raised_at(exc))
+
+
+def _raised_at(exc: BaseException) -> str:
+    """`file.py:LINE, in FUNCTION` of the innermost frame that raised `exc`: in a worker
+    process (`simulate --jobs`), the worker's, which `concurrent.futures` hands on as the
+    text of the exception's cause."""
+    import traceback
+
+    remote = getattr(exc.__cause__, "tb", None)
+    if isinstance(remote, str):
+        found = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', remote)
+        if found:
+            path, line, name = found[-1]
+            return f"{_short(path)}:{line}, in {name}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "?"
+    last = frames[-1]
+    return f"{_short(last.filename)}:{last.lineno}, in {last.name}"
+
+
+def _short(path: str) -> str:
+    """A source file named by its folder and name (`mygame/rules.py`)."""
+    folder, name = os.path.split(path)
+    return f"{os.path.basename(folder)}/{name}" if folder else name
 
 
 def _tidied(message: str, lang: str) -> str:

@@ -8,6 +8,7 @@ the commands typed (`?`, `help`, `quit`) and bot names as given stay as they are
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -121,6 +122,10 @@ class TerminalGame:
             out.print()
 
     def _ask(self, prompt: str) -> str | None:
+        """A line typed, or None at the end of the input: also when there is no standard
+        input at all (`cubegames play GAME <&-`), where `input()` raises RuntimeError."""
+        if sys.stdin is None:
+            return None
         try:
             return self.console.input(prompt, markup=False)
         except EOFError:

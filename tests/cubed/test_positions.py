@@ -190,6 +190,78 @@ def test_the_totals_are_the_finished_rounds_added_up() -> None:
         game().state_from_dict(broken(totals=[5, 0]))
 
 
+def _played_out(players: int, rounds: int, seed: int) -> tuple[Any, dict[str, Any]]:
+    """A game of `players` played to its end by random moves, and its position."""
+    g = cubegames.make("cubed", players=players, rounds=rounds)
+    state = g.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    data = state.to_dict()
+    assert g.state_from_dict(data).to_dict() == data
+    return g, data
+
+
+def test_a_finished_game_is_one_the_rules_end() -> None:
+    """A file saying the game is over was taken at its word: a match of three rounds over
+    in its first, the last round's record missing or not the hands left, a solo game won
+    with pieces in hand. Each is refused naming the field."""
+    three, data = _played_out(players=2, rounds=3, seed=4)
+    assert data["round"] == 3 and len(data["past_rounds"]) == 3
+    end = data["end"]
+    first = {**data, "round": 1, "past_rounds": data["past_rounds"][:1]}
+    first["totals"] = list(first["past_rounds"][0]["scores"])
+    first["end"] = first["past_rounds"][0]["end"]
+    with pytest.raises(ValueError, match='field "round": the game ends after round 3'):
+        three.state_from_dict(first)
+    short = {**data, "past_rounds": data["past_rounds"][:2]}
+    short["totals"] = [sum(r["scores"][s] for r in short["past_rounds"]) for s in (0, 1)]
+    with pytest.raises(ValueError, match='field "past_rounds"'):
+        three.state_from_dict(short)
+    other = "blocked" if end != "blocked" else "stalled"
+    with pytest.raises(ValueError, match=r"past_rounds\[2\].end"):
+        three.state_from_dict({**data, "end": other})
+    with pytest.raises(ValueError, match='field "end": a game of 2 does not end stuck'):
+        three.state_from_dict({**data, "end": "stuck"})
+    last = data["past_rounds"][-1]
+    if last["winner"] is None:  # no seat emptied its hand: move a point between seats
+        scores = [last["scores"][0] + 1, max(last["scores"][1] - 1, 0)]
+        past = [*data["past_rounds"][:-1], {**last, "scores": scores}]
+        totals = [sum(r["scores"][s] for r in past) for s in (0, 1)]
+        with pytest.raises(ValueError, match=r"past_rounds\[2\].scores: the hands left"):
+            three.state_from_dict({**data, "past_rounds": past, "totals": totals})
+
+    solo = cubegames.make("cubed", players=1)
+    for seed in range(20):
+        state = solo.new_state(seed=seed)
+        while not state.is_over:
+            state.play(state.legal_moves()[0])
+        if state.hands[0]:
+            break
+    lost = state.to_dict()
+    assert lost["end"] != "emptied" and solo.state_from_dict(lost).winners() == []
+    with pytest.raises(ValueError, match='field "end": a solo game ends emptied just when'):
+        solo.state_from_dict({**lost, "end": "emptied"})
+    with pytest.raises(ValueError, match='field "end": a solo game does not end standstill'):
+        solo.state_from_dict({**lost, "end": "standstill"})
+
+
+def test_finished_rounds_are_copies_of_the_file_and_the_view_copies_of_them() -> None:
+    """`past_rounds` shared its lists of scores with the dict read and with every view and
+    `to_dict` written: changing a view's changed the game."""
+    two, data = second_round()
+    state = two.state_from_dict(data)
+    data["past_rounds"][0]["scores"][0] += 7
+    assert state.to_dict()["past_rounds"] != data["past_rounds"]
+    for written in (state.view(0), state.view(1), state.to_dict(), state.public_view()):
+        written["past_rounds"][0]["scores"][1] = 999
+    twin = state.clone()
+    twin.past_rounds[0]["scores"][0] = 555
+    assert 999 not in state.past_rounds[0]["scores"]
+    assert 555 not in state.past_rounds[0]["scores"]
+
+
 def test_the_box_check_counts_the_drawn_pieces_and_each_edition_its_own_box() -> None:
     g = cubegames.make("cubed", players=2, variants=["draw3"], rounds=1)
     data = broken(options=g.options, turn={"drew": False, "bonus": False, "drawn": ["PPP"]})

@@ -154,6 +154,37 @@ def test_the_last_roll_is_checked() -> None:
     assert '"pot"' in broken({"pot": 8, "chips": [10, 32, 10]}, data)
 
 
+def test_the_last_roll_must_make_the_position_it_records() -> None:
+    """The record of the last roll is that roll rolled again on the chips and pot before
+    it: after a roll that ended a set its pot and changes were not checked at all (a pot
+    of 10**5000 was read, and the view could not be written as JSON), and after another
+    roll only the sum of the changes was."""
+    state = position([3, 20, 15, 12], 30, to_move=2)
+    state.play(FEW_9)  # seat 0 cannot pay: the set ends
+    busted = state.to_dict()
+    assert busted["last"]["bust"] == 0
+    assert load(busted).to_dict() == busted
+    last = busted["last"]
+    assert "last.pot" in broken({"last": {**last, "pot": 10**5000}}, busted)
+    assert "last.pot" in broken({"last": {**last, "pot": 81}}, busted)  # 80 in play
+    assert 'field "last"' in broken({"last": {**last, "pot": last["pot"] - 1}}, busted)
+    changes = list(last["changes"])
+    changes[1] += 10**30
+    assert "last.changes[1]" in broken({"last": {**last, "changes": changes}}, busted)
+    assert 'field "last"' in broken({"last": {**last, "seat": 3}}, busted)
+    assert 'field "last"' in broken({"last_roll": ". 2 3 . . 4"}, busted)  # pays nobody
+
+    state = position([15, 15, 15], 15, to_move=1)
+    state.play(FEW_9)
+    data = state.to_dict()
+    assert load(data).to_dict() == data
+    last = data["last"]
+    shifted = [last["changes"][0] + 10**30, last["changes"][1] - 10**30, last["changes"][2]]
+    assert "last.changes[0]" in broken({"last": {**last, "changes": shifted}}, data)
+    moved = [last["changes"][0] - 1, last["changes"][1] + 1, last["changes"][2]]
+    assert 'field "last"' in broken({"last": {**last, "changes": moved}}, data)
+
+
 def test_past_sets_must_agree_with_the_totals() -> None:
     state = position([3, 20, 15, 12], 30, to_move=2)
     state.play(FEW_9)

@@ -98,6 +98,9 @@ def test_the_command_says_the_answer_first(capsys: pytest.CaptureFixture[str]) -
         (["-s", "a", "-s", "b"], "write it as key=value"),
         (["-s", "players=2", "-s", "players=3", "-m", "seat2"], "has only 2 seats"),
         (["-s", "rounds=1", "-s", "rounds=1"], "settings 1 and 2 are the same setting"),
+        # the second value replaced the first, and the report's label named both
+        (["-s", "rounds=1;rounds=3", "-s", "rounds=2"], "rounds is given twice; give it once"),
+        (["-s", "bots=random;bots=greedy", "-s", "rounds=2"], "bots is given twice"),
     ],
 )
 def test_bad_comparisons_give_one_line(

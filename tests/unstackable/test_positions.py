@@ -130,6 +130,9 @@ def stage_2() -> dict[str, Any]:
         ({"to_move": 2}, 'field "to_move": must be a seat'),
         ({"last_red": None}, 'field "last_red": red cubes are stacked'),
         ({"last_red": 5}, 'field "last_red": must be a seat'),
+        ({"to_move": 1.0}, 'field "to_move": must be a seat'),
+        ({"to_move": True}, 'field "to_move": must be a seat'),
+        ({"last_red": 0.0}, 'field "last_red": must be a seat'),
         ({"piles": [["", ""]]}, 'field "piles": must be'),
         ({"piles": [["K", ""], ["", ""]]}, 'field "piles": nothing is removed'),
         ({"piles": [["G", ""], ["", ""]]}, "piles\\[0\\]\\[0\\]: must be text of Y, R and K"),
@@ -184,6 +187,8 @@ def test_only_black_left_must_be_filled() -> None:
         ({"turn": {"removed": 2}}, "turn.removed: must be at most 1"),
         ({"turn": {"colour": None, "placed": 0}}, 'field "turn": in this stage'),
         ({"last_red": None}, 'field "last_red": after stacking'),
+        ({"last_red": 1.0}, 'field "last_red": must be a seat'),
+        ({"to_move": 0.0}, 'field "to_move": must be a seat'),
     ],
 )
 def test_bad_stage_2_fields_are_named(fields: dict[str, Any], message: str) -> None:

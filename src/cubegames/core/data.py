@@ -11,11 +11,14 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, Strict, ValidationError
 
 from cubegames.core.errors import cut, shown
+
+if TYPE_CHECKING:
+    from cubegames.core.game import Game
 
 
 def need(
@@ -215,6 +218,60 @@ def refuse_other_fields(data: Mapping[str, Any], known: Iterable[str], title: st
     other = sorted(str(key) for key in data if key not in set(known))
     if other:
         raise ValueError(f'field "{other[0]:.60}": not a field of a {title} position')
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """`a == b` as JSON reads it: a number is not a bool and a whole number is not a float,
+    at every depth (Python's `==` takes `2.0` and `True` for `2` and `1`).
+
+    >>> {"players": 2.0} == {"players": 2}, same_json({"players": 2.0}, {"players": 2})
+    (True, False)
+    >>> same_json({"variants": ["void"], "rounds": 1}, {"rounds": 1, "variants": ["void"]})
+    True
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def check_position_options(data: Mapping[str, Any], game: Game[Any]) -> None:
+    """A ValueError naming `"options"` unless the position `data` has that field and it
+    gives `game`'s options: as `to_dict` writes them, kinds included (`{"players": 2.0}`
+    or `{"rounds": true}` are no game's options, and a state read from them would write
+    other options than it was read with), or as `make` was given them (api.md), which make
+    the same game (`{"players": 2}` for CUBED's default edition, variants and rounds, as
+    a hand-written file may say; the state then writes them in full).
+
+    >>> import cubegames
+    >>> game = cubegames.make("cubed", players=2)
+    >>> check_position_options({"options": {"players": 2}}, game)
+    >>> check_position_options({"options": {"players": 2, "rounds": True}}, game)
+    Traceback (most recent call last):
+    ...
+    ValueError: field "options": they differ from the game reading the position
+    """
+    if "options" not in data:
+        raise ValueError('field "options" is missing')
+    given, options = data["options"], game.options
+    if same_json(given, options):
+        return
+    from cubegames.core.registry import make
+
+    # a text is the game's own or it differs (an edition named by another path is never
+    # read: a position names no file to open)
+    same = isinstance(given, dict) and all(
+        same_json(value, options.get(key)) for key, value in given.items() if isinstance(value, str)
+    )
+    try:
+        same = same and same_json(make(game.id, **given).options, options)
+    except (ValueError, TypeError):  # no options of the game's (TypeError: a key not text)
+        same = False
+    if not same:
+        raise ValueError('field "options": they differ from the game reading the position')
 
 
 class FieldReader:

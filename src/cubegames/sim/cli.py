@@ -736,10 +736,14 @@ def compare(
     for text in settings_text:
         options = dict(base)
         lineup = _lineup(bots)
+        named: set[str] = set()
         for part in filter(None, (p.strip() for p in text.split(";"))):
             key, eq, value = part.partition("=")
             if not eq:
                 _fail(f"--setting {text!r}: write it as key=value;key=value")
+            if key.strip() in named:  # the second value would silently replace the first
+                _fail(f"--setting {text!r}: {key.strip()} is given twice; give it once")
+            named.add(key.strip())
             if key.strip() == "bots":
                 lineup = split_lineup(value)
             else:

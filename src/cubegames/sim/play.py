@@ -16,6 +16,11 @@ from cubegames.sim.moves import MoveKinds
 from cubegames.sim.summaries import summary_for
 from cubegames.symmetry import canonical, position_key
 
+#: the moves a simulated game may last: one that goes on longer is a game that never ends
+#: (a plug-in's bug), refused instead of holding its process for ever. The built-in games
+#: end within a few hundred moves.
+MAX_MOVES = 1_000_000
+
 
 @dataclass(frozen=True)
 class Match:
@@ -90,6 +95,10 @@ def play_match(match: Match) -> dict[str, Any]:
             spent = time.perf_counter() - start
             think = [spent * c / moves for c in choices]
     while (seat := state.to_move) is not None:
+        if moves >= MAX_MOVES:
+            raise ValueError(
+                f"game {match.game} (seed {match.seed}) did not end after {MAX_MOVES:,} moves"
+            )
         if trace is not None:
             trace.observe(state)
         asked = time.perf_counter()

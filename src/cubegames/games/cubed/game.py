@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import FinalDigest
-from cubegames.core.data import FieldReader, refuse_other_fields
+from cubegames.core.data import FieldReader, check_position_options, refuse_other_fields
 from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
@@ -436,15 +436,15 @@ class _Reader(FieldReader):
                 raise ValueError(f"{where}.scores[{winner}]: the seat that emptied its hand has 0")
         elif winner is not None:
             raise ValueError(f"{where}.winner: only a round ended by an empty hand has one")
-        return dict(entry)
+        # copied down to the scores: changing the dict read must not change the state
+        return {key: list(value) if key == "scores" else value for key, value in entry.items()}
 
     def state(self) -> CubedState:
         game, ed = self.game, self.ed
         players = game.players
         if self.get("game", str) != "cubed":
             raise ValueError('field "game": this position is not a CUBED game')
-        if self.get("options", dict, game.options) != game.options:
-            raise ValueError('field "options": they differ from the game reading the position')
+        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBED")
         state = CubedState(game)
 
@@ -556,7 +556,9 @@ class _Reader(FieldReader):
         )
         state.front, state.playable = rebuild(game.frontier, table)
         state.table = table
-        if to_move is not None:
+        if to_move is None:
+            self.finished(state)
+        else:
             if not state.playable:
                 raise ValueError("table: no cell is playable, so the round should have ended")
             if game.players == 1 and not state.placements():
@@ -565,3 +567,46 @@ class _Reader(FieldReader):
                 if state.draws >= 2:
                     raise ValueError("nothing fits after two draws: the game is already lost")
         return state
+
+    def finished(self, state: CubedState) -> None:
+        """A game over as the rules leave it (`CubedState._finish`): ended in a way its
+        seats can end, after its last round, whose record is the hands left; a solo game
+        won (`emptied`) just when its hand is empty. A file could say a match of three
+        rounds was over after the first, or a solo game was won with pieces in hand."""
+        game, ed, end = self.game, self.ed, state.end
+        assert end is not None  # `to_move` null needs an "end"
+        if game.players == 1:
+            if end not in (EMPTIED, BLOCKED, STUCK, BAG_EMPTY):
+                raise ValueError(f'field "end": a solo game does not end {end}')
+            if state.past_rounds:
+                raise ValueError('field "past_rounds": a solo game is a single game')
+            if (end == EMPTIED) != (not state.hands[0]):
+                raise ValueError(
+                    'field "end": a solo game ends emptied just when its hand is empty'
+                )
+        else:
+            if end not in (EMPTIED, BLOCKED, STALLED, STANDSTILL):
+                raise ValueError(f'field "end": a game of {game.players} does not end {end}')
+            if state.round != game.rounds:
+                raise ValueError(
+                    f'field "round": the game ends after round {game.rounds}, '
+                    f"not in round {state.round}"
+                )
+            if len(state.past_rounds) != state.round:
+                raise ValueError('field "past_rounds": the round that ended the game is missing')
+            last = state.past_rounds[-1]
+            where = f"past_rounds[{len(state.past_rounds) - 1}]"
+            if last["end"] != end:
+                raise ValueError(f"{where}.end: {last['end']}, but the game ended {end}")
+            winner = last["winner"]
+            if winner is not None and state.hands[winner]:
+                raise ValueError(
+                    f"hands[{winner}]: the seat that emptied its hand still holds pieces"
+                )
+            left = [sum(ed.piece_points(p) for p in hand) for hand in state.hands]
+            if last["scores"] != left:
+                raise ValueError(f"{where}.scores: the hands left score {left}")
+        if end == BLOCKED and state.playable:
+            raise ValueError('field "end": blocked, but a cell of the table is playable')
+        if end in (STANDSTILL, BAG_EMPTY) and state.bag:
+            raise ValueError(f'field "end": {end}, but the bag holds pieces')

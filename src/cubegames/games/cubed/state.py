@@ -44,6 +44,11 @@ BAG_EMPTY = "bag_empty"  # solo: a draw was due and the bag was empty
 Chance = random.Random | splitmix.Draws
 
 
+def _round_copy(entry: JSON) -> JSON:
+    """A finished round's record (`past_rounds`), copied with its list of scores."""
+    return {key: list(value) if key == "scores" else value for key, value in entry.items()}
+
+
 class CubedState(State[CubedMove], LegalTexts, SharedViews):
     """A CUBED position. Build one with `Cubed.new_state` or `Cubed.state_from_dict`."""
 
@@ -281,7 +286,7 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
         other.idle = self.idle
         other.stuck = self.stuck
         other.starter = self.starter
-        other.past_rounds = [dict(r) for r in self.past_rounds]
+        other.past_rounds = [_round_copy(r) for r in self.past_rounds]
         other.aside = list(self.aside)
         other.end = self.end
         other.rng = self.rng
@@ -363,7 +368,8 @@ class CubedState(State[CubedMove], LegalTexts, SharedViews):
         if self.starter:
             out["starter"] = self.starter
         if self.past_rounds:
-            out["past_rounds"] = [dict(r) for r in self.past_rounds]
+            # copies down to the scores: a caller changing its view must not change the game
+            out["past_rounds"] = [_round_copy(r) for r in self.past_rounds]
         if self.aside:
             out["aside"] = [text(p) for p in self.aside]
         if self.end is not None:

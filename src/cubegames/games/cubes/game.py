@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from cubegames.core import chance, splitmix
-from cubegames.core.data import FieldReader, refuse_other_fields
+from cubegames.core.data import FieldReader, check_position_options, refuse_other_fields
 from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
@@ -180,8 +180,7 @@ class _Reader(FieldReader):
         players = game.players
         if self.get("game", str) != "cubes":
             raise ValueError('field "game": this position is not a CUBES game')
-        if self.get("options", dict, game.options) != game.options:
-            raise ValueError('field "options": they differ from the game reading the position')
+        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBES")
         if self.get("faces", list) != ed.faces:
             raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')
@@ -225,6 +224,8 @@ class _Reader(FieldReader):
                 )
         state._to_move = to_move
         self.check_last(state)
+        if state.last is not None:
+            self.check_last_roll(state, state.last)
         return state
 
     def past_sets(self, in_play: int) -> list[SetResult]:
@@ -309,3 +310,41 @@ class _Reader(FieldReader):
                     f'field "chips": set {state.set_number} has just been dealt, so each seat '
                     f"holds {fresh.chips[0]} and the pot {fresh.pot}"
                 )
+
+    def check_last_roll(self, state: CubesState, last: Outcome) -> None:
+        """The roll `last` records, rolled again on the chips and pot it was rolled on,
+        must make the same record: the chips before it are the chips after it (this
+        position's, or the scores of the set it ended) less its `changes`, and together
+        with its `pot` they hold the points in play. Without this a file's `last.pot` or
+        `last.changes` could be anything when the roll ended a set (10**5000 was read, and
+        the state's view then could not be written as JSON), and `changes` of
+        [10**30, -10**30] passed the pot's check after any other roll."""
+        players = self.game.players
+        in_play = self.ed.in_play(players)
+        if last.pot > in_play:
+            raise ValueError(f"last.pot: at most the {in_play} points in play")
+        # after a bust, `check_last` saw that the last set ended with it
+        after = list(state.chips if last.bust is None else state.past_sets[-1].scores)
+        before = [a - c for a, c in zip(after, last.changes, strict=True)]
+        for seat, held in enumerate(before):
+            if held < 0:
+                raise ValueError(
+                    f"last.changes[{seat}]: seat {seat} would have held {plain(held)} "
+                    "points before the roll"
+                )
+        if sum(before) + last.pot != in_play:
+            raise ValueError(
+                f'field "last": before the roll the chips and the pot would hold '
+                f"{plain(sum(before) + last.pot)} points, not the {in_play} in play"
+            )
+        again = CubesState(self.game)
+        again.chips = before
+        again.pot = last.pot
+        again.set_number = self.game.sets  # a bust ends the game here: nothing is dealt
+        again._to_move = last.seat
+        again._resolve(last.faces)
+        if again.last != last:
+            raise ValueError(
+                f'field "last": seat {last.seat} rolling {" ".join(last.faces)} on these '
+                "chips and pot pays and takes otherwise than it records"
+            )

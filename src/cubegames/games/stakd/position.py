@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from cubegames.core.data import refuse_other_fields
+from cubegames.core.data import check_position_options, refuse_other_fields
 from cubegames.core.errors import shown
 from cubegames.games.stakd.board import Laid
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType, normal_form, pack
@@ -205,8 +205,7 @@ def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
     players = game.players
     if _field(data, "game", str) != "stakd":
         raise ValueError('field "game": this position is not a STAKD game')
-    if data.get("options", game.options) != game.options:
-        raise ValueError('field "options": they differ from the game reading the position')
+    check_position_options(data, game)
     refuse_other_fields(data, FIELDS, "STAKD")
     _pieces(state, _field(data, "pieces", list))
     _hands(state, _field(data, "hands", list))

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from cubegames.core import chance
 from cubegames.core.capabilities import EndgameSolving
+from cubegames.core.data import check_position_options
 from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
@@ -258,7 +259,9 @@ def _whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int
 def _seat(value: Any, where: str, *, nullable: bool) -> int | None:
     if value is None and nullable:
         return None
-    if isinstance(value, bool) or value not in (0, 1):
+    # `type(...) is int`: 1.0 and True equal 1 but are no seat (a float seat passed the
+    # check and then failed as a list index, a TypeError naming no field)
+    if type(value) is not int or value not in (0, 1):
         return_kind = "0, 1 or null" if nullable else "0 or 1"
         raise ValueError(f"{where}: must be a seat, {return_kind}")
     seat: int = value
@@ -291,8 +294,7 @@ class _Reader:
         game, data = self.game, self.data
         if self.field("game") != game.id:
             raise ValueError('field "game": this position is not an Unstackable game')
-        if data.get("options", {}) != game.options:
-            raise ValueError('field "options": they differ from the game reading the position')
+        check_position_options(data, game)
         extra = sorted(set(data) - set(self.FIELDS))
         if extra:
             raise ValueError(f'field "{extra[0]}": not a field of an Unstackable position')

@@ -1388,6 +1388,7 @@ cli-bad-file = { $path }: { $reason }
 cli-bad-field = { $path }: { $reason }{ $field ->
    *[other] {""}
   }
+cli-failed = the command failed: { $error } ({ $place })
 cli-games-line = { $game }: options { $options }
 cli-games-option = { $name }{ $label ->
    *[other] {""}

@@ -1247,6 +1247,7 @@ cli-bad-file = { $reason ->
 cli-bad-field = { $reason ->
    *[other] { $path }: 局面ファイルの「{ $field }」が正しくありません
   }
+cli-failed = コマンドが失敗しました: { $error }（{ $place }）
 cli-games-line = { $game }: 設定 { $options }
 cli-games-option = { $name }（{ $label }）
 cli-games-none = （なし）
