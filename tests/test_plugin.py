@@ -300,6 +300,44 @@ def test_a_broken_plug_in_breaks_only_itself() -> None:
 
 
 @pytest.mark.usefixtures("broken")
+def test_a_broken_plug_in_is_told_in_the_language_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cubegames --lang ja games` names each plug-in that cannot be loaded in Japanese,
+    from the catalogs' `error-plugin-…` (the plug-in's own error text stays as it is)."""
+    monkeypatch.setattr(cubegames, "GAMES", registry.GAMES)
+    listing = CliRunner().invoke(cli, ["--lang", "ja", "games"])
+    assert listing.exit_code == 0, listing.output
+    told = sorted(listing.stderr.splitlines())
+    assert told == [
+        "ゲーム「alias」（nimplugin:Nim）は自分を 'nim' と名乗っており、「alias」ではありません",
+        "ゲーム「ghost」（no_such_module_here:Ghost）を読み込めません: "
+        "ModuleNotFoundError: No module named 'no_such_module_here'",
+        "ゲーム「junk」（tests.test_plugin:NotAGame）は cubegames の Game クラスではありません",
+    ]
+    english = CliRunner().invoke(cli, ["--lang", "en", "games"])
+    assert "game 'junk' (tests.test_plugin:NotAGame) is not a cubegames Game class" in (
+        english.stderr
+    )
+
+
+def test_a_positions_unknown_option_is_told_in_japanese(tmp_path: Path) -> None:
+    """An option no game has, in a position file, is refused in the language asked (it was
+    the generic "not a correct position file" in Japanese, the reason lost)."""
+    path = tmp_path / "bogus.json"
+    path.write_text(json.dumps({"game": "nim", "options": {"players": 2, "size": 3}}))
+    said = CliRunner().invoke(cli, ["--lang", "ja", "moves", str(path)])
+    assert said.exit_code == 2
+    assert said.stderr.strip() == (
+        f"cubegames: {path}: nimには「size」という設定はありません。"
+        "設定できるのは players, stones, max_take です"
+    )
+    missing = tmp_path / "missing.json"
+    missing.write_text(json.dumps({"game": "cubes", "options": {"players": 2}}))
+    said = CliRunner().invoke(cli, ["--lang", "ja", "moves", str(missing)])
+    assert said.exit_code == 2
+    assert said.stderr.strip() == f"cubegames: {missing}: 局面ファイルに「faces」がありません"
+
+
+@pytest.mark.usefixtures("broken")
 def test_the_catalog_leaves_a_broken_plug_in_out(caplog: pytest.LogCaptureFixture) -> None:
     from cubegames.server.catalog import build, catalog
 
@@ -349,7 +387,7 @@ def test_a_registration_left_out_is_told_where_games_are_listed_not_on_import(
 
 
 def test_the_command_line_reads_options_by_the_models_kinds() -> None:
-    from cubegames.cli import UsageFailure, parse_options
+    from cubegames.core.registry import options_from_text as parse_options
 
     assert parse_options("nim", ("stones=5", "max_take=2"), 3) == {
         "stones": 5,
@@ -360,7 +398,7 @@ def test_the_command_line_reads_options_by_the_models_kinds() -> None:
         "variants": ["void", "draw3"],
         "strict_colors": False,
     }
-    with pytest.raises(UsageFailure, match="nim has no option 'size'"):
+    with pytest.raises(ValueError, match="nim has no option 'size'"):
         parse_options("nim", ("size=3",), None)
     with pytest.raises(ValueError, match="max_take must be a whole number"):
         make("nim", **parse_options("nim", ("max_take=many",), None))

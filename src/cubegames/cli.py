@@ -87,12 +87,14 @@ def read_position(path: str) -> State[Any]:
         field = _FIELD.match(str(exc))
         if field is None:
             fail(t("cli-bad-file", path=path, reason=str(exc)))
+        if str(exc).endswith(" is missing"):
+            fail(t("cli-missing-field", path=path, reason=str(exc), field=field.group(1)))
         fail(t("cli-bad-field", path=path, reason=str(exc), field=field.group(1)))
 
 
 #: the field a game's reason for refusing a position file names first (`field "rng": …`,
 #: `bag[1]: …`)
-_FIELD = re.compile(r'^(?:field )?"?([A-Za-z_][\w.\[\]]*)"?:')
+_FIELD = re.compile(r'^(?:field )?"?([A-Za-z_][\w.\[\]]*)"?(?::| is missing)')
 
 
 def _os_reason(exc: OSError) -> str:
@@ -403,14 +405,6 @@ def _tidied(message: str, lang: str) -> str:
     return message[:-1] + "。" if message.endswith("'.") else message
 
 
-def parse_options(game_id: str, pairs: tuple[str, ...], players: int | None) -> dict[str, Any]:
-    """`key=value` pairs as game options, read the way the game reads them."""
-    try:
-        return options_from_text(game_id, pairs, players)
-    except ValueError as exc:
-        fail(str(exc))
-
-
 @click.group(
     name="cubegames", cls=Cubegames, context_settings={"help_option_names": ["-h", "--help"]}
 )
@@ -663,7 +657,7 @@ def list_games(lang: str) -> None:
     """List the games and the options each one takes (a registered game that cannot be
     loaded, and a registration left out for its id, are named on stderr instead)."""
     for why in left_out():
-        click.echo(why, err=True)
+        click.echo(worded(why), err=True)
     for game_id in cubegames.GAMES:
         try:
             cls = game_class(game_id)

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 import cubegames
-from cubegames.cli import parse_options
+from cubegames.core.registry import options_from_text
 from cubegames.games.cubes import Cubes, CubesState, Roll
 from cubegames.render.terminal import draw
 from tests.cubes.helpers import BLANK, NUMBERS_9, WORD_ONLY, position, refusal
@@ -103,7 +103,7 @@ def test_the_option_is_written_only_when_true() -> None:
 
 
 def test_the_command_line_reads_the_option() -> None:
-    options = parse_options("cubes", ("referee=true",), 3)
+    options = options_from_text("cubes", ["referee=true"], 3)
     assert options == {"referee": True, "players": 3}
     assert cubegames.make("cubes", **options).referee is True
 

@@ -26,7 +26,7 @@ SERVER = STATIC.parent
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
 PY_USES = re.compile(
-    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\bworded\(\s*\w+,|\b(?:Worded|WordedProtocolError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\bworded\(\s*\w+,|\b(?:Worded|WordedProtocolError|PluginError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
 )
 
 

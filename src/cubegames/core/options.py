@@ -20,7 +20,7 @@ cubegames.core.phrase.Worded: sets must be from 1 to 10
 >>> check_options("demo", Options, {"size": 3})
 Traceback (most recent call last):
 ...
-ValueError: demo has no option 'size'; it takes sets
+cubegames.core.phrase.Worded: demo has no option 'size'; it takes sets
 >>> [(o["name"], o["kind"], o["low"], o["high"]) for o in form(Options)]
 [('sets', 'int', 1, 10)]
 """
@@ -33,7 +33,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from cubegames.core.errors import shown
+from cubegames.core.errors import plain, shown
 from cubegames.core.phrase import Worded
 
 
@@ -68,10 +68,8 @@ def check_options(game_id: str, model: type[BaseModel], options: Mapping[str, An
     (an unknown one, a value of the wrong kind, or one out of its limits)."""
     names = option_names(model)
     unknown = sorted(set(options) - set(names))
-    if unknown:  # `make`'s own refusal (the form and the command line word theirs)
-        raise ValueError(
-            f"{game_id} has no option {shown(unknown[0])}; it takes {', '.join(names)}"
-        )
+    if unknown:  # worded by code, so that a position's unknown option is told in Japanese too
+        raise unknown_option(game_id, unknown[0], names)
     try:
         model.model_validate(dict(options))
     except ValidationError as exc:
@@ -84,7 +82,7 @@ def unknown_option(game_id: str, name: str, names: Sequence[str]) -> Worded:
         "error-option-unknown",
         f"{game_id} has no option {shown(name)}; it takes {', '.join(names)}",
         game=game_id,
-        option=name,
+        option=plain(name),
         options=", ".join(names),
     )
 
@@ -215,7 +213,7 @@ def check_form(game_id: str, model: type[BaseModel], options: Mapping[str, Any])
                 "error-option-unknown",
                 f"{game_id} has no option {shown(name)} here; it takes {', '.join(fields)}",
                 game=game_id,
-                option=name,
+                option=plain(name),
                 options=", ".join(fields),
             )
         if value is None:

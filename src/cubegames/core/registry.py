@@ -42,32 +42,51 @@ _PREFERRED = ("cubed", "unstackable", "stakd", "cubes")
 _ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-class PluginError(ValueError):
-    """A registered game that cannot be loaded; the message names the game and why."""
+class PluginError(Worded):
+    """A registered game that cannot be loaded; the message names the game and why, and
+    is worded by its catalog code (`error-plugin-…`) in the reader's language.
+    `PluginError(message)` alone (an adapter's own words) is carried as it is.
+
+    >>> str(PluginError("game 'x' is broken")), PluginError("game 'x' is broken").phrase.key
+    ("game 'x' is broken", 'error-plugin')
+    """
+
+    def __init__(self, key: str, english: str | None = None, /, **params: Any) -> None:
+        if english is None:  # an adapter's own words, carried as they are
+            own = Worded("error-plugin", key, error=key).phrase
+            key, english, params = own.key, key, dict(own.params)
+        super().__init__(key, english, **params)
 
 
 class PluginWarning(UserWarning):
     """A registered game left out of a listing because it cannot be loaded."""
 
 
-def _entry_points() -> tuple[dict[str, metadata.EntryPoint], dict[str, str]]:
+def _entry_points() -> tuple[dict[str, metadata.EntryPoint], dict[str, PluginError]]:
     """The registered games by id, and why each registration left out was (by its name):
     an id that is not a lower-case word, or one another package took first. Nothing is
     said here (importing cubegames never warns): `games()` warns of each, and `make` names
     why a left-out id is not a game."""
     found: dict[str, metadata.EntryPoint] = {}
-    left_out: dict[str, str] = {}
+    left_out: dict[str, PluginError] = {}
     for entry in metadata.entry_points(group=GROUP):
         known = found.get(entry.name)
+        name, value = shown(entry.name, 40), cut(entry.value, 80)
         if not _ID.fullmatch(entry.name):
-            left_out[entry.name] = (
-                f"game id {entry.name!r} ({entry.value}) is not a lower-case word "
-                "([a-z][a-z0-9_]*, at most 32 characters); left out"
+            left_out[entry.name] = PluginError(
+                "error-plugin-bad-id",
+                f"game id {name} ({value}) is not a lower-case word "
+                "([a-z][a-z0-9_]*, at most 32 characters); left out",
+                game=name,
+                entry=value,
             )
         elif known is not None and known.value != entry.value:
-            left_out[f"{entry.name} {entry.value}"] = (
-                f"game {entry.name!r} is registered twice ({known.value} and {entry.value}); "
-                f"using {known.value}"
+            left_out[f"{entry.name} {entry.value}"] = PluginError(
+                "error-plugin-twice",
+                f"game {name} is registered twice ({known.value} and {value}); using {known.value}",
+                game=name,
+                first=known.value,
+                second=value,
             )
         else:
             found.setdefault(entry.name, entry)
@@ -91,27 +110,57 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
     """The class of a registered game, or the error saying why it cannot be loaded (kept,
     so a broken plug-in is imported once, not once per call)."""
     entry = _ENTRIES[game_id]
-    where = f"game {game_id!r} ({entry.value})"
+    where = f"game {game_id!r} ({cut(entry.value, 80)})"
+    named = {"game": game_id, "entry": cut(entry.value, 80)}
     try:
         cls = entry.load()
     except Exception as exc:  # a plug-in's import may fail in any way; it stays its own
-        return PluginError(f"{where} cannot be loaded: {type(exc).__name__}: {exc}")
+        error = _failure(exc)
+        return PluginError(
+            "error-plugin-unloadable", f"{where} cannot be loaded: {error}", error=error, **named
+        )
     if not isinstance(cls, type) or not issubclass(cls, Game):
-        return PluginError(f"{where} is not a cubegames Game class")
+        return PluginError(
+            "error-plugin-not-game", f"{where} is not a cubegames Game class", **named
+        )
     facts = cls.__dict__.get("info")
     if not isinstance(facts, GameInfo):
         try:
             facts = _derived_facts(game_id, cls)
         except Exception as exc:  # the class's own code (its constructor) may fail anyhow
-            return PluginError(f"{where} declares no facts and none can be worked out: {exc}")
+            error = _failure(exc, kind=False)
+            return PluginError(
+                "error-plugin-no-facts",
+                f"{where} declares no facts and none can be worked out: {error}",
+                error=error,
+                **named,
+            )
         cls.info = facts
         # the options its constructor takes, where the class names none (`option_names`
         # is optional for a bare class, and the command line and simulator read it)
         cls.option_names = tuple(facts.options.model_fields)
     if getattr(cls, "id", game_id) != game_id or facts.id != game_id:
-        return PluginError(f"{where} calls itself {cls.id!r}, not {game_id!r}")
+        other = shown(cls.id if getattr(cls, "id", game_id) != game_id else facts.id, 40)
+        return PluginError(
+            "error-plugin-other-id",
+            f"{where} calls itself {other}, not {game_id!r}",
+            other=other,
+            **named,
+        )
     cls.id = game_id
     return cls
+
+
+def _failure(exc: BaseException, kind: bool = True) -> str:
+    """A plug-in's own exception in a few words (its kind, then its message cut short),
+    never failing itself: the message of a plug-in's exception is the plug-in's code."""
+    try:
+        said = cut(str(exc), 200)
+    except Exception:
+        said = ""
+    if not kind:
+        return said or type(exc).__name__
+    return f"{type(exc).__name__}: {said}" if said else type(exc).__name__
 
 
 def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:
@@ -164,7 +213,7 @@ def game_class(game_id: str) -> type[Game[Any]]:
     ValueError) for a registered game that cannot be loaded."""
     if not isinstance(game_id, str) or game_id not in _ENTRIES:
         if isinstance(game_id, str) and game_id in _LEFT_OUT:
-            raise PluginError(_LEFT_OUT[game_id])
+            raise _LEFT_OUT[game_id]
         raise Worded(
             "error-game-unknown",
             f"unknown game {shown(game_id)}; choose from {', '.join(GAMES)}",
@@ -211,7 +260,7 @@ def info(game_id: str) -> GameInfo:
     return game_class(game_id).info
 
 
-def left_out() -> tuple[str, ...]:
+def left_out() -> tuple[PluginError, ...]:
     """Why each registration left out of `GAMES` was: an id that is not a lower-case word,
     or one another package registered first (() when there is none).
 
@@ -226,7 +275,7 @@ def games() -> list[GameInfo]:
     registered game that does not (it is left out, the others stay), and each registration
     left out of `GAMES` (an id that is not a lower-case word, or taken by another package)."""
     for why in left_out():
-        warnings.warn(why, PluginWarning, stacklevel=2)
+        warnings.warn(str(why), PluginWarning, stacklevel=2)
     out = []
     for game_id in GAMES:
         found = _load(game_id)
@@ -272,7 +321,7 @@ def make(game_id: str, **options: Any) -> Game[Any]:
     >>> make("cubed", colour="red")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: cubed has no option 'colour'; it takes players, edition, variants, ...
+    cubegames.core.phrase.Worded: cubed has no option 'colour'; it takes players, edition, ...
     >>> try:
     ...     make("cubed", rounds=0)
     ... except ValueError as exc:  # also worded by code for the page (`core.phrase.Worded`)

@@ -143,8 +143,11 @@ def plugin_rules(game_id: str) -> type[PluginRules]:
     for name in option_names(model):
         if name in OWN:
             raise PluginError(
+                "error-plugin-openspiel-name",
                 f"game {game_id!r}: its option {name!r} has the name of an OpenSpiel "
-                "parameter of the adapter's own, so it is not registered with OpenSpiel"
+                "parameter of the adapter's own, so it is not registered with OpenSpiel",
+                game=game_id,
+                option=name,
             )
         default = model.model_fields[name].default
         if isinstance(default, bool | int | float | str):

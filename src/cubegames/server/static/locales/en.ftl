@@ -998,6 +998,14 @@ refusal-cubes-only-roll = The only move is to roll the dice.
 ## words: the engines' refusals of a request (a bad option, bot or time control), worded
 ## by code (core.phrase.Worded); an English answer keeps the engine's own words
 
+error-plugin = { $error }
+error-plugin-bad-id = game id { $game } ({ $entry }) is not a lower-case word ([a-z][a-z0-9_]*, at most 32 characters); left out
+error-plugin-twice = game '{ $game }' is registered twice ({ $first } and { $second }); using { $first }
+error-plugin-unloadable = game '{ $game }' ({ $entry }) cannot be loaded: { $error }
+error-plugin-not-game = game '{ $game }' ({ $entry }) is not a cubegames Game class
+error-plugin-no-facts = game '{ $game }' ({ $entry }) declares no facts and none can be worked out: { $error }
+error-plugin-other-id = game '{ $game }' ({ $entry }) calls itself { $other }, not '{ $game }'
+error-plugin-openspiel-name = game '{ $game }': its option '{ $option }' has the name of an OpenSpiel parameter of the adapter's own, so it is not registered with OpenSpiel
 error-option-unknown = { $game } has no option { $option } here; it takes { $options }
 error-option-whole = option { $option }: must be a whole number
 error-option-exactly = option { $option }: must be { $value }
@@ -1386,6 +1394,9 @@ cli-too-deep = { $path }: not a position file (its brackets nest too deep to rea
 cli-long-number = { $path }: not a position file (it holds a number too long to read)
 cli-bad-file = { $path }: { $reason }
 cli-bad-field = { $path }: { $reason }{ $field ->
+   *[other] {""}
+  }
+cli-missing-field = { $path }: { $reason }{ $field ->
    *[other] {""}
   }
 cli-failed = the command failed: { $error } ({ $place })

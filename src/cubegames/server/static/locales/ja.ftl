@@ -859,6 +859,14 @@ refusal-cubes-only-roll = できるのはサイコロを振ることだけです
 
 ## words: リクエストの誤り（設定、ボット、持ち時間）。エンジンのコード（core.phrase.Worded）から訳す
 
+error-plugin = { $error }
+error-plugin-bad-id = ゲームID { $game }（{ $entry }）は小文字の英単語（[a-z][a-z0-9_]*、32文字まで）ではないため、外しました
+error-plugin-twice = ゲーム「{ $game }」が2回登録されています（{ $first } と { $second }）。{ $first } を使います
+error-plugin-unloadable = ゲーム「{ $game }」（{ $entry }）を読み込めません: { $error }
+error-plugin-not-game = ゲーム「{ $game }」（{ $entry }）は cubegames の Game クラスではありません
+error-plugin-no-facts = ゲーム「{ $game }」（{ $entry }）はゲームの情報（GameInfo）を宣言しておらず、クラスから組み立てることもできません: { $error }
+error-plugin-other-id = ゲーム「{ $game }」（{ $entry }）は自分を { $other } と名乗っており、「{ $game }」ではありません
+error-plugin-openspiel-name = ゲーム「{ $game }」: 設定「{ $option }」がアダプター自身の OpenSpiel パラメーターと同じ名前なので、OpenSpiel には登録しません
 error-option-unknown = { $game }には「{ $option }」という設定はありません。設定できるのは { $options } です
 error-option-whole = 「{ $option }」は整数で指定してください
 error-option-exactly = 「{ $option }」は{ $value }にしてください
@@ -1246,6 +1254,9 @@ cli-bad-file = { $reason ->
   }
 cli-bad-field = { $reason ->
    *[other] { $path }: 局面ファイルの「{ $field }」が正しくありません
+  }
+cli-missing-field = { $reason ->
+   *[other] { $path }: 局面ファイルに「{ $field }」がありません
   }
 cli-failed = コマンドが失敗しました: { $error }（{ $place }）
 cli-games-line = { $game }: 設定 { $options }
