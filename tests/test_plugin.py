@@ -123,6 +123,34 @@ def test_a_plug_in_is_given_only_its_own_moves_and_whole_seeds() -> None:
     assert game.new_state(np.int64(4)).to_dict() == game.new_state(4).to_dict()
 
 
+def test_a_plug_in_reads_only_its_own_positions_and_views_only_its_seats() -> None:
+    """`Game` guards every game's `state_from_dict` (a position of another game, one without
+    "game" or "options", or with other options, never reaches the plug-in's reader) and
+    `State` every game's `view` (a seat that is not one of the game's is refused; numpy's
+    integers arrive as ints). Nim's own reader checks none of this."""
+    game = cubegames.make("nim", players=2, stones=5)
+    good = game.new_state().to_dict()
+    assert game.state_from_dict(good).to_dict() == good
+    assert game.state_from_dict({**good, "options": {"stones": 5}}).to_dict() == good
+    refused = {
+        '^field "game": this position is not a Nim game$': {**good, "game": "cubed"},
+        '^field "game" is missing$': {k: v for k, v in good.items() if k != "game"},
+        '^field "options" is missing$': {k: v for k, v in good.items() if k != "options"},
+        '^field "options": they differ': {**good, "options": {"players": 2, "stones": 7}},
+        '^field "options": they differ ': {**good, "options": {"players": 2.0, "stones": 5}},
+        "^a position must be a JSON object$": [good],
+    }
+    for message, data in refused.items():
+        with pytest.raises(ValueError, match=message):
+            game.state_from_dict(data)  # type: ignore[arg-type]
+    state = game.new_state()
+    for seat in [2, -1, True, 1.0, "0", None]:
+        with pytest.raises(ValueError, match=r"^there is no seat "):
+            state.view(seat)  # type: ignore[arg-type]
+    seen = state.view(np.int64(1))  # type: ignore[arg-type]
+    assert type(seen["seat"]) is int and json.dumps(seen)
+
+
 def test_cubegames_simulate_runs_the_plug_in(tmp_path: Path) -> None:
     out = tmp_path / "nim.csv"
     command = ["simulate", "nim", "--bots", "random,greedy", "-n", "12", "-o", "stones=8"]

@@ -35,9 +35,9 @@ import hashlib
 import json
 import operator
 import random
-from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from cubegames.core.errors import shown
+from cubegames.core.errors import is_whole, shown
 
 if TYPE_CHECKING:
     from cubegames.core.game import Game, State
@@ -59,7 +59,7 @@ def whole_seed(seed: object) -> int:
     ...
     ValueError: seed must be a whole number, not 1.5
     """
-    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+    if is_whole(seed):
         return operator.index(seed)  # an int, or numpy's: np.int64(7) is a seed too
     raise ValueError(f"seed must be a whole number, not {shown(seed)}")
 
@@ -78,7 +78,7 @@ def entropy_seed(seed: object) -> int | None:
     """
     if seed is None:
         return None
-    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+    if is_whole(seed):
         whole = operator.index(seed)
         if whole >= 0:
             return whole

@@ -226,15 +226,15 @@ def same_json(a: Any, b: Any) -> bool:
 
     >>> {"players": 2.0} == {"players": 2}, same_json({"players": 2.0}, {"players": 2})
     (True, False)
-    >>> same_json({"variants": ["void"], "rounds": 1}, {"rounds": 1, "variants": ["void"]})
+    >>> same_json({"variants": ["void"], "rounds": 1}, {"rounds": 1, "variants": ("void",)})
     True
     """
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # JSON's array, both
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
-    if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 

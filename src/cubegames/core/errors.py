@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, SupportsIndex, TypeGuard
 
 
 class Refusal(str):
@@ -114,6 +114,16 @@ def shown(value: object, most: int = 40) -> str:
         return _Short(most).repr(value)
     except Exception:  # as above: the message is written whatever came
         return f"<{type(value).__name__}>"
+
+
+def is_whole(value: object) -> TypeGuard[SupportsIndex]:
+    """True for a whole number as a seat or a seed is one: an int or numpy's integer, not a
+    bool (`True` is no seat 1) nor a float (`1.0`), a text (`"1"`) or None.
+
+    >>> [is_whole(v) for v in (3, -2, 10**30, True, 1.0, "1", None)]
+    [True, True, True, False, False, False, False]
+    """
+    return isinstance(value, SupportsIndex) and not isinstance(value, bool)
 
 
 def plain(value: object, most: int = 40) -> str | int | float:

@@ -11,10 +11,10 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, SupportsIndex, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cubegames.core import splitmix
-from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal, cut, plain, shown
+from cubegames.core.errors import ILLEGAL, IllegalMove, Refusal, cut, is_whole, plain, shown
 from cubegames.core.info import GameInfo
 
 JSON = dict[str, Any]
@@ -32,7 +32,7 @@ def seat_of(seat: object, players: int) -> int:
     ...
     ValueError: there is no seat True
     """
-    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+    if is_whole(seat):
         number = operator.index(seat)
         if 0 <= number < players:
             return number
@@ -42,11 +42,7 @@ def seat_of(seat: object, players: int) -> int:
 def _is_seat(seat: object, to_move: int) -> bool:
     """True when `seat` names seat `to_move`: a whole number (an int or numpy's), not a
     bool (`play(move, seat=True)` is not seat 1's move)."""
-    return (
-        isinstance(seat, SupportsIndex)
-        and not isinstance(seat, bool)
-        and operator.index(seat) == to_move
-    )
+    return is_whole(seat) and operator.index(seat) == to_move
 
 
 class Move(ABC):
@@ -69,6 +65,12 @@ class State(ABC, Generic[M]):
     #: True for a game whose seats all see the same thing (nothing hidden): its spectators
     #: see `view(0)` as it is, not compared field by field with every other seat's
     views_alike: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("view")
+        if callable(own) and not getattr(own, "seat_checked", False):
+            cls.view = _seat_checked(own)  # type: ignore[method-assign]
 
     @property
     @abstractmethod
@@ -221,6 +223,51 @@ class Playouts(ABC, Generic[M]):
         return [self.run(m, s)[seat] for m, s in zip(moves, seeds, strict=True)]
 
 
+def _seat_checked(view: Callable[..., JSON]) -> Callable[..., JSON]:
+    """`view` refusing a seat that is not one of the game's (`seat_of`'s ValueError: 9, -1,
+    True, 1.0, "0", None) before the game sees it, and giving it a plain int (numpy's
+    too): every game's views, a plug-in's included, take seats alike."""
+
+    @functools.wraps(view)
+    def checked(self: State[Any], seat: object) -> JSON:
+        return view(self, seat_of(seat, self.game.players))
+
+    checked.seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _position_checked(read: Callable[..., Any]) -> Callable[..., Any]:
+    """`state_from_dict` refusing, before the game reads it, what is not a position of this
+    game: not a JSON object, no `"game"` or another game's, no `"options"` or options that
+    are not this game's (`core.data.check_position_options`). Every game's, a plug-in's
+    included, so that a file of one game is never read by another, nor with other options
+    than its state would write."""
+    from cubegames.core.data import check_position_options
+
+    @functools.wraps(read)
+    def checked(self: Game[Any], data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise ValueError("a position must be a JSON object")
+        game_id = getattr(self, "id", None)
+        if isinstance(game_id, str):  # (a bare class made outside the registry has none)
+            if "game" not in data:
+                raise ValueError('field "game" is missing')
+            if not (isinstance(data["game"], str) and data["game"] == game_id):
+                raise ValueError(f'field "game": this position is not {_a(self)} game')
+            check_position_options(data, self)
+        return read(self, data)
+
+    checked.position_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _a(game: Game[Any]) -> str:
+    """The game's title with its article: "a CUBED", "an Unstackable"."""
+    info = getattr(game, "info", None)
+    title = info.title if isinstance(info, GameInfo) else game.id
+    return f"{'an' if title[:1].lower() in 'aeiou' else 'a'} {title}"
+
+
 def _seed_checked(new_state: Callable[..., Any]) -> Callable[..., Any]:
     """`new_state` refusing a seed that is not a whole number (None, 1.5, "7", True, NaN)
     with `chance.whole_seed`'s ValueError before the game sees it, and giving it a plain
@@ -257,6 +304,9 @@ class Game(ABC, Generic[M]):
         own = cls.__dict__.get("new_state")
         if callable(own) and not getattr(own, "seed_checked", False):
             cls.new_state = _seed_checked(own)  # type: ignore[method-assign]
+        read = cls.__dict__.get("state_from_dict")
+        if callable(read) and not getattr(read, "position_checked", False):
+            cls.state_from_dict = _position_checked(read)  # type: ignore[method-assign]
 
     players: int
 

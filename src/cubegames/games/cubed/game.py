@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from cubegames.core import chance, splitmix
 from cubegames.core.capabilities import FinalDigest
-from cubegames.core.data import FieldReader, check_position_options, refuse_other_fields
+from cubegames.core.data import FieldReader, refuse_other_fields
 from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.hexgrid import STEP, in_range, label, pack
@@ -442,9 +442,6 @@ class _Reader(FieldReader):
     def state(self) -> CubedState:
         game, ed = self.game, self.ed
         players = game.players
-        if self.get("game", str) != "cubed":
-            raise ValueError('field "game": this position is not a CUBED game')
-        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBED")
         state = CubedState(game)
 

@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from cubegames.core import chance, splitmix
-from cubegames.core.data import FieldReader, check_position_options, refuse_other_fields
+from cubegames.core import splitmix
+from cubegames.core.data import FieldReader, refuse_other_fields
 from cubegames.core.errors import plain, shown
 from cubegames.core.game import JSON, Game
 from cubegames.core.info import GameInfo
@@ -129,7 +129,6 @@ class Cubes(Game[CubesMove]):
         return out
 
     def new_state(self, seed: int = 0) -> CubesState:
-        seed = chance.whole_seed(seed)
         state = CubesState(self)
         # the seed picks the generator's starting point; from then on the position carries it.
         # A seed past 64 bits (the server's secret deals) keys a generator that keeps them all.
@@ -178,9 +177,6 @@ class _Reader(FieldReader):
     def state(self) -> CubesState:
         game, ed = self.game, self.ed
         players = game.players
-        if self.get("game", str) != "cubes":
-            raise ValueError('field "game": this position is not a CUBES game')
-        check_position_options(self.data, game)
         refuse_other_fields(self.data, FIELDS, "CUBES")
         if self.get("faces", list) != ed.faces:
             raise ValueError(f'field "faces": these are not the dice of the {ed.id} edition')

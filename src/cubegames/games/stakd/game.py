@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from cubegames.core import chance
 from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
@@ -158,7 +157,6 @@ class Stakd(Game[Place]):
 
     def new_state(self, seed: int = 0) -> StakdState:
         """The start of a match. STAKD has no chance: every seed gives the same game."""
-        chance.whole_seed(seed)  # still a seed: a bad one is refused as in every game
         state = StakdState(self)
         state.start()
         return state

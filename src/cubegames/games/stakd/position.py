@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from cubegames.core.data import check_position_options, refuse_other_fields
+from cubegames.core.data import refuse_other_fields
 from cubegames.core.errors import shown
 from cubegames.games.stakd.board import Laid
 from cubegames.games.stakd.pieces import LIMIT, TYPES, Node, PieceType, normal_form, pack
@@ -198,14 +198,10 @@ FIELDS = (
 
 
 def read_position(state: StakdState, data: Mapping[str, Any]) -> None:
-    """Fill a fresh `state` from a position dict; ValueError names the first bad field."""
-    if not isinstance(data, Mapping):
-        raise ValueError("a position must be a JSON object")
+    """Fill a fresh `state` from a position dict (its "game" and "options" already checked
+    by `Game.state_from_dict`'s guard); ValueError names the first bad field."""
     game = state.game
     players = game.players
-    if _field(data, "game", str) != "stakd":
-        raise ValueError('field "game": this position is not a STAKD game')
-    check_position_options(data, game)
     refuse_other_fields(data, FIELDS, "STAKD")
     _pieces(state, _field(data, "pieces", list))
     _hands(state, _field(data, "hands", list))

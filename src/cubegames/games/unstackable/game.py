@@ -8,9 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from cubegames.core import chance
 from cubegames.core.capabilities import EndgameSolving
-from cubegames.core.data import check_position_options
 from cubegames.core.errors import plain
 from cubegames.core.game import JSON, Game, Playouts, State
 from cubegames.core.info import GameInfo
@@ -124,7 +122,6 @@ class Unstackable(Game[UnstackableMove], EndgameSolving):
 
         There is no chance in this game, so every seed gives the same start.
         """
-        chance.whole_seed(seed)  # still a seed: a bad one is refused as in every game
         return UnstackableState(self)
 
     def parse_move(self, text: str) -> UnstackableMove:
@@ -292,9 +289,6 @@ class _Reader:
 
     def state(self) -> UnstackableState:
         game, data = self.game, self.data
-        if self.field("game") != game.id:
-            raise ValueError('field "game": this position is not an Unstackable game')
-        check_position_options(data, game)
         extra = sorted(set(data) - set(self.FIELDS))
         if extra:
             raise ValueError(f'field "{extra[0]}": not a field of an Unstackable position')
