@@ -22,9 +22,15 @@ ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
 
 from cubegames.core.registry import GAMES, built_in, game_class
 
@@ -59,6 +65,53 @@ def text(game: str, lang: str = "en") -> str:
     if lang != "en":
         folder = folder.joinpath(lang)
     return folder.joinpath(f"{game}.md").read_text("utf-8")
+
+
+@functools.cache
+def html(game: str, lang: str = "en") -> str:
+    """The rules of `game` in `lang` as an HTML fragment for the web page's "Full rules"
+    (the markdown of `text` rendered by markdown-it, CommonMark with tables): any HTML
+    written in the markdown is shown as text, never as markup (a plug-in's rules are a
+    stranger's words), and a link is shown as its words, since it points into the
+    project's docs, not to a page of the site. ValueError as for `text`.
+
+    >>> html("stakd").splitlines()[0]
+    '<h1>STAKD</h1>'
+    >>> _rendered("一行目\\n二行目 and\\nthree")
+    '<p>一行目二行目 and\\nthree</p>\\n'
+    >>> _rendered("<script>x</script> [see](../api.md) `a|b`")
+    '<p>&lt;script&gt;x&lt;/script&gt; see <code>a|b</code></p>\\n'
+    """
+    return _rendered(text(game, lang))
+
+
+def _rendered(source: str) -> str:
+    rendered: str = _markdown().render(source)
+    return rendered
+
+
+@functools.cache
+def _markdown() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def as_words(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        return ""  # a link's words stay, its target goes
+
+    def line_break(renderer: Any, tokens: Sequence[Any], idx: int, options: Any, env: Any) -> str:
+        # a line break inside a paragraph is a space between English words, and nothing
+        # between Japanese ones (a browser would show it as a space there too)
+        before = tokens[idx - 1].content[-1:] if idx else ""
+        after = tokens[idx + 1].content[:1] if idx + 1 < len(tokens) else ""
+        return "" if _WIDE.match(before) and _WIDE.match(after) else "\n"
+
+    md.add_render_rule("link_open", as_words)
+    md.add_render_rule("link_close", as_words)
+    md.add_render_rule("softbreak", line_break)
+    return md
+
+
+#: a character of Japanese writing (kana, kanji, full-width forms and punctuation)
+_WIDE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
 def api() -> str:

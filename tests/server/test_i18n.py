@@ -250,6 +250,11 @@ def test_rules_pages_in_either_language(client: TestClient) -> None:
     for japanese in (by_query, by_header):
         assert japanese.status_code == 200
         assert "ブロッキングピース" in japanese.text
+    html = client.get("/api/rules/cubed?lang=ja&format=html")
+    assert html.status_code == 200 and html.headers["content-type"].startswith("text/html")
+    assert html.text.startswith("<h1>CUBED</h1>") and "<table>" in html.text
+    assert "ブロッキングピース" in html.text and "|---" not in html.text and "<a " not in html.text
+    assert client.get("/api/rules/cubed?format=pdf").status_code == 400
     missing = client.get("/api/rules/chess", headers={"Accept-Language": "ja"})
     assert missing.status_code == 404
     assert missing.json()["detail"].startswith("「chess」のルールはありません")

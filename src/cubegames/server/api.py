@@ -25,7 +25,7 @@ import math
 import secrets
 from dataclasses import replace
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -146,12 +146,20 @@ async def get_catalog() -> dict[str, Any]:
 
 
 @router.get("/rules/{game}", response_class=PlainTextResponse)
-async def get_rules(game: str, request: Request) -> PlainTextResponse:
+async def get_rules(
+    game: str,
+    request: Request,
+    shape: Annotated[Literal["markdown", "html"], Query(alias="format")] = "markdown",
+) -> PlainTextResponse:
     """The full rules of a game, as markdown (docs/rules/<game>.md, docs/rules/ja/...),
-    in the language of `?lang=` or else of Accept-Language."""
+    in the language of `?lang=` or else of Accept-Language; with `?format=html`, as the
+    HTML fragment the game page shows (`rulebook.html`: no markup of the page's own)."""
     if game not in cubegames.GAMES:
         raise Said(404, "error-no-rules", game=game, games=", ".join(cubegames.GAMES))
     try:
+        if shape == "html":
+            fragment = rulebook.html(game, language_of(request))
+            return PlainTextResponse(fragment, media_type="text/html; charset=utf-8")
         page = rulebook.text(game, language_of(request))
     except ValueError as exc:
         raise HTTPException(404, str(exc)) from None
