@@ -857,6 +857,39 @@ def test_eleven_seats_fit_on_a_phone(phone: tuple[Page, Guard], server: str) -> 
     guard.check()
 
 
+#: what a finger presses on a phone, with less than 40 px it misses (the chat's own mute
+#: links and a replay's move list are lines of text, not buttons)
+SMALL_TARGETS = """(least) => [...document.querySelectorAll(
+    'button, select, summary, .check, .field-bool > label, #typed-move')].filter((e) => {
+      if (e.matches('.chat-lines button, .log button, .game-card *')) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && (r.height < least || r.width < least);
+    }).map((e) => { const r = e.getBoundingClientRect();
+      return `${e.className || e.tagName}: ${e.textContent.trim().slice(0, 24)}`
+        + ` ${Math.round(r.width)}x${Math.round(r.height)}`; })"""
+
+
+def test_a_phones_buttons_and_check_boxes_take_a_finger(
+    phone: tuple[Page, Guard], server: str
+) -> None:
+    """On a touch screen the start page's check boxes and their words, the table's sound
+    button, the link closing the spectators' chat, the full rules and the moves in notation
+    and the box to type a move in are at least 40 px each way (they were 13 to 30 px)."""
+    page, guard = phone
+    page.goto(f"{server}/")
+    page.tap("label[for=game-unstackable]")
+    expect(page.locator("#opt-exact_counts")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, 40) == []
+    assert page.locator("input[type=checkbox]").first.bounding_box()["height"] >= 20  # type: ignore[index]
+    start(page, server, "cubed", ["here", "greedy"], {"rounds": 1}, touch=True)
+    page.wait_for_function("() => window.cubegamesPage.current")
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    expect(page.locator(".chat-toggle")).to_be_visible()
+    expect(page.locator(".move-buttons .move").first).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, 40) == []
+    guard.check()
+
+
 def test_cubes_desktop_play_and_3d_views_take_no_outside_requests(
     desk: tuple[Page, Guard], server: str
 ) -> None:

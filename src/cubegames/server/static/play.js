@@ -75,7 +75,7 @@ export const WORDS = {
 /** A "Full rules" button that fetches the game's rule page (markdown, shown as text). */
 function fullRules(game) {
   const page = h("pre", { class: "full-rules", hidden: true });
-  const button = h("button", { type: "button", class: "link" }, t("rules-full"));
+  const button = h("button", { type: "button", class: "link rules-link" }, t("rules-full"));
   button.addEventListener("click", async () => {
     if (!page.textContent) {
       const response = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
