@@ -1214,6 +1214,12 @@ def test_cubed_round_end_stays_on_the_board_until_next_round(
     page.wait_for_timeout(1500)
     game_id = page.url.rsplit("/", 1)[1]
     assert len(httpx.get(f"{server}/api/games/{game_id}").json()["moves"]) == ended["ply"]
+    # the count-down to the next round; when it runs out the server has gone on without
+    # waiting, which the card says (it stood at "in 0 s" while the board stayed)
+    expect(card).to_contain_text(re.compile(r"Play goes on in \d+ s\."))
+    page.evaluate("() => { const now = Date.now; Date.now = () => now() + 30_000; }")
+    expect(card).to_contain_text("Play has gone on.")
+    expect(card).not_to_contain_text("Play goes on in")
     # the bar says which round is shown and what was left in the bag
     expect(page.locator(".round-badge")).to_have_text(
         re.compile(r"^Round 1 of 2 · \d+ pieces? in the bag$")

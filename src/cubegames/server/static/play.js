@@ -61,6 +61,7 @@ export const WORDS = {
   results: t("play-results"),
   waitingFor: (names) => t("play-waiting-for", { names: joined(names), count: names.length }),
   startsIn: (n) => t("play-starts-in", { seconds: n }),
+  wentOn: t("play-went-on"),
   roundColumn: (n) => t("play-round-column", { round: n }),
   total: t("play-total"),
   soundOn: t("play-sound-on"),
@@ -847,7 +848,10 @@ class PlayPage {
     const others = pause.waiting.filter((seat) => !this.localSeats().includes(seat)).map((seat) => this.seatName(seat));
     const tick = () => {
       const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-      where.textContent = others.length ? `${WORDS.waitingFor(others)} ${WORDS.startsIn(left)}` : WORDS.startsIn(left);
+      // at 0 the server has gone on without waiting (this screen keeps the last board
+      // until its player presses the button): no "in 0 s" left standing
+      if (!left) where.textContent = WORDS.wentOn;
+      else where.textContent = others.length ? `${WORDS.waitingFor(others)} ${WORDS.startsIn(left)}` : WORDS.startsIn(left);
       if (!left) clearInterval(this.countdown);
     };
     tick();
