@@ -862,7 +862,8 @@ def test_eleven_seats_fit_on_a_phone(phone: tuple[Page, Guard], server: str) -> 
 #: what a finger presses on a phone, with less than 40 px it misses (the chat's own mute
 #: links and a replay's move list are lines of text, not buttons)
 SMALL_TARGETS = """(least) => [...document.querySelectorAll(
-    'button, select, summary, .check, .field-bool > label, #typed-move, a.back, .account-link')].filter((e) => {
+    'button, select, summary, .check, .field-bool > label, #typed-move, a.back, .account-link'
+    )].filter((e) => {
       if (e.matches('.chat-lines button, .log button, .game-card *')) return false;
       const r = e.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && (r.height < least || r.width < least);
