@@ -862,8 +862,8 @@ def test_eleven_seats_fit_on_a_phone(phone: tuple[Page, Guard], server: str) -> 
 #: what a finger presses on a phone, with less than 40 px it misses (the chat's own mute
 #: links and a replay's move list are lines of text, not buttons)
 SMALL_TARGETS = """(least) => [...document.querySelectorAll(
-    'button, select, summary, .check, .field-bool > label, #typed-move, a.back, .account-link'
-    )].filter((e) => {
+    'button, select, summary, .check, .field-bool > label, #typed-move, a.back, .account-link,'
+    + '.line-links a')].filter((e) => {
       if (e.matches('.chat-lines button, .log button, .game-card *')) return false;
       const r = e.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && (r.height < least || r.width < least);
@@ -876,8 +876,9 @@ def test_a_phones_buttons_and_check_boxes_take_a_finger(
     phone: tuple[Page, Guard], server: str
 ) -> None:
     """On a touch screen the start page's check boxes and their words, the table's sound
-    button, the link closing the spectators' chat, the full rules and the moves in notation
-    and the box to type a move in are at least 40 px each way (they were 13 to 30 px)."""
+    button, the link closing the spectators' chat, the full rules and the moves in notation,
+    the box to type a move in, the links back to the games and to a game of the list are at
+    least 40 px each way (they were 13 to 30 px)."""
     page, guard = phone
     page.goto(f"{server}/")
     page.tap("label[for=game-unstackable]")
@@ -889,6 +890,10 @@ def test_a_phones_buttons_and_check_boxes_take_a_finger(
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     expect(page.locator(".chat-toggle")).to_be_visible()
     expect(page.locator(".move-buttons .move").first).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, 40) == []
+    # the start page's list of this browser's games: its "Continue" and "Watch" links
+    page.goto(f"{server}/")
+    expect(page.locator(".line-links a").first).to_be_visible()
     assert page.evaluate(SMALL_TARGETS, 40) == []
     guard.check()
 
