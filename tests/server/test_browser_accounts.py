@@ -209,3 +209,21 @@ def test_a_rated_game_to_its_end_moves_both_players_ratings(browser: Browser, se
     finally:
         one.close()
         two.close()
+
+
+def test_a_leaderboard_with_no_rated_game_yet_says_so(browser: Browser, server: str) -> None:
+    """A game no one has played rated yet (CUBED has editions, STAKD a rule set: neither has
+    a pool "") shows the empty leaderboard's sentence, not the server's refusal of a pool
+    and a 404 in the console."""
+    rated = {p["game"] for p in httpx.get(f"{server}/api/ratings").json()}
+    games = [g for g in ("cubed", "stakd", "unstackable") if g not in rated]
+    assert games, rated
+    context, page, errors = _device(browser, "phone")
+    try:
+        for game in games:
+            page.goto(f"{server}/leaderboard/{game}")
+            expect(page.locator(".leaderboard")).to_contain_text("No rated games yet.")
+            expect(page.locator(".leaderboard .error")).to_have_count(0)
+        assert errors == [], errors
+    finally:
+        context.close()

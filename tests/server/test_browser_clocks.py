@@ -227,6 +227,9 @@ def test_the_resign_button_ends_the_game(browser: Browser, clock_server: tuple[s
         page.locator(".clock-buttons button.resign").tap()
         expect(page.locator(".turn-banner")).to_contain_text("resigned")
         shot(page, "clocks-phone-resigned")
+        # the replay says how it ended too (it said "… won · 0 – 0" alone)
+        page.goto(f"{url}/replay/{made['id']}")
+        expect(page.locator(".turn-banner")).to_contain_text(re.compile(r" won · .* resigned$"))
         assert errors == [], errors
     finally:
         context.close()

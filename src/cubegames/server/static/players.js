@@ -31,7 +31,12 @@ export async function leaderboardPage(root, game) {
     card.append(h("p", { class: "error" }, err.message));
     return;
   }
-  if (!pools.length) pools = [{ game, pool: "" }];
+  // no rated game of it yet: no pool to ask for (a game with editions or rule sets has no
+  // pool "", and asking for it was refused in the server's words)
+  if (!pools.length) {
+    card.append(h("p", { class: "muted" }, t("leaderboard-empty")));
+    return;
+  }
   for (const pool of pools) {
     let board;
     try {

@@ -4,6 +4,7 @@
 
 import { api, h, remembered, TITLES, when, withCredential } from "./util.js";
 import { icon } from "./draw.js";
+import { endedWords } from "./clocks.js";
 import { roleName, tableFor } from "./play.js";
 import { list as joined, number, phrase, t } from "./i18n.js";
 
@@ -140,6 +141,10 @@ export async function replayPage(root, gameId) {
   if (game.result) {
     const won = game.result.winners.map((s) => nameOf(s));
     result = won.length ? t("replay-won", { who: joined(won), scores: game.result.scores.map(number).join(" – ") }) : t("replay-draw");
+    // how it ended, as the game's page said it: a resignation, a flag, an abort (no
+    // result: not "a draw")
+    const ended = endedWords(game.result, nameOf);
+    if (ended) result = game.result.ended === "aborted" ? ended : `${result} · ${ended}`;
   }
   root.replaceChildren(h("div", { class: "play replay" },
     h("div", { class: "bar" }, h("a", { href: "/", class: "back" }, t("replay-games")), h("h1", {}, t("replay-heading", { game: title }))),

@@ -575,6 +575,7 @@ play-waiting-for = { $count ->
    *[other] Play goes on when { $names } have seen this.
   }
 play-starts-in = Play goes on in { $seconds } s.
+play-went-on = Play has gone on.
 play-round-column = R{ $round }
 play-total = Total
 play-sound-on = Sound on

@@ -497,6 +497,7 @@ play-waiting-for = { $count ->
    *[other] { $names }が見終わると続きます。
   }
 play-starts-in = あと{ $seconds }秒で続きます。
+play-went-on = プレイは先に進んでいます。
 play-round-column = 第{ $round }R
 play-total = 合計
 play-sound-on = 音あり
