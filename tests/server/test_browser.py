@@ -262,7 +262,7 @@ def test_cubed_to_the_end_with_the_mouse(
     page.evaluate("document.querySelector('.rules').open = true")  # How to play, then the
     page.click(".rules button:has-text('Full rules')")  # whole rule page from /api/rules
     expect(
-        page.locator(".rules .full-rules h4").filter(has_text="Readings we assumed")
+        page.locator(".rules .full-rules h2").filter(has_text="Readings we assumed")
     ).to_have_count(1)
     page.evaluate("document.querySelector('.rules').open = false")
     play_out(page, cubed_move(False), turns=3)

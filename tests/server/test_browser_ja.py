@@ -182,7 +182,7 @@ def test_how_to_play_in_japanese(ja: tuple[Page, Guard], server: str) -> None:
     rules.locator("button", has_text="ルール全文").click()
     # the rule page reads as a page: headings, tables, no markdown marks left in sight
     full = rules.locator(".full-rules")
-    expect(full.locator("h4").filter(has_text="箱の中身")).to_have_count(1)
+    expect(full.locator("h2").filter(has_text="箱の中身")).to_have_count(1)
     expect(full.locator("table").first).to_be_visible()
     assert not re.search(r"^#|`|\*\*|\|---", full.inner_text(), re.M), full.inner_text()[:300]
     guard.check()

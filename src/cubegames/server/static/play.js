@@ -73,93 +73,20 @@ export const WORDS = {
   spentAsk: t("play-invite-spent-ask"),
 };
 
-/** A line of the rule page: `code`, **bold**, *stressed* and [links](…), the links as
- * their words (they point into the project's docs, not to a page of this site). */
-function rulesInline(text) {
-  const out = [];
-  const marks = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\([^)]*\)/g;
-  let at = 0;
-  for (let m = marks.exec(text); m; m = marks.exec(text)) {
-    if (m.index > at) out.push(text.slice(at, m.index));
-    if (m[1] !== undefined) out.push(h("code", {}, m[1]));
-    else if (m[2] !== undefined) out.push(h("strong", {}, m[2]));
-    else if (m[3] !== undefined) out.push(h("em", {}, m[3]));
-    else out.push(m[4]);
-    at = marks.lastIndex;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
-}
-
-const WIDE = /[\u3000-\u9fff\uff00-\uffef]/;
-
-/** Lines of one paragraph or list item joined: a space between English words, none
- * between Japanese ones. */
-function rulesJoin(lines) {
-  return lines.reduce((all, line) => (!all ? line
-    : all + (WIDE.test(all.slice(-1)) && WIDE.test(line.charAt(0)) ? "" : " ") + line), "");
-}
-
-/** The rule page (markdown) as headings, paragraphs, lists and tables, made as elements
- * (never as HTML), so a player reads it as a page and not as marked-up text. */
-export function rulesPage(source) {
-  const lines = source.replace(/\r/g, "").split("\n");
-  const blocks = [];
-  const item = /^\s*([-*+]|\d+[.)])\s+(.*)$/;
-  const cells = (line) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
-  const startsBlock = (line) => /^(#{1,6}\s|```|\|)/.test(line) || item.test(line);
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (!line.trim()) { i += 1; continue; }
-    const head = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (head) {
-      blocks.push(h(`h${Math.min(6, head[1].length + 2)}`, {}, rulesInline(head[2])));
-      i += 1;
-    } else if (line.startsWith("```")) {
-      const code = [];
-      for (i += 1; i < lines.length && !lines[i].startsWith("```"); i += 1) code.push(lines[i]);
-      blocks.push(h("pre", {}, code.join("\n")));
-      i += 1;
-    } else if (line.trim().startsWith("|")) {
-      const rows = [];
-      for (; i < lines.length && lines[i].trim().startsWith("|"); i += 1) rows.push(cells(lines[i]));
-      const ruled = rows.length > 1 && rows[1].every((c) => /^:?-+:?$/.test(c));
-      const body = ruled ? rows.slice(2) : rows;
-      blocks.push(h("div", { class: "rules-table" }, h("table", {},
-        ruled ? h("thead", {}, h("tr", {}, rows[0].map((c) => h("th", { scope: "col" }, rulesInline(c))))) : null,
-        h("tbody", {}, body.map((r) => h("tr", {}, r.map((c) => h("td", {}, rulesInline(c)))))))));
-    } else if (item.test(line)) {
-      const ordered = /^\s*\d/.test(line);
-      const items = [];
-      while (i < lines.length && lines[i].trim()) {
-        const m = item.exec(lines[i]);
-        if (m) items.push([m[2]]);
-        else if (/^\s/.test(lines[i]) || !startsBlock(lines[i])) items[items.length - 1].push(lines[i].trim());
-        else break;
-        i += 1;
-      }
-      blocks.push(h(ordered ? "ol" : "ul", {}, items.map((parts) => h("li", {}, rulesInline(rulesJoin(parts))))));
-    } else {
-      const parts = [];
-      for (; i < lines.length && lines[i].trim() && !(parts.length && startsBlock(lines[i])); i += 1) {
-        parts.push(lines[i].trim().replace(/^>\s?/, ""));
-      }
-      blocks.push(h("p", {}, rulesInline(rulesJoin(parts))));
-    }
-  }
-  return blocks;
-}
-
-/** A "Full rules" button that fetches the game's rule page (markdown, shown as a page). */
+/** A "Full rules" button that fetches the game's rule page as the server renders it
+ * (`?format=html`: headings, lists and tables, any markup written in the rules shown as
+ * text), parsed inertly and shown as a page. */
 function fullRules(game) {
   const page = h("div", { class: "full-rules", hidden: true });
   const button = h("button", { type: "button", class: "link rules-link" }, t("rules-full"));
   button.addEventListener("click", async () => {
     if (!page.textContent) {
-      const response = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
-      if (response.ok) page.replaceChildren(...rulesPage(await response.text()));
-      else page.textContent = t("rules-not-loaded");
+      const response = await fetch(
+        `/api/rules/${encodeURIComponent(game)}?lang=${lang()}&format=html`);
+      if (response.ok) {
+        const parsed = new DOMParser().parseFromString(await response.text(), "text/html");
+        page.replaceChildren(...parsed.body.childNodes);
+      } else page.textContent = t("rules-not-loaded");
     }
     page.hidden = !page.hidden;
   });
