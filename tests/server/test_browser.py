@@ -895,6 +895,8 @@ def test_a_phones_buttons_and_check_boxes_take_a_finger(
     page.goto(f"{server}/")
     expect(page.locator(".line-links a").first).to_be_visible()
     assert page.evaluate(SMALL_TARGETS, 40) == []
+    # ...which calls the seat played at this screen "You", as the game's page does
+    expect(page.locator("li:has(.line-links) .muted").first).to_contain_text("You · Greedy bot")
     guard.check()
 
 

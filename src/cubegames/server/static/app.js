@@ -310,15 +310,18 @@ function gamesSection() {
 }
 
 function gameLine(g, mine, yours = false) {
-  const named = (seat) => seatLabel(seat, g.seats);
+  // the seats played at this screen are "You", as the game's own page calls them
+  const tokens = mine && mine.tokens ? mine.tokens : {};
+  const here = (mine && mine.here && mine.here.length ? mine.here : Object.keys(tokens).filter((s) => tokens[s]))
+    .map(Number);
+  const named = (seat) => (g.seats[seat] && g.seats[seat].name ? seatLabel(seat, g.seats) : roleName(seat, g.seats, here));
   const who = g.seats.flatMap((s, i) => (i ? [" · ", named(s.seat)] : [named(s.seat)]));
   const links = [];
   if (g.status === "finished") {
     links.push(h("a", { href: `/replay/${g.id}` }, t("games-replay")));
     links.push(h("a", { href: `/api/games/${g.id}/record`, download: "" }, t("games-record")));
   } else {
-    const tokens = mine && mine.tokens ? Object.values(mine.tokens).filter(Boolean) : [];
-    if (tokens.length) links.push(h("a", { href: playLink(g.id) }, t("games-continue")));
+    if (here.length) links.push(h("a", { href: playLink(g.id) }, t("games-continue")));
     links.push(h("a", { href: playLink(g.id) }, t("games-watch")));
   }
   let result = [];
