@@ -77,16 +77,40 @@ def html(game: str, lang: str = "en") -> str:
 
     >>> html("stakd").splitlines()[0]
     '<h1>STAKD</h1>'
+    >>> "cubegames rules" in text("stakd"), "cubegames rules" in html("stakd")
+    (True, False)
     >>> _rendered("一行目\\n二行目 and\\nthree")
     '<p>一行目二行目 and\\nthree</p>\\n'
     >>> _rendered("<script>x</script> [see](../api.md) `a|b`")
     '<p>&lt;script&gt;x&lt;/script&gt; see <code>a|b</code></p>\\n'
     """
-    return _rendered(text(game, lang))
+    return _rendered(text(game, lang), for_the_page=True)
 
 
-def _rendered(source: str) -> str:
-    rendered: str = _markdown().render(source)
+def _rendered(source: str, for_the_page: bool = False) -> str:
+    """`source` as HTML; `for_the_page` leaves out the paragraph telling where the page can
+    be read (`` `cubegames rules GAME` prints this page; ...``), which a player reading it
+    on the game's page has no use for."""
+    md = _markdown()
+    tokens = md.parse(source)
+    if for_the_page:
+        kept = []
+        skip = 0
+        for i, token in enumerate(tokens):
+            if skip:
+                skip -= 1
+                continue
+            after = tokens[i + 1] if i + 1 < len(tokens) else None
+            if (
+                token.type == "paragraph_open"
+                and after is not None
+                and after.content.startswith("`cubegames rules ")
+            ):
+                skip = 2  # its words and its close
+                continue
+            kept.append(token)
+        tokens = kept
+    rendered: str = md.renderer.render(tokens, md.options, {})
     return rendered
 
 
