@@ -234,6 +234,39 @@ def test_a_plug_in_that_cannot_deal_the_web_apps_seeds_is_refused_when_the_game_
         assert picked.status_code == 201
 
 
+def test_a_plug_in_whose_deal_the_pages_cannot_be_sent_is_refused_when_the_game_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plug-in whose view is not JSON, or whose new_state fails with an error of its own
+    (not a ValueError), is refused by POST /api/games in one line, not stored to close every
+    page that opens it with no word (and a 500 from its replay)."""
+    from nimplugin import Nim, NimState
+
+    from cubegames.server.app import create_app
+
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    plain_view = NimState.view
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
+        with monkeypatch.context() as patch:
+            patch.setattr(NimState, "view", lambda self, seat: {**plain_view(self, seat), "x": {1}})
+            refused = client.post("/api/games", json={"game": "nim", "seats": seats})
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == (
+            "game 'nim' cannot be dealt: seat 0's view is not JSON "
+            "(Object of type set is not JSON serializable)"
+        )
+
+        def broken(self: Nim, seed: int = 0) -> NimState:
+            raise KeyError("the deck's order")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(Nim, "new_state", broken)
+            refused = client.post("/api/games", json={"game": "nim", "seats": seats})
+        assert refused.status_code == 400
+        assert refused.json()["detail"] == "game 'nim' cannot be dealt: KeyError"
+        assert client.post("/api/games", json={"game": "nim", "seats": seats}).status_code == 201
+
+
 def test_every_games_form_is_built_from_its_options_model() -> None:
     for facts in games():
         names = [o["name"] for o in form(facts.options)]

@@ -120,6 +120,22 @@ def test_returns_reward_who_took_the_last_stone() -> None:
     assert state.returns() == [-1.0, -1.0, 2.0]
 
 
+def test_a_game_that_ends_with_no_winner_returns_zero_to_every_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plug-in's game may end with no winner (every seat folded): a draw, 0 each, as the
+    utility ZERO_SUM says (each seat got -1, adding up to -3)."""
+    from nimplugin import NimState
+
+    monkeypatch.setattr(NimState, "winners", lambda self: [])
+    game = pyspiel.load_game("cubegames_nim(players=3,stones=5)")
+    state = game.new_initial_state()
+    for take in (2, 1, 2):
+        state.apply_action(take - 1)
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0, 0.0]
+
+
 def test_the_information_state_is_each_seats_views() -> None:
     game = pyspiel.load_game("cubegames_nim")
     state = game.new_initial_state()

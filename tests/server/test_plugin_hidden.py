@@ -134,3 +134,35 @@ def test_a_bot_that_fails_on_a_plug_in_tells_the_pages_nothing_of_its_hand(
             assert error["message"] == "the bot of seat 1 failed: ValueError"  # its kind only
             frames = " ".join(ws.transcript)
             assert "cannot deal" not in frames and str(bot_hand) not in frames
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_plug_ins_rules_failing_after_a_move_close_the_page_in_one_line(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A plug-in's `legal_moves` that raises once a card is played (a KeyError naming the
+    hands, as its words may): the page that moved is told the game failed, by the error's kind
+    only, and closed with 4500 (the server dropped it with a traceback of the ASGI app); the
+    error is in the server's log."""
+    plain = hidden_plugin.HighCardState.legal_moves
+
+    def failing(self: Any) -> Any:
+        if self.played:
+            raise KeyError(f"the hand {self.hands}")
+        return plain(self)
+
+    monkeypatch.setattr(hidden_plugin.HighCardState, "legal_moves", failing)
+    made = make_game(client, "highcard", [HUMAN, HUMAN])
+    with (
+        connect(client, made["id"], token(made, 1)) as other,
+        connect(client, made["id"], token(made, 0)) as session,
+    ):
+        Socket(other).opening()
+        ws = Socket(session)
+        _, first = ws.opening()
+        ws.move(f"play {first['view']['hand'][0]}", 0)  # seat 1's legal moves then fail
+        error = ws.error()
+        assert error["message"] == "the game failed: KeyError"
+        assert ws.receive() == {"type": "closed", "code": 4500}
+        assert "the hand" not in " ".join(ws.transcript)
+    assert "game " + made["id"] + " failed" in caplog.text

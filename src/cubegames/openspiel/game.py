@@ -8,9 +8,9 @@ window no legal placement ever leaves); chance outcomes are described in
 
 Returns, at the end only (reward model TERMINAL): with P ≥ 2 seats, seat s gets
 `P · share_s − 1`, where `share_s` is its share of the win (1 for a sole winner, 1/k for each
-of k tied winners, 0 for a loser). So a 2-seat game gives +1 / −1 and 0 / 0 on a tie, and the
-returns always add up to 0 (utility ZERO_SUM). A solo game (STAKD) returns 1 for a win, 0 for
-a loss (GENERAL_SUM).
+of k tied winners, 0 for a loser), and 0 each when the game ends with no winner. So a 2-seat
+game gives +1 / −1 and 0 / 0 on a tie, and the returns always add up to 0 (utility
+ZERO_SUM). A solo game (STAKD) returns 1 for a win, 0 for a loss (GENERAL_SUM).
 """
 
 from __future__ import annotations
@@ -170,6 +170,8 @@ class CubegamesState(pyspiel.State):  # type: ignore[misc]
         if not self.is_terminal() or self.rules.cut(self.holder):
             return [0.0] * players
         won = self.holder.state().winners()
+        if not won and players > 1:  # ended with no winner (a plug-in's): a draw
+            return [0.0] * players
         shares = [1.0 / len(won) if s in won else 0.0 for s in range(players)]
         if players == 1:
             return shares

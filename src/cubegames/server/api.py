@@ -20,11 +20,13 @@ A credential travels as `Authorization: Bearer ...`, never in the address.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import secrets
 from dataclasses import replace
 from datetime import timedelta
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -231,6 +233,28 @@ async def create_game(body: CreateGame, request: Request, server: Parts) -> dict
     )
 
 
+def _deal_and_show(game: Game[Any], seed: int) -> None:
+    """Deal `game` from `seed` and write what the server stores and sends of the deal as
+    JSON (the whole state, each seat's view, a spectator's): a `ValueError` names the part
+    that is not JSON, so that a deal the pages could not be sent fails here."""
+    state = game.new_state(seed)
+    parts: list[tuple[str, Any]] = [("the position (to_dict)", state.to_dict)]
+    parts += [(f"seat {seat}'s view", partial(state.view, seat)) for seat in range(game.players)]
+    parts.append(("a spectator's view", state.public_view))
+    for name, made in parts:
+        try:
+            json.dumps(made())
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} is not JSON ({exc})") from None
+
+
+def _why(exc: Exception) -> str:
+    """A plug-in's failure in one line: a `ValueError`'s words (the contract's refusal),
+    else only the error's kind (any other error is a bug of the game, whose words may name
+    what the deal hides; the server's log has it whole)."""
+    return str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+
+
 async def open_table(
     server: Server,
     game: Game[Any],
@@ -254,11 +278,12 @@ async def open_table(
             raise Said(429, "error-open-tables", count=most)
     # 128 bits from the operating system: a seat's own hand cannot identify the deal
     dealt = seed if seed is not None else server_deal()
-    try:  # dealt once now: a game that cannot take the seed (a plug-in's) is refused here,
-        # not stored to fail at every page that opens it
-        await asyncio.to_thread(game.new_state, dealt)
-    except (ValueError, TypeError) as exc:
-        raise HTTPException(400, f"game {game.id!r} cannot be dealt: {exc}") from None
+    try:  # dealt once now: a game that cannot take the seed, or whose deal the pages cannot
+        # be sent (a plug-in's), is refused here, not stored to fail at every page that opens it
+        await asyncio.to_thread(_deal_and_show, game, dealt)
+    except Exception as exc:  # a plug-in's own code may raise anything
+        log.warning("game %s cannot be dealt", game.id, exc_info=True)
+        raise HTTPException(400, f"game {game.id!r} cannot be dealt: {_why(exc)}") from None
     host = new_token()
     try:
         game_id, tokens = await asyncio.to_thread(

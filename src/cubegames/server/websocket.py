@@ -222,6 +222,10 @@ async def _connection(server: Server, websocket: WebSocket, game_id: str) -> Non
         await _serve(server, room, peer, websocket, speaker)
     except WebSocketDisconnect:
         pass
+    except Exception as exc:  # a plug-in's own code failing (its legal_moves, its view)
+        # is logged whole; the page is told its kind only, as its words may name a hidden part
+        log.exception("game %s failed", game_id)
+        await close_quietly(websocket, BROKEN_GAME, f"the game failed: {type(exc).__name__}")
     finally:
         room.leave(peer)
         server.chats.forget(peer)
