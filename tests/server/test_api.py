@@ -3,6 +3,7 @@ SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -430,3 +431,28 @@ def test_a_record_value_of_the_wrong_type_is_refused(
     refused = answer.json()
     assert refused["code"] == "error-record-field" and refused["args"]["field"].startswith(field)
     assert client.get("/api/games").json() == []
+
+
+def test_a_game_among_bots_plays_out_with_no_page_open(client: TestClient) -> None:
+    """A game whose every seat is a bot starts as soon as it is made, not when a page first
+    opens it (with a person in it, its bots wait for the page: a timed game's clock must not
+    run before its player arrives)."""
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    made = client.post("/api/games", json={"game": "cubes", "options": {}, "seats": seats})
+    assert made.status_code == 201
+    server = client.app.state.server  # type: ignore[attr-defined]
+    task = server.runner.tasks.get(made.json()["id"])
+    assert task is not None, "the bots were not started"
+
+    async def ended() -> None:
+        await asyncio.wait_for(asyncio.shield(task), 60)
+
+    client.portal.call(ended)
+    game = client.get(f"/api/games/{made.json()['id']}").json()
+    assert game["status"] == "finished" and game["moves"]
+    with_a_person = client.post(
+        "/api/games",
+        json={"game": "cubes", "options": {}, "seats": [{"kind": "bot"}, {"kind": "human"}]},
+    )
+    assert with_a_person.status_code == 201
+    assert server.runner.tasks.get(with_a_person.json()["id"]) is None

@@ -306,6 +306,8 @@ async def open_table(
         raise Said.of(400, exc) from None
     if public:
         server.lobby.changed()
+    if all(s.kind == "bot" for s in seats):  # nobody to wait for: it plays out unwatched
+        await server.hub.play_unwatched(game_id)
     return _created(game_id, game.id, seats, tokens, PLAYING, host)
 
 

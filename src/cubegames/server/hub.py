@@ -306,6 +306,21 @@ class Hub:
 
     # -- resumption -----------------------------------------------------------------------
 
+    async def play_unwatched(self, game_id: str) -> None:
+        """Let the bots of a game among bots, just made, play it out whether or not a page
+        opens it (a page opening a game wakes its bots; a game with no person in it had
+        none to wait for). Rooms all taken: it plays when it is opened, or at the next
+        start."""
+        try:
+            room = await self.rooms.get(game_id)
+        except (RoomError, Full) as exc:
+            log.warning("game %s does not start yet: %s", game_id, exc)
+            return
+        if room is None:
+            return
+        self.runner.wake(room)
+        self.rooms.release(room, self.runner.busy(room))
+
     async def resume_bots(self) -> None:
         """After a (re)start, let the bots of unfinished games play on, watched or not: a
         game among bots finishes, and a bot to move in a game with people has its move
