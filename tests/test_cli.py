@@ -286,3 +286,21 @@ def test_a_failure_is_one_line_even_when_its_words_fail(
         cli.main(["moves", "position.json"])
     assert done.value.code == 2
     assert capsys.readouterr().err == "cubegames: the command failed: KeyError\n"
+
+
+def test_a_failure_names_the_line_of_the_caller_not_pythons_own_library() -> None:
+    """A plug-in's `to_dict` handing json a value it cannot write fails inside
+    json/encoder.py: the failure line names the plug-in's line that called it."""
+    import json
+
+    from cubegames.cli import failure
+
+    def to_dict() -> str:
+        return json.dumps({"hand": object()})
+
+    try:
+        to_dict()
+    except TypeError as exc:
+        said = failure(exc)
+    assert said.startswith("the command failed: TypeError: Object of type object")
+    assert said.endswith(", in to_dict)") and "tests/test_cli.py:" in said

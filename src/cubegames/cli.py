@@ -13,7 +13,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
-from typing import Any, NoReturn, Self
+from typing import Any, NoReturn, Self, TypeVar
 
 import click
 
@@ -366,13 +366,33 @@ def _raised_at(exc: BaseException) -> str:
     if isinstance(remote, str):
         found = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', remote)
         if found:
-            path, line, name = found[-1]
+            path, line, name = _not_python_own(found, lambda f: f[0])
             return f"{_short(path)}:{line}, in {name}"
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return "?"
-    last = frames[-1]
+    last = _not_python_own(frames, lambda f: f.filename)
     return f"{_short(last.filename)}:{last.lineno}, in {last.name}"
+
+
+_T = TypeVar("_T")
+
+
+def _not_python_own(frames: Sequence[_T], path: Callable[[_T], str]) -> _T:
+    """The innermost of `frames` outside Python's own library (a plug-in's `to_dict`
+    giving json what it cannot write raises in json/encoder.py: the plug-in's line is
+    the one to name), else the innermost."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    folder = {key: os.path.normpath(paths[key]) + os.sep for key in paths}
+    own = (folder["stdlib"], folder["platstdlib"])
+    installed = (folder["purelib"], folder["platlib"])  # (inside stdlib's folder, at times)
+    for frame in reversed(frames):
+        where = os.path.normpath(path(frame))
+        if not where.startswith(own) or where.startswith(installed):
+            return frame
+    return frames[-1]
 
 
 def _short(path: str) -> str:
