@@ -166,3 +166,31 @@ def test_a_plug_ins_rules_failing_after_a_move_close_the_page_in_one_line(
         assert ws.receive() == {"type": "closed", "code": 4500}
         assert "the hand" not in " ".join(ws.transcript)
     assert "game " + made["id"] + " failed" in caplog.text
+
+
+@pytest.mark.usefixtures("highcard")
+def test_a_plug_ins_view_failing_late_in_a_game_is_a_409_in_replays(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A plug-in's `view` that raises once a card is played (its words naming the hands):
+    the replay of that move is a 409 saying the game cannot be shown there (it was a 500),
+    telling nothing of the error's words; the server's log has it."""
+    made = make_game(client, "highcard", [HUMAN, HUMAN])
+    with connect(client, made["id"], token(made, 0)) as session:
+        ws = Socket(session)
+        _, first = ws.opening()
+        ws.move(f"play {first['view']['hand'][0]}", 0)
+        ws.until(lambda m: m["type"] == "state")
+    plain = hidden_plugin.HighCardState.view
+
+    def failing(self: Any, seat: int) -> Any:
+        if self.played:
+            raise KeyError(f"the hand {self.hands}")
+        return plain(self, seat)
+
+    monkeypatch.setattr(hidden_plugin.HighCardState, "view", failing)
+    late = client.get(f"/api/games/{made['id']}/replay?ply=1")
+    assert late.status_code == 409, late.text
+    assert "cannot be shown at move 1" in late.json()["detail"]
+    assert "the hand" not in late.text
+    assert "failed to show move 1" in caplog.text

@@ -506,6 +506,8 @@ async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
         game, state, played = await server.replays.step(info, len(info.moves))
     except RoomError as exc:
         raise _broken(info.id, exc) from None
+    except Exception as exc:  # a plug-in's rules failing on a position of the game
+        raise _broken(info.id, _failed(info.id, len(info.moves), exc)) from None
     clocks = run_clocks(info, game.players, played, state.to_move)
     return {
         "ply": len(info.moves),
@@ -557,8 +559,30 @@ async def replay_step(
         raise Said(403, "error-seat-handed", ply=handed)
     try:
         game, state, played = await server.replays.step(info, ply)
+        return _replay_frame(game, state, played, ply, total, seat)
     except RoomError as exc:
         raise _broken(info.id, exc) from None
+    except Exception as exc:  # a plug-in's rules or view failing on this position
+        raise _broken(info.id, _failed(info.id, ply, exc)) from None
+
+
+def _failed(game_id: str, ply: int, exc: Exception) -> RoomError:
+    """A game's own code failing where a stored game is shown (a plug-in's `view` or rules
+    raising on a position reached late in the game): the server's log has the error whole;
+    a page is told only that the game can no longer be shown, never the error's words (they
+    may name what a hand holds)."""
+    log.warning("game %s failed to show move %d", game_id, ply, exc_info=exc)
+    return RoomError(
+        f"game {game_id}'s code failed at move {ply}: {type(exc).__name__}",
+        f"game {game_id} cannot be shown at move {ply}",
+    )
+
+
+def _replay_frame(
+    game: Game[Any], state: Any, played: list[Any], ply: int, total: int, seat: int | None
+) -> dict[str, Any]:
+    """What `GET /api/games/{id}/replay` answers: the table after move `ply`, seen by a
+    spectator (`seat` None) or by `seat`."""
     view = state.public_view() if seat is None else state.view(seat)
     last = played[-1] if played else None
     said, say = web.telling(game, view) if web.tells(game) else (None, None)
