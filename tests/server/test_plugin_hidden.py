@@ -194,3 +194,15 @@ def test_a_plug_ins_view_failing_late_in_a_game_is_a_409_in_replays(
     assert "cannot be shown at move 1" in late.json()["detail"]
     assert "the hand" not in late.text
     assert "failed to show move 1" in caplog.text
+    # the seat's own record of the game so far (its moves in words) likewise, when the
+    # plug-in's words of a move fail
+    from cubegames.server import records
+
+    def words_failing(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("the hand of seat 1")
+
+    monkeypatch.setattr(records.web, "worded", words_failing)
+    record = client.get(
+        f"/api/games/{made['id']}/record", headers={"Authorization": f"Bearer {token(made, 0)}"}
+    )
+    assert record.status_code == 409 and "the hand" not in record.text

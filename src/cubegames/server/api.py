@@ -530,7 +530,12 @@ async def download_record(game_id: str, request: Request, server: Parts) -> JSON
     if seat is None:
         raise Said(403, "error-record-hidden")
     # every move in words: a long game's take a while, in a worker thread
-    mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
+    try:
+        mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
+    except RoomError as exc:
+        raise _broken(info.id, exc) from None
+    except Exception as exc:  # a plug-in's rules or view failing on a position of the game
+        raise _broken(info.id, _failed(info.id, len(info.moves), exc)) from None
     return JSONResponse(mine, headers=headers)
 
 
