@@ -164,3 +164,16 @@ def test_rgb_array_passes_gymnasiums_render_check(kwargs: dict[str, Any]) -> Non
 def test_an_unknown_render_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="render_mode must be"):
         SingleAgentEnv("unstackable", render_mode="human")
+
+
+@pytest.mark.parametrize("game_id", ["cubed", "unstackable", "stakd", "cubes"])
+def test_env_pickles_and_plays_the_same(game_id: str) -> None:
+    """Subprocess vector environments pickle the environment: CUBED's game held a closure
+    (its points cache) and failed."""
+    import pickle
+
+    env = single_agent(game_id, players=2)
+    obs, _ = env.reset(seed=4)
+    copy = pickle.loads(pickle.dumps(env))
+    again, _ = copy.reset(seed=4)
+    np.testing.assert_array_equal(obs, again)

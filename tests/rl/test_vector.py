@@ -199,6 +199,8 @@ def test_a_malformed_batch_of_actions_is_refused_before_any_game_moves(
         (np.array([*legal[:2], np.nan]), "game 2 has nan"),  # the first two legal
         (np.array([*legal[:2], legal[2] + 0.5]), "whole numbers"),
         (np.array([str(a) for a in legal]), "whole numbers"),
+        # three actions in the wrong shape were read as a batch: name the shape instead
+        (legal.reshape(1, 3), r"shaped \(3,\), not an array of shape \(1, 3\)"),
     ]
     for actions, message in bad:
         with pytest.raises(ValueError, match=message):

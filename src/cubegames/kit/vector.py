@@ -45,9 +45,10 @@ StepResult = tuple[
 
 def batch_actions(actions: Any, num_envs: int) -> npt.NDArray[np.int64]:
     """`actions` as one whole number per game, read before any game moves: a batch of
-    another length, or an entry that is no whole number (NaN, 2.5, text), raises ValueError
-    and changes nothing. A whole number out of range is an action like any other, an
-    illegal one (its game is lost, as docs/rl.md says).
+    another length or of another shape than `(N,)` (or `(N, 1)`), or an entry that is no
+    whole number (NaN, 2.5, text), raises ValueError and changes nothing. A whole number out
+    of range is an action like any other, an illegal one (its game is lost, as docs/rl.md
+    says).
 
     >>> batch_actions([3, 0.0, -1], 3).tolist()
     [3, 0, -1]
@@ -59,6 +60,11 @@ def batch_actions(actions: Any, num_envs: int) -> npt.NDArray[np.int64]:
     raw = np.asarray(actions)
     if raw.size != num_envs:
         raise ValueError(f"step needs {num_envs} actions, not {raw.size} (one per game)")
+    if raw.ndim > 1 and raw.shape != (num_envs, 1):
+        # six actions shaped (2, 3) for six games are a policy's mistake, not a batch
+        raise ValueError(
+            f"step needs {num_envs} actions shaped ({num_envs},), not an array of shape {raw.shape}"
+        )
     raw = raw.reshape(num_envs)
     if raw.dtype.kind in "iu":
         # an unsigned number past int64 wraps to a negative one: illegal all the same

@@ -22,17 +22,27 @@ from cubegames.games.cubed.state import CubedState
 GREED = 0.75
 
 
-def points_table(ed: Edition) -> Callable[[Piece], int]:
-    """Points of a piece in hand, cached per rotation."""
-    cache: dict[Piece, int] = {}
+class PointsTable:
+    """Points of a piece in hand, cached per rotation.
 
-    def points(piece: Piece) -> int:
-        found = cache.get(piece)
+    A class rather than a closure so that a game holding one pickles (subprocess vector
+    environments and multiprocessing hand games to workers).
+    """
+
+    def __init__(self, ed: Edition) -> None:
+        self.edition = ed
+        self.cache: dict[Piece, int] = {}
+
+    def __call__(self, piece: Piece) -> int:
+        found = self.cache.get(piece)
         if found is None:
-            found = cache[piece] = ed.piece_points(piece)
+            found = self.cache[piece] = self.edition.piece_points(piece)
         return found
 
-    return points
+
+def points_table(ed: Edition) -> Callable[[Piece], int]:
+    """Points of a piece in hand, cached per rotation (a picklable `PointsTable`)."""
+    return PointsTable(ed)
 
 
 def sampler(template: CubedState, seat: int) -> Callable[[random.Random], CubedState]:
