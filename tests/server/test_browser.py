@@ -287,6 +287,7 @@ def test_cubed_to_the_end_with_the_mouse(
         break
     page.hover(".cubed-table .cell.open >> nth=0")
     shot(page, "cubed-desktop-play")
+    page.emulate_media(reduced_motion="reduce")  # the rest without pieces travelling: faster
     play_out(page, cubed_move(False))
     finish(page, guard, "cubed", browser, server)
     expect(page.locator(".results .ending")).not_to_be_empty()
@@ -664,6 +665,8 @@ def test_unstackable_to_the_end_in_3d_and_layers(
     for title in titles:
         assert re.match(r"A [a-z, ]+ cube( may go here)?: ", title), title
         assert not NOTATION.search(title), title
+    play_out(page, unstackable_move(False), turns=2)
+    page.emulate_media(reduced_motion="reduce")  # the rest without cubes travelling: faster
     play_out(page, unstackable_move(False))
     # the last cube out is told with its place, as it was before it came out
     expect(page.locator(".said")).to_have_text(
@@ -758,6 +761,8 @@ def test_stakd_to_the_end_on_its_layers(
     page.click("button.view-button:has-text('3-D')")
     shot(page, "stakd-desktop-play")
     page.click("button.view-button:has-text('Layers')")
+    play_out(page, stakd_move(False), turns=2)
+    page.emulate_media(reduced_motion="reduce")  # the rest without pieces travelling: faster
     rounds: list[str] = []
     end = play_out(page, stakd_move(False), rounds=rounds)
     finish(page, guard, "stakd", browser, server)
@@ -777,6 +782,7 @@ def test_cubes_to_the_end_by_touch_on_a_phone(
 
     play_out(page, roll, turns=2)
     shot(page, "cubes-phone-play")
+    page.emulate_media(reduced_motion="reduce")  # the rest without tumbling dice: faster
     play_out(page, roll)
     expect(page.locator(".overlay .results.final")).to_be_visible()
     shot(page, "cubes-phone-results")

@@ -187,6 +187,8 @@ def test_a_rated_game_to_its_end_moves_both_players_ratings(browser: Browser, se
                 f"() => window.cubegamesPage && window.cubegamesPage.hello"
                 f" && window.cubegamesPage.hello.seat === {seat}"
             )
+        for page in (host, guest):  # the ratings are what is checked: no motion (faster)
+            page.emulate_media(reduced_motion="reduce")
         _play_to_the_end([host, guest])
         expect(host.locator(".turn-banner")).to_contain_text("won")
         ratings = {}

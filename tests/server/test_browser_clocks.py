@@ -72,9 +72,12 @@ class Moved:
         self.path.write_text(str(self.seconds))
 
 
-@pytest.fixture
-def clock_server(tmp_path: Path) -> Iterator[tuple[str, Moved]]:
-    """A real server on a free loopback port, on a clock the test moves."""
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Moved]]:
+    """A real server on a free loopback port, on a clock the tests move: one for the module
+    (starting one a test cost some 3 s each); the clock only ever moves on, and each test
+    plays its own new game, so what one test moved no other test sees."""
+    tmp_path = tmp_path_factory.mktemp("clock-server")
     clock = Moved(tmp_path / "offset")
     port = _free_port()
     process = subprocess.Popen(

@@ -198,6 +198,7 @@ def free_game(page: Page, script: dict[str, Any]) -> None:
     expect(page.locator(".tutorial-panel")).to_have_attribute("data-step", re.compile("free|done"))
     bot = re.compile("[Rr]andom|ランダム")
     expect(page.locator(".seat-list li[data-seat='1']")).to_contain_text(bot)
+    page.emulate_media(reduced_motion="reduce")  # the free game without motion: faster
     play_out(page, MOVES[game])
     expect(page.locator(".tutorial-panel")).to_have_attribute("data-step", "done")
     expect(page.locator(".overlay .results.final")).to_be_visible()

@@ -135,8 +135,9 @@ SEAT_KINDS = {
     "two people": [HUMAN, HUMAN],
     "a person and an invited person": [HUMAN, INVITED],
     "a person and a bot": [HUMAN, bot("random")],
-    # bots slow enough that the game is still in play while the test asks
-    "two bots": [bot("mcts:seconds=5"), bot("mcts:seconds=5")],
+    # bots slow enough that the game is still in play while the test asks (some 50 moves
+    # of half a second), quick to stop when it ends
+    "two bots": [bot("mcts:seconds=0.5"), bot("mcts:seconds=0.5")],
 }
 
 
