@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 import cubegames
+from cubegames import rulebook
 from cubegames.cli import cli
 from cubegames.core import registry
 from cubegames.core.game import Game
@@ -639,6 +640,39 @@ def test_a_bare_plug_in_without_option_names_takes_its_constructors_options(
         run = CliRunner().invoke(cli, args)
         assert run.exit_code == 0, run.output
         assert out.exists()
+    finally:
+        registry._load.cache_clear()
+
+
+class Undocumented(Plain):
+    id = "undocumented"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["wrote no rules", "- 2 players", "- stones: 10 unless you choose"]),
+        ("ja", ["ルールを書いていません", "- 2人", "- last_loses: 指定しなければ false"]),
+    ],
+)
+def test_a_plug_in_with_no_words_of_its_own_still_has_a_rules_page(
+    monkeypatch: pytest.MonkeyPatch, lang: str, words: list[str]
+) -> None:
+    """`cubegames rules` (and the page's "Full rules") of a bare class with no docstring
+    printed its title alone: the page says no rules were written, how many play and its
+    settings with their defaults, in the reader's language."""
+    entry = metadata.EntryPoint("undocumented", "tests.test_plugin:Undocumented", registry.GROUP)
+    monkeypatch.setattr(registry, "_ENTRIES", {**registry._ENTRIES, "undocumented": entry})
+    monkeypatch.setattr(registry, "GAMES", registry._order(set(registry._ENTRIES)))
+    monkeypatch.setattr(cubegames, "GAMES", registry.GAMES)
+    monkeypatch.setattr(rulebook, "GAMES", registry.GAMES)
+    registry._load.cache_clear()
+    try:
+        run = CliRunner().invoke(cli, ["--lang", lang, "rules", "undocumented", "--plain"])
+        assert run.exit_code == 0, run.output
+        assert run.stdout.startswith("# Undocumented\n")
+        for said in words:
+            assert said in run.stdout
     finally:
         registry._load.cache_clear()
 

@@ -346,14 +346,9 @@ def failure(exc: BaseException) -> str:
     ...     print(failure(exc))  # doctest: +ELLIPSIS
     the command failed: KeyError: 'stones' (<doctest ...>:2, in <module>)
     """
-    from cubegames.core.errors import cut
+    from cubegames.core.errors import briefly
 
-    try:
-        said = str(exc)
-    except Exception:  # a plug-in's exception whose own str fails
-        said = ""
-    error = type(exc).__name__ + (f": {cut(said, 120)}" if said else "")
-    return t("cli-failed", error=error, place=_raised_at(exc))
+    return t("cli-failed", error=briefly(exc, 120), place=_raised_at(exc))
 
 
 def _raised_at(exc: BaseException) -> str:

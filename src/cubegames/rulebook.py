@@ -23,6 +23,7 @@ ValueError: no rules for 'chess'; the games are cubed, unstackable, stakd, cubes
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Sequence
 from importlib import resources
@@ -59,12 +60,48 @@ def text(game: str, lang: str = "en") -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"no rules in {lang!r}; the languages are {', '.join(LANGUAGES)}")
     if not built_in(game):
-        facts = game_class(game).info
-        return f"# {facts.title}\n\n{facts.pitch}\n\n" + "".join(f"- {r}\n" for r in facts.rules)
+        return _plugin_page(game, lang)
     folder = docs().joinpath("rules")
     if lang != "en":
         folder = folder.joinpath(lang)
     return folder.joinpath(f"{game}.md").read_text("utf-8")
+
+
+def _plugin_page(game: str, lang: str) -> str:
+    """A plug-in game's page: its title, pitch and rule lines as its facts give them (in
+    the plug-in's own words), then how many play and its options with their defaults (in
+    `lang`); a game whose maker wrote no rules says so rather than showing a bare title.
+
+    >>> print(_plugin_page("cubes", "en"))  # doctest: +ELLIPSIS
+    # CUBES
+    ...
+    - players: 2 to 10 players
+    ...
+    """
+    from cubegames.kit.words import say
+
+    facts = game_class(game).info
+    parts = [f"# {facts.title}"]
+    if facts.pitch:
+        parts.append(facts.pitch)
+    if facts.rules:
+        parts.append("".join(f"- {r}\n" for r in facts.rules).rstrip("\n"))
+    if not facts.pitch and not facts.rules:
+        parts.append(say(lang, "rules-plugin-unwritten"))
+    least, most = facts.min_players, facts.max_players
+    seats = (
+        say(lang, "rules-plugin-seats-fixed", count=least)
+        if least == most
+        else say(lang, "rules-plugin-seats", least=least, most=most)
+    )
+    fields = facts.options.model_fields
+    options = [f"- players: {seats}" if "players" in fields else f"- {seats}"] + [
+        f"- {name}: " + say(lang, "rules-plugin-default", value=json.dumps(field.default))
+        for name, field in fields.items()
+        if name != "players"
+    ]
+    parts.append(say(lang, "rules-plugin-options") + "\n\n" + "\n".join(options))
+    return "\n\n".join(parts) + "\n"
 
 
 @functools.cache

@@ -26,7 +26,7 @@ SERVER = STATIC.parent
 #: tOr("key"...), data-i18n="key"; in the server's: Said(status, "key"...)
 USES = re.compile(r'\b(?:t|say|tOr)\(\s*"([a-z0-9_-]+)"|data-i18n="([a-z0-9_-]+)"')
 PY_USES = re.compile(
-    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\bworded\(\s*\w+,|\b(?:Worded|WordedProtocolError|PluginError|Unstorable|Phrase|t)\()\s*"([a-z0-9_-]+)"'
+    r'(?:Said\(\s*\d+,|\bsay\(\s*[^,()]+(?:\([^()]*\))?,|\bworded\(\s*\w+,|\b(?:Worded|WordedProtocolError|PluginError|Unstorable|Phrase|t|__init__)\()\s*"([a-z0-9_-]+)"'
 )
 
 
@@ -127,6 +127,7 @@ def test_the_scan_sees_a_missing_key(tmp_path: Path) -> None:
     assert PY_USES.findall('raise Said(404, "error-zz", game=x)') == ["error-zz"]
     assert PY_USES.findall('raise Worded(\n "error-yy", "english")') == ["error-yy"]
     assert PY_USES.findall('Phrase("words-xx", {}, "")') == ["words-xx"]
+    assert PY_USES.findall('super().__init__("error-ww", text)') == ["error-ww"]
     # an edition's error that is also Worded (core.data.worded)
     assert PY_USES.findall('raise worded(\n error, "error-ww", "english")') == ["error-ww"]
     assert PY_USES.findall('Text(t("term-xx", z=1))') == ["term-xx"]  # the terminal's

@@ -186,3 +186,22 @@ class IllegalMove(ValueError):
         self.refusal: Refusal = (
             reason if isinstance(reason, Refusal) else Refusal(UNREADABLE, reason)
         )
+
+
+def briefly(exc: BaseException, most: int = 200, *, kind: bool = True) -> str:
+    """An exception in a few words, its kind then its message cut to `most` characters
+    (`kind=False`: the message alone, or the kind where it has none), never failing itself:
+    the exception may be a plug-in's, whose `str` is its own code.
+
+    >>> briefly(KeyError("stones"))
+    "KeyError: 'stones'"
+    >>> briefly(ValueError(""), kind=False)
+    'ValueError'
+    """
+    try:
+        said = cut(str(exc), most)
+    except Exception:  # a plug-in's exception whose own str fails
+        said = ""
+    if not kind:
+        return said or type(exc).__name__
+    return f"{type(exc).__name__}: {said}" if said else type(exc).__name__

@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, create_model
 
-from cubegames.core.errors import cut, shown
+from cubegames.core.errors import briefly, cut, shown
 from cubegames.core.game import Game
 from cubegames.core.info import GameInfo
 from cubegames.core.options import check_options, from_text, unknown_option
@@ -53,9 +53,9 @@ class PluginError(Worded):
 
     def __init__(self, key: str, english: str | None = None, /, **params: Any) -> None:
         if english is None:  # an adapter's own words, carried as they are
-            own = Worded("error-plugin", key, error=key).phrase
-            key, english, params = own.key, key, dict(own.params)
-        super().__init__(key, english, **params)
+            super().__init__("error-plugin", key, error=key)
+        else:
+            super().__init__(key, english, **params)
 
 
 class PluginWarning(UserWarning):
@@ -115,7 +115,7 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
     try:
         cls = entry.load()
     except Exception as exc:  # a plug-in's import may fail in any way; it stays its own
-        error = _failure(exc)
+        error = briefly(exc)
         return PluginError(
             "error-plugin-unloadable", f"{where} cannot be loaded: {error}", error=error, **named
         )
@@ -128,7 +128,7 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
         try:
             facts = _derived_facts(game_id, cls)
         except Exception as exc:  # the class's own code (its constructor) may fail anyhow
-            error = _failure(exc, kind=False)
+            error = briefly(exc, kind=False)
             return PluginError(
                 "error-plugin-no-facts",
                 f"{where} declares no facts and none can be worked out: {error}",
@@ -149,18 +149,6 @@ def _load(game_id: str) -> type[Game[Any]] | PluginError:
         )
     cls.id = game_id
     return cls
-
-
-def _failure(exc: BaseException, kind: bool = True) -> str:
-    """A plug-in's own exception in a few words (its kind, then its message cut short),
-    never failing itself: the message of a plug-in's exception is the plug-in's code."""
-    try:
-        said = cut(str(exc), 200)
-    except Exception:
-        said = ""
-    if not kind:
-        return said or type(exc).__name__
-    return f"{type(exc).__name__}: {said}" if said else type(exc).__name__
 
 
 def _derived_facts(game_id: str, cls: type[Game[Any]]) -> GameInfo:

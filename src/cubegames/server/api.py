@@ -24,6 +24,8 @@ import json
 import logging
 import math
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import timedelta
 from functools import partial
@@ -502,12 +504,8 @@ async def game_turn(game_id: str, server: Parts) -> dict[str, Any]:
     info = await load(server, game_id)
     if info.status == FINISHED:
         return {"ply": len(info.moves), "to_move": None, "clock": None}
-    try:
+    with _shown(info.id, len(info.moves)):
         game, state, played = await server.replays.step(info, len(info.moves))
-    except RoomError as exc:
-        raise _broken(info.id, exc) from None
-    except Exception as exc:  # a plug-in's rules failing on a position of the game
-        raise _broken(info.id, _failed(info.id, len(info.moves), exc)) from None
     clocks = run_clocks(info, game.players, played, state.to_move)
     return {
         "ply": len(info.moves),
@@ -530,12 +528,8 @@ async def download_record(game_id: str, request: Request, server: Parts) -> JSON
     if seat is None:
         raise Said(403, "error-record-hidden")
     # every move in words: a long game's take a while, in a worker thread
-    try:
+    with _shown(info.id, len(info.moves)):
         mine = await asyncio.to_thread(seat_record, info, build_trusted(info), seat)
-    except RoomError as exc:
-        raise _broken(info.id, exc) from None
-    except Exception as exc:  # a plug-in's rules or view failing on a position of the game
-        raise _broken(info.id, _failed(info.id, len(info.moves), exc)) from None
     return JSONResponse(mine, headers=headers)
 
 
@@ -562,25 +556,31 @@ async def replay_step(
     if info.status != FINISHED and handed is not None and ply >= handed:
         # the seat is the bot's from move `handed` on: its player saw the hand until then
         raise Said(403, "error-seat-handed", ply=handed)
-    try:
+    with _shown(info.id, ply):
         game, state, played = await server.replays.step(info, ply)
         return _replay_frame(game, state, played, ply, total, seat)
-    except RoomError as exc:
-        raise _broken(info.id, exc) from None
-    except Exception as exc:  # a plug-in's rules or view failing on this position
-        raise _broken(info.id, _failed(info.id, ply, exc)) from None
 
 
-def _failed(game_id: str, ply: int, exc: Exception) -> RoomError:
-    """A game's own code failing where a stored game is shown (a plug-in's `view` or rules
-    raising on a position reached late in the game): the server's log has the error whole;
-    a page is told only that the game can no longer be shown, never the error's words (they
+@contextmanager
+def _shown(game_id: str, ply: int) -> Iterator[None]:
+    """Show a stored game up to move `ply`, or answer 409 (`_broken`): its moves no longer
+    replay (a `RoomError`), or the game's own code fails on a position of it (a plug-in's
+    `view` or rules raising late in a game). The server's log has such an error whole; a
+    page is told only that the game can no longer be shown, never the error's words (they
     may name what a hand holds)."""
-    log.warning("game %s failed to show move %d", game_id, ply, exc_info=exc)
-    return RoomError(
-        f"game {game_id}'s code failed at move {ply}: {type(exc).__name__}",
-        f"game {game_id} cannot be shown at move {ply}",
-    )
+    try:
+        yield
+    except HTTPException:  # the request's own refusal, not the game's failure
+        raise
+    except RoomError as exc:
+        raise _broken(game_id, exc) from None
+    except Exception as exc:  # a plug-in's own code may raise anything
+        log.warning("game %s failed to show move %d", game_id, ply, exc_info=exc)
+        failed = RoomError(
+            f"game {game_id}'s code failed at move {ply}: {type(exc).__name__}",
+            f"game {game_id} cannot be shown at move {ply}",
+        )
+        raise _broken(game_id, failed) from None
 
 
 def _replay_frame(

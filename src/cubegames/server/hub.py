@@ -311,15 +311,7 @@ class Hub:
         opens it (a page opening a game wakes its bots; a game with no person in it had
         none to wait for). Rooms all taken: it plays when it is opened, or at the next
         start."""
-        try:
-            room = await self.rooms.get(game_id)
-        except (RoomError, Full) as exc:
-            log.warning("game %s does not start yet: %s", game_id, exc)
-            return
-        if room is None:
-            return
-        self.runner.wake(room)
-        self.rooms.release(room, self.runner.busy(room))
+        await self._wake_bots(game_id, "does not start yet")
 
     async def resume_bots(self) -> None:
         """After a (re)start, let the bots of unfinished games play on, watched or not: a
@@ -329,21 +321,25 @@ class Hub:
         for summary in playing:
             if self.stopping.is_set():
                 return
-            if not any(seat.kind == "bot" for seat in summary.seats):
-                continue
-            try:
-                room = await self.rooms.get(summary.id)
-            except (RoomError, Full) as exc:
-                log.warning("game %s is not resumed: %s", summary.id, exc)
-                continue
-            if room is None:
-                continue
-            if room.trouble is not None or expired(room.info, self.limits):
-                log.warning("game %s is not resumed: %s", summary.id, room.trouble or "abandoned")
-                self.rooms.release(room, busy=False)
-                continue
-            self.runner.wake(room)
-            self.rooms.release(room, self.runner.busy(room))
+            if any(seat.kind == "bot" for seat in summary.seats):
+                await self._wake_bots(summary.id, "is not resumed")
+
+    async def _wake_bots(self, game_id: str, not_now: str) -> None:
+        """Open a stored game's room and let its bots move, unless it cannot be opened,
+        is in trouble or was abandoned (logged: "game X `not_now`: why")."""
+        try:
+            room = await self.rooms.get(game_id)
+        except (RoomError, Full) as exc:
+            log.warning("game %s %s: %s", game_id, not_now, exc)
+            return
+        if room is None:
+            return
+        if room.trouble is not None or expired(room.info, self.limits):
+            log.warning("game %s %s: %s", game_id, not_now, room.trouble or "abandoned")
+            self.rooms.release(room, busy=False)
+            return
+        self.runner.wake(room)
+        self.rooms.release(room, self.runner.busy(room))
 
 
 __all__ = ["RESUME_AT_START", "Hub", "expired", "move_in"]

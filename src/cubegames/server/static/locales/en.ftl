@@ -215,6 +215,14 @@ howto-cubes-5 = Whoever cannot pay in full ends the set and scores 0 for it. { $
 rules-how-to-play = How to play
 rules-full = Full rules
 rules-not-loaded = The rules could not be loaded.
+rules-plugin-unwritten = This game's maker wrote no rules for it here.
+rules-plugin-options = Settings
+rules-plugin-seats = { $least } to { $most } players
+rules-plugin-seats-fixed = { $count ->
+    [one] one player
+   *[other] { $count } players
+}
+rules-plugin-default = { $value } unless you choose
 
 ## The play page (play.js)
 

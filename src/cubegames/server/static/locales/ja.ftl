@@ -185,6 +185,11 @@ howto-cubes-5 = 払いきれなかった人がセットを終わらせ、その�
 rules-how-to-play = 遊び方
 rules-full = ルール全文
 rules-not-loaded = ルールを読み込めませんでした。
+rules-plugin-unwritten = このゲームの作者は、ここにルールを書いていません。
+rules-plugin-options = 設定
+rules-plugin-seats = { $least }～{ $most }人
+rules-plugin-seats-fixed = { $count }人
+rules-plugin-default = 指定しなければ { $value }
 
 ## 対局画面
 
