@@ -33,19 +33,21 @@ play: $(PLAY_STAMP)  ## the web app on http://$(HOST):$(PORT) (embedded SQLite d
 	$(BIN)/cubegames compile --part bots
 	$(BIN)/cubegames serve --host $(HOST) --port $(PORT)
 
-# `make test`: the kernels compile (one core, some 2-3 minutes on a new machine) while the
-# checks run on the other; either failing stops the run before the tests
+# `make test`: the kernels compile in two processes (some 3 minutes of one core on a new
+# machine: the learning kernels in one, the bots' and the simulator's in the other) while the
+# checks run beside them; any of them failing stops the run before the tests
 test: $(STAMP)  ## lint, type-check and run the whole test suite
 	scripts/ensure-chromium.sh
 	scripts/ensure-postgres.sh
 	scripts/ensure-nginx.sh
-	$(BIN)/cubegames compile & compiling=$$!; \
+	$(BIN)/cubegames compile --part learning & learning=$$!; \
+	  $(BIN)/cubegames compile --part bots --part simulator & playing=$$!; \
 	  $(BIN)/ruff check src tests benchmarks scripts examples \
 	  && $(BIN)/mypy \
 	  && $(BIN)/mypy --strict tests/plugin_game/src/nimplugin \
 	  && $(BIN)/lint-imports; checked=$$?; \
-	  wait $$compiling; compiled=$$?; \
-	  test $$checked -eq 0 && test $$compiled -eq 0
+	  wait $$learning; learnt=$$?; wait $$playing; played=$$?; \
+	  test $$checked -eq 0 && test $$learnt -eq 0 && test $$played -eq 0
 	$(BIN)/pytest -n 2 --dist worksteal --durations=30
 
 bench: $(STAMP)  ## speed figures, printed as the Markdown tables of benchmarks/README.md
