@@ -27,12 +27,11 @@ export function tutorialsSection() {
     h("p", {}, t("tutorial-start-lead")),
     list);
   api("/api/tutorials").then((found) => {
-    // a plug-in game's tutorial speaks its author's English: its button is its title alone
-    list.replaceChildren(...found.games.map((game) => {
-      const own = has(`tutorial-${game}-intro`);
-      return h("a", { class: "button", href: `/learn/${encodeURIComponent(game)}`, "data-game": game, lang: own ? null : "en" },
-        own ? t("tutorial-start-button", { game: TITLES[game] || game }) : TITLES[game] || game);
-    }));
+    // every button says "Learn X" in the page's words (a plug-in game's tutorial itself
+    // speaks its author's English; its button is still ours)
+    list.replaceChildren(...found.games.map((game) =>
+      h("a", { class: "button", href: `/learn/${encodeURIComponent(game)}`, "data-game": game },
+        t("tutorial-start-button", { game: TITLES[game] || game }))));
     section.hidden = !found.games.length;
   }).catch(() => { section.hidden = true; });
   return section;
