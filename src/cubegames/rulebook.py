@@ -33,6 +33,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
+from cubegames.core.errors import cut, shown
 from cubegames.core.registry import GAMES, built_in, game_class
 
 #: the languages the rule pages are written in (English in docs/rules/, others in a folder)
@@ -96,12 +97,27 @@ def _plugin_page(game: str, lang: str) -> str:
     )
     fields = facts.options.model_fields
     options = [f"- players: {seats}" if "players" in fields else f"- {seats}"] + [
-        f"- {name}: " + say(lang, "rules-plugin-default", value=json.dumps(field.default))
+        f"- {name}: " + say(lang, "rules-plugin-default", value=_default(field.default))
+        if not field.is_required() and field.default_factory is None
+        else f"- {name}"
         for name, field in fields.items()
         if name != "players"
     ]
     parts.append(say(lang, "rules-plugin-options") + "\n\n" + "\n".join(options))
     return "\n\n".join(parts) + "\n"
+
+
+def _default(value: Any) -> str:
+    """An option's default as a setting is written (`-o name=value`, JSON's words: true,
+    "standard", null), or as `shown` writes what JSON cannot (a plug-in's own object).
+
+    >>> _default(False), _default("standard"), _default(None), _default(float("nan"))
+    ('false', '"standard"', 'null', 'nan')
+    """
+    try:
+        return cut(json.dumps(value, allow_nan=False), 60)
+    except (TypeError, ValueError):
+        return shown(value)
 
 
 @functools.cache
