@@ -27,11 +27,15 @@ export function tutorialsSection() {
     h("p", {}, t("tutorial-start-lead")),
     list);
   api("/api/tutorials").then((found) => {
-    // every button says "Learn X" in the page's words (a plug-in game's tutorial itself
-    // speaks its author's English; its button is still ours)
-    list.replaceChildren(...found.games.map((game) =>
-      h("a", { class: "button", href: `/learn/${encodeURIComponent(game)}`, "data-game": game },
-        t("tutorial-start-button", { game: TITLES[game] || game }))));
+    // every button says "Learn X" in the page's words; a plug-in game's title (its
+    // author's English, as its tutorial is) is set apart in its own language
+    list.replaceChildren(...found.games.map((game) => {
+      const title = TITLES[game] || game;
+      const own = has(`pitch-${game}`);
+      const [before, after = ""] = t("tutorial-start-button", { game: "\u0000" }).split("\u0000");
+      return h("a", { class: "button", href: `/learn/${encodeURIComponent(game)}`, "data-game": game },
+        before, own ? title : h("span", { lang: "en" }, title), after);
+    }));
     section.hidden = !found.games.length;
   }).catch(() => { section.hidden = true; });
   return section;
