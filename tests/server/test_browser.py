@@ -1508,7 +1508,11 @@ def test_stakd_shows_the_rounds_last_board_then_the_new_rounds(
     page, guard = desk
     start(page, server, "stakd", ["here", "random"], {"points_to_win": 2})
     page.click("button.view-button:has-text('Layers')")
-    to_round_end(page, stakd_move(False))
+    # the round is played by the page's own sending (laying by hand on the layers is
+    # test_stakd_to_the_end_on_its_layers'), the pieces still travelling and landing
+    to_round_end(
+        page, lambda p, state: p.evaluate("m => window.cubegamesPage.send(m)", state["legal"][0])
+    )
     expect(page.locator(".overlay .results.round")).to_be_visible()
     ended = current(page)
     game = cubegames.make("stakd", players=2, points_to_win=2)
