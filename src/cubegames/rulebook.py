@@ -103,7 +103,7 @@ def _plugin_page(game: str, lang: str) -> str:
         for name, field in fields.items()
         if name != "players"
     ]
-    parts.append(say(lang, "rules-plugin-options") + "\n\n" + "\n".join(options))
+    parts.append("## " + say(lang, "rules-plugin-options") + "\n\n" + "\n".join(options))
     return "\n\n".join(parts) + "\n"
 
 
