@@ -113,6 +113,11 @@ def test_unknown_editions_and_files(tmp_path: Path) -> None:
         load_edition(str(binary))
     with pytest.raises(EditionError, match=r"cannot read edition file /nope\.toml"):
         load_edition("/nope.toml")
+    # it was read whole: a name for an endless file (a link to /dev/zero) filled the memory
+    endless = tmp_path / "endless.toml"
+    endless.write_text("#" * 1_000_001)
+    with pytest.raises(EditionError, match=r"endless\.toml: too large to read \(more than"):
+        load_edition(str(endless))
     with pytest.raises(ValueError, match="the ja edition plays 1 to 11 players, not 12"):
         cubegames.make("cubed", edition="ja", players=12)
     with pytest.raises(ValueError, match="the en edition plays 1 to 6 players, not 7"):

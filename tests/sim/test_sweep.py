@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,18 @@ def test_a_sweep_file_is_held_to_the_bounds_of_the_flags(
     assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"
     with pytest.raises(ValueError, match="precision, max_games and batch must be positive"):
         sweep(make_cells("cubes", [["random"]], {}), precision=float("nan"))
+
+
+def test_a_sweep_file_too_large_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it was read whole: `--config /dev/zero` filled the memory until the system killed it
+    config = tmp_path / "sweep.toml"
+    config.write_text('game = "cubes"\n' + "#" * 1_000_000 + "\n")
+    message = "too large to read (more than 1,000,000 bytes)"
+    with pytest.raises(ValueError, match=f"^{config}: {re.escape(message)}$"):
+        read_config(str(config))
+    with pytest.raises(SystemExit) as done:
+        main(["sweep", "--config", str(config), "-q"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"

@@ -66,6 +66,11 @@ def worded(error: type[ValueError], key: str, english: str, /, **params: str) ->
 _WORDED: dict[type[ValueError], type[ValueError]] = {}
 
 
+#: the largest edition file read, in bytes (a box takes a few kilobytes); a larger one, or an
+#: endless one (a link to `/dev/zero`), is refused unread
+MAX_DATA_FILE = 1_000_000
+
+
 def read_data_file(
     package: str, name: str, built_in: Sequence[str], error: type[ValueError]
 ) -> tuple[dict[str, Any], str]:
@@ -79,7 +84,8 @@ def read_data_file(
     elif name.endswith(".toml"):
         where = name
         try:
-            text = Path(name).read_text("utf-8")
+            with Path(name).open("rb") as file:
+                raw = file.read(MAX_DATA_FILE + 1)
         except OSError as exc:
             raise worded(
                 error,
@@ -88,6 +94,10 @@ def read_data_file(
                 file=name,
                 reason=str(exc.strerror),
             ) from None
+        if len(raw) > MAX_DATA_FILE:
+            raise error(f"{name}: too large to read (more than {MAX_DATA_FILE:,} bytes)")
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise error(f"{name}: not a text file") from None
     else:

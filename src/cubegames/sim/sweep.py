@@ -35,6 +35,9 @@ from cubegames.sim.simulate import play_rows, stored_rows
 from cubegames.sim.store import Store
 
 METRICS = ("auto", "seat", "bot")
+#: the largest sweep file read, in bytes (its settings take a few hundred); a larger one, or
+#: an endless one (`/dev/zero`), is refused unread, as `cubegames moves` refuses a position
+MAX_CONFIG = 1_000_000
 
 
 def grid_values(key: str, text: str) -> list[Any]:
@@ -62,9 +65,14 @@ def read_config(path: str) -> dict[str, Any]:
     of values), `precision`, `max_games`, `batch`, `seed`, `metric`."""
     file = Path(path)
     try:
-        text = file.read_text("utf-8")
+        with file.open("rb") as opened:
+            raw = opened.read(MAX_CONFIG + 1)
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > MAX_CONFIG:
+        raise ValueError(f"{path}: too large to read (more than {MAX_CONFIG:,} bytes)")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a text file") from None
     try:
