@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 import cubegames
+from cubegames.core.phrase import Worded
 from cubegames.games.cubed import EditionError, load_edition
 from cubegames.games.cubed.pieces import PieceKind, canonical, mirror
+from cubegames.kit.words import say
 
 EN = load_edition("en")
 JA = load_edition("ja")
@@ -116,8 +118,11 @@ def test_unknown_editions_and_files(tmp_path: Path) -> None:
     # it was read whole: a name for an endless file (a link to /dev/zero) filled the memory
     endless = tmp_path / "endless.toml"
     endless.write_text("#" * 1_000_001)
-    with pytest.raises(EditionError, match=r"endless\.toml: too large to read \(more than"):
+    with pytest.raises(EditionError, match=r"endless\.toml: too large to read \(more than") as big:
         load_edition(str(endless))
+    # worded by code as its neighbours are, so that `--lang ja` tells it in Japanese
+    assert isinstance(big.value, Worded) and big.value.phrase.key == "error-edition-too-large"
+    assert say("ja", big.value.phrase.key, **big.value.phrase.params).endswith("バイトまで）")
     with pytest.raises(ValueError, match="the ja edition plays 1 to 11 players, not 12"):
         cubegames.make("cubed", edition="ja", players=12)
     with pytest.raises(ValueError, match="the en edition plays 1 to 6 players, not 7"):

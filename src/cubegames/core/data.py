@@ -95,11 +95,19 @@ def read_data_file(
                 reason=str(exc.strerror),
             ) from None
         if len(raw) > MAX_DATA_FILE:
-            raise error(f"{name}: too large to read (more than {MAX_DATA_FILE:,} bytes)")
+            raise worded(
+                error,
+                "error-edition-too-large",
+                f"{name}: too large to read (more than {MAX_DATA_FILE:,} bytes)",
+                file=name,
+                bytes=f"{MAX_DATA_FILE:,}",
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise error(f"{name}: not a text file") from None
+            raise worded(
+                error, "error-edition-not-text", f"{name}: not a text file", file=name
+            ) from None
     else:
         editions = ", ".join(built_in)
         raise worded(
