@@ -134,3 +134,20 @@ def test_a_sweep_file_too_large_is_refused_unread(
         main(["sweep", "--config", str(config), "-q"])
     assert done.value.code == 2
     assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"
+
+
+def test_a_grid_value_the_game_refuses_names_its_setting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `variants = ["", "bridging"]` (the command line's way, in a file) was refused as
+    # "variants must be a list", naming neither the grid nor the value
+    config = tmp_path / "sweep.toml"
+    config.write_text('game = "cubed"\nbots = ["random"]\n[grid]\nvariants = ["", "bridging"]\n')
+    with pytest.raises(SystemExit) as done:
+        main(["sweep", "--config", str(config), "-q"])
+    assert done.value.code == 2
+    said = capsys.readouterr().err
+    assert said == "cubegames: the grid's setting variants = '': variants must be a list\n"
+    # a cell without a grid keeps the game's own words
+    with pytest.raises(ValueError, match="^unknown bot 'nobot'"):
+        make_cells("cubes", [["nobot"]], {})

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cubegames.core.errors import shown
 from cubegames.kit.stats import half_width
 from cubegames.sim.job import Job, make_job
 from cubegames.sim.runner import Runner
@@ -148,11 +149,20 @@ def make_cells(
     keys = list(grid)
     cells = []
     for values in itertools.product(*(grid[k] for k in keys)):
-        chosen = {**(options or {}), **dict(zip(keys, values, strict=True))}
+        setting = dict(zip(keys, values, strict=True))
+        chosen = {**(options or {}), **setting}
         for bots in lineups:
-            cells.append(
-                make_job(game, bots, players=players, options=chosen, rotate=rotate, seed=seed)
-            )
+            try:
+                job = make_job(
+                    game, bots, players=players, options=chosen, rotate=rotate, seed=seed
+                )
+            except ValueError as exc:
+                if not setting:
+                    raise
+                # which cell of the grid: "variants must be a list" alone named none
+                named = ", ".join(f"{k} = {shown(v)}" for k, v in setting.items())
+                raise ValueError(f"the grid's setting {named}: {exc}") from None
+            cells.append(job)
     ids = [c.id for c in cells]
     if len(set(ids)) != len(ids):
         raise ValueError("the grid names the same setting twice")
