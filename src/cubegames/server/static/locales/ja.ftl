@@ -575,7 +575,7 @@ error-signed-out = ログインしていません
 error-csrf = このリクエストはこのサイトのページから来ていません。ページを読み込み直してやり直してください
 error-no-player = そのプレイヤーはいません
 error-rated-signed-out = レーティング対象のテーブルを作るにはログインしてください
-error-rated-seed = レーティング対象のテーブルはサーバーが配ります。配りの番号は空にしてください
+error-rated-seed = レーティング対象のテーブルはサーバーが配ります。シード値は空にしてください
 error-rated-clock = レーティング対象のテーブルには持ち時間が必要です
 error-rated-seats = レーティング対象のテーブルでは、あなたの席のほかは招待した人（またはボット）の席にしてください
 error-rated-claim-signed-out = レーティング対象のテーブルです。席に着くにはログインしてください
@@ -601,7 +601,7 @@ account-finished = 終局
 account-open = 開く
 account-player-page = あなたのページ
 start-rated = レーティング対象の対局
-start-rated-help = ログインと持ち時間が必要で、配りの番号は指定できません。手は戻せません。
+start-rated-help = ログインと持ち時間が必要で、シード値は指定できません。手は戻せません。
 leaderboard-title = ランキング
 leaderboard-heading = { $game }のランキング
 leaderboard-empty = まだレーティング対象の対局はありません。
@@ -992,7 +992,7 @@ error-record-move-refused = { $number }手目（{ $move }）はルール上指�
 ## 手の記法、指定されたボット名は訳さない
 
 term-start = { $game } · help と入力するとヘルプを表示します
-term-seed = この配りのシードは { $seed } でした。--seed { $seed } を付けると、同じ配りでもう一度遊べます。
+term-seed = この配り方のシード値は { $seed } でした。--seed { $seed } を付けると、同じ配り方でもう一度遊べます。
 term-help = 手を記法で入力するか、一覧の番号を入力してください。
 term-help-list = 合法手の一覧を表示する
 term-help-help = この説明を表示する
@@ -1231,7 +1231,7 @@ cli-help-play-players = 席の数。
 cli-help-play-seats = このキーボードで遊ぶ席（くり返し指定すると、1台を交代で使うホットシートになります。既定: 席0）。
 cli-help-play-bots = ほかの席のボット。席の順に指定し、最後のボットが残りの席をすべて受け持ちます（既定: random）。
 cli-help-play-pairs = ゲームの設定。例: -o edition=ja -o variants=bridging,void -o rounds=1
-cli-help-play-seed = 配りのシード（既定: ランダム）。
+cli-help-play-seed = 配り方のシード値（既定: ランダム）。
 cli-help-moves = 保存した局面の合法手を、1行に1つずつ表示します。
 cli-help-odds = ゲームの偶然の出来事の正確な確率を、そのゲームのターミナル表示で一覧にします（CUBES: 6個のサイコロを振ったときのすべての出目）。
 cli-help-odds-pairs = ゲームの設定。
