@@ -187,7 +187,7 @@ rules-full = ルール全文
 rules-not-loaded = ルールを読み込めませんでした。
 rules-plugin-unwritten = このゲームの作者は、ここにルールを書いていません。
 rules-plugin-options = 設定
-rules-plugin-seats = { $least }～{ $most }人
+rules-plugin-seats = { $least }〜{ $most }人
 rules-plugin-seats-fixed = { $count }人
 rules-plugin-default = 指定しなければ { $value }
 
@@ -556,7 +556,7 @@ clock-undo-declined = { $who }は待ったを断りました。
 clock-undo-withdrawn = { $who }がゲームを離れたため、待ったのお願いは取り下げられました。
 clock-took-back = { $who }が{ $count }手戻しました（{ $ply }手目から）
 clock-your-turn = あなたの番
-play-ended-why = { $why }：{ $result }
+play-ended-why = { $why }: { $result }
 
 ## アカウント・名前・レーティング（accounts.js、players.js、サーバーの accounts、names、ratings）
 
@@ -635,7 +635,7 @@ lobby-none = いまプレイヤーを待っているテーブルはありませ�
 lobby-loading = 参加者募集中のテーブルを探しています…
 lobby-offline = 一覧の自動更新が止まっています。再接続しています…
 lobby-free = 空席 { $free } / { $players }
-lobby-host = ホスト：{ $name }
+lobby-host = ホスト: { $name }
 lobby-host-rating = { $name }（{ $rating }）
 lobby-rated = レーティング対象
 lobby-unrated = レーティング対象外
@@ -659,7 +659,7 @@ chat-placeholder = メッセージを入力…
 chat-send = 送信
 chat-mute = ミュート
 chat-unmute = { $name }のミュートを解除
-chat-muted = この画面でミュート中：
+chat-muted = この画面でミュート中:
 chat-mute-title = { $name }の発言をこの画面で表示しない
 chat-closed = ホストが観戦者チャットを閉じました。
 chat-close-spectators = 観戦者チャットを閉じる
@@ -770,7 +770,7 @@ refusal-bot-seat = この席はボットが指しています。
 refusal-spectator = このゲームを観戦中です。遊ぶには自分の席のリンクから開いてください。
 refusal-storage = 手を保存できませんでした。ページを再読み込みしてやり直してください。
 refusal-slow-down = 一度に送られた手が多すぎます。少し待ってからやり直してください。
-refusal-abandoned = このゲームは長いあいだ誰も手を指さなかったため、放棄されました。
+refusal-abandoned = このゲームは長いあいだだれも手を指さなかったため、放棄されました。
 refusal-reissued = ホストがこの席に新しい招待を出しました。このページではもうこの席で遊べません。
 closed-no-game = そのゲームはありません。リンクを確かめてください。
 closed-no-seat = このリンクでは、このゲームの席をもう開けません（ホストがこの席に新しい招待を出したのかもしれません）。
@@ -957,12 +957,12 @@ error-tutorial-over = このゲームはもう終わっています
 ## table（担当 table：ホットシートの呼び名、残り時間の音、手番の通知）
 
 seat-you-numbered = あなた・プレイヤー{ $number }
-sound-low = 小さな二回のチクタク：持ち時間が残りわずか
+sound-low = 小さな2回のチクタク（持ち時間が残りわずか）
 play-notify-ask = 手番を通知する
-play-notify-on = 手番の通知：オン
+play-notify-on = 手番の通知: オン
 play-notify-blocked = ブラウザーが通知をブロックしています
 play-notify-title = このタブが隠れている間に手番が来たら、ブラウザーの通知でお知らせします
-notify-your-turn = { $game }：あなたの番です
+notify-your-turn = { $game }: あなたの番です
 notify-body = { $ply }手目はあなたの番です。
 error-record-too-large = ファイルが大きすぎます（{ $bytes }バイト。{ $most }バイトまで）
 error-record-too-deep = このファイルは入れ子が深すぎます（{ $levels }段まで）
@@ -981,7 +981,7 @@ error-record-move-over = { $number }手目（{ $move }）: ゲームはすでに
 
 ## -- the lobby, the chat and names (branch lobby, issue #25) --
 error-name-mixed = 名前に、見た目の似た別の文字体系（ラテン文字の中のキリル文字など）を混ぜることはできません。ひとつの文字体系で書いてください
-error-name-confusable = その名前は他のプレイヤーの名前とよく似ています。別の名前にしてください
+error-name-confusable = その名前はほかのプレイヤーの名前とよく似ています。別の名前にしてください
 refusal-chat-blank = 空のメッセージは送れません。何か書いてから送ってください。
 refusal-chat-long = メッセージが長すぎます。短くしてから送り直してください。
 refusal-chat-hidden = メッセージに見えない文字か制御文字が含まれています。取り除いてから送り直してください。
@@ -1163,7 +1163,7 @@ error-game-unknown = 「{ $game }」というゲームはありません。選�
 ## lab2: `cubegames odds`（ゲームの偶然の正確な確率、games/cubes/terminal.py）
 
 term-odds-title = CUBES · 全{ $rolls }通りの出目での正確な確率（{ $edition }）
-term-odds-caption = s：出た数字の合計 · 平均取り分：その出目で振った人がポットから受け取る平均の量
+term-odds-caption = s: 出た数字の合計 · 平均取り分: その出目で振った人がポットから受け取る平均の量
 term-odds-col-roll = 出目
 term-odds-col-happens = どうなるか
 term-odds-col-rolls = 通り
@@ -1285,5 +1285,5 @@ cli-help-compile =
 cli-help-compile-parts = この部分だけをコンパイルする（くり返し指定できます。既定: すべて）。
 cli-compile-compiling = { $part } のカーネルをコンパイルしています…
 cli-compile-ready = { $part }: 準備ができました（{ $seconds } 秒）
-cli-serve-open = ブラウザで { $address } を開いてください（Ctrl-C で止まります）
+cli-serve-open = ブラウザーで { $address } を開いてください（Ctrl-C で止まります）
 cli-serve-kept = 対局は { $place } に保存されます
