@@ -924,16 +924,16 @@ tutorial-cubed-drawn = 引いたあとは、ピースを置くかパスできま
 tutorial-cubed-they-lay = { $name }がもう1つピースを置きました。テーブルのピースが増えるほど、置ける場所も増えます。
 tutorial-cubed-blocking = これはブロッキングピースです。色の部分は2つのピースにそろえる必要があり、黒い辺にはもう何も接することができないので、そのとなりのマスはずっとふさがります。
 tutorial-cubed-free = ルールはこれで全部です。ランダムボットを相手にラウンドを最後まで遊び、先に手持ちをなくしましょう。
-tutorial-unstackable-intro = Unstackable には2つの段階があります。ふたりで4×4×4のキューブを組み上げ、それを崩しながら得点します。最初のキューブはもう積んであります。
+tutorial-unstackable-intro = Unstackable には2つの段階があります。ふたりで4×4×4の立方体を組み上げ、それを崩しながら得点します。最初のキューブはもう積んであります。
 tutorial-unstackable-yellow = 第1段階: 1手番に黒なら3個、赤なら2個、黄色なら1個積みます。黄色を選び、光っている場所に1個置いてください。
 tutorial-unstackable-their-red = { $name }は赤を選んだので、赤いキューブを1個ずつ2個積みます。
 tutorial-unstackable-red = 今度は赤を選んで2個積みましょう。キューブはほかのキューブのとなりの床か、キューブの上に置けます。
-tutorial-unstackable-last-red = これが最後の赤です。最後の赤を積んだ人は、キューブを崩すときに後手になります。
+tutorial-unstackable-last-red = これが最後の赤です。最後の赤を積んだ人は、立方体を崩すときに後手になります。
 tutorial-unstackable-stage-two = 黒しか残っていないので、残りは黒で埋まり、第2段階が始まります。{ $name }がキューブを2個取ります。
 tutorial-unstackable-uncovered = { $name }は、あなたの黄色の上に載っていたキューブを取りました。
 tutorial-unstackable-pile-one = 上に何も載っておらず、3面以上が露出しているキューブは取れます。手番の1個目は山1に入り、黄色は5点です。
 tutorial-unstackable-pile-two = 2個目は山2に入り、山2で点になるのは黒だけ（1点）です。光っている黒いキューブを取ってください。
-tutorial-unstackable-free = 残りのキューブをランダムボットと崩していきましょう。得点の多い人の勝ちです。
+tutorial-unstackable-free = 立方体の残りをランダムボットと崩していきましょう。得点の多い人の勝ちです。
 tutorial-stakd-intro = STAKD では層を1つずつ積み上げます。BLUE BOMBER 以外で最後のピースを置いた人がラウンドの勝ちです。
 tutorial-stakd-base = 層0は BASE でできています。BASE を選び、光っている場所に置いてください。
 tutorial-stakd-their-base = { $name }が、もう置かれている BASE に接するように BASE を置きました。2つ目からの BASE はすべてそうします。
@@ -1221,7 +1221,7 @@ cli-click-choice = { $count ->
        *[other] {""}
       }
   }
-cli-help-cubegames = キューブを使ったボードゲームを遊び、局面を調べ、ボットどうしを対戦させます。
+cli-help-cubegames = キューブを使ったテーブルゲームを遊び、局面を調べ、ボットどうしを対戦させます。
 cli-help-lang = 言語: en（英語）か ja（日本語）。既定は $CUBEGAMES_LANG、なければロケール（$LC_ALL, $LC_MESSAGES, $LANG）、それもなければ en。
 cli-help-play =
     GAME をターミナルで遊びます。相手はボットか、同じキーボードを使う人です。
@@ -1284,6 +1284,6 @@ cli-help-compile =
     カーネルはそのマシンで初めて使うときにコンパイルされます（全部で1〜3分）。2回目からは numba のキャッシュからすぐに読み込みます。`make play`（ボットの分だけ）と `make test` は、始める前にこれを実行します。
 cli-help-compile-parts = この部分だけをコンパイルする（くり返し指定できます。既定: すべて）。
 cli-compile-compiling = { $part } のカーネルをコンパイルしています…
-cli-compile-ready = { $part }: 準備ができました（{ $seconds } 秒）
+cli-compile-ready = { $part }: 準備ができました（{ $seconds }秒）
 cli-serve-open = ブラウザーで { $address } を開いてください（Ctrl-C で止まります）
 cli-serve-kept = 対局は { $place } に保存されます
