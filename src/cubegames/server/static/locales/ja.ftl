@@ -38,7 +38,7 @@ start-players = { $count }人
 start-players-range = { $low }〜{ $high }人
 start-options = { $game } の設定
 start-who = 参加するプレイヤー
-start-who-plays = { $role }をプレイする人
+start-who-plays = { $role }で遊ぶ人
 start-you-here = あなた（この画面で）
 start-someone-here = この画面で遊ぶ別の人
 start-friend = 離れた場所の友だち（リンクを送る）
@@ -283,7 +283,7 @@ stakd-layer = 層
 stakd-you-are-out = このラウンドは脱落です。置けるピースがありません。
 stakd-laying = 第{ $round }ラウンド: 層{ $z }に置いています。
 stakd-choose-piece = 置くピースを選んでください。
-stakd-point = 光っている場所を指して { $piece } を置きます。
+stakd-point = 光っている場所を選んで { $piece } を置いてください。
 stakd-choose-first = 先にピースを選んでください。
 stakd-cannot-go-why = { $piece } はここに置けません。すべてのノードが下の層のピースの上に載り、空いている場所でなければなりません。
 stakd-no-piece-on-layer = いまは層{ $z }にピースを置けません。
@@ -821,7 +821,7 @@ refusal-cubed-solo-no-pass = ソロではパスできません。
 refusal-cubed-give-self = 自分にピースを渡すことはできません。
 refusal-cubed-no-seat = そのプレイヤーはいません。
 refusal-cubed-no-draw3 = このゲームでは「ドロー3、キープ1」のバリエーションを使いません。
-refusal-cubed-unknown-colours = このセットにその色のピースはありません。
+refusal-cubed-unknown-colours = この版には、その色の組み合わせのピースはありません。
 refusal-cubed-nothing-now = いまはそれはできません。
 refusal-unstackable-occupied = そこにはもうキューブがあります。
 refusal-unstackable-float = そのキューブを支えるものがありません。真下にキューブが必要です。
@@ -1272,7 +1272,7 @@ cli-rules-unknown = 「{ $game }」のルールはありません。ゲームは
 cli-help-replay =
     ゲームの記録（ウェブアプリが保存する cubegames-record ファイル）を、1手ずつ言葉で説明し、最後に結果を表示します。
 
-    記録はエンジンで最初から指し直して確かめます。手の説明は対局画面の棋譜と同じ言葉で、--lang の言語で表示します。観戦者から見たゲームを、--seat を指定するとその席から見たゲームを説明します。
+    記録はエンジンで最初から指し直して確かめます。手の説明は対局画面の棋譜と同じ言葉で、--lang の言語で表示します。既定では観戦者から見たゲームを、--seat を指定するとその席から見たゲームを説明します。
 cli-help-replay-seat = この席から見たゲームとして説明する（既定: 観戦者から見たゲーム）。
 cli-replay-unfinished = ゲームはまだ終わっていません。
 cli-replay-seat-named = { $seat }（{ $name }）
