@@ -197,7 +197,7 @@ def test_the_seed_is_told_only_when_the_game_is_over() -> None:
     assert f"play it again with --seed {seed}." in after
     # in Japanese too, with the flag that replays it
     done = run("play", "stakd", "--lang", "ja", "--seed", "12", stdin="1\n")
-    assert "この配りのシードは 12 でした。--seed 12 を付けると" in done.stdout.replace("\n", "")
+    assert "この配り方のシード値は 12 でした。--seed 12 を付けると" in done.stdout.replace("\n", "")
 
 
 def test_ctrl_c_at_the_prompt_says_the_game_was_left_on_a_line_of_its_own() -> None:

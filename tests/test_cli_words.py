@@ -420,7 +420,7 @@ def test_serve_says_where_to_play_in_the_players_language(
     db = f"sqlite:///{tmp_path / 'games.db'}"
     done = say("serve", "--port", "8765", "--db", db, env={"CUBEGAMES_LANG": "ja"})
     assert done.exit_code == 0, done.output
-    assert "ブラウザで http://127.0.0.1:8765/ を開いてください" in done.stdout
+    assert "ブラウザーで http://127.0.0.1:8765/ を開いてください" in done.stdout
     assert (
         japanese_only(
             done.stdout.replace(db, " ")

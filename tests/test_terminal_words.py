@@ -87,7 +87,7 @@ def test_what_a_japanese_input_method_types_in_full_width_is_read_as_ascii() -> 
 def test_a_solo_game_says_how_it_ended() -> None:
     # solo CUBED has no round lines: it ended on "勝者はいません。" and no word of why
     done = run("play", "cubed", "-p", "1", "--seed", "3", "--lang", "ja", stdin="1\n" * 500)
-    assert "ソロゲームの終わり: 2回引いても置けるピースがなかった。" in done.stdout
+    assert "ソロゲーム終了: 2回引いても置けるピースがなかった。" in done.stdout
     assert english(done.stdout) == [], done.stdout[-2000:]
     done = run("play", "cubed", "-p", "1", "--seed", "3", stdin="1\n" * 500)
     assert "Solo game over: no piece fitted, even after two draws." in done.stdout

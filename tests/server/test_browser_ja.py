@@ -103,7 +103,7 @@ def _size(page: Page) -> str:
 def test_the_start_page_in_japanese(ja: tuple[Page, Guard], server: str, screenshots: Path) -> None:
     page, guard = ja
     page.goto(server)
-    expect(page.locator("h1")).to_have_text("ゲームを選んで、席につこう")
+    expect(page.locator("h1")).to_have_text("ゲームを選んで、席に着こう")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".game-list li").first).to_be_visible()
     picture(page, "start", screenshots, full_page=True)

@@ -162,7 +162,7 @@ def refusal(lang: str, game: str, reason: Refusal, palette: Mapping[str, Any] | 
     and parameters as the page words it (static/refusals.js `friendly`; `refused`).
 
     >>> refusal("ja", "cubed", Refusal("pass-before-draw", "you may pass only after drawing"))
-    '先にピースを引いてください。パスできるのは引いたあとか、袋が空のときだけです。'
+    '先にピースを引いてください。パスできるのは引いたあとか、バッグが空のときだけです。'
     """
     return phrase(lang, refused(game, reason, palette).said())
 
