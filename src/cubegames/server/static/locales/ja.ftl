@@ -1082,7 +1082,7 @@ error-edition-unknown = 「{ $edition }」という版はありません。選�
 error-edition-unreadable = { $reason ->
    *[other] 版のファイル { $file } を読めません
   }
-error-edition-too-large = { $file }: 大きすぎて読めません（{ $bytes } バイトまで）
+error-edition-too-large = { $file }: 大きすぎて読めません（{ $bytes }バイトまで）
 error-edition-not-text = { $file }: テキストファイルではありません
 error-players-edition = { $edition }で遊べるのは{ $low }〜{ $high }人です（指定: { $players }人）
 error-players-range = { $game }は{ $low }〜{ $high }人で遊ぶゲームです（指定: { $players }人）
