@@ -149,5 +149,5 @@ def test_a_grid_value_the_game_refuses_names_its_setting(
     said = capsys.readouterr().err
     assert said == "cubegames: the grid's setting variants = '': variants must be a list\n"
     # a cell without a grid keeps the game's own words
-    with pytest.raises(ValueError, match="^unknown bot 'nobot'"):
+    with pytest.raises(ValueError, match=r"^unknown bot 'nobot'"):
         make_cells("cubes", [["nobot"]], {})
