@@ -51,15 +51,14 @@ MAX_POSITION = 1_000_000
 def read_text(path: str, limit: int) -> str:
     """A file's text, or a one-line usage error: for a file that cannot be read, is not
     text, or is larger than `limit` bytes (only `limit` and one more are ever read)."""
+    from cubegames.core.data import FileTooLarge, read_bounded
+
     try:
-        with open(path, "rb") as file:
-            raw = file.read(limit + 1)
+        return read_bounded(path, limit)
     except OSError as exc:
         fail(t("cli-cannot-read", path=path, reason=_os_reason(exc)))
-    if len(raw) > limit:
+    except FileTooLarge:
         fail(t("cli-too-large", path=path, bytes=limit))
-    try:
-        return raw.decode("utf-8")
     except UnicodeDecodeError:
         fail(t("cli-not-text", path=path))
 

@@ -113,10 +113,7 @@ def test_a_sweep_file_is_held_to_the_bounds_of_the_flags(
     config.write_text(f'game = "cubes"\n{line}\n')
     with pytest.raises(ValueError, match=f"^{config}: {message}$"):
         read_config(str(config))
-    with pytest.raises(SystemExit) as done:
-        main(["sweep", "--config", str(config), "-q"])
-    assert done.value.code == 2
-    assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"
+    assert _refused(config, capsys) == f"cubegames: {config}: {message}\n"
     with pytest.raises(ValueError, match="precision, max_games and batch must be positive"):
         sweep(make_cells("cubes", [["random"]], {}), precision=float("nan"))
 
@@ -130,10 +127,7 @@ def test_a_sweep_file_too_large_is_refused_unread(
     message = "too large to read (more than 1,000,000 bytes)"
     with pytest.raises(ValueError, match=f"^{config}: {re.escape(message)}$"):
         read_config(str(config))
-    with pytest.raises(SystemExit) as done:
-        main(["sweep", "--config", str(config), "-q"])
-    assert done.value.code == 2
-    assert capsys.readouterr().err == f"cubegames: {config}: {message}\n"
+    assert _refused(config, capsys) == f"cubegames: {config}: {message}\n"
 
 
 def test_a_grid_value_the_game_refuses_names_its_setting(
@@ -143,11 +137,16 @@ def test_a_grid_value_the_game_refuses_names_its_setting(
     # "variants must be a list", naming neither the grid nor the value
     config = tmp_path / "sweep.toml"
     config.write_text('game = "cubed"\nbots = ["random"]\n[grid]\nvariants = ["", "bridging"]\n')
-    with pytest.raises(SystemExit) as done:
-        main(["sweep", "--config", str(config), "-q"])
-    assert done.value.code == 2
-    said = capsys.readouterr().err
+    said = _refused(config, capsys)
     assert said == "cubegames: the grid's setting variants = '': variants must be a list\n"
     # a cell without a grid keeps the game's own words
     with pytest.raises(ValueError, match=r"^unknown bot 'nobot'"):
         make_cells("cubes", [["nobot"]], {})
+
+
+def _refused(config: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """What `cubegames sweep --config CONFIG` says on stderr as it exits with status 2."""
+    with pytest.raises(SystemExit) as done:
+        main(["sweep", "--config", str(config), "-q"])
+    assert done.value.code == 2
+    return capsys.readouterr().err

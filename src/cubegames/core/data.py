@@ -71,6 +71,29 @@ _WORDED: dict[type[ValueError], type[ValueError]] = {}
 MAX_DATA_FILE = 1_000_000
 
 
+class FileTooLarge(ValueError):
+    """A file `read_bounded` refused unread: larger than its limit."""
+
+
+def read_bounded(path: str | Path, limit: int) -> str:
+    """The UTF-8 text of a file people name (a position, an edition, a sweep's settings),
+    reading at most `limit` bytes and one more, so that an endless file (`/dev/zero`) or a
+    huge one is refused rather than filling the memory. Raises the `OSError` of a file
+    that cannot be read, `FileTooLarge` past `limit`, and `UnicodeDecodeError` for a file
+    that is not text: each caller words them its own way.
+
+    >>> read_bounded("/dev/zero", 10)
+    Traceback (most recent call last):
+    ...
+    cubegames.core.data.FileTooLarge: /dev/zero: too large to read (more than 10 bytes)
+    """
+    with Path(path).open("rb") as file:
+        raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise FileTooLarge(f"{path}: too large to read (more than {limit:,} bytes)")
+    return raw.decode("utf-8")
+
+
 def read_data_file(
     package: str, name: str, built_in: Sequence[str], error: type[ValueError]
 ) -> tuple[dict[str, Any], str]:
@@ -84,8 +107,7 @@ def read_data_file(
     elif name.endswith(".toml"):
         where = name
         try:
-            with Path(name).open("rb") as file:
-                raw = file.read(MAX_DATA_FILE + 1)
+            text = read_bounded(name, MAX_DATA_FILE)
         except OSError as exc:
             raise worded(
                 error,
@@ -94,16 +116,10 @@ def read_data_file(
                 file=name,
                 reason=str(exc.strerror),
             ) from None
-        if len(raw) > MAX_DATA_FILE:
+        except FileTooLarge as exc:
             raise worded(
-                error,
-                "error-edition-too-large",
-                f"{name}: too large to read (more than {MAX_DATA_FILE:,} bytes)",
-                file=name,
-                bytes=f"{MAX_DATA_FILE:,}",
-            )
-        try:
-            text = raw.decode("utf-8")
+                error, "error-edition-too-large", str(exc), file=name, bytes=f"{MAX_DATA_FILE:,}"
+            ) from None
         except UnicodeDecodeError:
             raise worded(
                 error, "error-edition-not-text", f"{name}: not a text file", file=name

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cubegames.core.data import FileTooLarge, read_bounded
 from cubegames.core.errors import shown
 from cubegames.kit.stats import half_width
 from cubegames.sim.job import Job, make_job
@@ -66,14 +67,11 @@ def read_config(path: str) -> dict[str, Any]:
     of values), `precision`, `max_games`, `batch`, `seed`, `metric`."""
     file = Path(path)
     try:
-        with file.open("rb") as opened:
-            raw = opened.read(MAX_CONFIG + 1)
+        text = read_bounded(path, MAX_CONFIG)
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror}") from None
-    if len(raw) > MAX_CONFIG:
-        raise ValueError(f"{path}: too large to read (more than {MAX_CONFIG:,} bytes)")
-    try:
-        text = raw.decode("utf-8")
+    except FileTooLarge as exc:
+        raise ValueError(str(exc)) from None
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a text file") from None
     try:
